@@ -1,0 +1,96 @@
+/**
+ * The accordion island (seed 000 §4): first item expanded by its setting, header clicks open and
+ * close items with a 250 ms height animation, one open at a time; its chunk loads only on pages
+ * that have an accordion, and no other block's chunk or React loads with it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+function scriptsOf(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
+  });
+  return urls;
+}
+
+const isOpen = (page: Page, title: string) =>
+  page.getByRole('group').filter({ hasText: title }).evaluate((d) => (d as HTMLDetailsElement).open);
+
+describe('accordion block', () => {
+  // covers 000-4.42, 000-4.43, 000-4.44, 000-4.45, 000-9.23
+  it('opens one item at a time with a 250 ms height animation, first item expanded', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    await page.goto(`${server.url}/blocks/accordion`);
+    await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/island-accordion-')));
+    await page.waitForLoadState('networkidle');
+
+    expect(await isOpen(page, 'Are your pieces dishwasher-safe?')).toBe(true);
+    expect(await isOpen(page, 'Do you ship abroad?')).toBe(false);
+
+    await page.getByText('Do you ship abroad?').click();
+    const timings = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))
+        .map((a) => (a.effect as KeyframeEffect).getTiming().duration),
+    );
+    expect(timings.length).toBeGreaterThanOrEqual(2);
+    for (const d of timings) expect(d).toBe(250);
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await isOpen(page, 'Do you ship abroad?')).toBe(true);
+    expect(await isOpen(page, 'Are your pieces dishwasher-safe?')).toBe(false);
+    expect(await page.getByText('We ship within the country').isVisible()).toBe(true);
+
+    await page.getByText('Do you ship abroad?').click();
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await isOpen(page, 'Do you ship abroad?')).toBe(false);
+
+    // covers 000-1.13: only the accordion's chunk, no other block's and no React.
+    const chunks = scripts.filter((s) => s.startsWith('/assets/'));
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatch(/^\/assets\/island-accordion-[\w-]+\.js$/);
+    await context.close();
+  });
+
+  // covers 000-1.13
+  it('loads no island chunk on pages without interactive blocks', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    const scripts = scriptsOf(page);
+    for (const path of ['/', '/about', '/journal', '/blocks/text', '/blocks/image', '/blocks/button']) {
+      await page.goto(`${server.url}${path}`);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts).toEqual([]);
+    expect(await page.locator('script').count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens with the keyboard', async () => {
+    const context = await browser.newContext(desktop);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/blocks/accordion`);
+    await page.waitForLoadState('networkidle');
+    await page.locator('summary').filter({ hasText: 'Can I order a custom set?' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    expect(await isOpen(page, 'Can I order a custom set?')).toBe(true);
+    await context.close();
+  });
+});

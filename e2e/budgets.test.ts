@@ -1,0 +1,87 @@
+/**
+ * JavaScript budgets, measured in Chromium after load and idle (Playwright's clock run 60 s
+ * forward), before any interaction, with consent given and not given: every script the page ran,
+ * inline ones included, gzip-compressed.
+ */
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desktop, launchBrowser, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Measure = { bytes: number; scripts: string[] };
+
+async function measure(context: BrowserContext, path: string): Promise<Measure> {
+  const page = await context.newPage();
+  await page.clock.install();
+  const bodies: Promise<{ url: string; size: number }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') {
+      bodies.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, size: gzipSync(b).length })));
+    }
+  });
+  await page.goto(`${server.url}${path}`);
+  await page.waitForLoadState('networkidle');
+  await page.clock.runFor(60_000);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module' || s.getAttribute('type') === 'text/javascript')
+      .map((s) => s.textContent ?? ''),
+  );
+  const external = await Promise.all(bodies);
+  await page.close();
+  return {
+    bytes: external.reduce((n, b) => n + b.size, 0) + inline.reduce((n, s) => n + gzipSync(s).length, 0),
+    scripts: external.map((e) => e.url),
+  };
+}
+
+const consentStates = [
+  { name: 'consent not given', cookies: [] },
+  { name: 'consent given', cookies: [{ name: 'ss_cookieAllowed', value: 'true' }] },
+];
+
+describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
+  async function context() {
+    const ctx = await browser.newContext(desktop);
+    if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, url: server.url })));
+    return ctx;
+  }
+
+  it('a page with only text, image and button blocks loads at most 5 KB', async () => {
+    const ctx = await context();
+    for (const path of ['/blocks/text', '/blocks/image', '/blocks/button', '/about']) {
+      const m = await measure(ctx, path);
+      expect(m.bytes, path).toBeLessThanOrEqual(5 * 1024);
+    }
+    await ctx.close();
+  });
+
+  it('a page with an accordion loads its chunk and no other block chunk, and no React', async () => {
+    const ctx = await context();
+    const m = await measure(ctx, '/blocks/accordion');
+    expect(m.scripts.filter((s) => s.startsWith('/assets/island-'))).toHaveLength(1);
+    expect(m.scripts.every((s) => !/react/i.test(s))).toBe(true);
+    expect(m.bytes).toBeGreaterThan(0);
+    await ctx.close();
+  });
+
+  it('the demo home page loads at most 15 KB', async () => {
+    const ctx = await context();
+    const m = await measure(ctx, '/');
+    expect(m.bytes).toBeLessThanOrEqual(15 * 1024);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * End-to-end harness: a real server (`src/server/main.ts`) on a free port with its own temporary
+ * data dir, whose PostgreSQL cluster is a copy of the one global-setup prepared (no initdb per
+ * server), and Debian's Chromium driven by playwright-core.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cp, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { inject } from 'vitest';
+import { openTempDir } from '../test/global-setup';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  process: ChildProcess;
+  output: () => string;
+  /** SIGTERM and wait; keeps the data dir unless `remove`. */
+  stop(opts?: { remove?: boolean }): Promise<void>;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+  const dataDir = opts.dataDir ?? (await openTempDir('openpress-e2e-'));
+  if (!opts.dataDir) await cp(inject('preparedCluster'), dataDir, { recursive: true, preserveTimestamps: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
+    const check = () => {
+      const m = /Server listening on port (\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    process: child,
+    output: () => out,
+    async stop(stopOpts) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (stopOpts?.remove !== false) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true });
+}
+
+export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };

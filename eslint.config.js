@@ -1,0 +1,38 @@
+// Lint: typescript-eslint's recommended rules, React hooks rules, and the layer boundaries of
+// ENGINEERING.md: domain and document import nothing of ours but each other; browser code
+// (runtime, block islands, config) never imports server or database code.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: restrict(['../*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/domain is pure: it imports nothing but itself.'),
+  },
+  {
+    files: ['src/document/**/*.ts'],
+    rules: restrict(['../server/*', '../db/*', '../blocks/*', '../cli/*', '../config/*', '../runtime/*', '../../*', 'node:*', 'react', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/document imports only src/domain and zod.'),
+  },
+  {
+    files: ['src/runtime/**/*.{ts,tsx}', 'src/blocks/*/island.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
+    rules: restrict(['**/server/**', '**/db/**', '**/cli/**', 'node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'sharp', 'sanitize-html', 'fastify'], 'Browser code never imports server or database code.'),
+  },
+);

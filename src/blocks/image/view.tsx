@@ -1,0 +1,47 @@
+/**
+ * Image block: a responsive <img> with srcset over the seed's image widths (001 §9) for site files,
+ * lazy below the fold, with a caption and an optional link that must pass the link rules.
+ */
+import { isPublishableLink } from '../../domain/links';
+import type { BlockViewProps } from '../types';
+import type { ImageData } from './schema';
+
+/** Seed 001 §9: image widths. */
+export const IMAGE_WIDTHS = [2500, 1500, 1000, 750, 500, 300, 100] as const;
+
+export function imageSrcSet(src: string, originalWidth: number | undefined): string | undefined {
+  if (!src.startsWith('/s/') || originalWidth === undefined) return undefined;
+  const widths = IMAGE_WIDTHS.filter((w) => w < originalWidth);
+  return [`${src} ${originalWidth}w`, ...widths.map((w) => `${src}?format=${w}w ${w}w`)].join(', ');
+}
+
+export function ImageView({ data, ctx, columns, priority }: BlockViewProps<ImageData>) {
+  const file = data.src.startsWith('/s/') ? ctx.files.get(data.src.slice(3)) : undefined;
+  const srcSet = imageSrcSet(data.src, file?.width);
+  const share = Math.round((columns / 24) * 100);
+  const img = (
+    <img
+      src={data.src}
+      alt={data.alt}
+      loading={priority ? 'eager' : 'lazy'}
+      {...(priority ? { fetchPriority: 'high' as const } : {})}
+      decoding="async"
+      {...(srcSet ? { srcSet, sizes: `(max-width: 800px) 100vw, ${share}vw` } : {})}
+      {...(file?.width && file.height ? { width: file.width, height: file.height } : {})}
+      className={`image-${data.fit}`}
+    />
+  );
+  const linked = data.link && isPublishableLink(data.link, ctx.host) ? <a href={data.link}>{img}</a> : img;
+  return (
+    <figure className="block-image">
+      {linked}
+      {data.caption ? <figcaption>{data.caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+export function imageCss(id: string, data: ImageData): string {
+  const { x, y } = data.focalPoint;
+  if (x === 0.5 && y === 0.5) return '';
+  return `#block-${id} img{object-position:${(x * 100).toFixed(1)}% ${(y * 100).toFixed(1)}%}`;
+}

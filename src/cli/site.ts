@@ -1,0 +1,73 @@
+/**
+ * `npm run site -- import FILE` and `npm run site -- export SITE > FILE`.
+ * Import validates the whole document first: a refused document prints every error's JSON path and
+ * reason, exits 1, and leaves the database exactly as it was. Against the embedded database it
+ * uses the running app's server when there is one.
+ */
+import { readFile } from 'node:fs/promises';
+import { siteDocumentSchema } from '../blocks/registry';
+import { loadDocument } from '../document/load';
+import { readConfig } from '../server/config';
+import { openDatabase } from '../server/database';
+import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError } from '../server/services/sites';
+
+const USAGE = 'usage: npm run site -- import FILE [--default]\n       npm run site -- export SITE_IDENTIFIER > FILE';
+
+async function run(argv: string[]): Promise<number> {
+  const [command, target, ...rest] = argv;
+  if ((command !== 'import' && command !== 'export') || !target) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = readConfig();
+  if (command === 'import') {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await readFile(target, 'utf8'));
+    } catch (err) {
+      console.error(`Cannot read ${target} as JSON: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
+    const loaded = loadDocument(raw, siteDocumentSchema);
+    if (!loaded.ok) {
+      console.error(`${target} is not a valid site document (${loaded.errors.length} error${loaded.errors.length === 1 ? '' : 's'}); nothing was imported:`);
+      for (const e of loaded.errors) console.error(`  ${e.path}: ${e.message}`);
+      return 1;
+    }
+    const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
+    try {
+      const result = await importSite(opened.database.db, loaded.document, { makeDefault: rest.includes('--default') });
+      console.error(`${result.created ? 'Created' : 'Replaced'} site ${loaded.document.settings.identifier}.`);
+      return 0;
+    } catch (err) {
+      if (err instanceof SiteConflictError) {
+        console.error(`Not imported: ${err.message}.`);
+        return 1;
+      }
+      throw err;
+    } finally {
+      await opened.close({ keepServer: opened.adopted });
+    }
+  }
+  const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
+  try {
+    const site = await findWebsiteByIdentifier(opened.database.db, target);
+    const doc = site ? await exportSite(opened.database.db, site.id) : undefined;
+    if (!doc) {
+      console.error(`No site with identifier ${target}.`);
+      return 1;
+    }
+    process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    return 0;
+  } finally {
+    await opened.close({ keepServer: opened.adopted });
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

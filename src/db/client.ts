@@ -1,0 +1,49 @@
+/**
+ * Connections: a pool for requests and a Drizzle handle over it. Also the migration runner, which
+ * takes a PostgreSQL advisory lock so that app servers starting together apply migrations once,
+ * and runs them in one transaction so a failure leaves the schema as it was.
+ */
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Database = { pool: pg.Pool; db: Db; url: string; close(): Promise<void> };
+
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+/** An arbitrary constant naming "schema migration" among advisory locks. */
+const MIGRATION_LOCK = 7_316_001;
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  let closed = false;
+  return {
+    pool,
+    db,
+    url,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The database schema (Drizzle). Every table that belongs to a site carries `website_id`, and its
+ * primary key and unique constraints include it, so the data can later be sharded by website.
+ * Page, section and block content is stored as the site document holds it (JSON), one row per page
+ * or collection item, so a page renders from one row.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const websites = pgTable(
+  'websites',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    /** The site document's `settings` less the identifier. */
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+    navigation: jsonb('navigation').$type<unknown[]>().notNull(),
+    /** Served for hosts that name no site (localhost, an IP, an unknown name). */
+    isDefault: boolean('is_default').notNull().default(false),
+    /** Bumped by every change to the site's content, in the same transaction. */
+    contentVersion: bigint('content_version', { mode: 'number' }).notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('websites_identifier_key').on(t.identifier),
+    uniqueIndex('websites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
+);
+
+export const siteDomains = pgTable(
+  'site_domains',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    host: text('host').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.host] }), uniqueIndex('site_domains_host_key').on(t.host)],
+);
+
+export const pages = pgTable(
+  'pages',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    pageType: smallint('page_type').notNull(),
+    path: text('path'),
+    title: text('title').notNull(),
+    navigationTitle: text('navigation_title'),
+    status: smallint('status').notNull(),
+    seo: jsonb('seo').$type<Record<string, string>>().notNull(),
+    sections: jsonb('sections').$type<unknown[]>().notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.id] }),
+    uniqueIndex('pages_path_key').on(t.websiteId, t.path),
+  ],
+);
+
+export const collections = pgTable(
+  'collections',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    type: smallint('type').notNull(),
+    path: text('path').notNull(),
+    title: text('title').notNull(),
+    navigationTitle: text('navigation_title'),
+    status: smallint('status').notNull(),
+    description: text('description'),
+    urlPattern: text('url_pattern'),
+    seo: jsonb('seo').$type<Record<string, string>>().notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.id] }), uniqueIndex('collections_path_key').on(t.websiteId, t.path)],
+);
+
+export const collectionItems = pgTable(
+  'collection_items',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    collectionId: text('collection_id').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    status: smallint('status').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }).notNull(),
+    author: text('author'),
+    excerpt: text('excerpt'),
+    tags: text('tags').array().notNull(),
+    categories: text('categories').array().notNull(),
+    thumbnail: text('thumbnail'),
+    seo: jsonb('seo').$type<Record<string, string>>().notNull(),
+    sections: jsonb('sections').$type<unknown[]>().notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.id] }),
+    uniqueIndex('collection_items_slug_key').on(t.websiteId, t.collectionId, t.slug),
+    index('collection_items_published').on(t.websiteId, t.collectionId, t.publishedAt),
+  ],
+);
+
+export const redirects = pgTable(
+  'redirects',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    fromPath: text('from_path').notNull(),
+    toUrl: text('to_url').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.fromPath] })],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    data: bytea('data').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.name] })],
+);
+
+/** Resized copies of image files for srcset, made on first request and kept. */
+export const fileVariants = pgTable(
+  'file_variants',
+  {
+    websiteId: text('website_id').notNull(),
+    name: text('name').notNull(),
+    width: integer('width').notNull(),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.name, t.width] }),
+    foreignKey({ columns: [t.websiteId, t.name], foreignColumns: [files.websiteId, files.name] }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,59 @@
+/**
+ * Loading a site document: upgrade older versions through the ordered list of migrations, then
+ * validate against the current schema. A refused document comes back with every error's JSON path
+ * and reason, so an import can be fixed in one pass.
+ */
+import type { z } from 'zod';
+import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type SiteDocument } from './schema';
+
+/** Upgrades a document of version `from` to `from + 1`. */
+export type DocumentMigration = { from: number; upgrade: (doc: Record<string, unknown>) => Record<string, unknown> };
+
+/**
+ * The migrations from each older version, in order. Version 1 is the first published format, so
+ * the list starts empty; a change to the format adds an entry here and bumps SITE_DOCUMENT_VERSION.
+ */
+export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [];
+
+export type DocumentError = { path: string; message: string };
+export type LoadResult = { ok: true; document: SiteDocument } | { ok: false; errors: DocumentError[] };
+
+/** `$.pages[3].sections[0].blocks[2].data.html` style paths. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : `${acc}.${String(key)}`), '$');
+}
+
+export function upgradeDocument(
+  raw: unknown,
+  migrations: readonly DocumentMigration[] = DOCUMENT_MIGRATIONS,
+  current: number = SITE_DOCUMENT_VERSION,
+): { ok: true; value: unknown } | { ok: false; errors: DocumentError[] } {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, errors: [{ path: '$', message: 'a site document is a JSON object' }] };
+  }
+  let doc = raw as Record<string, unknown>;
+  if (doc.format !== SITE_DOCUMENT_FORMAT) {
+    return { ok: false, errors: [{ path: '$.format', message: `must be "${SITE_DOCUMENT_FORMAT}"` }] };
+  }
+  const version = doc.version;
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    return { ok: false, errors: [{ path: '$.version', message: 'must be a positive whole number' }] };
+  }
+  if (version > current) {
+    return { ok: false, errors: [{ path: '$.version', message: `version ${version} is newer than this server understands (${current})` }] };
+  }
+  for (let v = version; v < current; v++) {
+    const step = migrations.find((m) => m.from === v);
+    if (!step) return { ok: false, errors: [{ path: '$.version', message: `no upgrade from version ${v}` }] };
+    doc = { ...step.upgrade(doc), version: v + 1 };
+  }
+  return { ok: true, value: doc };
+}
+
+export function loadDocument(raw: unknown, schema: z.ZodType<SiteDocument, unknown>): LoadResult {
+  const upgraded = upgradeDocument(raw);
+  if (!upgraded.ok) return upgraded;
+  const parsed = schema.safeParse(upgraded.value);
+  if (parsed.success) return { ok: true, document: parsed.data };
+  return { ok: false, errors: parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message })) };
+}

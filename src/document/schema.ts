@@ -1,0 +1,290 @@
+/**
+ * The site document, version 1: one JSON value holding a whole website (settings, navigation,
+ * pages of sections of blocks, collections with their items, redirects and files). These zod
+ * schemas are the source of truth: types are inferred from them, `docs/site-document.schema.json`
+ * is generated from them, and import refuses anything they refuse. Block data is typed per kind by
+ * the block registry (`src/blocks/registry.ts`); here a block's `data` is checked against the
+ * schema of its `type` in `superRefine`, so one error list covers the whole document.
+ */
+import { z } from 'zod';
+import { BLOCK_TYPE_MAX, BLOCK_TYPE_MIN } from '../domain/block-types';
+
+export const SITE_DOCUMENT_FORMAT = 'openpress.site';
+export const SITE_DOCUMENT_VERSION = 1;
+
+/** Desktop grid columns and phone grid columns (ENGINEERING.md: Fluid-Engine-like grid). */
+export const GRID_COLUMNS = { desktop: 24, phone: 8 } as const;
+/** Seed 000 §9 / 001 §9: MAX_BLOCKS_PER_LAYOUT. */
+export const MAX_BLOCKS_PER_SECTION = 60;
+
+export const hexId = z.string().regex(/^[0-9a-f]{24}$/, 'must be 24 lowercase hex characters');
+
+const sitePath = z
+  .string()
+  .min(1)
+  .max(150)
+  .regex(/^\/(?:[a-z0-9][a-z0-9\-_.~]*(?:\/[a-z0-9][a-z0-9\-_.~]*)*)?$/, 'must be a path like /about or /blog/posts (lowercase letters, digits, - _ . ~)');
+
+const identifier = z
+  .string()
+  .min(2)
+  .max(63)
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'must be lowercase letters, digits and inner hyphens (a host name label)');
+
+const hostName = z
+  .string()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a lowercase domain name such as www.example.com');
+
+/** Content item statuses (seed 000 §3): PUBLISHED 1 … DELETED 6. */
+export const contentStatus = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)]);
+
+const placement = z
+  .object({
+    x: z.number().int().min(0),
+    y: z.number().int().min(0),
+    w: z.number().int().min(1),
+    h: z.number().int().min(1).max(200),
+  })
+  .strict();
+export type Placement = z.infer<typeof placement>;
+
+/** What a block kind contributes to the document: its type number and the schema of its data. */
+export type BlockDataSchemas = ReadonlyMap<number, z.ZodType<Record<string, unknown>>>;
+
+function checkFits(layout: { desktop: Placement; phone?: Placement | undefined }, ctx: z.RefinementCtx) {
+  for (const device of ['desktop', 'phone'] as const) {
+    const p = layout[device];
+    if (p && p.x + p.w > GRID_COLUMNS[device]) {
+      ctx.addIssue({ code: 'custom', path: ['layout', device], message: `x + w must be at most ${GRID_COLUMNS[device]} columns` });
+    }
+  }
+}
+
+const layoutSchema = z
+  .object({
+    desktop: placement,
+    /** Absent when the phone layout was never edited: desktop's blocks stacked in reading order. */
+    phone: placement.optional(),
+  })
+  .strict();
+
+function createBlockSchema(blockData: BlockDataSchemas) {
+  const kinds = [...blockData].map(([type, data]) =>
+    z.object({ id: hexId, type: z.literal(type), data, layout: layoutSchema }).strict(),
+  );
+  if (kinds.length === 0) throw new Error('no block kinds registered');
+  return z
+    .discriminatedUnion('type', kinds as unknown as [(typeof kinds)[number], ...(typeof kinds)[number][]], {
+      error: (issue) =>
+        issue.code === 'invalid_union' ? `block type must be one of ${[...blockData.keys()].join(', ')} (between ${BLOCK_TYPE_MIN} and ${BLOCK_TYPE_MAX})` : undefined,
+    })
+    .superRefine((block, ctx) => checkFits(block.layout, ctx));
+}
+
+export type Block = { id: string; type: number; data: Record<string, unknown>; layout: z.infer<typeof layoutSchema> };
+
+
+const seo = z
+  .object({
+    title: z.string().max(300).optional(),
+    description: z.string().max(1000).optional(),
+    socialImage: z.string().max(500).optional(),
+  })
+  .strict();
+
+/** Page types a document may hold as pages (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
+export const DOCUMENT_PAGE_TYPES = [2, 3, 100, 101] as const;
+export const SYSTEM_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101]);
+
+const navLink = z
+  .object({
+    title: z.string().min(1).max(100),
+    href: z.string().max(1000),
+    newWindow: z.boolean().default(false),
+  })
+  .strict();
+export type NavLink = z.infer<typeof navLink>;
+
+const redirectSchema = z
+  .object({
+    from: sitePath,
+    to: z.string().min(1).max(1000),
+  })
+  .strict();
+export type Redirect = z.infer<typeof redirectSchema>;
+
+const fileSchema = z
+  .object({
+    /** Served at /s/{name} (seed 000 §2 file link shape). */
+    name: z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a plain file name'),
+    contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a media type such as image/jpeg'),
+    width: z.number().int().positive().optional(),
+    height: z.number().int().positive().optional(),
+    /** The file's bytes, base64. */
+    data: z.base64(),
+  })
+  .strict();
+export type SiteFile = z.infer<typeof fileSchema>;
+
+export const settingsSchema = z
+  .object({
+    identifier,
+    title: z.string().min(1).max(200),
+    tagline: z.string().max(300).optional(),
+    description: z.string().max(1000).optional(),
+    locale: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a locale such as en-US').default('en-US'),
+    timeZone: z.string().max(64).default('UTC'),
+    /** Website types (seed 000 §3): CLASSIC 1 … ENTERPRISE 5. */
+    websiteType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
+    /** Seed 000 §3: templateVersion is 7, 7.1 or 8. */
+    templateVersion: z.enum(['7', '7.1', '8']).default('7.1'),
+    customDomains: z.array(hostName).max(20).default([]),
+    socialImage: z.string().max(500).optional(),
+    footerText: z.string().max(500).optional(),
+  })
+  .strict();
+export type SiteSettings = z.infer<typeof settingsSchema>;
+
+/** Builds the document schema around the block kinds the registry knows. */
+export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
+  const blockSchema = createBlockSchema(blockData);
+
+  const sectionSchema = z
+    .object({
+      id: hexId,
+      theme: z.enum(['white', 'light', 'dark', 'accent']).default('white'),
+      blocks: z.array(blockSchema).max(MAX_BLOCKS_PER_SECTION, `a section layout holds at most ${MAX_BLOCKS_PER_SECTION} blocks`),
+    })
+    .strict();
+
+  const pageSchema = z
+    .object({
+      id: hexId,
+      pageType: z.union([z.literal(2), z.literal(3), z.literal(100), z.literal(101)]),
+      path: sitePath.optional(),
+      title: z.string().min(1).max(300),
+      navigationTitle: z.string().max(100).optional(),
+      status: contentStatus,
+      seo: seo.default({}),
+      sections: z.array(sectionSchema),
+    })
+    .strict()
+    .superRefine((page, ctx) => {
+      if (!SYSTEM_PAGE_TYPES.has(page.pageType) && page.path === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['path'], message: 'a page of this type needs a path' });
+      }
+    });
+
+  const itemSchema = z
+    .object({
+      id: hexId,
+      slug: z.string().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens'),
+      title: z.string().min(1).max(300),
+      status: contentStatus,
+      publishedAt: z.iso.datetime({ offset: true }),
+      author: z.string().max(200).optional(),
+      excerpt: z.string().max(2000).optional(),
+      tags: z.array(z.string().min(1).max(50)).max(100).default([]),
+      categories: z.array(z.string().min(1).max(25)).max(100).default([]),
+      thumbnail: z.string().max(500).optional(),
+      seo: seo.default({}),
+      sections: z.array(sectionSchema),
+    })
+    .strict();
+
+  const collectionSchema = z
+    .object({
+      id: hexId,
+      /** Collection type number (src/domain/collection-types). */
+      type: z.number().int().min(1).max(24),
+      path: sitePath,
+      title: z.string().min(1).max(300),
+      navigationTitle: z.string().max(100).optional(),
+      status: contentStatus,
+      description: z.string().max(2000).optional(),
+      /** Blog URL pattern (seed 000 §5 tokens %y %m %d %t); absent: items live at {path}/{slug}. */
+      urlPattern: z.string().max(100).optional(),
+      seo: seo.default({}),
+      items: z.array(itemSchema),
+    })
+    .strict();
+
+  return z
+    .object({
+      format: z.literal(SITE_DOCUMENT_FORMAT),
+      version: z.literal(SITE_DOCUMENT_VERSION),
+      settings: settingsSchema,
+      navigation: z.array(navLink).max(100).default([]),
+      pages: z.array(pageSchema).max(5000),
+      collections: z.array(collectionSchema).max(500).default([]),
+      redirects: z.array(redirectSchema).max(5000).default([]),
+      files: z.array(fileSchema).max(5000).default([]),
+    })
+    .strict()
+    .superRefine((doc, ctx) => checkDocumentWide(doc, (issue) => ctx.addIssue(issue)));
+}
+
+type SchemaShape = ReturnType<typeof createSiteDocumentSchema>;
+export type SiteDocument = Omit<z.infer<SchemaShape>, 'pages' | 'collections'> & { pages: Page[]; collections: Collection[] };
+export type SiteDocumentInput = z.input<SchemaShape>;
+type InferredPage = z.infer<SchemaShape>['pages'][number];
+type InferredCollection = z.infer<SchemaShape>['collections'][number];
+export type Section = { id: string; theme: 'white' | 'light' | 'dark' | 'accent'; blocks: Block[] };
+export type Page = Omit<InferredPage, 'sections'> & { sections: Section[] };
+export type Item = Omit<InferredCollection['items'][number], 'sections'> & { sections: Section[] };
+export type Collection = Omit<InferredCollection, 'items'> & { items: Item[] };
+
+/** Rules that span the document: unique paths, ids, slugs, file names and redirect sources. */
+type Sections = { id: string; blocks: { id: string }[] }[];
+type Sectioned = { id: string; sections: Sections };
+type DocumentKeys = {
+  pages: (Sectioned & { pageType: number; path?: string | undefined })[];
+  collections: { id: string; path: string; items: (Sectioned & { slug: string })[] }[];
+  files: { name: string }[];
+  redirects: { from: string }[];
+};
+
+type Report = (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void;
+
+function checkDocumentWide(doc: DocumentKeys, report: Report) {
+  const once = (label: string) => {
+    const seen = new Map<string, string>();
+    return (key: string | undefined, where: (string | number)[]) => {
+      if (key === undefined) return;
+      const prior = seen.get(key);
+      if (prior !== undefined) report({ code: 'custom', path: where, message: `${label} ${key} is already used at ${prior}` });
+      else seen.set(key, where.join('.'));
+    };
+  };
+  const claimPath = once('path');
+  const claimId = once('id');
+  const claimSections = (sections: Sections, base: (string | number)[]) =>
+    sections.forEach((s, si) => {
+      claimId(s.id, [...base, 'sections', si, 'id']);
+      s.blocks.forEach((b, bi) => claimId(b.id, [...base, 'sections', si, 'blocks', bi, 'id']));
+    });
+  doc.pages.forEach((p, i) => {
+    if (!SYSTEM_PAGE_TYPES.has(p.pageType)) claimPath(p.path, ['pages', i, 'path']);
+    claimId(p.id, ['pages', i, 'id']);
+    claimSections(p.sections, ['pages', i]);
+  });
+  doc.collections.forEach((c, i) => {
+    claimPath(c.path, ['collections', i, 'path']);
+    claimId(c.id, ['collections', i, 'id']);
+    const claimSlug = once('slug');
+    c.items.forEach((it, ii) => {
+      claimId(it.id, ['collections', i, 'items', ii, 'id']);
+      claimSlug(it.slug, ['collections', i, 'items', ii, 'slug']);
+      claimSections(it.sections, ['collections', i, 'items', ii]);
+    });
+  });
+  for (const type of SYSTEM_PAGE_TYPES) {
+    const found = doc.pages.flatMap((p, i) => (p.pageType === type ? [i] : []));
+    if (found.length > 1) report({ code: 'custom', path: ['pages', found[1]!, 'pageType'], message: `a site has at most one page of type ${type}` });
+  }
+  const claimFile = once('file name');
+  doc.files.forEach((f, i) => claimFile(f.name, ['files', i, 'name']));
+  const claimFrom = once('redirect source');
+  doc.redirects.forEach((r, i) => claimFrom(r.from, ['redirects', i, 'from']));
+}

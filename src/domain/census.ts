@@ -1,0 +1,45 @@
+/**
+ * Visitor measurement of seed 000 (§3, §6, §7): census event types, the button tracking context
+ * and when a page view is recorded at all. The visitor runtime sends hits and the server accepts
+ * them by these numbers.
+ */
+import { PAGE_TYPES } from './page-types';
+import { ROUTES } from './routes';
+
+export const CENSUS_EVENT_TYPES = {
+  PAGE_VIEW: 1,
+  SITE_SEARCH: 2,
+  HEARTBEAT: 10,
+  AUDIO: 20,
+  VIDEO: 21,
+} as const;
+export type CensusEventType = (typeof CENSUS_EVENT_TYPES)[keyof typeof CENSUS_EVENT_TYPES];
+
+/** Seed 000 §3: `context` of the button tracking payload. */
+export const BUTTON_TRACKING_CONTEXT = { BUTTON_BLOCK: 1, POPUP_OVERLAY: 2 } as const;
+
+/** Seed 000 §6: pages on which nothing is tracked. */
+export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([
+  PAGE_TYPES.NOT_FOUND,
+  PAGE_TYPES.LOCK_SCREEN,
+  PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED,
+]);
+
+export type PageViewContext = {
+  pageType: number;
+  /** The page's path, without query. */
+  path: string;
+  signedIn: boolean;
+  /** The signed-in member's only role is VIEWER (see roles.ts `isViewerOnly`). */
+  viewerOnly: boolean;
+};
+
+/**
+ * Seed 000 §2, §6: no page view on /search, on not-found, lock screen and access-denied pages, or
+ * for a signed-in member unless their only role is viewer (who counts as a visitor).
+ */
+export function isPageViewRecorded(context: PageViewContext): boolean {
+  if (context.path === ROUTES.SEARCH) return false;
+  if (UNTRACKED_PAGE_TYPES.has(context.pageType)) return false;
+  return !context.signedIn || context.viewerOnly;
+}

@@ -1,0 +1,165 @@
+/**
+ * Commerce rules of seed 000 §3, §9 and seed 001 §3, §9: product types, the supported currencies
+ * and money formatting, price and SKU limits, generated SKUs, measurement standards, subscription
+ * periods and the cart count display. Money is an integer count of minor units beside a currency
+ * code; its fraction digits come from the currency table here.
+ */
+
+/** Seed 000 §3: the productType values products carry. */
+export const PRODUCT_TYPES = ['PHYSICAL', 'SERVICE', 'DIGITAL', 'GIFT_CARD'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/** Seed 000 §3: product type numbers, where a product type is stored as a number. */
+export const PRODUCT_TYPE_NUMBERS = {
+  PHYSICAL: 1,
+  DIGITAL: 2,
+  SERVICE: 3,
+  GIFT_CARD: 4,
+  PAYWALL: 5,
+} as const;
+
+/**
+ * Seed 000 §3 (codes, fraction digits) and seed 001 §3 (names as the string tables spell them);
+ * the numeric codes are ISO 4217's, kept as three-digit text so leading zeros survive.
+ */
+export const CURRENCIES = [
+  { code: 'EUR', name: 'Euro', fractionDigits: 2, numericCode: '978' },
+  { code: 'USD', name: 'US Dollar', fractionDigits: 2, numericCode: '840' },
+  { code: 'AUD', name: 'Australian Dollar', fractionDigits: 2, numericCode: '036' },
+  { code: 'NOK', name: 'Norwegian Krone', fractionDigits: 2, numericCode: '578' },
+  { code: 'CAD', name: 'Canadian Dollar', fractionDigits: 2, numericCode: '124' },
+  { code: 'NZD', name: 'New Zealand Dollar', fractionDigits: 2, numericCode: '554' },
+  { code: 'DKK', name: 'Danish Krone', fractionDigits: 2, numericCode: '208' },
+  { code: 'GBP', name: 'Pound Sterling', fractionDigits: 2, numericCode: '826' },
+  { code: 'HKD', name: 'Hong Kong Dollar', fractionDigits: 2, numericCode: '344' },
+  { code: 'CHF', name: 'Swiss Franc', fractionDigits: 2, numericCode: '756' },
+  { code: 'MXN', name: 'Mexican Peso', fractionDigits: 2, numericCode: '484' },
+  { code: 'SGD', name: 'Singapore Dollar', fractionDigits: 2, numericCode: '702' },
+  { code: 'SEK', name: 'Swedish Krona', fractionDigits: 2, numericCode: '752' },
+  { code: 'CZK', name: 'Czech Koruna', fractionDigits: 2, numericCode: '203' },
+  { code: 'ILS', name: 'Israeli Shekel', fractionDigits: 2, numericCode: '376' },
+  { code: 'PHP', name: 'Philippine Peso', fractionDigits: 2, numericCode: '608' },
+  { code: 'RUB', name: 'Russian Ruble', fractionDigits: 2, numericCode: '643' },
+  { code: 'PLN', name: 'Polish Zloty', fractionDigits: 2, numericCode: '985' },
+  { code: 'THB', name: 'Thai Baht', fractionDigits: 2, numericCode: '764' },
+  { code: 'MYR', name: 'Malaysian Ringgit', fractionDigits: 2, numericCode: '458' },
+  { code: 'ARS', name: 'Argentine Peso', fractionDigits: 2, numericCode: '032' },
+  { code: 'BRL', name: 'Brazilian Real', fractionDigits: 2, numericCode: '986' },
+  { code: 'COP', name: 'Colombian Peso', fractionDigits: 2, numericCode: '170' },
+  { code: 'IDR', name: 'Indonesian Rupiah', fractionDigits: 2, numericCode: '360' },
+  { code: 'INR', name: 'Indian Rupee', fractionDigits: 2, numericCode: '356' },
+  { code: 'JPY', name: 'Yen', fractionDigits: 0, numericCode: '392' },
+  { code: 'ZAR', name: 'South African Rand', fractionDigits: 2, numericCode: '710' },
+] as const;
+
+export type Currency = (typeof CURRENCIES)[number];
+export type CurrencyCode = Currency['code'];
+
+export const CURRENCY_CODES: readonly CurrencyCode[] = CURRENCIES.map((c) => c.code);
+
+/** Seed 000 §3: storeSettings.selectedCurrency of a new store. */
+export const DEFAULT_CURRENCY: CurrencyCode = 'USD';
+
+const byCode = new Map<string, Currency>(CURRENCIES.map((c) => [c.code, c]));
+
+export function isCurrencyCode(code: string): code is CurrencyCode {
+  return byCode.has(code);
+}
+
+export function currency(code: CurrencyCode): Currency {
+  return byCode.get(code) as Currency;
+}
+
+/** Seed 000 §9 currency formatting settings; comma and dot are the separators of the default locale. */
+export const CURRENCY_FORMAT = {
+  GROUPING: true,
+  GROUPING_SEPARATOR: ',',
+  DECIMAL_SEPARATOR: '.',
+  MAX_INTEGER_DIGITS: 15,
+} as const;
+
+export const DEFAULT_LOCALE = 'en-US';
+
+export type Money = { currency: CurrencyCode; minor: number | bigint };
+
+/** The zero amount a new cart's subtotal starts at (seed 000 §3: zero USD). */
+export const ZERO_USD: Money = { currency: 'USD', minor: 0 };
+
+const MAX_INTEGER_MODULUS = 10n ** BigInt(CURRENCY_FORMAT.MAX_INTEGER_DIGITS);
+
+/**
+ * Formats an amount of minor units with the locale's symbol and separators and the currency's
+ * fraction digits (seed 000 §3). At most 15 integer digits are shown, the higher ones dropped as
+ * a formatter's maximum-integer-digits setting does (docs/decisions.md, "Money integer digits").
+ */
+export function formatMoney(money: Money, locale: string = DEFAULT_LOCALE): string {
+  const { fractionDigits } = currency(money.currency);
+  if (typeof money.minor === 'number' && !Number.isSafeInteger(money.minor)) {
+    throw new RangeError('Money is a whole number of minor units');
+  }
+  const minor = BigInt(money.minor);
+  const negative = minor < 0n;
+  const magnitude = negative ? -minor : minor;
+  const scale = 10n ** BigInt(fractionDigits);
+  const whole = (magnitude / scale) % MAX_INTEGER_MODULUS;
+  const fraction = fractionDigits === 0 ? '' : `.${(magnitude % scale).toString().padStart(fractionDigits, '0')}`;
+  // Text keeps every digit exact; a number would lose precision past 2^53.
+  const decimal = `${negative ? '-' : ''}${whole}${fraction}` as `${number}`;
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: money.currency,
+    useGrouping: CURRENCY_FORMAT.GROUPING,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(decimal);
+}
+
+/** Seed 000 §9: the largest price, in cents. */
+export const MAX_PRICE_CENTS = 100000000;
+
+export function isValidPriceCents(cents: number): boolean {
+  return Number.isInteger(cents) && cents >= 0 && cents <= MAX_PRICE_CENTS;
+}
+
+/** Seed 000 §9. */
+export const MAX_SKU_LENGTH = 60;
+export const GENERATED_SKU_PREFIX = 'SQ';
+export const GENERATED_SKU_DIGITS = 7;
+export const GENERATED_SKU_PATTERN = /^SQ[0-9]{7}$/;
+
+export function isValidSku(sku: string): boolean {
+  return sku.trim() !== '' && sku.length <= MAX_SKU_LENGTH;
+}
+
+/** Seed 000 §9: 'SQ' and 7 digits. `random` returns numbers in [0, 1), as Math.random does. */
+export function generateSku(random: () => number = Math.random): string {
+  let digits = '';
+  for (let i = 0; i < GENERATED_SKU_DIGITS; i++) digits += String(Math.min(9, Math.floor(random() * 10)));
+  return GENERATED_SKU_PREFIX + digits;
+}
+
+/** Seed 000 §3: store settings measurementStandard. */
+export const MEASUREMENT_STANDARDS = { IMPERIAL: 1, METRIC: 2 } as const;
+export type MeasurementStandard = (typeof MEASUREMENT_STANDARDS)[keyof typeof MEASUREMENT_STANDARDS];
+
+/** Seed 000 §3: imperial gives lbs and inches, anything else kg and cm. */
+export function measurementUnits(standard: number): { weight: 'lbs' | 'kg'; length: 'in' | 'cm' } {
+  return standard === MEASUREMENT_STANDARDS.IMPERIAL ? { weight: 'lbs', length: 'in' } : { weight: 'kg', length: 'cm' };
+}
+
+/** Seed 000 §3: a subscription plan's billing period unit. */
+export const BILLING_PERIOD_UNITS = ['week', 'month', 'year'] as const;
+export type BillingPeriodUnit = (typeof BILLING_PERIOD_UNITS)[number];
+
+/** Seed 000 §3: zero or missing numBillingCycles means the plan runs until cancelled. */
+export function isIndefinitePlan(numBillingCycles: number | null | undefined): boolean {
+  return numBillingCycles === undefined || numBillingCycles === null || numBillingCycles === 0;
+}
+
+/** Seed 000 §9: the cart count display caps at 100. */
+export const CART_COUNT_CAP = 100;
+
+/** '100+' above the cap, the count itself otherwise. */
+export function formatCartCount(count: number): string {
+  return count > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(count);
+}

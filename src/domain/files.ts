@@ -1,0 +1,16 @@
+/**
+ * File sizes (seed 001 §5, §9): upload limits count megabytes of 1,000,000 bytes, while sizes shown
+ * to people use base 1024 (the seed has both; each is used where it says).
+ */
+
+export const BYTES_PER_MB = 1000000;
+
+export const FILE_SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+/** '0 Bytes', '1 KB', '1.5 MB' …: base 1024, at most two decimals. */
+export function formatFileSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return `0 ${FILE_SIZE_UNITS[0]}`;
+  const exponent = Math.max(0, Math.min(FILE_SIZE_UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024))));
+  const value = Number((bytes / 1024 ** exponent).toFixed(2));
+  return `${value} ${FILE_SIZE_UNITS[exponent]}`;
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  characterCounter,
+  CONTENT_SOURCES,
+  emailFieldError,
+  exceedsMaxLength,
+  FORM_FIELD_PROPERTIES,
+  FORM_FIELD_TYPES,
+  FORM_SETTINGS_TABS,
+  isUsZipCode,
+  isValidEmail,
+  LIKERT_SCALE,
+  phoneFieldValue,
+  radioFieldValue,
+} from './forms';
+import { EMAIL_LENGTH } from './limits';
+
+describe('form field types', () => {
+  // covers 000-3.31
+  it('lists the seed field types', () => {
+    expect([...FORM_FIELD_TYPES].sort()).toEqual(
+      ['address', 'checkbox', 'currency', 'date', 'email', 'hidden', 'likert', 'name', 'number', 'phone', 'radio', 'section', 'select', 'text', 'textarea', 'time'],
+    );
+  });
+
+  // covers 001-3.79, 001-3.80, 001-3.81, 001-3.82, 001-3.83, 001-3.84, 001-3.85
+  it('gives each type the editable properties of seed 001', () => {
+    for (const t of ['text', 'email', 'number'] as const) expect(FORM_FIELD_PROPERTIES[t]).toEqual(['description', 'placeholder', 'required']);
+    expect(FORM_FIELD_PROPERTIES.textarea).toEqual(['description', 'placeholder', 'required', 'maxLength']);
+    expect(FORM_FIELD_PROPERTIES.currency).toEqual(['currencySymbol']);
+    expect(FORM_FIELD_PROPERTIES.phone).toEqual(['showCountryCode']);
+    expect(FORM_FIELD_PROPERTIES.section).toEqual(['underline']);
+    for (const t of ['radio', 'checkbox', 'select', 'likert'] as const) expect(FORM_FIELD_PROPERTIES[t]).toEqual(['options']);
+    expect(FORM_FIELD_PROPERTIES.hidden).toEqual(['key', 'value']);
+  });
+
+  // covers 001-3.86
+  it('has the settings tabs build, storage, advanced, captcha, disclaimer', () => {
+    expect(FORM_SETTINGS_TABS).toEqual(['build', 'storage', 'advanced', 'captcha', 'disclaimer']);
+  });
+
+  // covers 000-3.30
+  it('marks content source i for items and c for collections', () => {
+    expect(CONTENT_SOURCES).toEqual({ ITEM: 'i', COLLECTION: 'c' });
+  });
+
+  // covers 000-9.20
+  it('has the likert labels from -2 to 2 in order', () => {
+    expect(LIKERT_SCALE).toEqual([
+      { value: -2, label: 'Strongly Disagree' },
+      { value: -1, label: 'Disagree' },
+      { value: 0, label: 'Neutral' },
+      { value: 1, label: 'Agree' },
+      { value: 2, label: 'Strongly Agree' },
+    ]);
+  });
+});
+
+describe('email', () => {
+  // covers 000-5.13
+  it('accepts addresses matching the pattern and refuses others', () => {
+    for (const good of ['a@b', 'name@example.com', 'first.last+tag@mail.example.co.uk']) expect(isValidEmail(good)).toBe(true);
+    for (const bad of ['not-an-email', '@example.com', 'name@', 'a b@example.com', 'name@exa mple.com', 'name@-example.com', 'a@@b.com']) {
+      expect(isValidEmail(bad)).toBe(false);
+    }
+  });
+
+  // covers 000-5.14, 000-9.22
+  it('is 3 to 256 characters long', () => {
+    expect(EMAIL_LENGTH).toEqual({ MIN: 3, MAX: 256 });
+    const domain = `@${'d'.repeat(60)}.${'e'.repeat(60)}.com`;
+    const at256 = 'l'.repeat(256 - domain.length) + domain;
+    const at257 = 'l'.repeat(257 - domain.length) + domain;
+    expect(at256).toHaveLength(256);
+    expect(isValidEmail(at256)).toBe(true);
+    expect(isValidEmail(at257)).toBe(false);
+    expect(isValidEmail('a@b')).toBe(true);
+  });
+
+  // covers 000-5.14
+  it('never accepts more than 256 or fewer than 3 characters', () => {
+    fc.assert(
+      fc.property(fc.emailAddress(), fc.string(), (address, padding) => {
+        const long = padding.replace(/[^a-z]/g, '') + 'x'.repeat(257) + address;
+        expect(isValidEmail(long)).toBe(false);
+      }),
+    );
+    fc.assert(fc.property(fc.string({ maxLength: 2 }), (s) => {
+      expect(isValidEmail(s)).toBe(false);
+    }));
+  });
+
+  // covers 000-5.12, 000-5.08
+  it('requires a value only when the field is required', () => {
+    expect(emailFieldError('', true)).toBe('required');
+    expect(emailFieldError('', false)).toBeUndefined();
+    expect(emailFieldError('nope', false)).toBe('invalid');
+    expect(emailFieldError('a@b.co', true)).toBeUndefined();
+  });
+});
+
+describe('US zip code', () => {
+  // covers 000-5.01
+  it('is exactly 5 digits', () => {
+    expect(isUsZipCode('12345')).toBe(true);
+    for (const bad of ['1234', '123456', '1234a', ' 12345', '12345 ', '12 45', '١٢٣٤٥', '']) expect(isUsZipCode(bad)).toBe(false);
+  });
+});
+
+describe('max length and counter', () => {
+  // covers 000-5.07
+  it('refuses a value longer than the max', () => {
+    expect(exceedsMaxLength('a'.repeat(100), 100)).toBe(false);
+    expect(exceedsMaxLength('a'.repeat(101), 100)).toBe(true);
+  });
+
+  // covers 000-5.09, 000-5.10
+  it('shows length / max and flags going over', () => {
+    expect(characterCounter('hello', 100)).toEqual({ text: '5 / 100', over: false });
+    expect(characterCounter('a'.repeat(101), 100)).toEqual({ text: '101 / 100', over: true });
+  });
+});
+
+describe('field values', () => {
+  // covers 000-5.21, 000-5.22
+  it('prefixes a three-part phone with an empty string', () => {
+    expect(phoneFieldValue(['555', '010', '0100'])).toEqual(['', '555', '010', '0100']);
+    expect(phoneFieldValue(['+1', '555', '010', '0100'])).toEqual(['+1', '555', '010', '0100']);
+  });
+
+  // covers 000-5.24
+  it('gives a radio group its first checked value', () => {
+    expect(radioFieldValue(['b', 'c'])).toBe('b');
+    expect(radioFieldValue([])).toBeUndefined();
+  });
+});

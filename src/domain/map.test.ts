@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_MAP_STYLE,
+  MAP_DEFAULTS,
+  MAP_LOCATION_FIELDS,
+  MAP_MARKER,
+  MAP_STYLE_NAME_BY_NUMBER,
+  MAP_STYLE_NAMES,
+  MAP_STYLES,
+  MAP_TIMINGS_MS,
+  MAP_UI_OPTIONS,
+  mapType,
+  markerPosition,
+} from './map';
+
+describe('map', () => {
+  // covers 001-3.36, 001-3.37, 001-3.38
+  it('centres a new map on 40.720882, -74.000988 at zoom 12', () => {
+    expect(MAP_DEFAULTS).toEqual({ LATITUDE: 40.720882, LONGITUDE: -74.000988, ZOOM: 12 });
+  });
+
+  // covers 001-3.39
+  it('puts the marker at the centre when it has no coordinates', () => {
+    expect(markerPosition({ mapLat: 1, mapLng: 2, mapZoom: 12 })).toEqual({ lat: 1, lng: 2 });
+    expect(markerPosition({ mapLat: 1, mapLng: 2, mapZoom: 12, markerLat: 3, markerLng: 4 })).toEqual({ lat: 3, lng: 4 });
+  });
+
+  // covers 001-3.42, 001-3.43, 001-3.44
+  it('numbers the styles 1 to 6, names them, and defaults to Grayscale', () => {
+    expect(MAP_STYLES).toEqual({ ORIGINAL: 1, GRAYSCALE: 2, SATELLITE: 3, MINIMAL_LIGHT: 4, MINIMAL_DARK: 5, MINIMAL_BLUE: 6 });
+    expect(MAP_STYLE_NAMES).toEqual(['Original', 'Grayscale', 'Satellite', 'MinimalDark', 'MinimalLight', 'MinimalBlue']);
+    expect(MAP_STYLE_NAME_BY_NUMBER[4]).toBe('MinimalLight');
+    expect(MAP_STYLE_NAME_BY_NUMBER[5]).toBe('MinimalDark');
+    expect(MAP_STYLE_NAME_BY_NUMBER[DEFAULT_MAP_STYLE]).toBe('Grayscale');
+  });
+
+  // covers 001-3.35, 001-3.40
+  it('lists the location fields and UI options', () => {
+    expect(MAP_LOCATION_FIELDS).toEqual(['mapLat', 'mapLng', 'markerLat', 'markerLng', 'mapZoom', 'addressTitle', 'addressLine1', 'addressLine2', 'addressCountry']);
+    expect(MAP_UI_OPTIONS).toEqual(['style', 'showLabels', 'showTerrain', 'draggable', 'scrollwheel', 'showControls', 'disableDefaultUI', 'markerDraggable', 'linkOnClick']);
+  });
+
+  // covers 001-4.87, 001-4.88, 001-4.89
+  it('gives hybrid for satellite, terrain with terrain on, else a road map', () => {
+    expect(mapType(MAP_STYLES.SATELLITE, true)).toBe('hybrid');
+    expect(mapType(MAP_STYLES.SATELLITE, false)).toBe('hybrid');
+    expect(mapType(MAP_STYLES.GRAYSCALE, true)).toBe('terrain');
+    expect(mapType(MAP_STYLES.GRAYSCALE, false)).toBe('roadmap');
+  });
+
+  // covers 001-9.40, 001-9.41, 000-9.34
+  it('has the marker size and timings', () => {
+    expect(MAP_MARKER).toEqual({ WIDTH: 48, HEIGHT: 64, SCALE: 0.5 });
+    expect(MAP_TIMINGS_MS).toEqual({ UI_UPDATE_DEBOUNCE: 60, LOAD_TIMEOUT: 30000 });
+  });
+});

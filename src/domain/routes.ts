@@ -1,0 +1,144 @@
+/**
+ * Paths, query flags and API call paths the seeds fix (seed 000 §2, §7, §9; seed 001 §2, §7), with
+ * the few URLs built from them (checkout links, the owner redirect, the logout return) and the
+ * owner-redirect rule. Server routes and the browser code that calls them share these strings.
+ */
+import { isViewerOnly } from './roles';
+
+export const ROUTES = {
+  GOTO_CHECKOUT: '/commerce/goto-checkout',
+  SUBSCRIBE_CHECKOUT: '/checkout/subscribe',
+  DONATE_CHECKOUT: '/checkout/donate',
+  GIFT_CARD_CHECKOUT: '/checkout/giftcard',
+  CONFIG: '/config/',
+  CONFIG_DESIGN: '/config/design',
+  SEARCH: '/search',
+  CONTENT_PAGE_PREFIX: '/pages/',
+  FILE_PREFIX: '/s/',
+  BILLING_UPGRADE: '/settings/billing/upgrade',
+  BILLING_SUBSCRIPTION: '/settings/billing/subscriptions/website',
+  API_ROOT: '/api/',
+  REST_ROOT: '/api/rest/',
+  LIBRARY_BASE: '/universal/yui3/3.17.2/',
+} as const;
+
+/** Query parameter names and the values that switch behaviour on. */
+export const QUERY = {
+  CART_TOKEN: 'cartToken',
+  DONATE_PAGE_ID: 'donatePageId',
+  WEBSITE_ID: 'websiteId',
+  GIFT_CARD_PRODUCT_ID: 'giftCardProductId',
+  SKU: 'sku',
+  FRAME_URL: 'frameUrl',
+  CRUMB: 'crumb',
+  /** logout=true shows the logout dialog. */
+  LOGOUT: 'logout',
+  /** Present: the owner redirect is skipped for the session. */
+  NO_REDIRECT: 'noredirect',
+  /** sqsscreenshot=true hides the popup overlay and the cookie banner. */
+  SCREENSHOT: 'sqsscreenshot',
+  /** platform=mobile-app: running inside the mobile app. */
+  PLATFORM: 'platform',
+  /** nomotion=true turns gallery autoplay off. */
+  NO_MOTION: 'nomotion',
+  ITEM_ID: 'itemId',
+} as const;
+
+export const MOBILE_APP_PLATFORM = 'mobile-app';
+
+/** The HTML attribute the donation button carries its page id in (seed 000 §2). */
+export const DONATE_PAGE_ID_ATTRIBUTE = 'data-donate-page-id';
+
+/** Calls of seed 000 §7 and seed 001 §7. */
+export const API_PATHS = {
+  FORM_SUBMISSION_KEY: '/api/form/FormSubmissionKey',
+  SAVE_FORM_SUBMISSION: '/api/form/SaveFormSubmission',
+  RECORD_JAVASCRIPT_ERRORS: '/api/events/RecordJavascriptErrors',
+  LOGOUT: '/api/auth/Logout',
+  WIDGET_RENDERING: '/api/widget/GetWidgetRendering',
+  CENSUS_RECORD_HIT: '/api/census/RecordHit',
+  CENSUS_BUTTON_CLICK: '/api/census/button-click',
+  CENSUS_BUTTON_RENDER: '/api/census/button-render',
+  CENSUS_FORM_RENDER: '/api/census/form-render',
+  CENSUS_OVERLAY: '/api/census/overlay',
+  CENSUS_RECORD_QUICK_VIEW: '/api/census/RecordQuickView/',
+  EVENTS_TRACE: '/api/events/Trace',
+  TRACK: '/api/track/Track',
+  PERFORMANCE_SETTINGS: '/api/1/performance/settings',
+  PERFORMANCE_RECORDS: '/api/1/performance/records',
+  RECORD_EVENT: '/api/events/RecordEvent',
+  ANALYTICS_EVENTS: '/api/v1/events',
+  LABS_INTERNAL: '/api/labs/internal',
+  LABS_CIRCLE: '/api/labs/circle',
+  SITE_USER_SESSION: '/api/site-users/account/session',
+  MULTILINGUAL_SETTINGS: '/api/multilingual/settings',
+  MULTILINGUAL_STATUS: '/api/multilingual/status',
+  MULTILINGUAL_LANGUAGES: '/api/multilingual/languages',
+  MULTILINGUAL_CONNECTION: '/api/multilingual/connection',
+  SITE_HEADER_FOOTER: '/api/site-header-footer',
+  PLACES_AUTOCOMPLETE: '/api/google-maps/places/autocomplete',
+  PLACES_DETAILS: '/api/google-maps/places/details',
+  SESSION_RECORDING_ID: '/api/commerce/fullstory/getId',
+} as const;
+
+export function quickViewPath(id: string): string {
+  return API_PATHS.CENSUS_RECORD_QUICK_VIEW + encodeURIComponent(id);
+}
+
+function withQuery(path: string, params: Record<string, string | undefined>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, value);
+  return `${path}?${query.toString()}`;
+}
+
+export function subscribeCheckoutUrl(cartToken: string): string {
+  return withQuery(ROUTES.SUBSCRIBE_CHECKOUT, { [QUERY.CART_TOKEN]: cartToken });
+}
+
+export function donateCheckoutUrl(donatePageId: string): string {
+  return withQuery(ROUTES.DONATE_CHECKOUT, { [QUERY.DONATE_PAGE_ID]: donatePageId });
+}
+
+/** Seed 000 §2: sku is optional. */
+export function giftCardCheckoutUrl(input: { websiteId: string; giftCardProductId: string; sku?: string }): string {
+  return withQuery(ROUTES.GIFT_CARD_CHECKOUT, {
+    [QUERY.WEBSITE_ID]: input.websiteId,
+    [QUERY.GIFT_CARD_PRODUCT_ID]: input.giftCardProductId,
+    [QUERY.SKU]: input.sku,
+  });
+}
+
+/** Seed 000 §2: the config area with frameUrl holding the encoded path and query being left. */
+export function configRedirectUrl(pathAndQuery: string): string {
+  return `${ROUTES.CONFIG}?${QUERY.FRAME_URL}=${encodeURIComponent(pathAndQuery)}`;
+}
+
+/** Seed 000 §4: where logout returns, the site root unless a preview frame address is given. */
+export function logoutReturnUrl(base: string = '/'): string {
+  const [beforeHash = '', hash] = base.split('#', 2);
+  const separator = beforeHash.includes('?') ? '&' : '?';
+  return `${beforeHash}${separator}${QUERY.LOGOUT}=true${hash === undefined ? '' : `#${hash}`}`;
+}
+
+export type OwnerRedirectContext = {
+  hostname: string;
+  signedIn: boolean;
+  /** The signed-in member's roles (team role numbers). */
+  roles: readonly number[];
+  inEditorFrame: boolean;
+  /** noredirect was in the query now or earlier in this browser session. */
+  noRedirect: boolean;
+  developerMode: boolean;
+  cloneable: boolean;
+};
+
+/**
+ * Seed 000 §2: a signed-in member opening a page outside the editor frame goes to /config/, except
+ * on localhost, with noredirect, on developer-mode or cloneable sites, and for viewer-only members.
+ */
+export function shouldRedirectToConfig(context: OwnerRedirectContext): boolean {
+  if (!context.signedIn || context.inEditorFrame) return false;
+  if (context.hostname === 'localhost' || context.noRedirect) return false;
+  if (context.developerMode || context.cloneable) return false;
+  return !isViewerOnly(context.roles);
+}

@@ -1,0 +1,39 @@
+/**
+ * The island loader, inlined in every page that has an interactive block (a few hundred bytes).
+ * It reads the kind -> chunk map the server wrote for this page, and imports a kind's chunk only
+ * for the blocks present: at once, when the browser is idle, or when the block comes near the
+ * viewport. A chunk's default export wakes one block's element.
+ */
+type Wake = { default: (el: HTMLElement) => void };
+
+const chunks = JSON.parse(document.getElementById('islands')?.textContent ?? '{}') as Record<string, string>;
+
+function wake(el: HTMLElement) {
+  const url = chunks[el.dataset.island ?? ''];
+  if (url) {
+    import(/* @vite-ignore */ url).then(
+      (mod: Wake) => mod.default(el),
+      (err: unknown) => console.error('island failed to load', url, err),
+    );
+  }
+}
+
+for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const when = el.dataset.load;
+  if (when === 'visible' && 'IntersectionObserver' in window) {
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          io.disconnect();
+          wake(el);
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    io.observe(el);
+  } else if (when === 'idle') {
+    (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(() => wake(el));
+  } else {
+    wake(el);
+  }
+}

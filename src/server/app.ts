@@ -1,0 +1,170 @@
+/**
+ * The Fastify application: security headers, the browser build's assets, site files, robots.txt
+ * and sitemap.xml, and published pages (rendered once per change and served from the cache).
+ * Plugins load in order: external (helmet), then app (database, caches), then routes.
+ */
+import { readFile } from 'node:fs/promises';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import type { ClientAssets } from './render/assets';
+import { createPageCache, type PageCache } from './render/cache';
+import { PAGE_TYPES, renderSitePath, renderSystemPage, type SiteResponse } from './render/site-page';
+import { listenForSiteChanges, type SiteChangeListener } from './plugins/site-changes';
+import { registerFileRoutes } from './api/files';
+import { registerSeoRoutes } from './api/seo';
+import { requestHost, requestOrigin } from './request';
+import { websiteForHost, type WebsiteRow } from './services/sites';
+
+export type AppOptions = {
+  database: Database;
+  assets: ClientAssets;
+  /** Sites answer on {identifier}.{appDomain}. */
+  appDomain: string;
+  /** Serve the default site for hosts that name no site (localhost, IPs, unknown names). */
+  serveDefaultSite: boolean;
+  logger?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: PageCache;
+    siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
+    siteChanges: SiteChangeListener;
+  }
+}
+
+function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[], https: boolean): string {
+  const hashes = (list: string[]) => list.map((h) => ` '${h}'`).join('');
+  return [
+    "default-src 'self'",
+    `script-src 'self'${hashes(scriptHashes)}`,
+    `style-src 'self'${hashes(styleHashes)}`,
+    "img-src 'self' data: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self' https:",
+    "media-src 'self' https:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    ...(https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
+  });
+  const { db } = opts.database;
+
+  // helmet's own CSP is off: published pages send a per-page policy built from their hashes below,
+  // and other responses (assets, files, XML) get a locked-down default.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (!reply.hasHeader('content-security-policy')) {
+      reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'");
+    }
+    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+  });
+
+  const cache = createPageCache();
+  const hostCache = new Map<string, WebsiteRow | undefined>();
+  app.decorate('pageCache', cache);
+  const siteChanges = listenForSiteChanges(
+    opts.database.url,
+    (websiteId) => {
+      cache.invalidate(websiteId);
+      hostCache.clear();
+    },
+    () => {
+      cache.clear();
+      hostCache.clear();
+    },
+  );
+  app.decorate('siteChanges', siteChanges);
+  app.addHook('onClose', async () => siteChanges.close());
+
+  app.decorate('siteForRequest', async (req: FastifyRequest) => {
+    const host = requestHost(req);
+    if (hostCache.has(host)) return hostCache.get(host);
+    const site = await websiteForHost(db, host, opts.appDomain, opts.serveDefaultSite);
+    if (hostCache.size > 10_000) hostCache.clear();
+    hostCache.set(host, site);
+    return site;
+  });
+
+  app.get('/assets/*', async (req, reply) => {
+    const path = req.url.split('?')[0] ?? '';
+    if (path === opts.assets.theme.url) {
+      return reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable').send(opts.assets.theme.css);
+    }
+    const file = opts.assets.files.get(path);
+    if (!file) return reply.code(404).type('text/plain').send('Not found');
+    const type = file.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8';
+    return reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(await readFile(file));
+  });
+
+  await registerFileRoutes(app, db);
+  await registerSeoRoutes(app, db);
+
+  const sendPage = (req: FastifyRequest, reply: FastifyReply, res: SiteResponse) => {
+    if (res.kind === 'redirect') return reply.code(301).header('location', res.location).send();
+    return reply
+      .code(res.page === undefined ? 500 : res.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'))
+      .send(res.page.html);
+  };
+
+  app.get('/*', async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is published at this address.');
+    const [rawPath, query] = splitUrl(req.url);
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      path = rawPath;
+    }
+    if (path.length > 1 && path.endsWith('/')) {
+      const canonical = rawPath.replace(/\/+$/, '') || '/';
+      return reply.code(301).header('location', query ? `${canonical}?${query}` : canonical).send();
+    }
+    const info = { host: requestHost(req), origin: requestOrigin(req), path };
+    const key = `${req.protocol}|${info.host}|${path}`;
+    const cached = cache.get(site.id, key);
+    if (cached) {
+      return sendPage(req, reply, { kind: 'page', status: cached.status, page: cached });
+    }
+    let res: SiteResponse;
+    try {
+      res = await renderSitePath(db, site, info, opts.assets);
+    } catch (err) {
+      req.log.error({ err }, 'page render failed');
+      res = await renderSystemPage(db, site, info, opts.assets, PAGE_TYPES.ERROR);
+      return sendPage(req, reply, res);
+    }
+    if (res.kind === 'redirect') {
+      return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
+    }
+    cache.set(site.id, key, { status: res.status, ...res.page });
+    return sendPage(req, reply, res);
+  });
+
+  return app;
+}
+
+function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
+}

@@ -1,0 +1,42 @@
+/** The server's settings, from the environment, checked once at start. */
+import path from 'node:path';
+import { z } from 'zod';
+
+const env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  APP_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'APP_DOMAIN must be a lowercase host name such as example.com')
+    .default('localhost'),
+  /** "false" stops unknown hosts from getting the default site. */
+  SERVE_DEFAULT_SITE: z.enum(['true', 'false']).default('true'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
+});
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appDomain: string;
+  serveDefaultSite: boolean;
+};
+
+export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const parsed = env.safeParse(source);
+  if (!parsed.success) {
+    throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appDomain: e.APP_DOMAIN,
+    serveDefaultSite: e.SERVE_DEFAULT_SITE === 'true',
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Opening the database the way the environment asks: DATABASE_URL for a managed PostgreSQL
+ * (pooled), otherwise the app's private embedded PostgreSQL in DATA_DIR. Migrations run on open.
+ */
+import { connect, runMigrations, type Database } from '../db/client';
+import { startEmbeddedPostgres } from '../db/embedded';
+
+export type OpenedDatabase = {
+  database: Database;
+  /** Closes the pool, then stops the embedded server if this process started it. */
+  close(opts?: { keepServer?: boolean }): Promise<void>;
+  embedded: boolean;
+  /** True when the embedded server was already running (the app's, or one left by a crash) and was adopted. */
+  adopted: boolean;
+};
+
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | undefined; log?: (line: string) => void; poolSize?: number }): Promise<OpenedDatabase> {
+  if (opts.databaseUrl) {
+    const database = connect(opts.databaseUrl, opts.poolSize);
+    await runMigrations(database);
+    return { database, embedded: false, adopted: false, close: () => database.close() };
+  }
+  const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, ...(opts.log ? { log: opts.log } : {}) });
+  const database = connect(server.url, opts.poolSize);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    await server.stop();
+    throw err;
+  }
+  return {
+    database,
+    embedded: true,
+    adopted: server.adopted,
+    async close(closeOpts) {
+      await database.close();
+      if (!closeOpts?.keepServer) await server.stop();
+    },
+  };
+}

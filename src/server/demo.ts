@@ -1,0 +1,20 @@
+/** The demo site: imported on first start, when the database holds no site yet. */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { count } from 'drizzle-orm';
+import { siteDocumentSchema } from '../blocks/registry';
+import type { Db } from '../db/client';
+import { websites } from '../db/schema';
+import { loadDocument } from '../document/load';
+import { importSite } from './services/sites';
+
+export const DEMO_SITE_FILE = fileURLToPath(new URL('../../sites/demo/site.json', import.meta.url));
+
+export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
+  const [row] = await db.select({ n: count() }).from(websites);
+  if ((row?.n ?? 0) > 0) return undefined;
+  const loaded = loadDocument(JSON.parse(await readFile(DEMO_SITE_FILE, 'utf8')), siteDocumentSchema);
+  if (!loaded.ok) throw new Error(`The demo site document is invalid: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  const { websiteId } = await importSite(db, loaded.document, { makeDefault: true });
+  return websiteId;
+}

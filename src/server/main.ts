@@ -1,0 +1,52 @@
+/**
+ * `npm start`: open the database (embedded by default), run migrations, import the demo site on
+ * first start, serve, and print where. SIGINT/SIGTERM close the server (in-flight requests finish),
+ * then the pool, then the embedded database.
+ */
+import { eq } from 'drizzle-orm';
+import { websites } from '../db/schema';
+import { buildApp } from './app';
+import { readConfig } from './config';
+import { openDatabase } from './database';
+import { importDemoIfEmpty } from './demo';
+import { loadClientAssets } from './render/assets';
+
+async function main() {
+  const config = readConfig();
+  const assets = loadClientAssets();
+  const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (line) => console.log(line) });
+  const { db } = opened.database;
+  const demoId = await importDemoIfEmpty(db);
+  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await opened.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const [site] = await db.select().from(websites).where(eq(websites.isDefault, true));
+  console.log(`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`);
+  if (demoId) console.log('Imported the demo site.');
+  if (site) {
+    console.log(`Published site: http://localhost:${port}/`);
+    console.log(`Also at:        http://${site.identifier}.${config.appDomain}:${port}/`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+/**
+ * What the server knows about the browser build: the island loader's source (inlined, so its
+ * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet with a
+ * content-hashed URL. Read once at start from dist/client (built by `npm run build`).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type ClientAssets = {
+  loader: { source: string; hash: string };
+  /** Block kind -> public URL of its island chunk. */
+  islands: ReadonlyMap<string, string>;
+  theme: { url: string; css: string };
+  /** Public path (/assets/…) -> file on disk, for the static route. */
+  files: ReadonlyMap<string, string>;
+};
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+export function sha256Base64(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+
+export function loadClientAssets(distDir = path.join(ROOT, 'dist/client')): ClientAssets {
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  if (!existsSync(manifestPath)) {
+    throw new Error(`The browser build is missing (${manifestPath}). Run \`npm run build\` first.`);
+  }
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestEntry>;
+  const files = new Map<string, string>();
+  const islands = new Map<string, string>();
+  let loaderSource: string | undefined;
+  for (const [src, entry] of Object.entries(manifest)) {
+    files.set(`/${entry.file}`, path.join(distDir, entry.file));
+    if (src === 'src/runtime/loader.ts') {
+      // Inlined as a module script; its trailing newline is dropped so the hash is of what is sent.
+      loaderSource = readFileSync(path.join(distDir, entry.file), 'utf8').trim();
+    }
+    const kind = /^src\/blocks\/([a-z0-9-]+)\/island\.tsx?$/.exec(src)?.[1];
+    if (kind) islands.set(kind, `/${entry.file}`);
+  }
+  if (loaderSource === undefined) throw new Error('The browser build has no island loader; rebuild with `npm run build`.');
+  const css = readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8');
+  const themeUrl = `/assets/theme-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+  return { loader: { source: loaderSource, hash: sha256Base64(loaderSource) }, islands, theme: { url: themeUrl, css }, files };
+}

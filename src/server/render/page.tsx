@@ -1,0 +1,182 @@
+/**
+ * The published page shell rendered by React on the server: head (title, description, social
+ * tags, canonical URL, theme stylesheet, the page's layout stylesheet), header with navigation,
+ * the main content, the footer, and — only when an interactive block is present — the island map
+ * and the inlined loader. Pages read and navigate with JavaScript turned off.
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { blockDefinition } from '../../blocks/registry';
+import type { RenderContext } from '../../blocks/types';
+import type { NavLink, Section } from '../../document/schema';
+import type { ClientAssets } from './assets';
+import { sha256Base64 } from './assets';
+import { layoutCss, readingOrder } from './layout-css';
+
+export type ShellSite = {
+  id: string;
+  identifier: string;
+  title: string;
+  tagline?: string | undefined;
+  locale: string;
+  navigation: readonly NavLink[];
+  footerText?: string | undefined;
+};
+
+export type PageHead = {
+  title: string;
+  description?: string | undefined;
+  socialImage?: string | undefined;
+  /** Absolute URL of this page. */
+  url: string;
+  /** Not-found and error pages are not for search engines. */
+  noindex?: boolean;
+  type?: 'website' | 'article';
+};
+
+export type RenderedPage = {
+  html: string;
+  /** CSP source hashes ('sha256-…') for the inline script and style this page carries. */
+  scriptHashes: string[];
+  styleHashes: string[];
+};
+
+function BlockFrame({ block, ctx, kinds, priority }: { block: Section['blocks'][number]; ctx: RenderContext; kinds: Set<string>; priority: boolean }) {
+  const def = blockDefinition(block.type);
+  if (!def) return null;
+  const island = def.island;
+  if (island) kinds.add(def.kind);
+  return (
+    <div
+      className={`block block-${def.kind}-frame`}
+      id={`block-${block.id}`}
+      {...(island ? { 'data-island': def.kind, 'data-load': island.load } : {})}
+    >
+      <def.View id={block.id} data={block.data} ctx={ctx} columns={block.layout.desktop.w} priority={priority} />
+    </div>
+  );
+}
+
+export function Sections({ sections, ctx, kinds }: { sections: readonly Section[]; ctx: RenderContext; kinds: Set<string> }) {
+  return (
+    <>
+      {sections.map((section, index) => (
+        <section className={`page-section theme-${section.theme}`} key={section.id} id={`section-${section.id}`}>
+          <div className="section-grid">
+            {readingOrder(section.blocks).map((block) => (
+              <BlockFrame key={block.id} block={block} ctx={ctx} kinds={kinds} priority={index === 0} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function Header({ site, currentPath }: { site: ShellSite; currentPath: string }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      <div className="header-inner">
+        <a className="site-title" href="/">
+          {site.title}
+        </a>
+        {site.navigation.length > 0 ? (
+          <nav aria-label="Main">
+            <ul className="nav-list">
+              {site.navigation.map((link) => (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    {...(link.href === currentPath ? { 'aria-current': 'page' as const } : {})}
+                    {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    {link.title}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+function Footer({ site }: { site: ShellSite }) {
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <p className="footer-title">{site.title}</p>
+        {site.tagline ? <p className="footer-tagline">{site.tagline}</p> : null}
+        {site.footerText ? <p className="footer-text">{site.footerText}</p> : null}
+      </div>
+    </footer>
+  );
+}
+
+/** Escapes JSON for a <script type="application/json"> body. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function renderPage(opts: {
+  site: ShellSite;
+  head: PageHead;
+  currentPath: string;
+  pageType: number;
+  sections: readonly Section[];
+  /** Content around or instead of sections (collection lists, item headers, system messages). */
+  before?: ReactNode;
+  after?: ReactNode;
+  ctx: RenderContext;
+  assets: ClientAssets;
+}): RenderedPage {
+  const { site, head, assets } = opts;
+  const kinds = new Set<string>();
+  const body = renderToString(
+    <>
+      <Header site={site} currentPath={opts.currentPath} />
+      <main id="content" className={`page page-type-${opts.pageType}`} tabIndex={-1}>
+        {opts.before}
+        <Sections sections={opts.sections} ctx={opts.ctx} kinds={kinds} />
+        {opts.after}
+      </main>
+      <Footer site={site} />
+    </>,
+  );
+  const css = layoutCss(opts.sections);
+  const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
+  const hasIslands = Object.keys(islandMap).length > 0;
+  const headHtml = renderToString(
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{head.title}</title>
+      {head.description ? <meta name="description" content={head.description} /> : null}
+      {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.url} />}
+      <meta property="og:site_name" content={site.title} />
+      <meta property="og:title" content={head.title} />
+      <meta property="og:type" content={head.type ?? 'website'} />
+      <meta property="og:url" content={head.url} />
+      {head.description ? <meta property="og:description" content={head.description} /> : null}
+      {head.socialImage ? <meta property="og:image" content={head.socialImage} /> : null}
+      <meta name="twitter:card" content={head.socialImage ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={head.title} />
+      {head.description ? <meta name="twitter:description" content={head.description} /> : null}
+      <link rel="stylesheet" href={assets.theme.url} />
+    </>,
+  );
+  const styleTag = css ? `<style>${css}</style>` : '';
+  const scripts = hasIslands
+    ? `<script type="application/json" id="islands">${scriptJson(islandMap)}</script><script type="module">${assets.loader.source}</script>`
+    : '';
+  const html = `<!DOCTYPE html><html lang="${site.locale}"><head>${headHtml}${styleTag}</head><body>${body}${scripts}</body></html>`;
+  return {
+    html,
+    scriptHashes: hasIslands ? [`sha256-${assets.loader.hash}`] : [],
+    styleHashes: css ? [`sha256-${sha256Base64(css)}`] : [],
+  };
+}

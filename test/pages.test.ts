@@ -1,0 +1,175 @@
+/**
+ * Published pages over HTTP (Fastify inject against a real PostgreSQL): routing by host, page
+ * types and statuses, redirects, sitemap and robots, security headers with a hash-based CSP, and
+ * the page cache dropped through the database when a site changes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDocumentSchema } from '../src/blocks/registry';
+import { loadDocument } from '../src/document/load';
+import type { SiteDocument } from '../src/document/schema';
+import { buildApp } from '../src/server/app';
+import { loadClientAssets, sha256Base64 } from '../src/server/render/assets';
+import { importSite } from '../src/server/services/sites';
+import { freshDatabase } from './db';
+import { siteNamed } from './fixtures';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let app: FastifyInstance;
+
+function valid(doc: SiteDocument): SiteDocument {
+  const loaded = loadDocument(doc, siteDocumentSchema);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.document;
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  await importSite(database.db, valid(siteNamed('demo', 'Juniper Ceramics')), { makeDefault: true });
+  await importSite(database.db, valid(siteNamed('second', 'Second Site', ['www.second.example'])));
+  app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
+  await app.siteChanges.ready;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const get = (url: string, host = 'localhost') => app.inject({ method: 'GET', url, headers: { host } });
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('sites and hosts', () => {
+  it('serves the default site to localhost, IPs and unknown names', async () => {
+    for (const host of ['localhost', '127.0.0.1', '[::1]:3000', 'unknown.example.org']) {
+      const res = await get('/', host);
+      expect(res.statusCode, host).toBe(200);
+      expect(titleOf(res.body), host).toBe('Juniper Ceramics');
+    }
+  });
+
+  it('picks the site by {identifier}.{APP_DOMAIN} and by custom domain', async () => {
+    expect(titleOf((await get('/', 'second.sites.test')).body)).toBe('Second Site');
+    expect(titleOf((await get('/', 'www.second.example:8080')).body)).toBe('Second Site');
+    expect(titleOf((await get('/', 'demo.sites.test')).body)).toBe('Juniper Ceramics');
+  });
+
+  it('does not serve the default site when the operator turns that off', async () => {
+    const strict = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
+    try {
+      const res = await strict.inject({ method: 'GET', url: '/', headers: { host: 'unknown.example.org' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe('No site is published at this address.');
+      const named = await strict.inject({ method: 'GET', url: '/', headers: { host: 'second.sites.test' } });
+      expect(named.statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('page routes', () => {
+  it('renders pages, collections and items with their titles and social tags', async () => {
+    const about = await get('/about');
+    expect(about.statusCode).toBe(200);
+    expect(titleOf(about.body)).toBe('About — Juniper Ceramics');
+    expect(about.body).toContain('<meta name="description" content="Who makes Juniper Ceramics, and where to find the studio."/>');
+    expect(about.body).toContain('<meta property="og:title" content="About — Juniper Ceramics"/>');
+    expect(about.body).toContain('<link rel="canonical" href="http://localhost/about"/>');
+    const post = await get('/journal/spring-glazes');
+    expect(post.statusCode).toBe(200);
+    expect(post.body).toContain('<meta property="og:type" content="article"/>');
+    expect(post.body).toContain('page-type-50');
+    expect((await get('/journal')).body).toContain('page-type-1');
+  });
+
+  // covers 000-2.32 (not found 100, error 101)
+  it('answers 404 with the not-found page for unknown paths', async () => {
+    for (const url of ['/nope', '/journal/nope', '/about/deeper', '/About']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('page-type-100');
+      expect(res.body).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+
+  it('sends addresses with a trailing slash to the address without it', async () => {
+    const res = await get('/journal/?page=2');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/journal?page=2');
+  });
+
+  it('answers a malformed address with 400, not a crash', async () => {
+    const res = await get('/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('redirects with 301 to the listed target, keeping the query', async () => {
+    const res = await get('/blog?ref=mail');
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/journal?ref=mail');
+  });
+
+  it('lists published pages, collections and items in sitemap.xml, and robots.txt points to it', async () => {
+    const map = await get('/sitemap.xml');
+    expect(map.headers['content-type']).toContain('application/xml');
+    expect(map.body).toContain('<loc>http://localhost/about</loc>');
+    expect(map.body).toContain('<loc>http://localhost/journal/a-new-kiln</loc>');
+    expect(map.body).not.toContain('404');
+    const robots = await get('/robots.txt');
+    expect(robots.body).toContain('Sitemap: http://localhost/sitemap.xml');
+  });
+
+  it('serves site files, and resized copies at the seed image widths only', async () => {
+    const full = await get('/s/glaze-tests.jpg');
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-type']).toBe('image/jpeg');
+    const small = await get('/s/glaze-tests.jpg?format=500w');
+    expect(small.statusCode).toBe(200);
+    expect(small.rawPayload.length).toBeLessThan(full.rawPayload.length);
+    const { rows } = await database.pool.query('SELECT width FROM file_variants WHERE name = $1', ['glaze-tests.jpg']);
+    expect(rows).toEqual([{ width: 500 }]);
+    expect((await get('/s/glaze-tests.jpg?format=640w')).statusCode).toBe(400);
+    expect((await get('/s/glaze-tests.jpg?format=huge')).statusCode).toBe(400);
+    expect((await get('/s/missing.jpg')).statusCode).toBe(404);
+  });
+
+  // covers 001-9.36
+  it('offers srcset candidates at the seed image widths below the original', async () => {
+    const html = (await get('/blocks/image')).body;
+    expect(html).toContain('srcSet="/s/glaze-tests.jpg 1600w, /s/glaze-tests.jpg?format=1500w 1500w, /s/glaze-tests.jpg?format=1000w 1000w, /s/glaze-tests.jpg?format=750w 750w, /s/glaze-tests.jpg?format=500w 500w, /s/glaze-tests.jpg?format=300w 300w, /s/glaze-tests.jpg?format=100w 100w"');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a hash-based CSP that covers the inline loader and layout style, without upgrade-insecure-requests on http', async () => {
+    const res = await get('/blocks/accordion');
+    const csp = String(res.headers['content-security-policy']);
+    const script = /<script type="module">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+    const style = /<style>([\s\S]*?)<\/style>/.exec(res.body)?.[1] ?? '';
+    expect(script.length).toBeGreaterThan(0);
+    expect(csp).toContain(`script-src 'self' 'sha256-${sha256Base64(script)}'`);
+    expect(csp).toContain(`style-src 'self' 'sha256-${sha256Base64(style)}'`);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.body).not.toMatch(/ style="/);
+  });
+
+  it('sends no script at all on pages without islands', async () => {
+    const res = await get('/about');
+    expect(res.body).not.toContain('<script');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
+  });
+});
+
+describe('page cache', () => {
+  it('serves byte-identical cached HTML and drops it when the site changes', async () => {
+    const first = await get('/about', 'second.sites.test');
+    const second = await get('/about', 'second.sites.test');
+    expect(second.body).toBe(first.body);
+    const changed = siteNamed('second', 'Second Site Renamed', ['www.second.example']);
+    await importSite(database.db, valid(changed));
+    await expect.poll(async () => titleOf((await get('/about', 'second.sites.test')).body), { timeout: 5000 }).toBe('About — Second Site Renamed');
+  });
+});

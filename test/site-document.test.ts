@@ -1,0 +1,108 @@
+/**
+ * The site document through the database: the demo site is valid, export then import gives an
+ * identical site, and an invalid document is refused whole with each error's path, leaving the
+ * database exactly as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDocumentSchema } from '../src/blocks/registry';
+import { loadDocument } from '../src/document/load';
+import { exportSite, findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
+import { freshDatabase } from './db';
+import { demoDocument, siteNamed } from './fixtures';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(async () => database.drop());
+
+async function tableCounts() {
+  const tables = ['websites', 'site_domains', 'pages', 'collections', 'collection_items', 'redirects', 'files'];
+  const out: Record<string, number> = {};
+  for (const t of tables) {
+    const { rows } = await database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`);
+    out[t] = Number(rows[0]!.n);
+  }
+  return out;
+}
+
+describe('site document', () => {
+  it('the demo site document is valid', () => {
+    const loaded = loadDocument(demoDocument(), siteDocumentSchema);
+    expect(loaded.ok ? [] : loaded.errors).toEqual([]);
+  });
+
+  it('export then import gives an identical site', async () => {
+    const loaded = loadDocument(demoDocument(), siteDocumentSchema);
+    if (!loaded.ok) throw new Error('demo invalid');
+    const { websiteId } = await importSite(database.db, loaded.document);
+    const first = await exportSite(database.db, websiteId);
+    expect(first).toEqual(loaded.document);
+    const again = loadDocument(JSON.parse(JSON.stringify(first)), siteDocumentSchema);
+    if (!again.ok) throw new Error(JSON.stringify(again.errors));
+    const second = await importSite(database.db, again.document);
+    expect(second).toEqual({ websiteId, created: false });
+    expect(await exportSite(database.db, websiteId)).toEqual(first);
+  });
+
+  it('refuses an invalid document whole, naming each error by JSON path, and changes nothing', async () => {
+    const before = await tableCounts();
+    const doc = siteNamed('broken', 'Broken') as unknown as Record<string, unknown> & { pages: Record<string, unknown>[] };
+    const page0 = doc.pages[0] as { path: string; sections: { blocks: { type: number; data: Record<string, unknown> }[] }[] };
+    page0.path = 'no-leading-slash';
+    page0.sections[0]!.blocks[0]!.type = 99;
+    (doc.pages[1] as { id: string }).id = 'xyz';
+    const loaded = loadDocument(doc, siteDocumentSchema);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    const paths = loaded.errors.map((e) => e.path);
+    expect(paths).toContain('$.pages[0].path');
+    expect(paths).toContain('$.pages[1].id');
+    expect(paths.some((p) => p.startsWith('$.pages[0].sections[0].blocks[0]'))).toBe(true);
+    for (const e of loaded.errors) expect(e.message.length).toBeGreaterThan(3);
+    expect(await tableCounts()).toEqual(before);
+    expect(await findWebsiteByIdentifier(database.db, 'broken')).toBeUndefined();
+  });
+
+  it('rejects duplicate paths and ids', () => {
+    const doc = siteNamed('dupes', 'Dupes');
+    doc.pages[1]!.path = doc.pages[0]!.path;
+    doc.pages[2]!.id = doc.pages[0]!.id;
+    const loaded = loadDocument(doc, siteDocumentSchema);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.errors).toContainEqual({ path: '$.pages[1].path', message: 'path / is already used at pages.0.path' });
+    expect(loaded.errors.some((e) => e.path === '$.pages[2].id' && e.message.includes('already used'))).toBe(true);
+  });
+
+  it('rejects more than 60 blocks in a section', () => {
+    const doc = siteNamed('crowded', 'Crowded');
+    const section = doc.pages[0]!.sections[0]!;
+    const template = section.blocks[0]!;
+    section.blocks = Array.from({ length: 61 }, (_, i) => ({ ...template, id: i.toString(16).padStart(24, '0') }));
+    const loaded = loadDocument(doc, siteDocumentSchema);
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    // covers 000-9.19 (MAX_BLOCKS_PER_LAYOUT 60)
+    expect(loaded.errors).toContainEqual({ path: '$.pages[0].sections[0].blocks', message: 'a section layout holds at most 60 blocks' });
+  });
+
+  it('an import that fails in the database rolls back whole', async () => {
+    const owner = siteNamed('owner-site', 'Owner', ['shop.example.com']);
+    const ok = loadDocument(owner, siteDocumentSchema);
+    if (!ok.ok) throw new Error('fixture invalid');
+    await importSite(database.db, ok.document);
+    const before = await tableCounts();
+    const thief = loadDocument(siteNamed('thief-site', 'Thief', ['shop.example.com']), siteDocumentSchema);
+    if (!thief.ok) throw new Error('fixture invalid');
+    await expect(importSite(database.db, thief.document)).rejects.toThrow(/another site/);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it('refuses documents of another format or a newer version', () => {
+    expect(loadDocument({ format: 'other', version: 1 }, siteDocumentSchema)).toEqual({ ok: false, errors: [{ path: '$.format', message: 'must be "openpress.site"' }] });
+    const newer = loadDocument({ ...demoDocument(), version: 99 }, siteDocumentSchema);
+    expect(newer.ok).toBe(false);
+    expect(loadDocument([], siteDocumentSchema).ok).toBe(false);
+  });
+});

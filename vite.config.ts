@@ -1,0 +1,34 @@
+/**
+ * Browser builds: the island loader and one chunk per block kind that has browser behaviour
+ * (src/blocks/<kind>/island.ts or island.tsx). The server reads dist/client/.vite/manifest.json to
+ * map a kind to its chunk.
+ */
+import { readdirSync, existsSync } from 'node:fs';
+import { defineConfig } from 'vite';
+
+const islands = Object.fromEntries(
+  readdirSync('src/blocks', { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      ['island.ts', 'island.tsx']
+        .map((f) => `src/blocks/${d.name}/${f}`)
+        .filter((p) => existsSync(p))
+        .map((p) => [`island-${d.name}`, p]),
+    ),
+);
+
+export default defineConfig({
+  publicDir: false,
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2020',
+    modulePreload: false,
+    rollupOptions: {
+      input: { loader: 'src/runtime/loader.ts', ...islands },
+      output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' },
+      preserveEntrySignatures: 'exports-only',
+    },
+  },
+});
