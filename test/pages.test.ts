@@ -27,6 +27,9 @@ beforeAll(async () => {
   database = await freshDatabase();
   await importSite(database.db, valid(siteNamed('demo', 'Juniper Ceramics')), { makeDefault: true });
   await importSite(database.db, valid(siteNamed('second', 'Second Site', ['www.second.example'])));
+  const patterned = siteNamed('patterned', 'Patterned');
+  patterned.collections[0]!.urlPattern = '%y/%m/%d/%t';
+  await importSite(database.db, valid(patterned));
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
   await app.siteChanges.ready;
 });
@@ -80,6 +83,35 @@ describe('page routes', () => {
     expect(post.body).toContain('<meta property="og:type" content="article"/>');
     expect(post.body).toContain('page-type-50');
     expect((await get('/journal')).body).toContain('page-type-1');
+  });
+
+  // covers 000-5.46
+  it('serves items at the collection blog URL pattern, in the site time zone, and links to them there', async () => {
+    const host = 'patterned.sites.test';
+    const list = await get('/journal', host);
+    expect(list.body).toContain('href="/journal/2026/05/02/a-new-kiln"');
+    const post = await get('/journal/2026/05/02/a-new-kiln', host);
+    expect(post.statusCode).toBe(200);
+    expect(titleOf(post.body)).toBe('A new kiln, at last — Patterned');
+    expect((await get('/journal/a-new-kiln', host)).statusCode).toBe(404);
+    expect((await get('/sitemap.xml', host)).body).toContain('/journal/2026/05/02/a-new-kiln</loc>');
+  });
+
+  // covers 000-5.46, 000-5.47, 000-5.48, 000-5.49, 000-5.50
+  it.each([
+    ['%x/%t', '/journal/a-new-kiln'],
+    ['%y//%t', '/journal/2026/a-new-kiln'],
+    ['%%y/%t', '/journal/2026/a-new-kiln'],
+    ['Posts %Y/%t', '/journal/posts-2026/a-new-kiln'],
+    ['news!/%m/%t', '/journal/news/05/a-new-kiln'],
+  ])('applies the blog URL rules to the pattern %s', async (pattern, expected) => {
+    const identifier = `p-${Buffer.from(pattern).toString('hex').slice(0, 20)}`;
+    const doc = siteNamed(identifier, 'Pattern');
+    doc.collections[0]!.urlPattern = pattern;
+    await importSite(database.db, valid(doc));
+    const res = await get(expected, `${identifier}.sites.test`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1>A new kiln, at last</h1>');
   });
 
   // covers 000-2.32 (not found 100, error 101)

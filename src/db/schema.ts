@@ -98,6 +98,8 @@ export const collectionItems = pgTable(
     id: text('id').notNull(),
     collectionId: text('collection_id').notNull(),
     slug: text('slug').notNull(),
+    /** Where the item is served: the collection's path plus its URL (src/document/paths.ts). */
+    path: text('path').notNull(),
     title: text('title').notNull(),
     status: smallint('status').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }).notNull(),
@@ -113,6 +115,7 @@ export const collectionItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.websiteId, t.id] }),
     uniqueIndex('collection_items_slug_key').on(t.websiteId, t.collectionId, t.slug),
+    uniqueIndex('collection_items_path_key').on(t.websiteId, t.path),
     index('collection_items_published').on(t.websiteId, t.collectionId, t.publishedAt),
   ],
 );

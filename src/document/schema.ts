@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { BLOCK_TYPE_MAX, BLOCK_TYPE_MIN } from '../domain/block-types';
+import { itemPath } from './paths';
 
 export const SITE_DOCUMENT_FORMAT = 'openpress.site';
 export const SITE_DOCUMENT_VERSION = 1;
@@ -134,7 +135,7 @@ export const settingsSchema = z
     tagline: z.string().max(300).optional(),
     description: z.string().max(1000).optional(),
     locale: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a locale such as en-US').default('en-US'),
-    timeZone: z.string().max(64).default('UTC'),
+    timeZone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/London').default('UTC'),
     /** Website types (seed 000 §3): CLASSIC 1 … ENTERPRISE 5. */
     websiteType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]).default(1),
     /** Seed 000 §3: templateVersion is 7, 7.1 or 8. */
@@ -145,6 +146,15 @@ export const settingsSchema = z
   })
   .strict();
 export type SiteSettings = z.infer<typeof settingsSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Builds the document schema around the block kinds the registry knows. */
 export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
@@ -240,7 +250,8 @@ type Sections = { id: string; blocks: { id: string }[] }[];
 type Sectioned = { id: string; sections: Sections };
 type DocumentKeys = {
   pages: (Sectioned & { pageType: number; path?: string | undefined })[];
-  collections: { id: string; path: string; items: (Sectioned & { slug: string })[] }[];
+  collections: { id: string; path: string; urlPattern?: string | undefined; items: (Sectioned & { slug: string; title: string; publishedAt: string })[] }[];
+  settings: { timeZone: string };
   files: { name: string }[];
   redirects: { from: string }[];
 };
@@ -276,6 +287,7 @@ function checkDocumentWide(doc: DocumentKeys, report: Report) {
     c.items.forEach((it, ii) => {
       claimId(it.id, ['collections', i, 'items', ii, 'id']);
       claimSlug(it.slug, ['collections', i, 'items', ii, 'slug']);
+      claimPath(itemPath(c, it, doc.settings.timeZone), ['collections', i, 'items', ii, 'slug']);
       claimSections(it.sections, ['collections', i, 'items', ii]);
     });
   });

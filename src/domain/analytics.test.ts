@@ -16,7 +16,8 @@ import {
 } from './analytics';
 
 describe('analytics', () => {
-  // covers 001-3.46, 001-3.48, 001-3.54
+  // constants and helpers for 001-3.46, 001-3.54 (the browser behaviour is left to end-to-end tests)
+  // related to 001-3.48 (only part of the field whitelist is asserted here)
   it('lists the required and optional common fields and the envelope', () => {
     expect(ANALYTICS_REQUIRED_FIELDS).toEqual(['actor', 'action', 'event_owner_team', 'event_source', 'object_type']);
     expect(ANALYTICS_OPTIONAL_FIELDS).toHaveLength(21);
@@ -25,7 +26,7 @@ describe('analytics', () => {
     expect(ANALYTICS_ENVELOPE_FIELDS).toEqual(['analyticsId', 'commonData', 'customData', 'customSchemaName']);
   });
 
-  // covers 001-3.50, 001-3.51
+  // constants and helpers for 001-3.50, 001-3.51 (the browser behaviour is left to end-to-end tests)
   it('drops the trailing slash of the page path and defaults the locale to en-US', () => {
     expect(analyticsPagePath('/blog/')).toBe('/blog');
     expect(analyticsPagePath('/blog')).toBe('/blog');
@@ -33,13 +34,13 @@ describe('analytics', () => {
     expect(ANALYTICS_DEFAULT_LOCALE).toBe('en-US');
   });
 
-  // covers 001-3.57, 001-3.58
+  // constants and helpers for 001-3.57, 001-3.58 (the browser behaviour is left to end-to-end tests)
   it('has the performance events and the rum- prefix', () => {
     expect(PERFORMANCE_EVENTS).toEqual(['page_speed', 'user', 'image']);
     expect(RUM_PREFIX).toBe('rum-');
   });
 
-  // covers 001-7.06, 001-7.07, 001-7.16, 001-7.19, 001-7.42
+  // constants and helpers for 001-7.06, 001-7.07, 001-7.16, 001-7.19, 001-7.42 (the browser behaviour is left to end-to-end tests)
   it('has the Track parameters, internal events, success statuses and the skipped recorder id', () => {
     expect(TRACK_QUERY_PARAMS).toEqual(['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid']);
     expect(INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR).toBe('system_network_error');
@@ -47,12 +48,12 @@ describe('analytics', () => {
     expect(MOCK_SESSION_RECORDING_ID).toBe('automated-mock-id');
   });
 
-  // covers 001-7.10, 001-9.42, 001-9.43, 001-9.45
+  // constants and helpers for 001-7.10, 001-9.42, 001-9.43, 001-9.45 (the browser behaviour is left to end-to-end tests)
   it('has the performance timings', () => {
     expect(ANALYTICS_TIMINGS_MS).toEqual({ PERFORMANCE_SETTINGS_TIMEOUT: 30000, PERFORMANCE_FLUSH_AFTER_LOAD: 30000, METRICS_MAX_WAIT: 60000 });
   });
 
-  // covers 001-9.83, 001-9.84, 001-9.85
+  // constants and helpers for 001-9.83, 001-9.84, 001-9.85 (the browser behaviour is left to end-to-end tests)
   it('records sessions only with more than 2 cores, the server toggle and the sampling flag', () => {
     expect(isSessionRecordingEligible({ cpuCores: 4, serverToggle: true, sampled: true })).toBe(true);
     expect(isSessionRecordingEligible({ cpuCores: 2, serverToggle: true, sampled: true })).toBe(false);

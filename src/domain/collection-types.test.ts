@@ -12,7 +12,7 @@ describe('collection types', () => {
     expect(collectionTypeName(25)).toBeUndefined();
   });
 
-  // covers 001-3.90
+  // constants and helpers for 001-3.90 (the browser behaviour is left to end-to-end tests)
   it('list items as list, grid or product', () => {
     expect(COLLECTION_VIEW_MODES).toEqual(['list', 'grid', 'product']);
   });

@@ -3,14 +3,14 @@ import fc from 'fast-check';
 import { isValidColor, normalizeColor, parseColor } from './colors';
 
 describe('accepted colour strings', () => {
-  // covers 000-5.52
+  // constants and helpers for 000-5.52 (the HTTP behaviour is left to HTTP tests)
   it('accepts 3- and 6-digit hex and nothing else', () => {
     expect(normalizeColor('#abc')).toBe('#abc');
     expect(normalizeColor('#AABBCC')).toBe('#aabbcc');
     for (const bad of ['#12', '#1234', '#12345', '#1234567', '#12345678', 'abc', '#ggg']) expect(isValidColor(bad)).toBe(false);
   });
 
-  // covers 000-5.52
+  // constants and helpers for 000-5.52 (the HTTP behaviour is left to HTTP tests)
   it('accepts rgb, rgba, hsl, hsla and hwb', () => {
     expect(normalizeColor('rgb(1, 2, 3)')).toBe('rgb(1, 2, 3)');
     expect(normalizeColor('rgba(1,2,3,0.5)')).toBe('rgba(1, 2, 3, 0.5)');
@@ -21,7 +21,7 @@ describe('accepted colour strings', () => {
     expect(normalizeColor('RGB( 1 2 3 )')).toBe('rgb(1, 2, 3)');
   });
 
-  // covers 000-5.52
+  // constants and helpers for 000-5.52 (the HTTP behaviour is left to HTTP tests)
   it('accepts colour keywords and refuses unknown words', () => {
     expect(normalizeColor('Red')).toBe('red');
     expect(normalizeColor('rebeccapurple')).toBe('rebeccapurple');
@@ -31,7 +31,7 @@ describe('accepted colour strings', () => {
     expect(isValidColor('')).toBe(false);
   });
 
-  // covers 000-5.52
+  // constants and helpers for 000-5.52 (the HTTP behaviour is left to HTTP tests)
   it('refuses other functions and broken syntax', () => {
     for (const bad of ['cmyk(1,2,3,4)', 'rgb(1,2)', 'rgb(1,2,3', 'rgb(a,b,c)', 'hsl(120, 50, 50)', 'rgb(1,2,3);color:red', 'url(x)']) {
       expect(isValidColor(bad)).toBe(false);
@@ -79,7 +79,7 @@ describe('accepted colour strings', () => {
     );
   });
 
-  // covers 000-5.52
+  // constants and helpers for 000-5.52 (the HTTP behaviour is left to HTTP tests)
   it('normalises to a form it accepts again unchanged', () => {
     fc.assert(
       fc.property(fc.integer({ min: -400, max: 400 }), fc.integer({ min: -50, max: 150 }), fc.integer({ min: -50, max: 150 }), (h, s, l) => {

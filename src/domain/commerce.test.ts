@@ -25,7 +25,7 @@ import {
 } from './commerce';
 
 describe('product types', () => {
-  // covers 000-3.01
+  // constants and helpers for 000-3.01 (the HTTP behaviour is left to HTTP tests)
   it('are PHYSICAL, SERVICE, DIGITAL and GIFT_CARD', () => {
     expect([...PRODUCT_TYPES].sort()).toEqual(['DIGITAL', 'GIFT_CARD', 'PHYSICAL', 'SERVICE']);
   });
@@ -37,7 +37,8 @@ describe('product types', () => {
 });
 
 describe('currencies', () => {
-  // covers 000-3.18, 000-3.16
+  // covers 000-3.16
+  // constants and helpers for 000-3.18 (the HTTP behaviour is left to HTTP tests)
   it('are the 27 seed currencies, each with code, name, fraction digits and numeric code', () => {
     expect(CURRENCY_CODES).toEqual([
       'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK', 'ILS', 'PHP', 'RUB', 'PLN',
@@ -49,7 +50,7 @@ describe('currencies', () => {
     expect(isCurrencyCode('XYZ')).toBe(false);
   });
 
-  // covers 001-3.97
+  // constants and helpers for 001-3.97 (the on-screen text is left to end-to-end tests)
   it('carry the string-table names', () => {
     expect(CURRENCIES.map((c) => c.name)).toEqual([
       'Euro', 'US Dollar', 'Australian Dollar', 'Norwegian Krone', 'Canadian Dollar', 'New Zealand Dollar', 'Danish Krone',
@@ -59,12 +60,13 @@ describe('currencies', () => {
     ]);
   });
 
-  // covers 000-3.17
+  // constants and helpers for 000-3.17 (the on-screen text is left to end-to-end tests)
   it('have 2 fraction digits except JPY with 0', () => {
     for (const c of CURRENCIES) expect(c.fractionDigits).toBe(c.code === 'JPY' ? 0 : 2);
   });
 
-  // covers 000-3.19, 000-3.13
+  // covers 000-3.13
+  // constants and helpers for 000-3.19 (the HTTP behaviour is left to HTTP tests)
   it('default to USD, and a cart subtotal starts at zero USD', () => {
     expect(DEFAULT_CURRENCY).toBe('USD');
     expect(ZERO_USD).toEqual({ currency: 'USD', minor: 0 });
@@ -72,7 +74,7 @@ describe('currencies', () => {
 });
 
 describe('formatMoney', () => {
-  // covers 000-3.17, 000-3.21, 000-9.16, 000-9.17
+  // constants and helpers for 000-3.17, 000-3.21, 000-9.16, 000-9.17 (the on-screen text is left to end-to-end tests)
   it('uses the locale symbol and separators, grouping on, and the currency fraction digits', () => {
     expect(formatMoney({ currency: 'USD', minor: 123456 })).toBe('$1,234.56');
     expect(formatMoney({ currency: 'USD', minor: 123456789 }, 'en-US')).toBe('$1,234,567.89');
@@ -89,7 +91,7 @@ describe('formatMoney', () => {
     expect(formatMoney({ currency: 'USD', minor: 1234567890123456789n })).toBe('$345,678,901,234,567.89');
   });
 
-  // covers 000-3.17
+  // constants and helpers for 000-3.17 (the on-screen text is left to end-to-end tests)
   it('keeps every minor unit of large bigint amounts', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n - 1n }), (minor) => {
@@ -105,7 +107,7 @@ describe('formatMoney', () => {
 });
 
 describe('prices and SKUs', () => {
-  // covers 000-9.01
+  // constants and helpers for 000-9.01 (the HTTP behaviour is left to HTTP tests)
   it('allows prices up to 100000000 cents', () => {
     expect(MAX_PRICE_CENTS).toBe(100000000);
     expect(isValidPriceCents(100000000)).toBe(true);
@@ -114,14 +116,14 @@ describe('prices and SKUs', () => {
     expect(isValidPriceCents(10.5)).toBe(false);
   });
 
-  // covers 000-9.02
+  // constants and helpers for 000-9.02 (the HTTP behaviour is left to HTTP tests)
   it('allows SKUs up to 60 characters', () => {
     expect(MAX_SKU_LENGTH).toBe(60);
     expect(isValidSku('a'.repeat(60))).toBe(true);
     expect(isValidSku('a'.repeat(61))).toBe(false);
   });
 
-  // covers 000-9.03
+  // constants and helpers for 000-9.03 (the HTTP behaviour is left to HTTP tests)
   it("generates 'SQ' plus 7 digits", () => {
     expect(generateSku(() => 0)).toBe('SQ0000000');
     expect(generateSku(() => 0.9999999)).toBe('SQ9999999');
@@ -135,7 +137,8 @@ describe('prices and SKUs', () => {
 });
 
 describe('store settings and plans', () => {
-  // covers 000-3.23, 000-3.24, 000-3.25
+  // covers 000-3.25
+  // constants and helpers for 000-3.23, 000-3.24 (the on-screen text is left to end-to-end tests)
   it('gives lbs and inches for imperial (1), kg and cm otherwise', () => {
     expect(MEASUREMENT_STANDARDS).toEqual({ IMPERIAL: 1, METRIC: 2 });
     expect(measurementUnits(1)).toEqual({ weight: 'lbs', length: 'in' });
@@ -143,7 +146,8 @@ describe('store settings and plans', () => {
     expect(measurementUnits(7)).toEqual({ weight: 'kg', length: 'cm' });
   });
 
-  // covers 000-3.05, 000-3.06
+  // covers 000-3.06
+  // constants and helpers for 000-3.05 (the HTTP behaviour is left to HTTP tests)
   it('bills by week, month or year, and zero or missing cycles run indefinitely', () => {
     expect(BILLING_PERIOD_UNITS).toEqual(['week', 'month', 'year']);
     expect(isIndefinitePlan(0)).toBe(true);
@@ -154,7 +158,7 @@ describe('store settings and plans', () => {
 });
 
 describe('formatCartCount', () => {
-  // covers 000-9.19, 001-6.08, 001-9.82
+  // constants and helpers for 000-9.19, 001-6.08, 001-9.82 (the on-screen text is left to end-to-end tests)
   it("shows the count up to 100 and '100+' above", () => {
     expect(CART_COUNT_CAP).toBe(100);
     expect(formatCartCount(0)).toBe('0');

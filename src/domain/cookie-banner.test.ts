@@ -13,7 +13,7 @@ import {
 } from './cookie-banner';
 
 describe('cookie banner enumerations', () => {
-  // covers 000-3.35, 000-3.36, 000-3.37, 000-3.38, 000-4.37, 000-4.40
+  // constants and helpers for 000-3.35, 000-3.36, 000-3.37, 000-3.38, 000-4.37, 000-4.40 (the HTTP behaviour is left to HTTP tests)
   it('are the seed values', () => {
     expect(COOKIE_BANNER_CTA_VARIANTS).toEqual(['TEXT', 'BUTTON', 'ICON']);
     expect(COOKIE_BANNER_THEMES).toEqual(['LIGHT', 'DARK']);
@@ -25,7 +25,7 @@ describe('cookie banner enumerations', () => {
 });
 
 describe('resolveCookieBanner', () => {
-  // covers 000-4.33, 000-4.34, 000-4.35, 000-4.36, 000-4.38, 000-9.13, 000-9.14, 000-9.15
+  // constants and helpers for 000-4.33, 000-4.34, 000-4.35, 000-4.36, 000-4.38, 000-9.13, 000-9.14, 000-9.15 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('fills missing settings with the seed defaults', () => {
     expect(resolveCookieBanner({})).toEqual({
       variant: 'BAR',
@@ -39,7 +39,7 @@ describe('resolveCookieBanner', () => {
     });
   });
 
-  // covers 000-4.33, 000-4.34, 000-4.35, 000-4.36
+  // constants and helpers for 000-4.33, 000-4.34, 000-4.35, 000-4.36 (the browser behaviour is left to end-to-end tests)
   it('keeps settings that are given', () => {
     expect(
       resolveCookieBanner({
@@ -65,7 +65,7 @@ describe('resolveCookieBanner', () => {
 });
 
 describe('cookieBannerPosition', () => {
-  // covers 000-4.38, 000-4.39
+  // constants and helpers for 000-4.38, 000-4.39 (the browser behaviour is left to end-to-end tests)
   it('puts a bar at the bottom unless a top position was given', () => {
     expect(cookieBannerPosition('BAR', undefined)).toBe('BOTTOM');
     expect(cookieBannerPosition('BAR', 'BOTTOM_RIGHT')).toBe('BOTTOM');
@@ -74,7 +74,7 @@ describe('cookieBannerPosition', () => {
     expect(cookieBannerPosition('BAR', 'TOP_RIGHT')).toBe('TOP');
   });
 
-  // covers 000-4.40, 000-4.41
+  // constants and helpers for 000-4.40, 000-4.41 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('puts a popup in one of four corners, bottom-left by default', () => {
     expect(cookieBannerPosition('POPUP', undefined)).toBe('BOTTOM_LEFT');
     expect(cookieBannerPosition('POPUP', 'TOP')).toBe('BOTTOM_LEFT');
@@ -83,14 +83,14 @@ describe('cookieBannerPosition', () => {
 });
 
 describe('API form', () => {
-  // covers 000-3.39
+  // constants and helpers for 000-3.39 (the HTTP behaviour is left to HTTP tests)
   it('makes isActivityLogEnabled the inverse of isVisitorDataRestricted', () => {
     expect(toApiCookieSettings({ isVisitorDataRestricted: true }).isActivityLogEnabled).toBe(false);
     expect(toApiCookieSettings({ isVisitorDataRestricted: false }).isActivityLogEnabled).toBe(true);
     expect(fromApiCookieSettings({ isActivityLogEnabled: false }).isVisitorDataRestricted).toBe(true);
   });
 
-  // covers 000-3.40
+  // constants and helpers for 000-3.40 (the HTTP behaviour is left to HTTP tests)
   it('makes isAnalyticsCookiesDisabled follow isRestrictiveCookiePolicyEnabled', () => {
     expect(toApiCookieSettings({ isRestrictiveCookiePolicyEnabled: true }).isAnalyticsCookiesDisabled).toBe(true);
     expect(toApiCookieSettings({ isRestrictiveCookiePolicyEnabled: false }).isAnalyticsCookiesDisabled).toBe(false);

@@ -21,7 +21,7 @@ import {
 } from './cookies';
 
 describe('cookie names', () => {
-  // covers 000-3.61, 000-3.62, 000-3.63, 000-3.64, 000-9.11, 001-9.49
+  // constants and helpers for 000-3.61, 000-3.62, 000-3.63, 000-3.64, 000-9.11, 001-9.49 (the cookie behaviour is left to end-to-end tests)
   it('are the seed names', () => {
     expect(COOKIE_NAMES.VISITOR_RECORD).toBe('ss_cvr');
     expect(COOKIE_NAMES.VISIT_TOKEN).toBe('ss_cvt');
@@ -35,7 +35,7 @@ describe('cookie names', () => {
     ]);
   });
 
-  // covers 000-9.12
+  // constants and helpers for 000-9.12 (the cookie behaviour is left to end-to-end tests)
   it('lists the nine cookies the restrictive policy clears', () => {
     expect([...RESTRICTIVE_POLICY_COOKIES].sort()).toEqual(
       ['SS_MATTR', 'SS_MID', 'SS_lastvisit', 'user_segment', 'ss_cid', 'ss_cpvisit', 'ss_cvisit', 'ss_cvr', 'ss_cvt'].sort(),
@@ -44,7 +44,7 @@ describe('cookie names', () => {
 });
 
 describe('cookie lifetimes', () => {
-  // covers 000-4.22, 000-4.23, 000-4.31, 000-9.08, 000-9.09, 000-9.10, 001-9.46
+  // constants and helpers for 000-4.22, 000-4.23, 000-4.31, 000-9.08, 000-9.09, 000-9.10, 001-9.46 (the cookie behaviour is left to end-to-end tests)
   it('are 2 years, 30 minutes, 30 days and 390 days', () => {
     expect(COOKIE_MAX_AGE_SECONDS).toEqual({
       VISITOR_RECORD: 730 * 86400,
@@ -60,7 +60,7 @@ describe('cookie lifetimes', () => {
 });
 
 describe('visitor record (ss_cvr)', () => {
-  // covers 000-5.02
+  // constants and helpers for 000-5.02 (the cookie behaviour is left to end-to-end tests)
   it('reads an id followed by four positive integers separated by |', () => {
     expect(parseVisitorRecord('a1b2-c3|1700000000000|1700000100000|1700000200000|3')).toEqual({
       id: 'a1b2-c3',
@@ -72,12 +72,12 @@ describe('visitor record (ss_cvr)', () => {
     expect(isVisitorRecord('x|1|1|1|1')).toBe(true);
   });
 
-  // covers 000-5.02
+  // constants and helpers for 000-5.02 (the cookie behaviour is left to end-to-end tests)
   it('reads the percent-encoded form', () => {
     expect(parseVisitorRecord('x%7C1%7C2%7C3%7C4')).toMatchObject({ id: 'x', visitCount: 4 });
   });
 
-  // covers 000-5.02
+  // constants and helpers for 000-5.02 (the cookie behaviour is left to end-to-end tests)
   it('refuses anything else', () => {
     for (const bad of [
       '',
@@ -98,7 +98,7 @@ describe('visitor record (ss_cvr)', () => {
     }
   });
 
-  // covers 000-5.02
+  // constants and helpers for 000-5.02 (the cookie behaviour is left to end-to-end tests)
   it('writes what it reads', () => {
     const id = fc.stringMatching(/^[A-Za-z0-9._~-]{1,40}$/);
     const n = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
@@ -112,13 +112,13 @@ describe('visitor record (ss_cvr)', () => {
     );
   });
 
-  // covers 000-5.02
+  // constants and helpers for 000-5.02 (the cookie behaviour is left to end-to-end tests)
   it('refuses to write a record the format cannot hold', () => {
     expect(() => formatVisitorRecord({ id: 'a|b', firstVisit: 1, previousVisit: 1, currentVisit: 1, visitCount: 1 })).toThrow(RangeError);
     expect(() => formatVisitorRecord({ id: 'a', firstVisit: 0, previousVisit: 1, currentVisit: 1, visitCount: 1 })).toThrow(RangeError);
   });
 
-  // covers 000-4.24
+  // constants and helpers for 000-4.24 (the cookie behaviour is left to end-to-end tests)
   it('counts a new visit by raising the count by exactly 1', () => {
     const first = newVisitorRecord('v1', 1000);
     expect(first.visitCount).toBe(1);
@@ -129,14 +129,14 @@ describe('visitor record (ss_cvr)', () => {
 });
 
 describe('visit token (ss_cvt)', () => {
-  // covers 000-5.03
+  // constants and helpers for 000-5.03 (the cookie behaviour is left to end-to-end tests)
   it('is a positive integer with no sign and no leading zero', () => {
     expect(parseVisitToken('1')).toBe(1);
     expect(parseVisitToken('1700000000000')).toBe(1700000000000);
     for (const bad of ['', '0', '-1', '+1', '01', '1.5', '1e3', ' 1', 'abc']) expect(isVisitToken(bad)).toBe(false);
   });
 
-  // covers 000-5.03
+  // constants and helpers for 000-5.03 (the cookie behaviour is left to end-to-end tests)
   it('reads back every positive safe integer', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (n) => {
@@ -147,20 +147,20 @@ describe('visit token (ss_cvt)', () => {
 });
 
 describe('consent cookie', () => {
-  // covers 000-4.27, 000-4.28
+  // constants and helpers for 000-4.27, 000-4.28 (the cookie behaviour is left to end-to-end tests)
   it('stores true on accept and false on decline', () => {
     expect(consentCookieValue(true)).toBe('true');
     expect(consentCookieValue(false)).toBe('false');
   });
 
-  // covers 000-4.25, 000-4.26
+  // constants and helpers for 000-4.25, 000-4.26 (the browser behaviour is left to end-to-end tests)
   it('keeps the banner away once either answer is stored', () => {
     expect(isCookieBannerNeeded(undefined)).toBe(true);
     expect(isCookieBannerNeeded('true')).toBe(false);
     expect(isCookieBannerNeeded('false')).toBe(false);
   });
 
-  // covers 000-4.32
+  // constants and helpers for 000-4.32 (the cookie behaviour is left to end-to-end tests)
   it('clears tracking cookies when consent is not true and the restrictive policy is on', () => {
     expect(mustClearTrackingCookies('false', true)).toBe(true);
     expect(mustClearTrackingCookies(undefined, true)).toBe(true);
@@ -170,7 +170,7 @@ describe('consent cookie', () => {
 });
 
 describe('ss_lastid', () => {
-  // covers 000-3.65, 000-3.67
+  // constants and helpers for 000-3.65, 000-3.67 (the cookie behaviour is left to end-to-end tests)
   it('is base64 JSON holding the site identifier, on path /', () => {
     const value = encodeLastId('my-bakery');
     expect(JSON.parse(atob(value))).toEqual({ identifier: 'my-bakery' });

@@ -37,19 +37,20 @@ describe('design tokens', () => {
     expect([...TIME_STEPS_MS].sort((a, b) => a - b)).toEqual([...TIME_STEPS_MS]);
   });
 
-  // covers 000-9.25, 001-9.13, 001-9.17
+  // constants and helpers for 000-9.25, 001-9.13, 001-9.17 (the browser behaviour is left to end-to-end tests)
   it('layers dialogs from 30000 and the lightbox overlay at 10000000', () => {
     expect(Z_INDEX).toEqual({ DIALOG_BASE: 30000, LIGHTBOX_OVERLAY: 10000000 });
   });
 
-  // covers 001-2.18, 001-2.19, 001-9.88
+  // constants and helpers for 001-2.18, 001-2.19, 001-9.88 (the browser behaviour is left to end-to-end tests)
   it('treats 432 px or less as mobile and 433 px or more as desktop', () => {
     expect(MOBILE_MAX_WIDTH_PX).toBe(432);
     expect(isMobileWidth(432)).toBe(true);
     expect(isMobileWidth(433)).toBe(false);
   });
 
-  // covers 001-3.87, 001-3.89, 001-3.99
+  // constants and helpers for 001-3.87, 001-3.99 (the on-screen text is left to end-to-end tests)
+  // related to 001-3.89 (only three of the nine positions are named here)
   it('lists device views, the nine positions and font categories', () => {
     expect(DEVICE_VIEWS).toEqual(['desktop', 'phone', 'tablet']);
     expect(POSITIONS).toHaveLength(9);

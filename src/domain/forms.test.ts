@@ -17,14 +17,14 @@ import {
 import { EMAIL_LENGTH } from './limits';
 
 describe('form field types', () => {
-  // covers 000-3.31
+  // constants and helpers for 000-3.31 (the browser behaviour is left to end-to-end tests)
   it('lists the seed field types', () => {
     expect([...FORM_FIELD_TYPES].sort()).toEqual(
       ['address', 'checkbox', 'currency', 'date', 'email', 'hidden', 'likert', 'name', 'number', 'phone', 'radio', 'section', 'select', 'text', 'textarea', 'time'],
     );
   });
 
-  // covers 001-3.79, 001-3.80, 001-3.81, 001-3.82, 001-3.83, 001-3.84, 001-3.85
+  // constants and helpers for 001-3.79, 001-3.80, 001-3.81, 001-3.82, 001-3.83, 001-3.84, 001-3.85 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('gives each type the editable properties of seed 001', () => {
     for (const t of ['text', 'email', 'number'] as const) expect(FORM_FIELD_PROPERTIES[t]).toEqual(['description', 'placeholder', 'required']);
     expect(FORM_FIELD_PROPERTIES.textarea).toEqual(['description', 'placeholder', 'required', 'maxLength']);
@@ -35,17 +35,17 @@ describe('form field types', () => {
     expect(FORM_FIELD_PROPERTIES.hidden).toEqual(['key', 'value']);
   });
 
-  // covers 001-3.86
+  // constants and helpers for 001-3.86 (the on-screen text is left to end-to-end tests)
   it('has the settings tabs build, storage, advanced, captcha, disclaimer', () => {
     expect(FORM_SETTINGS_TABS).toEqual(['build', 'storage', 'advanced', 'captcha', 'disclaimer']);
   });
 
-  // covers 000-3.30
+  // constants and helpers for 000-3.30 (the browser behaviour is left to end-to-end tests)
   it('marks content source i for items and c for collections', () => {
     expect(CONTENT_SOURCES).toEqual({ ITEM: 'i', COLLECTION: 'c' });
   });
 
-  // covers 000-9.20
+  // constants and helpers for 000-9.20 (the on-screen text is left to end-to-end tests)
   it('has the likert labels from -2 to 2 in order', () => {
     expect(LIKERT_SCALE).toEqual([
       { value: -2, label: 'Strongly Disagree' },
@@ -58,7 +58,7 @@ describe('form field types', () => {
 });
 
 describe('email', () => {
-  // covers 000-5.13
+  // constants and helpers for 000-5.13 (the on-screen text is left to end-to-end tests)
   it('accepts addresses matching the pattern and refuses others', () => {
     for (const good of ['a@b', 'name@example.com', 'first.last+tag@mail.example.co.uk']) expect(isValidEmail(good)).toBe(true);
     for (const bad of ['not-an-email', '@example.com', 'name@', 'a b@example.com', 'name@exa mple.com', 'name@-example.com', 'a@@b.com']) {
@@ -66,7 +66,7 @@ describe('email', () => {
     }
   });
 
-  // covers 000-5.14, 000-9.22
+  // constants and helpers for 000-5.14, 000-9.22 (the browser behaviour is left to end-to-end tests)
   it('is 3 to 256 characters long', () => {
     expect(EMAIL_LENGTH).toEqual({ MIN: 3, MAX: 256 });
     const domain = `@${'d'.repeat(60)}.${'e'.repeat(60)}.com`;
@@ -78,7 +78,7 @@ describe('email', () => {
     expect(isValidEmail('a@b')).toBe(true);
   });
 
-  // covers 000-5.14
+  // constants and helpers for 000-5.14 (the browser behaviour is left to end-to-end tests)
   it('never accepts more than 256 or fewer than 3 characters', () => {
     fc.assert(
       fc.property(fc.emailAddress(), fc.string(), (address, padding) => {
@@ -91,7 +91,7 @@ describe('email', () => {
     }));
   });
 
-  // covers 000-5.12, 000-5.08
+  // constants and helpers for 000-5.12, 000-5.08 (the browser behaviour is left to end-to-end tests)
   it('requires a value only when the field is required', () => {
     expect(emailFieldError('', true)).toBe('required');
     expect(emailFieldError('', false)).toBeUndefined();
@@ -101,7 +101,7 @@ describe('email', () => {
 });
 
 describe('US zip code', () => {
-  // covers 000-5.01
+  // constants and helpers for 000-5.01 (the browser behaviour is left to end-to-end tests)
   it('is exactly 5 digits', () => {
     expect(isUsZipCode('12345')).toBe(true);
     for (const bad of ['1234', '123456', '1234a', ' 12345', '12345 ', '12 45', '١٢٣٤٥', '']) expect(isUsZipCode(bad)).toBe(false);
@@ -109,13 +109,13 @@ describe('US zip code', () => {
 });
 
 describe('max length and counter', () => {
-  // covers 000-5.07
+  // constants and helpers for 000-5.07 (the on-screen text is left to end-to-end tests)
   it('refuses a value longer than the max', () => {
     expect(exceedsMaxLength('a'.repeat(100), 100)).toBe(false);
     expect(exceedsMaxLength('a'.repeat(101), 100)).toBe(true);
   });
 
-  // covers 000-5.09, 000-5.10
+  // constants and helpers for 000-5.09, 000-5.10 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('shows length / max and flags going over', () => {
     expect(characterCounter('hello', 100)).toEqual({ text: '5 / 100', over: false });
     expect(characterCounter('a'.repeat(101), 100)).toEqual({ text: '101 / 100', over: true });
@@ -123,13 +123,13 @@ describe('max length and counter', () => {
 });
 
 describe('field values', () => {
-  // covers 000-5.21, 000-5.22
+  // constants and helpers for 000-5.21, 000-5.22 (the browser behaviour is left to end-to-end tests)
   it('prefixes a three-part phone with an empty string', () => {
     expect(phoneFieldValue(['555', '010', '0100'])).toEqual(['', '555', '010', '0100']);
     expect(phoneFieldValue(['+1', '555', '010', '0100'])).toEqual(['+1', '555', '010', '0100']);
   });
 
-  // covers 000-5.24
+  // constants and helpers for 000-5.24 (the browser behaviour is left to end-to-end tests)
   it('gives a radio group its first checked value', () => {
     expect(radioFieldValue(['b', 'c'])).toBe('b');
     expect(radioFieldValue([])).toBeUndefined();

@@ -11,7 +11,7 @@ import {
 } from './limits';
 
 describe('limits', () => {
-  // covers 000-9.41, 000-9.42, 000-9.43, 000-9.44, 000-9.45, 000-9.46, 000-9.47, 001-9.77, 001-9.78, 001-9.79, 001-9.80
+  // constants and helpers for 000-9.41, 000-9.42, 000-9.43, 000-9.44, 000-9.45, 000-9.46, 000-9.47, 001-9.77, 001-9.78, 001-9.79, 001-9.80 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('has the collection and editor limits', () => {
     expect(EDITOR_LIMITS).toEqual({
       MAX_BLOCKS_PER_LAYOUT: 60,
@@ -27,12 +27,12 @@ describe('limits', () => {
     });
   });
 
-  // covers 000-9.04, 000-9.05, 000-9.06, 000-9.07
+  // constants and helpers for 000-9.04, 000-9.05, 000-9.06, 000-9.07 (the browser behaviour is left to end-to-end tests)
   it('caps error reports at 20 per page, a queue of 10, 5000-character stacks, sent after 1 s', () => {
     expect(ERROR_REPORTING).toEqual({ MAX_REPORTS_PER_PAGE: 20, MAX_QUEUE_LENGTH: 10, MAX_STACK_LENGTH: 5000, SEND_DEBOUNCE_MS: 1000 });
   });
 
-  // covers 000-9.29, 000-9.30, 000-9.31, 000-9.32, 000-9.33, 001-5.38
+  // constants and helpers for 000-9.29, 000-9.30, 000-9.31, 000-9.32, 000-9.33, 001-5.38 (the browser behaviour is left to end-to-end tests)
   it('has the block width thresholds', () => {
     expect(LAYOUT_THRESHOLDS_PX).toEqual({
       INFO_BAR_MOBILE_MAX: 1024,
@@ -44,7 +44,8 @@ describe('limits', () => {
     });
   });
 
-  // covers 000-4.43, 000-9.23, 000-7.16, 000-7.29, 000-9.24, 000-9.38, 000-9.39, 000-9.48, 001-9.27, 001-9.28, 001-9.29, 001-9.30, 001-9.31, 001-9.33, 001-9.67
+  // covers 000-9.38, 000-9.39, 001-9.28, 001-9.29, 001-9.30, 001-9.31
+  // constants and helpers for 000-4.43, 000-9.23, 000-7.16, 000-7.29, 000-9.24, 000-9.48, 001-9.27, 001-9.33, 001-9.67 (the browser behaviour is left to end-to-end tests)
   it('has the shared timings', () => {
     expect(ACCORDION_ANIMATION_MS).toBe(250);
     expect(TIMINGS_MS).toEqual({

@@ -14,18 +14,18 @@ import {
 } from './map';
 
 describe('map', () => {
-  // covers 001-3.36, 001-3.37, 001-3.38
+  // constants and helpers for 001-3.36, 001-3.37, 001-3.38 (the browser behaviour is left to end-to-end tests)
   it('centres a new map on 40.720882, -74.000988 at zoom 12', () => {
     expect(MAP_DEFAULTS).toEqual({ LATITUDE: 40.720882, LONGITUDE: -74.000988, ZOOM: 12 });
   });
 
-  // covers 001-3.39
+  // constants and helpers for 001-3.39 (the browser behaviour is left to end-to-end tests)
   it('puts the marker at the centre when it has no coordinates', () => {
     expect(markerPosition({ mapLat: 1, mapLng: 2, mapZoom: 12 })).toEqual({ lat: 1, lng: 2 });
     expect(markerPosition({ mapLat: 1, mapLng: 2, mapZoom: 12, markerLat: 3, markerLng: 4 })).toEqual({ lat: 3, lng: 4 });
   });
 
-  // covers 001-3.42, 001-3.43, 001-3.44
+  // constants and helpers for 001-3.42, 001-3.43, 001-3.44 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('numbers the styles 1 to 6, names them, and defaults to Grayscale', () => {
     expect(MAP_STYLES).toEqual({ ORIGINAL: 1, GRAYSCALE: 2, SATELLITE: 3, MINIMAL_LIGHT: 4, MINIMAL_DARK: 5, MINIMAL_BLUE: 6 });
     expect(MAP_STYLE_NAMES).toEqual(['Original', 'Grayscale', 'Satellite', 'MinimalDark', 'MinimalLight', 'MinimalBlue']);
@@ -34,13 +34,13 @@ describe('map', () => {
     expect(MAP_STYLE_NAME_BY_NUMBER[DEFAULT_MAP_STYLE]).toBe('Grayscale');
   });
 
-  // covers 001-3.35, 001-3.40
+  // constants and helpers for 001-3.35, 001-3.40 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('lists the location fields and UI options', () => {
     expect(MAP_LOCATION_FIELDS).toEqual(['mapLat', 'mapLng', 'markerLat', 'markerLng', 'mapZoom', 'addressTitle', 'addressLine1', 'addressLine2', 'addressCountry']);
     expect(MAP_UI_OPTIONS).toEqual(['style', 'showLabels', 'showTerrain', 'draggable', 'scrollwheel', 'showControls', 'disableDefaultUI', 'markerDraggable', 'linkOnClick']);
   });
 
-  // covers 001-4.87, 001-4.88, 001-4.89
+  // constants and helpers for 001-4.87, 001-4.88, 001-4.89 (the browser behaviour is left to end-to-end tests)
   it('gives hybrid for satellite, terrain with terrain on, else a road map', () => {
     expect(mapType(MAP_STYLES.SATELLITE, true)).toBe('hybrid');
     expect(mapType(MAP_STYLES.SATELLITE, false)).toBe('hybrid');
@@ -48,7 +48,8 @@ describe('map', () => {
     expect(mapType(MAP_STYLES.GRAYSCALE, false)).toBe('roadmap');
   });
 
-  // covers 001-9.40, 001-9.41, 000-9.34
+  // covers 000-9.34
+  // constants and helpers for 001-9.40, 001-9.41 (the browser behaviour is left to end-to-end tests)
   it('has the marker size and timings', () => {
     expect(MAP_MARKER).toEqual({ WIDTH: 48, HEIGHT: 64, SCALE: 0.5 });
     expect(MAP_TIMINGS_MS).toEqual({ UI_UPDATE_DEBOUNCE: 60, LOAD_TIMEOUT: 30000 });

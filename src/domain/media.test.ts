@@ -16,20 +16,21 @@ import {
 } from './media';
 
 describe('video', () => {
-  // covers 001-3.11, 001-4.71
+  // constants and helpers for 001-3.11, 001-4.71 (the browser behaviour is left to end-to-end tests)
   it('recognises Vimeo, YouTube, Wistia and Animoto, and messages only Vimeo and YouTube', () => {
     expect(VIDEO_PROVIDERS).toEqual(['Vimeo', 'YouTube', 'Wistia', 'Animoto']);
     expect(MESSAGE_CONTROLLED_PROVIDERS).toEqual(['Vimeo', 'YouTube']);
   });
 
-  // covers 001-4.63, 001-4.65, 001-5.06, 001-5.07
+  // covers 001-4.65, 001-5.06, 001-5.07
+  // constants and helpers for 001-4.63 (the browser behaviour is left to end-to-end tests)
   it('has the modes and embed types', () => {
     expect(VIDEO_MODES).toEqual(['none', 'fit', 'fill']);
     expect(VIDEO_EMBED_TYPES).toEqual(['iframe', 'object', 'invalid']);
     expect([...IMAGE_LOADER_MODES].sort()).toEqual(['fill', 'fit', 'none']);
   });
 
-  // covers 000-9.37, 001-9.14, 001-9.15, 001-4.61
+  // constants and helpers for 000-9.37, 001-9.14, 001-9.15, 001-4.61 (the browser behaviour is left to end-to-end tests)
   it('sizes videos: 65 when Auto, 100 divided by columns otherwise, 56.3 without dimensions', () => {
     expect(videoAspectPercent('auto')).toBe(65);
     expect(videoAspectPercent(2)).toBe(50);
@@ -40,7 +41,7 @@ describe('video', () => {
 });
 
 describe('images', () => {
-  // covers 001-9.36
+  // constants and helpers for 001-9.36 (the browser behaviour is left to end-to-end tests)
   it('asks only for the listed widths', () => {
     expect(IMAGE_WIDTHS).toEqual([2500, 1500, 1000, 750, 500, 300, 100]);
     expect(imageWidthFor(320)).toBe(500);
@@ -56,7 +57,8 @@ describe('images', () => {
     );
   });
 
-  // covers 001-9.32, 001-9.35, 001-9.37, 001-5.32, 001-5.33
+  // covers 001-9.32, 001-5.32
+  // constants and helpers for 001-9.35, 001-9.37, 001-5.33 (the browser behaviour is left to end-to-end tests)
   it('has the loader settings', () => {
     expect(IMAGE_LOADER).toEqual({
       LAZY_MARGIN_PX: 200,

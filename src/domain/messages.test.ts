@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { dataRequestErrorKey, formatMessage, formSubmissionErrorText, message, MESSAGES } from './messages';
 
 describe('catalogue texts', () => {
-  // covers 000-8.04, 000-8.05, 000-8.06, 000-8.07, 000-8.08
+  // constants and helpers for 000-8.04, 000-8.05, 000-8.06, 000-8.07, 000-8.08 (the on-screen text is left to end-to-end tests)
   it('has the data request texts', () => {
     expect(MESSAGES.unauthorizedRequest).toBe('Unauthorized request');
     expect(MESSAGES.internalServerError).toBe('Internal server error. Please try again later.');
@@ -12,7 +12,8 @@ describe('catalogue texts', () => {
     expect(MESSAGES.unparseableJson).toBe('Internal Error: Unable to parse server response from ({url}) as JSON: {message}');
   });
 
-  // covers 000-8.09, 000-2.18, 000-2.19, 000-8.23, 000-8.32, 000-9.52
+  // constants and helpers for 000-8.09, 000-2.18, 000-2.19, 000-8.23, 000-9.52 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
+  // related to 000-8.32 (message text only; the code that raises it is not exercised here)
   it('has the checkout, logout, preview, typekit and link title texts', () => {
     expect(MESSAGES.checkoutNoCookies).toBe(
       'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
@@ -24,7 +25,8 @@ describe('catalogue texts', () => {
     expect(MESSAGES.defaultLinkTitle).toBe('Order Now');
   });
 
-  // covers 000-4.06, 000-5.05, 000-5.07, 000-5.13, 000-8.10, 000-8.11, 000-8.12, 000-8.13, 000-8.14, 000-8.15, 000-8.16
+  // covers 000-8.13, 000-8.14
+  // constants and helpers for 000-4.06, 000-5.05, 000-5.07, 000-5.13, 000-8.10, 000-8.11, 000-8.12, 000-8.15, 000-8.16 (the on-screen text is left to end-to-end tests)
   it('has the form texts', () => {
     expect(MESSAGES.formSubmitting).toBe('Submitting\u2026');
     expect(MESSAGES.formCaptchaIncomplete).toBe('Complete CAPTCHA before submitting.');
@@ -39,7 +41,7 @@ describe('catalogue texts', () => {
     expect(MESSAGES.formProblemBelow).toBe('Your form has encountered a problem. Please scroll up to review.');
   });
 
-  // covers 000-9.13, 000-9.14, 000-9.15
+  // constants and helpers for 000-9.13, 000-9.14, 000-9.15 (the on-screen text is left to end-to-end tests)
   it('has the cookie banner default texts', () => {
     expect(MESSAGES.cookieBannerAccept).toBe('Accept');
     expect(MESSAGES.cookieBannerDecline).toBe('Decline');
@@ -48,7 +50,8 @@ describe('catalogue texts', () => {
     );
   });
 
-  // covers 000-5.57, 001-5.40
+  // covers 001-5.40
+  // related to 000-5.57 (English texts only; no translations are asserted here)
   it('has the fifteen string-table messages', () => {
     expect([
       MESSAGES.enterValidEmail,
@@ -85,7 +88,7 @@ describe('catalogue texts', () => {
     ]);
   });
 
-  // covers 001-8.04, 001-8.05, 001-8.06, 001-8.02, 001-8.03
+  // constants and helpers for 001-8.04, 001-8.05, 001-8.06, 001-8.02, 001-8.03 (the on-screen text is left to end-to-end tests)
   it('keeps the system error panel texts with their double spaces', () => {
     expect(MESSAGES.systemErrorTitle).toBe('Something Went Wrong!');
     expect(MESSAGES.systemErrorText).toBe(
@@ -96,7 +99,9 @@ describe('catalogue texts', () => {
     expect(MESSAGES.systemErrorClear).toBe('Clear');
   });
 
-  // covers 001-4.66, 001-4.67, 001-4.83, 001-5.01, 001-5.02, 001-5.11, 001-8.12, 001-8.13, 001-8.14, 001-8.30, 001-8.31
+  // covers 001-8.12, 001-8.31
+  // constants and helpers for 001-4.66, 001-4.67, 001-4.83, 001-5.11, 001-8.13, 001-8.14, 001-8.30 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
+  // related to 001-5.01, 001-5.02 (message text only; the code that raises it is not exercised here)
   it('has the video, popup and gallery texts', () => {
     expect(MESSAGES.videoInvalidEmbed).toBe('Invalid video embed.');
     expect(MESSAGES.videoCustomFeaturedImage).toBe(
@@ -117,7 +122,10 @@ describe('catalogue texts', () => {
     expect(MESSAGES.galleryDataEvaluateError).toBe('Error evaluating gallery block data.');
   });
 
-  // covers 001-8.15, 001-8.16, 001-8.17, 001-8.18, 001-8.19, 001-8.20
+  // covers 001-8.16, 001-8.17, 001-8.18
+  // constants and helpers for 001-8.19 (the browser behaviour is left to end-to-end tests)
+  // related to 001-8.15 (message text only; no parser is exercised here)
+  // related to 001-8.20 (message text only; the code that raises it is not exercised here)
   it('has the parser and bridge texts', () => {
     expect(formatMessage(MESSAGES.parserExpected, { expected: '"}"', found: 'end of input' })).toBe('Expected "}" but end of input found.');
     expect(MESSAGES.parserNoOtherForm).toBe('No other form found');
@@ -128,7 +136,8 @@ describe('catalogue texts', () => {
     expect(MESSAGES.bridgePlatformUnknown).toBe('mobile platform not correctly identified');
   });
 
-  // covers 001-8.23, 001-8.24, 001-8.25, 001-8.26, 001-8.27, 001-8.28, 001-8.29, 001-8.33, 001-8.34, 001-8.35, 001-8.36
+  // constants and helpers for 001-8.23, 001-8.24, 001-8.25, 001-8.26, 001-8.28, 001-8.29, 001-8.33, 001-8.35, 001-8.36 (the browser behaviour is left to end-to-end tests)
+  // related to 001-8.27, 001-8.34 (message text only; the code that raises it is not exercised here)
   it('has the performance, analytics, captcha and recorder texts', () => {
     expect(MESSAGES.performanceNoPageLoadId).toBe('Unable to resolve pageLoadId');
     expect(MESSAGES.performanceSettingsTimeout).toBe('Metric settings request timeout');
@@ -196,7 +205,7 @@ describe('catalogue texts', () => {
     ]);
   });
 
-  // covers 001-9.24, 001-9.25, 000-9.40
+  // constants and helpers for 001-9.24, 001-9.25, 000-9.40 (the on-screen text is left to end-to-end tests)
   it('has the relative time texts', () => {
     expect(MESSAGES.relativeTimeJustNow).toBe('just now');
     expect(message('relativeTimeSeconds', { N: 30 })).toBe('about 30 seconds ago');
@@ -205,7 +214,7 @@ describe('catalogue texts', () => {
 });
 
 describe('formatMessage', () => {
-  // covers 000-5.13, 000-8.08
+  // constants and helpers for 000-5.13, 000-8.08 (the on-screen text is left to end-to-end tests)
   it('fills every {placeholder}, repeated ones included', () => {
     expect(formatMessage(MESSAGES.formEmailInvalid, { email: 'name@example.com' })).toBe(
       'Email is not valid. Email addresses should follow the format name@example.com.',
@@ -218,12 +227,12 @@ describe('formatMessage', () => {
     );
   });
 
-  // covers 000-5.57
+  // related to 000-5.57 (placeholder filling only; no translations are asserted here)
   it('leaves a placeholder without a value visible', () => {
     expect(formatMessage('{a} and {b}', { a: 1 } as { a: number; b: number })).toBe('1 and {b}');
   });
 
-  // covers 000-5.57
+  // related to 000-5.57 (placeholder filling only; no translations are asserted here)
   it('leaves no placeholder behind when every value is given, and inserts values literally', () => {
     fc.assert(
       fc.property(fc.string(), (value) => {
@@ -235,7 +244,7 @@ describe('formatMessage', () => {
 });
 
 describe('status texts', () => {
-  // covers 000-8.04, 000-8.05, 000-8.06, 000-8.07
+  // constants and helpers for 000-8.04, 000-8.05, 000-8.06, 000-8.07 (the on-screen text is left to end-to-end tests)
   it('picks the data request text by status', () => {
     expect(dataRequestErrorKey(401)).toBe('unauthorizedRequest');
     expect(dataRequestErrorKey(403)).toBe('unauthorizedRequest');
@@ -246,7 +255,7 @@ describe('status texts', () => {
     expect(dataRequestErrorKey(502)).toBe('unableToConnect');
   });
 
-  // covers 000-8.18, 000-8.19, 000-8.20, 000-8.21, 000-8.22, 000-8.11
+  // constants and helpers for 000-8.18, 000-8.19, 000-8.20, 000-8.21, 000-8.22, 000-8.11 (the on-screen text is left to end-to-end tests)
   it('picks the form submission text by status, else data.error, else the unknown error', () => {
     expect(formSubmissionErrorText(401)).toBe('Unable to submit form. Please try again later.');
     expect(formSubmissionErrorText(404)).toBe('This form has not been configured yet.');

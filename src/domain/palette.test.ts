@@ -15,7 +15,7 @@ import {
 const value = { userFormat: 'hex', hue: 180, saturation: 50, lightness: 50 };
 
 describe('palette', () => {
-  // covers 001-3.59, 001-3.61, 001-3.62, 001-3.63, 000-3.41, 001-3.64
+  // constants and helpers for 001-3.59, 001-3.61, 001-3.62, 001-3.63, 000-3.41, 001-3.64 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('has the ids, names, modes, presets and colour reference types', () => {
     expect(PALETTE_COLOR_IDS).toHaveLength(10);
     expect(PALETTE_COLOR_IDS).toContain('safeInverseDarkAccent');
@@ -26,13 +26,13 @@ describe('palette', () => {
     expect(COLOR_REFERENCE_TYPES).toEqual(['SITE_PALETTE_COLOR', 'CUSTOM_COLOR', 'THEME_COLOR']);
   });
 
-  // covers 001-3.60, 001-5.16
+  // constants and helpers for 001-3.60, 001-5.16 (the HTTP behaviour is left to HTTP tests)
   it('accepts the hex, hsl and rgb formats only', () => {
     for (const userFormat of ['hex', 'hsl', 'rgb']) expect(isValidPaletteValue({ ...value, userFormat })).toBe(true);
     expect(isValidPaletteValue({ ...value, userFormat: 'cmyk' })).toBe(false);
   });
 
-  // covers 001-5.17, 001-5.18, 001-5.19
+  // constants and helpers for 001-5.17, 001-5.18, 001-5.19 (the HTTP behaviour is left to HTTP tests)
   it('bounds hue to 0-360, saturation and lightness to 0-100, alpha to 0-1 (default 1)', () => {
     expect(isValidPaletteValue({ ...value, hue: 360 })).toBe(true);
     expect(isValidPaletteValue({ ...value, hue: 361 })).toBe(false);

@@ -12,7 +12,7 @@ describe('record types', () => {
     expect(recordTypeName(RECORD_TYPES.PRODUCT)).toBe('PRODUCT');
   });
 
-  // covers 000-3.69
+  // constants and helpers for 000-3.69 (the browser behaviour is left to end-to-end tests)
   it('map every collection item analytics type to one record type', () => {
     const mapped = Object.values(RECORD_TYPES).map(analyticsItemType).filter((t) => t !== undefined);
     expect(mapped.sort()).toEqual([...COLLECTION_ITEM_ANALYTICS_TYPES].sort());

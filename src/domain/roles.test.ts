@@ -24,12 +24,13 @@ describe('team roles', () => {
     expect(teamRoleName(10)).toBe('VIEWER');
   });
 
-  // covers 000-6.02, 000-6.03
+  // related to 000-6.02 (the permission sub-areas are not asserted here)
+  // related to 000-6.03 (the internal support rights are not asserted here)
   it('has the config (1) and admin (2) permissions', () => {
     expect(PERMISSIONS).toEqual({ CONFIG: 1, ADMIN: 2 });
   });
 
-  // covers 000-2.26, 000-6.04, 000-6.05
+  // constants and helpers for 000-2.26, 000-6.04, 000-6.05 (the browser behaviour is left to end-to-end tests)
   it('tells a viewer-only member apart', () => {
     expect(isViewerOnly([TEAM_ROLES.VIEWER])).toBe(true);
     expect(isViewerOnly([TEAM_ROLES.VIEWER, TEAM_ROLES.VIEWER])).toBe(true);

@@ -23,7 +23,8 @@ const owner = {
 };
 
 describe('routes', () => {
-  // covers 000-2.01, 000-2.11, 000-2.12, 000-9.51, 001-7.45, 001-7.46, 001-7.49
+  // constants and helpers for 000-2.01, 000-2.12, 000-9.51, 001-7.45, 001-7.46, 001-7.49 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
+  // related to 000-2.11 (path constant only; no analytics page classifier is exercised here)
   it('are the seed paths', () => {
     expect(ROUTES.GOTO_CHECKOUT).toBe('/commerce/goto-checkout');
     expect(ROUTES.CONFIG_DESIGN).toBe('/config/design');
@@ -35,7 +36,7 @@ describe('routes', () => {
     expect(ROUTES.LIBRARY_BASE).toBe('/universal/yui3/3.17.2/');
   });
 
-  // covers 000-2.04, 000-2.05, 000-2.07, 000-2.08
+  // constants and helpers for 000-2.04, 000-2.05, 000-2.07, 000-2.08 (the HTTP behaviour is left to HTTP tests)
   it('builds the checkout links with their query parameters', () => {
     expect(subscribeCheckoutUrl('tok')).toBe('/checkout/subscribe?cartToken=tok');
     expect(donateCheckoutUrl('p1')).toBe('/checkout/donate?donatePageId=p1');
@@ -45,18 +46,18 @@ describe('routes', () => {
     );
   });
 
-  // covers 000-2.09, 000-2.10
+  // constants and helpers for 000-2.09, 000-2.10 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('sends owners to /config/ with the encoded path and query in frameUrl', () => {
     expect(configRedirectUrl('/blog?x=1')).toBe('/config/?frameUrl=%2Fblog%3Fx%3D1');
   });
 
-  // covers 000-4.70, 000-4.71
+  // constants and helpers for 000-4.70, 000-4.71 (the browser behaviour is left to end-to-end tests)
   it('returns from logout with logout=true', () => {
     expect(logoutReturnUrl()).toBe('/?logout=true');
     expect(logoutReturnUrl('/config/preview?page=2')).toBe('/config/preview?page=2&logout=true');
   });
 
-  // covers 000-7.01, 000-7.04, 000-7.07, 000-7.09, 000-7.10, 000-7.13, 000-7.14, 000-7.15, 000-7.18, 000-7.20, 000-7.22 (the path of each call)
+  // path constants for 000-7.01, 000-7.04, 000-7.07, 000-7.09, 000-7.10, 000-7.13, 000-7.14, 000-7.15, 000-7.18, 000-7.20, 000-7.22 (the requests themselves are left to end-to-end tests)
   it('names the seed 000 calls', () => {
     expect(API_PATHS.FORM_SUBMISSION_KEY).toBe('/api/form/FormSubmissionKey');
     expect(API_PATHS.SAVE_FORM_SUBMISSION).toBe('/api/form/SaveFormSubmission');
@@ -73,14 +74,14 @@ describe('routes', () => {
 });
 
 describe('shouldRedirectToConfig', () => {
-  // covers 000-2.20, 000-1.11
+  // constants and helpers for 000-2.20, 000-1.11 (the browser behaviour is left to end-to-end tests)
   it('sends a signed-in owner outside the editor frame to config', () => {
     expect(shouldRedirectToConfig(owner)).toBe(true);
     expect(shouldRedirectToConfig({ ...owner, signedIn: false })).toBe(false);
     expect(shouldRedirectToConfig({ ...owner, inEditorFrame: true })).toBe(false);
   });
 
-  // covers 000-2.21, 000-2.22, 000-2.23, 000-2.24, 000-2.25, 000-2.26, 000-6.04
+  // constants and helpers for 000-2.21, 000-2.22, 000-2.23, 000-2.24, 000-2.25, 000-2.26, 000-6.04 (the browser behaviour is left to end-to-end tests)
   it('skips the redirect on localhost, with noredirect, for developer-mode or cloneable sites and for viewers', () => {
     expect(shouldRedirectToConfig({ ...owner, hostname: 'localhost' })).toBe(false);
     expect(shouldRedirectToConfig({ ...owner, noRedirect: true })).toBe(false);

@@ -21,7 +21,7 @@ describe('site enumerations', () => {
     expect(WEBSITE_TYPES).toEqual({ CLASSIC: 1, COVER_PAGE: 2, PARKING_PAGE: 3, COMMERCE: 4, ENTERPRISE: 5 });
   });
 
-  // covers 000-2.34
+  // constants and helpers for 000-2.34 (the browser behaviour is left to end-to-end tests)
   it('tells cover and parking pages apart by website type', () => {
     expect(isCoverPageSite(2)).toBe(true);
     expect(isCoverPageSite(1)).toBe(false);
@@ -42,7 +42,7 @@ describe('site enumerations', () => {
     expect(CONTENT_STATUSES).toEqual({ PUBLISHED: 1, SCHEDULED: 2, NEEDS_REVIEW: 3, DRAFT: 4, PRIVATE: 5, DELETED: 6 });
   });
 
-  // covers 001-3.98
+  // constants and helpers for 001-3.98 (the on-screen text is left to end-to-end tests)
   it('labels content statuses with the string-table words', () => {
     expect(CONTENT_STATUS_LABELS[2]).toBe('Scheduled');
     expect(CONTENT_STATUS_LABELS[3]).toBe('Needs Review');
@@ -50,13 +50,14 @@ describe('site enumerations', () => {
     expect(CONTENT_STATUS_LABELS[5]).toBe('Private');
   });
 
-  // covers 000-3.69, 000-3.70, 001-3.96
+  // covers 000-3.70
+  // constants and helpers for 000-3.69, 001-3.96 (the browser behaviour is left to end-to-end tests)
   it('lists analytics item types and visibility values', () => {
     expect(COLLECTION_ITEM_ANALYTICS_TYPES).toEqual(['album-track', 'event-item', 'gallery-image', 'portfolio-item', 'blog-post', 'gallery-video']);
     expect(ITEM_VISIBILITY).toEqual(['draft', 'published', 'needs_review', 'scheduled']);
   });
 
-  // covers 000-3.60, 000-3.57, 000-3.58
+  // constants and helpers for 000-3.60, 000-3.57, 000-3.58 (the browser behaviour is left to end-to-end tests)
   it('has template versions, badge types and info bar styles', () => {
     expect(TEMPLATE_VERSIONS).toEqual([7, 7.1, 8]);
     expect(BADGE_TYPES).toEqual({ NONE: 1, BLACK: 2, WHITE: 3 });
@@ -65,14 +66,14 @@ describe('site enumerations', () => {
 });
 
 describe('productWorkflowLabel', () => {
-  // covers 000-4.01, 000-4.02, 000-4.03
+  // constants and helpers for 000-4.01, 000-4.02, 000-4.03 (the on-screen text is left to end-to-end tests)
   it('reads PUBLISHED as Available, SCHEDULED as Scheduled, DRAFT as Hidden', () => {
     expect(productWorkflowLabel(CONTENT_STATUSES.PUBLISHED)).toBe('Available');
     expect(productWorkflowLabel(CONTENT_STATUSES.SCHEDULED)).toBe('Scheduled');
     expect(productWorkflowLabel(CONTENT_STATUSES.DRAFT)).toBe('Hidden');
   });
 
-  // covers 000-4.04
+  // constants and helpers for 000-4.04 (the on-screen text is left to end-to-end tests)
   it('reads anything else as Unsupported', () => {
     for (const s of [CONTENT_STATUSES.NEEDS_REVIEW, CONTENT_STATUSES.PRIVATE, CONTENT_STATUSES.DELETED]) expect(productWorkflowLabel(s)).toBe('Unsupported');
     fc.assert(

@@ -116,15 +116,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
 
-  const sendPage = (req: FastifyRequest, reply: FastifyReply, res: SiteResponse) => {
-    if (res.kind === 'redirect') return reply.code(301).header('location', res.location).send();
-    return reply
-      .code(res.page === undefined ? 500 : res.status)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .header('content-security-policy', contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'))
-      .send(res.page.html);
-  };
+  const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string) =>
+    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', csp).send(html);
 
   app.get('/*', async (req, reply) => {
     const site = await app.siteForRequest(req);
@@ -143,22 +136,23 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const info = { host: requestHost(req), origin: requestOrigin(req), path };
     const key = `${req.protocol}|${info.host}|${path}`;
     const cached = cache.get(site.id, key);
-    if (cached) {
-      return sendPage(req, reply, { kind: 'page', status: cached.status, page: cached });
-    }
+    if (cached) return sendHtml(reply, cached.status, cached.html, cached.csp);
+    const https = req.protocol === 'https';
     let res: SiteResponse;
     try {
       res = await renderSitePath(db, site, info, opts.assets);
     } catch (err) {
       req.log.error({ err }, 'page render failed');
-      res = await renderSystemPage(db, site, info, opts.assets, PAGE_TYPES.ERROR);
-      return sendPage(req, reply, res);
+      const failed = await renderSystemPage(db, site, info, opts.assets, PAGE_TYPES.ERROR);
+      if (failed.kind !== 'page') throw err;
+      return sendHtml(reply, failed.status, failed.page.html, contentSecurityPolicy(failed.page.scriptHashes, failed.page.styleHashes, https));
     }
     if (res.kind === 'redirect') {
       return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
     }
-    cache.set(site.id, key, { status: res.status, ...res.page });
-    return sendPage(req, reply, res);
+    const entry = { status: res.status, html: res.page.html, csp: contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, https) };
+    cache.set(site.id, key, entry);
+    return sendHtml(reply, entry.status, entry.html, entry.csp);
   });
 
   return app;

@@ -3,6 +3,7 @@ CREATE TABLE "collection_items" (
 	"id" text NOT NULL,
 	"collection_id" text NOT NULL,
 	"slug" text NOT NULL,
+	"path" text NOT NULL,
 	"title" text NOT NULL,
 	"status" smallint NOT NULL,
 	"published_at" timestamp with time zone NOT NULL,
@@ -99,6 +100,7 @@ ALTER TABLE "pages" ADD CONSTRAINT "pages_website_id_websites_id_fk" FOREIGN KEY
 ALTER TABLE "redirects" ADD CONSTRAINT "redirects_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_domains" ADD CONSTRAINT "site_domains_website_id_websites_id_fk" FOREIGN KEY ("website_id") REFERENCES "public"."websites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "collection_items_slug_key" ON "collection_items" USING btree ("website_id","collection_id","slug");--> statement-breakpoint
+CREATE UNIQUE INDEX "collection_items_path_key" ON "collection_items" USING btree ("website_id","path");--> statement-breakpoint
 CREATE INDEX "collection_items_published" ON "collection_items" USING btree ("website_id","collection_id","published_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "collections_path_key" ON "collections" USING btree ("website_id","path");--> statement-breakpoint
 CREATE UNIQUE INDEX "pages_path_key" ON "pages" USING btree ("website_id","path");--> statement-breakpoint

@@ -39,7 +39,7 @@ export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
       collectionRows.length === 0
         ? []
         : await db
-            .select({ collectionId: collectionItems.collectionId, slug: collectionItems.slug, publishedAt: collectionItems.publishedAt })
+            .select({ path: collectionItems.path, publishedAt: collectionItems.publishedAt })
             .from(collectionItems)
             .where(
               and(
@@ -49,12 +49,11 @@ export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
               ),
             )
             .orderBy(asc(collectionItems.position));
-    const paths = new Map(collectionRows.map((c) => [c.id, c.path]));
     const urls = [
       ...pageRows.flatMap((p) => (p.path ? [`<url><loc>${xmlEscape(origin + p.path)}</loc></url>`] : [])),
       ...collectionRows.map((c) => `<url><loc>${xmlEscape(origin + c.path)}</loc></url>`),
       ...itemRows.map(
-        (it) => `<url><loc>${xmlEscape(`${origin}${paths.get(it.collectionId)}/${it.slug}`)}</loc><lastmod>${new Date(it.publishedAt).toISOString().slice(0, 10)}</lastmod></url>`,
+        (it) => `<url><loc>${xmlEscape(origin + it.path)}</loc><lastmod>${new Date(it.publishedAt).toISOString().slice(0, 10)}</lastmod></url>`,
       ),
     ];
     return reply

@@ -7,8 +7,8 @@
 export type CachedResponse = {
   status: number;
   html: string;
-  scriptHashes: string[];
-  styleHashes: string[];
+  /** The page's Content-Security-Policy, built from its inline script and style hashes. */
+  csp: string;
 };
 
 export type PageCache = {

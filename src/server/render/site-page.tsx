@@ -112,14 +112,14 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
             {items.map((item) => (
               <article className="collection-entry" key={item.id}>
                 <h2>
-                  <a href={`${collection.path}/${item.slug}`}>{item.title}</a>
+                  <a href={item.path}>{item.title}</a>
                 </h2>
                 <p className="entry-meta">
                   <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt, settings.locale, settings.timeZone)}</time>
                   {item.author ? <span> · {item.author}</span> : null}
                 </p>
                 {item.excerpt ? <p className="entry-excerpt">{item.excerpt}</p> : null}
-                <a className="entry-more" href={`${collection.path}/${item.slug}`} aria-label={`Read more: ${item.title}`}>
+                <a className="entry-more" href={item.path} aria-label={`Read more: ${item.title}`}>
                   Read more
                 </a>
               </article>
@@ -130,64 +130,51 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     };
   }
 
-  const slash = path.lastIndexOf('/');
-  if (slash > 0) {
-    const parentPath = path.slice(0, slash);
-    const slug = path.slice(slash + 1);
-    const [found] = await db
-      .select({ item: collectionItems, collection: collections })
-      .from(collectionItems)
-      .innerJoin(collections, and(eq(collections.websiteId, collectionItems.websiteId), eq(collections.id, collectionItems.collectionId)))
-      .where(
-        and(
-          eq(collectionItems.websiteId, site.id),
-          eq(collections.path, parentPath),
-          eq(collections.status, PUBLISHED),
-          eq(collectionItems.slug, slug),
-          eq(collectionItems.status, PUBLISHED),
+  const [found] = await db
+    .select({ item: collectionItems, collection: collections })
+    .from(collectionItems)
+    .innerJoin(collections, and(eq(collections.websiteId, collectionItems.websiteId), eq(collections.id, collectionItems.collectionId)))
+    .where(and(eq(collectionItems.websiteId, site.id), eq(collectionItems.path, path), eq(collectionItems.status, PUBLISHED), eq(collections.status, PUBLISHED)));
+  if (found) {
+    const { item, collection: parent } = found;
+    return {
+      kind: 'page',
+      status: 200,
+      page: renderPage({
+        ...base,
+        pageType: PAGE_TYPES.ITEM,
+        sections: item.sections as Section[],
+        head: {
+          title: titled(item.title, item.seo.title),
+          description: item.seo.description ?? item.excerpt ?? undefined,
+          socialImage: item.seo.socialImage ?? item.thumbnail ?? undefined,
+          url,
+          type: 'article',
+        },
+        before: (
+          <header className="item-header">
+            <p className="item-breadcrumb">
+              <a href={parent.path}>{parent.title}</a>
+            </p>
+            <h1>{item.title}</h1>
+            <p className="entry-meta">
+              <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt, settings.locale, settings.timeZone)}</time>
+              {item.author ? <span> · {item.author}</span> : null}
+            </p>
+          </header>
         ),
-      );
-    if (found) {
-      const { item, collection: parent } = found;
-      return {
-        kind: 'page',
-        status: 200,
-        page: renderPage({
-          ...base,
-          pageType: PAGE_TYPES.ITEM,
-          sections: item.sections as Section[],
-          head: {
-            title: titled(item.title, item.seo.title),
-            description: item.seo.description ?? item.excerpt ?? undefined,
-            socialImage: item.seo.socialImage ?? item.thumbnail ?? undefined,
-            url,
-            type: 'article',
-          },
-          before: (
-            <header className="item-header">
-              <p className="item-breadcrumb">
-                <a href={parent.path}>{parent.title}</a>
-              </p>
-              <h1>{item.title}</h1>
-              <p className="entry-meta">
-                <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt, settings.locale, settings.timeZone)}</time>
-                {item.author ? <span> · {item.author}</span> : null}
-              </p>
-            </header>
-          ),
-          after:
-            item.tags.length > 0 ? (
-              <footer className="item-footer">
-                <ul className="item-tags" aria-label="Tags">
-                  {item.tags.map((t) => (
-                    <li key={t}>{t}</li>
-                  ))}
-                </ul>
-              </footer>
-            ) : undefined,
-        }),
-      };
-    }
+        after:
+          item.tags.length > 0 ? (
+            <footer className="item-footer">
+              <ul className="item-tags" aria-label="Tags">
+                {item.tags.map((t) => (
+                  <li key={t}>{t}</li>
+                ))}
+              </ul>
+            </footer>
+          ) : undefined,
+      }),
+    };
   }
   return renderSystemPage(db, site, req, assets, PAGE_TYPES.NOT_FOUND, ctx);
 }

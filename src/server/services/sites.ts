@@ -9,6 +9,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
 import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
+import { itemPath } from '../../document/paths';
 import { collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
 
 export const SITE_CHANGED_CHANNEL = 'site_changed';
@@ -92,6 +93,7 @@ export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?
               id: it.id,
               collectionId: c.id,
               slug: it.slug,
+              path: itemPath(c, it, doc.settings.timeZone),
               title: it.title,
               status: it.status,
               publishedAt: it.publishedAt,

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench` (not part of `npm test`). On loopback, in one run:
+ * 1. the cached demo home page: requests/s and p50/p99 latency, beside a bare Node http server
+ *    sending the same bytes from memory, and the ratio between them;
+ * 2. the uncached render time (p50) of a page with 40 blocks, beside a page with one block.
+ * Timings vary by machine; the ratios are what to compare between runs.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { siteDocumentSchema } from '../src/blocks/registry';
+import { connect, runMigrations } from '../src/db/client';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { loadDocument } from '../src/document/load';
+import type { Block, SiteDocument } from '../src/document/schema';
+import { loadClientAssets } from '../src/server/render/assets';
+import { renderSitePath } from '../src/server/render/site-page';
+import { findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
+import { demoDocument } from '../test/fixtures';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 32;
+
+async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /Server listening on port (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
+  });
+  return { port, child };
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function renderTimes(blocks: number, iterations: number, dataDir: string): Promise<number> {
+  const db = await startEmbeddedPostgres({ dataDir });
+  const database = connect(db.url, 2);
+  try {
+    await runMigrations(database);
+    const doc = demoDocument();
+    const template = doc.pages[0]!.sections[0]!.blocks[0]!;
+    const many: Block[] = Array.from({ length: blocks }, (_, i) => ({
+      ...template,
+      id: (0xb0000 + i).toString(16).padStart(24, '0'),
+      layout: { desktop: { x: (i % 2) * 12, y: Math.floor(i / 2) * 6, w: 12, h: 6 } },
+    }));
+    doc.settings.identifier = `bench-${blocks}`;
+    doc.pages[0]!.sections = [{ id: 'e'.repeat(24), theme: 'white', blocks: many }];
+    const loaded = loadDocument(doc as SiteDocument, siteDocumentSchema);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
+    await importSite(database.db, loaded.document);
+    const site = (await findWebsiteByIdentifier(database.db, doc.settings.identifier))!;
+    const assets = loadClientAssets();
+    const req = { host: 'localhost', origin: 'http://localhost', path: '/' };
+    for (let i = 0; i < 20; i++) await renderSitePath(database.db, site, req, assets);
+    const times: number[] = [];
+    for (let i = 0; i < iterations; i++) {
+      const start = performance.now();
+      await renderSitePath(database.db, site, req, assets);
+      times.push(performance.now() - start);
+    }
+    return percentile(times, 50);
+  } finally {
+    await database.close();
+    await db.stop();
+  }
+}
+
+async function main() {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'openpress-bench-'));
+  await chmod(dataDir, 0o755);
+  const children: ChildProcess[] = [];
+  try {
+    console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback.\n`);
+    const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app') });
+    children.push(app.child);
+    const home = await fetch(`http://127.0.0.1:${app.port}/`);
+    const body = Buffer.from(await home.arrayBuffer());
+    const file = path.join(dataDir, 'home.html');
+    await writeFile(file, body);
+    const bare = await spawnServer(['bench/bare-server.ts', file]);
+    children.push(bare.child);
+
+    const baseline = await load(`http://127.0.0.1:${bare.port}/`);
+    const cached = await load(`http://127.0.0.1:${app.port}/`);
+    const row = (name: string, r: typeof baseline) =>
+      `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+    console.log(`Cached demo home page (${body.length} bytes):`);
+    console.log(row('bare Node http, same bytes', baseline));
+    console.log(row('OpenPress, cached page', cached));
+    console.log(`ratio (OpenPress / bare): ${(cached.rps / baseline.rps).toFixed(2)}x requests/s, ${(cached.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x p99\n`);
+
+    const one = await renderTimes(1, 300, path.join(dataDir, 'render-1'));
+    const forty = await renderTimes(40, 300, path.join(dataDir, 'render-40'));
+    console.log('Uncached render (server-side React, including its database reads):');
+    console.log(`page with  1 block:  p50 ${one.toFixed(2)} ms`);
+    console.log(`page with 40 blocks: p50 ${forty.toFixed(2)} ms   (${(forty / one).toFixed(2)}x the 1-block page)`);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1500));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * Several stateless app servers against one PostgreSQL (the DATABASE_URL set-up): migrations run
+ * once under the advisory lock when servers start together, a change made through one server's
+ * database drops every server's cached pages (LISTEN/NOTIFY), and a page that fails to render
+ * gets the error page (type 101) with status 500.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDocumentSchema } from '../src/blocks/registry';
+import { connect, runMigrations } from '../src/db/client';
+import { createDatabase, dropDatabase } from '../src/db/embedded';
+import { loadDocument } from '../src/document/load';
+import type { SiteDocument } from '../src/document/schema';
+import { buildApp } from '../src/server/app';
+import { loadClientAssets } from '../src/server/render/assets';
+import { importSite } from '../src/server/services/sites';
+import { inject } from 'vitest';
+import { freshDatabase } from './db';
+import { siteNamed } from './fixtures';
+
+function valid(doc: SiteDocument): SiteDocument {
+  const loaded = loadDocument(doc, siteDocumentSchema);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.document;
+}
+
+describe('migrations', () => {
+  it('run once when several servers start together on an empty database', async () => {
+    const base = inject('pgUrl');
+    const url = await createDatabase(base, 'migrate_race');
+    const pools = Array.from({ length: 4 }, () => connect(url, 2));
+    try {
+      await Promise.all(pools.map((p) => runMigrations(p)));
+      const { rows } = await pools[0]!.pool.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
+      expect(Number(rows[0]!.n)).toBe(1);
+      const tables = await pools[0]!.pool.query("SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'");
+      expect(Number(tables.rows[0].n)).toBeGreaterThanOrEqual(8);
+    } finally {
+      await Promise.all(pools.map((p) => p.close()));
+      await dropDatabase(base, 'migrate_race');
+    }
+  });
+});
+
+describe('two app servers on one database', () => {
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  let apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    database = await freshDatabase();
+    await importSite(database.db, valid(siteNamed('shared', 'Before')), { makeDefault: true });
+    const other = connect(database.url, 2);
+    apps = [
+      await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true }),
+      await buildApp({ database: other, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true }),
+    ];
+    apps[1]!.addHook('onClose', async () => other.close());
+    await Promise.all(apps.map((a) => a.siteChanges.ready));
+  });
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+    await database?.drop();
+  });
+
+  const title = async (app: FastifyInstance, url = '/about') => /<title>([^<]*)<\/title>/.exec((await app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body)?.[1];
+
+  it('drops the cached page on every server when the site changes', async () => {
+    for (const app of apps) expect(await title(app)).toBe('About — Before');
+    for (const app of apps) expect(app.pageCache.size).toBeGreaterThan(0);
+    await importSite(database.db, valid(siteNamed('shared', 'After')));
+    for (const app of apps) await expect.poll(() => title(app), { timeout: 5000 }).toBe('About — After');
+  });
+
+  // covers 000-2.32 (error 101)
+  it('answers 500 with the error page when a page cannot be rendered', async () => {
+    await database.pool.query(`UPDATE pages SET sections = '[{"id":"x","blocks":[{"id":"y","type":18,"data":{},"layout":{"desktop":{"x":0,"y":0,"w":1,"h":1}}}]}]' WHERE path = '/about'`);
+    await database.pool.query(`SELECT pg_notify('site_changed', id) FROM websites`);
+    for (const app of apps) {
+      await expect
+        .poll(async () => (await app.inject({ method: 'GET', url: '/about', headers: { host: 'localhost' } })).statusCode, { timeout: 5000 })
+        .toBe(500);
+      const res = await app.inject({ method: 'GET', url: '/about', headers: { host: 'localhost' } });
+      expect(res.body).toContain('page-type-101');
+      expect(res.body).toContain('Something went wrong');
+    }
+  });
+});
