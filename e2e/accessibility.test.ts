@@ -4,24 +4,14 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowserPerFile } from './harness';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PAGES = ['/', '/about', '/journal', '/journal/spring-glazes', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/no-such-page'];
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowserPerFile();
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
@@ -42,15 +32,15 @@ describe.each([
 ])('accessibility on $device', ({ viewport }) => {
   it('has no serious violations on any demo page', async () => {
     // axe is injected as an inline script, which the pages' CSP rightly forbids.
-    const context = await browser.newContext({ viewport, bypassCSP: true });
+    const context = await env.browser().newContext({ viewport, bypassCSP: true });
     const page = await context.newPage();
     const found: string[] = [];
     for (const path of PAGES) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server().url}${path}`);
       await page.waitForLoadState('networkidle');
       found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
     }
-    await page.goto(`${server.url}/blocks/accordion`);
+    await page.goto(`${env.server().url}/blocks/accordion`);
     await page.waitForLoadState('networkidle');
     await page.getByText('Do you ship abroad?').click();
     await page.waitForFunction(() => document.getAnimations().filter((a) => !(a instanceof CSSTransition)).length === 0);

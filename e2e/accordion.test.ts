@@ -3,21 +3,11 @@
  * close items with a 250 ms height animation, one open at a time; its chunk loads only on pages
  * that have an accordion, and no other block's chunk or React loads with it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktop, serverAndBrowserPerFile } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowserPerFile();
 
 function scriptsOf(page: Page): string[] {
   const urls: string[] = [];
@@ -33,10 +23,10 @@ const isOpen = (page: Page, title: string) =>
 describe('accordion block', () => {
   // covers 000-4.42, 000-4.43, 000-4.44, 000-4.45, 000-9.23
   it('opens one item at a time with a 250 ms height animation, first item expanded', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
     const scripts = scriptsOf(page);
-    await page.goto(`${server.url}/blocks/accordion`);
+    await page.goto(`${env.server().url}/blocks/accordion`);
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/island-accordion-')));
     await page.waitForLoadState('networkidle');
 
@@ -70,11 +60,11 @@ describe('accordion block', () => {
 
   // covers 000-1.13
   it('loads no island chunk on pages without interactive blocks', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
     const scripts = scriptsOf(page);
     for (const path of ['/', '/about', '/journal', '/blocks/text', '/blocks/image', '/blocks/button']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${env.server().url}${path}`);
       await page.waitForLoadState('networkidle');
     }
     expect(scripts).toEqual([]);
@@ -83,9 +73,9 @@ describe('accordion block', () => {
   });
 
   it('opens with the keyboard', async () => {
-    const context = await browser.newContext(desktop);
+    const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
-    await page.goto(`${server.url}/blocks/accordion`);
+    await page.goto(`${env.server().url}/blocks/accordion`);
     await page.waitForLoadState('networkidle');
     await page.locator('summary').filter({ hasText: 'Can I order a custom set?' }).focus();
     await page.keyboard.press('Enter');

@@ -4,21 +4,11 @@
  * inline ones included, gzip-compressed.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktop, launchBrowser, startServer, type RunningServer } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { desktop, serverAndBrowserPerFile } from './harness';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowserPerFile();
 
 type Measure = { bytes: number; scripts: string[] };
 
@@ -31,7 +21,7 @@ async function measure(context: BrowserContext, path: string): Promise<Measure> 
       bodies.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, size: gzipSync(b).length })));
     }
   });
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${env.server().url}${path}`);
   await page.waitForLoadState('networkidle');
   await page.clock.runFor(60_000);
   await page.waitForLoadState('networkidle');
@@ -55,8 +45,8 @@ const consentStates = [
 
 describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
   async function context() {
-    const ctx = await browser.newContext(desktop);
-    if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, url: server.url })));
+    const ctx = await env.browser().newContext(desktop);
+    if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, url: env.server().url })));
     return ctx;
   }
 

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { openTempDir } from '../test/global-setup';
 
 export const CHROMIUM_FLAGS = [
@@ -82,3 +82,25 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 }
 
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+
+/** A server and a browser for one test file, started before its tests and stopped after. */
+export function serverAndBrowserPerFile(browserArgs: string[] = []): { server: () => RunningServer; browser: () => Browser } {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser(browserArgs);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    server: () => server ?? fail('server not started'),
+    browser: () => browser ?? fail('browser not started'),
+  };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
