@@ -10,6 +10,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** The database or a transaction on it: what a service step runs its queries on. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = { pool: pg.Pool; db: Db; url: string; close(): Promise<void> };
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   customType,
   foreignKey,
@@ -160,3 +161,137 @@ export const fileVariants = pgTable(
     foreignKey({ columns: [t.websiteId, t.name], foreignColumns: [files.websiteId, files.name] }).onDelete('cascade'),
   ],
 );
+
+/** A person who signs in to config areas. Not a site's table: one account may belong to several sites. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    /** Stored lowercased. */
+    email: text('email').notNull(),
+    /** scrypt$N$r$p$salt$hash (src/server/services/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('accounts_email_key').on(t.email)],
+);
+
+/** Team members: an account's role on a site (seed 000 §6 role numbers). */
+export const websiteMembers = pgTable(
+  'website_members',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    role: smallint('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.accountId] }), index('website_members_account').on(t.accountId)],
+);
+
+/** Values every app server must share, such as the secret that signs crumbs. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Signed-in sessions of team members. Only a hash of the session id is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute limit; the idle limit is counted from lastSeenAt. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_account').on(t.accountId)],
+);
+
+/** Counters for rate limits, shared by every app server; rows expire with their window. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
+/** Invitations to join a site's team; only a hash of the emailed token is stored. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    role: smallint('role').notNull(),
+    invitedBy: text('invited_by').references(() => accounts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.tokenHash] }), index('invitations_email').on(t.websiteId, t.email)],
+);
+
+/** Password reset requests; only a hash of the emailed token is stored. */
+export const passwordResets = pgTable('password_resets', {
+  tokenHash: text('token_hash').primaryKey(),
+  accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Who changed what on a site, and when (shown to ADMINs). */
+export const activityLog = pgTable(
+  'activity_log',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.id] }), index('activity_log_time').on(t.websiteId, t.createdAt)],
+);
+
+/**
+ * Background work (emails, webhooks …): a row written in the same transaction as its cause, taken
+ * by workers with SELECT … FOR UPDATE SKIP LOCKED, retried with backoff until max_attempts.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    websiteId: text('website_id').references(() => websites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** pending, running, done or failed. */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** A stable key each delivery carries (Message-ID, Idempotency-Key), so a receiver can drop repeats. */
+    deliveryKey: text('delivery_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due').on(t.status, t.runAt), index('jobs_site').on(t.websiteId, t.status), uniqueIndex('jobs_delivery_key').on(t.deliveryKey)],
+);
+
+/** A site's outgoing mail server; without a row the server-wide default from the environment is used. */
+export const smtpSettings = pgTable('smtp_settings', {
+  websiteId: text('website_id')
+    .primaryKey()
+    .references(() => websites.id, { onDelete: 'cascade' }),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  secure: boolean('secure').notNull(),
+  username: text('username'),
+  /** Write-only through the API: never answered back. */
+  password: text('password'),
+  fromAddress: text('from_address').notNull(),
+});

@@ -13,6 +13,8 @@ const env = z.object({
     .default('localhost'),
   /** "false" stops unknown hosts from getting the default site. */
   SERVE_DEFAULT_SITE: z.enum(['true', 'false']).default('true'),
+  /** The first owner's email, for the account created at first start. */
+  OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').default('owner@example.com'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
 });
 
@@ -23,6 +25,7 @@ export type ServerConfig = {
   databaseUrl: string | undefined;
   appDomain: string;
   serveDefaultSite: boolean;
+  ownerEmail: string;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -38,5 +41,6 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: e.DATABASE_URL,
     appDomain: e.APP_DOMAIN,
     serveDefaultSite: e.SERVE_DEFAULT_SITE === 'true',
+    ownerEmail: e.OWNER_EMAIL,
   };
 }

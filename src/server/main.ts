@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './database';
 import { importDemoIfEmpty } from './demo';
+import { createFirstOwner } from './services/accounts';
 import { loadClientAssets } from './render/assets';
 
 async function main() {
@@ -38,11 +39,17 @@ async function main() {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const [site] = await db.select().from(websites).where(eq(websites.isDefault, true));
+  const owner = site ? await createFirstOwner(db, site.id, config.ownerEmail) : undefined;
   console.log(`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`);
   if (demoId) console.log('Imported the demo site.');
   if (site) {
     console.log(`Published site: http://localhost:${port}/`);
     console.log(`Also at:        http://${site.identifier}.${config.appDomain}:${port}/`);
+    console.log(`Config area:    http://${site.identifier}.${config.appDomain}:${port}/config/`);
+  }
+  if (owner) {
+    console.log(`First owner:    ${owner.email}`);
+    console.log(`Password:       ${owner.password}   (shown this once; it is stored only as a hash)`);
   }
 }
 
