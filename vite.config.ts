@@ -1,6 +1,6 @@
 /**
  * Browser builds: the island loader and one chunk per block kind that has browser behaviour
- * (src/blocks/<kind>/island.ts or island.tsx). The server reads dist/client/.vite/manifest.json to
+ * (src/blocks/<kind>/island.ts or island.tsx), and the config area's app. The server reads dist/client/.vite/manifest.json to
  * map a kind to its chunk.
  */
 import { readdirSync, existsSync } from 'node:fs';
@@ -26,7 +26,7 @@ export default defineConfig({
     target: 'es2020',
     modulePreload: false,
     rollupOptions: {
-      input: { loader: 'src/runtime/loader.ts', ...islands },
+      input: { loader: 'src/runtime/loader.ts', config: 'src/config/main.tsx', ...islands },
       output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' },
       preserveEntrySignatures: 'exports-only',
     },

@@ -10,7 +10,11 @@ import type { Database } from '../db/client';
 import type { ClientAssets } from './render/assets';
 import { createPageCache, type PageCache } from './render/cache';
 import { PAGE_TYPES, renderSitePath, renderSystemPage, type SiteResponse } from './render/site-page';
+import { registerCrumb } from './plugins/crumb';
 import { listenForSiteChanges, type SiteChangeListener } from './plugins/site-changes';
+import { registerConfigShell } from './render/config-shell';
+import { registerAuthRoutes } from './api/auth';
+import { registerConfigApi } from './api/config';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
 import { requestHost, requestOrigin } from './request';
@@ -113,8 +117,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(await readFile(file));
   });
 
+  app.decorate('configRoutes', []);
+  await registerCrumb(app, db, { exempt: () => false });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
+  await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
+  await registerConfigApi(app, db);
+  registerConfigShell(app, opts.assets);
+  app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: 'No such call.' }));
 
   const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string) =>
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', csp).send(html);

@@ -13,6 +13,8 @@ export type ClientAssets = {
   /** Block kind -> public URL of its island chunk. */
   islands: ReadonlyMap<string, string>;
   theme: { url: string; css: string };
+  /** The config area's entry script and stylesheets. */
+  config: { script: string; styles: string[] };
   /** Public path (/assets/…) -> file on disk, for the static route. */
   files: ReadonlyMap<string, string>;
 };
@@ -23,7 +25,7 @@ export function sha256Base64(text: string): string {
   return createHash('sha256').update(text).digest('base64');
 }
 
-type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
 export function loadClientAssets(distDir = path.join(ROOT, 'dist/client')): ClientAssets {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
@@ -34,17 +36,20 @@ export function loadClientAssets(distDir = path.join(ROOT, 'dist/client')): Clie
   const files = new Map<string, string>();
   const islands = new Map<string, string>();
   let loaderSource: string | undefined;
+  let config: ClientAssets['config'] | undefined;
   for (const [src, entry] of Object.entries(manifest)) {
     files.set(`/${entry.file}`, path.join(distDir, entry.file));
     if (src === 'src/runtime/loader.ts') {
       // Inlined as a module script; its trailing newline is dropped so the hash is of what is sent.
       loaderSource = readFileSync(path.join(distDir, entry.file), 'utf8').trim();
     }
+    if (src === 'src/config/main.tsx') config = { script: `/${entry.file}`, styles: (entry.css ?? []).map((c) => `/${c}`) };
+    for (const css of entry.css ?? []) files.set(`/${css}`, path.join(distDir, css));
     const kind = /^src\/blocks\/([a-z0-9-]+)\/island\.tsx?$/.exec(src)?.[1];
     if (kind) islands.set(kind, `/${entry.file}`);
   }
-  if (loaderSource === undefined) throw new Error('The browser build has no island loader; rebuild with `npm run build`.');
+  if (loaderSource === undefined || config === undefined) throw new Error('The browser build is incomplete; rebuild with `npm run build`.');
   const css = readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8');
   const themeUrl = `/assets/theme-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-  return { loader: { source: loaderSource, hash: sha256Base64(loaderSource) }, islands, theme: { url: themeUrl, css }, files };
+  return { loader: { source: loaderSource, hash: sha256Base64(loaderSource) }, islands, theme: { url: themeUrl, css }, config, files };
 }

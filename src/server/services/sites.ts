@@ -10,11 +10,17 @@ import type { Collection, Item, Page, Section, SiteDocument } from '../../docume
 import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
-import { collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
+import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
 
 export const SITE_CHANGED_CHANNEL = 'site_changed';
 
 export class SiteConflictError extends Error {}
+
+const sqlIncrement = sql`${websites.contentVersion} + 1`;
+function sqlNotify(websiteId: string) {
+  return sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`;
+}
+
 
 export function newId(): string {
   return randomBytes(12).toString('hex');
@@ -133,10 +139,6 @@ export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?
   }
 }
 
-const sqlIncrement = sql`${websites.contentVersion} + 1`;
-function sqlNotify(websiteId: string) {
-  return sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`;
-}
 
 export type WebsiteRow = typeof websites.$inferSelect;
 
@@ -235,4 +237,18 @@ export async function websiteForHost(db: Db, host: string, appDomain: string, se
 export async function pageByPath(db: Db, websiteId: string, path: string) {
   const [row] = await db.select().from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.path, path)));
   return row;
+}
+
+/** Settings an owner edits in the config area (the identifier and domains move with import only). */
+export type EditableSettings = Pick<SiteDocument['settings'], 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone'>;
+
+export async function updateSiteSettings(db: Db, websiteId: string, changes: Partial<EditableSettings>, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).for('update');
+    if (!site) throw new Error('site not found');
+    const settings = defined({ ...(site.settings as Record<string, unknown>), ...changes });
+    await tx.update(websites).set({ settings, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
+    await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'settings.updated', detail: { fields: Object.keys(changes) } });
+    await tx.execute(sqlNotify(websiteId));
+  });
 }

@@ -1,0 +1,65 @@
+/**
+ * The addresses `npm start` prints work: the published site, and the config area on the site's
+ * identifier subdomain, where the first owner signs in with the printed password, sees the areas
+ * an ADMIN may use, changes the site title and sees it on the published site, and logs out.
+ */
+import { describe, expect, it } from 'vitest';
+import { desktop, serverAndBrowserPerFile } from './harness';
+
+const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
+
+function printed(output: string, label: string): string {
+  const m = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
+  if (!m) throw new Error(`"${label}" not printed:\n${output}`);
+  return m[1]!;
+}
+
+describe('the config area', () => {
+  it('prints working addresses and the first owner, who signs in and edits the site', async () => {
+    const out = env.server().output();
+    const published = printed(out, 'Published site');
+    const configUrl = printed(out, 'Config area');
+    const email = printed(out, 'First owner');
+    const password = printed(out, 'Password');
+    expect(configUrl).toBe(`http://demo.localhost:${env.server().port}/config/`);
+    expect(password.length).toBeGreaterThanOrEqual(16);
+
+    const context = await env.browser().newContext(desktop);
+    const page = await context.newPage();
+    expect((await page.goto(published))?.status()).toBe(200);
+    expect((await page.goto(configUrl))?.status()).toBe(200);
+
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' }).waitFor();
+
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Config' });
+    await nav.waitFor();
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Settings', 'Team', 'Activity', 'Import and export']);
+    await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
+
+    await nav.getByRole('button', { name: 'Team' }).click();
+    await page.getByRole('cell', { name: email, exact: true }).waitFor();
+    expect(await page.getByLabel(`Role of ${email}`).inputValue()).toBe('1');
+
+    await nav.getByRole('button', { name: 'Settings' }).click();
+    await page.getByLabel('Site title').fill('Juniper Ceramics Studio');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await expect.poll(async () => {
+      await page.goto(published);
+      return page.title();
+    }).toBe('Juniper Ceramics Studio');
+
+    await page.goto(configUrl);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+});

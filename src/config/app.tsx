@@ -1,0 +1,162 @@
+/**
+ * The config area: sign-in, then the shell for the site this address names: navigation showing
+ * only the areas the signed-in role may use, the live preview of the published site in a frame
+ * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, team, activity and
+ * moving the site. The visual editor will take its place under Pages.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ConfigArea } from '../domain/permissions';
+import { api, ApiError } from './api';
+import { ActivityScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
+
+export type Me = {
+  account: { id: string; email: string; displayName: string | null };
+  site: { id: string; identifier: string; title: string };
+  role: number | null;
+  roleName: string | null;
+  areas: ConfigArea[];
+};
+
+const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
+  pages: 'Pages',
+  design: 'Design',
+  commerce: 'Commerce',
+  forms: 'Forms',
+  analytics: 'Analytics',
+  settings: 'Settings',
+  team: 'Team',
+  activity: 'Activity',
+  transfer: 'Import and export',
+};
+
+/** Areas with a screen; an area the role may use appears in the navigation once it has one. */
+const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode>> = {
+  pages: PagesScreen,
+  settings: SettingsScreen,
+  team: TeamScreen,
+  activity: ActivityScreen,
+  transfer: TransferScreen,
+};
+
+function frameUrlFromAddress(): string {
+  const raw = new URLSearchParams(window.location.search).get('frameUrl');
+  // Only a path on this site may be framed: never another origin.
+  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : '/';
+}
+
+export function App() {
+  const [me, setMe] = useState<Me | null | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    api<Me>('GET', '/api/auth/Me').then(
+      (m) => setMe(m),
+      (err: unknown) => {
+        if (err instanceof ApiError && err.status === 401) setMe(null);
+        else setError(err instanceof Error ? err.message : String(err));
+      },
+    );
+  }, []);
+  useEffect(load, [load]);
+
+  if (error) return <p role="alert">{error}</p>;
+  if (me === undefined) return <p className="loading">Loading…</p>;
+  if (me === null) return <Login onSignedIn={load} />;
+  return <Shell me={me} onSignedOut={() => setMe(null)} />;
+}
+
+function Login({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <main className="login">
+      <form
+        className="login-card"
+        aria-labelledby="login-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setBusy(true);
+          setError(null);
+          api('POST', '/api/auth/Login', { email, password }).then(
+            () => onSignedIn(),
+            (err: unknown) => {
+              setBusy(false);
+              setError(err instanceof Error ? err.message : String(err));
+            },
+          );
+        }}
+      >
+        <h1 id="login-title">Sign in</h1>
+        <label>
+          Email
+          <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        {error ? (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+  const [area, setArea] = useState<ConfigArea | 'preview'>('preview');
+  const Screen = area === 'preview' ? undefined : SCREENS[area];
+  const frameUrl = frameUrlFromAddress();
+  return (
+    <div className="shell">
+      <header className="shell-header">
+        <p className="shell-site">{me.site.title}</p>
+        <p className="shell-account">
+          {me.account.email}
+          {me.roleName ? <span className="role-badge">{me.roleName}</span> : null}
+        </p>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => {
+            api('POST', '/api/auth/Logout').finally(onSignedOut);
+          }}
+        >
+          Log out
+        </button>
+      </header>
+      <nav className="shell-nav" aria-label="Config">
+        <ul>
+          <li>
+            <button type="button" aria-current={area === 'preview' ? 'page' : undefined} onClick={() => setArea('preview')}>
+              Preview
+            </button>
+          </li>
+          {me.areas
+            .filter((a) => SCREENS[a] && AREA_LABELS[a])
+            .map((a) => (
+              <li key={a}>
+                <button type="button" aria-current={area === a ? 'page' : undefined} onClick={() => setArea(a)}>
+                  {AREA_LABELS[a]}
+                </button>
+              </li>
+            ))}
+        </ul>
+      </nav>
+      <main className="shell-main">
+        {me.role === null ? <p role="alert">You are signed in, but you are not a member of this site&apos;s team.</p> : null}
+        {area === 'preview' ? (
+          <iframe className="preview" title="Site preview" src={frameUrl} />
+        ) : Screen ? (
+          <Screen me={me} />
+        ) : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * What each team role may do in a site's config area. The seeds fix the roles (000 §6) and name the
+ * config sub-areas but not who may do what; this map is ours (docs/permissions.md has it as a
+ * table). Used by the server on every config call and by the config area to show only what a role
+ * may use.
+ */
+import { TEAM_ROLES, type TeamRole } from './roles';
+
+export const CONFIG_AREAS = [
+  'pages',
+  'design',
+  'commerce',
+  'forms',
+  'analytics',
+  'settings',
+  'team',
+  'billing',
+  'comments',
+  'scheduling',
+  'campaigns',
+  'activity',
+  /** Moving the whole site: import and export of the site document. */
+  'transfer',
+] as const;
+export type ConfigArea = (typeof CONFIG_AREAS)[number];
+export type Access = 'read' | 'write';
+
+type Grants = Partial<Record<ConfigArea, Access>>;
+
+const ALL_WRITE: Grants = Object.fromEntries(CONFIG_AREAS.map((a) => [a, 'write'])) as Grants;
+
+export const ROLE_PERMISSIONS: Readonly<Record<TeamRole, Grants>> = {
+  [TEAM_ROLES.ADMIN]: ALL_WRITE,
+  [TEAM_ROLES.WEBSITE_MANAGER]: {
+    pages: 'write', design: 'write', commerce: 'write', forms: 'write', analytics: 'read', settings: 'write',
+    team: 'read', comments: 'write', scheduling: 'write', campaigns: 'write', activity: 'read',
+  },
+  [TEAM_ROLES.BILLING]: { billing: 'write', settings: 'read' },
+  [TEAM_ROLES.REPORTING]: { analytics: 'read' },
+  [TEAM_ROLES.EDITOR]: { pages: 'write', design: 'write', forms: 'read', comments: 'write' },
+  [TEAM_ROLES.MODERATOR]: { comments: 'write' },
+  [TEAM_ROLES.COMMENTER]: { comments: 'read' },
+  [TEAM_ROLES.STORE_MANAGER]: { commerce: 'write', pages: 'read', analytics: 'read' },
+  [TEAM_ROLES.SCHEDULING]: { scheduling: 'write' },
+  [TEAM_ROLES.VIEWER]: { pages: 'read', design: 'read', commerce: 'read', forms: 'read', analytics: 'read', settings: 'read', comments: 'read', scheduling: 'read', campaigns: 'read' },
+  [TEAM_ROLES.CAMPAIGNS_EDITOR]: { campaigns: 'write', forms: 'read' },
+  [TEAM_ROLES.SCHEDULING_VIEWER]: { scheduling: 'read' },
+  [TEAM_ROLES.SCHEDULING_EDITOR]: { scheduling: 'write' },
+  [TEAM_ROLES.NONE]: {},
+};
+
+/** Whether `role` may read (or write) `area`; write implies read. */
+export function canAccess(role: number, area: ConfigArea, access: Access): boolean {
+  const granted = (ROLE_PERMISSIONS as Record<number, Grants | undefined>)[role]?.[area];
+  return granted === 'write' || (granted === 'read' && access === 'read');
+}
+
+/** The areas a role sees in the config area's navigation. */
+export function visibleAreas(role: number): ConfigArea[] {
+  return CONFIG_AREAS.filter((a) => canAccess(role, a, 'read'));
+}

@@ -1,0 +1,146 @@
+/**
+ * The config area's calls (all through `configRoute`, so every one is role-checked): site
+ * settings, pages, team, the activity log, and the site document's export and import for ADMINs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { siteDocumentSchema } from '../../blocks/registry';
+import { isTeamRole } from '../../domain/roles';
+import type { Db } from '../../db/client';
+import { asc, eq } from 'drizzle-orm';
+import { pages } from '../../db/schema';
+import { loadDocument } from '../../document/load';
+import { settingsSchema, type SiteSettings } from '../../document/schema';
+import { configRoute } from '../config-routes';
+import { recentActivity } from '../services/activity';
+import { exportSite, importSite, SiteConflictError, updateSiteSettings } from '../services/sites';
+import { changeRole, listTeam, removeMember, TeamRuleError } from '../services/team';
+
+const editableSettings = settingsSchema.pick({ title: true, tagline: true, description: true, footerText: true, locale: true, timeZone: true }).partial().strict();
+const memberParams = z.object({ accountId: z.string().regex(/^[0-9a-f]{24}$/, 'not a member id') });
+
+export async function registerConfigApi(app: FastifyInstance, db: Db) {
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/site',
+    area: 'settings',
+    access: 'read',
+    handler: async ({ site }) => ({ identifier: site.identifier, ...(site.settings as Omit<SiteSettings, 'identifier'>) }),
+  });
+
+  configRoute(app, db, {
+    method: 'PUT',
+    url: '/api/config/site',
+    area: 'settings',
+    access: 'write',
+    body: editableSettings,
+    handler: async ({ site, account, body }) => {
+      await updateSiteSettings(db, site.id, body, account.id);
+      return { ok: true };
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/pages',
+    area: 'pages',
+    access: 'read',
+    handler: async ({ site }) => ({
+      pages: await db
+        .select({ id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, status: pages.status })
+        .from(pages)
+        .where(eq(pages.websiteId, site.id))
+        .orderBy(asc(pages.position)),
+    }),
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/team',
+    area: 'team',
+    access: 'read',
+    handler: async ({ site }) => ({ members: await listTeam(db, site.id) }),
+  });
+
+  configRoute(app, db, {
+    method: 'PUT',
+    url: '/api/config/team/:accountId',
+    area: 'team',
+    access: 'write',
+    body: z.object({ role: z.number().int().refine(isTeamRole, 'not a team role') }).strict(),
+    handler: async ({ req, reply, site, account, body }) => {
+      const params = memberParams.safeParse(req.params);
+      if (!params.success) return reply.code(400).send({ error: 'Not a member of this site.' });
+      try {
+        const changed = await changeRole(db, site.id, account.id, params.data.accountId, body.role);
+        if (!changed) return reply.code(404).send({ error: 'Not a member of this site.' });
+        return { ok: true };
+      } catch (err) {
+        if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
+        throw err;
+      }
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'DELETE',
+    url: '/api/config/team/:accountId',
+    area: 'team',
+    access: 'write',
+    handler: async ({ req, reply, site, account }) => {
+      const params = memberParams.safeParse(req.params);
+      if (!params.success) return reply.code(400).send({ error: 'Not a member of this site.' });
+      try {
+        const removed = await removeMember(db, site.id, account.id, params.data.accountId);
+        if (!removed) return reply.code(404).send({ error: 'Not a member of this site.' });
+        return { ok: true };
+      } catch (err) {
+        if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
+        throw err;
+      }
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/activity',
+    area: 'activity',
+    access: 'read',
+    handler: async ({ site }) => ({ entries: await recentActivity(db, site.id) }),
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/export',
+    area: 'transfer',
+    access: 'read',
+    handler: async ({ site, reply }) => {
+      const doc = await exportSite(db, site.id);
+      return reply
+        .header('content-disposition', `attachment; filename="${site.identifier}.site.json"`)
+        .type('application/json')
+        .send(JSON.stringify(doc, null, 2));
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: '/api/config/import',
+    area: 'transfer',
+    access: 'write',
+    handler: async ({ req, reply, site }) => {
+      const loaded = loadDocument(req.body, siteDocumentSchema);
+      if (!loaded.ok) return reply.code(400).send({ error: 'This is not a valid site document; nothing was imported.', documentErrors: loaded.errors });
+      if (loaded.document.settings.identifier !== site.identifier) {
+        return reply.code(400).send({ error: `The document is for the site "${loaded.document.settings.identifier}", not "${site.identifier}".` });
+      }
+      try {
+        await importSite(db, loaded.document);
+      } catch (err) {
+        if (err instanceof SiteConflictError) return reply.code(409).send({ error: err.message });
+        throw err;
+      }
+      return { ok: true };
+    },
+  });
+}

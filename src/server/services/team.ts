@@ -1,0 +1,61 @@
+/**
+ * A site's team: listing members, changing a role, removing a member. The last ADMIN can be
+ * neither removed nor demoted; the check runs inside the transaction with the site's member rows
+ * locked, so two concurrent changes cannot both pass it.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { TEAM_ROLES } from '../../domain/roles';
+import type { Db } from '../../db/client';
+import { accounts, websiteMembers } from '../../db/schema';
+import { logActivity } from './activity';
+
+export class TeamRuleError extends Error {}
+
+export async function listTeam(db: Db, websiteId: string) {
+  return db
+    .select({ accountId: accounts.id, email: accounts.email, displayName: accounts.displayName, role: websiteMembers.role, since: websiteMembers.createdAt })
+    .from(websiteMembers)
+    .innerJoin(accounts, eq(accounts.id, websiteMembers.accountId))
+    .where(eq(websiteMembers.websiteId, websiteId))
+    .orderBy(asc(accounts.email));
+}
+
+async function lockedAdmins(tx: Parameters<Parameters<Db['transaction']>[0]>[0], websiteId: string): Promise<string[]> {
+  const rows = await tx.execute<{ account_id: string; role: number }>(
+    sql`SELECT account_id, role FROM website_members WHERE website_id = ${websiteId} FOR UPDATE`,
+  );
+  return rows.rows.filter((r) => r.role === TEAM_ROLES.ADMIN).map((r) => r.account_id);
+}
+
+export async function changeRole(db: Db, websiteId: string, actorId: string, accountId: string, role: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const admins = await lockedAdmins(tx, websiteId);
+    if (role !== TEAM_ROLES.ADMIN && admins.length === 1 && admins[0] === accountId) {
+      throw new TeamRuleError('The last ADMIN cannot be given another role. Make someone else an ADMIN first.');
+    }
+    const changed = await tx
+      .update(websiteMembers)
+      .set({ role })
+      .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.accountId, accountId)))
+      .returning({ accountId: websiteMembers.accountId });
+    if (changed.length === 0) return false;
+    await logActivity(tx, websiteId, actorId, 'team.role_changed', { accountId, role });
+    return true;
+  });
+}
+
+export async function removeMember(db: Db, websiteId: string, actorId: string, accountId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const admins = await lockedAdmins(tx, websiteId);
+    if (admins.length === 1 && admins[0] === accountId) {
+      throw new TeamRuleError('The last ADMIN cannot be removed. Make someone else an ADMIN first.');
+    }
+    const removed = await tx
+      .delete(websiteMembers)
+      .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.accountId, accountId)))
+      .returning({ accountId: websiteMembers.accountId });
+    if (removed.length === 0) return false;
+    await logActivity(tx, websiteId, actorId, 'team.member_removed', { accountId });
+    return true;
+  });
+}

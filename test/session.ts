@@ -1,0 +1,40 @@
+/** Signing in through the real calls, for integration tests: a crumb from a page view, then Login. */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+export type Client = {
+  cookies: Map<string, string>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, opts?: { crumb?: boolean }): Promise<LightMyRequestResponse>;
+};
+
+function absorb(jar: Map<string, string>, res: LightMyRequestResponse) {
+  for (const c of res.cookies as { name: string; value: string; maxAge?: number }[]) {
+    if (c.maxAge === 0 || c.value === '') jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+}
+
+export async function client(app: FastifyInstance, host = 'localhost'): Promise<Client> {
+  const jar = new Map<string, string>();
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const first = await app.inject({ method: 'GET', url: '/', headers: { host } });
+  absorb(jar, first);
+  expect(jar.get('crumb')).toBeTruthy();
+  return {
+    cookies: jar,
+    async call(method, url, body, opts) {
+      const headers: Record<string, string> = { host, cookie: cookieHeader() };
+      if (opts?.crumb !== false && method !== 'GET') headers['x-csrf-token'] = jar.get('crumb') ?? '';
+      const res = await app.inject({ method, url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+      absorb(jar, res);
+      return res;
+    },
+  };
+}
+
+export async function signedIn(app: FastifyInstance, email: string, password: string, host = 'localhost'): Promise<Client> {
+  const c = await client(app, host);
+  const res = await c.call('POST', '/api/auth/Login', { email, password });
+  expect(res.statusCode, res.body).toBe(200);
+  return c;
+}
