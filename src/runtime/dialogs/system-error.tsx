@@ -1,0 +1,87 @@
+/**
+ * The system error panel (seed 001 §8): a full-page overlay with 'Reload Page' and 'Clear', in
+ * three variants. A cleaned error shows 'Something Went Wrong!' and the long apology; a network
+ * error the supplied text or 'Unable to connect to {provider}.  Please try again.', and calls the
+ * `onNetworkError` hook with the requested URL; any other error its message as the title, then the
+ * requested URL, the format in upper case and the error key when there is one. One panel at a
+ * time: a later error replaces the one on screen.
+ */
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
+import type { Root } from 'react-dom/client';
+import { formatMessage, MESSAGES } from '../../domain/messages';
+import { detachedRoot, Popup } from './popup';
+import type { SystemErrorDetail, SystemErrorOptions } from './system-error-events';
+
+export type SystemErrorPanelProps = SystemErrorOptions & {
+  detail: SystemErrorDetail;
+  /** After 'Clear' (or Escape) has hidden the panel. */
+  onClear?: () => void;
+};
+
+function content(detail: SystemErrorDetail): { title?: string; text: ReactNode } {
+  switch (detail.kind ?? 'other') {
+    case 'cleaned':
+      return { title: MESSAGES.systemErrorTitle, text: MESSAGES.systemErrorText };
+    case 'network':
+      return { text: detail.message || formatMessage(MESSAGES.systemErrorNetwork, { provider: detail.provider ?? location.host }) };
+    case 'other':
+      return {
+        title: detail.message || MESSAGES.somethingWentWrong,
+        text: (
+          <>
+            {detail.url && <p className="op-system-error__detail">{detail.url}</p>}
+            {detail.format && <p>{detail.format.toUpperCase()}</p>}
+            {detail.errorKey && <p className="op-system-error__detail">{detail.errorKey}</p>}
+          </>
+        ),
+      };
+  }
+}
+
+export function SystemErrorPanel({ detail, onNetworkError, onClear }: SystemErrorPanelProps) {
+  const reportNetworkError = useEffectEvent(() => onNetworkError?.(detail.url));
+  useEffect(() => {
+    if ((detail.kind ?? 'other') === 'network') reportNetworkError();
+  }, [detail]);
+  const { title, text } = content(detail);
+  return (
+    <Popup
+      role="alertdialog"
+      placement="full-page"
+      title={title}
+      text={text}
+      onHide={() => onClear?.()}
+      actions={(close) => (
+        <>
+          <button type="button" className="op-popup__button op-popup__button--primary" onClick={() => location.reload()}>
+            {MESSAGES.systemErrorReload}
+          </button>
+          <button type="button" className="op-popup__button" onClick={() => close('cancel')}>
+            {MESSAGES.systemErrorClear}
+          </button>
+        </>
+      )}
+    />
+  );
+}
+
+let onScreen: { root: Root; waiting: (() => void)[] } | null = null;
+
+/** Shows the panel outside React, or puts this error on the one already shown; resolves once cleared. */
+export function openSystemError(detail: SystemErrorDetail, options: SystemErrorOptions = {}): Promise<void> {
+  const panel = onScreen ?? (onScreen = { root: detachedRoot(), waiting: [] });
+  return new Promise((resolve) => {
+    panel.waiting.push(resolve);
+    panel.root.render(
+      <SystemErrorPanel
+        detail={detail}
+        onNetworkError={options.onNetworkError}
+        onClear={() => {
+          panel.root.unmount();
+          if (onScreen === panel) onScreen = null;
+          for (const done of panel.waiting) done();
+        }}
+      />,
+    );
+  });
+}

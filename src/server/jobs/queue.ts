@@ -1,0 +1,289 @@
+/**
+ * The job queue: background work (emails, webhooks …) as rows of `jobs`, written in the same
+ * transaction as the change that causes it, and run by a worker on every app server.
+ *
+ * A worker claims due rows with FOR UPDATE SKIP LOCKED and holds each under a lease
+ * (`locked_until`) that it renews while the handler runs, so a slow handler keeps its job and no
+ * other worker starts it; a lease that runs out means its worker died, and the job is claimed
+ * again. Delivery is therefore at least once: handlers send the job's delivery key (Message-ID,
+ * Idempotency-Key) so that receivers can drop repeats. Each claim bumps `attempts`, which also
+ * serves as the fencing token: a worker that lost its lease cannot write over the new holder.
+ * Failures are retried with backoff until max_attempts, then kept as 'failed' for ADMINs to retry.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database, Db, Executor } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { listen } from './listen';
+
+export const JOBS_CHANNEL = 'jobs';
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type JobRow = typeof jobs.$inferSelect;
+export type JobHandler = (job: JobRow) => Promise<void>;
+
+export type NewJob = {
+  websiteId?: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** Defaults to a random UUID; unique across all jobs. */
+  deliveryKey?: string;
+  /** Defaults to the column default (8). */
+  maxAttempts?: number;
+  runAt?: Date;
+};
+
+export type WorkerOptions = {
+  /** Jobs this worker runs at once. */
+  concurrency?: number;
+  /** How often to look for due jobs without a notification (retries and run_at in the future are only found so). */
+  pollMs?: number;
+  /** How long a claim holds a job before another worker may take it; renewed while the handler runs. */
+  lockMs?: number;
+  /** Delay in ms before the next try, given the number of attempts made so far. */
+  backoff?: (attempt: number) => number;
+  log?: (line: string) => void;
+};
+
+export type Worker = { stop(): Promise<void> };
+
+/** The most rows listJobs answers: the newest ones. */
+const LIST_LIMIT = 200;
+const MAX_ERROR_LENGTH = 2000;
+
+/** Inserts a job; call it on the transaction that makes the change the job follows from. */
+export async function enqueue(tx: Executor, job: NewJob): Promise<number> {
+  if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts >= 1)) {
+    throw new RangeError(`maxAttempts must be a whole number of at least 1, not ${job.maxAttempts}`);
+  }
+  const [row] = await tx
+    .insert(jobs)
+    .values({
+      websiteId: job.websiteId ?? null,
+      kind: job.kind,
+      payload: job.payload,
+      deliveryKey: job.deliveryKey ?? randomUUID(),
+      maxAttempts: job.maxAttempts,
+      runAt: job.runAt,
+    })
+    .returning({ id: jobs.id });
+  // Inside a transaction PostgreSQL delivers this at commit, and never after a rollback.
+  await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
+  return row!.id;
+}
+
+/** Exponential from 5 s, doubling per attempt, at most an hour, with ±25 % jitter so retries of a burst spread out. */
+export function defaultBackoff(attempt: number): number {
+  const base = 5000 * 2 ** Math.max(0, attempt - 1);
+  return Math.round(Math.min(3_600_000, base * (0.75 + Math.random() * 0.5)));
+}
+
+const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
+
+/** Error text as stored and logged: the message only, with any credentials in a URL masked. */
+function errorText(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/\/\/[^/\s@]*@/g, '//***@').slice(0, MAX_ERROR_LENGTH);
+}
+
+/**
+ * Claims up to `limit` due jobs: pending ones whose time has come, and running ones whose lease ran
+ * out. A job whose lease ran out on its last attempt is failed instead of run again, so a job that
+ * kills its worker cannot take every app server down in turn.
+ */
+async function claim(db: Db, limit: number, lockMs: number): Promise<JobRow[]> {
+  const due = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)),
+        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .orderBy(jobs.runAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  const outOfAttempts = sql`${jobs.status} = 'running' AND ${jobs.attempts} >= ${jobs.maxAttempts}`;
+  return db
+    .update(jobs)
+    .set({
+      status: sql`CASE WHEN ${outOfAttempts} THEN 'failed' ELSE 'running' END`,
+      attempts: sql`CASE WHEN ${outOfAttempts} THEN ${jobs.attempts} ELSE ${jobs.attempts} + 1 END`,
+      lockedUntil: sql`CASE WHEN ${outOfAttempts} THEN NULL ELSE now() + ${interval(lockMs)} END`,
+      lastError: sql`CASE WHEN ${outOfAttempts} THEN 'The worker stopped during the last attempt' ELSE ${jobs.lastError} END`,
+      updatedAt: sql`now()`,
+    })
+    .where(inArray(jobs.id, due))
+    .returning();
+}
+
+/** The claim is still this worker's: same job, still running, same attempt. */
+const held = (job: JobRow) => and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+
+export function startWorker(database: Database, handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Worker {
+  const concurrency = opts.concurrency ?? 4;
+  const pollMs = opts.pollMs ?? 1000;
+  const lockMs = opts.lockMs ?? 60_000;
+  const backoff = opts.backoff ?? defaultBackoff;
+  const log = opts.log ?? ((line: string) => console.warn(line));
+  const { db } = database;
+
+  const active = new Set<Promise<void>>();
+  let stopping = false;
+  let pumping: Promise<void> | undefined;
+  let wakeAgain = false;
+  let stopped: Promise<void> | undefined;
+
+  const renew = async (job: JobRow) => {
+    try {
+      const renewed = await db
+        .update(jobs)
+        .set({ lockedUntil: sql`now() + ${interval(lockMs)}` })
+        .where(held(job))
+        .returning({ id: jobs.id });
+      if (renewed.length === 0) log(`job ${job.id} (${job.kind}): lease lost to another worker`);
+    } catch (err) {
+      log(`job ${job.id} (${job.kind}): could not renew its lease: ${errorText(err)}`);
+    }
+  };
+
+  const succeed = (job: JobRow) =>
+    db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: sql`now()` }).where(held(job)).returning({ id: jobs.id });
+
+  const fail = (job: JobRow, error: string, final: boolean) => {
+    const delay = final ? 0 : Math.max(0, backoff(job.attempts));
+    log(`job ${job.id} (${job.kind}) attempt ${job.attempts}/${job.maxAttempts} failed: ${error}${final ? '' : `; next try in ${delay} ms`}`);
+    return db
+      .update(jobs)
+      .set({
+        status: final ? 'failed' : 'pending',
+        lastError: error,
+        lockedUntil: null,
+        ...(final ? {} : { runAt: sql`now() + ${interval(delay)}` }),
+        updatedAt: sql`now()`,
+      })
+      .where(held(job))
+      .returning({ id: jobs.id });
+  };
+
+  const run = async (job: JobRow) => {
+    const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
+    try {
+      let written: { id: number }[];
+      if (!handler) {
+        written = await fail(job, `No handler for job kind '${job.kind}' on this server`, true);
+      } else {
+        const lease = setInterval(() => void renew(job), Math.max(10, Math.floor(lockMs / 3)));
+        let failure: { error: unknown } | undefined;
+        try {
+          await handler(job);
+        } catch (error) {
+          failure = { error };
+        } finally {
+          clearInterval(lease);
+        }
+        written = failure ? await fail(job, errorText(failure.error), job.attempts >= job.maxAttempts) : await succeed(job);
+      }
+      if (written.length === 0) log(`job ${job.id} (${job.kind}): lease lost before its outcome was written`);
+    } catch (err) {
+      // The outcome was not written; the lease runs out and the job is run again.
+      log(`job ${job.id} (${job.kind}): could not record its outcome: ${errorText(err)}`);
+    }
+  };
+
+  const start = (job: JobRow) => {
+    const running: Promise<void> = run(job).finally(() => {
+      active.delete(running);
+      wake();
+    });
+    active.add(running);
+  };
+
+  const pump = async () => {
+    while (!stopping && active.size < concurrency) {
+      const wanted = concurrency - active.size;
+      let claimed: JobRow[];
+      try {
+        claimed = await claim(db, wanted, lockMs);
+      } catch (err) {
+        // Wait for the next poll rather than spin against a database that is down.
+        wakeAgain = false;
+        log(`jobs: could not claim: ${errorText(err)}`);
+        return;
+      }
+      for (const job of claimed) {
+        if (job.status === 'running') start(job);
+        else log(`job ${job.id} (${job.kind}) failed: its worker stopped during the last attempt`);
+      }
+      if (claimed.length < wanted) return;
+    }
+  };
+
+  function wake() {
+    if (stopping) return;
+    if (pumping) {
+      wakeAgain = true;
+      return;
+    }
+    wakeAgain = false;
+    pumping = pump().finally(() => {
+      pumping = undefined;
+      if (wakeAgain) wake();
+    });
+  }
+
+  const listener = listen(database.url, JOBS_CHANNEL, { notify: wake, connect: wake, log });
+  const poll = setInterval(wake, pollMs);
+  wake();
+
+  return {
+    stop() {
+      stopped ??= (async () => {
+        stopping = true;
+        clearInterval(poll);
+        // A claim in flight still starts its jobs; then every running handler is let finish.
+        await pumping;
+        await Promise.all(active);
+        await listener.close();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** A site's jobs, newest first (at most LIST_LIMIT), optionally of one status: the failed-jobs view. */
+export async function listJobs(db: Executor, websiteId: string, status?: JobStatus): Promise<JobRow[]> {
+  return db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.websiteId, websiteId), status ? eq(jobs.status, status) : undefined))
+    .orderBy(desc(jobs.id))
+    .limit(LIST_LIMIT);
+}
+
+/** Puts a failed job back in the queue with its attempts reset; false when no such failed job exists. */
+export async function retryJob(db: Executor, websiteId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ status: 'pending', attempts: 0, runAt: sql`now()`, lockedUntil: null, lastError: null, updatedAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.websiteId, websiteId), eq(jobs.status, 'failed')))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) return false;
+  await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
+  return true;
+}
+
+/** How many of a site's jobs are in each status. */
+export async function jobCounts(db: Executor, websiteId: string): Promise<Record<JobStatus, number>> {
+  const rows = await db
+    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(eq(jobs.websiteId, websiteId))
+    .groupBy(jobs.status);
+  const counts: Record<JobStatus, number> = { pending: 0, running: 0, done: 0, failed: 0 };
+  for (const row of rows) {
+    if ((JOB_STATUSES as readonly string[]).includes(row.status)) counts[row.status as JobStatus] = row.n;
+  }
+  return counts;
+}

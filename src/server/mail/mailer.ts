@@ -1,0 +1,119 @@
+/**
+ * Outgoing mail. An email is a job of kind 'email', written in the same transaction as its cause
+ * and sent by a worker through the site's SMTP server (its `smtp_settings` row) or else the
+ * server-wide one from the environment (SMTP_URL, MAIL_FROM). Every delivery of a job carries the
+ * job's delivery key as its Message-ID, so a repeat after a crash is the same message to the
+ * receiver. A failed send throws, and the queue retries it with backoff.
+ */
+import { eq } from 'drizzle-orm';
+import nodemailer, { type SMTPTransportOptions, type Transporter } from 'nodemailer';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import { smtpSettings } from '../../db/schema';
+import { enqueue, type JobHandler } from '../jobs/queue';
+
+export const EMAIL_JOB = 'email';
+/** The right-hand side of every Message-ID we send. */
+const MESSAGE_ID_DOMAIN = 'openpress';
+/**
+ * Email waits out a longer outage of the mail server than the queue's default of 8 tries
+ * (about 10 minutes): 12 tries span about 2.5 hours.
+ */
+const EMAIL_MAX_ATTEMPTS = 12;
+
+const oneLine = (what: string) => z.string().regex(/^[^\r\n]*$/, `${what} must be one line`);
+
+export const emailMessageSchema = z.object({
+  to: z.email('to: not an email address'),
+  subject: oneLine('subject').min(1, 'subject: must not be empty'),
+  text: z.string(),
+  html: z.string().optional(),
+  replyTo: z.email('replyTo: not an email address').optional(),
+});
+export type EmailMessage = z.infer<typeof emailMessageSchema>;
+
+/** Where a site's mail goes out: the `smtp_settings` row, less its website id. */
+export type MailSettings = Omit<typeof smtpSettings.$inferSelect, 'websiteId'>;
+
+export class InvalidEmailError extends Error {}
+export class MailNotConfiguredError extends Error {}
+
+const mailEnvironment = z.object({
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, 'SMTP_URL must look like smtp://user:pass@host:port')
+    .optional(),
+  MAIL_FROM: z.string().min(1).optional(),
+});
+
+/**
+ * The server-wide mail server from SMTP_URL (smtp:// or smtps:// for TLS from the start, user and
+ * password URL-encoded) and MAIL_FROM; undefined when SMTP_URL is unset. Throws on a malformed
+ * value, never echoing it (it holds a password).
+ */
+export function serverMailSettings(env: NodeJS.ProcessEnv = process.env): MailSettings | undefined {
+  // An empty variable (SMTP_URL= in an env file) means unset.
+  const parsed = mailEnvironment.safeParse({ SMTP_URL: env.SMTP_URL || undefined, MAIL_FROM: env.MAIL_FROM || undefined });
+  if (!parsed.success) {
+    throw new MailNotConfiguredError(`Invalid mail settings: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  const { SMTP_URL, MAIL_FROM } = parsed.data;
+  if (!SMTP_URL) return undefined;
+  if (!MAIL_FROM) throw new MailNotConfiguredError('MAIL_FROM must be set with SMTP_URL: it is the From address of mail this server sends');
+  const url = new URL(SMTP_URL);
+  const secure = url.protocol === 'smtps:';
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    username: url.username ? decodeURIComponent(url.username) : null,
+    password: url.password ? decodeURIComponent(url.password) : null,
+    fromAddress: MAIL_FROM,
+  };
+}
+
+/** A transport for one send (a fresh connection, so changed settings apply at once) and the From address. */
+export async function mailTransportFor(db: Executor, websiteId: string | undefined): Promise<{ transport: Transporter; from: string }> {
+  const [site] = websiteId ? await db.select().from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)) : [];
+  const settings = site ?? serverMailSettings();
+  if (!settings) {
+    throw new MailNotConfiguredError("No mail server: set the site's SMTP settings, or SMTP_URL and MAIL_FROM for the server");
+  }
+  const options: SMTPTransportOptions = {
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
+    // Nodemailer's defaults (2 and 10 minutes) would hold a job's worker slot long after the server went quiet.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  };
+  return { transport: nodemailer.createTransport(options), from: settings.fromAddress };
+}
+
+export function messageIdFor(deliveryKey: string): string {
+  return `<${deliveryKey}@${MESSAGE_ID_DOMAIN}>`;
+}
+
+/** Queues an email; call it on the transaction that makes the change the email tells of. */
+export async function enqueueEmail(tx: Executor, websiteId: string | undefined, message: EmailMessage): Promise<number> {
+  const parsed = emailMessageSchema.safeParse(message);
+  if (!parsed.success) {
+    throw new InvalidEmailError(`Cannot send this email: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return enqueue(tx, { websiteId, kind: EMAIL_JOB, payload: parsed.data, maxAttempts: EMAIL_MAX_ATTEMPTS });
+}
+
+/** The handler for jobs of kind 'email'. */
+export function emailHandler(database: Database): JobHandler {
+  return async (job) => {
+    const message = emailMessageSchema.parse(job.payload);
+    const { transport, from } = await mailTransportFor(database.db, job.websiteId ?? undefined);
+    try {
+      await transport.sendMail({ ...message, from, messageId: messageIdFor(job.deliveryKey) });
+    } finally {
+      transport.close();
+    }
+  };
+}

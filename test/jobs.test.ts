@@ -1,0 +1,258 @@
+/**
+ * The job queue against a real PostgreSQL: a job exists only if its transaction commits and then
+ * runs once; a failing job is retried with backoff until it is failed, and an ADMIN's retry puts it
+ * back; a job whose worker died is taken again; two workers (two app servers) never run one job at
+ * the same time, even when a handler outlasts its lease; a dropped LISTEN connection comes back;
+ * and a stopping worker lets its running handler finish.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Database } from '../src/db/client';
+import { jobs, websites } from '../src/db/schema';
+import { enqueue, jobCounts, listJobs, retryJob, startWorker, type JobHandler, type Worker, type WorkerOptions } from '../src/server/jobs/queue';
+import { freshDatabase } from './db';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+const workers: Worker[] = [];
+const logs: string[] = [];
+
+function worker(on: Database, handlers: Record<string, JobHandler>, opts: WorkerOptions = {}): Worker {
+  const w = startWorker(on, handlers, { pollMs: 20, log: (line) => logs.push(line), ...opts });
+  workers.push(w);
+  return w;
+}
+
+async function job(id: number) {
+  const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error(`job ${id} is gone`);
+  return row;
+}
+
+async function site(identifier: string): Promise<string> {
+  await database.db.insert(websites).values({ id: `site-${identifier}`, identifier, settings: {}, navigation: [] });
+  return `site-${identifier}`;
+}
+
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.stop()));
+  await database.db.delete(jobs);
+  logs.length = 0;
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('job queue', () => {
+  it('runs a job once when its transaction commits, and never when it rolls back', async () => {
+    const runs: unknown[] = [];
+    // A poll a minute apart: only the notification sent at commit wakes this worker.
+    worker(database, { note: async (j) => void runs.push(j.payload.name) }, { pollMs: 60_000 });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await enqueue(tx, { kind: 'note', payload: { name: 'rolled back' } });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    const id = await database.db.transaction((tx) => enqueue(tx, { kind: 'note', payload: { name: 'committed' } }));
+
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+    expect(runs).toEqual(['committed']);
+    expect((await job(id)).attempts).toBe(1);
+    expect(await database.db.select().from(jobs)).toHaveLength(1);
+  });
+
+  it('retries a failing job with backoff, fails it after max attempts, and runs it again on retry', async () => {
+    const websiteId = await site('retries');
+    const tries: number[] = [];
+    const backoffAsked: number[] = [];
+    let broken = true;
+    worker(
+      database,
+      {
+        flaky: async (j) => {
+          tries.push(j.attempts);
+          if (broken) throw new Error(`refused on try ${j.attempts}`);
+        },
+      },
+      { backoff: (attempt) => (backoffAsked.push(attempt), 30) },
+    );
+    const id = await enqueue(database.db, { websiteId, kind: 'flaky', payload: {}, maxAttempts: 3 });
+
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('failed');
+    expect(await job(id)).toMatchObject({ attempts: 3, lastError: 'refused on try 3', lockedUntil: null });
+    expect(tries).toEqual([1, 2, 3]);
+    // Asked for a delay after each failure but the last.
+    expect(backoffAsked).toEqual([1, 2]);
+    expect((await listJobs(database.db, websiteId, 'failed')).map((j) => j.id)).toEqual([id]);
+    expect(await listJobs(database.db, websiteId, 'pending')).toEqual([]);
+    expect(await jobCounts(database.db, websiteId)).toEqual({ pending: 0, running: 0, done: 0, failed: 1 });
+
+    broken = false;
+    expect(await retryJob(database.db, 'site-other', id)).toBe(false);
+    expect(await retryJob(database.db, websiteId, id)).toBe(true);
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+    expect(tries).toEqual([1, 2, 3, 1]);
+    expect(await jobCounts(database.db, websiteId)).toEqual({ pending: 0, running: 0, done: 1, failed: 0 });
+    expect(await retryJob(database.db, websiteId, id)).toBe(false);
+  });
+
+  it('fails a job of a kind no handler knows at once, and keeps credentials out of errors', async () => {
+    worker(database, {
+      leaky: async () => {
+        throw new Error('cannot reach smtp://mailer:hunter2@mail.example.com:587');
+      },
+    });
+    const unknown = await enqueue(database.db, { kind: 'mystery', payload: {} });
+    const leaky = await enqueue(database.db, { kind: 'leaky', payload: {}, maxAttempts: 1 });
+
+    await expect.poll(async () => (await job(unknown)).status, { timeout: 10_000 }).toBe('failed');
+    expect(await job(unknown)).toMatchObject({ attempts: 1, lastError: "No handler for job kind 'mystery' on this server" });
+    await expect.poll(async () => (await job(leaky)).status, { timeout: 10_000 }).toBe('failed');
+    expect((await job(leaky)).lastError).toBe('cannot reach smtp://***@mail.example.com:587');
+    expect(logs.join('\n')).not.toContain('hunter2');
+  });
+
+  it('takes again a job whose worker died, but not one whose lease still holds', async () => {
+    const runs: number[] = [];
+    const running = (attempts: number, lockedUntil: ReturnType<typeof sql>) =>
+      database.db
+        .insert(jobs)
+        .values({ kind: 'work', payload: {}, status: 'running', attempts, maxAttempts: 3, lockedUntil, deliveryKey: crypto.randomUUID() })
+        .returning({ id: jobs.id })
+        .then(([row]) => row!.id);
+    const orphan = await running(1, sql`now() - interval '1 minute'`);
+    const held = await running(1, sql`now() + interval '1 hour'`);
+    const crashedLast = await running(3, sql`now() - interval '1 minute'`);
+
+    worker(database, { work: async (j) => void runs.push(j.id) });
+
+    await expect.poll(async () => (await job(orphan)).status, { timeout: 10_000 }).toBe('done');
+    expect((await job(orphan)).attempts).toBe(2);
+    // A job that was on its last attempt when its worker died is failed, not run a fourth time.
+    await expect.poll(async () => (await job(crashedLast)).status, { timeout: 10_000 }).toBe('failed');
+    expect(await job(crashedLast)).toMatchObject({ attempts: 3, lastError: 'The worker stopped during the last attempt' });
+    expect((await job(held)).status).toBe('running');
+    expect(runs).toEqual([orphan]);
+  });
+
+  it('never runs one job on two workers at once', async () => {
+    const other = connect(database.url, 4);
+    try {
+      const inFlight = new Set<number>();
+      const runs = new Map<number, number>();
+      const byWorker = [0, 0];
+      let overlaps = 0;
+      const count =
+        (w: 0 | 1): JobHandler =>
+        async (j) => {
+          if (inFlight.has(j.id)) overlaps++;
+          inFlight.add(j.id);
+          runs.set(j.id, (runs.get(j.id) ?? 0) + 1);
+          byWorker[w]!++;
+          await sleep(2);
+          inFlight.delete(j.id);
+        };
+      const stopBoth = [worker(database, { count: count(0) }, { pollMs: 10 }), worker(other, { count: count(1) }, { pollMs: 10 })];
+      const ids = await database.db.transaction(async (tx) => {
+        const made: number[] = [];
+        for (let i = 0; i < 200; i++) made.push(await enqueue(tx, { kind: 'count', payload: { i } }));
+        return made;
+      });
+
+      await expect.poll(async () => (await database.db.select().from(jobs).where(eq(jobs.status, 'done'))).length, { timeout: 30_000 }).toBe(200);
+      await Promise.all(stopBoth.map((w) => w.stop()));
+      expect(overlaps).toBe(0);
+      expect([...runs.keys()].sort((a, b) => a - b)).toEqual(ids);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      // Both workers took part, so the claims really did race.
+      expect(byWorker[0]).toBeGreaterThan(0);
+      expect(byWorker[1]).toBeGreaterThan(0);
+    } finally {
+      await Promise.all(workers.splice(0).map((w) => w.stop()));
+      await other.close();
+    }
+  });
+
+  it('keeps a job from a second worker while its handler outlasts the lease', async () => {
+    const other = connect(database.url, 4);
+    try {
+      const inFlight = new Set<number>();
+      const runs = new Map<number, number>();
+      let overlaps = 0;
+      const slow: JobHandler = async (j) => {
+        if (inFlight.has(j.id)) overlaps++;
+        inFlight.add(j.id);
+        runs.set(j.id, (runs.get(j.id) ?? 0) + 1);
+        await sleep(1000);
+        inFlight.delete(j.id);
+      };
+      // A 300 ms lease, renewed every 100 ms, under handlers that take a second.
+      const opts = { pollMs: 10, lockMs: 300 };
+      const both = [worker(database, { slow }, opts), worker(other, { slow }, opts)];
+      for (let i = 0; i < 6; i++) await enqueue(database.db, { kind: 'slow', payload: {} });
+
+      await expect.poll(async () => (await database.db.select().from(jobs).where(eq(jobs.status, 'done'))).length, { timeout: 30_000 }).toBe(6);
+      await Promise.all(both.map((w) => w.stop()));
+      expect(overlaps).toBe(0);
+      expect(runs.size).toBe(6);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      expect((await database.db.select().from(jobs)).every((j) => j.attempts === 1)).toBe(true);
+    } finally {
+      await Promise.all(workers.splice(0).map((w) => w.stop()));
+      await other.close();
+    }
+  });
+
+  it('listens again after its LISTEN connection drops', async () => {
+    const listeners = async () =>
+      (
+        await database.pool.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+        )
+      ).rows.map((r) => r.pid);
+    const runs: number[] = [];
+    worker(database, { note: async (j) => void runs.push(j.id) }, { pollMs: 60_000 });
+    await expect.poll(listeners, { timeout: 10_000 }).toHaveLength(1);
+    const [first] = await listeners();
+    await database.pool.query('SELECT pg_terminate_backend($1)', [first]);
+    await expect.poll(async () => (await listeners()).filter((pid) => pid !== first), { timeout: 10_000 }).toHaveLength(1);
+
+    const id = await enqueue(database.db, { kind: 'note', payload: {} });
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+    expect(runs).toEqual([id]);
+  });
+
+  it('stop() waits for a running handler, records its outcome, and claims nothing more', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = 0;
+    let finished = 0;
+    const w = worker(database, {
+      slow: async () => {
+        started++;
+        await gate;
+        finished++;
+      },
+    });
+    const id = await enqueue(database.db, { kind: 'slow', payload: {} });
+    await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
+
+    let stopped = false;
+    const stopping = w.stop().then(() => void (stopped = true));
+    const later = await enqueue(database.db, { kind: 'slow', payload: {} });
+    await sleep(200);
+    expect(stopped).toBe(false);
+    expect((await job(id)).status).toBe('running');
+
+    release();
+    await stopping;
+    expect(finished).toBe(1);
+    expect((await job(id)).status).toBe('done');
+    expect((await job(later)).status).toBe('pending');
+    expect(started).toBe(1);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * Outgoing mail against a local SMTP server (smtp-server on 127.0.0.1): an enqueued email arrives
+ * with its subject, body and the job's delivery key as Message-ID; while the server is down the
+ * job fails and is retried until the server is back; a repeat delivery carries the same Message-ID;
+ * the server-wide SMTP_URL is used when a site has no settings; a bad address is refused before
+ * anything is written.
+ */
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobs, smtpSettings, websites } from '../src/db/schema';
+import { retryJob, startWorker, type Worker } from '../src/server/jobs/queue';
+import { EMAIL_JOB, InvalidEmailError, emailHandler, enqueueEmail } from '../src/server/mail/mailer';
+import { freshDatabase } from './db';
+
+type Received = { from: string; to: string[]; user: string | undefined; headers: Map<string, string>; body: string };
+type Mailbox = { port: number; received: Received[]; stop(): Promise<void> };
+
+/** Splits a raw message into unfolded headers (names lowercased) and the body. */
+function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
+  const split = raw.indexOf('\r\n\r\n');
+  const headers = new Map<string, string>();
+  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  return { headers, body: raw.slice(split + 4) };
+}
+
+async function startMailbox(opts: { port?: number; received?: Received[]; login?: { user: string; pass: string } } = {}): Promise<Mailbox> {
+  const received = opts.received ?? [];
+  const login = opts.login;
+  const server = new SMTPServer({
+    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
+    authOptional: !login,
+    allowInsecureAuth: true,
+    closeTimeout: 100,
+    logger: false,
+    onAuth(auth, _session, callback) {
+      if (login && auth.username === login.user && auth.password === login.pass) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          user: typeof session.user === 'string' ? session.user : undefined,
+          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback(null);
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.server.address() as AddressInfo).port;
+  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let worker: Worker | undefined;
+const mailboxes: Mailbox[] = [];
+const logs: string[] = [];
+
+function startMailWorker() {
+  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 100, log: (line) => logs.push(line) });
+}
+
+async function mailbox(opts: Parameters<typeof startMailbox>[0] = {}): Promise<Mailbox> {
+  const box = await startMailbox(opts);
+  mailboxes.push(box);
+  return box;
+}
+
+async function siteSendingTo(identifier: string, port: number): Promise<string> {
+  const websiteId = `site-${identifier}`;
+  await database.db.insert(websites).values({ id: websiteId, identifier, settings: {}, navigation: [] });
+  await database.db.insert(smtpSettings).values({ websiteId, host: '127.0.0.1', port, secure: false, fromAddress: `${identifier}@example.com` });
+  return websiteId;
+}
+
+async function job(id: number) {
+  const [row] = await database.db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error(`job ${id} is gone`);
+  return row;
+}
+
+const hello = { to: 'visitor@example.org', subject: 'Your order 1001', text: 'Thank you for your order.', html: '<p>Thank you for your <b>order</b>.</p>' };
+
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterEach(async () => {
+  await worker?.stop();
+  worker = undefined;
+  await Promise.all(mailboxes.splice(0).map((m) => m.stop()));
+  vi.unstubAllEnvs();
+  logs.length = 0;
+});
+afterAll(async () => {
+  await database?.drop();
+});
+
+describe('outgoing mail', () => {
+  it("delivers an enqueued email with its subject, body, and the job's delivery key as Message-ID", async () => {
+    const box = await mailbox();
+    const websiteId = await siteSendingTo('shop', box.port);
+    startMailWorker();
+    const id = await database.db.transaction((tx) => enqueueEmail(tx, websiteId, { ...hello, replyTo: 'owner@example.com' }));
+
+    await expect.poll(() => box.received.length, { timeout: 10_000 }).toBe(1);
+    const [mail] = box.received;
+    const row = await job(id);
+    expect(row.kind).toBe('email');
+    expect(mail!.headers.get('message-id')).toBe(`<${row.deliveryKey}@openpress>`);
+    expect(mail!.headers.get('subject')).toBe('Your order 1001');
+    expect(mail!.headers.get('from')).toBe('shop@example.com');
+    expect(mail!.headers.get('to')).toBe('visitor@example.org');
+    expect(mail!.headers.get('reply-to')).toBe('owner@example.com');
+    expect(mail!.from).toBe('shop@example.com');
+    expect(mail!.to).toEqual(['visitor@example.org']);
+    expect(mail!.body).toContain('Thank you for your order.');
+    expect(mail!.body).toContain('<p>Thank you for your <b>order</b>.</p>');
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+  });
+
+  it('refuses a bad address before anything is written', async () => {
+    const before = (await database.db.select().from(jobs)).length;
+    await expect(database.db.transaction((tx) => enqueueEmail(tx, undefined, { ...hello, to: 'not an address' }))).rejects.toThrow(InvalidEmailError);
+    await expect(enqueueEmail(database.db, undefined, { ...hello, replyTo: 'owner@' })).rejects.toThrow('replyTo: not an email address');
+    await expect(enqueueEmail(database.db, undefined, { ...hello, subject: 'Hi\r\nBcc: everyone@example.com' })).rejects.toThrow('subject must be one line');
+    expect(await database.db.select().from(jobs)).toHaveLength(before);
+  });
+
+  it('retries while the mail server is down and delivers once it is back', async () => {
+    const received: Received[] = [];
+    const first = await startMailbox({ received });
+    const port = first.port;
+    await first.stop();
+    const websiteId = await siteSendingTo('outage', port);
+    startMailWorker();
+    const id = await enqueueEmail(database.db, websiteId, hello);
+
+    await expect.poll(async () => (await job(id)).attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const waiting = await job(id);
+    expect(waiting.status).not.toBe('done');
+    expect(waiting.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(received).toHaveLength(0);
+
+    await mailbox({ port, received });
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+    expect(received).toHaveLength(1);
+    expect(received[0]!.headers.get('message-id')).toBe(`<${waiting.deliveryKey}@openpress>`);
+    expect(received[0]!.headers.get('subject')).toBe('Your order 1001');
+  });
+
+  it('sends a repeat delivery with the same Message-ID', async () => {
+    const box = await mailbox();
+    const websiteId = await siteSendingTo('repeat', box.port);
+    startMailWorker();
+    const id = await enqueueEmail(database.db, websiteId, hello);
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+
+    // The state a crash leaves between the send and the write of its outcome: running, lease run out.
+    await database.pool.query(`UPDATE jobs SET status = 'running', locked_until = now() - interval '1 second' WHERE id = $1`, [id]);
+    await expect.poll(() => box.received.length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+
+    const { deliveryKey, attempts } = await job(id);
+    expect(attempts).toBe(2);
+    expect(box.received.map((m) => m.headers.get('message-id'))).toEqual([`<${deliveryKey}@openpress>`, `<${deliveryKey}@openpress>`]);
+  });
+
+  it('uses SMTP_URL and MAIL_FROM for mail without site settings, keeping the password out of errors', async () => {
+    const box = await mailbox({ login: { user: 'mailer@example.com', pass: 'p@ss:word' } });
+    vi.stubEnv('MAIL_FROM', 'server@example.com');
+    vi.stubEnv('SMTP_URL', `smtp://mailer%40example.com:wrong-secret@127.0.0.1:${box.port}`);
+    startMailWorker();
+    const id = await enqueueEmail(database.db, undefined, hello);
+
+    await expect.poll(async () => (await job(id)).status, { timeout: 20_000 }).toBe('failed');
+    const failed = await job(id);
+    expect(failed.attempts).toBe(12);
+    expect(failed.lastError).toMatch(/Invalid login/);
+    expect(failed.lastError).not.toContain('wrong-secret');
+    expect(logs.join('\n')).not.toContain('wrong-secret');
+    expect(box.received).toHaveLength(0);
+
+    // Settings are read at each send: once fixed, the next email goes through.
+    vi.stubEnv('SMTP_URL', `smtp://mailer%40example.com:${encodeURIComponent('p@ss:word')}@127.0.0.1:${box.port}`);
+    const next = await enqueueEmail(database.db, undefined, hello);
+    await expect.poll(async () => (await job(next)).status, { timeout: 10_000 }).toBe('done');
+    expect(box.received).toHaveLength(1);
+    expect(box.received[0]).toMatchObject({ user: 'mailer@example.com', from: 'server@example.com', to: ['visitor@example.org'] });
+    expect(box.received[0]!.headers.get('message-id')).toBe(`<${(await job(next)).deliveryKey}@openpress>`);
+  });
+
+  it('fails with a clear error when no mail server is configured, and goes out after a retry once one is', async () => {
+    vi.stubEnv('SMTP_URL', '');
+    const websiteId = `site-unconfigured`;
+    await database.db.insert(websites).values({ id: websiteId, identifier: 'unconfigured', settings: {}, navigation: [] });
+    startMailWorker();
+    const id = await enqueueEmail(database.db, websiteId, hello);
+
+    await expect.poll(async () => (await job(id)).status, { timeout: 20_000 }).toBe('failed');
+    expect((await job(id)).lastError).toBe("No mail server: set the site's SMTP settings, or SMTP_URL and MAIL_FROM for the server");
+
+    const box = await mailbox();
+    await database.db.insert(smtpSettings).values({ websiteId, host: '127.0.0.1', port: box.port, secure: false, fromAddress: 'unconfigured@example.com' });
+    expect(await retryJob(database.db, websiteId, id)).toBe(true);
+    await expect.poll(() => box.received.length, { timeout: 10_000 }).toBe(1);
+  });
+});
