@@ -28,6 +28,10 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/team': ['ADMIN', 'WEBSITE_MANAGER'],
   'PUT /api/config/team/:accountId': ['ADMIN'],
   'DELETE /api/config/team/:accountId': ['ADMIN'],
+  'GET /api/config/team/invitations': ['ADMIN', 'WEBSITE_MANAGER'],
+  'POST /api/config/team/invitations': ['ADMIN'],
+  'GET /api/config/jobs': ['ADMIN'],
+  'POST /api/config/jobs/:id/retry': ['ADMIN'],
   'GET /api/config/activity': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/export': ['ADMIN'],
   'POST /api/config/import': ['ADMIN'],
@@ -37,12 +41,13 @@ let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
 let websiteId: string;
 let targetId: string;
+let failedJobId: number;
 const clients = new Map<Actor, Client>();
 let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log']) {
+  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -67,6 +72,11 @@ beforeAll(async () => {
   clients.set('OUTSIDER', await signedIn(app, 'outsider@example.com', 'outsider-password-1'));
   clients.set('ANONYMOUS', await client(app));
   targetId = await createAccount(database.db, 'target@example.com', 'target-password-1');
+  const { rows } = await database.pool.query<{ id: number }>(
+    `INSERT INTO jobs (website_id, kind, payload, status, attempts, delivery_key) VALUES ($1, 'email', '{}', 'failed', 8, 'role-test') RETURNING id`,
+    [websiteId],
+  );
+  failedJobId = rows[0]!.id;
 });
 afterAll(async () => {
   await app?.close();
@@ -75,15 +85,17 @@ afterAll(async () => {
 
 async function resetTarget() {
   await setRole(database.db, websiteId, targetId, TEAM_ROLES.EDITOR);
+  await database.pool.query(`UPDATE jobs SET status = 'failed', attempts = 8 WHERE id = $1`, [failedJobId]);
 }
 
 function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown } {
   const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-  const url = pattern.replace(':accountId', targetId);
+  const url = pattern.replace(':accountId', targetId).replace(':id', String(failedJobId));
   const bodies: Record<string, unknown> = {
     'PUT /api/config/site': { tagline: 'Changed by a role test' },
     'PUT /api/config/team/:accountId': { role: TEAM_ROLES.REPORTING },
     'POST /api/config/import': siteDocument,
+    'POST /api/config/team/invitations': { email: 'invitee@example.com', role: TEAM_ROLES.VIEWER },
   };
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };
 }

@@ -5,63 +5,13 @@
  * the server-wide SMTP_URL is used when a site has no settings; a bad address is refused before
  * anything is written.
  */
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, smtpSettings, websites } from '../src/db/schema';
 import { retryJob, startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, InvalidEmailError, emailHandler, enqueueEmail } from '../src/server/mail/mailer';
 import { freshDatabase } from './db';
-
-type Received = { from: string; to: string[]; user: string | undefined; headers: Map<string, string>; body: string };
-type Mailbox = { port: number; received: Received[]; stop(): Promise<void> };
-
-/** Splits a raw message into unfolded headers (names lowercased) and the body. */
-function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
-  const split = raw.indexOf('\r\n\r\n');
-  const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const colon = line.indexOf(':');
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
-  }
-  return { headers, body: raw.slice(split + 4) };
-}
-
-async function startMailbox(opts: { port?: number; received?: Received[]; login?: { user: string; pass: string } } = {}): Promise<Mailbox> {
-  const received = opts.received ?? [];
-  const login = opts.login;
-  const server = new SMTPServer({
-    disabledCommands: login ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
-    authOptional: !login,
-    allowInsecureAuth: true,
-    closeTimeout: 100,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (login && auth.username === login.user && auth.password === login.pass) callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          user: typeof session.user === 'string' ? session.user : undefined,
-          ...parseMessage(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback(null);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.server.address() as AddressInfo).port;
-  return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+import { startMailbox, type Mailbox, type Received } from './mailbox';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let worker: Worker | undefined;

@@ -7,7 +7,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
-import { ActivityScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
+import { AcceptInvitation, ForgotPassword, ResetPassword } from './account-screens';
+import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
 
 export type Me = {
   account: { id: string; email: string; displayName: string | null };
@@ -27,6 +28,7 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
   team: 'Team',
   activity: 'Activity',
   transfer: 'Import and export',
+  system: 'Background jobs',
 };
 
 /** Areas with a screen; an area the role may use appears in the navigation once it has one. */
@@ -36,6 +38,7 @@ const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode
   team: TeamScreen,
   activity: ActivityScreen,
   transfer: TransferScreen,
+  system: JobsScreen,
 };
 
 function frameUrlFromAddress(): string {
@@ -45,6 +48,14 @@ function frameUrlFromAddress(): string {
 }
 
 export function App() {
+  const path = window.location.pathname;
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  if (path === '/config/reset-password') return <ResetPassword token={token} />;
+  if (path === '/config/invitation') return <AcceptInvitation token={token} />;
+  return <SignedInApp />;
+}
+
+function SignedInApp() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
@@ -69,6 +80,8 @@ function Login({ onSignedIn }: { onSignedIn: () => void }) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
+  if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
   return (
     <main className="login">
       <form
@@ -103,6 +116,9 @@ function Login({ onSignedIn }: { onSignedIn: () => void }) {
         ) : null}
         <button type="submit" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" className="link" onClick={() => setForgot(true)}>
+          Forgot your password?
         </button>
       </form>
     </main>

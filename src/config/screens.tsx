@@ -112,10 +112,49 @@ export function TeamScreen({ me }: { me: Me }) {
     setError(null);
     p.then(reload, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   };
+  const [invites, , reloadInvites] = useLoad<{ invitations: { email: string; role: number; expiresAt: string }[] }>('/api/config/team/invitations');
+  const [email, setEmail] = useState('');
+  const [role, setRoleChoice] = useState<number>(TEAM_ROLES.EDITOR);
+  const [invited, setInvited] = useState<string | null>(null);
   return (
     <section>
       <h1>Team</h1>
-      <Status error={error ?? loadError} />
+      {writable ? (
+        <form
+          className="inline-form"
+          aria-label="Invite a team member"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(null);
+            setInvited(null);
+            api('POST', '/api/config/team/invitations', { email, role }).then(
+              () => {
+                setInvited(`Invitation sent to ${email}.`);
+                setEmail('');
+                reloadInvites();
+              },
+              (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+            );
+          }}
+        >
+          <label>
+            Email to invite
+            <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label>
+            Role
+            <select value={role} onChange={(e) => setRoleChoice(Number(e.target.value))}>
+              {ROLE_CHOICES.map((r) => (
+                <option key={r} value={r}>
+                  {teamRoleName(r)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit">Send invitation</button>
+        </form>
+      ) : null}
+      <Status error={error ?? loadError} done={invited} />
       {data ? (
         <table>
           <thead>
@@ -153,6 +192,18 @@ export function TeamScreen({ me }: { me: Me }) {
             ))}
           </tbody>
         </table>
+      ) : null}
+      {invites && invites.invitations.length > 0 ? (
+        <>
+          <h2>Invitations waiting for an answer</h2>
+          <ul>
+            {invites.invitations.map((i) => (
+              <li key={i.email + i.expiresAt}>
+                {i.email} as {teamRoleName(i.role)}, until {new Date(i.expiresAt).toLocaleDateString()}
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </section>
   );
@@ -227,6 +278,67 @@ export function TransferScreen({ me }: { me: Me }) {
             </li>
           ))}
         </ul>
+      ) : null}
+    </section>
+  );
+}
+
+type Job = { id: number; kind: string; status: string; attempts: number; maxAttempts: number; lastError: string | null; createdAt: string };
+
+export function JobsScreen() {
+  const [data, loadError, reload] = useLoad<{ counts: Record<string, number>; jobs: Job[] }>('/api/config/jobs');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section>
+      <h1>Background jobs</h1>
+      <p>Emails and other work the site does after a change. A job that keeps failing stops here until you retry it.</p>
+      <Status error={error ?? loadError} />
+      {data ? (
+        <>
+          <p>
+            {Object.entries(data.counts)
+              .map(([status, n]) => `${n} ${status}`)
+              .join(' · ')}
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Job</th>
+                <th scope="col">Status</th>
+                <th scope="col">Attempts</th>
+                <th scope="col">Last error</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.jobs.map((j) => (
+                <tr key={j.id}>
+                  <td>
+                    #{j.id} {j.kind}
+                  </td>
+                  <td>{j.status}</td>
+                  <td>
+                    {j.attempts} of {j.maxAttempts}
+                  </td>
+                  <td>{j.lastError ?? ''}</td>
+                  <td>
+                    {j.status === 'failed' ? (
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setError(null);
+                          api('POST', `/api/config/jobs/${j.id}/retry`).then(reload, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+                        }}
+                      >
+                        Retry job {j.id}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       ) : null}
     </section>
   );

@@ -21,6 +21,8 @@ export const CONFIG_AREAS = [
   'activity',
   /** Moving the whole site: import and export of the site document. */
   'transfer',
+  /** The site's background jobs (emails and the like), including failed ones to retry. */
+  'system',
 ] as const;
 export type ConfigArea = (typeof CONFIG_AREAS)[number];
 export type Access = 'read' | 'write';

@@ -1,7 +1,8 @@
 /**
  * `npm start`: open the database (embedded by default), run migrations, import the demo site on
- * first start, serve, and print where. SIGINT/SIGTERM close the server (in-flight requests finish),
- * then the pool, then the embedded database.
+ * first start, serve, and print where; run the background job worker. SIGINT/SIGTERM close the
+ * server (in-flight requests finish), let running jobs finish, then close the pool, then stop the
+ * embedded database.
  */
 import { eq } from 'drizzle-orm';
 import { websites } from '../db/schema';
@@ -9,16 +10,21 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './database';
 import { importDemoIfEmpty } from './demo';
+import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
+import { startWorker } from './jobs/queue';
 import { createFirstOwner } from './services/accounts';
 import { loadClientAssets } from './render/assets';
 
 async function main() {
   const config = readConfig();
+  // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
+  serverMailSettings();
   const assets = loadClientAssets();
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (line) => console.log(line) });
   const { db } = opened.database;
   const demoId = await importDemoIfEmpty(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite });
+  const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database) }, { log: (line) => console.warn(line) });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -27,6 +33,7 @@ async function main() {
     console.log(`${signal}: shutting down`);
     try {
       await app.close();
+      await worker.stop();
     } finally {
       await opened.close();
     }

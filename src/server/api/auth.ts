@@ -1,6 +1,6 @@
 /**
  * Team members signing in and out: `POST /api/auth/Login` (ours), `POST /api/auth/Logout` (seed 000
- * §7), `GET /api/auth/Me`. Failed logins are limited per account and per IP with counters shared by
+ * §7), `GET /api/auth/Me`, accepting an invitation, and resetting a forgotten password by email. Failed logins are limited per account and per IP with counters shared by
  * all app servers. Login issues a new session id (never reuses one), sets `ss_lastid` (base64 JSON
  * with the site identifier, on the app domain, path /: seed 000 §3), and logout expires both.
  */
@@ -14,7 +14,10 @@ import { roleOn, signedInAccount, zodMessage } from '../config-routes';
 import { setCookie } from '../plugins/crumb';
 import { requestHost } from '../request';
 import { findAccountByEmail } from '../services/accounts';
+import { acceptInvitation, InvitationError } from '../services/invitations';
+import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
 import { verifyPassword } from '../services/passwords';
+import { requestOrigin } from '../request';
 import { exhausted, hashedIp, hit, reset, type Limit } from '../services/rate-limit';
 import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../services/sessions';
 
@@ -46,6 +49,14 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     setCookie(reply, COOKIE_NAMES.LAST_ID, '', lastIdOptions(req, 0));
   };
 
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, accountId: string, identifier: string) => {
+    const previous = req.cookies[SESSION_COOKIE];
+    if (previous) await endSession(db, previous);
+    const id = await createSession(db, accountId);
+    setCookie(reply, SESSION_COOKIE, id, sessionCookieOptions(req, SESSION_ABSOLUTE_MS));
+    setCookie(reply, COOKIE_NAMES.LAST_ID, encodeLastId(identifier), lastIdOptions(req, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
+  };
+
   app.post('/api/auth/Login', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
@@ -63,11 +74,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
       return reply.code(401).send({ error: LOGIN_FAILED });
     }
     await reset(db, limits[0]!.key);
-    const previous = req.cookies[SESSION_COOKIE];
-    if (previous) await endSession(db, previous);
-    const id = await createSession(db, account.id);
-    setCookie(reply, SESSION_COOKIE, id, sessionCookieOptions(req, SESSION_ABSOLUTE_MS));
-    setCookie(reply, COOKIE_NAMES.LAST_ID, encodeLastId(site.identifier), lastIdOptions(req, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
+    await startSession(req, reply, account.id, site.identifier);
     const role = await roleOn(db, site.id, account.id);
     return { account: { id: account.id, email: account.email }, role: role ?? null };
   });
@@ -76,6 +83,45 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     await endSession(db, req.cookies[SESSION_COOKIE]);
     clear(req, reply);
     return {};
+  });
+
+  app.post('/api/auth/AcceptInvitation', async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    const parsed = z.object({ token: z.string().min(10).max(200), password: z.string().max(1000).optional() }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    const signedIn = await signedInAccount(db, req);
+    try {
+      const accountId = await acceptInvitation(db, site.id, parsed.data.token, signedIn ? { accountId: signedIn.id } : { password: parsed.data.password ?? '' });
+      if (!signedIn) await startSession(req, reply, accountId, site.identifier);
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof InvitationError) return reply.code(400).send({ error: err.message });
+      throw err;
+    }
+  });
+
+  app.post('/api/auth/PasswordReset', async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    const parsed = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256) }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    const limit = { key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES };
+    if (!(await hit(db, limit)).allowed) return reply.code(429).send({ error: LOGIN_LIMITED });
+    await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${requestOrigin(req)}/config/reset-password?token=${token}`);
+    return { ok: true, message: 'If an account uses this email, a link to reset its password is on its way.' };
+  });
+
+  app.post('/api/auth/PasswordReset/Complete', async (req, reply) => {
+    const parsed = z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    try {
+      await completePasswordReset(db, parsed.data.token, parsed.data.password);
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof PasswordResetError) return reply.code(400).send({ error: err.message });
+      throw err;
+    }
   });
 
   app.get('/api/auth/Me', async (req, reply) => {

@@ -15,6 +15,9 @@ import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
 import { exportSite, importSite, SiteConflictError, updateSiteSettings } from '../services/sites';
 import { changeRole, listTeam, removeMember, TeamRuleError } from '../services/team';
+import { invite, pendingInvitations } from '../services/invitations';
+import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
+import { requestOrigin } from '../request';
 
 const editableSettings = settingsSchema.pick({ title: true, tagline: true, description: true, footerText: true, locale: true, timeZone: true }).partial().strict();
 const memberParams = z.object({ accountId: z.string().regex(/^[0-9a-f]{24}$/, 'not a member id') });
@@ -98,6 +101,67 @@ export async function registerConfigApi(app: FastifyInstance, db: Db) {
         if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
         throw err;
       }
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/team/invitations',
+    area: 'team',
+    access: 'read',
+    handler: async ({ site }) => ({ invitations: await pendingInvitations(db, site.id) }),
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: '/api/config/team/invitations',
+    area: 'team',
+    access: 'write',
+    body: z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256), role: z.number().int().refine(isTeamRole, 'not a team role') }).strict(),
+    handler: async ({ req, site, account, body }) => {
+      await invite(db, {
+        websiteId: site.id,
+        siteTitle: (site.settings as { title: string }).title,
+        email: body.email,
+        role: body.role,
+        invitedBy: account.id,
+        acceptUrl: (token) => `${requestOrigin(req)}/config/invitation?token=${token}`,
+      });
+      return { ok: true };
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/jobs',
+    area: 'system',
+    access: 'read',
+    query: z.object({ status: z.enum(JOB_STATUSES).optional() }).strict(),
+    handler: async ({ site, query }) => ({
+      counts: await jobCounts(db, site.id),
+      jobs: (await listJobs(db, site.id, query.status)).map((j) => ({
+        id: j.id,
+        kind: j.kind,
+        status: j.status,
+        attempts: j.attempts,
+        maxAttempts: j.maxAttempts,
+        lastError: j.lastError,
+        runAt: j.runAt,
+        createdAt: j.createdAt,
+      })),
+    }),
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: '/api/config/jobs/:id/retry',
+    area: 'system',
+    access: 'write',
+    handler: async ({ req, reply, site }) => {
+      const id = Number((req.params as { id: string }).id);
+      if (!Number.isSafeInteger(id) || id <= 0) return reply.code(400).send({ error: 'Not a job of this site.' });
+      if (!(await retryJob(db, site.id, id))) return reply.code(404).send({ error: 'No failed job with this number on this site.' });
+      return { ok: true };
     },
   });
 

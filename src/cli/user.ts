@@ -1,0 +1,77 @@
+/**
+ * `npm run user -- add EMAIL --role ROLE --site SITE`: gives an account a team role on a site,
+ * creating the account with a generated password (printed once) when the email has none.
+ * `npm run user -- reset-password EMAIL` sets a new generated password and ends the account's sessions.
+ */
+import { eq } from 'drizzle-orm';
+import { TEAM_ROLES, type TeamRoleName } from '../domain/roles';
+import { accounts } from '../db/schema';
+import { readConfig } from '../server/config';
+import { openDatabase } from '../server/database';
+import { createAccount, findAccountByEmail, setRole } from '../server/services/accounts';
+import { generatePassword, hashPassword } from '../server/services/passwords';
+import { endSessionsOf } from '../server/services/sessions';
+import { findWebsiteByIdentifier } from '../server/services/sites';
+
+const USAGE = `usage: npm run user -- add EMAIL --role ROLE --site SITE_IDENTIFIER
+       npm run user -- reset-password EMAIL
+roles: ${Object.keys(TEAM_ROLES).join(', ')}`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function run(argv: string[]): Promise<number> {
+  const [command, email, ...rest] = argv;
+  const emailOk = !!email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+  if (!emailOk || (command !== 'add' && command !== 'reset-password')) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = readConfig();
+  const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
+  const { db } = opened.database;
+  try {
+    if (command === 'reset-password') {
+      const account = await findAccountByEmail(db, email);
+      if (!account) {
+        console.error(`No account uses ${email}.`);
+        return 1;
+      }
+      const password = generatePassword();
+      await db.update(accounts).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      await endSessionsOf(db, account.id);
+      console.log(`New password for ${account.email}: ${password}   (shown this once)`);
+      return 0;
+    }
+    const roleName = option(rest, '--role')?.toUpperCase() as TeamRoleName | undefined;
+    const identifier = option(rest, '--site');
+    if (!roleName || !(roleName in TEAM_ROLES) || !identifier) {
+      console.error(USAGE);
+      return 2;
+    }
+    const site = await findWebsiteByIdentifier(db, identifier);
+    if (!site) {
+      console.error(`No site with identifier ${identifier}.`);
+      return 1;
+    }
+    const existing = await findAccountByEmail(db, email);
+    let password: string | undefined;
+    const accountId = existing?.id ?? (await createAccount(db, email, (password = generatePassword())));
+    await setRole(db, site.id, accountId, TEAM_ROLES[roleName]);
+    console.log(`${email.toLowerCase()} is ${roleName} on ${identifier}.`);
+    if (password) console.log(`New account. Password: ${password}   (shown this once)`);
+    return 0;
+  } finally {
+    await opened.close({ keepServer: opened.adopted });
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);
