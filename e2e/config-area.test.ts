@@ -1,9 +1,11 @@
 /**
  * The addresses `npm start` prints work: the published site, and the config area on the site's
  * identifier subdomain, where the first owner signs in with the printed password, sees the areas
- * an ADMIN may use, changes the site title and sees it on the published site, and logs out.
+ * an ADMIN may use, changes the site title and sees it on the published site, and logs out. Each
+ * screen passes axe-core with no serious violation.
  */
 import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
 import { desktop, serverAndBrowserPerFile } from './harness';
 
 const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
@@ -24,12 +26,15 @@ describe('the config area', () => {
     expect(configUrl).toBe(`http://demo.localhost:${env.server().port}/config/`);
     expect(password.length).toBeGreaterThanOrEqual(16);
 
-    const context = await env.browser().newContext(desktop);
+    // bypassCSP lets the accessibility check inject axe-core.
+    const context = await env.browser().newContext({ ...desktop, bypassCSP: true });
     const page = await context.newPage();
+    const a11y: string[] = [];
     expect((await page.goto(published))?.status()).toBe(200);
     expect((await page.goto(configUrl))?.status()).toBe(200);
 
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    a11y.push(...(await seriousViolations(page)).map((v) => `sign-in: ${v}`));
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -42,14 +47,23 @@ describe('the config area', () => {
     expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Settings', 'Team', 'Activity', 'Import and export', 'Background jobs']);
     await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
 
+    a11y.push(...(await seriousViolations(page)).map((v) => `preview: ${v}`));
     await nav.getByRole('button', { name: 'Team' }).click();
     await page.getByRole('cell', { name: email, exact: true }).waitFor();
+    a11y.push(...(await seriousViolations(page)).map((v) => `team: ${v}`));
     expect(await page.getByLabel(`Role of ${email}`).inputValue()).toBe('1');
+    for (const screen of ['Pages', 'Activity', 'Import and export', 'Background jobs']) {
+      await nav.getByRole('button', { name: screen }).click();
+      await page.getByRole('heading', { name: screen, level: 1 }).waitFor();
+      a11y.push(...(await seriousViolations(page)).map((v) => `${screen}: ${v}`));
+    }
 
     await nav.getByRole('button', { name: 'Settings' }).click();
     await page.getByLabel('Site title').fill('Juniper Ceramics Studio');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    a11y.push(...(await seriousViolations(page)).map((v) => `settings: ${v}`));
+    expect(a11y).toEqual([]);
     await expect.poll(async () => {
       await page.goto(published);
       return page.title();

@@ -10,6 +10,7 @@ import { loadDocument } from '../document/load';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/database';
 import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError } from '../server/services/sites';
+import { runCommand } from './run';
 
 const USAGE = 'usage: npm run site -- import FILE [--default]\n       npm run site -- export SITE_IDENTIFIER > FILE';
 
@@ -64,10 +65,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(run);

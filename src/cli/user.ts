@@ -12,6 +12,7 @@ import { createAccount, findAccountByEmail, setRole } from '../server/services/a
 import { generatePassword, hashPassword } from '../server/services/passwords';
 import { endSessionsOf } from '../server/services/sessions';
 import { findWebsiteByIdentifier } from '../server/services/sites';
+import { runCommand } from './run';
 
 const USAGE = `usage: npm run user -- add EMAIL --role ROLE --site SITE_IDENTIFIER
        npm run user -- reset-password EMAIL
@@ -68,10 +69,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-run(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runCommand(run);

@@ -1,4 +1,4 @@
-/** Screens reached from emails or before signing in: accepting an invitation, asking for and completing a password reset. */
+/** Screens before signing in or reached from emails: sign-in, accepting an invitation, asking for and completing a password reset. */
 import { useState } from 'react';
 import { api } from './api';
 
@@ -126,6 +126,43 @@ export function AcceptInvitation({ token }: { token: string }) {
         <Messages error={error} done={done} />
         <button type="submit" disabled={busy}>
           Join
+        </button>
+      </form>
+    </main>
+  );
+}
+
+export function Login({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [forgot, setForgot] = useState(false);
+  const { busy, error, run } = useSubmit();
+  if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
+  return (
+    <main className="login">
+      <form
+        className="login-card"
+        aria-labelledby="login-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run(() => api('POST', '/api/auth/Login', { email, password }), '', onSignedIn);
+        }}
+      >
+        <h1 id="login-title">Sign in</h1>
+        <label>
+          Email
+          <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          Password
+          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <Messages error={error} done={null} />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+        <button type="button" className="link" onClick={() => setForgot(true)}>
+          Forgot your password?
         </button>
       </form>
     </main>

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
-import { AcceptInvitation, ForgotPassword, ResetPassword } from './account-screens';
+import { AcceptInvitation, Login, ResetPassword } from './account-screens';
 import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
 
 export type Me = {
@@ -73,56 +73,6 @@ function SignedInApp() {
   if (me === undefined) return <p className="loading">Loading…</p>;
   if (me === null) return <Login onSignedIn={load} />;
   return <Shell me={me} onSignedOut={() => setMe(null)} />;
-}
-
-function Login({ onSignedIn }: { onSignedIn: () => void }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [forgot, setForgot] = useState(false);
-  if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
-  return (
-    <main className="login">
-      <form
-        className="login-card"
-        aria-labelledby="login-title"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setBusy(true);
-          setError(null);
-          api('POST', '/api/auth/Login', { email, password }).then(
-            () => onSignedIn(),
-            (err: unknown) => {
-              setBusy(false);
-              setError(err instanceof Error ? err.message : String(err));
-            },
-          );
-        }}
-      >
-        <h1 id="login-title">Sign in</h1>
-        <label>
-          Email
-          <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        </label>
-        <label>
-          Password
-          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-        <button type="button" className="link" onClick={() => setForgot(true)}>
-          Forgot your password?
-        </button>
-      </form>
-    </main>
-  );
 }
 
 function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
