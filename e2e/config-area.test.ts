@@ -44,7 +44,7 @@ describe('the config area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Settings', 'Team', 'Activity', 'Import and export', 'Background jobs']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design', 'Settings', 'Team', 'Activity', 'Import and export', 'Background jobs']);
     await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
 
     a11y.push(...(await seriousViolations(page)).map((v) => `preview: ${v}`));
@@ -52,7 +52,7 @@ describe('the config area', () => {
     await page.getByRole('cell', { name: email, exact: true }).waitFor();
     a11y.push(...(await seriousViolations(page)).map((v) => `team: ${v}`));
     expect(await page.getByLabel(`Role of ${email}`).inputValue()).toBe('1');
-    for (const screen of ['Pages', 'Activity', 'Import and export', 'Background jobs']) {
+    for (const screen of ['Pages', 'Design', 'Activity', 'Import and export', 'Background jobs']) {
       await nav.getByRole('button', { name: screen }).click();
       await page.getByRole('heading', { name: screen, level: 1 }).waitFor();
       a11y.push(...(await seriousViolations(page)).map((v) => `${screen}: ${v}`));

@@ -24,6 +24,8 @@ const ALL_ROLES = Object.keys(TEAM_ROLES) as TeamRoleName[];
 const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/site': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
   'PUT /api/config/site': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
+  'PUT /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/team': ['ADMIN', 'WEBSITE_MANAGER'],
   'PUT /api/config/team/:accountId': ['ADMIN'],
@@ -95,6 +97,7 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
     'PUT /api/config/site': { tagline: 'Changed by a role test' },
     'PUT /api/config/team/:accountId': { role: TEAM_ROLES.REPORTING },
     'POST /api/config/import': siteDocument,
+    'PUT /api/site-header-footer': { header: { layout: 'center', showTagline: true }, footer: { showNavigation: true, links: [] } },
     'POST /api/config/team/invitations': { email: 'invitee@example.com', role: TEAM_ROLES.VIEWER },
   };
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
 import { AcceptInvitation, Login, ResetPassword } from './account-screens';
+import { DesignScreen } from './design-screen';
 import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
 
 export type Me = {
@@ -34,6 +35,7 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
 /** Areas with a screen; an area the role may use appears in the navigation once it has one. */
 const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode>> = {
   pages: PagesScreen,
+  design: DesignScreen,
   settings: SettingsScreen,
   team: TeamScreen,
   activity: ActivityScreen,

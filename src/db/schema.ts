@@ -32,6 +32,8 @@ export const websites = pgTable(
     /** The site document's `settings` less the identifier. */
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
     navigation: jsonb('navigation').$type<unknown[]>().notNull(),
+    header: jsonb('header').$type<Record<string, unknown>>().notNull().default({}),
+    footer: jsonb('footer').$type<Record<string, unknown>>().notNull().default({}),
     /** Served for hosts that name no site (localhost, an IP, an unknown name). */
     isDefault: boolean('is_default').notNull().default(false),
     /** Bumped by every change to the site's content, in the same transaction. */

@@ -94,8 +94,6 @@ const seo = z
   })
   .strict();
 
-/** Page types a document may hold as pages (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
-export const DOCUMENT_PAGE_TYPES = [2, 3, 100, 101] as const;
 export const SYSTEM_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101]);
 
 const navLink = z
@@ -113,7 +111,6 @@ const redirectSchema = z
     to: z.string().min(1).max(1000),
   })
   .strict();
-export type Redirect = z.infer<typeof redirectSchema>;
 
 const fileSchema = z
   .object({
@@ -127,6 +124,23 @@ const fileSchema = z
   })
   .strict();
 export type SiteFile = z.infer<typeof fileSchema>;
+
+/** The site header and footer (seed 001 §3 "Header and footer payload"; GET/PUT /api/site-header-footer). */
+export const headerSchema = z
+  .object({
+    layout: z.enum(['left', 'center']).default('left'),
+    showTagline: z.boolean().default(false),
+    button: z.object({ text: z.string().min(1).max(60), href: z.string().min(1).max(1000) }).strict().optional(),
+  })
+  .strict();
+export const footerSchema = z
+  .object({
+    showNavigation: z.boolean().default(true),
+    links: z.array(navLink).max(30).default([]),
+  })
+  .strict();
+export type SiteHeader = z.infer<typeof headerSchema>;
+export type SiteFooter = z.infer<typeof footerSchema>;
 
 export const settingsSchema = z
   .object({
@@ -171,6 +185,7 @@ export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
   const pageSchema = z
     .object({
       id: hexId,
+      /** Page types a document holds (seed 000 §2): page, splash page, and the not-found and error pages an owner may restyle. */
       pageType: z.union([z.literal(2), z.literal(3), z.literal(100), z.literal(101)]),
       path: sitePath.optional(),
       title: z.string().min(1).max(300),
@@ -226,6 +241,8 @@ export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
       version: z.literal(SITE_DOCUMENT_VERSION),
       settings: settingsSchema,
       navigation: z.array(navLink).max(100).default([]),
+      header: headerSchema.default({ layout: 'left', showTagline: false }),
+      footer: footerSchema.default({ showNavigation: true, links: [] }),
       pages: z.array(pageSchema).max(5000),
       collections: z.array(collectionSchema).max(500).default([]),
       redirects: z.array(redirectSchema).max(5000).default([]),
@@ -237,7 +254,6 @@ export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
 
 type SchemaShape = ReturnType<typeof createSiteDocumentSchema>;
 export type SiteDocument = Omit<z.infer<SchemaShape>, 'pages' | 'collections'> & { pages: Page[]; collections: Collection[] };
-export type SiteDocumentInput = z.input<SchemaShape>;
 type InferredPage = z.infer<SchemaShape>['pages'][number];
 type InferredCollection = z.infer<SchemaShape>['collections'][number];
 export type Section = { id: string; theme: 'white' | 'light' | 'dark' | 'accent'; blocks: Block[] };

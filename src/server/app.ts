@@ -82,15 +82,19 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const cache = createPageCache();
   const hostCache = new Map<string, WebsiteRow | undefined>();
+  // Like the page cache's generations: a lookup that began before a change is not stored after it.
+  let hostGeneration = 0;
   app.decorate('pageCache', cache);
   const siteChanges = listenForSiteChanges(
     opts.database.url,
     (websiteId) => {
       cache.invalidate(websiteId);
+      hostGeneration += 1;
       hostCache.clear();
     },
     () => {
       cache.clear();
+      hostGeneration += 1;
       hostCache.clear();
     },
   );
@@ -100,7 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('siteForRequest', async (req: FastifyRequest) => {
     const host = requestHost(req);
     if (hostCache.has(host)) return hostCache.get(host);
+    const generation = hostGeneration;
     const site = await websiteForHost(db, host, opts.appDomain, opts.serveDefaultSite);
+    if (generation !== hostGeneration) return site;
     if (hostCache.size > 10_000) hostCache.clear();
     hostCache.set(host, site);
     return site;
@@ -130,6 +136,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', csp).send(html);
 
   app.get('/*', async (req, reply) => {
+    // Taken before the site is looked up: a change after this point means the site row may be stale.
+    const hostsBefore = hostGeneration;
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is published at this address.');
     const [rawPath, query] = splitUrl(req.url);
@@ -148,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const cached = cache.get(site.id, key);
     if (cached) return sendHtml(reply, cached.status, cached.html, cached.csp);
     const https = req.protocol === 'https';
+    const generation = cache.generation(site.id);
     let res: SiteResponse;
     try {
       res = await renderSitePath(db, site, info, opts.assets);
@@ -161,7 +170,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
     }
     const entry = { status: res.status, html: res.page.html, csp: contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, https) };
-    cache.set(site.id, key, entry);
+    if (hostsBefore === hostGeneration) cache.set(site.id, key, entry, generation);
     return sendHtml(reply, entry.status, entry.html, entry.csp);
   });
 

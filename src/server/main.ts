@@ -13,6 +13,8 @@ import { importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { startWorker } from './jobs/queue';
 import { createFirstOwner } from './services/accounts';
+import { pruneExpired } from './services/rate-limit';
+import { pruneSessions } from './services/sessions';
 import { loadClientAssets } from './render/assets';
 
 async function main() {
@@ -24,6 +26,11 @@ async function main() {
   const { db } = opened.database;
   const demoId = await importDemoIfEmpty(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite });
+  // Expired sessions and rate-limit counters are dropped hourly (every app server may do it: the deletes are idempotent).
+  const housekeeping = setInterval(() => {
+    Promise.all([pruneSessions(db), pruneExpired(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
+  }, 60 * 60 * 1000);
+  housekeeping.unref();
   const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database) }, { log: (line) => console.warn(line) });
 
   let stopping = false;
@@ -31,6 +38,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    clearInterval(housekeeping);
     try {
       await app.close();
       await worker.stop();

@@ -3,11 +3,10 @@
  * lazy below the fold, with a caption and an optional link that must pass the link rules.
  */
 import { isPublishableLink } from '../../domain/links';
+import { IMAGE_WIDTHS } from '../../domain/media';
 import type { BlockViewProps } from '../types';
 import type { ImageData } from './schema';
 
-/** Seed 001 §9: image widths. */
-export const IMAGE_WIDTHS = [2500, 1500, 1000, 750, 500, 300, 100] as const;
 
 export function imageSrcSet(src: string, originalWidth: number | undefined): string | undefined {
   if (!src.startsWith('/s/') || originalWidth === undefined) return undefined;

@@ -30,7 +30,10 @@ export type PopupEvents = {
 };
 
 export type PopupShowing = {
-  /** Shown while true (the default); each change to true shows it again, a change to false hides it. */
+  /**
+   * Shown while true (the default). A change to false hides it without an outcome; a change to
+   * true shows it again, so a parent that reopens a popup sets this false in onHide.
+   */
   open?: boolean;
   /** True by default: hidden, the popup leaves the page; false keeps it there, hidden, to open again. */
   destroyOnHide?: boolean;

@@ -3,8 +3,9 @@
  * three variants. A cleaned error shows 'Something Went Wrong!' and the long apology; a network
  * error the supplied text or 'Unable to connect to {provider}.  Please try again.', and calls the
  * `onNetworkError` hook with the requested URL; any other error its message as the title, then the
- * requested URL, the format in upper case and the error key when there is one. One panel at a
- * time: a later error replaces the one on screen.
+ * requested URL, the format in upper case and the error key when there is one. It has no overlay
+ * beside it to click, so Escape is the keyboard's 'Clear'. One panel at a time: a later error
+ * replaces the one on screen.
  */
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';

@@ -10,10 +10,10 @@ import type { Db } from '../../db/client';
 import { asc, eq } from 'drizzle-orm';
 import { pages } from '../../db/schema';
 import { loadDocument } from '../../document/load';
-import { settingsSchema, type SiteSettings } from '../../document/schema';
+import { footerSchema, headerSchema, settingsSchema, type SiteSettings } from '../../document/schema';
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
-import { exportSite, importSite, SiteConflictError, updateSiteSettings } from '../services/sites';
+import { exportSite, importSite, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
 import { changeRole, listTeam, removeMember, TeamRuleError } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
@@ -39,6 +39,27 @@ export async function registerConfigApi(app: FastifyInstance, db: Db) {
     body: editableSettings,
     handler: async ({ site, account, body }) => {
       await updateSiteSettings(db, site.id, body, account.id);
+      return { ok: true };
+    },
+  });
+
+  // Seed 001 §7: GET and PUT /api/site-header-footer carry `header` and `footer`.
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/site-header-footer',
+    area: 'design',
+    access: 'read',
+    handler: async ({ site }) => ({ header: headerSchema.parse(site.header), footer: footerSchema.parse(site.footer) }),
+  });
+
+  configRoute(app, db, {
+    method: 'PUT',
+    url: '/api/site-header-footer',
+    area: 'design',
+    access: 'write',
+    body: z.object({ header: headerSchema, footer: footerSchema }).strict(),
+    handler: async ({ site, account, body }) => {
+      await updateHeaderFooter(db, site.id, body.header, body.footer, account.id);
       return { ok: true };
     },
   });

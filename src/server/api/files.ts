@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { files, fileVariants } from '../../db/schema';
-import { IMAGE_WIDTHS } from '../../blocks/image/view';
+import { IMAGE_WIDTHS } from '../../domain/media';
 
 const query = z.object({ format: z.string().regex(/^\d{2,4}w$/, 'format must be a width such as 500w').optional() }).strict();
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);

@@ -8,7 +8,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { blockDefinition } from '../../blocks/registry';
 import type { RenderContext } from '../../blocks/types';
-import type { NavLink, Section } from '../../document/schema';
+import { isPublishableLink } from '../../domain/links';
+import type { NavLink, Section, SiteFooter, SiteHeader } from '../../document/schema';
 import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
 import { layoutCss, readingOrder } from './layout-css';
@@ -21,6 +22,10 @@ export type ShellSite = {
   locale: string;
   navigation: readonly NavLink[];
   footerText?: string | undefined;
+  header: SiteHeader;
+  footer: SiteFooter;
+  /** The host the page is served on, for the link rules. */
+  host: string;
 };
 
 export type PageHead = {
@@ -73,45 +78,60 @@ export function Sections({ sections, ctx, kinds }: { sections: readonly Section[
   );
 }
 
-function Header({ site, currentPath }: { site: ShellSite; currentPath: string }) {
+function NavLinks({ links, currentPath, label }: { links: readonly NavLink[]; currentPath: string; label: string }) {
   return (
-    <header className="site-header">
+    <nav aria-label={label}>
+      <ul className="nav-list">
+        {links.map((link) => (
+          <li key={link.href}>
+            <a
+              href={link.href}
+              {...(link.href === currentPath ? { 'aria-current': 'page' as const } : {})}
+              {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {link.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Header({ site, currentPath }: { site: ShellSite; currentPath: string }) {
+  const button = site.header.button && isPublishableLink(site.header.button.href, site.host) ? site.header.button : undefined;
+  return (
+    <header className={`site-header header-${site.header.layout}`}>
       <a className="skip-link" href="#content">
         Skip to content
       </a>
       <div className="header-inner">
-        <a className="site-title" href="/">
-          {site.title}
-        </a>
-        {site.navigation.length > 0 ? (
-          <nav aria-label="Main">
-            <ul className="nav-list">
-              {site.navigation.map((link) => (
-                <li key={link.href}>
-                  <a
-                    href={link.href}
-                    {...(link.href === currentPath ? { 'aria-current': 'page' as const } : {})}
-                    {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                  >
-                    {link.title}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+        <div className="header-brand">
+          <a className="site-title" href="/">
+            {site.title}
+          </a>
+          {site.header.showTagline && site.tagline ? <p className="header-tagline">{site.tagline}</p> : null}
+        </div>
+        {site.navigation.length > 0 ? <NavLinks links={site.navigation} currentPath={currentPath} label="Main" /> : null}
+        {button ? (
+          <a className="button button-primary button-small header-button" href={button.href}>
+            {button.text}
+          </a>
         ) : null}
       </div>
     </header>
   );
 }
 
-function Footer({ site }: { site: ShellSite }) {
+function Footer({ site, currentPath }: { site: ShellSite; currentPath: string }) {
+  const links = [...(site.footer.showNavigation ? site.navigation : []), ...site.footer.links];
   return (
     <footer className="site-footer">
       <div className="footer-inner">
         <p className="footer-title">{site.title}</p>
         {site.tagline ? <p className="footer-tagline">{site.tagline}</p> : null}
         {site.footerText ? <p className="footer-text">{site.footerText}</p> : null}
+        {links.length > 0 ? <NavLinks links={links} currentPath={currentPath} label="Footer" /> : null}
       </div>
     </footer>
   );
@@ -144,7 +164,7 @@ export function renderPage(opts: {
         <Sections sections={opts.sections} ctx={opts.ctx} kinds={kinds} />
         {opts.after}
       </main>
-      <Footer site={site} />
+      <Footer site={site} currentPath={opts.currentPath} />
     </>,
   );
   const css = layoutCss(opts.sections);

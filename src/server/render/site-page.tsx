@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, files, pages, redirects } from '../../db/schema';
-import type { NavLink, Section, SiteSettings } from '../../document/schema';
+import { footerSchema, headerSchema, type NavLink, type Section, type SiteSettings } from '../../document/schema';
 import type { WebsiteRow } from '../services/sites';
 import type { ClientAssets } from './assets';
 import { renderPage, type RenderedPage, type ShellSite } from './page';
@@ -19,7 +19,7 @@ export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage } 
 
 type RequestInfo = { host: string; origin: string; path: string };
 
-function shell(site: WebsiteRow): ShellSite {
+function shell(site: WebsiteRow, host: string): ShellSite {
   const settings = site.settings as Omit<SiteSettings, 'identifier'>;
   return {
     id: site.id,
@@ -29,6 +29,9 @@ function shell(site: WebsiteRow): ShellSite {
     locale: settings.locale,
     navigation: site.navigation as NavLink[],
     footerText: settings.footerText,
+    header: headerSchema.parse(site.header),
+    footer: footerSchema.parse(site.footer),
+    host,
   };
 }
 
@@ -61,7 +64,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
   if (redirect) return { kind: 'redirect', location: redirect.toUrl };
 
   const ctx = await renderContext(db, site.id, req.host);
-  const base = { site: shell(site), currentPath: path, ctx, assets };
+  const base = { site: shell(site, req.host), currentPath: path, ctx, assets };
   const url = `${req.origin}${path}`;
   const titled = (title: string, seoTitle?: string) => seoTitle ?? (path === '/' ? settings.title : `${title} — ${settings.title}`);
 
@@ -200,7 +203,7 @@ export async function renderSystemPage(
     kind: 'page',
     status: notFound ? 404 : 500,
     page: renderPage({
-      site: shell(site),
+      site: shell(site, req.host),
       currentPath: req.path,
       ctx,
       assets,

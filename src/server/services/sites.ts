@@ -5,9 +5,9 @@
  * notifies `site_changed`, which drops cached pages on every app server.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
-import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
+import { footerSchema, headerSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
@@ -51,13 +51,15 @@ export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?
           .set({
             settings,
             navigation: doc.navigation,
+            header: doc.header,
+            footer: doc.footer,
             updatedAt: new Date(),
             contentVersion: sqlIncrement,
             ...(becomesDefault ? { isDefault: true } : {}),
           })
           .where(eq(websites.id, websiteId));
       } else {
-        await tx.insert(websites).values({ id: websiteId, identifier, settings, navigation: doc.navigation, isDefault: becomesDefault });
+        await tx.insert(websites).values({ id: websiteId, identifier, settings, navigation: doc.navigation, header: doc.header, footer: doc.footer, isDefault: becomesDefault });
       }
       if (doc.settings.customDomains.length > 0) {
         await tx.insert(siteDomains).values(doc.settings.customDomains.map((host) => ({ websiteId, host })));
@@ -205,6 +207,9 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
     version: SITE_DOCUMENT_VERSION,
     settings: { identifier: site.identifier, ...(site.settings as Omit<SiteDocument['settings'], 'identifier'>) },
     navigation: site.navigation as SiteDocument['navigation'],
+    // Sites stored before header and footer settings existed hold {}: the schema fills the defaults.
+    header: headerSchema.parse(site.header),
+    footer: footerSchema.parse(site.footer),
     pages: docPages,
     collections: docCollections,
     redirects: redirectRows.map((r) => ({ from: r.fromPath, to: r.toUrl })),
@@ -234,11 +239,6 @@ export async function websiteForHost(db: Db, host: string, appDomain: string, se
   return fallback;
 }
 
-export async function pageByPath(db: Db, websiteId: string, path: string) {
-  const [row] = await db.select().from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.path, path)));
-  return row;
-}
-
 /** Settings an owner edits in the config area (the identifier and domains move with import only). */
 export type EditableSettings = Pick<SiteDocument['settings'], 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone'>;
 
@@ -249,6 +249,14 @@ export async function updateSiteSettings(db: Db, websiteId: string, changes: Par
     const settings = defined({ ...(site.settings as Record<string, unknown>), ...changes });
     await tx.update(websites).set({ settings, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
     await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'settings.updated', detail: { fields: Object.keys(changes) } });
+    await tx.execute(sqlNotify(websiteId));
+  });
+}
+
+export async function updateHeaderFooter(db: Db, websiteId: string, header: SiteDocument['header'], footer: SiteDocument['footer'], actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(websites).set({ header, footer, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
+    await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'design.header_footer_updated', detail: {} });
     await tx.execute(sqlNotify(websiteId));
   });
 }

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createPageCache } from './cache';
+
+const page = (html: string) => ({ status: 200, html, csp: "default-src 'self'" });
+
+describe('page cache', () => {
+  it('keeps pages per site until the site changes', () => {
+    const cache = createPageCache();
+    cache.set('a', '/x', page('A'), cache.generation('a'));
+    cache.set('b', '/x', page('B'), cache.generation('b'));
+    cache.invalidate('a');
+    expect(cache.get('a', '/x')).toBeUndefined();
+    expect(cache.get('b', '/x')?.html).toBe('B');
+    cache.clear();
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not store a render that began before its site changed', () => {
+    const cache = createPageCache();
+    const started = cache.generation('a');
+    cache.invalidate('a');
+    cache.set('a', '/x', page('stale'), started);
+    expect(cache.get('a', '/x')).toBeUndefined();
+    const afterClear = cache.generation('a');
+    cache.clear();
+    cache.set('a', '/x', page('stale'), afterClear);
+    expect(cache.get('a', '/x')).toBeUndefined();
+    cache.set('a', '/x', page('fresh'), cache.generation('a'));
+    expect(cache.get('a', '/x')?.html).toBe('fresh');
+  });
+
+  it('drops the oldest entry of a site beyond its limit', () => {
+    const cache = createPageCache(2);
+    for (const p of ['/1', '/2', '/3']) cache.set('a', p, page(p), cache.generation('a'));
+    expect(cache.get('a', '/1')).toBeUndefined();
+    expect(cache.get('a', '/3')?.html).toBe('/3');
+  });
+});
