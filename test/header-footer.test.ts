@@ -5,15 +5,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
 import { TEAM_ROLES } from '../src/domain/roles';
-import { loadDocument } from '../src/document/load';
-import { buildApp } from '../src/server/app';
-import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
-import { exportSite, importSite } from '../src/server/services/sites';
-import { freshDatabase } from './db';
-import { demoDocument } from './fixtures';
+import { exportSite } from '../src/server/services/sites';
+import type { freshDatabase } from './db';
+import { demoDatabase } from './demo-app';
 import { signedIn } from './session';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -21,14 +17,12 @@ let app: FastifyInstance;
 let websiteId: string;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  const loaded = loadDocument(demoDocument(), siteDocumentSchema);
-  if (!loaded.ok) throw new Error('demo invalid');
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  const demo = await demoDatabase();
+  database = demo.database;
+  websiteId = demo.websiteId;
   const editor = await createAccount(database.db, 'editor@example.com', 'editor-password-1');
   await setRole(database.db, websiteId, editor, TEAM_ROLES.EDITOR);
-  app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
-  await app.siteChanges.ready;
+  app = await demo.start();
 });
 afterAll(async () => {
   await app?.close();

@@ -4,20 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
 import { smtpSettings } from '../src/db/schema';
 import { TEAM_ROLES } from '../src/domain/roles';
-import { loadDocument } from '../src/document/load';
-import { buildApp } from '../src/server/app';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
-import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
-import { importSite } from '../src/server/services/sites';
 import { eq } from 'drizzle-orm';
-import { freshDatabase } from './db';
-import { demoDocument } from './fixtures';
-import { startMailbox, type Mailbox } from './mailbox';
+import type { freshDatabase } from './db';
+import { demoDatabase } from './demo-app';
+import { startMailbox, type Mailbox, type Received } from './mailbox';
 import { client, signedIn } from './session';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -27,15 +22,14 @@ let mailbox: Mailbox;
 let websiteId: string;
 
 beforeAll(async () => {
-  database = await freshDatabase();
-  const loaded = loadDocument(demoDocument(), siteDocumentSchema);
-  if (!loaded.ok) throw new Error('demo invalid');
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  const demo = await demoDatabase();
+  database = demo.database;
+  websiteId = demo.websiteId;
   const owner = await createAccount(database.db, 'owner@example.com', 'owner-password-1');
   await setRole(database.db, websiteId, owner, TEAM_ROLES.ADMIN);
   mailbox = await startMailbox();
   await database.db.insert(smtpSettings).values({ websiteId, host: '127.0.0.1', port: mailbox.port, secure: false, fromAddress: 'studio@example.com' });
-  app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
+  app = await demo.start();
   worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
 });
 afterAll(async () => {
@@ -45,9 +39,11 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function linkIn(body: string, path: string): string {
-  // The text part is quoted-printable: join soft line breaks and decode =XX.
-  const text = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+function linkIn(mail: Received, path: string): string {
+  const body = mail.body;
+  // Long lines go out quoted-printable: join soft line breaks and decode =XX; short ones go out as they are.
+  const qp = mail.headers.get('content-transfer-encoding')?.toLowerCase() === 'quoted-printable';
+  const text = qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : body;
   const m = new RegExp(`http://localhost${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
   if (!m) throw new Error(`no ${path} link in:\n${body}`);
   return m[1]!;
@@ -67,7 +63,7 @@ describe('invitations', () => {
     expect(pending).toEqual([expect.objectContaining({ email: 'new.editor@example.com', role: TEAM_ROLES.EDITOR })]);
     const mail = await mailTo('new.editor@example.com');
     expect(mail.headers.get('subject')).toBe('You are invited to Juniper Ceramics');
-    const token = linkIn(mail.body, '/config/invitation');
+    const token = linkIn(mail, '/config/invitation');
 
     const invitee = await client(app);
     const short = await invitee.call('POST', '/api/auth/AcceptInvitation', { token, password: 'short' });
@@ -84,7 +80,7 @@ describe('invitations', () => {
   it('an invitation expires after 7 days', async () => {
     const owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
     await owner.call('POST', '/api/config/team/invitations', { email: 'late@example.com', role: TEAM_ROLES.VIEWER });
-    const token = linkIn((await mailTo('late@example.com')).body, '/config/invitation');
+    const token = linkIn(await mailTo('late@example.com'), '/config/invitation');
     await database.pool.query(`UPDATE invitations SET expires_at = created_at + interval '7 days' WHERE email = 'late@example.com'`);
     await database.pool.query(`UPDATE invitations SET created_at = created_at - interval '7 days', expires_at = expires_at - interval '7 days' WHERE email = 'late@example.com'`);
     const res = await (await client(app)).call('POST', '/api/auth/AcceptInvitation', { token, password: 'a-long-new-password' });
@@ -110,7 +106,7 @@ describe('password reset', () => {
     const ask = await asker.call('POST', '/api/auth/PasswordReset', { email: 'forgetful@example.com' });
     const unknown = await asker.call('POST', '/api/auth/PasswordReset', { email: 'nobody@example.com' });
     expect(unknown.json()).toEqual(ask.json());
-    const token = linkIn((await mailTo('forgetful@example.com')).body, '/config/reset-password');
+    const token = linkIn(await mailTo('forgetful@example.com'), '/config/reset-password');
     const done = await asker.call('POST', '/api/auth/PasswordReset/Complete', { token, password: 'the-new-password' });
     expect(done.statusCode, done.body).toBe(200);
     expect((await asker.call('POST', '/api/auth/PasswordReset/Complete', { token, password: 'another-password' })).statusCode).toBe(400);

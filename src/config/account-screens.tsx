@@ -1,6 +1,7 @@
 /** Screens before signing in or reached from emails: sign-in, accepting an invitation, asking for and completing a password reset. */
 import { useState } from 'react';
 import { api } from './api';
+import { errorText, Messages } from './ui';
 
 function useSubmit() {
   const [busy, setBusy] = useState(false);
@@ -17,28 +18,11 @@ function useSubmit() {
       },
       (err: unknown) => {
         setBusy(false);
-        setError(err instanceof Error ? err.message : String(err));
+        setError(errorText(err));
       },
     );
   };
   return { busy, error, done, run };
-}
-
-function Messages({ error, done }: { error: string | null; done: string | null }) {
-  return (
-    <>
-      {error ? (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="form-done" role="status">
-          {done}
-        </p>
-      ) : null}
-    </>
-  );
 }
 
 export function ForgotPassword({ onBack }: { onBack: () => void }) {

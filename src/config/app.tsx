@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
+import { errorText } from './ui';
 import { AcceptInvitation, Login, ResetPassword } from './account-screens';
 import { DesignScreen } from './design-screen';
 import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
@@ -65,7 +66,7 @@ function SignedInApp() {
       (m) => setMe(m),
       (err: unknown) => {
         if (err instanceof ApiError && err.status === 401) setMe(null);
-        else setError(err instanceof Error ? err.message : String(err));
+        else setError(errorText(err));
       },
     );
   }, []);

@@ -1,21 +1,21 @@
 /** The Design area: the site header and footer (GET/PUT /api/site-header-footer, seed 001 §7). */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { canAccess } from '../domain/permissions';
 import type { SiteFooter, SiteHeader } from '../document/schema';
 import type { Me } from './app';
 import { api } from './api';
+import { errorText, Messages, useLoad } from './ui';
 
 type HeaderFooter = { header: SiteHeader; footer: SiteFooter };
 
 export function DesignScreen({ me }: { me: Me }) {
-  const [value, setValue] = useState<HeaderFooter>();
+  const [loaded, loadError] = useLoad<HeaderFooter>('/api/site-header-footer');
+  const [edited, setValue] = useState<HeaderFooter>();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  useEffect(() => {
-    api<HeaderFooter>('GET', '/api/site-header-footer').then(setValue, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
-  }, []);
+  const value = edited ?? loaded;
   const writable = me.role !== null && canAccess(me.role, 'design', 'write');
-  if (!value) return error ? <p className="form-error" role="alert">{error}</p> : null;
+  if (!value) return <Messages error={loadError} />;
   const { header, footer } = value;
   const setHeader = (h: Partial<SiteHeader>) => setValue({ header: { ...header, ...h }, footer });
   return (
@@ -29,7 +29,7 @@ export function DesignScreen({ me }: { me: Me }) {
           setDone(null);
           api('PUT', '/api/site-header-footer', value).then(
             () => setDone('Saved. Every page shows the new header and footer now.'),
-            (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+            (err: unknown) => setError(errorText(err)),
           );
         }}
       >
@@ -70,16 +70,7 @@ export function DesignScreen({ me }: { me: Me }) {
             navigation in the footer
           </label>
         </fieldset>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {done ? (
-          <p className="form-done" role="status">
-            {done}
-          </p>
-        ) : null}
+        <Messages error={error} done={done} />
         {writable ? <button type="submit">Save design</button> : <p>Your role may view the design but not change it.</p>}
       </form>
     </section>

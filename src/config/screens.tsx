@@ -1,25 +1,10 @@
 /** The config area's screens: site settings, pages, team, activity log, and moving the site. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { canAccess } from '../domain/permissions';
 import { TEAM_ROLES, teamRoleName } from '../domain/roles';
 import type { Me } from './app';
 import { api } from './api';
-
-function useLoad<T>(url: string): [T | undefined, string | null, () => void] {
-  const [data, setData] = useState<T>();
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    api<T>('GET', url).then(setData, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
-  }, [url, tick]);
-  return [data, error, () => setTick((t) => t + 1)];
-}
-
-function Status({ error, done }: { error: string | null; done?: string | null }) {
-  if (error) return <p className="form-error" role="alert">{error}</p>;
-  if (done) return <p className="form-done" role="status">{done}</p>;
-  return null;
-}
+import { errorText, Messages, useLoad } from './ui';
 
 type Settings = { identifier: string; title: string; tagline?: string; description?: string; footerText?: string; locale: string; timeZone: string };
 
@@ -30,7 +15,7 @@ export function SettingsScreen({ me }: { me: Me }) {
   const [done, setDone] = useState<string | null>(null);
   const draft = edited ?? settings;
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
-  if (!draft) return <Status error={loadError} />;
+  if (!draft) return <Messages error={loadError} />;
   const field = (key: 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone', label: string) => (
     <label>
       {label}
@@ -49,7 +34,7 @@ export function SettingsScreen({ me }: { me: Me }) {
           const { title, tagline, description, footerText, locale, timeZone } = draft;
           api('PUT', '/api/config/site', { title, tagline, description, footerText, locale, timeZone }).then(
             () => setDone('Saved. The published site shows the change now.'),
-            (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+            (err: unknown) => setError(errorText(err)),
           );
         }}
       >
@@ -62,7 +47,7 @@ export function SettingsScreen({ me }: { me: Me }) {
         {field('footerText', 'Footer text')}
         {field('locale', 'Locale')}
         {field('timeZone', 'Time zone')}
-        <Status error={error} done={done} />
+        <Messages error={error} done={done} />
         {writable ? <button type="submit">Save settings</button> : <p>Your role may view these settings but not change them.</p>}
       </form>
     </section>
@@ -76,7 +61,7 @@ export function PagesScreen() {
   return (
     <section>
       <h1>Pages</h1>
-      <Status error={error} />
+      <Messages error={error} />
       {data ? (
         <table>
           <thead>
@@ -110,7 +95,7 @@ export function TeamScreen({ me }: { me: Me }) {
   const writable = me.role !== null && canAccess(me.role, 'team', 'write');
   const act = (p: Promise<unknown>) => {
     setError(null);
-    p.then(reload, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+    p.then(reload, (err: unknown) => setError(errorText(err)));
   };
   const [invites, , reloadInvites] = useLoad<{ invitations: { email: string; role: number; expiresAt: string }[] }>('/api/config/team/invitations');
   const [email, setEmail] = useState('');
@@ -133,7 +118,7 @@ export function TeamScreen({ me }: { me: Me }) {
                 setEmail('');
                 reloadInvites();
               },
-              (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+              (err: unknown) => setError(errorText(err)),
             );
           }}
         >
@@ -154,7 +139,7 @@ export function TeamScreen({ me }: { me: Me }) {
           <button type="submit">Send invitation</button>
         </form>
       ) : null}
-      <Status error={error ?? loadError} done={invited} />
+      <Messages error={error ?? loadError} done={invited} />
       {data ? (
         <table>
           <thead>
@@ -216,7 +201,7 @@ export function ActivityScreen() {
   return (
     <section>
       <h1>Activity</h1>
-      <Status error={error} />
+      <Messages error={error} />
       {data && data.entries.length === 0 ? <p>No changes yet.</p> : null}
       {data ? (
         <ol className="activity">
@@ -261,7 +246,7 @@ export function TransferScreen({ me }: { me: Me }) {
               .then(
                 () => setDone('Imported. The published site shows the new content now.'),
                 (err: unknown) => {
-                  setError(err instanceof Error ? err.message : String(err));
+                  setError(errorText(err));
                   const body = (err as { body?: { documentErrors?: { path: string; message: string }[] } }).body;
                   setProblems(body?.documentErrors ?? []);
                 },
@@ -269,7 +254,7 @@ export function TransferScreen({ me }: { me: Me }) {
           }}
         />
       </label>
-      <Status error={error} done={done} />
+      <Messages error={error} done={done} />
       {problems.length > 0 ? (
         <ul className="problems">
           {problems.map((p) => (
@@ -292,7 +277,7 @@ export function JobsScreen() {
     <section>
       <h1>Background jobs</h1>
       <p>Emails and other work the site does after a change. A job that keeps failing stops here until you retry it.</p>
-      <Status error={error ?? loadError} />
+      <Messages error={error ?? loadError} />
       {data ? (
         <>
           <p>
@@ -327,7 +312,7 @@ export function JobsScreen() {
                         type="button"
                         onClick={() => {
                           setError(null);
-                          api('POST', `/api/config/jobs/${j.id}/retry`).then(reload, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+                          api('POST', `/api/config/jobs/${j.id}/retry`).then(reload, (err: unknown) => setError(errorText(err)));
                         }}
                       >
                         Retry job {j.id}
