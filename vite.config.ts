@@ -17,6 +17,13 @@ const islands = Object.fromEntries(
     ),
 );
 
+// Page-level behaviour the server adds to particular addresses (the logout notice …), loaded like islands.
+const runtimeIslands = Object.fromEntries(
+  readdirSync('src/runtime/islands')
+    .filter((f) => /\.tsx?$/.test(f))
+    .map((f) => [`island-${f.replace(/\.tsx?$/, '')}`, `src/runtime/islands/${f}`]),
+);
+
 export default defineConfig({
   publicDir: false,
   build: {
@@ -26,7 +33,7 @@ export default defineConfig({
     target: 'es2020',
     modulePreload: false,
     rollupOptions: {
-      input: { loader: 'src/runtime/loader.ts', config: 'src/config/main.tsx', ...islands },
+      input: { loader: 'src/runtime/loader.ts', config: 'src/config/main.tsx', ...islands, ...runtimeIslands },
       output: { entryFileNames: 'assets/[name]-[hash].js', chunkFileNames: 'assets/[name]-[hash].js' },
       preserveEntrySignatures: 'exports-only',
     },

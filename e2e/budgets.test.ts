@@ -68,6 +68,25 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
     await ctx.close();
   });
 
+  it('the logout notice (a React island) loads at most 100 KB, only on its address, and works under the CSP', async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content.Security.Policy|Refused/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto(`${env.server().url}/?logout=true`);
+    await page.getByRole('dialog', { name: 'Logout Successful' }).waitFor();
+    expect(refused).toEqual([]);
+    await page.close();
+    const m = await measure(ctx, '/?logout=true');
+    expect(m.bytes).toBeLessThanOrEqual(100 * 1024);
+    expect(m.scripts.some((s) => s.includes('island-logout-notice'))).toBe(true);
+    const plain = await measure(ctx, '/');
+    expect(plain.scripts).toEqual([]);
+    await ctx.close();
+  });
+
   it('the demo home page loads at most 15 KB', async () => {
     const ctx = await context();
     const m = await measure(ctx, '/');

@@ -1,8 +1,9 @@
 /**
  * The addresses `npm start` prints work: the published site, and the config area on the site's
  * identifier subdomain, where the first owner signs in with the printed password, sees the areas
- * an ADMIN may use, changes the site title and sees it on the published site, and logs out. Each
- * screen passes axe-core with no serious violation.
+ * an ADMIN may use, changes the site title and sees it on the published site, and logs out, landing
+ * on the site root with the 'Logout Successful' notice. Each screen passes axe-core with no serious
+ * violation.
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
@@ -63,7 +64,6 @@ describe('the config area', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
     a11y.push(...(await seriousViolations(page)).map((v) => `settings: ${v}`));
-    expect(a11y).toEqual([]);
     await expect.poll(async () => {
       await page.goto(published);
       return page.title();
@@ -71,8 +71,15 @@ describe('the config area', () => {
 
     await page.goto(configUrl);
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await page.reload();
+    // covers 000-2.18, 000-2.19, 000-4.70
+    await page.waitForURL(`http://demo.localhost:${env.server().port}/?logout=true`);
+    const notice = page.getByRole('dialog', { name: 'Logout Successful' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('You have been successfully logged out.');
+    a11y.push(...(await seriousViolations(page)).map((v) => `logout notice: ${v}`));
+    expect(a11y).toEqual([]);
+    await notice.waitFor({ state: 'detached', timeout: 5000 });
+    await page.goto(configUrl);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     await context.close();
   });

@@ -4,7 +4,7 @@
  * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, team, activity and
  * moving the site. The visual editor will take its place under Pages.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
 import { errorText } from './ui';
@@ -75,10 +75,11 @@ function SignedInApp() {
   if (error) return <p role="alert">{error}</p>;
   if (me === undefined) return <p className="loading">Loading…</p>;
   if (me === null) return <Login onSignedIn={load} />;
-  return <Shell me={me} onSignedOut={() => setMe(null)} />;
+  return <Shell me={me} />;
 }
 
-function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+function Shell({ me }: { me: Me }) {
+  const loggingOut = useRef(false);
   const [area, setArea] = useState<ConfigArea | 'preview'>('preview');
   const Screen = area === 'preview' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
@@ -94,7 +95,17 @@ function Shell({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
           type="button"
           className="secondary"
           onClick={() => {
-            api('POST', '/api/auth/Logout').finally(onSignedOut);
+            // Seed 000 §4: after logout the browser goes to the site root with logout=true. A failed
+            // logout is only logged, and the guard keeps a second click from sending another.
+            if (loggingOut.current) return;
+            loggingOut.current = true;
+            api('POST', '/api/auth/Logout').then(
+              () => window.location.assign('/?logout=true'),
+              (err: unknown) => {
+                loggingOut.current = false;
+                console.error('logout failed', err);
+              },
+            );
           }}
         >
           Log out

@@ -151,8 +151,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const canonical = rawPath.replace(/\/+$/, '') || '/';
       return reply.code(301).header('location', query ? `${canonical}?${query}` : canonical).send();
     }
-    const info = { host: requestHost(req), origin: requestOrigin(req), path };
-    const key = `${req.protocol}|${info.host}|${path}`;
+    // Seed 000 §2: `logout=true` shows the 'Logout Successful' notice; only that address carries its code.
+    const pageIslands = new URLSearchParams(query).get('logout') === 'true' ? ['logout-notice'] : [];
+    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands };
+    const key = `${req.protocol}|${info.host}|${path}${pageIslands.length ? `|${pageIslands.join(',')}` : ''}`;
     const cached = cache.get(site.id, key);
     if (cached) return sendHtml(reply, cached.status, cached.html, cached.csp);
     const https = req.protocol === 'https';

@@ -45,7 +45,7 @@ export function loadClientAssets(distDir = path.join(ROOT, 'dist/client')): Clie
     }
     if (src === 'src/config/main.tsx') config = { script: `/${entry.file}`, styles: (entry.css ?? []).map((c) => `/${c}`) };
     for (const css of entry.css ?? []) files.set(`/${css}`, path.join(distDir, css));
-    const kind = /^src\/blocks\/([a-z0-9-]+)\/island\.tsx?$/.exec(src)?.[1];
+    const kind = /^src\/blocks\/([a-z0-9-]+)\/island\.tsx?$/.exec(src)?.[1] ?? /^src\/runtime\/islands\/([a-z0-9-]+)\.tsx?$/.exec(src)?.[1];
     if (kind) islands.set(kind, `/${entry.file}`);
   }
   if (loaderSource === undefined || config === undefined) throw new Error('The browser build is incomplete; rebuild with `npm run build`.');

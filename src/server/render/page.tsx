@@ -153,6 +153,8 @@ export function renderPage(opts: {
   after?: ReactNode;
   ctx: RenderContext;
   assets: ClientAssets;
+  /** Page-level islands (src/runtime/islands) this response carries, such as the logout notice. */
+  pageIslands?: readonly string[];
 }): RenderedPage {
   const { site, head, assets } = opts;
   const kinds = new Set<string>();
@@ -165,8 +167,12 @@ export function renderPage(opts: {
         {opts.after}
       </main>
       <Footer site={site} currentPath={opts.currentPath} />
+      {(opts.pageIslands ?? []).map((name) => (
+        <div key={name} hidden data-island={name} data-load="eager" />
+      ))}
     </>,
   );
+  for (const name of opts.pageIslands ?? []) kinds.add(name);
   const css = layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;

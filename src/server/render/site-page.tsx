@@ -17,7 +17,7 @@ const PUBLISHED = 1;
 
 export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage } | { kind: 'redirect'; location: string };
 
-type RequestInfo = { host: string; origin: string; path: string };
+type RequestInfo = { host: string; origin: string; path: string; pageIslands?: readonly string[] };
 
 function shell(site: WebsiteRow, host: string): ShellSite {
   const settings = site.settings as Omit<SiteSettings, 'identifier'>;
@@ -64,7 +64,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
   if (redirect) return { kind: 'redirect', location: redirect.toUrl };
 
   const ctx = await renderContext(db, site.id, req.host);
-  const base = { site: shell(site, req.host), currentPath: path, ctx, assets };
+  const base = { site: shell(site, req.host), currentPath: path, ctx, assets, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };
   const url = `${req.origin}${path}`;
   const titled = (title: string, seoTitle?: string) => seoTitle ?? (path === '/' ? settings.title : `${title} — ${settings.title}`);
 
