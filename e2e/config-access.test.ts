@@ -1,0 +1,52 @@
+/**
+ * A team member added from the command line while the app runs signs in and sees only the areas
+ * of the role; removed from the team while signed in, the next call is refused and the system
+ * error panel says why (seed 000 §8: an authorization failure shows the system error dialog).
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/db/embedded';
+import { desktop, serverAndBrowserPerFile } from './harness';
+
+const run = promisify(execFile);
+const env = serverAndBrowserPerFile();
+
+describe('roles in the config area', () => {
+  // covers 000-8.03
+  it('shows an editor only its areas, and the system error panel once the editor is removed', async () => {
+    const server = env.server();
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'editor@example.com', '--role', 'EDITOR', '--site', 'demo'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, DATA_DIR: server.dataDir },
+    });
+    const password = /Password: (\S+)/.exec(stdout)?.[1];
+    expect(password).toBeTruthy();
+
+    const context = await env.browser().newContext(desktop);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/config/`);
+    await page.getByLabel('Email').fill('editor@example.com');
+    await page.getByLabel('Password').fill(password!);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Config' });
+    await nav.waitFor();
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design']);
+
+    const db = await startEmbeddedPostgres({ dataDir: server.dataDir });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    await client.query(`DELETE FROM website_members WHERE account_id = (SELECT id FROM accounts WHERE email = 'editor@example.com')`);
+    await client.end();
+
+    await nav.getByRole('button', { name: 'Pages' }).click();
+    const panel = page.getByRole('alertdialog');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('Your role on this site does not allow this.');
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
