@@ -40,13 +40,13 @@ async function addImages(dataDir: string) {
 }
 
 /** Requests variants four at a time until `kill` is called after `killAfter` acknowledgements; returns what was acknowledged. */
-async function writeUntilKilled(base: string, todo: string[], killAfter: number, kill: () => void): Promise<string[]> {
+async function writeUntilKilled(base: string, pending: string[], killAfter: number, kill: () => void): Promise<string[]> {
   const acked: string[] = [];
   let next = 0;
   let killed = false;
   const worker = async () => {
-    while (next < todo.length && !killed) {
-      const url = todo[next++]!;
+    while (next < pending.length && !killed) {
+      const url = pending[next++]!;
       try {
         const res = await fetch(`${base}${url}`);
         if (res.ok) {
@@ -88,12 +88,12 @@ describe('crash recovery', () => {
     server = await startServer();
     const dataDir = server.dataDir;
     await addImages(dataDir);
-    const todo = Array.from({ length: IMAGES }, (_, i) => WIDTHS.map((w) => `/s/crash-${i}.jpg?format=${w}w`)).flat();
+    const pending = Array.from({ length: IMAGES }, (_, i) => WIDTHS.map((w) => `/s/crash-${i}.jpg?format=${w}w`)).flat();
     const allAcked: string[] = [];
 
     // 1. The server process alone.
     const first = server;
-    allAcked.push(...(await writeUntilKilled(first.url, todo.slice(0, 70), 30, () => first.process.kill('SIGKILL'))));
+    allAcked.push(...(await writeUntilKilled(first.url, pending.slice(0, 70), 30, () => first.process.kill('SIGKILL'))));
     await exited(first);
     server = await startServer({ dataDir });
     expect(server.output()).toContain('adopted the server left running');
@@ -102,7 +102,7 @@ describe('crash recovery', () => {
 
     // 2. The whole process group.
     const second = server;
-    allAcked.push(...(await writeUntilKilled(second.url, todo.slice(70, 140), 30, () => process.kill(-second.process.pid!, 'SIGKILL'))));
+    allAcked.push(...(await writeUntilKilled(second.url, pending.slice(70, 140), 30, () => process.kill(-second.process.pid!, 'SIGKILL'))));
     await exited(second);
     server = await startServer({ dataDir });
     stored = await storedVariants(dataDir);
@@ -112,7 +112,7 @@ describe('crash recovery', () => {
     const third = server;
     const postmasterPid = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     allAcked.push(
-      ...(await writeUntilKilled(third.url, todo.slice(140), 30, () => {
+      ...(await writeUntilKilled(third.url, pending.slice(140), 30, () => {
         process.kill(-third.process.pid!, 'SIGKILL');
         process.kill(postmasterPid, 'SIGKILL');
       })),

@@ -2,7 +2,7 @@
  * The config area's calls (all through `configRoute`, so every one is role-checked): site
  * settings, pages, team, the activity log, and the site document's export and import for ADMINs.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { siteDocumentSchema } from '../../blocks/registry';
 import { isTeamRole } from '../../domain/roles';
@@ -21,6 +21,19 @@ import { requestOrigin } from '../request';
 
 const editableSettings = settingsSchema.pick({ title: true, tagline: true, description: true, footerText: true, locale: true, timeZone: true }).partial().strict();
 const memberParams = z.object({ accountId: z.string().regex(/^[0-9a-f]{24}$/, 'not a member id') });
+
+/** A change to one team member: 400 for a malformed id, 404 when not a member, 409 when it would break a team rule. */
+async function teamChange(params: unknown, reply: FastifyReply, change: (memberId: string) => Promise<boolean>) {
+  const parsed = memberParams.safeParse(params);
+  if (!parsed.success) return reply.code(400).send({ error: 'Not a member of this site.' });
+  try {
+    if (!(await change(parsed.data.accountId))) return reply.code(404).send({ error: 'Not a member of this site.' });
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
+    throw err;
+  }
+}
 
 export async function registerConfigApi(app: FastifyInstance, db: Db) {
   configRoute(app, db, {
@@ -92,18 +105,8 @@ export async function registerConfigApi(app: FastifyInstance, db: Db) {
     area: 'team',
     access: 'write',
     body: z.object({ role: z.number().int().refine(isTeamRole, 'not a team role') }).strict(),
-    handler: async ({ req, reply, site, account, body }) => {
-      const params = memberParams.safeParse(req.params);
-      if (!params.success) return reply.code(400).send({ error: 'Not a member of this site.' });
-      try {
-        const changed = await changeRole(db, site.id, account.id, params.data.accountId, body.role);
-        if (!changed) return reply.code(404).send({ error: 'Not a member of this site.' });
-        return { ok: true };
-      } catch (err) {
-        if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
-        throw err;
-      }
-    },
+    handler: async ({ req, reply, site, account, body }) =>
+      teamChange(req.params, reply, (memberId) => changeRole(db, site.id, account.id, memberId, body.role)),
   });
 
   configRoute(app, db, {
@@ -111,18 +114,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db) {
     url: '/api/config/team/:accountId',
     area: 'team',
     access: 'write',
-    handler: async ({ req, reply, site, account }) => {
-      const params = memberParams.safeParse(req.params);
-      if (!params.success) return reply.code(400).send({ error: 'Not a member of this site.' });
-      try {
-        const removed = await removeMember(db, site.id, account.id, params.data.accountId);
-        if (!removed) return reply.code(404).send({ error: 'Not a member of this site.' });
-        return { ok: true };
-      } catch (err) {
-        if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
-        throw err;
-      }
-    },
+    handler: async ({ req, reply, site, account }) => teamChange(req.params, reply, (memberId) => removeMember(db, site.id, account.id, memberId)),
   });
 
   configRoute(app, db, {
