@@ -694,6 +694,8 @@ describe('loading and accessibility', () => {
       await dialog.waitFor({ state: 'detached' });
     }
     await page.evaluate((text) => window.fixture.alert(text), MESSAGES.checkoutNoCookies);
+    // Wait until the alert is in and its fade has ended: axe measures contrast on what it sees.
+    await shown(page.getByRole('alertdialog'));
     found.push(...(await seriousViolations(page, 'alert')));
     await closeWith(page.getByRole('alertdialog'), 'Okay');
 
