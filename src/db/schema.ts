@@ -34,6 +34,10 @@ export const websites = pgTable(
     navigation: jsonb('navigation').$type<unknown[]>().notNull(),
     header: jsonb('header').$type<Record<string, unknown>>().notNull().default({}),
     footer: jsonb('footer').$type<Record<string, unknown>>().notNull().default({}),
+    /** Labs feature flags turned on for the site: { internal: string[], circle: string[] }. */
+    labs: jsonb('labs').$type<Record<string, unknown>>().notNull().default({}),
+    /** Multilingual settings: languages and the translation provider connection. */
+    multilingual: jsonb('multilingual').$type<Record<string, unknown>>().notNull().default({}),
     /** Served for hosts that name no site (localhost, an IP, an unknown name). */
     isDefault: boolean('is_default').notNull().default(false),
     /** Bumped by every change to the site's content, in the same transaction. */
@@ -68,6 +72,8 @@ export const pages = pgTable(
     status: smallint('status').notNull(),
     seo: jsonb('seo').$type<Record<string, string>>().notNull(),
     sections: jsonb('sections').$type<unknown[]>().notNull(),
+    /** Who may open the page: { type: 'public' } | { type: 'members' } | { type: 'password', passwordHash }. */
+    access: jsonb('access').$type<Record<string, unknown>>().notNull().default({ type: 'public' }),
     position: integer('position').notNull(),
   },
   (t) => [
@@ -174,6 +180,12 @@ export const accounts = pgTable(
     /** scrypt$N$r$p$salt$hash (src/server/services/passwords.ts). */
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name'),
+    /** Two-factor sign-in: the authenticator app's shared secret (base32), set while enrolling. */
+    totpSecret: text('totp_secret'),
+    /** When two-factor sign-in was confirmed with a first code; null while off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is good once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -296,4 +308,46 @@ export const smtpSettings = pgTable('smtp_settings', {
   /** Write-only through the API: never answered back. */
   password: text('password'),
   fromAddress: text('from_address').notNull(),
+});
+
+/** Customers: visitors with an account on one published site (the seeds' site users). */
+export const siteUsers = pgTable(
+  'site_users',
+  {
+    id: text('id').primaryKey(),
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    /** Stored lowercased. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name'),
+    /** Set when the emailed verification link is opened; sign-in waits for it. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('site_users_email_key').on(t.websiteId, t.email)],
+);
+
+/** Customers' sessions; only hashes of the session id and of its xsrf token are stored. */
+export const siteUserSessions = pgTable(
+  'site_user_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    siteUserId: text('site_user_id').notNull().references(() => siteUsers.id, { onDelete: 'cascade' }),
+    xsrfHash: text('xsrf_hash').notNull(),
+    rememberMe: boolean('remember_me').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('site_user_sessions_user').on(t.siteUserId)],
+);
+
+/** Emailed one-time links for customers: address verification and password reset. */
+export const siteUserTokens = pgTable('site_user_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  siteUserId: text('site_user_id').notNull().references(() => siteUsers.id, { onDelete: 'cascade' }),
+  /** 'verify' or 'reset'. */
+  purpose: text('purpose').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
 });

@@ -142,6 +142,19 @@ export const footerSchema = z
 export type SiteHeader = z.infer<typeof headerSchema>;
 export type SiteFooter = z.infer<typeof footerSchema>;
 
+export const pageAccess = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('public') }).strict(),
+  z.object({ type: z.literal('members') }).strict(),
+  z
+    .object({
+      type: z.literal('password'),
+      /** scrypt$N$r$p$salt$hash of the page password: the document never holds the password itself. */
+      passwordHash: z.string().regex(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=_-]+\$[A-Za-z0-9+/=_-]+$/, 'must be a scrypt hash (npm run site -- hash-password)'),
+    })
+    .strict(),
+]);
+export type PageAccess = z.infer<typeof pageAccess>;
+
 export const settingsSchema = z
   .object({
     identifier,
@@ -157,6 +170,25 @@ export const settingsSchema = z
     customDomains: z.array(hostName).max(20).default([]),
     socialImage: z.string().max(500).optional(),
     footerText: z.string().max(500).optional(),
+    /** Seed 000 §4: the Escape key opens the team sign-in dialog for visitors when this is on. */
+    escapeKeyLogin: z.boolean().default(false),
+    /** Seed 000 §3 ssBadgeType: none 1, black 2, white 3 (a 'Made with OpenPress' badge). */
+    badgeType: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+    /** Seed 000 §3: the mobile information bar, none 1, light 2, dark 3 (shown at 1024 px wide or less). */
+    infoBarStyle: z.union([z.literal(1), z.literal(2), z.literal(3)]).default(1),
+    /** The contact details the mobile information bar shows. */
+    contact: z
+      .object({
+        email: z.string().email().max(256).optional(),
+        phone: z.string().max(40).regex(/^[+0-9 ()./-]*$/, 'must be a phone number').optional(),
+        address: z.string().max(300).optional(),
+      })
+      .strict()
+      .default({}),
+    /** Seed 001 §6: developer mode is a site flag; team members are not sent to the config area from its pages. */
+    developerMode: z.boolean().default(false),
+    /** Seed 000 §3 page context website.cloneable: the site may be copied as a template. */
+    cloneable: z.boolean().default(false),
   })
   .strict();
 export type SiteSettings = z.infer<typeof settingsSchema>;
@@ -192,6 +224,8 @@ export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
       navigationTitle: z.string().max(100).optional(),
       status: contentStatus,
       seo: seo.default({}),
+      /** Who may open the page (seed 000 §2 page types 103, 105, 106): everyone, signed-in customers, or anyone with the password. */
+      access: pageAccess.default({ type: 'public' }),
       sections: z.array(sectionSchema),
     })
     .strict()

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
-import { footerSchema, headerSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
+import { footerSchema, headerSchema, pageAccess, settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
@@ -76,6 +76,7 @@ export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?
             status: p.status,
             seo: p.seo,
             sections: p.sections,
+            access: p.access,
             position,
           })),
         );
@@ -168,6 +169,7 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
       navigationTitle: p.navigationTitle ?? undefined,
       status: p.status as Page['status'],
       seo: p.seo,
+      access: pageAccess.parse(p.access),
       sections: p.sections as Section[],
     }),
   );
@@ -205,7 +207,8 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
   return {
     format: SITE_DOCUMENT_FORMAT,
     version: SITE_DOCUMENT_VERSION,
-    settings: { identifier: site.identifier, ...(site.settings as Omit<SiteDocument['settings'], 'identifier'>) },
+    // Parsed so that settings added after the site was stored come out with their defaults.
+    settings: settingsSchema.parse({ identifier: site.identifier, ...site.settings }),
     navigation: site.navigation as SiteDocument['navigation'],
     // Sites stored before header and footer settings existed hold {}: the schema fills the defaults.
     header: headerSchema.parse(site.header),
