@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { serverAndBrowserPerFile } from './harness';
+import { serverAndBrowserPerFile, visitorContext } from './harness';
 
 const PAGES = ['/', '/about', '/journal', '/journal/spring-glazes', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/no-such-page'];
 
@@ -16,7 +16,7 @@ describe.each([
 ])('accessibility on $device', ({ viewport }) => {
   it('has no serious violations on any demo page', async () => {
     // axe is injected as an inline script, which the pages' CSP rightly forbids.
-    const context = await env.browser().newContext({ viewport, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.server(), { viewport, bypassCSP: true });
     const page = await context.newPage();
     const found: string[] = [];
     for (const path of PAGES) {

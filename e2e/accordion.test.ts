@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile } from './harness';
+import { desktop, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 
@@ -23,7 +23,7 @@ const isOpen = (page: Page, title: string) =>
 describe('accordion block', () => {
   // covers 000-4.42, 000-4.43, 000-4.44, 000-4.45, 000-9.23
   it('opens one item at a time with a 250 ms height animation, first item expanded', async () => {
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     const scripts = scriptsOf(page);
     await page.goto(`${env.server().url}/blocks/accordion`);
@@ -60,7 +60,7 @@ describe('accordion block', () => {
 
   // covers 000-1.13
   it('loads no island chunk on pages without interactive blocks', async () => {
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     const scripts = scriptsOf(page);
     for (const path of ['/', '/about', '/journal', '/blocks/text', '/blocks/image', '/blocks/button']) {
@@ -73,7 +73,7 @@ describe('accordion block', () => {
   });
 
   it('opens with the keyboard', async () => {
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     await page.goto(`${env.server().url}/blocks/accordion`);
     await page.waitForLoadState('networkidle');

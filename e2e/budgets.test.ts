@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile } from './harness';
+import { desktop, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 
@@ -45,7 +45,7 @@ const consentStates = [
 
 describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
   async function context() {
-    const ctx = await env.browser().newContext(desktop);
+    const ctx = await visitorContext(env.browser(), env.server(), desktop);
     if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, url: env.server().url })));
     return ctx;
   }

@@ -6,10 +6,8 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { desktop, serverAndBrowserPerFile } from './harness';
+import { desktop, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
 
 const run = promisify(execFile);
 const env = serverAndBrowserPerFile();
@@ -25,7 +23,7 @@ describe('roles in the config area', () => {
     const password = /Password: (\S+)/.exec(stdout)?.[1];
     expect(password).toBeTruthy();
 
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     await page.goto(`${server.url}/config/`);
     await page.getByLabel('Email').fill('editor@example.com');
@@ -35,11 +33,7 @@ describe('roles in the config area', () => {
     await nav.waitFor();
     expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design']);
 
-    const db = await startEmbeddedPostgres({ dataDir: server.dataDir });
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    await client.query(`DELETE FROM website_members WHERE account_id = (SELECT id FROM accounts WHERE email = 'editor@example.com')`);
-    await client.end();
+    await sqlOn(server, `DELETE FROM website_members WHERE account_id = (SELECT id FROM accounts WHERE email = 'editor@example.com')`);
 
     await nav.getByRole('button', { name: 'Pages' }).click();
     const panel = page.getByRole('alertdialog');

@@ -7,15 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, serverAndBrowserPerFile } from './harness';
+import { desktop, printed, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
-
-function printed(output: string, label: string): string {
-  const m = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
-  if (!m) throw new Error(`"${label}" not printed:\n${output}`);
-  return m[1]!;
-}
 
 describe('the config area', () => {
   it('prints working addresses and the first owner, who signs in and edits the site', async () => {
@@ -28,7 +22,7 @@ describe('the config area', () => {
     expect(password.length).toBeGreaterThanOrEqual(16);
 
     // bypassCSP lets the accessibility check inject axe-core.
-    const context = await env.browser().newContext({ ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     const a11y: string[] = [];
     expect((await page.goto(published))?.status()).toBe(200);
@@ -45,7 +39,7 @@ describe('the config area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design', 'Settings', 'Team', 'Activity', 'Import and export', 'Background jobs']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design', 'Settings', 'Labs', 'Email (SMTP)', 'Team', 'Activity', 'Import and export', 'Background jobs']);
     await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
 
     a11y.push(...(await seriousViolations(page)).map((v) => `preview: ${v}`));

@@ -104,3 +104,45 @@ export function serverAndBrowserPerFile(browserArgs: string[] = []): { server: (
 function fail(message: string): never {
   throw new Error(message);
 }
+
+/** Runs SQL against a running server's embedded database (adopted, not restarted), for test set-up. */
+export async function sqlOn(server: RunningServer, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  const { startEmbeddedPostgres } = await import('../src/db/embedded');
+  const pg = (await import('pg')).default;
+  const db = await startEmbeddedPostgres({ dataDir: server.dataDir });
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Changes the default site's settings as the config area would: saved, then announced so caches drop. */
+export async function setSiteSettings(server: RunningServer, changes: Record<string, unknown>): Promise<void> {
+  await sqlOn(
+    server,
+    `WITH changed AS (UPDATE websites SET settings = settings || $1::jsonb, content_version = content_version + 1 WHERE is_default RETURNING id)
+     SELECT pg_notify('site_changed', id) FROM changed`,
+    [JSON.stringify(changes)],
+  );
+}
+
+/** A value `npm start` printed, such as 'First owner' or 'Password'. */
+export function printed(output: string, label: string): string {
+  const m = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
+  if (!m) throw new Error(`"${label}" not printed:\n${output}`);
+  return m[1]!;
+}
+
+/**
+ * A browser context whose visitor has already answered the cookie banner (ss_cookieAllowed=true),
+ * so the banner never covers what a test clicks. Tests about the banner make their own contexts.
+ */
+export async function visitorContext(browser: Browser, server: RunningServer, opts: BrowserContextOptions = desktop) {
+  const context = await browser.newContext(opts);
+  const hosts = [server.url, `http://localhost:${server.port}`, `http://demo.localhost:${server.port}`];
+  await context.addCookies(hosts.map((url) => ({ name: 'ss_cookieAllowed', value: 'true', url })));
+  return context;
+}

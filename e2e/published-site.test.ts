@@ -4,14 +4,14 @@
  * and owner redirects answer 301.
  */
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile } from './harness';
+import { desktop, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP shop.example.test 127.0.0.1, MAP demo.localhost 127.0.0.1']);
 
 describe('the published demo site', () => {
   // covers 000-1.01
   it('reads and navigates with JavaScript turned off', async () => {
-    const context = await env.browser().newContext({ ...desktop, javaScriptEnabled: false });
+    const context = await visitorContext(env.browser(), env.server(), { ...desktop, javaScriptEnabled: false });
     const page = await context.newPage();
     const res = await page.goto(`${env.server().url}/`);
     expect(res?.status()).toBe(200);
@@ -44,7 +44,7 @@ describe('the published demo site', () => {
 
   // covers 000-2.32 (not found 100)
   it('shows the not-found page with status 404 for an unknown path', async () => {
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     const res = await page.goto(`${env.server().url}/no/such/page`);
     expect(res?.status()).toBe(404);
@@ -56,7 +56,7 @@ describe('the published demo site', () => {
   });
 
   it('serves the default site to a host name that is not localhost, and the site on its identifier subdomain', async () => {
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     const res = await page.goto(`http://shop.example.test:${env.server().port}/about`);
     expect(res?.status()).toBe(200);
@@ -68,7 +68,7 @@ describe('the published demo site', () => {
   });
 
   it('follows the redirects the owner listed', async () => {
-    const context = await env.browser().newContext(desktop);
+    const context = await visitorContext(env.browser(), env.server(), desktop);
     const page = await context.newPage();
     const res = await page.goto(`${env.server().url}/blog`);
     expect(res?.url()).toBe(`${env.server().url}/journal`);

@@ -12,7 +12,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
-import { demoDocument } from './fixtures';
+import { demoDocument, siteNamed } from './fixtures';
 import { client, signedIn } from './session';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -170,5 +170,20 @@ describe('the team', () => {
     const outsider = await signedIn(app, 'outsider@example.com', 'outsider-password-1');
     const res = await outsider.call('GET', '/api/config/site');
     expect(res.statusCode).toBe(403);
+  });
+
+  it('lists every site an account is on the team of, with its config address, for the site picker', async () => {
+    const second = loadDocument(siteNamed('pottery-school', 'Pottery School'), siteDocumentSchema);
+    if (!second.ok) throw new Error('second site invalid');
+    const secondId = (await importSite(database.db, second.document)).websiteId;
+    await setRole(database.db, secondId, ids.outsider!, TEAM_ROLES.EDITOR);
+    const outsider = await signedIn(app, 'outsider@example.com', 'outsider-password-1');
+    const me = (await outsider.call('GET', '/api/auth/Me')).json();
+    expect(me.role).toBeNull();
+    expect(me.sites).toEqual([{ identifier: 'pottery-school', title: 'Pottery School', roleName: 'EDITOR', configUrl: 'http://pottery-school.sites.test/config/' }]);
+    const owner = await signedIn(app, 'owner@example.com', 'owner-password-1', 'demo.sites.test:8080');
+    expect((await owner.call('GET', '/api/auth/Me')).json().sites).toEqual([
+      { identifier: 'demo', title: 'Juniper Ceramics', roleName: 'ADMIN', configUrl: 'http://demo.sites.test:8080/config/' },
+    ]);
   });
 });

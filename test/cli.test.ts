@@ -1,7 +1,8 @@
 /**
  * The command line against a real database: `npm run site -- import/export` (a refused document
  * prints every error's path and changes nothing; export then import is identical) and
- * `npm run user -- add` (a new account with a printed password, or a role for an existing one).
+ * `npm run user -- add` (a new account with a printed password, or a role for an existing one) and
+ * `npm run user -- disable-two-factor` (two-factor sign-in off and the sessions ended).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -11,6 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/registry';
 import { loadDocument } from '../src/document/load';
+import { createAccount } from '../src/server/services/accounts';
+import { createSession } from '../src/server/services/sessions';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
 
@@ -74,5 +77,31 @@ describe('npm run user', () => {
     const { rows } = await database.pool.query('SELECT role FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE a.email = $1', ['helper@example.com']);
     expect(rows).toEqual([{ role: 10 }]);
     expect((await cli('src/cli/user.ts', ['add', 'helper@example.com', '--role', 'KING', '--site', 'demo'])).code).toBe(2);
+  });
+
+  it('turns off two-factor sign-in for a member who lost the app, and ends their sessions', async () => {
+    const id = await createAccount(database.db, 'lost-phone@example.com', 'lost-phone-password-1');
+    await database.pool.query('UPDATE accounts SET totp_secret = $2, totp_enabled_at = now(), totp_last_step = 123 WHERE id = $1', [id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP']);
+    await createSession(database.db, id);
+    await createSession(database.db, id);
+    const other = await createAccount(database.db, 'keeps-session@example.com', 'keeps-session-password-1');
+    await createSession(database.db, other);
+
+    const res = await cli('src/cli/user.ts', ['disable-two-factor', 'Lost-Phone@example.com']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('Two-factor sign-in is now off for lost-phone@example.com');
+    expect(res.stdout).toContain('Ended every session of lost-phone@example.com.');
+    const { rows } = await database.pool.query('SELECT totp_secret, totp_enabled_at, totp_last_step FROM accounts WHERE id = $1', [id]);
+    expect(rows).toEqual([{ totp_secret: null, totp_enabled_at: null, totp_last_step: null }]);
+    const sessions = await database.pool.query('SELECT account_id FROM sessions WHERE account_id = ANY($1)', [[id, other]]);
+    expect(sessions.rows).toEqual([{ account_id: other }]);
+
+    const again = await cli('src/cli/user.ts', ['disable-two-factor', 'lost-phone@example.com']);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('Two-factor sign-in was not on for lost-phone@example.com; nothing to turn off.');
+
+    const unknown = await cli('src/cli/user.ts', ['disable-two-factor', 'nobody@example.com']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No account uses nobody@example.com.');
   });
 });

@@ -24,6 +24,10 @@ const ALL_ROLES = Object.keys(TEAM_ROLES) as TeamRoleName[];
 const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/site': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
   'PUT /api/config/site': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/smtp': ['ADMIN'],
+  'PUT /api/config/smtp': ['ADMIN'],
+  'POST /api/config/smtp/test': ['ADMIN'],
+  'DELETE /api/config/smtp': ['ADMIN'],
   'GET /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'PUT /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
@@ -37,6 +41,16 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/activity': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/export': ['ADMIN'],
   'POST /api/config/import': ['ADMIN'],
+  'GET /api/labs/internal': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'POST /api/labs/internal': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/labs/circle': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'POST /api/labs/circle': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/multilingual/settings': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'GET /api/multilingual/status': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'GET /api/multilingual/languages': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'PUT /api/multilingual/languages': ['ADMIN', 'WEBSITE_MANAGER'],
+  'PUT /api/multilingual/connection': ['ADMIN', 'WEBSITE_MANAGER'],
+  'DELETE /api/multilingual/connection': ['ADMIN', 'WEBSITE_MANAGER'],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -49,7 +63,7 @@ let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs']) {
+  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -63,6 +77,8 @@ beforeAll(async () => {
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
   websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  // The multilingual calls answer 404 while the site's multilingual labs flag is off.
+  await database.pool.query(`UPDATE websites SET labs = '{"internal": ["multilingual"], "circle": []}' WHERE id = $1`, [websiteId]);
   siteDocument = JSON.parse(JSON.stringify(await exportSite(database.db, websiteId)));
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
   for (const role of ALL_ROLES) {
@@ -95,10 +111,17 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
   const url = pattern.replace(':accountId', targetId).replace(':id', String(failedJobId));
   const bodies: Record<string, unknown> = {
     'PUT /api/config/site': { tagline: 'Changed by a role test' },
+    // Runs before the test email's row, which needs a mail server, and the DELETE after it.
+    'PUT /api/config/smtp': { host: '127.0.0.1', port: 2525, secure: false, username: 'mailer', password: 'role-test-secret', fromAddress: 'site@example.com' },
     'PUT /api/config/team/:accountId': { role: TEAM_ROLES.REPORTING },
     'POST /api/config/import': siteDocument,
     'PUT /api/site-header-footer': { header: { layout: 'center', showTagline: true }, footer: { showNavigation: true, links: [] } },
     'POST /api/config/team/invitations': { email: 'invitee@example.com', role: TEAM_ROLES.VIEWER },
+    // Each labs selection keeps the multilingual flag on, so the multilingual rows stay reachable.
+    'POST /api/labs/internal': { features: ['multilingual'] },
+    'POST /api/labs/circle': { features: ['multilingual', 'currency_formatting'] },
+    'PUT /api/multilingual/languages': { languages: [{ code: 'en-US', default: true }, { code: 'fr-FR', visible: false }] },
+    'PUT /api/multilingual/connection': { provider: 'deepl', apiKey: 'role-test-key-123456' },
   };
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };
 }

@@ -38,7 +38,14 @@ describe('header and footer', () => {
     const current = (await editor.call('GET', '/api/site-header-footer')).json();
     expect(current).toEqual({
       header: { layout: 'left', showTagline: false, button: { text: 'Visit us', href: '/about' } },
-      footer: { showNavigation: false, links: [{ title: 'Sitemap', href: '/sitemap.xml', newWindow: false }] },
+      footer: {
+        showNavigation: false,
+        links: [
+          { title: 'Sitemap', href: '/sitemap.xml', newWindow: false },
+          { title: 'Wholesale', href: '/wholesale', newWindow: false },
+          { title: 'Your account', href: '/account', newWindow: false },
+        ],
+      },
     });
     expect(await page('/')).toContain('<a class="button button-primary button-small header-button" href="/about">Visit us</a>');
 

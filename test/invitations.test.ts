@@ -12,7 +12,7 @@ import { createAccount, setRole } from '../src/server/services/accounts';
 import { eq } from 'drizzle-orm';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
-import { startMailbox, type Mailbox, type Received } from './mailbox';
+import { linkIn, mailFor, startMailbox, type Mailbox } from './mailbox';
 import { client, signedIn } from './session';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -39,20 +39,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function linkIn(mail: Received, path: string): string {
-  const body = mail.body;
-  // Long lines go out quoted-printable: join soft line breaks and decode =XX; short ones go out as they are.
-  const qp = mail.headers.get('content-transfer-encoding')?.toLowerCase() === 'quoted-printable';
-  const text = qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : body;
-  const m = new RegExp(`http://localhost${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
-  if (!m) throw new Error(`no ${path} link in:\n${body}`);
-  return m[1]!;
-}
-
-async function mailTo(address: string, count = 1) {
-  await expect.poll(() => mailbox.received.filter((m) => m.to.includes(address)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
-  return mailbox.received.filter((m) => m.to.includes(address)).at(-1)!;
-}
+const mailTo = (address: string, count = 1) => mailFor(mailbox, address, count);
 
 describe('invitations', () => {
   it('an ADMIN invites by email with a role; the invitee sets a password and joins with that role', async () => {

@@ -1,6 +1,7 @@
 /** A local SMTP server (smtp-server on 127.0.0.1) that keeps what it receives, for tests of outgoing mail. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { expect } from 'vitest';
 
 export type Received = { from: string; to: string[]; user: string | undefined; headers: Map<string, string>; body: string };
 export type Mailbox = { port: number; received: Received[]; stop(): Promise<void> };
@@ -51,3 +52,20 @@ export async function startMailbox(opts: { port?: number; received?: Received[];
   return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+
+/** The token of the first `{origin}{path}?token=…` link in a mail's text. */
+export function linkIn(mail: Received, path: string, origin = 'http://localhost'): string {
+  const body = mail.body;
+  // Long lines go out quoted-printable: join soft line breaks and decode =XX; short ones go out as they are.
+  const qp = mail.headers.get('content-transfer-encoding')?.toLowerCase() === 'quoted-printable';
+  const text = qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : body;
+  const m = new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!m) throw new Error(`no ${path} link in:\n${body}`);
+  return m[1]!;
+}
+
+/** Waits for the count-th mail to an address and answers the newest. */
+export async function mailFor(mailbox: Mailbox, address: string, count = 1): Promise<Received> {
+  await expect.poll(() => mailbox.received.filter((m) => m.to.includes(address)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
+  return mailbox.received.filter((m) => m.to.includes(address)).at(-1)!;
+}

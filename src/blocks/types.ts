@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
+import type { FeatureFlag } from '../domain/feature-flags';
 import type { SiteFile } from '../document/schema';
 
 /** When the island loader imports a kind's chunk: at once, when the browser is idle, or when the block scrolls into view. */
@@ -16,6 +17,8 @@ export type RenderContext = {
   host: string;
   /** Files of the site by name, for image dimensions and srcset. */
   files: ReadonlyMap<string, Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'>>;
+  /** The site's feature flags that are on (its labs lists, src/domain/labs.ts); a view gates its flagged behaviour on them. */
+  featureFlags: readonly FeatureFlag[];
 };
 
 export type BlockViewProps<D> = {

@@ -10,12 +10,33 @@ import { loadDocument } from '../document/load';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/database';
 import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError } from '../server/services/sites';
+import { hashPassword } from '../server/services/passwords';
 import { runCommand } from './run';
 
-const USAGE = 'usage: npm run site -- import FILE [--default]\n       npm run site -- export SITE_IDENTIFIER > FILE';
+const USAGE =
+  'usage: npm run site -- import FILE [--default]\n       npm run site -- export SITE_IDENTIFIER > FILE\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
+
+/** The first line of standard input: a password never goes on the command line, where `ps` shows it. */
+async function readFirstLine(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0] ?? '';
+}
 
 async function run(argv: string[]): Promise<number> {
   const [command, target, ...rest] = argv;
+  if (command === 'hash-password') {
+    const password = await readFirstLine();
+    if (password.length < 4) {
+      console.error('Give the page password (at least 4 characters) on standard input.');
+      return 1;
+    }
+    console.log(await hashPassword(password));
+    return 0;
+  }
   if ((command !== 'import' && command !== 'export') || !target) {
     console.error(USAGE);
     return 2;

@@ -2,6 +2,8 @@
  * `npm run user -- add EMAIL --role ROLE --site SITE`: gives an account a team role on a site,
  * creating the account with a generated password (printed once) when the email has none.
  * `npm run user -- reset-password EMAIL` sets a new generated password and ends the account's sessions.
+ * `npm run user -- disable-two-factor EMAIL` turns off two-factor sign-in for a member who lost the
+ * authenticator app, and ends the account's sessions.
  */
 import { eq } from 'drizzle-orm';
 import { TEAM_ROLES, type TeamRoleName } from '../domain/roles';
@@ -11,11 +13,13 @@ import { openDatabase } from '../server/database';
 import { createAccount, findAccountByEmail, setRole } from '../server/services/accounts';
 import { generatePassword, hashPassword } from '../server/services/passwords';
 import { endSessionsOf } from '../server/services/sessions';
+import { clearTwoFactor } from '../server/services/two-factor';
 import { findWebsiteByIdentifier } from '../server/services/sites';
 import { runCommand } from './run';
 
 const USAGE = `usage: npm run user -- add EMAIL --role ROLE --site SITE_IDENTIFIER
        npm run user -- reset-password EMAIL
+       npm run user -- disable-two-factor EMAIL
 roles: ${Object.keys(TEAM_ROLES).join(', ')}`;
 
 function option(args: string[], name: string): string | undefined {
@@ -26,7 +30,7 @@ function option(args: string[], name: string): string | undefined {
 async function run(argv: string[]): Promise<number> {
   const [command, email, ...rest] = argv;
   const emailOk = !!email && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-  if (!emailOk || (command !== 'add' && command !== 'reset-password')) {
+  if (!emailOk || (command !== 'add' && command !== 'reset-password' && command !== 'disable-two-factor')) {
     console.error(USAGE);
     return 2;
   }
@@ -44,6 +48,22 @@ async function run(argv: string[]): Promise<number> {
       await db.update(accounts).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(accounts.id, account.id));
       await endSessionsOf(db, account.id);
       console.log(`New password for ${account.email}: ${password}   (shown this once)`);
+      return 0;
+    }
+    if (command === 'disable-two-factor') {
+      const account = await findAccountByEmail(db, email);
+      if (!account) {
+        console.error(`No account uses ${email}.`);
+        return 1;
+      }
+      await clearTwoFactor(db, account.id);
+      await endSessionsOf(db, account.id);
+      console.log(
+        account.totpEnabledAt
+          ? `Two-factor sign-in is now off for ${account.email}: the password alone signs in, and the member can turn it on again under 'Your account'.`
+          : `Two-factor sign-in was not on for ${account.email}; nothing to turn off.`,
+      );
+      console.log(`Ended every session of ${account.email}.`);
       return 0;
     }
     const roleName = option(rest, '--role')?.toUpperCase() as TeamRoleName | undefined;

@@ -1,7 +1,12 @@
-/** Screens before signing in or reached from emails: sign-in, accepting an invitation, asking for and completing a password reset. */
-import { useState } from 'react';
-import { api } from './api';
-import { errorText, Messages } from './ui';
+/**
+ * Screens before signing in or reached from emails: sign-in (with the authentication code step when
+ * the account has two-factor sign-in on), accepting an invitation, asking for and completing a
+ * password reset; and the signed-in member's own account screen, where two-factor sign-in is
+ * turned on and off.
+ */
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { api, ApiError } from './api';
+import { errorText, Messages, useLoad } from './ui';
 
 function useSubmit() {
   const [busy, setBusy] = useState(false);
@@ -116,12 +121,36 @@ export function AcceptInvitation({ token }: { token: string }) {
   );
 }
 
+type LoginAnswer = { twoFactorRequired?: true; ticket?: string };
+
 export function Login({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [forgot, setForgot] = useState(false);
-  const { busy, error, run } = useSubmit();
+  const [ticket, setTicket] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const restarted = useRef(false);
+  useEffect(() => {
+    // Back from the code step (an expired ticket, or 'Back to sign in'): continue at the password.
+    if (!ticket && restarted.current) passwordInput.current?.focus();
+  }, [ticket]);
   if (forgot) return <ForgotPassword onBack={() => setForgot(false)} />;
+  if (ticket) {
+    return (
+      <CodeStep
+        ticket={ticket}
+        onSignedIn={onSignedIn}
+        onRestart={(message) => {
+          restarted.current = true;
+          setPassword('');
+          setError(message);
+          setTicket(null);
+        }}
+      />
+    );
+  }
   return (
     <main className="login">
       <form
@@ -129,7 +158,19 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
         aria-labelledby="login-title"
         onSubmit={(e) => {
           e.preventDefault();
-          run(() => api('POST', '/api/auth/Login', { email, password }), '', onSignedIn);
+          setBusy(true);
+          setError(null);
+          api<LoginAnswer>('POST', '/api/auth/Login', { email, password }).then(
+            (answer) => {
+              setBusy(false);
+              if (answer.twoFactorRequired && answer.ticket) setTicket(answer.ticket);
+              else onSignedIn();
+            },
+            (err: unknown) => {
+              setBusy(false);
+              setError(errorText(err));
+            },
+          );
         }}
       >
         <h1 id="login-title">Sign in</h1>
@@ -139,7 +180,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
         </label>
         <label>
           Password
-          <input type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input ref={passwordInput} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         </label>
         <Messages error={error} done={null} />
         <button type="submit" disabled={busy}>
@@ -150,5 +191,315 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
         </button>
       </form>
     </main>
+  );
+}
+
+const CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
+
+/** The code as the server wants it (apps show `123 456`), or null when it cannot be one. */
+function cleanCode(code: string): string | null {
+  const digits = code.replace(/\s/g, '');
+  return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+/** A failed call's message for one field: the field's own message when the server gave one. */
+function fieldError(err: unknown, field: string): string {
+  return (err instanceof ApiError && err.body.errors?.[field]) || errorText(err);
+}
+
+function problemOf(err: unknown): string | undefined {
+  return err instanceof ApiError ? (err.body as { problem?: string }).problem : undefined;
+}
+
+type FieldProps = { label: string; hint?: string; error?: string | null; inputRef?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>;
+
+/** A labelled input whose hint (above it) and error message (below it) are tied to it, so a screen reader reads them with the field. */
+function Field({ label, hint, error, inputRef, ...input }: FieldProps) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <>
+      {hint ? <p id={`${id}-hint`}>{hint}</p> : null}
+      <label htmlFor={id}>
+        {label}
+        <input id={id} ref={inputRef} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The six-digit input every code step uses: the label and hints browsers and password managers know. */
+function CodeField(props: { value: string; onChange: (value: string) => void; error: string | null; inputRef?: Ref<HTMLInputElement>; hint?: string }) {
+  return (
+    <Field
+      label="Authentication code"
+      hint={props.hint}
+      error={props.error}
+      inputRef={props.inputRef}
+      name="code"
+      autoComplete="one-time-code"
+      inputMode="numeric"
+      maxLength={7}
+      required
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+  );
+}
+
+function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedIn: () => void; onRestart: (message: string | null) => void }) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const fail = (message: string) => {
+    setError(message);
+    input.current?.focus();
+    input.current?.select();
+  };
+  return (
+    <main className="login">
+      <form
+        className="login-card"
+        aria-labelledby="code-title"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const clean = cleanCode(code);
+          if (!clean) return fail(CODE_FORMAT);
+          setBusy(true);
+          setError(null);
+          api('POST', '/api/auth/Login/TwoFactor', { ticket, code: clean }).then(onSignedIn, (err: unknown) => {
+            setBusy(false);
+            const problem = problemOf(err);
+            if (problem === 'ticketExpired' || problem === 'ticketInvalid') onRestart(errorText(err));
+            else fail(fieldError(err, 'code'));
+          });
+        }}
+      >
+        <h1 id="code-title">Two-factor sign-in</h1>
+        <CodeField value={code} onChange={setCode} error={error} inputRef={input} hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress." />
+        <button type="submit" disabled={busy}>
+          {busy ? 'Checking…' : 'Verify'}
+        </button>
+        <button type="button" className="link" onClick={() => onRestart(null)}>
+          Back to sign in
+        </button>
+      </form>
+    </main>
+  );
+}
+
+type Setup = { secret: string; uri: string };
+
+/**
+ * The signed-in member's own account, reachable from the shell whatever the role: two-factor sign-in
+ * on and off. It reads `twoFactor` from Me itself, so it is current whenever it is shown.
+ */
+export function AccountScreen({ me }: { me: { account: { email: string } } }) {
+  const [state, loadError, reload] = useLoad<{ twoFactor: boolean }>('/api/auth/Me');
+  const [done, setDone] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const finished = (message: string) => {
+    setDone(message);
+    reload();
+    // The form that had focus goes away: focus the section's heading, with the news just after it.
+    heading.current?.focus();
+  };
+  return (
+    <section aria-labelledby="account-title">
+      <h1 id="account-title">Your account</h1>
+      <p>
+        Signed in as <strong>{me.account.email}</strong>
+      </p>
+      <h2 ref={heading} tabIndex={-1}>
+        Two-factor sign-in
+      </h2>
+      <p className="form-done" role="status">
+        {done}
+      </p>
+      {!state ? (
+        <Messages error={loadError} />
+      ) : state.twoFactor ? (
+        <TurnOffTwoFactor onDone={() => finished('Two-factor sign-in is off. Signing in asks only for your password.')} />
+      ) : (
+        <TurnOnTwoFactor
+          email={me.account.email}
+          onStart={() => setDone(null)}
+          onDone={() => finished('Two-factor sign-in is on. From now on, signing in asks for a code from your authenticator app.')}
+        />
+      )}
+    </section>
+  );
+}
+
+function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: () => void; onDone: () => void }) {
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (setup) stepHeading.current?.focus();
+  }, [setup]);
+  if (!setup) {
+    return (
+      <>
+        <p>Two-factor sign-in is off. Turn it on to ask for a code from an authenticator app on your phone, as well as your password, whenever you sign in.</p>
+        <Messages error={error} />
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => {
+            onStart();
+            setBusy(true);
+            setError(null);
+            api<Setup>('POST', '/api/auth/TwoFactor/Begin').then(
+              (answer) => {
+                setBusy(false);
+                setCode('');
+                setCodeError(null);
+                setSetup(answer);
+              },
+              (err: unknown) => {
+                setBusy(false);
+                setError(errorText(err));
+              },
+            );
+          }}
+        >
+          Set up two-factor sign-in
+        </button>
+      </>
+    );
+  }
+  const fail = (message: string) => {
+    setCodeError(message);
+    codeInput.current?.focus();
+    codeInput.current?.select();
+  };
+  return (
+    <form
+      className="two-factor-setup"
+      aria-labelledby="setup-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const clean = cleanCode(code);
+        if (!clean) return fail(CODE_FORMAT);
+        setBusy(true);
+        setCodeError(null);
+        api('POST', '/api/auth/TwoFactor/Confirm', { code: clean }).then(
+          () => {
+            setBusy(false);
+            onDone();
+          },
+          (err: unknown) => {
+            setBusy(false);
+            fail(fieldError(err, 'code'));
+          },
+        );
+      }}
+    >
+      <h3 id="setup-title" ref={stepHeading} tabIndex={-1}>
+        Add your account to an authenticator app
+      </h3>
+      <ol>
+        <li>
+          In your authenticator app, add an account by entering a setup key (a time-based key), or on this phone open{' '}
+          <a href={setup.uri}>the setup link in your authenticator app</a>.
+          <dl className="setup-key">
+            <dt>Account</dt>
+            <dd>{email}</dd>
+            <dt>Setup key</dt>
+            <dd>
+              <code>{setup.secret.match(/.{1,4}/g)?.join(' ')}</code>
+            </dd>
+          </dl>
+        </li>
+        <li>
+          <CodeField value={code} onChange={setCode} error={codeError} inputRef={codeInput} hint="Enter the 6-digit code the app now shows, to check it is set up." />
+        </li>
+      </ol>
+      <button type="submit" disabled={busy}>
+        Turn on two-factor sign-in
+      </button>
+      <button type="button" className="link" onClick={() => setSetup(null)}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+function TurnOffTwoFactor({ onDone }: { onDone: () => void }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<{ password?: string; code?: string; other?: string }>({});
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const codeInput = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app as well as your password.</p>
+      <form
+        aria-labelledby="turn-off-title"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const clean = cleanCode(code);
+          if (!password || !clean) {
+            setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_FORMAT }) });
+            (password ? codeInput : passwordInput).current?.focus();
+            return;
+          }
+          setBusy(true);
+          setErrors({});
+          api('POST', '/api/auth/TwoFactor/Disable', { password, code: clean }).then(
+            () => {
+              setBusy(false);
+              onDone();
+            },
+            (err: unknown) => {
+              setBusy(false);
+              const problem = problemOf(err);
+              if (problem === 'wrongPassword') {
+                setErrors({ password: errorText(err) });
+                passwordInput.current?.focus();
+              } else if (problem === 'wrong' || problem === 'used' || (err instanceof ApiError && err.body.errors?.code)) {
+                setErrors({ code: fieldError(err, 'code') });
+                codeInput.current?.focus();
+              } else {
+                setErrors({ other: errorText(err) });
+              }
+            },
+          );
+        }}
+      >
+        <h3 id="turn-off-title">Turn off two-factor sign-in</h3>
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+          inputRef={passwordInput}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <CodeField value={code} onChange={setCode} error={errors.code ?? null} inputRef={codeInput} />
+        <Messages error={errors.other ?? null} />
+        <button type="submit" disabled={busy}>
+          Turn off two-factor sign-in
+        </button>
+      </form>
+    </>
   );
 }

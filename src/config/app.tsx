@@ -4,21 +4,45 @@
  * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, team, activity and
  * moving the site. The visual editor will take its place under Pages.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
 import { errorText } from './ui';
-import { AcceptInvitation, Login, ResetPassword } from './account-screens';
+import { logout } from '../runtime/logout';
+import { AcceptInvitation, AccountScreen, Login, ResetPassword } from './account-screens';
 import { DesignScreen } from './design-screen';
 import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
+import { useLabsScreens, type LabsScreenId } from './labs-screens';
+import { SmtpScreen } from './smtp-screen';
 
 export type Me = {
   account: { id: string; email: string; displayName: string | null };
+  twoFactor: boolean;
   site: { id: string; identifier: string; title: string };
   role: number | null;
   roleName: string | null;
   areas: ConfigArea[];
+  /** Every site the account is on the team of, with its config area's address. */
+  sites: { identifier: string; title: string; roleName: string | null; configUrl: string }[];
 };
+
+/** The site picker: the account's other sites, each a link to its own config area. */
+function SitePicker({ me }: { me: Me }) {
+  const others = me.sites.filter((s) => s.identifier !== me.site.identifier);
+  if (others.length === 0) return null;
+  return (
+    <nav className="site-picker" aria-label="Your sites">
+      <p>{me.role === null ? 'Choose one of your sites:' : 'Your other sites:'}</p>
+      <ul>
+        {others.map((s) => (
+          <li key={s.identifier}>
+            <a href={s.configUrl}>{s.title}</a> {s.roleName ? <span className="role-badge">{s.roleName}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
   pages: 'Pages',
@@ -27,6 +51,7 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
   forms: 'Forms',
   analytics: 'Analytics',
   settings: 'Settings',
+  mail: 'Email (SMTP)',
   team: 'Team',
   activity: 'Activity',
   transfer: 'Import and export',
@@ -38,11 +63,24 @@ const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode
   pages: PagesScreen,
   design: DesignScreen,
   settings: SettingsScreen,
+  mail: SmtpScreen,
   team: TeamScreen,
   activity: ActivityScreen,
   transfer: TransferScreen,
   system: JobsScreen,
 };
+
+/** Where the preview frame is now (it follows links), else the address it was opened at. */
+function previewAddress(): string {
+  const frame = document.querySelector<HTMLIFrameElement>('iframe.preview');
+  try {
+    const loc = frame?.contentWindow?.location;
+    if (loc && loc.origin === window.location.origin) return `${loc.pathname}${loc.search.replace(/[?&]logout=true/, '')}`;
+  } catch {
+    /* not readable: fall back to the address the frame was given */
+  }
+  return frameUrlFromAddress();
+}
 
 function frameUrlFromAddress(): string {
   const raw = new URLSearchParams(window.location.search).get('frameUrl');
@@ -79,9 +117,11 @@ function SignedInApp() {
 }
 
 function Shell({ me }: { me: Me }) {
-  const loggingOut = useRef(false);
-  const [area, setArea] = useState<ConfigArea | 'preview'>('preview');
-  const Screen = area === 'preview' ? undefined : SCREENS[area];
+  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId>('preview');
+  // Labs and Languages sit under Settings in the navigation; Languages only while its flag is on.
+  const labsScreens = useLabsScreens(me);
+  const labsScreen = labsScreens.find((s) => s.id === area);
+  const Screen = area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   return (
     <div className="shell">
@@ -91,21 +131,16 @@ function Shell({ me }: { me: Me }) {
           {me.account.email}
           {me.roleName ? <span className="role-badge">{me.roleName}</span> : null}
         </p>
+        <button type="button" className="secondary" aria-current={area === 'account' ? 'page' : undefined} onClick={() => setArea('account')}>
+          Your account
+        </button>
         <button
           type="button"
           className="secondary"
           onClick={() => {
-            // Seed 000 §4: after logout the browser goes to the site root with logout=true. A failed
+            // Seed 000 §4: logout goes to the preview frame's address with logout=true; a failed
             // logout is only logged, and the guard keeps a second click from sending another.
-            if (loggingOut.current) return;
-            loggingOut.current = true;
-            api('POST', '/api/auth/Logout').then(
-              () => window.location.assign('/?logout=true'),
-              (err: unknown) => {
-                loggingOut.current = false;
-                console.error('logout failed', err);
-              },
-            );
+            void logout({ signedIn: true, returnTo: previewAddress() });
           }}
         >
           Log out
@@ -120,10 +155,11 @@ function Shell({ me }: { me: Me }) {
           </li>
           {me.areas
             .filter((a) => SCREENS[a] && AREA_LABELS[a])
-            .map((a) => (
-              <li key={a}>
-                <button type="button" aria-current={area === a ? 'page' : undefined} onClick={() => setArea(a)}>
-                  {AREA_LABELS[a]}
+            .flatMap((a) => [{ id: a, label: AREA_LABELS[a] }, ...(a === 'settings' ? labsScreens : [])])
+            .map(({ id, label }) => (
+              <li key={id}>
+                <button type="button" aria-current={area === id ? 'page' : undefined} onClick={() => setArea(id)}>
+                  {label}
                 </button>
               </li>
             ))}
@@ -131,8 +167,13 @@ function Shell({ me }: { me: Me }) {
       </nav>
       <main className="shell-main">
         {me.role === null ? <p role="alert">You are signed in, but you are not a member of this site&apos;s team.</p> : null}
+        {me.role === null || area === 'account' ? <SitePicker me={me} /> : null}
         {area === 'preview' ? (
           <iframe className="preview" title="Site preview" src={frameUrl} />
+        ) : area === 'account' ? (
+          <AccountScreen me={me} />
+        ) : labsScreen ? (
+          labsScreen.render()
         ) : Screen ? (
           <Screen me={me} />
         ) : null}

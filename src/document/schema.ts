@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { BLOCK_TYPE_MAX, BLOCK_TYPE_MIN } from '../domain/block-types';
+import { RESERVED_PATH_SEGMENTS } from '../domain/routes';
 import { itemPath } from './paths';
 
 export const SITE_DOCUMENT_FORMAT = 'openpress.site';
@@ -24,7 +25,11 @@ const sitePath = z
   .string()
   .min(1)
   .max(150)
-  .regex(/^\/(?:[a-z0-9][a-z0-9\-_.~]*(?:\/[a-z0-9][a-z0-9\-_.~]*)*)?$/, 'must be a path like /about or /blog/posts (lowercase letters, digits, - _ . ~)');
+  .regex(/^\/(?:[a-z0-9][a-z0-9\-_.~]*(?:\/[a-z0-9][a-z0-9\-_.~]*)*)?$/, 'must be a path like /about or /blog/posts (lowercase letters, digits, - _ . ~)')
+  .refine(
+    (path) => !(RESERVED_PATH_SEGMENTS as readonly string[]).includes(path.split('/')[1] ?? ''),
+    `must not start with ${RESERVED_PATH_SEGMENTS.map((s) => `/${s}`).join(', ')}: the platform answers those addresses`,
+  );
 
 const identifier = z
   .string()

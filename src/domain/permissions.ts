@@ -13,6 +13,8 @@ export const CONFIG_AREAS = [
   'forms',
   'analytics',
   'settings',
+  /** Where the site's email goes out (its SMTP server and credentials): ADMIN only, docs/permissions.md. */
+  'mail',
   'team',
   'billing',
   'comments',

@@ -84,6 +84,8 @@ describe('shouldRedirectToConfig', () => {
   // constants and helpers for 000-2.21, 000-2.22, 000-2.23, 000-2.24, 000-2.25, 000-2.26, 000-6.04 (the browser behaviour is left to end-to-end tests)
   it('skips the redirect on localhost, with noredirect, for developer-mode or cloneable sites and for viewers', () => {
     expect(shouldRedirectToConfig({ ...owner, hostname: 'localhost' })).toBe(false);
+    expect(shouldRedirectToConfig({ ...owner, hostname: '127.0.0.1' })).toBe(false);
+    expect(shouldRedirectToConfig({ ...owner, hostname: '[::1]' })).toBe(false);
     expect(shouldRedirectToConfig({ ...owner, noRedirect: true })).toBe(false);
     expect(shouldRedirectToConfig({ ...owner, developerMode: true })).toBe(false);
     expect(shouldRedirectToConfig({ ...owner, cloneable: true })).toBe(false);

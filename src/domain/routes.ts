@@ -120,6 +120,22 @@ export function logoutReturnUrl(base: string = '/'): string {
   return `${beforeHash}${separator}${QUERY.LOGOUT}=true${hash === undefined ? '' : `#${hash}`}`;
 }
 
+/** Host names that count as localhost for the owner redirect (as `location.hostname` gives them). */
+export const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** First path segments the platform answers itself: site pages may not use them. */
+export const RESERVED_PATH_SEGMENTS = ['account', 'api', 'assets', 'config', 's'] as const;
+
+/** Customer account pages (seed 001 §3 site users) on every published site. */
+export const ACCOUNT_PATHS = {
+  HOME: '/account',
+  LOGIN: '/account/login',
+  SIGNUP: '/account/signup',
+  VERIFY: '/account/verify',
+  FORGOT: '/account/forgot-password',
+  RESET: '/account/reset-password',
+} as const;
+
 export type OwnerRedirectContext = {
   hostname: string;
   signedIn: boolean;
@@ -138,7 +154,7 @@ export type OwnerRedirectContext = {
  */
 export function shouldRedirectToConfig(context: OwnerRedirectContext): boolean {
   if (!context.signedIn || context.inEditorFrame) return false;
-  if (context.hostname === 'localhost' || context.noRedirect) return false;
+  if (LOCAL_HOSTNAMES.has(context.hostname) || context.noRedirect) return false;
   if (context.developerMode || context.cloneable) return false;
   return !isViewerOnly(context.roles);
 }

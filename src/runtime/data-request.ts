@@ -42,6 +42,8 @@ export type DataRequestOptions = {
   retries?: number;
   /** The endpoint needs the visitor's cookies even when it is on another origin. */
   secure?: boolean;
+  /** Extra headers, such as a signed-in customer's xsrf token. */
+  headers?: Record<string, string>;
   fetchImpl?: typeof fetch;
 };
 
@@ -127,7 +129,7 @@ function isCrossOrigin(url: string): boolean {
 
 function buildRequest(opts: DataRequestOptions, crumb: string | undefined): [string, RequestInit] {
   const { url, method = 'GET', data, json } = opts;
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   const query = method === 'GET' && data ? toParams(data) : new URLSearchParams();
   let body: BodyInit | undefined;
   if (method !== 'GET' && data) {

@@ -9,16 +9,29 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Database } from '../db/client';
 import type { ClientAssets } from './render/assets';
 import { createPageCache, type PageCache } from './render/cache';
-import { PAGE_TYPES, renderSitePath, renderSystemPage, type SiteResponse } from './render/site-page';
+import { PAGE_TYPES, renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from './render/site-page';
+import { renderAccountPage } from './render/account-pages';
+import type { PageIsland } from './render/page';
+import { registerSiteUserRoutes } from './api/site-users';
+import { roleOn, signedInAccount } from './config-routes';
+import { ACCOUNT_PATHS, QUERY } from '../domain/routes';
+import { TEAM_ROLES } from '../domain/roles';
+import type { PageAccess, SiteSettings } from '../document/schema';
+import { SESSION_COOKIE } from './services/sessions';
+import { MEMBER_COOKIE, memberForSession } from './services/site-users';
+import { UNLOCK_COOKIE } from './services/page-access';
 import { registerCrumb } from './plugins/crumb';
 import { listenForSiteChanges, type SiteChangeListener } from './plugins/site-changes';
 import { registerConfigShell } from './render/config-shell';
 import { registerAuthRoutes } from './api/auth';
 import { registerConfigApi } from './api/config';
+import { registerLabsApi } from './api/labs';
+import { registerMultilingualApi } from './api/multilingual';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
 import { requestHost, requestOrigin } from './request';
 import { websiteForHost, type WebsiteRow } from './services/sites';
+import { postgresRateLimits, RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStore } from './services/rate-limit';
 
 export type AppOptions = {
   database: Database;
@@ -27,6 +40,8 @@ export type AppOptions = {
   appDomain: string;
   /** Serve the default site for hosts that name no site (localhost, IPs, unknown names). */
   serveDefaultSite: boolean;
+  /** Where rate-limit counters live (Redis when REDIS_URL is set); this database when not given. */
+  rateLimits?: RateLimitStore;
   logger?: boolean;
 };
 
@@ -35,6 +50,7 @@ declare module 'fastify' {
     pageCache: PageCache;
     siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
     siteChanges: SiteChangeListener;
+    rateLimits: RateLimitStore;
   }
 }
 
@@ -79,6 +95,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
   });
+
+  // A limited call whose counters cannot be reached is refused, never let through uncounted.
+  app.setErrorHandler((err, _req, reply) => {
+    if (!(err instanceof RateLimitsUnavailableError)) throw err;
+    return reply.code(503).header('retry-after', '30').send({ error: RATE_LIMITS_UNAVAILABLE });
+  });
+  app.decorate('rateLimits', opts.rateLimits ?? postgresRateLimits(db));
 
   const cache = createPageCache();
   const hostCache = new Map<string, WebsiteRow | undefined>();
@@ -128,12 +151,48 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
-  await registerConfigApi(app, db);
+  await registerConfigApi(app, db, { appDomain: opts.appDomain });
+  await registerLabsApi(app, db);
+  await registerMultilingualApi(app, db);
+  await registerSiteUserRoutes(app, db);
   registerConfigShell(app, opts.assets);
   app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: 'No such call.' }));
 
-  const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('content-security-policy', csp).send(html);
+  const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string, personal = false) =>
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+      .header('content-security-policy', csp)
+      .send(html);
+
+  /**
+   * Page-level behaviour for this visitor. The logout notice on `logout=true` (seed 000 §2). A
+   * signed-in team member gets the team-member island (the config redirect, Escape to the config
+   * area, Shift+Escape to log out: seed 000 §2, §4); its data holds what the browser cannot know.
+   * Anyone else gets the escape-key sign-in when the site allows it. The page itself is the same
+   * for every visitor with the same islands, so it is cached per island set.
+   */
+  const visitorIslands = async (req: FastifyRequest, site: WebsiteRow, params: URLSearchParams): Promise<PageIsland[]> => {
+    const islands: PageIsland[] = [];
+    if (params.get(QUERY.LOGOUT) === 'true') islands.push({ name: 'logout-notice' });
+    const settings = site.settings as Partial<SiteSettings>;
+    const account = req.cookies[SESSION_COOKIE] ? await signedInAccount(db, req) : undefined;
+    const role = account ? await roleOn(db, site.id, account.id) : undefined;
+    if (role !== undefined && role !== TEAM_ROLES.NONE) {
+      islands.push({ name: 'team-member', data: { role: String(role), 'developer-mode': String(!!settings.developerMode), cloneable: String(!!settings.cloneable) } });
+    } else if (settings.escapeKeyLogin) {
+      islands.push({ name: 'escape-login' });
+    }
+    return islands;
+  };
+
+  /** Members-only pages need a signed-in customer; password pages an unlock cookie for the current password. */
+  const accessFor = async (req: FastifyRequest, site: WebsiteRow, page: { id: string; access: PageAccess }): Promise<AccessDecision> => {
+    if (page.access.type === 'members') return (await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE])) ? 'allow' : 'denied';
+    if (page.access.type === 'password') return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], page.id, page.access.passwordHash) ? 'allow' : 'locked';
+    return 'allow';
+  };
 
   app.get('/*', async (req, reply) => {
     // Taken before the site is looked up: a change after this point means the site row may be stale.
@@ -151,10 +210,16 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const canonical = rawPath.replace(/\/+$/, '') || '/';
       return reply.code(301).header('location', query ? `${canonical}?${query}` : canonical).send();
     }
-    // Seed 000 §2: `logout=true` shows the 'Logout Successful' notice; only that address carries its code.
-    const pageIslands = new URLSearchParams(query).get('logout') === 'true' ? ['logout-notice'] : [];
-    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands };
-    const key = `${req.protocol}|${info.host}|${path}${pageIslands.length ? `|${pageIslands.join(',')}` : ''}`;
+    const params = new URLSearchParams(query);
+    const islands = await visitorIslands(req, site, params);
+    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, access: (page: { id: string; access: PageAccess }) => accessFor(req, site, page) };
+    if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
+      const member = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
+      const res = await renderAccountPage(db, site, { ...info, query: params }, opts.assets, member?.user);
+      if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
+      if (res) return sendHtml(reply, res.status, res.page.html, contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'), true);
+    }
+    const key = `${req.protocol}|${info.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
     const cached = cache.get(site.id, key);
     if (cached) return sendHtml(reply, cached.status, cached.html, cached.csp);
     const https = req.protocol === 'https';
@@ -172,6 +237,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
     }
     const entry = { status: res.status, html: res.page.html, csp: contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, https) };
+    if (res.personal) return sendHtml(reply, entry.status, entry.html, entry.csp, true);
     if (hostsBefore === hostGeneration) cache.set(site.id, key, entry, generation);
     return sendHtml(reply, entry.status, entry.html, entry.csp);
   });

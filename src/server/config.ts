@@ -7,6 +7,8 @@ const env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Rate-limit counters in Redis (`redis://` or `rediss://`) instead of PostgreSQL. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// address').optional(),
   APP_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'APP_DOMAIN must be a lowercase host name such as example.com')
@@ -23,6 +25,7 @@ export type ServerConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  redisUrl: string | undefined;
   appDomain: string;
   serveDefaultSite: boolean;
   ownerEmail: string;
@@ -39,6 +42,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
     appDomain: e.APP_DOMAIN,
     serveDefaultSite: e.SERVE_DEFAULT_SITE === 'true',
     ownerEmail: e.OWNER_EMAIL,

@@ -8,6 +8,11 @@ import { websites } from '../db/schema';
 import { loadDocument } from '../document/load';
 import { importSite } from './services/sites';
 
+/** The demo site's sample customer, made at first start with a printed password. */
+export const DEMO_CUSTOMER_EMAIL = 'member@example.com';
+/** The password of the demo site's password-protected /wholesale page (only its hash is in the document). */
+export const DEMO_WHOLESALE_PASSWORD = 'juniper-wholesale';
+
 export const DEMO_SITE_FILE = fileURLToPath(new URL('../../sites/demo/site.json', import.meta.url));
 
 export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {

@@ -13,7 +13,11 @@ import { importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { startWorker } from './jobs/queue';
 import { createFirstOwner } from './services/accounts';
-import { pruneExpired } from './services/rate-limit';
+import { generatePassword } from './services/passwords';
+import { createVerifiedSiteUser } from './services/site-users';
+import { DEMO_CUSTOMER_EMAIL } from './demo';
+import { postgresRateLimits } from './services/rate-limit';
+import { connectRedisRateLimits } from './services/rate-limit-redis';
 import { pruneSessions } from './services/sessions';
 import { loadClientAssets } from './render/assets';
 
@@ -22,13 +26,17 @@ async function main() {
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
   const assets = loadClientAssets();
+  // Before the database opens, so an unreachable REDIS_URL stops the start without leaving the embedded server running.
+  const redisRateLimits = config.redisUrl ? await connectRedisRateLimits(config.redisUrl) : undefined;
+  if (redisRateLimits) console.log('Rate-limit counters are kept in Redis (REDIS_URL).');
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (line) => console.log(line) });
   const { db } = opened.database;
   const demoId = await importDemoIfEmpty(db);
-  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite });
+  const rateLimits = redisRateLimits ?? postgresRateLimits(db);
+  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits });
   // Expired sessions and rate-limit counters are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
-    Promise.all([pruneSessions(db), pruneExpired(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
+    Promise.all([pruneSessions(db), rateLimits.prune()]).catch((err: unknown) => console.warn('housekeeping failed', err));
   }, 60 * 60 * 1000);
   housekeeping.unref();
   const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database) }, { log: (line) => console.warn(line) });
@@ -42,6 +50,7 @@ async function main() {
     try {
       await app.close();
       await worker.stop();
+      await rateLimits.close();
     } finally {
       await opened.close();
     }
@@ -65,6 +74,12 @@ async function main() {
   if (owner) {
     console.log(`First owner:    ${owner.email}`);
     console.log(`Password:       ${owner.password}   (shown this once; it is stored only as a hash)`);
+  }
+  if (demoId) {
+    // A customer to try the members-only page with; the wholesale page's password is in the README.
+    const password = generatePassword();
+    await createVerifiedSiteUser(db, demoId, DEMO_CUSTOMER_EMAIL, password, 'Demo Member');
+    console.log(`Demo customer:  ${DEMO_CUSTOMER_EMAIL} / ${password}   (signs in at /account/login; shown this once)`);
   }
 }
 

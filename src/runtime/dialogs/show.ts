@@ -29,3 +29,8 @@ export async function showSystemError(detail: SystemErrorDetail, options?: Syste
   const { openSystemError } = await import('./system-error');
   return openSystemError(detail, options);
 }
+
+export async function showSignIn(): Promise<PopupOutcome> {
+  const { openSignIn } = await import('./sign-in');
+  return openSignIn();
+}

@@ -43,7 +43,7 @@ export function Tooltip({ text, children }: TooltipProps) {
   function disarm() {
     if (armed.current) {
       clearTimeout(armed.current.timer);
-      document.removeEventListener('keydown', armed.current.onKeyDown);
+      document.removeEventListener('keydown', armed.current.onKeyDown, true);
       armed.current = null;
     }
     setShown(false);
@@ -52,10 +52,14 @@ export function Tooltip({ text, children }: TooltipProps) {
   function arm() {
     if (armed.current) return;
     // Escape dismisses it wherever focus is, as a hover-shown tooltip must be dismissible too.
+    // It listens in the capture phase and claims the press (preventDefault), so page-wide Escape
+    // handlers (a team member's Escape to the config area) see that it closed something.
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') disarm();
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      disarm();
     };
-    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown, true);
     armed.current = { timer: setTimeout(() => setShown(true), TOOLTIP.DELAY_MS), onKeyDown };
   }
 
@@ -63,7 +67,7 @@ export function Tooltip({ text, children }: TooltipProps) {
     () => () => {
       if (armed.current) {
         clearTimeout(armed.current.timer);
-        document.removeEventListener('keydown', armed.current.onKeyDown);
+        document.removeEventListener('keydown', armed.current.onKeyDown, true);
       }
     },
     [],

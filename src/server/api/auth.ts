@@ -3,25 +3,52 @@
  * §7), `GET /api/auth/Me`, accepting an invitation, and resetting a forgotten password by email. Failed logins are limited per account and per IP with counters shared by
  * all app servers. Login issues a new session id (never reuses one), sets `ss_lastid` (base64 JSON
  * with the site identifier, on the app domain, path /: seed 000 §3), and logout expires both.
+ *
+ * Two-factor sign-in: for an account with it on, a right password answers a short-lived ticket
+ * instead of a session, and `POST /api/auth/Login/TwoFactor` with the ticket and a code from the
+ * authenticator app signs in through the same steps as Login. `POST /api/auth/TwoFactor/Begin`,
+ * `/Confirm` and `/Disable` set it up and turn it off for the signed-in account.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { COOKIE_NAMES, encodeLastId } from '../../domain/cookies';
 import { visibleAreas } from '../../domain/permissions';
 import { teamRoleName } from '../../domain/roles';
 import type { Db } from '../../db/client';
+import { websiteMembers, websites } from '../../db/schema';
 import { roleOn, signedInAccount, zodMessage } from '../config-routes';
-import { setCookie } from '../plugins/crumb';
+import { serverSecret, setCookie } from '../plugins/crumb';
 import { requestHost } from '../request';
 import { findAccountByEmail } from '../services/accounts';
+import type { SessionAccount } from '../services/sessions';
+import type { WebsiteRow } from '../services/sites';
 import { acceptInvitation, InvitationError } from '../services/invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
 import { verifyPassword } from '../services/passwords';
 import { requestOrigin } from '../request';
-import { exhausted, hashedIp, hit, reset, type Limit } from '../services/rate-limit';
+import { hashedIp, type Limit } from '../services/rate-limit';
 import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../services/sessions';
+import {
+  beginTwoFactor,
+  CODE_FORMAT_MESSAGE,
+  confirmTwoFactor,
+  disableTwoFactor,
+  loginTickets,
+  spendCode,
+  TwoFactorError,
+  twoFactorOn,
+  type TwoFactorProblem,
+} from '../services/two-factor';
 
 const loginBody = z.object({ email: z.string().trim().min(3).max(256), password: z.string().min(1).max(1000) }).strict();
+/** Six digits; spaces are dropped, since apps show the code as `123 456`. */
+const codeField = z
+  .string({ error: CODE_FORMAT_MESSAGE })
+  .max(20, CODE_FORMAT_MESSAGE)
+  .transform((code) => code.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, CODE_FORMAT_MESSAGE));
+const passwordField = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const accountLimit = (email: string): Limit => ({ key: `login-account:${email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES });
@@ -29,6 +56,26 @@ const ipLimit = (ip: string): Limit => ({ key: `login-ip:${hashedIp(ip)}`, max: 
 
 export const LOGIN_FAILED = 'Email or password is incorrect.';
 export const LOGIN_LIMITED = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+/** A wrong code at sign-in is a failed sign-in (401); on the account screen the session is fine and the input is not (400). */
+function twoFactorStatus(problem: TwoFactorProblem, atSignIn: boolean): number {
+  switch (problem) {
+    case 'limited':
+      return 429;
+    case 'alreadyOn':
+    case 'notStarted':
+    case 'notOn':
+      return 409;
+    case 'ticketExpired':
+    case 'ticketInvalid':
+      return 401;
+    case 'wrong':
+    case 'used':
+      return atSignIn ? 401 : 400;
+    case 'wrongPassword':
+      return 400;
+  }
+}
 
 function sessionCookieOptions(req: FastifyRequest, maxAgeMs: number) {
   return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', maxAge: Math.floor(maxAgeMs / 1000) };
@@ -57,6 +104,27 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     setCookie(reply, COOKIE_NAMES.LAST_ID, encodeLastId(identifier), lastIdOptions(req, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
   };
 
+  /** The one way a sign-in ends, with or without a second factor: a new session and the account's role here. */
+  const signIn = async (req: FastifyRequest, reply: FastifyReply, account: { id: string; email: string }, site: WebsiteRow) => {
+    await startSession(req, reply, account.id, site.identifier);
+    const role = await roleOn(db, site.id, account.id);
+    return { account: { id: account.id, email: account.email }, role: role ?? null };
+  };
+
+  const tickets = loginTickets(await serverSecret(db, 'login_ticket_secret'));
+
+  const twoFactorFailure = (reply: FastifyReply, err: unknown, atSignIn: boolean) => {
+    if (!(err instanceof TwoFactorError)) throw err;
+    return reply.code(twoFactorStatus(err.problem, atSignIn)).send({ error: err.message, problem: err.problem });
+  };
+
+  /** The signed-in account for the two-factor settings, or a 401 that sends the config area to sign-in. */
+  const accountOr401 = async (req: FastifyRequest, reply: FastifyReply): Promise<SessionAccount | undefined> => {
+    const account = await signedInAccount(db, req);
+    if (!account) void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+    return account;
+  };
+
   app.post('/api/auth/Login', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
@@ -65,18 +133,67 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     const { email, password } = parsed.data;
     const limits = [accountLimit(email), ipLimit(req.ip)];
     for (const limit of limits) {
-      if (await exhausted(db, limit)) return reply.code(429).send({ error: LOGIN_LIMITED });
+      if (await app.rateLimits.exhausted(limit)) return reply.code(429).send({ error: LOGIN_LIMITED });
     }
     const account = await findAccountByEmail(db, email);
     const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyPassword(password, DUMMY_HASH);
     if (!account || !ok) {
-      for (const limit of limits) await hit(db, limit);
+      for (const limit of limits) await app.rateLimits.hit(limit);
       return reply.code(401).send({ error: LOGIN_FAILED });
     }
-    await reset(db, limits[0]!.key);
-    await startSession(req, reply, account.id, site.identifier);
-    const role = await roleOn(db, site.id, account.id);
-    return { account: { id: account.id, email: account.email }, role: role ?? null };
+    await app.rateLimits.reset(limits[0]!.key);
+    if (account.totpEnabledAt) return { twoFactorRequired: true, ticket: tickets.issue(account, site.id) };
+    return signIn(req, reply, account, site);
+  });
+
+  app.post('/api/auth/Login/TwoFactor', async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    const parsed = z.object({ ticket: z.string().min(1).max(500), code: codeField }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    try {
+      const account = await tickets.redeem(db, parsed.data.ticket, site.id);
+      await spendCode(db, app.rateLimits, account, parsed.data.code);
+      return await signIn(req, reply, account, site);
+    } catch (err) {
+      return twoFactorFailure(reply, err, true);
+    }
+  });
+
+  app.post('/api/auth/TwoFactor/Begin', async (req, reply) => {
+    const account = await accountOr401(req, reply);
+    if (!account) return reply;
+    try {
+      return await beginTwoFactor(db, account.id);
+    } catch (err) {
+      return twoFactorFailure(reply, err, false);
+    }
+  });
+
+  app.post('/api/auth/TwoFactor/Confirm', async (req, reply) => {
+    const account = await accountOr401(req, reply);
+    if (!account) return reply;
+    const parsed = z.object({ code: codeField }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    try {
+      await confirmTwoFactor(db, app.rateLimits, account.id, parsed.data.code);
+      return { twoFactor: true };
+    } catch (err) {
+      return twoFactorFailure(reply, err, false);
+    }
+  });
+
+  app.post('/api/auth/TwoFactor/Disable', async (req, reply) => {
+    const account = await accountOr401(req, reply);
+    if (!account) return reply;
+    const parsed = z.object({ password: passwordField, code: codeField }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    try {
+      await disableTwoFactor(db, app.rateLimits, account.id, parsed.data.password, parsed.data.code);
+      return { twoFactor: false };
+    } catch (err) {
+      return twoFactorFailure(reply, err, false);
+    }
   });
 
   app.post('/api/auth/Logout', async (req, reply) => {
@@ -107,7 +224,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     const parsed = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256) }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const limit = { key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES };
-    if (!(await hit(db, limit)).allowed) return reply.code(429).send({ error: LOGIN_LIMITED });
+    if (!(await app.rateLimits.hit(limit)).allowed) return reply.code(429).send({ error: LOGIN_LIMITED });
     await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${requestOrigin(req)}/config/reset-password?token=${token}`);
     return { ok: true, message: 'If an account uses this email, a link to reset its password is on its way.' };
   });
@@ -132,12 +249,35 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     const role = await roleOn(db, site.id, account.id);
     return {
       account,
+      twoFactor: await twoFactorOn(db, account.id),
       site: { id: site.id, identifier: site.identifier, title: (site.settings as { title: string }).title },
       role: role ?? null,
       roleName: role === undefined ? null : (teamRoleName(role) ?? null),
       areas: role === undefined ? [] : visibleAreas(role),
+      sites: await sitesOf(db, account.id, req, opts.appDomain),
     };
   });
+}
+
+/**
+ * Every site the account is on the team of, with the address of its config area (on the site's
+ * identifier subdomain, seed 000 §2), for the site picker. Sessions are per host, so going to
+ * another site's config area signs in there.
+ */
+async function sitesOf(db: Db, accountId: string, req: FastifyRequest, appDomain: string) {
+  const rows = await db
+    .select({ identifier: websites.identifier, settings: websites.settings, role: websiteMembers.role })
+    .from(websiteMembers)
+    .innerJoin(websites, eq(websites.id, websiteMembers.websiteId))
+    .where(eq(websiteMembers.accountId, accountId))
+    .orderBy(asc(websites.identifier));
+  const port = /\]?:(\d+)$/.exec(req.headers.host ?? '')?.[1];
+  return rows.map((r) => ({
+    identifier: r.identifier,
+    title: (r.settings as { title?: string }).title ?? r.identifier,
+    roleName: teamRoleName(r.role) ?? null,
+    configUrl: `${req.protocol}://${r.identifier}.${appDomain}${port ? `:${port}` : ''}/config/`,
+  }));
 }
 
 /** Verified against when the email is unknown, so both failures take the same time. */

@@ -1,6 +1,7 @@
 /**
  * The config area's calls (all through `configRoute`, so every one is role-checked): site
  * settings, pages, team, the activity log, and the site document's export and import for ADMINs.
+ * The site's mail server settings are in ./smtp.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -8,18 +9,58 @@ import { siteDocumentSchema } from '../../blocks/registry';
 import { isTeamRole } from '../../domain/roles';
 import type { Db } from '../../db/client';
 import { asc, eq } from 'drizzle-orm';
-import { pages } from '../../db/schema';
+import { pages, websites } from '../../db/schema';
+import { BADGE_TYPES, INFO_BAR_STYLES } from '../../domain/website';
 import { loadDocument } from '../../document/load';
-import { footerSchema, headerSchema, settingsSchema, type SiteSettings } from '../../document/schema';
+import { footerSchema, headerSchema, settingsSchema } from '../../document/schema';
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
 import { exportSite, importSite, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
 import { changeRole, listTeam, removeMember, TeamRuleError } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
-import { requestOrigin } from '../request';
+import { requestHost, requestOrigin } from '../request';
+import { registerSmtpApi } from './smtp';
 
-const editableSettings = settingsSchema.pick({ title: true, tagline: true, description: true, footerText: true, locale: true, timeZone: true }).partial().strict();
+const settingsShape = settingsSchema.shape;
+const contactShape = settingsShape.contact.unwrap().shape;
+/** An empty contact field means none. */
+const blankIsNone = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
+
+/**
+ * What PUT /api/config/site accepts: any of the editable settings, by the site document's rules
+ * (friendlier messages where its own are terse), without its defaults: a setting left out stays as
+ * it is. The service checks the merged settings against the document schema again.
+ */
+const editableSettings = z
+  .object({
+    identifier: z
+      .string()
+      .trim()
+      .min(2, 'must be 2 to 63 characters long')
+      .max(63, 'must be 2 to 63 characters long')
+      .pipe(settingsShape.identifier),
+    title: z.string().trim().min(1, 'must not be empty').pipe(settingsShape.title),
+    tagline: settingsShape.tagline,
+    description: settingsShape.description,
+    footerText: settingsShape.footerText,
+    locale: settingsShape.locale.unwrap(),
+    timeZone: settingsShape.timeZone.unwrap(),
+    escapeKeyLogin: settingsShape.escapeKeyLogin.unwrap(),
+    badgeType: z.literal(Object.values(BADGE_TYPES), { error: 'must be 1 (no badge), 2 (black badge) or 3 (white badge)' }),
+    infoBarStyle: z.literal(Object.values(INFO_BAR_STYLES), { error: 'must be 1 (no bar), 2 (light bar) or 3 (dark bar)' }),
+    contact: z
+      .object({
+        email: z.preprocess(blankIsNone, z.email('must be an email address such as name@example.com').max(256).optional()),
+        phone: z.preprocess(blankIsNone, contactShape.phone),
+        address: z.preprocess(blankIsNone, contactShape.address),
+      })
+      .strict(),
+    developerMode: settingsShape.developerMode.unwrap(),
+    cloneable: settingsShape.cloneable.unwrap(),
+  })
+  .partial()
+  .strict();
 const memberParams = z.object({ accountId: z.string().regex(/^[0-9a-f]{24}$/, 'not a member id') });
 
 /** A change to one team member: 400 for a malformed id, 404 when not a member, 409 when it would break a team rule. */
@@ -35,13 +76,18 @@ async function teamChange(params: unknown, reply: FastifyReply, change: (memberI
   }
 }
 
-export async function registerConfigApi(app: FastifyInstance, db: Db) {
+export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { appDomain: string }) {
   configRoute(app, db, {
     method: 'GET',
     url: '/api/config/site',
     area: 'settings',
     access: 'read',
-    handler: async ({ site }) => ({ identifier: site.identifier, ...(site.settings as Omit<SiteSettings, 'identifier'>) }),
+    // Read afresh (the request's site row may predate a change just made), and parsed so a site
+    // stored before newer settings existed answers their defaults.
+    handler: async ({ site }) => {
+      const [row] = await db.select({ identifier: websites.identifier, settings: websites.settings }).from(websites).where(eq(websites.id, site.id));
+      return settingsSchema.parse({ ...row!.settings, identifier: row!.identifier });
+    },
   });
 
   configRoute(app, db, {
@@ -50,11 +96,24 @@ export async function registerConfigApi(app: FastifyInstance, db: Db) {
     area: 'settings',
     access: 'write',
     body: editableSettings,
-    handler: async ({ site, account, body }) => {
-      await updateSiteSettings(db, site.id, body, account.id);
-      return { ok: true };
+    handler: async ({ req, reply, site, account, body }) => {
+      let moved: { identifier: string; previousIdentifier: string };
+      try {
+        moved = await updateSiteSettings(db, site.id, body, account.id);
+      } catch (err) {
+        if (err instanceof SiteConflictError) return reply.code(409).send({ error: err.message, errors: { identifier: err.message } });
+        throw err;
+      }
+      if (moved.identifier === moved.previousIdentifier) return { ok: true };
+      // The site now answers on its new subdomain. The session cookie is host-only: someone signed in
+      // at the old subdomain signs in again at the new one (docs/decisions.md).
+      const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1];
+      const address = `${req.protocol}://${moved.identifier}.${opts.appDomain}${port ? `:${port}` : ''}/`;
+      return { ok: true, address, configAddress: `${address}config/`, signInAgain: requestHost(req) === `${moved.previousIdentifier}.${opts.appDomain}` };
     },
   });
+
+  await registerSmtpApi(app, db);
 
   // Seed 001 §7: GET and PUT /api/site-header-footer carry `header` and `footer`.
   configRoute(app, db, {

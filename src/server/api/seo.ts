@@ -1,5 +1,5 @@
 /** robots.txt and sitemap.xml for the site a host names: every published page, collection and item. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, pages } from '../../db/schema';
@@ -27,7 +27,8 @@ export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
       db
         .select({ path: pages.path })
         .from(pages)
-        .where(and(eq(pages.websiteId, site.id), eq(pages.status, PUBLISHED), inArray(pages.pageType, ROUTABLE_PAGE_TYPES)))
+        // Members-only and password pages are not for search engines.
+        .where(and(eq(pages.websiteId, site.id), eq(pages.status, PUBLISHED), inArray(pages.pageType, ROUTABLE_PAGE_TYPES), sql`${pages.access}->>'type' = 'public'`))
         .orderBy(asc(pages.position)),
       db
         .select({ id: collections.id, path: collections.path })

@@ -1,15 +1,17 @@
 /**
  * Outgoing mail. An email is a job of kind 'email', written in the same transaction as its cause
  * and sent by a worker through the site's SMTP server (its `smtp_settings` row) or else the
- * server-wide one from the environment (SMTP_URL, MAIL_FROM). Every delivery of a job carries the
- * job's delivery key as its Message-ID, so a repeat after a crash is the same message to the
- * receiver. A failed send throws, and the queue retries it with backoff.
+ * server-wide one from the environment (SMTP_URL, MAIL_FROM); mail that unlocks a team account
+ * leaves through the server-wide one unless the account is on that site alone (`accountMailOptions`).
+ * Every delivery of a job carries the job's delivery key as its Message-ID, so a repeat after a
+ * crash is the same message to the receiver. A failed send throws, and the queue retries it with
+ * backoff.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import nodemailer, { type SMTPTransportOptions, type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
-import { smtpSettings } from '../../db/schema';
+import { smtpSettings, websiteMembers } from '../../db/schema';
 import { enqueue, type JobHandler } from '../jobs/queue';
 
 export const EMAIL_JOB = 'email';
@@ -31,6 +33,14 @@ export const emailMessageSchema = z.object({
   replyTo: z.email('replyTo: not an email address').optional(),
 });
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
+
+/** A job's payload: the message, and whether it must leave through the server-wide mail server. */
+const emailJobSchema = emailMessageSchema.extend({ serverMailOnly: z.literal(true).optional() });
+
+export type EnqueueEmailOptions = {
+  /** Send through the server-wide mail server even when the site has its own (mail that must not reach a server the site's ADMINs chose). */
+  serverMailOnly?: boolean;
+};
 
 /** Where a site's mail goes out: the `smtp_settings` row, less its website id. */
 export type MailSettings = Omit<typeof smtpSettings.$inferSelect, 'websiteId'>;
@@ -96,20 +106,47 @@ export function messageIdFor(deliveryKey: string): string {
   return `<${deliveryKey}@${MESSAGE_ID_DOMAIN}>`;
 }
 
+/** Which mail server a site's email goes out through now: its own, the server-wide one, or none. */
+export async function mailServerInUse(db: Executor, websiteId: string): Promise<'site' | 'server' | 'none'> {
+  const [own] = await db.select({ websiteId: smtpSettings.websiteId }).from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId));
+  if (own) return 'site';
+  return serverMailSettings() ? 'server' : 'none';
+}
+
+/**
+ * How to send mail that unlocks a team account (a password reset link). An account may belong to
+ * several sites, and a site's ADMINs choose its SMTP server: a link for an account that is on any
+ * other site, or not on this one, would let them take that account over. Such mail goes through
+ * the server-wide mail server only; mail for an account on this site alone may use the site's own.
+ */
+export async function accountMailOptions(db: Executor, accountId: string, websiteId: string): Promise<EnqueueEmailOptions> {
+  const [here] = await db
+    .select({ role: websiteMembers.role })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.accountId, accountId), eq(websiteMembers.websiteId, websiteId)));
+  const [elsewhere] = await db
+    .select({ role: websiteMembers.role })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.accountId, accountId), ne(websiteMembers.websiteId, websiteId)))
+    .limit(1);
+  return here && !elsewhere ? {} : { serverMailOnly: true };
+}
+
 /** Queues an email; call it on the transaction that makes the change the email tells of. */
-export async function enqueueEmail(tx: Executor, websiteId: string | undefined, message: EmailMessage): Promise<number> {
+export async function enqueueEmail(tx: Executor, websiteId: string | undefined, message: EmailMessage, opts: EnqueueEmailOptions = {}): Promise<number> {
   const parsed = emailMessageSchema.safeParse(message);
   if (!parsed.success) {
     throw new InvalidEmailError(`Cannot send this email: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   }
-  return enqueue(tx, { websiteId, kind: EMAIL_JOB, payload: parsed.data, maxAttempts: EMAIL_MAX_ATTEMPTS });
+  const payload = opts.serverMailOnly ? { ...parsed.data, serverMailOnly: true } : parsed.data;
+  return enqueue(tx, { websiteId, kind: EMAIL_JOB, payload, maxAttempts: EMAIL_MAX_ATTEMPTS });
 }
 
 /** The handler for jobs of kind 'email'. */
 export function emailHandler(database: Database): JobHandler {
   return async (job) => {
-    const message = emailMessageSchema.parse(job.payload);
-    const { transport, from } = await mailTransportFor(database.db, job.websiteId ?? undefined);
+    const { serverMailOnly, ...message } = emailJobSchema.parse(job.payload);
+    const { transport, from } = await mailTransportFor(database.db, serverMailOnly ? undefined : (job.websiteId ?? undefined));
     try {
       await transport.sendMail({ ...message, from, messageId: messageIdFor(job.deliveryKey) });
     } finally {

@@ -1,12 +1,14 @@
 /**
  * What the server knows about the browser build: the island loader's source (inlined, so its
- * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet with a
- * content-hashed URL. Read once at start from dist/client (built by `npm run build`).
+ * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (theme.css and
+ * the site chrome's rules) with a content-hashed URL. Read once at start from dist/client (built
+ * by `npm run build`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SITE_CHROME_CSS } from './site-chrome';
 
 export type ClientAssets = {
   loader: { source: string; hash: string };
@@ -49,7 +51,8 @@ export function loadClientAssets(distDir = path.join(ROOT, 'dist/client')): Clie
     if (kind) islands.set(kind, `/${entry.file}`);
   }
   if (loaderSource === undefined || config === undefined) throw new Error('The browser build is incomplete; rebuild with `npm run build`.');
-  const css = readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8');
+  // The badge and info bar rules are generated from the shared constants (z-index, the 1024 px width).
+  const css = readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8') + SITE_CHROME_CSS;
   const themeUrl = `/assets/theme-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   return { loader: { source: loaderSource, hash: sha256Base64(loaderSource) }, islands, theme: { url: themeUrl, css }, config, files };
 }

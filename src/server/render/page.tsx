@@ -13,6 +13,7 @@ import type { NavLink, Section, SiteFooter, SiteHeader } from '../../document/sc
 import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
 import { layoutCss, readingOrder } from './layout-css';
+import { SiteChrome, type SiteChromeSettings } from './site-chrome';
 
 export type ShellSite = {
   id: string;
@@ -26,6 +27,8 @@ export type ShellSite = {
   footer: SiteFooter;
   /** The host the page is served on, for the link rules. */
   host: string;
+  /** The site badge and the mobile information bar (site-chrome.tsx); absent: neither. */
+  chrome?: SiteChromeSettings;
 };
 
 export type PageHead = {
@@ -38,6 +41,9 @@ export type PageHead = {
   noindex?: boolean;
   type?: 'website' | 'article';
 };
+
+/** Page-level behaviour (src/runtime/islands) a response carries, with the data its element holds. */
+export type PageIsland = { name: string; data?: Readonly<Record<string, string>> };
 
 export type RenderedPage = {
   html: string;
@@ -154,7 +160,7 @@ export function renderPage(opts: {
   ctx: RenderContext;
   assets: ClientAssets;
   /** Page-level islands (src/runtime/islands) this response carries, such as the logout notice. */
-  pageIslands?: readonly string[];
+  pageIslands?: readonly PageIsland[];
 }): RenderedPage {
   const { site, head, assets } = opts;
   const kinds = new Set<string>();
@@ -167,12 +173,13 @@ export function renderPage(opts: {
         {opts.after}
       </main>
       <Footer site={site} currentPath={opts.currentPath} />
-      {(opts.pageIslands ?? []).map((name) => (
-        <div key={name} hidden data-island={name} data-load="eager" />
+      {site.chrome ? <SiteChrome chrome={site.chrome} host={site.host} /> : null}
+      {(opts.pageIslands ?? []).map(({ name, data }) => (
+        <div key={name} hidden data-island={name} data-load="eager" {...Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]))} />
       ))}
     </>,
   );
-  for (const name of opts.pageIslands ?? []) kinds.add(name);
+  for (const { name } of opts.pageIslands ?? []) kinds.add(name);
   const css = layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;

@@ -6,20 +6,44 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
-import { collectionItems, collections, files, pages, redirects } from '../../db/schema';
-import { footerSchema, headerSchema, type NavLink, type Section, type SiteSettings } from '../../document/schema';
+import { collectionItems, collections, files, pages, redirects, websites } from '../../db/schema';
+import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
+import { labsFlags } from '../../domain/labs';
+import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { WebsiteRow } from '../services/sites';
 import type { ClientAssets } from './assets';
-import { renderPage, type RenderedPage, type ShellSite } from './page';
+import { renderPage, type PageIsland, type RenderedPage, type ShellSite } from './page';
+import { siteChromeSettings } from './site-chrome';
 
-export const PAGE_TYPES = { COLLECTION: 1, PAGE: 2, SPLASH: 3, ITEM: 50, NOT_FOUND: 100, ERROR: 101 } as const;
+export const PAGE_TYPES = {
+  COLLECTION: 1,
+  PAGE: 2,
+  SPLASH: 3,
+  ITEM: 50,
+  NOT_FOUND: 100,
+  ERROR: 101,
+  LOCK_SCREEN: 103,
+  PROTECTED_CONTENT: 105,
+  MEMBER_AREA_ACCESS_DENIED: 106,
+} as const;
 const PUBLISHED = 1;
 
-export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage } | { kind: 'redirect'; location: string };
+/** `personal` pages depend on who asks (restricted pages): never stored in the shared cache. */
+export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage; personal?: true } | { kind: 'redirect'; location: string };
 
-type RequestInfo = { host: string; origin: string; path: string; pageIslands?: readonly string[] };
+type RequestInfo = {
+  host: string;
+  origin: string;
+  path: string;
+  pageIslands?: readonly PageIsland[];
+  /** Whether this visitor may open a page that is not public; asked only for such pages. */
+  access?: (page: { id: string; access: PageAccess }) => Promise<AccessDecision>;
+};
 
-function shell(site: WebsiteRow, host: string): ShellSite {
+/** A restricted page for this visitor: shown, locked (lock screen 103), or refused (access denied 106). */
+export type AccessDecision = 'allow' | 'locked' | 'denied';
+
+export function shell(site: WebsiteRow, host: string): ShellSite {
   const settings = site.settings as Omit<SiteSettings, 'identifier'>;
   return {
     id: site.id,
@@ -32,17 +56,22 @@ function shell(site: WebsiteRow, host: string): ShellSite {
     header: headerSchema.parse(site.header),
     footer: footerSchema.parse(site.footer),
     host,
+    chrome: siteChromeSettings(site.settings),
   };
 }
 
-async function renderContext(db: Db, websiteId: string, host: string): Promise<RenderContext> {
-  const rows = await db
-    .select({ name: files.name, contentType: files.contentType, width: files.width, height: files.height })
-    .from(files)
-    .where(eq(files.websiteId, websiteId));
+export async function renderContext(db: Db, websiteId: string, host: string): Promise<RenderContext> {
+  const [rows, [site]] = await Promise.all([
+    db
+      .select({ name: files.name, contentType: files.contentType, width: files.width, height: files.height })
+      .from(files)
+      .where(eq(files.websiteId, websiteId)),
+    db.select({ labs: websites.labs }).from(websites).where(eq(websites.id, websiteId)),
+  ]);
   return {
     host,
     files: new Map(rows.map((r) => [r.name, { name: r.name, contentType: r.contentType, width: r.width ?? undefined, height: r.height ?? undefined }])),
+    featureFlags: labsFlags(site?.labs),
   };
 }
 
@@ -74,14 +103,22 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     .where(and(eq(pages.websiteId, site.id), eq(pages.path, path), eq(pages.status, PUBLISHED)));
   if (page && page.pageType !== PAGE_TYPES.NOT_FOUND && page.pageType !== PAGE_TYPES.ERROR) {
     const seo = page.seo;
+    const access = pageAccess.parse(page.access);
+    let pageType = page.pageType;
+    if (access.type !== 'public') {
+      const decision = req.access ? await req.access({ id: page.id, access }) : 'denied';
+      if (decision !== 'allow') return { ...restrictedPage(base, settings.title, url, page, decision), personal: true };
+      if (access.type === 'password') pageType = PAGE_TYPES.PROTECTED_CONTENT;
+    }
     return {
       kind: 'page',
       status: 200,
+      ...(access.type === 'public' ? {} : { personal: true as const }),
       page: renderPage({
         ...base,
-        pageType: page.pageType,
+        pageType,
+        head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' ? {} : { noindex: true }) },
         sections: page.sections as Section[],
-        head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url },
       }),
     };
   }
@@ -180,6 +217,74 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     };
   }
   return renderSystemPage(db, site, req, assets, PAGE_TYPES.NOT_FOUND, ctx);
+}
+
+/**
+ * A page the visitor may not see yet: the lock screen (103) asks for the page's password; the
+ * member area's access-denied page (106) offers sign-in and sign-up. Both answer 403 and are not
+ * for search engines.
+ */
+function restrictedPage(
+  base: Omit<Parameters<typeof renderPage>[0], 'pageType' | 'sections' | 'head'>,
+  siteTitle: string,
+  url: string,
+  page: { id: string; title: string; path: string | null },
+  decision: 'locked' | 'denied',
+): { kind: 'page'; status: number; page: RenderedPage } {
+  const returnTo = encodeURIComponent(page.path ?? '/');
+  if (decision === 'locked') {
+    return {
+      kind: 'page',
+      status: 403,
+      page: renderPage({
+        ...base,
+        pageType: PAGE_TYPES.LOCK_SCREEN,
+        sections: [],
+        head: { title: `${page.title} — ${siteTitle}`, url, noindex: true },
+        pageIslands: [...(base.pageIslands ?? []), { name: 'lock-screen' }],
+        before: (
+          <div className="system-message lock-screen">
+            <h1>{page.title}</h1>
+            <p>This page is protected by a password.</p>
+            <form className="account-form" data-lock-page={page.id} noValidate>
+              <p className="field">
+                <label htmlFor="lock-password">Password</label>
+                <input id="lock-password" name="password" type="password" autoComplete="current-password" required />
+              </p>
+              <p className="form-message" role="alert" />
+              <button className="button button-primary button-medium" type="submit">
+                Unlock
+              </button>
+            </form>
+          </div>
+        ),
+      }),
+    };
+  }
+  return {
+    kind: 'page',
+    status: 403,
+    page: renderPage({
+      ...base,
+      pageType: PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED,
+      sections: [],
+      head: { title: `Members only — ${siteTitle}`, url, noindex: true },
+      before: (
+        <div className="system-message">
+          <h1>Members only</h1>
+          <p>“{page.title}” is for signed-in members of {siteTitle}.</p>
+          <p className="system-actions">
+            <a className="button button-primary button-medium" href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${returnTo}`}>
+              Sign in
+            </a>{' '}
+            <a className="button button-secondary button-medium" href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${returnTo}`}>
+              Create an account
+            </a>
+          </p>
+        </div>
+      ),
+    }),
+  };
 }
 
 /** The not-found (100, status 404) or error (101, status 500) page: the owner's own if the site has one, else the built-in text. */

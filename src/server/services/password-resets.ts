@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts, passwordResets, sessions } from '../../db/schema';
-import { enqueueEmail } from '../mail/mailer';
+import { accountMailOptions, enqueueEmail } from '../mail/mailer';
 import { findAccountByEmail } from './accounts';
 import { tokenHash } from './invitations';
 import { hashPassword } from './passwords';
@@ -22,11 +22,17 @@ export async function requestPasswordReset(db: Db, websiteId: string, email: str
   const token = randomBytes(24).toString('base64url');
   await db.transaction(async (tx) => {
     await tx.insert(passwordResets).values({ tokenHash: tokenHash(token), accountId: account.id, expiresAt: new Date(Date.now() + RESET_VALID_MS) });
-    await enqueueEmail(tx, websiteId, {
-      to: account.email,
-      subject: 'Reset your password',
-      text: `Someone asked to reset the password of this account.\n\nChoose a new password within an hour:\n${resetUrl(token)}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-    });
+    await enqueueEmail(
+      tx,
+      websiteId,
+      {
+        to: account.email,
+        subject: 'Reset your password',
+        text: `Someone asked to reset the password of this account.\n\nChoose a new password within an hour:\n${resetUrl(token)}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+      },
+      // The link unlocks the account on every site it belongs to: not for a server one site's ADMINs chose.
+      await accountMailOptions(tx, account.id, websiteId),
+    );
   });
 }
 

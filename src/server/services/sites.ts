@@ -242,18 +242,53 @@ export async function websiteForHost(db: Db, host: string, appDomain: string, se
   return fallback;
 }
 
-/** Settings an owner edits in the config area (the identifier and domains move with import only). */
-export type EditableSettings = Pick<SiteDocument['settings'], 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone'>;
+/** Settings an owner edits in the config area (custom domains move with import only). */
+export type EditableSettings = Pick<
+  SiteDocument['settings'],
+  'identifier' | 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone' | 'escapeKeyLogin' | 'badgeType' | 'infoBarStyle' | 'contact' | 'developerMode' | 'cloneable'
+>;
 
-export async function updateSiteSettings(db: Db, websiteId: string, changes: Partial<EditableSettings>, actorId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).for('update');
-    if (!site) throw new Error('site not found');
-    const settings = defined({ ...(site.settings as Record<string, unknown>), ...changes });
-    await tx.update(websites).set({ settings, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
-    await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'settings.updated', detail: { fields: Object.keys(changes) } });
-    await tx.execute(sqlNotify(websiteId));
-  });
+const identifierTaken = (identifier: string) => `Another site already uses the identifier "${identifier}". Choose another one.`;
+
+/**
+ * Applies an owner's changes to the site's settings, whole objects (contact) replaced. A new
+ * identifier moves the site to {identifier}.{APP_DOMAIN}; one another site has is refused with
+ * SiteConflictError (checked here, and by the unique index when two owners race).
+ */
+export async function updateSiteSettings(
+  db: Db,
+  websiteId: string,
+  changes: Partial<EditableSettings>,
+  actorId: string,
+): Promise<{ identifier: string; previousIdentifier: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).for('update');
+      if (!site) throw new Error('site not found');
+      const { identifier = site.identifier, ...rest } = changes;
+      // Parsed whole, so a site stored before newer settings existed is saved with their defaults.
+      const { identifier: _identifier, ...settings } = settingsSchema.parse({ ...site.settings, ...rest, identifier });
+      const moved = identifier !== site.identifier;
+      if (moved) {
+        const [taken] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier));
+        if (taken) throw new SiteConflictError(identifierTaken(identifier));
+      }
+      await tx.update(websites).set({ identifier, settings, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
+      await tx.insert(activityLog).values({
+        websiteId,
+        accountId: actorId,
+        action: 'settings.updated',
+        detail: { fields: Object.keys(changes), ...(moved ? { identifier: { from: site.identifier, to: identifier } } : {}) },
+      });
+      // Also drops every app server's host lookups, so the old {identifier}.{APP_DOMAIN} stops answering at once.
+      await tx.execute(sqlNotify(websiteId));
+      return { identifier, previousIdentifier: site.identifier };
+    });
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505' && changes.identifier) throw new SiteConflictError(identifierTaken(changes.identifier));
+    throw err;
+  }
 }
 
 export async function updateHeaderFooter(db: Db, websiteId: string, header: SiteDocument['header'], footer: SiteDocument['footer'], actorId: string): Promise<void> {

@@ -1,0 +1,155 @@
+/**
+ * The owner on the Settings and 'Email (SMTP)' screens in Chromium: a value the server refuses is
+ * marked on its field with the server's message; saved values are there after a reload; the SMTP
+ * password is write-only (empty after saving, with a note that one is set) and the test email
+ * arrives at a local SMTP server through the site's own settings. Each screen passes axe-core
+ * with no serious violation.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailbox, type Mailbox } from '../test/mailbox';
+import { seriousViolations } from './axe';
+import { desktop, printed as printedBy, serverAndBrowserPerFile, visitorContext } from './harness';
+
+const env = serverAndBrowserPerFile();
+const SECRET = 'correct horse battery staple';
+let mailbox: Mailbox;
+
+beforeAll(async () => {
+  mailbox = await startMailbox({ login: { user: 'site-mailer', pass: SECRET } });
+});
+afterAll(async () => {
+  await mailbox?.stop();
+});
+
+const printed = (label: string) => printedBy(env.server().output(), label);
+
+async function signedInPage(): Promise<Page> {
+  // bypassCSP lets the accessibility check inject axe-core.
+  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${env.server().url}/config/`);
+  await page.getByLabel('Email').fill(printed('First owner'));
+  await page.getByLabel('Password').fill(printed('Password'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).waitFor();
+  return page;
+}
+
+async function openScreen(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name }).click();
+  await page.getByRole('heading', { name, level: 1 }).waitFor();
+}
+
+/** The texts a control's aria-describedby points at: its hint and its error. */
+const description = (page: Page, label: string) =>
+  page.getByLabel(label, { exact: true }).evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+
+describe('the Settings screen', () => {
+  it('marks a refused field with the server message, saves every setting, and shows them after a reload', async () => {
+    const page = await signedInPage();
+    const a11y: string[] = [];
+    await openScreen(page, 'Settings');
+    await page.getByLabel('Escape key opens the sign-in dialog').check();
+    await page.getByLabel('Developer mode').check();
+    await page.getByLabel('Allow copying this site as a template').check();
+    await page.getByLabel('Site badge').selectOption({ label: 'Black badge' });
+    await page.getByLabel('Mobile information bar').selectOption({ label: 'Dark bar' });
+    await page.getByLabel('Contact phone').fill('+44 1632 960 123');
+    await page.getByLabel('Contact email').fill('not an email');
+    await page.getByLabel('Contact address').fill('4 Quay Street, Harbourtown');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+
+    await page.getByRole('alert').filter({ hasText: 'Some fields are not valid.' }).waitFor();
+    expect(await page.getByLabel('Contact email').getAttribute('aria-invalid')).toBe('true');
+    expect(await description(page, 'Contact email')).toContain('must be an email address such as name@example.com');
+    expect(await page.getByLabel('Contact phone').getAttribute('aria-invalid')).toBeNull();
+    a11y.push(...(await seriousViolations(page)).map((v) => `settings with an error: ${v}`));
+
+    await page.getByLabel('Contact email').fill('studio@juniper.example');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved. The published site shows the change now' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByLabel('Contact email').getAttribute('aria-invalid')).toBeNull();
+    a11y.push(...(await seriousViolations(page)).map((v) => `settings saved: ${v}`));
+
+    await page.reload();
+    await openScreen(page, 'Settings');
+    expect(await page.getByLabel('Escape key opens the sign-in dialog').isChecked()).toBe(true);
+    expect(await page.getByLabel('Developer mode').isChecked()).toBe(true);
+    expect(await page.getByLabel('Allow copying this site as a template').isChecked()).toBe(true);
+    expect(await page.getByLabel('Site badge').inputValue()).toBe('2');
+    expect(await page.getByLabel('Mobile information bar').inputValue()).toBe('3');
+    expect(await page.getByLabel('Contact phone').inputValue()).toBe('+44 1632 960 123');
+    expect(await page.getByLabel('Contact email').inputValue()).toBe('studio@juniper.example');
+    expect(await page.getByLabel('Contact address').inputValue()).toBe('4 Quay Street, Harbourtown');
+    expect(await page.getByLabel('Site identifier').inputValue()).toBe('demo');
+
+    // A new identifier: the note gives the new address and where to sign in again.
+    await page.getByLabel('Site identifier').fill('juniper');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const note = page.getByRole('status').filter({ hasText: "Saved. The site's address is now" });
+    await note.waitFor();
+    const configAddress = `http://juniper.localhost:${env.server().port}/config/`;
+    expect(await note.getByRole('link', { name: configAddress }).getAttribute('href')).toBe(configAddress);
+    expect(await note.textContent()).toContain('sign in again at');
+    a11y.push(...(await seriousViolations(page)).map((v) => `settings moved: ${v}`));
+    await page.getByLabel('Site identifier').fill('demo');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'http://demo.localhost' }).waitFor();
+    expect(a11y).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('the Email (SMTP) screen', () => {
+  it("saves the site's mail server with a write-only password, shows it after a reload, and sends a test email through it", async () => {
+    const page = await signedInPage();
+    const a11y: string[] = [];
+    await openScreen(page, 'Email (SMTP)');
+    await page.getByText('No mail server is set up').waitFor();
+    a11y.push(...(await seriousViolations(page)).map((v) => `smtp empty: ${v}`));
+
+    await page.getByLabel('Mail server (host)').fill('127.0.0.1');
+    await page.getByLabel('Port', { exact: true }).fill('70000');
+    await page.getByLabel('User name').fill('site-mailer');
+    await page.getByLabel('Password').fill(SECRET);
+    await page.getByLabel('From address').fill('studio@juniper.example');
+    await page.getByRole('button', { name: 'Save SMTP settings' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Some fields are not valid.' }).waitFor();
+    expect(await page.getByLabel('Port', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await description(page, 'Port')).toContain('Enter a port number from 1 to 65535.');
+
+    await page.getByLabel('Port', { exact: true }).fill(String(mailbox.port));
+    await page.getByRole('button', { name: 'Save SMTP settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    await page.getByText("The site's email goes out through its own mail server").waitFor();
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await description(page, 'Password')).toContain('A password is set. Leave this empty to keep it.');
+    a11y.push(...(await seriousViolations(page)).map((v) => `smtp saved: ${v}`));
+
+    await page.reload();
+    await openScreen(page, 'Email (SMTP)');
+    expect(await page.getByLabel('Mail server (host)').inputValue()).toBe('127.0.0.1');
+    expect(await page.getByLabel('Port', { exact: true }).inputValue()).toBe(String(mailbox.port));
+    expect(await page.getByLabel('Use TLS from the start (port 465)').isChecked()).toBe(false);
+    expect(await page.getByLabel('User name').inputValue()).toBe('site-mailer');
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await page.getByLabel('Password').getAttribute('placeholder')).toBe('•••••••• (set)');
+    expect(await page.getByLabel('From address').inputValue()).toBe('studio@juniper.example');
+    expect(await page.content()).not.toContain(SECRET);
+
+    await page.getByRole('button', { name: 'Send test email' }).click();
+    await page.getByRole('status').filter({ hasText: `A test email to ${printed('First owner')} is on its way.` }).waitFor();
+    await expect.poll(() => mailbox.received.length, { timeout: 15_000 }).toBe(1);
+    expect(mailbox.received[0]).toMatchObject({ user: 'site-mailer', from: 'studio@juniper.example', to: [printed('First owner')] });
+    a11y.push(...(await seriousViolations(page)).map((v) => `smtp test sent: ${v}`));
+    expect(a11y).toEqual([]);
+    await page.context().close();
+  });
+});

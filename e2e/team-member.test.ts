@@ -1,0 +1,239 @@
+/**
+ * A signed-in team member on the published site (seed 000 §2, §4, §6): sent to the config area
+ * from any page outside its preview frame, except on localhost, after `noredirect` (for the browser
+ * session), on developer-mode and cloneable sites, and for viewer-only members; Escape goes to the
+ * config area; Shift+Escape logs out (once, however often it is pressed; a failure is only logged).
+ * And a visitor on a site allowing escape-key sign-in: Escape opens the sign-in dialog, Escape
+ * again cancels it.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
+import { printed, serverAndBrowserPerFile, setSiteSettings, visitorContext } from './harness';
+
+const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
+const site = () => `http://demo.localhost:${env.server().port}`;
+const run = promisify(execFile);
+
+let owner: { email: string; password: string };
+let viewer: { email: string; password: string };
+
+beforeAll(async () => {
+  const out = env.server().output();
+  owner = { email: printed(out, 'First owner'), password: printed(out, 'Password') };
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'viewer@example.com', '--role', 'VIEWER', '--site', 'demo'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATA_DIR: env.server().dataDir },
+  });
+  viewer = { email: 'viewer@example.com', password: /Password: (\S+)/.exec(stdout)![1]! };
+});
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+});
+
+async function signedIn(who: { email: string; password: string }, base = site()): Promise<Page> {
+  const context = await visitorContext(env.browser(), env.server());
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${base}/config/`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).waitFor();
+  return page;
+}
+
+/** Waits until the page's islands have run (the loader imports them as modules). */
+async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(300);
+}
+
+const logoutCalls = (page: Page) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/auth/Logout')) calls.push(r.method());
+  });
+  return calls;
+};
+
+describe('the config redirect', () => {
+  // covers 000-1.11, 000-2.10, 000-2.20
+  it('sends a signed-in owner from a published page to the config area with the page in frameUrl', async () => {
+    const page = await signedIn(owner);
+    await page.goto(`${site()}/blocks?x=1`);
+    await page.waitForURL(`${site()}/config/?frameUrl=%2Fblocks%3Fx%3D1`);
+    await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Blocks', level: 1 }).waitFor();
+    // Inside the preview frame the same page does not redirect.
+    expect(page.url()).toBe(`${site()}/config/?frameUrl=%2Fblocks%3Fx%3D1`);
+  });
+
+  // covers 000-2.21
+  it('is skipped on localhost', async () => {
+    const base = `http://localhost:${env.server().port}`;
+    const page = await signedIn(owner, base);
+    await page.goto(`${base}/about`);
+    await settled(page);
+    expect(page.url()).toBe(`${base}/about`);
+  });
+
+  // covers 000-2.22, 000-2.23
+  it('is skipped with noredirect, remembered for the browser session only', async () => {
+    const page = await signedIn(owner);
+    await page.goto(`${site()}/about?noredirect`);
+    await settled(page);
+    expect(page.url()).toBe(`${site()}/about?noredirect`);
+    await page.goto(`${site()}/blocks`);
+    await settled(page);
+    expect(page.url()).toBe(`${site()}/blocks`);
+    // A new browser session with the same sign-in is redirected again.
+    const later = await env.browser().newContext({ storageState: await page.context().storageState() });
+    contexts.push(later);
+    const fresh = await later.newPage();
+    await fresh.goto(`${site()}/blocks`);
+    await fresh.waitForURL(`${site()}/config/?frameUrl=%2Fblocks`);
+  });
+
+  // covers 000-2.26
+  it('is skipped for a viewer-only member', async () => {
+    const page = await signedIn(viewer);
+    await page.goto(`${site()}/about`);
+    await settled(page);
+    expect(page.url()).toBe(`${site()}/about`);
+  });
+
+  // covers 000-2.24, 000-2.25
+  it('is skipped on developer-mode and on cloneable sites', async () => {
+    const page = await signedIn(owner);
+    for (const flag of ['developerMode', 'cloneable']) {
+      await setSiteSettings(env.server(), { [flag]: true });
+      await expect
+        .poll(async () => {
+          await page.goto(`${site()}/about`);
+          await settled(page);
+          return page.url();
+        })
+        .toBe(`${site()}/about`);
+      await setSiteSettings(env.server(), { [flag]: false });
+    }
+    await expect
+      .poll(async () => {
+        await page.goto(`${site()}/about`);
+        await settled(page);
+        return page.url();
+      })
+      .toBe(`${site()}/config/?frameUrl=%2Fabout`);
+  });
+});
+
+describe('Escape and Shift+Escape for a team member', () => {
+  // covers 000-4.18, 000-6.06
+  it('Escape goes to the config area at the page; an open dialog takes the press first', async () => {
+    const page = await signedIn(owner);
+    await page.goto(`${site()}/about?noredirect&logout=true`);
+    const notice = page.getByRole('dialog', { name: 'Logout Successful' });
+    await notice.waitFor();
+    await page.keyboard.press('Escape');
+    await notice.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(`${site()}/about?noredirect&logout=true`);
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${site()}/config/?frameUrl=%2Fabout%3Fnoredirect%26logout%3Dtrue`);
+  });
+
+  // covers 000-4.21, 000-4.67, 000-4.69, 000-7.09, 001-1.10, 001-6.02
+  it('Shift+Escape logs out once, fires the logout event, and lands on the root with the notice', async () => {
+    const page = await signedIn(owner);
+    await page.exposeFunction('countLogoutEvent', () => (events += 1));
+    let events = 0;
+    await page.addInitScript(() => window.addEventListener('logout', () => (window as unknown as { countLogoutEvent(): void }).countLogoutEvent()));
+    const calls = logoutCalls(page);
+    await page.goto(`${site()}/about?noredirect`);
+    await settled(page);
+    await page.keyboard.press('Shift+Escape');
+    await page.keyboard.press('Shift+Escape');
+    await page.waitForURL(`${site()}/?logout=true`);
+    await page.getByRole('dialog', { name: 'Logout Successful' }).waitFor();
+    expect(calls).toEqual(['POST']);
+    expect(events).toBe(1);
+    expect(await page.evaluate(() => fetch('/api/auth/Me').then((r) => r.status))).toBe(401);
+  });
+
+  // covers 000-4.72, 000-8.31
+  it('a failed logout is only logged', async () => {
+    const page = await signedIn(owner);
+    await page.goto(`${site()}/about?noredirect`);
+    await settled(page);
+    await page.route('**/api/auth/Logout*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') logged.push(m.text());
+    });
+    await page.keyboard.press('Shift+Escape');
+    await expect.poll(() => logged.some((t) => t.includes('logout failed'))).toBe(true);
+    await page.waitForTimeout(300);
+    expect(page.url()).toBe(`${site()}/about?noredirect`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+  });
+
+  // covers 000-4.71, 001-2.11
+  it('logout from the config area goes to the preview frame’s address with logout=true', async () => {
+    const page = await signedIn(owner);
+    await page.goto(`${site()}/config/?frameUrl=${encodeURIComponent('/about')}`);
+    await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'About the studio' }).waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${site()}/about?logout=true`);
+    await page.getByRole('dialog', { name: 'Logout Successful' }).waitFor();
+  });
+});
+
+describe('escape-key sign-in for visitors', () => {
+  // covers 000-4.19, 000-4.20, 000-6.07, 000-4.68
+  it('opens the sign-in dialog only where the site allows it; Escape again cancels it; a visitor signs in with it', async () => {
+    const context = await visitorContext(env.browser(), env.server(), { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    contexts.push(context);
+    const page = await context.newPage();
+    const calls = logoutCalls(page);
+    await page.goto(`${site()}/about`);
+    await settled(page);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Escape');
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(calls).toEqual([]);
+    expect(page.url()).toBe(`${site()}/about`);
+
+    await setSiteSettings(env.server(), { escapeKeyLogin: true });
+    try {
+      await expect
+        .poll(async () => {
+          await page.goto(`${site()}/about`);
+          await settled(page);
+          await page.keyboard.press('Escape');
+          return page.getByRole('dialog', { name: 'Sign in' }).count();
+        })
+        .toBe(1);
+      const dialog = page.getByRole('dialog', { name: 'Sign in' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.keyboard.press('Escape');
+      await dialog.getByLabel('Email').fill(owner.email);
+      await dialog.getByLabel('Password').fill('wrong password');
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      await dialog.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' }).waitFor();
+      await dialog.getByLabel('Password').fill(owner.password);
+      await dialog.getByRole('button', { name: 'Sign in' }).click();
+      // Signed in, the page loads again and the team member is taken to the config area.
+      await page.waitForURL(`${site()}/config/?frameUrl=%2Fabout`);
+    } finally {
+      await setSiteSettings(env.server(), { escapeKeyLogin: false });
+    }
+  });
+});

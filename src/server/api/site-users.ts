@@ -1,0 +1,240 @@
+/**
+ * Customers on a published site (seed 001 §3, §7): `POST /api/site-users/account/session` {email,
+ * password, rememberMe} answers an `xsrfToken` the browser sends back in the X-SiteUser-Xsrf-Token
+ * header on the customer's own changes; `DELETE /api/site-users/account/session?cloneCart=` signs
+ * out. Ours around them: sign-up with email verification, the account itself, password reset, and
+ * unlocking a password-protected page. Every state-changing call also passes the crumb check.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { API_PATHS, ACCOUNT_PATHS } from '../../domain/routes';
+import type { Db } from '../../db/client';
+import { pages } from '../../db/schema';
+import { pageAccess } from '../../document/schema';
+import { zodMessage } from '../config-routes';
+import { serverSecret, setCookie } from '../plugins/crumb';
+import { requestOrigin } from '../request';
+import { UNLOCK_COOKIE, unlockTools } from '../services/page-access';
+import { verifyPassword } from '../services/passwords';
+import { hashedIp, type Limit } from '../services/rate-limit';
+import {
+  checkCredentials,
+  completeMemberPasswordReset,
+  endMemberSession,
+  MEMBER_COOKIE,
+  memberForSession,
+  renewXsrf,
+  requestMemberPasswordReset,
+  signUp,
+  SiteUserError,
+  startMemberSession,
+  updateMemberProfile,
+  verifyEmail,
+  XSRF_HEADER,
+  xsrfMatches,
+} from '../services/site-users';
+import type { WebsiteRow } from '../services/sites';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const email = z.string().trim().email('Enter an email address such as name@example.com.').max(256);
+const password = z.string().min(1, 'Enter your password.').max(1000);
+const displayName = z.string().trim().max(100).optional();
+
+export const MEMBER_MESSAGES = {
+  limited: 'Too many attempts. Please wait a few minutes and try again.',
+  signedUp: 'Check your email: we sent you a link to confirm your address.',
+  resetAsked: 'If an account uses this email, a link to reset its password is on its way.',
+  notSignedIn: 'Sign in to continue.',
+  wrongPagePassword: 'That password is not right. Please try again.',
+  xsrf: 'Your sign-in could not be confirmed for this change. Reload the page and try again.',
+} as const;
+
+export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
+  const unlock = unlockTools(await serverSecret(db, 'unlock_secret'));
+  app.decorate('pageUnlocks', unlock);
+
+  const cookieOptions = (req: FastifyRequest, maxAgeMs?: number) => ({
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: req.protocol === 'https',
+    ...(maxAgeMs === undefined ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
+  });
+
+  const siteOr404 = async (req: FastifyRequest, reply: FastifyReply): Promise<WebsiteRow | undefined> => {
+    const site = await app.siteForRequest(req);
+    if (!site) void reply.code(404).send({ error: 'No site is published at this address.' });
+    return site;
+  };
+
+  const parse = <T>(schema: z.ZodType<T>, value: unknown, reply: FastifyReply): T | undefined => {
+    const parsed = schema.safeParse(value ?? {});
+    if (parsed.success) return parsed.data;
+    void reply.code(400).send(zodMessage(parsed.error));
+    return undefined;
+  };
+
+  const limited = async (reply: FastifyReply, limits: Limit[], count: boolean): Promise<boolean> => {
+    for (const limit of limits) {
+      if (count ? !(await app.rateLimits.hit(limit)).allowed : await app.rateLimits.exhausted(limit)) {
+        void reply.code(429).send({ error: MEMBER_MESSAGES.limited });
+        return true;
+      }
+    }
+    return false;
+  };
+
+  const failure = (reply: FastifyReply, err: unknown) => {
+    if (err instanceof SiteUserError) return reply.code(err.status).send({ error: err.message });
+    throw err;
+  };
+
+  const links = (req: FastifyRequest) => {
+    const origin = requestOrigin(req);
+    return {
+      verifyUrl: (token: string) => `${origin}${ACCOUNT_PATHS.VERIFY}?token=${token}`,
+      resetUrl: (token: string) => `${origin}${ACCOUNT_PATHS.RESET}?token=${token}`,
+      loginUrl: `${origin}${ACCOUNT_PATHS.LOGIN}`,
+    };
+  };
+
+  const startSession = async (req: FastifyRequest, reply: FastifyReply, siteUserId: string, rememberMe: boolean) => {
+    await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
+    const session = await startMemberSession(db, siteUserId, rememberMe);
+    setCookie(reply, MEMBER_COOKIE, session.id, cookieOptions(req, session.maxAgeMs));
+    return session.xsrfToken;
+  };
+
+  // Seed 001 §7: sign in; the answer's xsrfToken is sent back as a header on later requests.
+  app.post(API_PATHS.SITE_USER_SESSION, async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const body = parse(z.object({ email, password, rememberMe: z.boolean().default(false) }).strict(), req.body, reply);
+    if (!body) return reply;
+    const limits = [
+      { key: `member-login:${site.id}:${body.email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES },
+      { key: `member-login-ip:${hashedIp(req.ip)}`, max: 50, windowMs: FIFTEEN_MINUTES },
+    ];
+    if (await limited(reply, limits, false)) return reply;
+    try {
+      const user = await checkCredentials(db, site.id, body.email, body.password);
+      await app.rateLimits.reset(limits[0]!.key);
+      const xsrfToken = await startSession(req, reply, user.id, body.rememberMe);
+      return { xsrfToken, account: { email: user.email, displayName: user.displayName } };
+    } catch (err) {
+      if (err instanceof SiteUserError && err.status === 401) for (const limit of limits) await app.rateLimits.hit(limit);
+      return failure(reply, err);
+    }
+  });
+
+  // Seed 001 §7: sign out. cloneCart says whether the shopper keeps the cart after signing out; carts come with commerce.
+  app.delete(API_PATHS.SITE_USER_SESSION, async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const query = parse(z.object({ cloneCart: z.enum(['true', 'false'], 'cloneCart is true or false').optional(), crumb: z.string().optional() }).strict(), req.query, reply);
+    if (!query) return reply;
+    await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
+    setCookie(reply, MEMBER_COOKIE, '', cookieOptions(req, 0));
+    return { ok: true };
+  });
+
+  app.get('/api/site-users/account', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
+    if (!session) return reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+    const given = req.headers[XSRF_HEADER];
+    const fresh = xsrfMatches(session, typeof given === 'string' ? given : undefined) ? {} : { xsrfToken: await renewXsrf(db, session) };
+    return { account: { email: session.user.email, displayName: session.user.displayName }, ...fresh };
+  });
+
+  app.put('/api/site-users/account', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
+    if (!session) return reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+    const given = req.headers[XSRF_HEADER];
+    if (!xsrfMatches(session, typeof given === 'string' ? given : undefined)) return reply.code(403).send({ error: MEMBER_MESSAGES.xsrf });
+    const body = parse(z.object({ displayName: z.string().trim().max(100) }).strict(), req.body, reply);
+    if (!body) return reply;
+    await updateMemberProfile(db, session.user.id, body.displayName || null);
+    return { ok: true };
+  });
+
+  app.post('/api/site-users/account', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const body = parse(z.object({ email, password: z.string().max(1000), displayName }).strict(), req.body, reply);
+    if (!body) return reply;
+    if (await limited(reply, [{ key: `member-signup-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], true)) return reply;
+    try {
+      await signUp(db, { id: site.id, title: (site.settings as { title: string }).title }, body, links(req));
+      return { ok: true, message: MEMBER_MESSAGES.signedUp };
+    } catch (err) {
+      return failure(reply, err);
+    }
+  });
+
+  app.post('/api/site-users/account/verify', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const body = parse(z.object({ token: z.string().min(10).max(200) }).strict(), req.body, reply);
+    if (!body) return reply;
+    try {
+      const user = await verifyEmail(db, site.id, body.token);
+      const xsrfToken = await startSession(req, reply, user.id, false);
+      return { xsrfToken, account: { email: user.email, displayName: user.displayName } };
+    } catch (err) {
+      return failure(reply, err);
+    }
+  });
+
+  app.post('/api/site-users/account/password-reset', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const body = parse(z.object({ email }).strict(), req.body, reply);
+    if (!body) return reply;
+    if (await limited(reply, [{ key: `member-reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], true)) return reply;
+    await requestMemberPasswordReset(db, { id: site.id, title: (site.settings as { title: string }).title }, body.email, links(req));
+    return { ok: true, message: MEMBER_MESSAGES.resetAsked };
+  });
+
+  app.post('/api/site-users/account/password-reset/complete', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const body = parse(z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }).strict(), req.body, reply);
+    if (!body) return reply;
+    try {
+      await completeMemberPasswordReset(db, site.id, body.token, body.password);
+      setCookie(reply, MEMBER_COOKIE, '', cookieOptions(req, 0));
+      return { ok: true };
+    } catch (err) {
+      return failure(reply, err);
+    }
+  });
+
+  // The lock screen's form: the right password unlocks the page for this browser session.
+  app.post('/api/page-access/unlock', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const body = parse(z.object({ pageId: z.string().regex(/^[0-9a-f]{24}$/, 'not a page id'), password }).strict(), req.body, reply);
+    if (!body) return reply;
+    const [page] = await db
+      .select({ access: pages.access })
+      .from(pages)
+      .where(and(eq(pages.websiteId, site.id), eq(pages.id, body.pageId)));
+    const access = page ? pageAccess.safeParse(page.access) : undefined;
+    if (!access?.success || access.data.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
+    if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }], true)) return reply;
+    if (!(await verifyPassword(body.password, access.data.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
+    setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.data.passwordHash), cookieOptions(req));
+    return { ok: true };
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageUnlocks: ReturnType<typeof unlockTools>;
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * A site's own outgoing mail server (its `smtp_settings` row), as the config area reads and
+ * changes it. The password is write-only: it is stored for the mailer and never answered back;
+ * a save without one keeps the stored one. Without a row the site's mail goes out through the
+ * server-wide mail server from the environment (src/server/mail/mailer.ts).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { activityLog, smtpSettings } from '../../db/schema';
+import { enqueueEmail, mailServerInUse, serverMailSettings } from './mailer';
+
+/** What the config area sees of a site's SMTP settings: everything but the password. */
+export type SmtpSettingsView = {
+  host: string;
+  port: number;
+  secure: boolean;
+  username: string | null;
+  fromAddress: string;
+  passwordSet: boolean;
+};
+
+export type SmtpSettingsInput = {
+  host: string;
+  port: number;
+  secure: boolean;
+  /** Empty or absent: the server takes mail without signing in (and no password is kept). */
+  username?: string | undefined;
+  /** Absent keeps the stored password; an empty string removes it. */
+  password?: string | undefined;
+  fromAddress: string;
+};
+
+export type MailStatus = {
+  smtp: SmtpSettingsView | null;
+  /** Which server the site's mail goes out through now. */
+  inUse: 'site' | 'server' | 'none';
+  /** The server-wide default's From address, when there is one (its host and credentials are the operator's). */
+  serverDefault: { fromAddress: string } | null;
+};
+
+export async function mailStatus(db: Db, websiteId: string): Promise<MailStatus> {
+  const [row] = await db.select().from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId));
+  const server = serverMailSettings();
+  return {
+    smtp: row
+      ? { host: row.host, port: row.port, secure: row.secure, username: row.username, fromAddress: row.fromAddress, passwordSet: Boolean(row.password) }
+      : null,
+    inUse: row ? 'site' : server ? 'server' : 'none',
+    serverDefault: server ? { fromAddress: server.fromAddress } : null,
+  };
+}
+
+export async function saveSmtpSettings(db: Db, websiteId: string, input: SmtpSettingsInput, actorId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [stored] = await tx.select({ password: smtpSettings.password }).from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)).for('update');
+    const username = input.username || null;
+    const password = !username ? null : input.password === undefined ? (stored?.password ?? null) : input.password || null;
+    const values = { host: input.host, port: input.port, secure: input.secure, username, password, fromAddress: input.fromAddress };
+    await tx
+      .insert(smtpSettings)
+      .values({ websiteId, ...values })
+      .onConflictDoUpdate({ target: smtpSettings.websiteId, set: values });
+    await tx.insert(activityLog).values({
+      websiteId,
+      accountId: actorId,
+      action: 'mail.smtp_updated',
+      detail: { host: input.host, port: input.port, passwordChanged: input.password !== undefined },
+    });
+  });
+}
+
+/** Back to the server-wide mail server; false when the site had no settings of its own. */
+export async function removeSmtpSettings(db: Db, websiteId: string, actorId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx.delete(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)).returning({ websiteId: smtpSettings.websiteId });
+    if (removed.length === 0) return false;
+    await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'mail.smtp_removed', detail: {} });
+    return true;
+  });
+}
+
+export class NoMailServerError extends Error {}
+
+/** Queues a test email to `to` through whichever server the site's mail uses now; refused when there is none. */
+export async function queueTestEmail(db: Db, websiteId: string, siteTitle: string, to: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const inUse = await mailServerInUse(tx, websiteId);
+    if (inUse === 'none') {
+      throw new NoMailServerError('No mail server is set up for this site or this server: save the SMTP settings first.');
+    }
+    return enqueueEmail(tx, websiteId, {
+      to,
+      subject: `Test email from ${siteTitle.replace(/[\r\n]+/g, ' ')}`,
+      text: `This is a test email from ${siteTitle}, sent through ${inUse === 'site' ? "the site's own mail server" : "the server's default mail server"}.\n\nIf you can read it, the site's email works.`,
+    });
+  });
+}

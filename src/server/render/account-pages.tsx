@@ -1,0 +1,169 @@
+/**
+ * The customer account pages every published site has (seed 001 §3 site users): sign in, sign up,
+ * confirm the email address, forgotten and new password, and the account itself. Forms are plain
+ * HTML with labels; the `customer-account` island sends them through the data-request client.
+ * Opening an emailed link shows a button rather than acting at once, so a mail scanner that
+ * fetches the link changes nothing.
+ */
+import type { ReactNode } from 'react';
+import { ACCOUNT_PATHS } from '../../domain/routes';
+import type { Db } from '../../db/client';
+import type { SiteSettings } from '../../document/schema';
+import type { SiteUser } from '../services/site-users';
+import { MIN_PASSWORD_LENGTH } from '../services/site-users';
+import type { WebsiteRow } from '../services/sites';
+import type { ClientAssets } from './assets';
+import { renderPage, type PageIsland } from './page';
+import { renderContext, shell, type SiteResponse } from './site-page';
+
+type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[] };
+
+/** Only a path on this site may be a place to return to. */
+export function safeReturnTo(raw: string | null): string {
+  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : ACCOUNT_PATHS.HOME;
+}
+
+function Field({ id, label, type, autoComplete, hint, required = true }: { id: string; label: string; type: string; autoComplete: string; hint?: string; required?: boolean }) {
+  return (
+    <p className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} name={id.replace(/^account-/, '')} type={type} autoComplete={autoComplete} required={required} {...(hint ? { 'aria-describedby': `${id}-hint` } : {})} />
+      {hint ? (
+        <span className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+function AccountForm({ kind, submit, returnTo, token, children }: { kind: string; submit: string; returnTo?: string; token?: string; children?: ReactNode }) {
+  return (
+    <form className="account-form" data-account-form={kind} {...(returnTo ? { 'data-return-to': returnTo } : {})} {...(token ? { 'data-token': token } : {})} noValidate>
+      {children}
+      <p className="form-message" role="alert" />
+      <button className="button button-primary button-medium" type="submit">
+        {submit}
+      </button>
+    </form>
+  );
+}
+
+const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+
+function content(path: string, query: URLSearchParams, member: SiteUser | undefined, siteTitle: string): { title: string; body: ReactNode } | undefined {
+  const returnTo = safeReturnTo(query.get('returnTo'));
+  const token = query.get('token') ?? '';
+  switch (path) {
+    case ACCOUNT_PATHS.LOGIN:
+      return {
+        title: 'Sign in',
+        body: (
+          <AccountForm kind="login" submit="Sign in" returnTo={returnTo}>
+            <Field id="account-email" label="Email" type="email" autoComplete="email" />
+            <Field id="account-password" label="Password" type="password" autoComplete="current-password" />
+            <p className="field field-check">
+              <input id="account-remember" name="rememberMe" type="checkbox" />
+              <label htmlFor="account-remember">Keep me signed in for 30 days</label>
+            </p>
+            <p className="account-links">
+              <a href={ACCOUNT_PATHS.FORGOT}>Forgot your password?</a> · <a href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${encodeURIComponent(returnTo)}`}>Create an account</a>
+            </p>
+          </AccountForm>
+        ),
+      };
+    case ACCOUNT_PATHS.SIGNUP:
+      return {
+        title: 'Create an account',
+        body: (
+          <AccountForm kind="signup" submit="Create account">
+            <Field id="account-displayName" label="Name" type="text" autoComplete="name" required={false} />
+            <Field id="account-email" label="Email" type="email" autoComplete="email" />
+            <Field id="account-password" label="Password" type="password" autoComplete="new-password" hint={passwordHint} />
+            <p className="account-links">
+              Already have an account? <a href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</a>
+            </p>
+          </AccountForm>
+        ),
+      };
+    case ACCOUNT_PATHS.VERIFY:
+      return {
+        title: 'Confirm your email',
+        body: (
+          <AccountForm kind="verify" submit="Confirm my email" token={token}>
+            <p>Confirm this email address to finish creating your account on {siteTitle}.</p>
+          </AccountForm>
+        ),
+      };
+    case ACCOUNT_PATHS.FORGOT:
+      return {
+        title: 'Forgot your password?',
+        body: (
+          <AccountForm kind="forgot" submit="Email me a link">
+            <p>Enter your account’s email address and we will send you a link to choose a new password.</p>
+            <Field id="account-email" label="Email" type="email" autoComplete="email" />
+          </AccountForm>
+        ),
+      };
+    case ACCOUNT_PATHS.RESET:
+      return {
+        title: 'Choose a new password',
+        body: (
+          <AccountForm kind="reset" submit="Save password" token={token}>
+            <Field id="account-password" label="New password" type="password" autoComplete="new-password" hint={passwordHint} />
+          </AccountForm>
+        ),
+      };
+    case ACCOUNT_PATHS.HOME:
+      if (!member) return undefined;
+      return {
+        title: 'Your account',
+        body: (
+          <>
+            <p>
+              Signed in as <strong>{member.email}</strong>.
+            </p>
+            <AccountForm kind="profile" submit="Save">
+              <p className="field">
+                <label htmlFor="account-displayName">Name</label>
+                <input id="account-displayName" name="displayName" type="text" autoComplete="name" defaultValue={member.displayName ?? ''} />
+              </p>
+            </AccountForm>
+            <AccountForm kind="logout" submit="Sign out" />
+          </>
+        ),
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** Answers an /account address, or undefined for one that is not an account page. */
+export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, assets: ClientAssets, member: SiteUser | undefined): Promise<SiteResponse | undefined> {
+  const settings = site.settings as Omit<SiteSettings, 'identifier'>;
+  if (info.path === ACCOUNT_PATHS.HOME && !member) return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
+  if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo')) };
+  const page = content(info.path, info.query, member, settings.title);
+  if (!page) return undefined;
+  return {
+    kind: 'page',
+    status: 200,
+    personal: true,
+    page: renderPage({
+      site: shell(site, info.host),
+      currentPath: info.path,
+      ctx: await renderContext(db, site.id, info.host),
+      assets,
+      pageType: 2,
+      sections: [],
+      head: { title: `${page.title} — ${settings.title}`, url: `${info.origin}${info.path}`, noindex: true },
+      pageIslands: [...(info.pageIslands ?? []), { name: 'customer-account' }],
+      before: (
+        <div className="system-message account-page">
+          <h1>{page.title}</h1>
+          {page.body}
+        </div>
+      ),
+    }),
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * A site's multilingual settings as stored in `websites.multilingual`:
+ * `{ languages: [{ code, visible }], connection?: { provider, apiKey, connectedAt } }`.
+ * The default language is the site's primary language, its `locale` setting: one value, so the
+ * Settings screen and the Languages screen never disagree. Saving languages with another default
+ * changes the locale (and so the published pages' `lang`), which is why it bumps the content
+ * version and notifies `site_changed`. The provider's API key is stored for the translation work
+ * to come and never leaves the server.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { websites } from '../../db/schema';
+import { FEATURE_FLAGS } from '../../domain/feature-flags';
+import { labsFlags } from '../../domain/labs';
+import { languageName, translationProviderName, type LanguageChoice, type TranslationProviderId } from '../../domain/multilingual';
+import { logActivity } from './activity';
+import { SITE_CHANGED_CHANNEL } from './sites';
+
+export type Language = { code: string; name: string; default: boolean; visible: boolean };
+
+export type Connection = {
+  status: 'connected' | 'disconnected';
+  provider: TranslationProviderId | null;
+  providerName: string | null;
+  connectedAt: string | null;
+};
+
+export type MultilingualState = { flagOn: boolean; defaultLanguage: string; languages: Language[]; connection: Connection };
+
+type StoredConnection = { provider: TranslationProviderId; apiKey: string; connectedAt: string };
+type Stored = { languages: { code: string; visible: boolean }[]; connection?: StoredConnection };
+
+const DISCONNECTED: Connection = { status: 'disconnected', provider: null, providerName: null, connectedAt: null };
+
+function readStored(raw: unknown): Stored {
+  const value = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const languages = Array.isArray(value.languages)
+    ? value.languages.flatMap((l: unknown) => {
+        const entry = l as { code?: unknown; visible?: unknown } | null;
+        return entry && typeof entry.code === 'string' ? [{ code: entry.code, visible: entry.visible !== false }] : [];
+      })
+    : [];
+  const c = value.connection as Partial<StoredConnection> | undefined;
+  const connection = c && typeof c.provider === 'string' && translationProviderName(c.provider) && typeof c.connectedAt === 'string' ? (c as StoredConnection) : undefined;
+  return { languages, ...(connection ? { connection } : {}) };
+}
+
+function publicConnection(stored: StoredConnection | undefined): Connection {
+  if (!stored) return DISCONNECTED;
+  return { status: 'connected', provider: stored.provider, providerName: translationProviderName(stored.provider) ?? null, connectedAt: stored.connectedAt };
+}
+
+/** The stored languages with the site's locale as the default; a locale not in the list (changed in Settings, or nothing saved yet) leads it. */
+function siteLanguages(stored: Stored, locale: string): Language[] {
+  const list = stored.languages.some((l) => l.code === locale) ? stored.languages : [{ code: locale, visible: true }, ...stored.languages];
+  return list.map((l) => ({ code: l.code, name: languageName(l.code) ?? l.code, default: l.code === locale, visible: l.code === locale || l.visible }));
+}
+
+/** Read from the database, not from the request's cached site row, so a change shows at once. */
+export async function multilingualState(db: Db, websiteId: string): Promise<MultilingualState> {
+  const [row] = await db
+    .select({ labs: websites.labs, multilingual: websites.multilingual, settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  if (!row) throw new Error('site not found');
+  const stored = readStored(row.multilingual);
+  const locale = typeof row.settings.locale === 'string' ? row.settings.locale : 'en-US';
+  return {
+    flagOn: labsFlags(row.labs).includes(FEATURE_FLAGS.MULTILINGUAL),
+    defaultLanguage: locale,
+    languages: siteLanguages(stored, locale),
+    connection: publicConnection(stored.connection),
+  };
+}
+
+/** Saves a list that passed `languageListProblem`: the order, visibility, and the default as the site's locale. */
+export async function saveLanguages(db: Db, websiteId: string, list: readonly LanguageChoice[], actorId: string): Promise<void> {
+  const defaultCode = list.find((l) => l.default)!.code;
+  const languages = list.map((l) => ({ code: l.code, visible: l.visible }));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(websites)
+      .set({
+        multilingual: sql`jsonb_set(${websites.multilingual}, '{languages}', ${JSON.stringify(languages)}::jsonb)`,
+        settings: sql`jsonb_set(${websites.settings}, '{locale}', ${JSON.stringify(defaultCode)}::jsonb)`,
+        updatedAt: new Date(),
+        contentVersion: sql`${websites.contentVersion} + 1`,
+      })
+      .where(eq(websites.id, websiteId));
+    await logActivity(tx, websiteId, actorId, 'multilingual.languages_updated', { languages: list.map((l) => l.code), defaultLanguage: defaultCode });
+    await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
+  });
+}
+
+/** Connects (or replaces) the translation provider. The key is checked for shape only: translation, which uses it, comes later. */
+export async function connectProvider(db: Db, websiteId: string, provider: TranslationProviderId, apiKey: string, actorId: string): Promise<Connection> {
+  const connection: StoredConnection = { provider, apiKey, connectedAt: new Date().toISOString() };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(websites)
+      .set({ multilingual: sql`jsonb_set(${websites.multilingual}, '{connection}', ${JSON.stringify(connection)}::jsonb)`, updatedAt: new Date() })
+      .where(eq(websites.id, websiteId));
+    await logActivity(tx, websiteId, actorId, 'multilingual.connected', { provider });
+  });
+  return publicConnection(connection);
+}
+
+/** Forgets the provider and its key. Answers whether one was connected. */
+export async function disconnectProvider(db: Db, websiteId: string, actorId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ multilingual: websites.multilingual }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const connection = readStored(row?.multilingual).connection;
+    if (!connection) return false;
+    await tx
+      .update(websites)
+      .set({ multilingual: sql`${websites.multilingual} - 'connection'`, updatedAt: new Date() })
+      .where(eq(websites.id, websiteId));
+    await logActivity(tx, websiteId, actorId, 'multilingual.disconnected', { provider: connection.provider });
+    return true;
+  });
+}

@@ -1,0 +1,231 @@
+/**
+ * Customers: visitors with an account on one published site (seed 001 §3, §7 site users). Sign-up
+ * emails a verification link, and sign-in waits until it has been opened; a forgotten password is
+ * reset by an emailed link. Sessions live in PostgreSQL like team sessions: the cookie holds a
+ * random id, the table its hash, and each session has an xsrf token (only its hash is stored) that
+ * the browser sends back in a header on the customer's own state-changing calls.
+ *
+ * Asking to sign up with an address that already has an account, or to reset the password of an
+ * address that has none, answers exactly like the ordinary case, so the form cannot be used to
+ * find out who has an account; the mail that goes out tells the owner of the address what happened.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { siteUserSessions, siteUsers, siteUserTokens } from '../../db/schema';
+import { enqueueEmail } from '../mail/mailer';
+import { normalizeEmail } from './accounts';
+import { hashPassword, verifyPassword } from './passwords';
+
+export const MEMBER_COOKIE = 'op_member';
+export const XSRF_HEADER = 'x-siteuser-xsrf-token';
+/** Without 'remember me' a session is a browser-session cookie that still ends after a day idle. */
+export const MEMBER_IDLE_MS = 24 * 60 * 60 * 1000;
+/** With 'remember me' the cookie and the session last 30 days, idle or not. */
+export const MEMBER_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+export const VERIFY_VALID_MS = 48 * 60 * 60 * 1000;
+export const RESET_VALID_MS = 60 * 60 * 1000;
+export const MIN_PASSWORD_LENGTH = 10;
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export class SiteUserError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 = 400,
+  ) {
+    super(message);
+  }
+}
+
+const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
+const token = () => randomBytes(24).toString('base64url');
+
+export type SiteUser = { id: string; email: string; displayName: string | null };
+
+type Links = { verifyUrl: (token: string) => string; resetUrl: (token: string) => string; loginUrl: string };
+
+function checkPassword(password: string) {
+  if (password.length < MIN_PASSWORD_LENGTH) throw new SiteUserError(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+}
+
+export async function signUp(
+  db: Db,
+  site: { id: string; title: string },
+  input: { email: string; password: string; displayName?: string | undefined },
+  links: Links,
+): Promise<void> {
+  checkPassword(input.password);
+  const email = normalizeEmail(input.email);
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(siteUsers)
+      .where(and(eq(siteUsers.websiteId, site.id), eq(siteUsers.email, email)))
+      .for('update');
+    if (existing?.verifiedAt) {
+      await enqueueEmail(tx, site.id, {
+        to: email,
+        subject: `Your account on ${site.title}`,
+        text: `Someone asked to create an account on ${site.title} with this address, which already has one.\n\nSign in here:\n${links.loginUrl}\n\nForgot your password? Reset it from the sign-in page. If it was not you, ignore this email.`,
+      });
+      return;
+    }
+    let id = existing?.id;
+    if (existing) {
+      // Not yet verified: the newest sign-up's password and name count, and a new link goes out.
+      await tx.update(siteUsers).set({ passwordHash, displayName: input.displayName ?? null }).where(eq(siteUsers.id, existing.id));
+    } else {
+      id = randomBytes(12).toString('hex');
+      await tx.insert(siteUsers).values({ id, websiteId: site.id, email, passwordHash, displayName: input.displayName ?? null });
+    }
+    const verify = token();
+    await tx.insert(siteUserTokens).values({ tokenHash: hash(verify), siteUserId: id!, purpose: 'verify', expiresAt: new Date(Date.now() + VERIFY_VALID_MS) });
+    await enqueueEmail(tx, site.id, {
+      to: email,
+      subject: `Confirm your email for ${site.title}`,
+      text: `Welcome to ${site.title}.\n\nConfirm your email address to finish creating your account (the link works for 48 hours):\n${links.verifyUrl(verify)}\n\nIf you did not sign up, ignore this email.`,
+    });
+  });
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Spends an emailed token of this purpose on this site: answers its customer, or throws `expired`. */
+async function spendToken(tx: Tx, websiteId: string, given: string, purpose: 'verify' | 'reset', expired: string) {
+  const [row] = await tx
+    .select({ token: siteUserTokens, user: siteUsers })
+    .from(siteUserTokens)
+    .innerJoin(siteUsers, eq(siteUsers.id, siteUserTokens.siteUserId))
+    .where(
+      and(
+        eq(siteUserTokens.tokenHash, hash(given)),
+        eq(siteUserTokens.purpose, purpose),
+        eq(siteUsers.websiteId, websiteId),
+        isNull(siteUserTokens.usedAt),
+        gt(siteUserTokens.expiresAt, new Date()),
+      ),
+    )
+    .for('update');
+  if (!row) throw new SiteUserError(expired);
+  await tx.update(siteUserTokens).set({ usedAt: new Date() }).where(eq(siteUserTokens.tokenHash, row.token.tokenHash));
+  return row.user;
+}
+
+/** Opens a verification link; answers the customer it verified. */
+export async function verifyEmail(db: Db, websiteId: string, given: string): Promise<SiteUser> {
+  return db.transaction(async (tx) => {
+    const user = await spendToken(tx, websiteId, given, 'verify', 'This confirmation link has expired or was already used. Sign up again to get a new one.');
+    if (!user.verifiedAt) await tx.update(siteUsers).set({ verifiedAt: new Date() }).where(eq(siteUsers.id, user.id));
+    return { id: user.id, email: user.email, displayName: user.displayName };
+  });
+}
+
+/** Checks email and password; answers the customer, or throws 401 (wrong) or 403 (not yet verified). */
+export async function checkCredentials(db: Db, websiteId: string, email: string, password: string): Promise<SiteUser> {
+  const [user] = await db
+    .select()
+    .from(siteUsers)
+    .where(and(eq(siteUsers.websiteId, websiteId), eq(siteUsers.email, normalizeEmail(email))));
+  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok) throw new SiteUserError('Email or password is incorrect.', 401);
+  if (!user.verifiedAt) throw new SiteUserError('Confirm your email address first: open the link we emailed you when you signed up.', 403);
+  return { id: user.id, email: user.email, displayName: user.displayName };
+}
+
+export async function startMemberSession(db: Db, siteUserId: string, rememberMe: boolean): Promise<{ id: string; xsrfToken: string; maxAgeMs?: number }> {
+  const id = randomBytes(32).toString('base64url');
+  const xsrfToken = randomBytes(24).toString('base64url');
+  const lifetime = rememberMe ? MEMBER_REMEMBER_MS : MEMBER_IDLE_MS;
+  await db.insert(siteUserSessions).values({ idHash: hash(id), siteUserId, xsrfHash: hash(xsrfToken), rememberMe, expiresAt: new Date(Date.now() + lifetime) });
+  return { id, xsrfToken, ...(rememberMe ? { maxAgeMs: MEMBER_REMEMBER_MS } : {}) };
+}
+
+export type MemberSession = { user: SiteUser; idHash: string; xsrfHash: string };
+
+/** The customer signed in on this site with this cookie value, if the session is still good. */
+export async function memberForSession(db: Db, websiteId: string, id: string | undefined): Promise<MemberSession | undefined> {
+  if (!id || id.length > 100) return undefined;
+  const idHash = hash(id);
+  const now = Date.now();
+  const [row] = await db
+    .select({ session: siteUserSessions, user: siteUsers })
+    .from(siteUserSessions)
+    .innerJoin(siteUsers, eq(siteUsers.id, siteUserSessions.siteUserId))
+    .where(and(eq(siteUserSessions.idHash, idHash), eq(siteUsers.websiteId, websiteId), gt(siteUserSessions.expiresAt, new Date(now))));
+  if (!row) return undefined;
+  const { session } = row;
+  if (!session.rememberMe && now - session.lastSeenAt.getTime() > MEMBER_IDLE_MS) return undefined;
+  if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const extended = session.rememberMe ? {} : { expiresAt: new Date(now + MEMBER_IDLE_MS) };
+    await db.update(siteUserSessions).set({ lastSeenAt: new Date(now), ...extended }).where(eq(siteUserSessions.idHash, idHash));
+  }
+  return { user: { id: row.user.id, email: row.user.email, displayName: row.user.displayName }, idHash, xsrfHash: session.xsrfHash };
+}
+
+/** Whether the header's token is this session's xsrf token. */
+export function xsrfMatches(session: MemberSession, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(hash(given));
+  const b = Buffer.from(session.xsrfHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A fresh xsrf token for a session whose browser lost its copy (another tab, cleared storage). */
+export async function renewXsrf(db: Db, session: MemberSession): Promise<string> {
+  const xsrfToken = randomBytes(24).toString('base64url');
+  await db.update(siteUserSessions).set({ xsrfHash: hash(xsrfToken) }).where(eq(siteUserSessions.idHash, session.idHash));
+  return xsrfToken;
+}
+
+export async function endMemberSession(db: Db, id: string | undefined): Promise<void> {
+  if (!id) return;
+  await db.delete(siteUserSessions).where(eq(siteUserSessions.idHash, hash(id)));
+}
+
+export async function requestMemberPasswordReset(db: Db, site: { id: string; title: string }, email: string, links: Links): Promise<void> {
+  const [user] = await db
+    .select()
+    .from(siteUsers)
+    .where(and(eq(siteUsers.websiteId, site.id), eq(siteUsers.email, normalizeEmail(email))));
+  if (!user) return;
+  const reset = token();
+  await db.transaction(async (tx) => {
+    await tx.insert(siteUserTokens).values({ tokenHash: hash(reset), siteUserId: user.id, purpose: 'reset', expiresAt: new Date(Date.now() + RESET_VALID_MS) });
+    await enqueueEmail(tx, site.id, {
+      to: user.email,
+      subject: `Reset your password for ${site.title}`,
+      text: `Someone asked to reset the password of your account on ${site.title}.\n\nChoose a new password within an hour:\n${links.resetUrl(reset)}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+    });
+  });
+}
+
+/** Sets the new password, confirms the address (the link proved it), and ends every session of the customer. */
+export async function completeMemberPasswordReset(db: Db, websiteId: string, given: string, password: string): Promise<void> {
+  checkPassword(password);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const user = await spendToken(tx, websiteId, given, 'reset', 'This link has expired or was already used. Ask for a new one.');
+    await tx.update(siteUsers).set({ passwordHash, verifiedAt: user.verifiedAt ?? new Date() }).where(eq(siteUsers.id, user.id));
+    await tx.delete(siteUserSessions).where(eq(siteUserSessions.siteUserId, user.id));
+  });
+}
+
+export async function updateMemberProfile(db: Db, siteUserId: string, displayName: string | null): Promise<void> {
+  await db.update(siteUsers).set({ displayName }).where(eq(siteUsers.id, siteUserId));
+}
+
+/** A verified customer made directly (the demo site's sample customer, the command line). */
+export async function createVerifiedSiteUser(db: Db, websiteId: string, email: string, password: string, displayName?: string): Promise<string> {
+  const id = randomBytes(12).toString('hex');
+  await db.insert(siteUsers).values({ id, websiteId, email: normalizeEmail(email), passwordHash: await hashPassword(password), displayName: displayName ?? null, verifiedAt: new Date() });
+  return id;
+}
+
+export async function pruneMemberSessions(db: Db): Promise<void> {
+  await db.delete(siteUserSessions).where(lt(siteUserSessions.expiresAt, new Date()));
+  await db.delete(siteUserTokens).where(lt(siteUserTokens.expiresAt, new Date()));
+}
+
+/** Verified against when the email is unknown, so both failures take the same time. */
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

@@ -1,0 +1,166 @@
+/**
+ * Two-factor sign-in for team members with an authenticator app: setting it up (a pending secret,
+ * then a first code turns it on), turning it off (password and a code), spending a code (good once:
+ * the accepted step is written with a conditional UPDATE, so two requests racing with one code
+ * cannot both win), the per-account limit on wrong codes, and the sign-in ticket that stands
+ * between a right password and the code.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { accounts } from '../../db/schema';
+import { verifyPassword } from './passwords';
+import type { Limit, RateLimitStore } from './rate-limit';
+import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
+
+export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+
+export const TWO_FACTOR_MESSAGES = {
+  wrong: 'That code is not right. Enter the code your authenticator app shows now.',
+  used: 'That code has already been used. Wait for the next code and enter it.',
+  limited: 'Too many wrong codes. Please wait a few minutes and try again.',
+  alreadyOn: 'Two-factor sign-in is already on. Turn it off before setting it up again.',
+  notStarted: 'Start setting up two-factor sign-in first.',
+  notOn: 'Two-factor sign-in is not on for your account.',
+  wrongPassword: 'Your password is not right.',
+  ticketExpired: 'Your sign-in took too long. Enter your email and password again.',
+  ticketInvalid: 'This sign-in is no longer valid. Enter your email and password again.',
+} as const;
+
+export type TwoFactorProblem = keyof typeof TWO_FACTOR_MESSAGES;
+
+export class TwoFactorError extends Error {
+  constructor(readonly problem: TwoFactorProblem) {
+    super(TWO_FACTOR_MESSAGES[problem]);
+  }
+}
+
+/**
+ * Wrong codes per account: 5 in 15 minutes and 20 in a day. With three steps accepted a guess wins
+ * one time in 333,333, so someone who already has the password and guesses all year long has
+ * about a 2% chance.
+ */
+export const codeLimits = (accountId: string): Limit[] => [
+  { key: `two-factor-account:${accountId}`, max: 5, windowMs: 15 * 60 * 1000 },
+  { key: `two-factor-account-day:${accountId}`, max: 20, windowMs: 24 * 60 * 60 * 1000 },
+];
+
+async function limited(rateLimits: RateLimitStore, limits: Limit[]): Promise<boolean> {
+  for (const limit of limits) if (await rateLimits.exhausted(limit)) return true;
+  return false;
+}
+
+async function countFailure(rateLimits: RateLimitStore, limits: Limit[]): Promise<void> {
+  for (const limit of limits) await rateLimits.hit(limit);
+}
+
+/** How long a right password waits for its code. */
+export const TICKET_LIFETIME_MS = 5 * 60 * 1000;
+
+export type TwoFactorAccount = typeof accounts.$inferSelect;
+
+async function accountById(db: Db, accountId: string): Promise<TwoFactorAccount | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId));
+  return row;
+}
+
+export async function twoFactorOn(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db.select({ enabledAt: accounts.totpEnabledAt }).from(accounts).where(eq(accounts.id, accountId));
+  return !!row?.enabledAt;
+}
+
+/**
+ * Spends a code: refused while the account's limit is used up; a wrong or used code counts
+ * toward it; a right one moves `totp_last_step` forward and clears the count.
+ */
+export async function spendCode(db: Db, rateLimits: RateLimitStore, account: TwoFactorAccount, code: string): Promise<void> {
+  const limits = codeLimits(account.id);
+  if (await limited(rateLimits, limits)) throw new TwoFactorError('limited');
+  const check = account.totpSecret ? checkTotp(account.totpSecret, code, Date.now(), account.totpLastStep) : ({ ok: false, reason: 'wrong' } as const);
+  if (check.ok) {
+    const moved = await db
+      .update(accounts)
+      .set({ totpLastStep: check.step })
+      .where(and(eq(accounts.id, account.id), or(isNull(accounts.totpLastStep), lt(accounts.totpLastStep, check.step))))
+      .returning({ id: accounts.id });
+    if (moved.length > 0) {
+      for (const limit of limits) await rateLimits.reset(limit.key);
+      return;
+    }
+  }
+  await countFailure(rateLimits, limits);
+  throw new TwoFactorError(check.ok ? 'used' : check.reason);
+}
+
+/** Starts setting up: a new pending secret (replacing any earlier pending one) and the address for the app. */
+export async function beginTwoFactor(db: Db, accountId: string): Promise<{ secret: string; uri: string }> {
+  const account = await accountById(db, accountId);
+  if (!account) throw new TwoFactorError('notStarted');
+  if (account.totpEnabledAt) throw new TwoFactorError('alreadyOn');
+  const secret = generateTotpSecret();
+  await db.update(accounts).set({ totpSecret: secret, totpLastStep: null, updatedAt: new Date() }).where(and(eq(accounts.id, accountId), isNull(accounts.totpEnabledAt)));
+  return { secret, uri: otpauthUri(account.email, secret) };
+}
+
+/** A first code from the app proves it holds the secret; two-factor sign-in is on from then. */
+export async function confirmTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, code: string): Promise<void> {
+  const account = await accountById(db, accountId);
+  if (!account) throw new TwoFactorError('notStarted');
+  if (account.totpEnabledAt) throw new TwoFactorError('alreadyOn');
+  if (!account.totpSecret) throw new TwoFactorError('notStarted');
+  await spendCode(db, rateLimits, account, code);
+  await db.update(accounts).set({ totpEnabledAt: new Date(), updatedAt: new Date() }).where(and(eq(accounts.id, accountId), isNotNull(accounts.totpSecret)));
+}
+
+/** Turning it off asks for both factors, so a session left open is not enough to weaken the account. */
+export async function disableTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, password: string, code: string): Promise<void> {
+  const account = await accountById(db, accountId);
+  if (!account?.totpEnabledAt) throw new TwoFactorError('notOn');
+  const limits = codeLimits(account.id);
+  if (await limited(rateLimits, limits)) throw new TwoFactorError('limited');
+  if (!(await verifyPassword(password, account.passwordHash))) {
+    await countFailure(rateLimits, limits);
+    throw new TwoFactorError('wrongPassword');
+  }
+  await spendCode(db, rateLimits, account, code);
+  await clearTwoFactor(db, accountId);
+}
+
+/**
+ * Turns it off (and forgets a set-up in progress) without asking for either factor: only for the
+ * server's operator, `npm run user -- disable-two-factor`, when a member has lost the app.
+ */
+export async function clearTwoFactor(db: Db, accountId: string): Promise<void> {
+  await db.update(accounts).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+}
+
+/**
+ * Sign-in tickets: `{account id}.{expiry ms}.{mac}`, signed with a server secret of their own. The
+ * MAC also covers the site, the password hash and the last accepted step, so a ticket dies when
+ * the password changes or once a code has signed in with it, yet survives a wrong code.
+ */
+export function loginTickets(secret: string) {
+  const mac = (account: TwoFactorAccount, siteId: string, expires: number) =>
+    createHmac('sha256', secret)
+      .update(['login-two-factor', account.id, siteId, String(expires), account.passwordHash, String(account.totpLastStep ?? '')].join('\n'))
+      .digest('base64url');
+  return {
+    issue(account: TwoFactorAccount, siteId: string): string {
+      const expires = Date.now() + TICKET_LIFETIME_MS;
+      return `${Buffer.from(account.id).toString('base64url')}.${expires}.${mac(account, siteId, expires)}`;
+    },
+    /** The account a ticket was issued to, if the ticket is genuine, current and its account still has two-factor on. */
+    async redeem(db: Db, ticket: string, siteId: string): Promise<TwoFactorAccount> {
+      const [id, expiresText, given] = ticket.split('.');
+      const expires = Number(expiresText);
+      if (!id || !given || !Number.isSafeInteger(expires)) throw new TwoFactorError('ticketInvalid');
+      const account = await accountById(db, Buffer.from(id, 'base64url').toString());
+      if (!account?.totpEnabledAt) throw new TwoFactorError('ticketInvalid');
+      const expected = Buffer.from(mac(account, siteId, expires));
+      const sent = Buffer.from(given);
+      if (expected.length !== sent.length || !timingSafeEqual(expected, sent)) throw new TwoFactorError('ticketInvalid');
+      if (expires <= Date.now()) throw new TwoFactorError('ticketExpired');
+      return account;
+    },
+  };
+}

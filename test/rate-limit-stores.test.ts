@@ -1,0 +1,214 @@
+/**
+ * The rate-limit stores: the same cases for PostgreSQL and Redis (fixed window per key, `exhausted`
+ * counts nothing, reset, expiry, two app servers counting together), then what only one of them
+ * does: PostgreSQL's pruning, Redis's expiring keys and its answer when Redis cannot be reached.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient } from '@redis/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../src/db/client';
+import { postgresRateLimits, RateLimitsUnavailableError, type Limit, type RateLimitStore } from '../src/server/services/rate-limit';
+import { connectRedisRateLimits, REDIS_KEY_PREFIX } from '../src/server/services/rate-limit-redis';
+import { freshDatabase } from './db';
+import { freePort, startRedisServer, type RedisServer } from './redis-server';
+
+type Opened = { stores: [RateLimitStore, RateLimitStore]; close(): Promise<void> };
+
+/** Two stores on one backing service, as two app servers would have them. */
+const backends: { name: string; open(): Promise<Opened> }[] = [
+  {
+    name: 'PostgreSQL',
+    async open() {
+      const database = await freshDatabase();
+      const other = connect(database.url, 2);
+      return {
+        stores: [postgresRateLimits(database.db), postgresRateLimits(other.db)],
+        async close() {
+          await other.close();
+          await database.drop();
+        },
+      };
+    },
+  },
+  {
+    name: 'Redis',
+    async open() {
+      const server = await startRedisServer();
+      const stores = [await connectRedisRateLimits(server.url, { log: () => {} }), await connectRedisRateLimits(server.url, { log: () => {} })] as const;
+      return {
+        stores: [...stores],
+        async close() {
+          for (const store of stores) await store.close();
+          await server.remove();
+        },
+      };
+    },
+  },
+];
+
+const limit = (max: number, windowMs: number): Limit => ({ key: `test:${randomUUID()}`, max, windowMs });
+
+describe.each(backends)('the $name store', (backend) => {
+  let opened: Opened;
+  let store: RateLimitStore;
+  let other: RateLimitStore;
+  beforeAll(async () => {
+    opened = await backend.open();
+    [store, other] = opened.stores;
+  });
+  afterAll(async () => opened?.close());
+
+  it('allows max hits in a window, refuses the next, and says when the window ends', async () => {
+    const l = limit(3, 60_000);
+    for (let i = 0; i < 3; i++) expect((await store.hit(l)).allowed).toBe(true);
+    const refused = await store.hit(l);
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeGreaterThan(55_000);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('keeps the window where the first hit opened it: later hits do not extend it', async () => {
+    const l = limit(10, 2_000);
+    const first = await store.hit(l);
+    await sleep(300);
+    const later = await store.hit(l);
+    expect(later.retryAfterMs).toBeLessThanOrEqual(first.retryAfterMs - 250);
+  });
+
+  it('counts keys apart', async () => {
+    const a = limit(1, 60_000);
+    const b = limit(1, 60_000);
+    await store.hit(a);
+    expect((await store.hit(a)).allowed).toBe(false);
+    expect((await store.hit(b)).allowed).toBe(true);
+  });
+
+  it('answers exhausted without counting a hit', async () => {
+    const l = limit(2, 60_000);
+    for (let i = 0; i < 5; i++) expect(await store.exhausted(l)).toBe(false);
+    expect((await store.hit(l)).allowed).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await store.exhausted(l)).toBe(false);
+    expect((await store.hit(l)).allowed).toBe(true);
+    expect(await store.exhausted(l)).toBe(true);
+    expect((await store.hit(l)).allowed).toBe(false);
+  });
+
+  it('forgets a key on reset', async () => {
+    const l = limit(1, 60_000);
+    await store.hit(l);
+    expect(await store.exhausted(l)).toBe(true);
+    await store.reset(l.key);
+    expect(await store.exhausted(l)).toBe(false);
+    expect((await store.hit(l)).allowed).toBe(true);
+    await store.reset(`test:${randomUUID()}`);
+  });
+
+  it('starts a new window once the last one has ended', async () => {
+    const l = limit(2, 400);
+    await store.hit(l);
+    await store.hit(l);
+    expect((await store.hit(l)).allowed).toBe(false);
+    await expect.poll(() => store.exhausted(l), { timeout: 5_000, interval: 50 }).toBe(false);
+    const fresh = await store.hit(l);
+    expect(fresh.allowed).toBe(true);
+    expect(fresh.retryAfterMs).toBeGreaterThan(200);
+    expect((await store.hit(l)).allowed).toBe(true);
+    expect((await store.hit(l)).allowed).toBe(false);
+  });
+
+  it('shares counters between two app servers', async () => {
+    const l = limit(4, 60_000);
+    await store.hit(l);
+    await other.hit(l);
+    await store.hit(l);
+    expect(await other.exhausted(l)).toBe(false);
+    expect((await other.hit(l)).allowed).toBe(true);
+    expect(await store.exhausted(l)).toBe(true);
+    expect((await store.hit(l)).allowed).toBe(false);
+    await other.reset(l.key);
+    expect(await store.exhausted(l)).toBe(false);
+  });
+
+  it('counts every hit when many arrive at once from both servers', async () => {
+    const l = limit(20, 60_000);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? store : other).hit(l)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(20);
+  });
+});
+
+describe('the PostgreSQL store', () => {
+  it('prunes counters whose window has ended, and only those', async () => {
+    const database = await freshDatabase();
+    try {
+      const store = postgresRateLimits(database.db);
+      const ended = limit(5, 100);
+      const current = limit(5, 60_000);
+      await store.hit(ended);
+      await store.hit(current);
+      await sleep(150);
+      await store.prune();
+      const { rows } = await database.pool.query<{ key: string }>('SELECT key FROM rate_limits');
+      expect(rows.map((r) => r.key)).toEqual([current.key]);
+    } finally {
+      await database.drop();
+    }
+  });
+});
+
+describe('the Redis store', () => {
+  let server: RedisServer;
+  let store: RateLimitStore;
+  const logged: string[] = [];
+  const raw = () => createClient({ url: server.url });
+  beforeAll(async () => {
+    server = await startRedisServer();
+    store = await connectRedisRateLimits(server.url, { commandTimeoutMs: 500, log: (line) => logged.push(line) });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await server?.remove();
+  });
+
+  it('keeps each counter in one prefixed key that expires with its window; exhausted creates none', async () => {
+    const l = limit(5, 60_000);
+    await store.exhausted(l);
+    const redis = await raw().connect();
+    try {
+      expect(await redis.exists(`${REDIS_KEY_PREFIX}${l.key}`)).toBe(0);
+      await store.hit(l);
+      await store.hit(l);
+      expect(await redis.get(`${REDIS_KEY_PREFIX}${l.key}`)).toBe('2');
+      const ttl = await redis.pTTL(`${REDIS_KEY_PREFIX}${l.key}`);
+      expect(ttl).toBeGreaterThan(55_000);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+      await store.prune();
+      expect(await redis.exists(`${REDIS_KEY_PREFIX}${l.key}`)).toBe(1);
+    } finally {
+      redis.destroy();
+    }
+  });
+
+  it('fails with RateLimitsUnavailableError while Redis is down, and works again when it is back, logging each once', async () => {
+    const l = limit(5, 60_000);
+    await server.stop();
+    try {
+      const started = Date.now();
+      await expect(store.hit(l)).rejects.toBeInstanceOf(RateLimitsUnavailableError);
+      await expect(store.exhausted(l)).rejects.toBeInstanceOf(RateLimitsUnavailableError);
+      await expect(store.reset(l.key)).rejects.toBeInstanceOf(RateLimitsUnavailableError);
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await server.start();
+    }
+    await expect.poll(async () => (await store.hit(l).catch(() => undefined))?.allowed, { timeout: 10_000, interval: 100 }).toBe(true);
+    expect(logged).toEqual([expect.stringMatching(/^Redis did not answer \(.+\); calls that count attempts answer 503 until it does\.$/), 'Redis answers again; rate limits count as before.']);
+  });
+
+  it('refuses to start on an address where no Redis answers, naming it without the password', async () => {
+    const port = await freePort();
+    await expect(connectRedisRateLimits(`redis://user:secret@127.0.0.1:${port}`, { log: () => {} })).rejects.toThrow(
+      new RegExp(`^Cannot reach Redis at REDIS_URL \\(redis://127\\.0\\.0\\.1:${port}\\): .*ECONNREFUSED`),
+    );
+  });
+});
