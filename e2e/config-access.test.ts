@@ -2,12 +2,14 @@
  * A team member added from the command line while the app runs signs in and sees only the areas
  * of the role; removed from the team while signed in, the next call is refused and the system
  * error panel says why (seed 000 §8: an authorization failure shows the system error dialog).
+ * An ADMIN hands the site over to another member in one confirmed step.
  */
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { seriousViolations } from './axe';
+import { desktop, printed, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
 
 const run = promisify(execFile);
 const env = serverAndBrowserPerFile();
@@ -41,6 +43,34 @@ describe('roles in the config area', () => {
     expect(await panel.textContent()).toContain('Your role on this site does not allow this.');
     await panel.getByRole('button', { name: 'Clear' }).click();
     await panel.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('an ADMIN hands the site to a team member after confirming, and then sees a WEBSITE_MANAGER’s areas', async () => {
+    const server = env.server();
+    const cwd = path.resolve(import.meta.dirname, '..');
+    await run(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'partner@example.com', '--role', 'EDITOR', '--site', 'demo'], { cwd, env: { ...process.env, DATA_DIR: server.dataDir } });
+    const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/config/`);
+    await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
+    await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Config' });
+    await nav.getByRole('button', { name: 'Team' }).click();
+    await page.getByRole('button', { name: 'Hand the site to partner@example.com' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Hand the site over?' });
+    await confirm.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Hand the site to partner@example.com' }).click();
+    await confirm.getByRole('button', { name: 'Hand over' }).click();
+    await page.locator('.role-badge').filter({ hasText: 'WEBSITE_MANAGER' }).first().waitFor();
+    expect(await nav.getByRole('button', { name: 'Import and export' }).count()).toBe(0);
+    await nav.getByRole('button', { name: 'Team' }).click();
+    await page.getByRole('cell', { name: 'partner@example.com', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /Hand the site to/ }).count()).toBe(0);
     await context.close();
   });
 });

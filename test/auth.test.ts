@@ -186,4 +186,24 @@ describe('the team', () => {
       { identifier: 'demo', title: 'Juniper Ceramics', roleName: 'ADMIN', configUrl: 'http://demo.sites.test:8080/config/' },
     ]);
   });
+
+  it('an ADMIN hands the site over in one step and takes the role they chose', async () => {
+    const owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
+    const self = await owner.call('POST', `/api/config/team/${ids.owner}/transfer-ownership`, {});
+    expect(self.statusCode).toBe(409);
+    expect(self.json().error).toBe('Choose another member of the team to hand the site to.');
+    expect((await owner.call('POST', `/api/config/team/${ids.outsider}/transfer-ownership`, {})).statusCode).toBe(404);
+    const res = await owner.call('POST', `/api/config/team/${ids.editor}/transfer-ownership`, {});
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await owner.call('GET', '/api/auth/Me')).json().roleName).toBe('WEBSITE_MANAGER');
+    expect((await owner.call('POST', `/api/config/team/${ids.editor}/transfer-ownership`, {})).statusCode).toBe(403);
+    const editor = await signedIn(app, 'editor@example.com', 'editor-password-1');
+    expect((await editor.call('GET', '/api/auth/Me')).json().roleName).toBe('ADMIN');
+    const log = (await editor.call('GET', '/api/config/activity')).json();
+    expect(log.entries[0]).toMatchObject({ action: 'team.ownership_transferred', email: 'owner@example.com' });
+    // And back: the editor hands the site to the owner and returns to EDITOR.
+    expect((await editor.call('POST', `/api/config/team/${ids.owner}/transfer-ownership`, { yourNewRole: TEAM_ROLES.EDITOR })).statusCode).toBe(200);
+    expect((await owner.call('GET', '/api/auth/Me')).json().roleName).toBe('ADMIN');
+    expect((await editor.call('GET', '/api/auth/Me')).json().roleName).toBe('EDITOR');
+  });
 });

@@ -34,6 +34,7 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/team': ['ADMIN', 'WEBSITE_MANAGER'],
   'PUT /api/config/team/:accountId': ['ADMIN'],
   'DELETE /api/config/team/:accountId': ['ADMIN'],
+  'POST /api/config/team/:accountId/transfer-ownership': ['ADMIN'],
   'GET /api/config/team/invitations': ['ADMIN', 'WEBSITE_MANAGER'],
   'POST /api/config/team/invitations': ['ADMIN'],
   'GET /api/config/jobs': ['ADMIN'],
@@ -114,6 +115,8 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
     // Runs before the test email's row, which needs a mail server, and the DELETE after it.
     'PUT /api/config/smtp': { host: '127.0.0.1', port: 2525, secure: false, username: 'mailer', password: 'role-test-secret', fromAddress: 'site@example.com' },
     'PUT /api/config/team/:accountId': { role: TEAM_ROLES.REPORTING },
+    // The ADMIN stays one, so later rows still have an ADMIN to call with.
+    'POST /api/config/team/:accountId/transfer-ownership': { yourNewRole: TEAM_ROLES.ADMIN },
     'POST /api/config/import': siteDocument,
     'PUT /api/site-header-footer': { header: { layout: 'center', showTagline: true }, footer: { showNavigation: true, links: [] } },
     'POST /api/config/team/invitations': { email: 'invitee@example.com', role: TEAM_ROLES.VIEWER },

@@ -8,6 +8,7 @@ import type { Me } from './app';
 import { api } from './api';
 import { Field } from './field';
 import { errorText, Messages, useLoad } from './ui';
+import { showConfirmation } from '../runtime/dialogs/show';
 
 type Settings = SiteSettings;
 type SavedSettings = { ok: true; address?: string; configAddress?: string; signInAgain?: boolean };
@@ -231,6 +232,20 @@ export function TeamScreen({ me }: { me: Me }) {
   const [email, setEmail] = useState('');
   const [role, setRoleChoice] = useState<number>(TEAM_ROLES.EDITOR);
   const [invited, setInvited] = useState<string | null>(null);
+  // Handing over makes the member an ADMIN and this ADMIN a WEBSITE_MANAGER, in one step.
+  const handOver = async (m: Member) => {
+    const answer = await showConfirmation({
+      title: 'Hand the site over?',
+      text: `${m.email} becomes an ADMIN of this site, and you become a WEBSITE_MANAGER. Only an ADMIN can make you an ADMIN again.`,
+      confirmLabel: 'Hand over',
+    });
+    if (answer !== 'confirm') return;
+    setError(null);
+    api('POST', `/api/config/team/${m.accountId}/transfer-ownership`, { yourNewRole: TEAM_ROLES.WEBSITE_MANAGER }).then(
+      () => window.location.reload(),
+      (err: unknown) => setError(errorText(err)),
+    );
+  };
   return (
     <section>
       <h1>Team</h1>
@@ -300,7 +315,12 @@ export function TeamScreen({ me }: { me: Me }) {
                   <td>
                     <button type="button" className="secondary" onClick={() => act(api('DELETE', `/api/config/team/${m.accountId}`))}>
                       Remove {m.email}
-                    </button>
+                    </button>{' '}
+                    {m.accountId !== me.account.id && me.role === TEAM_ROLES.ADMIN ? (
+                      <button type="button" className="secondary" onClick={() => void handOver(m)}>
+                        Hand the site to {m.email}
+                      </button>
+                    ) : null}
                   </td>
                 ) : null}
               </tr>

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { siteDocumentSchema } from '../../blocks/registry';
-import { isTeamRole } from '../../domain/roles';
+import { isTeamRole, TEAM_ROLES } from '../../domain/roles';
 import type { Db } from '../../db/client';
 import { asc, eq } from 'drizzle-orm';
 import { pages, websites } from '../../db/schema';
@@ -16,7 +16,7 @@ import { footerSchema, headerSchema, settingsSchema } from '../../document/schem
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
 import { exportSite, importSite, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
-import { changeRole, listTeam, removeMember, TeamRuleError } from '../services/team';
+import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost, requestOrigin } from '../request';
@@ -174,6 +174,16 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     area: 'team',
     access: 'write',
     handler: async ({ req, reply, site, account }) => teamChange(req.params, reply, (memberId) => removeMember(db, site.id, account.id, memberId)),
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: '/api/config/team/:accountId/transfer-ownership',
+    area: 'team',
+    access: 'write',
+    body: z.object({ yourNewRole: z.number().int().refine(isTeamRole, 'not a team role').default(TEAM_ROLES.WEBSITE_MANAGER) }).strict(),
+    handler: async ({ req, reply, site, account, body }) =>
+      teamChange(req.params, reply, (memberId) => transferOwnership(db, site.id, account.id, memberId, body.yourNewRole)),
   });
 
   configRoute(app, db, {

@@ -59,3 +59,28 @@ export async function removeMember(db: Db, websiteId: string, actorId: string, a
     return true;
   });
 }
+
+/**
+ * Hands the site over in one step: the member becomes an ADMIN and the ADMIN handing over takes
+ * the role they chose (an ADMIN stays one if they choose ADMIN). Both rows are locked and changed
+ * in one transaction, so the site is never without an ADMIN.
+ */
+export async function transferOwnership(db: Db, websiteId: string, actorId: string, accountId: string, actorNewRole: number): Promise<boolean> {
+  if (actorId === accountId) throw new TeamRuleError('Choose another member of the team to hand the site to.');
+  return db.transaction(async (tx) => {
+    const admins = await lockedAdmins(tx, websiteId);
+    if (!admins.includes(actorId)) throw new TeamRuleError('Only an ADMIN can hand the site over.');
+    const promoted = await tx
+      .update(websiteMembers)
+      .set({ role: TEAM_ROLES.ADMIN })
+      .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.accountId, accountId)))
+      .returning({ accountId: websiteMembers.accountId });
+    if (promoted.length === 0) return false;
+    await tx
+      .update(websiteMembers)
+      .set({ role: actorNewRole })
+      .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.accountId, actorId)));
+    await logActivity(tx, websiteId, actorId, 'team.ownership_transferred', { accountId, previousOwnerRole: actorNewRole });
+    return true;
+  });
+}
