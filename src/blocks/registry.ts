@@ -17,6 +17,10 @@ import { lineData } from './line/schema';
 import { LineView } from './line/view';
 import { spacerData } from './spacer/schema';
 import { SpacerView } from './spacer/view';
+import { formData } from './form/schema';
+import { FormView } from './form/view';
+import { newsletterData } from './newsletter/schema';
+import { NewsletterView } from './newsletter/view';
 import { textData } from './text/schema';
 import { TextView } from './text/view';
 import { defineBlock, type BlockDefinition } from './types';
@@ -29,6 +33,8 @@ export const BLOCKS: readonly BlockDefinition[] = [
   defineBlock({ type: BLOCK_TYPES.LINE, kind: 'line', label: 'Line', data: lineData, View: LineView }),
   defineBlock({ type: BLOCK_TYPES.CODE, kind: 'code', label: 'Code', data: codeData, View: CodeView }),
   defineBlock({ type: BLOCK_TYPES.ACCORDION, kind: 'accordion', label: 'Accordion', data: accordionData, View: AccordionView, island: { load: 'visible' } }),
+  defineBlock({ type: BLOCK_TYPES.FORM, kind: 'form', label: 'Form', data: formData, View: FormView, island: { load: 'visible' } }),
+  defineBlock({ type: BLOCK_TYPES.NEWSLETTER, kind: 'newsletter', label: 'Newsletter', data: newsletterData, View: NewsletterView, island: { load: 'visible' } }),
 ];
 
 const byType = new Map(BLOCKS.map((b) => [b.type, b]));

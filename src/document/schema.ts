@@ -194,6 +194,8 @@ export const settingsSchema = z
     developerMode: z.boolean().default(false),
     /** Seed 000 §3 page context website.cloneable: the site may be copied as a template. */
     cloneable: z.boolean().default(false),
+    /** Form submissions older than this many days are deleted; unset keeps them until deleted by hand. */
+    formRetentionDays: z.number().int().min(1).max(3650).optional(),
   })
   .strict();
 export type SiteSettings = z.infer<typeof settingsSchema>;

@@ -115,3 +115,161 @@ export function phoneFieldValue(parts: readonly string[]): string[] {
 export function radioFieldValue(checked: readonly string[]): string | undefined {
   return checked[0];
 }
+
+/** Seed 000 §5, §9: the parts of multi-part fields, in value order, with their labels. */
+export const FIELD_PARTS = {
+  name: ['First Name', 'Last Name'],
+  address: ['Address 1', 'Address 2', 'City', 'State/Province', 'Zip/Postal Code', 'Country'],
+  date: ['Month', 'Day', 'Year'],
+  time: ['Hour', 'Minute', 'Second', 'AM/PM'],
+  phone: ['Country', 'Area Code', 'Prefix', 'Line'],
+} as const satisfies Record<(typeof MULTI_PART_FIELD_TYPES)[number], readonly string[]>;
+
+/** Which parts must be filled when the field is required (Address 2, Second and Country are never needed). */
+const REQUIRED_PARTS: Record<keyof typeof FIELD_PARTS, readonly number[]> = {
+  name: [0, 1],
+  address: [0, 2, 3, 4],
+  date: [0, 1, 2],
+  time: [0, 1],
+  phone: [1, 2, 3],
+};
+
+/**
+ * Messages for field rules the seeds leave without wording (ours; docs/decisions.md "Form field
+ * messages"). The email and character-limit messages are the seed's, in MESSAGES.
+ */
+export const FIELD_MESSAGES = {
+  required: '{label} is required.',
+  number: '{label} must be a number.',
+  choice: '{label} must be one of its choices.',
+  date: '{label} is not a valid date.',
+  time: '{label} is not a valid time.',
+  phone: '{label} must be a phone number.',
+  tooLong: '{label} is too long.',
+  malformed: '{label} could not be read. Please fill it in again.',
+} as const;
+
+/** The longest value a one-line field and a textarea take when no max length is set. */
+export const FIELD_VALUE_MAX = { line: 2000, textarea: 20_000, hidden: 2000 } as const;
+
+/** What the rules need to know about a field (the form block's field schema has more). */
+export type FieldRules = {
+  id: string;
+  type: FormFieldType;
+  label: string;
+  required?: boolean;
+  options?: readonly string[];
+  maxLength?: number;
+};
+
+/** A field's value as the form island collects it (seed 000 §5). */
+export type FieldValue = string | string[] | Record<string, string>;
+
+export type FormCheck = {
+  /** Field id -> message, for the fields that fail. */
+  errors: Record<string, string>;
+  /** The values kept, by field id: known fields only, sections left out, text trimmed at the ends. */
+  values: Record<string, FieldValue>;
+};
+
+const LIKERT_VALUES: ReadonlySet<string> = new Set(LIKERT_SCALE.map((s) => String(s.value)));
+
+function isNumeric(value: string): boolean {
+  return /^[-+]?(?:\d+(?:[.,]\d+)?|[.,]\d+)$/.test(value.replace(/[\s,](?=\d{3}\b)/g, ''));
+}
+
+function validDate(month: string, day: string, year: string): boolean {
+  if (!/^\d{1,2}$/.test(month) || !/^\d{1,2}$/.test(day) || !/^\d{4}$/.test(year)) return false;
+  const d = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  return d.getUTCFullYear() === Number(year) && d.getUTCMonth() === Number(month) - 1 && d.getUTCDate() === Number(day);
+}
+
+function validTime([hour = '', minute = '', second = '', ampm = '']: readonly string[]): boolean {
+  const twelve = ampm !== '';
+  if (twelve && ampm !== 'AM' && ampm !== 'PM') return false;
+  const h = Number(hour);
+  if (!/^\d{1,2}$/.test(hour) || (twelve ? h < 1 || h > 12 : h > 23)) return false;
+  if (!/^\d{1,2}$/.test(minute) || Number(minute) > 59) return false;
+  return second === '' || (/^\d{1,2}$/.test(second) && Number(second) <= 59);
+}
+
+/**
+ * One field's rule check (seed 000 §5): undefined when valid. `value` is what the island
+ * collected; anything else (a wrong shape from a crafted request) is 'malformed'.
+ * `maxLengthOn` says whether the site's textarea max-length labs flag is on.
+ */
+export function fieldError(field: FieldRules, value: unknown, maxLengthOn: boolean): string | undefined {
+  const say = (template: string) => formatMessage(template as '{label}', { label: field.label });
+  const required = field.required === true;
+  switch (field.type) {
+    case 'section':
+      return undefined;
+    case 'hidden':
+      return value === undefined || (typeof value === 'string' && value.length <= FIELD_VALUE_MAX.hidden) ? undefined : say(FIELD_MESSAGES.malformed);
+    case 'checkbox': {
+      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return say(FIELD_MESSAGES.malformed);
+      if (value.some((v) => !field.options?.includes(v))) return say(FIELD_MESSAGES.choice);
+      return required && value.length === 0 ? say(FIELD_MESSAGES.required) : undefined;
+    }
+    case 'likert': {
+      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return say(FIELD_MESSAGES.malformed);
+      const answers = Object.entries(value as Record<string, unknown>);
+      if (answers.some(([q, a]) => !field.options?.includes(q) || typeof a !== 'string' || !LIKERT_VALUES.has(a))) return say(FIELD_MESSAGES.choice);
+      return required && answers.length < (field.options?.length ?? 0) ? say(FIELD_MESSAGES.required) : undefined;
+    }
+    case 'name':
+    case 'address':
+    case 'date':
+    case 'time':
+    case 'phone': {
+      const size = FIELD_PARTS[field.type].length;
+      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length <= 500)) return say(FIELD_MESSAGES.malformed);
+      const parts = field.type === 'phone' ? phoneFieldValue(value as string[]) : (value as string[]);
+      if (parts.length !== size) return say(FIELD_MESSAGES.malformed);
+      const trimmed = parts.map((p) => p.trim());
+      if (trimmed.every((p) => p === '')) return required ? say(FIELD_MESSAGES.required) : undefined;
+      if (required && REQUIRED_PARTS[field.type].some((i) => trimmed[i] === '')) return say(FIELD_MESSAGES.required);
+      if (field.type === 'date' && !validDate(trimmed[0]!, trimmed[1]!, trimmed[2]!)) return say(FIELD_MESSAGES.date);
+      if (field.type === 'time' && !validTime(trimmed)) return say(FIELD_MESSAGES.time);
+      if (field.type === 'phone' && !trimmed.every((p, i) => p === '' || (i === 0 ? /^\+?\d{1,4}$/ : /^\d{1,6}$/).test(p))) return say(FIELD_MESSAGES.phone);
+      return undefined;
+    }
+    default: {
+      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
+      if (typeof value !== 'string') return say(FIELD_MESSAGES.malformed);
+      const text = field.type === 'textarea' ? value : value.trim();
+      if (text.trim() === '') return required ? say(FIELD_MESSAGES.required) : undefined;
+      if (field.type === 'email') return emailFieldError(text, required) ? formatMessage(MESSAGES.formEmailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
+      if (field.type === 'textarea' && maxLengthOn && field.maxLength !== undefined && exceedsMaxLength(text, field.maxLength)) return MESSAGES.formCharacterLimit;
+      if (text.length > (field.type === 'textarea' ? FIELD_VALUE_MAX.textarea : FIELD_VALUE_MAX.line)) return say(FIELD_MESSAGES.tooLong);
+      if ((field.type === 'number' || field.type === 'currency') && !isNumeric(text)) return say(FIELD_MESSAGES.number);
+      if ((field.type === 'select' || field.type === 'radio') && !field.options?.includes(text)) return say(FIELD_MESSAGES.choice);
+      return undefined;
+    }
+  }
+}
+
+/**
+ * Every field's rule at once, as the island runs them before submitting and the server runs them
+ * again on what arrives: errors by field id, and the values worth keeping.
+ */
+export function checkForm(fields: readonly FieldRules[], values: Readonly<Record<string, unknown>>, maxLengthOn: boolean): FormCheck {
+  const errors: Record<string, string> = {};
+  const kept: Record<string, FieldValue> = {};
+  for (const field of fields) {
+    const value = Object.hasOwn(values, field.id) ? values[field.id] : undefined;
+    const error = fieldError(field, value, maxLengthOn);
+    if (error) {
+      errors[field.id] = error;
+      continue;
+    }
+    if (field.type === 'section' || value === undefined) continue;
+    if (typeof value === 'string') kept[field.id] = field.type === 'textarea' ? value : value.trim();
+    else if (Array.isArray(value)) kept[field.id] = field.type === 'phone' ? phoneFieldValue(value as string[]) : (value as string[]).map((v) => v.trim());
+    else kept[field.id] = { ...(value as Record<string, string>) };
+  }
+  return { errors, values: kept };
+}

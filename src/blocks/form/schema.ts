@@ -1,0 +1,98 @@
+/**
+ * Form block data (seed 000 §3, §5; seed 001 §3): the fields with their editable properties, and
+ * the settings of the form editor's tabs — build (fields, submit button), storage (where each
+ * submission goes besides the database), advanced (what the visitor sees after submitting),
+ * captcha and disclaimer. The `formId` names the form in submissions; it stays the same when the
+ * form moves between pages.
+ */
+import { z } from 'zod';
+import { hexId } from '../../document/schema';
+
+const fieldId = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and hyphens, starting with a letter');
+const label = z.string().trim().min(1).max(200);
+const text = (max: number) => z.string().max(max);
+const options = z.array(z.string().trim().min(1).max(200)).min(1).max(100);
+
+const common = { id: fieldId, label, description: text(500).optional() };
+const valueField = { ...common, required: z.boolean().default(false) };
+
+export const formFieldSchema = z.discriminatedUnion('type', [
+  // The single-value default: a one-line text field.
+  z.object({ ...valueField, type: z.literal('text'), placeholder: text(200).optional() }).strict(),
+  // maxLength applies only while the site's form_textarea_max_length labs flag is on (seed 000 §5).
+  z.object({ ...valueField, type: z.literal('textarea'), placeholder: text(200).optional(), maxLength: z.number().int().min(1).max(10_000).optional() }).strict(),
+  z.object({ ...valueField, type: z.literal('email'), placeholder: text(200).optional() }).strict(),
+  z.object({ ...valueField, type: z.literal('number'), placeholder: text(200).optional() }).strict(),
+  z.object({ ...valueField, type: z.literal('currency'), currencySymbol: text(4).default('$') }).strict(),
+  // Parts: optional +country, then area code, prefix and line (seed 000 §9).
+  z.object({ ...valueField, type: z.literal('phone'), showCountryCode: z.boolean().default(false) }).strict(),
+  // Parts: first and last name.
+  z.object({ ...valueField, type: z.literal('name') }).strict(),
+  // Parts: line 1, line 2, city, state or province, zip or postal code, country.
+  z.object({ ...valueField, type: z.literal('address') }).strict(),
+  // Parts: month, day, year.
+  z.object({ ...valueField, type: z.literal('date') }).strict(),
+  // Parts: hour, minute, second, AM or PM.
+  z.object({ ...valueField, type: z.literal('time') }).strict(),
+  z.object({ ...valueField, type: z.literal('radio'), options }).strict(),
+  z.object({ ...valueField, type: z.literal('checkbox'), options }).strict(),
+  z.object({ ...valueField, type: z.literal('select'), options }).strict(),
+  // options are the statements; each is answered on the likert scale (-2 … 2).
+  z.object({ ...valueField, type: z.literal('likert'), options }).strict(),
+  // key names the query parameter that fills it; value is used when the address has none.
+  z.object({ ...common, type: z.literal('hidden'), key: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'must be a query parameter name'), value: text(500).default('') }).strict(),
+  // A heading between groups of fields: no value, always valid.
+  z.object({ ...common, type: z.literal('section'), underline: z.boolean().default(false) }).strict(),
+]);
+export type FormField = z.infer<typeof formFieldSchema>;
+
+const emailAddress = z.string().trim().email().max(256);
+
+export const formSettingsSchema = z
+  .object({
+    /** build */
+    submitButtonText: z.string().trim().min(1).max(100).default('Submit'),
+    /** Seed 000 §5: client-side validation runs unless disabled (the server always validates). */
+    disableValidation: z.boolean().default(false),
+    /** storage: each submission is also emailed to these addresses. */
+    notifyEmails: z.array(emailAddress).max(10).default([]),
+    /** storage: an automatic reply to the address in this email field. */
+    autoReply: z
+      .object({ fieldId, subject: z.string().trim().min(1).max(200), text: z.string().min(1).max(5000) })
+      .strict()
+      .optional(),
+    /** storage: each submission is POSTed as JSON to this https (or http) address. */
+    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+    /** advanced: after submitting, go to this address … */
+    redirectUrl: z.string().max(2000).optional(),
+    /** … or hide the fields and show this text and post-submit content (sanitised HTML). */
+    submissionHtml: z.string().max(20_000).default('<p>Thank you!</p>'),
+    postSubmitHtml: z.string().max(50_000).optional(),
+    /** captcha: the site's captcha must be solved (seed 001 §5: rendered only when the site has a key). */
+    captcha: z.boolean().default(false),
+    /** disclaimer: shown above the submit button (sanitised HTML), accepted by submitting. */
+    disclaimerHtml: z.string().max(20_000).optional(),
+  })
+  .strict();
+export type FormSettings = z.infer<typeof formSettingsSchema>;
+
+export const formData = z
+  .object({
+    formId: hexId,
+    title: z.string().trim().max(200).optional(),
+    fields: z.array(formFieldSchema).min(1).max(100),
+    settings: formSettingsSchema.default(formSettingsSchema.parse({})),
+  })
+  .strict()
+  .superRefine((form, ctx) => {
+    const seen = new Set<string>();
+    form.fields.forEach((field, i) => {
+      if (seen.has(field.id)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'id'], message: `another field already has the id "${field.id}"` });
+      seen.add(field.id);
+    });
+    const reply = form.settings.autoReply;
+    if (reply && !form.fields.some((f) => f.id === reply.fieldId && f.type === 'email')) {
+      ctx.addIssue({ code: 'custom', path: ['settings', 'autoReply', 'fieldId'], message: 'must name an email field of this form' });
+    }
+  });
+export type FormData = z.infer<typeof formData>;
