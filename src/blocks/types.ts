@@ -19,7 +19,12 @@ export type RenderContext = {
   files: ReadonlyMap<string, Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'>>;
   /** The site's feature flags that are on (its labs lists, src/domain/labs.ts); a view gates its flagged behaviour on them. */
   featureFlags: readonly FeatureFlag[];
+  /** The site's captcha when it has one (seed 001 §5: a form renders its captcha only then). */
+  captcha?: { provider: CaptchaProvider; siteKey: string };
 };
+
+/** Captcha kinds: the self-hosted proof-of-work captcha, or reCAPTCHA with the owner's keys. */
+export type CaptchaProvider = 'altcha' | 'recaptcha';
 
 export type BlockViewProps<D> = {
   id: string;

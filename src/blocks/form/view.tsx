@@ -272,7 +272,8 @@ export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
         <label htmlFor={`${id}-hp`}>Leave this field empty</label>
         <input id={`${id}-hp`} name="op-hp" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      {s.captcha ? <div className="form-captcha" data-captcha="true" /> : null}
+      {/* Seed 001 §5: the captcha renders only when the site has a captcha key. */}
+      {s.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}
       {s.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: sanitizeText(s.disclaimerHtml, ctx.host) }} /> : null}
       <p className="form-problem form-problem-below" role="alert" hidden />
       <button className="button button-primary button-medium form-submit" type="submit">

@@ -32,7 +32,7 @@ export function NewsletterView({ id, data, ctx }: BlockViewProps<NewsletterData>
             <label htmlFor={`${id}-hp`}>Leave this field empty</label>
             <input id={`${id}-hp`} name="op-hp" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          {data.captcha ? <div className="form-captcha" data-captcha="true" /> : null}
+          {data.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}
           <button className="button button-primary button-medium newsletter-submit" type="submit">
             {data.buttonText}
           </button>

@@ -4,9 +4,9 @@
  * anything else. Only published content is shown to visitors.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { RenderContext } from '../../blocks/types';
+import type { CaptchaProvider, RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
-import { collectionItems, collections, files, pages, redirects, websites } from '../../db/schema';
+import { collectionItems, collections, files, pages, redirects, siteCaptcha, websites } from '../../db/schema';
 import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
 import { labsFlags } from '../../domain/labs';
 import { ACCOUNT_PATHS } from '../../domain/routes';
@@ -61,17 +61,19 @@ export function shell(site: WebsiteRow, host: string): ShellSite {
 }
 
 export async function renderContext(db: Db, websiteId: string, host: string): Promise<RenderContext> {
-  const [rows, [site]] = await Promise.all([
+  const [rows, [site], [captcha]] = await Promise.all([
     db
       .select({ name: files.name, contentType: files.contentType, width: files.width, height: files.height })
       .from(files)
       .where(eq(files.websiteId, websiteId)),
     db.select({ labs: websites.labs }).from(websites).where(eq(websites.id, websiteId)),
+    db.select({ provider: siteCaptcha.provider, siteKey: siteCaptcha.siteKey }).from(siteCaptcha).where(eq(siteCaptcha.websiteId, websiteId)),
   ]);
   return {
     host,
     files: new Map(rows.map((r) => [r.name, { name: r.name, contentType: r.contentType, width: r.width ?? undefined, height: r.height ?? undefined }])),
     featureFlags: labsFlags(site?.labs),
+    ...(captcha ? { captcha: { provider: captcha.provider as CaptchaProvider, siteKey: captcha.siteKey } } : {}),
   };
 }
 
