@@ -2,7 +2,11 @@
  * `npm run bench` (not part of `npm test`). On loopback, in one run:
  * 1. the cached demo home page: requests/s and p50/p99 latency, beside a bare Node http server
  *    sending the same bytes from memory, and the ratio between them;
- * 2. the uncached render time (p50) of a page with 40 blocks, beside a page with one block.
+ * 2. the uncached render time (p50) of a page with 40 blocks, beside a page with one block;
+ * 3. the form calls FormSubmissionKey and SaveFormSubmission at a fixed offered load (autocannon's
+ *    overallRate): requests/s and p50/p99 latency, beside the bare Node server answering a small
+ *    JSON body at the same load. Each SaveFormSubmission spends a key the FormSubmissionKey run
+ *    issued, and is stored with its notification job, as a visitor's would be.
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +27,8 @@ import { demoDocument } from '../test/fixtures';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
+/** The offered load of the form calls, in requests per second (BENCH_FORM_RATE): below what a small machine sustains, so p99 measures the calls rather than a queue. */
+const FORM_RATE = Number(process.env.BENCH_FORM_RATE ?? 100);
 
 async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -41,6 +47,68 @@ async function spawnServer(args: string[], env: Record<string, string> = {}): Pr
 async function load(url: string) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+type LoadResult = Awaited<ReturnType<typeof load>>;
+
+/** A fixed offered load: FORM_RATE requests per second for DURATION_S, latencies corrected for coordinated omission. */
+async function loadAtRate(url: string, request: Pick<autocannon.Request, 'method' | 'headers' | 'setupRequest' | 'onResponse'> = {}): Promise<LoadResult> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1, overallRate: FORM_RATE, requests: [request] });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/**
+ * The form calls as the island makes them, on the demo contact form: a crumb from a page view,
+ * FormSubmissionKey (keys kept), then SaveFormSubmission, each request spending the next key.
+ */
+async function formCalls(port: number) {
+  const base = `http://127.0.0.1:${port}`;
+  const page = await fetch(`${base}/contact`);
+  const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
+  if (!crumb) throw new Error('the contact page set no crumb cookie');
+  const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': decodeURIComponent(crumb) };
+  const keys: string[] = [];
+  const keyRun = await loadAtRate(`${base}/api/form/FormSubmissionKey?crumb=${crumb}`, {
+    method: 'POST',
+    headers,
+    onResponse: (status, body) => {
+      if (status === 200) keys.push((JSON.parse(body) as { key: string }).key);
+    },
+  });
+  // A run can answer fewer keys than the next one spends (errors, a slow start): top up.
+  while (keys.length < FORM_RATE * DURATION_S * 1.2) {
+    const res = await fetch(`${base}/api/form/FormSubmissionKey?crumb=${crumb}`, { method: 'POST', headers });
+    keys.push(((await res.json()) as { key: string }).key);
+  }
+  const values = {
+    name: ['Ada', 'Lovelace'],
+    email: 'ada@example.org',
+    topic: 'A commission',
+    message: 'A set of six mugs in celadon, please.',
+    items: ['Mugs', 'Bowls'],
+    survey: { 'The pieces arrived safely.': '2' },
+  };
+  let next = 0;
+  const saveRun = await loadAtRate(`${base}/api/form/SaveFormSubmission?crumb=${crumb}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+    setupRequest: (req) => ({
+      ...req,
+      body: new URLSearchParams({
+        key: keys[next++ % keys.length]!,
+        formId: 'c0a7ac7f0000000000000001',
+        isOverlayForm: 'false',
+        submitButtonText: 'Send message',
+        form: JSON.stringify(values),
+        pageTitle: 'Contact',
+        pageId: 'c0a7ac7f0000000000000002',
+        contentSource: 'c',
+        pagePath: '/contact',
+        honeypot: '',
+      }).toString(),
+    }),
+  });
+  return { keyRun, saveRun };
 }
 
 function percentile(values: number[], p: number): number {
@@ -110,7 +178,23 @@ async function main() {
     const forty = await renderTimes(40, 300, path.join(dataDir, 'render-40'));
     console.log('Uncached render (server-side React, including its database reads):');
     console.log(`page with  1 block:  p50 ${one.toFixed(2)} ms`);
-    console.log(`page with 40 blocks: p50 ${forty.toFixed(2)} ms   (${(forty / one).toFixed(2)}x the 1-block page)`);
+    console.log(`page with 40 blocks: p50 ${forty.toFixed(2)} ms   (${(forty / one).toFixed(2)}x the 1-block page)\n`);
+
+    const forms = await spawnServer(['bench/form-server.ts'], { DATA_DIR: path.join(dataDir, 'forms') });
+    children.push(forms.child);
+    const small = path.join(dataDir, 'key.json');
+    await writeFile(small, JSON.stringify({ key: 'x'.repeat(32) }));
+    const bareJson = await spawnServer(['bench/bare-server.ts', small, 'application/json']);
+    children.push(bareJson.child);
+    const jsonBaseline = await loadAtRate(`http://127.0.0.1:${bareJson.port}/`, { method: 'POST' });
+    const { keyRun, saveRun } = await formCalls(forms.port);
+    const ratio = (r: LoadResult) => `${(r.rps / jsonBaseline.rps).toFixed(2)}x requests/s, ${(r.p99 / Math.max(jsonBaseline.p99, 1)).toFixed(2)}x p99`;
+    console.log(`Form calls at a fixed offered load of ${FORM_RATE} requests/s (demo contact form, captcha off, rate limits off):`);
+    console.log(row('bare Node http, small JSON', jsonBaseline));
+    console.log(row('FormSubmissionKey', keyRun));
+    console.log(row('SaveFormSubmission (stored + job)', saveRun));
+    console.log(`ratio (FormSubmissionKey / bare): ${ratio(keyRun)}`);
+    console.log(`ratio (SaveFormSubmission / bare): ${ratio(saveRun)}`);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

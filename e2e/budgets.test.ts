@@ -87,6 +87,20 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
     await ctx.close();
   });
 
+  // The form island is plain DOM code; the captcha's code waits for the visitor to start filling the form.
+  it('the contact page with its form loads at most 100 KB before interaction, and no page without a form fetches the form chunk', async () => {
+    const ctx = await context();
+    const m = await measure(ctx, '/contact');
+    expect(m.bytes).toBeLessThanOrEqual(100 * 1024);
+    expect(m.scripts.some((s) => s.startsWith('/assets/island-form-'))).toBe(true);
+    expect(m.scripts.filter((s) => /captcha|altcha/i.test(s))).toEqual([]);
+    for (const path of ['/', '/about', '/blocks/accordion']) {
+      const other = await measure(ctx, path);
+      expect(other.scripts.filter((s) => s.startsWith('/assets/island-form-')), path).toEqual([]);
+    }
+    await ctx.close();
+  });
+
   it('the demo home page loads at most 15 KB', async () => {
     const ctx = await context();
     const m = await measure(ctx, '/');

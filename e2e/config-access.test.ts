@@ -33,7 +33,7 @@ describe('roles in the config area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design', 'Forms']);
 
     await sqlOn(server, `DELETE FROM website_members WHERE account_id = (SELECT id FROM accounts WHERE email = 'editor@example.com')`);
 

@@ -52,6 +52,21 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'PUT /api/multilingual/languages': ['ADMIN', 'WEBSITE_MANAGER'],
   'PUT /api/multilingual/connection': ['ADMIN', 'WEBSITE_MANAGER'],
   'DELETE /api/multilingual/connection': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'PUT /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER'],
+  'DELETE /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/forms': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
+  'GET /api/config/forms/:formId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
+  'PUT /api/config/forms/:formId': ['ADMIN', 'WEBSITE_MANAGER'],
+  // What visitors sent is personal data: only the roles that may write forms read it.
+  'GET /api/config/forms/:formId/submissions': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/forms/:formId/submissions.csv': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/forms/:formId/submissions/:id': ['ADMIN', 'WEBSITE_MANAGER'],
+  'DELETE /api/config/forms/:formId/submissions/:id': ['ADMIN', 'WEBSITE_MANAGER'],
+  'POST /api/config/forms/erase': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/newsletter/:listId/subscribers': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/newsletter/:listId/subscribers.csv': ['ADMIN', 'WEBSITE_MANAGER'],
+  'DELETE /api/config/newsletter/:listId/subscribers/:email': ['ADMIN', 'WEBSITE_MANAGER'],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -64,7 +79,7 @@ let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings']) {
+  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -105,11 +120,33 @@ afterAll(async () => {
 async function resetTarget() {
   await setRole(database.db, websiteId, targetId, TEAM_ROLES.EDITOR);
   await database.pool.query(`UPDATE jobs SET status = 'failed', attempts = 8 WHERE id = $1`, [failedJobId]);
+  // A submission and a subscriber of the demo's contact page for the forms rows to read, delete and erase.
+  await database.pool.query(
+    `INSERT INTO form_submissions (id, website_id, form_id, fields, values, page, emails) VALUES ($1, $2, $3, '[{"id":"email","type":"email","label":"Email"}]', '{"email":"role-test@example.com"}', '{"pagePath":"/contact"}', '{role-test@example.com}') ON CONFLICT DO NOTHING`,
+    [SUBMISSION_ID, websiteId, DEMO_FORM_ID],
+  );
+  await database.pool.query(`INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($1, $2, 'role-test@example.com', 'confirmed') ON CONFLICT DO NOTHING`, [websiteId, DEMO_LIST_ID]);
+}
+
+const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
+const DEMO_LIST_ID = 'c0a7ac7f0000000000000008';
+const SUBMISSION_ID = 900_001;
+
+/** The demo contact form's own fields and settings, as the form editor would send them back. */
+function demoFormChange() {
+  const doc = siteDocument as { pages: { sections: { blocks: { type: number; data: { formId?: string; fields: unknown; settings: unknown } }[] }[] }[] };
+  const form = doc.pages.flatMap((p) => p.sections.flatMap((s) => s.blocks)).find((b) => b.type === 9 && b.data.formId === DEMO_FORM_ID)!;
+  return { fields: form.data.fields, settings: form.data.settings };
 }
 
 function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown } {
   const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
-  const url = pattern.replace(':accountId', targetId).replace(':id', String(failedJobId));
+  const url = pattern
+    .replace(':accountId', targetId)
+    .replace(':formId', DEMO_FORM_ID)
+    .replace(':listId', DEMO_LIST_ID)
+    .replace(':email', 'role-test%40example.com')
+    .replace(':id', String(pattern.includes('/submissions/') ? SUBMISSION_ID : failedJobId));
   const bodies: Record<string, unknown> = {
     'PUT /api/config/site': { tagline: 'Changed by a role test' },
     // Runs before the test email's row, which needs a mail server, and the DELETE after it.
@@ -125,6 +162,9 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
     'POST /api/labs/circle': { features: ['multilingual', 'currency_formatting'] },
     'PUT /api/multilingual/languages': { languages: [{ code: 'en-US', default: true }, { code: 'fr-FR', visible: false }] },
     'PUT /api/multilingual/connection': { provider: 'deepl', apiKey: 'role-test-key-123456' },
+    'PUT /api/config/captcha': { provider: 'altcha' },
+    'PUT /api/config/forms/:formId': demoFormChange(),
+    'POST /api/config/forms/erase': { email: 'role-test@example.com' },
   };
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };
 }

@@ -14,6 +14,8 @@ import { DesignScreen } from './design-screen';
 import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
 import { useLabsScreens, type LabsScreenId } from './labs-screens';
 import { SmtpScreen } from './smtp-screen';
+import { CaptchaScreen } from './captcha-screen';
+import { FormsScreen } from './forms-screens';
 
 export type Me = {
   account: { id: string; email: string; displayName: string | null };
@@ -62,6 +64,7 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
 const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode>> = {
   pages: PagesScreen,
   design: DesignScreen,
+  forms: FormsScreen,
   settings: SettingsScreen,
   mail: SmtpScreen,
   team: TeamScreen,
@@ -117,11 +120,11 @@ function SignedInApp() {
 }
 
 function Shell({ me }: { me: Me }) {
-  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId>('preview');
+  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha'>('preview');
   // Labs and Languages sit under Settings in the navigation; Languages only while its flag is on.
   const labsScreens = useLabsScreens(me);
   const labsScreen = labsScreens.find((s) => s.id === area);
-  const Screen = area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' ? undefined : SCREENS[area];
+  const Screen = area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   return (
     <div className="shell">
@@ -155,7 +158,7 @@ function Shell({ me }: { me: Me }) {
           </li>
           {me.areas
             .filter((a) => SCREENS[a] && AREA_LABELS[a])
-            .flatMap((a) => [{ id: a, label: AREA_LABELS[a] }, ...(a === 'settings' ? labsScreens : [])])
+            .flatMap((a) => [{ id: a, label: AREA_LABELS[a] }, ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }] : [])])
             .map(({ id, label }) => (
               <li key={id}>
                 <button type="button" aria-current={area === id ? 'page' : undefined} onClick={() => setArea(id)}>
@@ -174,6 +177,8 @@ function Shell({ me }: { me: Me }) {
           <AccountScreen me={me} />
         ) : labsScreen ? (
           labsScreen.render()
+        ) : area === 'captcha' ? (
+          <CaptchaScreen me={me} />
         ) : Screen ? (
           <Screen me={me} />
         ) : null}

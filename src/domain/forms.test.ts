@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   characterCounter,
+  checkForm,
   CONTENT_SOURCES,
   emailFieldError,
   exceedsMaxLength,
@@ -13,6 +14,7 @@ import {
   LIKERT_SCALE,
   phoneFieldValue,
   radioFieldValue,
+  type FieldRules,
 } from './forms';
 import { EMAIL_LENGTH } from './limits';
 
@@ -133,5 +135,86 @@ describe('field values', () => {
   it('gives a radio group its first checked value', () => {
     expect(radioFieldValue(['b', 'c'])).toBe('b');
     expect(radioFieldValue([])).toBeUndefined();
+  });
+});
+
+describe('checkForm: the field rules the island and the server share', () => {
+  const fields: FieldRules[] = [
+    { id: 'name', type: 'name', label: 'Name', required: true },
+    { id: 'email', type: 'email', label: 'Email', required: true },
+    { id: 'note', type: 'textarea', label: 'Note', maxLength: 5 },
+    { id: 'count', type: 'number', label: 'Count' },
+    { id: 'topic', type: 'select', label: 'Topic', options: ['A', 'B'] },
+    { id: 'colour', type: 'radio', label: 'Colour', options: ['Red', 'Blue'] },
+    { id: 'likes', type: 'checkbox', label: 'Likes', options: ['Mugs', 'Bowls'], required: true },
+    { id: 'survey', type: 'likert', label: 'Survey', options: ['Quick', 'Safe'], required: true },
+    { id: 'when', type: 'date', label: 'When' },
+    { id: 'at', type: 'time', label: 'At' },
+    { id: 'phone', type: 'phone', label: 'Phone' },
+    { id: 'part', type: 'section', label: 'More' },
+    { id: 'src', type: 'hidden', label: 'Source' },
+  ];
+  const good = {
+    name: ['Ada', 'Lovelace'],
+    email: ' ada@example.com ',
+    note: 'short',
+    count: '12',
+    topic: 'B',
+    colour: 'Red',
+    likes: ['Bowls'],
+    survey: { Quick: '2', Safe: '-1' },
+    when: ['2', '29', '2024'],
+    at: ['9', '30', '', 'AM'],
+    phone: ['555', '555', '0123'],
+    src: 'newsletter',
+  };
+
+  it('accepts a good submission and keeps known values only, trimmed, with the phone rule applied', () => {
+    const { errors, values } = checkForm(fields, { ...good, intruder: 'x' }, true);
+    expect(errors).toEqual({});
+    expect(values).toMatchObject({ email: 'ada@example.com', phone: ['', '555', '555', '0123'], survey: { Quick: '2', Safe: '-1' } });
+    expect(values).not.toHaveProperty('intruder');
+    expect(values).not.toHaveProperty('part');
+  });
+
+  it('names each broken rule with its message', () => {
+    const { errors } = checkForm(
+      fields,
+      { ...good, name: ['Ada', ''], email: 'ada@', note: 'too long', count: 'many', topic: 'C', likes: [], survey: { Quick: '3' }, when: ['2', '30', '2024'], at: ['13', '00', '', 'PM'], phone: ['55a', '555', '0123'] },
+      true,
+    );
+    expect(errors).toEqual({
+      name: 'Name is required.',
+      email: 'Email is not valid. Email addresses should follow the format name@example.com.',
+      note: 'You have exceeded the character limit.',
+      count: 'Count must be a number.',
+      topic: 'Topic must be one of its choices.',
+      likes: 'Likes is required.',
+      survey: 'Survey must be one of its choices.',
+      when: 'When is not a valid date.',
+      at: 'At is not a valid time.',
+      phone: 'Phone must be a phone number.',
+    });
+  });
+
+  it('lets optional empty fields pass, keeps the max length off without its flag, and reads wrong shapes as malformed', () => {
+    const optional = fields.filter((f) => !f.required);
+    expect(checkForm(optional, {}, true).errors).toEqual({});
+    expect(checkForm(fields, { ...good, note: 'far too long' }, false).errors).toEqual({});
+    expect(checkForm(fields, { ...good, name: 'Ada', likes: 'Mugs', survey: ['2'] }, true).errors).toEqual({
+      name: 'Name could not be read. Please fill it in again.',
+      likes: 'Likes could not be read. Please fill it in again.',
+      survey: 'Survey could not be read. Please fill it in again.',
+    });
+  });
+
+  it('never throws, whatever arrives', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...fields.map((f) => f.id), 'other'), fc.anything()), fc.boolean(), (values, flag) => {
+        const { errors, values: kept } = checkForm(fields, values, flag);
+        for (const id of Object.keys(kept)) expect(errors).not.toHaveProperty(id);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

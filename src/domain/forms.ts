@@ -273,3 +273,42 @@ export function checkForm(fields: readonly FieldRules[], values: Readonly<Record
   }
   return { errors, values: kept };
 }
+
+const LIKERT_LABELS: ReadonlyMap<string, string> = new Map(LIKERT_SCALE.map((s) => [String(s.value), s.label]));
+
+/**
+ * A stored value as a person reads it (seed 000 §5 value shapes): a name's parts with spaces, an
+ * address's with commas, a date as month/day/year, a time as h:mm[:ss] [AM|PM], a phone as
+ * +country area-prefix-line (seed 000 §9), checkbox choices with commas, likert answers as
+ * "statement: Agree" joined by `likertJoin` (a list on one line by default; the notification
+ * email puts each on its own line). Empty parts are left out; all-empty values read as ''.
+ */
+export function valueText(type: string, value: unknown, likertJoin = '; '): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const parts = value.map((v) => (typeof v === 'string' ? v.trim() : String(v)));
+    if (parts.every((p) => p === '')) return '';
+    const [a = '', b = '', c = '', d = ''] = parts;
+    switch (type) {
+      case 'name':
+        return parts.filter(Boolean).join(' ');
+      case 'date':
+        return `${a}/${b}/${c}`;
+      case 'time':
+        return a === '' && b === '' ? '' : `${a}:${b.padStart(2, '0')}${c ? `:${c.padStart(2, '0')}` : ''}${d ? ` ${d}` : ''}`;
+      case 'phone': {
+        const number = [b, c, d].filter(Boolean).join('-');
+        return [a ? `+${a.replace(/^\+/, '')}` : '', number].filter(Boolean).join(' ');
+      }
+      default:
+        return parts.filter(Boolean).join(', ');
+    }
+  }
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([statement, answer]) => `${statement}: ${LIKERT_LABELS.get(String(answer)) ?? String(answer)}`)
+      .join(likertJoin);
+  }
+  return String(value);
+}

@@ -79,6 +79,12 @@ export const API_PATHS = {
   PLACES_AUTOCOMPLETE: '/api/google-maps/places/autocomplete',
   PLACES_DETAILS: '/api/google-maps/places/details',
   SESSION_RECORDING_ID: '/api/commerce/fullstory/getId',
+  /** Ours: a new ALTCHA challenge signed with the site's key (GET). */
+  CAPTCHA_CHALLENGE: '/api/captcha/challenge',
+  /** Ours: a newsletter sign-up (listId, email, name, captchaKey), confirmed by email. */
+  NEWSLETTER_SUBSCRIBE: '/api/newsletter/subscribe',
+  NEWSLETTER_CONFIRM: '/api/newsletter/confirm',
+  NEWSLETTER_UNSUBSCRIBE: '/api/newsletter/unsubscribe',
 } as const;
 
 export function quickViewPath(id: string): string {
@@ -124,7 +130,14 @@ export function logoutReturnUrl(base: string = '/'): string {
 export const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** First path segments the platform answers itself: site pages may not use them. */
-export const RESERVED_PATH_SEGMENTS = ['account', 'api', 'assets', 'config', 's'] as const;
+export const RESERVED_PATH_SEGMENTS = ['account', 'api', 'assets', 'config', 'newsletter-subscription', 's'] as const;
+
+/** The newsletter pages every published site has: confirming a sign-up, and unsubscribing (page type 300). */
+export const NEWSLETTER_PATHS = {
+  HOME: '/newsletter-subscription',
+  CONFIRM: '/newsletter-subscription/confirm',
+  UNSUBSCRIBE: '/newsletter-subscription/unsubscribe',
+} as const;
 
 /** Customer account pages (seed 001 §3 site users) on every published site. */
 export const ACCOUNT_PATHS = {

@@ -11,10 +11,12 @@ import type { ClientAssets } from './render/assets';
 import { createPageCache, type PageCache } from './render/cache';
 import { PAGE_TYPES, renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from './render/site-page';
 import { renderAccountPage } from './render/account-pages';
+import { renderNewsletterPage } from './render/newsletter-pages';
 import type { PageIsland } from './render/page';
 import { registerSiteUserRoutes } from './api/site-users';
+import { registerFormRoutes } from './api/forms';
 import { roleOn, signedInAccount } from './config-routes';
-import { ACCOUNT_PATHS, QUERY } from '../domain/routes';
+import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../domain/routes';
 import { TEAM_ROLES } from '../domain/roles';
 import type { PageAccess, SiteSettings } from '../document/schema';
 import { SESSION_COOKIE } from './services/sessions';
@@ -27,6 +29,10 @@ import { registerAuthRoutes } from './api/auth';
 import { registerConfigApi } from './api/config';
 import { registerLabsApi } from './api/labs';
 import { registerMultilingualApi } from './api/multilingual';
+import { registerFormsConfigApi } from './api/forms-config';
+import { registerCaptchaApi } from './api/captcha';
+import { registerNewsletterApi } from './api/newsletter';
+import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
 import { requestHost, requestOrigin } from './request';
@@ -54,11 +60,14 @@ declare module 'fastify' {
   }
 }
 
-function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[], https: boolean): string {
+function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[], https: boolean, html = ''): string {
   const hashes = (list: string[]) => list.map((h) => ` '${h}'`).join('');
+  // A page that renders a reCAPTCHA container (a site that chose reCAPTCHA over the built-in
+  // captcha) may load Google's scripts; frame-src below already allows its https: frame.
+  const thirdParty = usesRecaptcha(html) ? ` ${RECAPTCHA_CSP_SOURCES.join(' ')}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self'${hashes(scriptHashes)}`,
+    `script-src 'self'${hashes(scriptHashes)}${thirdParty}`,
     `style-src 'self'${hashes(styleHashes)}`,
     "img-src 'self' data: https:",
     "font-src 'self' data:",
@@ -154,7 +163,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerConfigApi(app, db, { appDomain: opts.appDomain });
   await registerLabsApi(app, db);
   await registerMultilingualApi(app, db);
+  await registerFormsConfigApi(app, db);
   await registerSiteUserRoutes(app, db);
+  await registerFormRoutes(app, db);
+  await registerCaptchaApi(app, db);
+  await registerNewsletterApi(app, db);
   registerConfigShell(app, opts.assets);
   app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: 'No such call.' }));
 
@@ -219,6 +232,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
       if (res) return sendHtml(reply, res.status, res.page.html, contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'), true);
     }
+    if (path === NEWSLETTER_PATHS.HOME || path.startsWith(`${NEWSLETTER_PATHS.HOME}/`)) {
+      const res = await renderNewsletterPage(db, site, { ...info, query: params }, opts.assets);
+      if (res?.kind === 'page') return sendHtml(reply, res.status, res.page.html, contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'), true);
+    }
     const key = `${req.protocol}|${info.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
     const cached = cache.get(site.id, key);
     if (cached) return sendHtml(reply, cached.status, cached.html, cached.csp);
@@ -231,12 +248,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       req.log.error({ err }, 'page render failed');
       const failed = await renderSystemPage(db, site, info, opts.assets, PAGE_TYPES.ERROR);
       if (failed.kind !== 'page') throw err;
-      return sendHtml(reply, failed.status, failed.page.html, contentSecurityPolicy(failed.page.scriptHashes, failed.page.styleHashes, https));
+      return sendHtml(reply, failed.status, failed.page.html, contentSecurityPolicy(failed.page.scriptHashes, failed.page.styleHashes, https, failed.page.html));
     }
     if (res.kind === 'redirect') {
       return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
     }
-    const entry = { status: res.status, html: res.page.html, csp: contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, https) };
+    const entry = { status: res.status, html: res.page.html, csp: contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, https, res.page.html) };
     if (res.personal) return sendHtml(reply, entry.status, entry.html, entry.csp, true);
     if (hostsBefore === hostGeneration) cache.set(site.id, key, entry, generation);
     return sendHtml(reply, entry.status, entry.html, entry.csp);

@@ -6,6 +6,7 @@ import { siteDocumentSchema } from '../blocks/registry';
 import type { Db } from '../db/client';
 import { websites } from '../db/schema';
 import { loadDocument } from '../document/load';
+import { chooseAltcha } from './services/captcha';
 import { importSite } from './services/sites';
 
 /** The demo site's sample customer, made at first start with a printed password. */
@@ -21,5 +22,7 @@ export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
   const loaded = loadDocument(JSON.parse(await readFile(DEMO_SITE_FILE, 'utf8')), siteDocumentSchema);
   if (!loaded.ok) throw new Error(`The demo site document is invalid: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const { websiteId } = await importSite(db, loaded.document, { makeDefault: true });
+  // The demo contact form asks for a captcha: the site gets a key for the built-in one.
+  await chooseAltcha(db, websiteId, null);
   return websiteId;
 }

@@ -19,12 +19,15 @@ import { DEMO_CUSTOMER_EMAIL } from './demo';
 import { postgresRateLimits } from './services/rate-limit';
 import { connectRedisRateLimits } from './services/rate-limit-redis';
 import { pruneSessions } from './services/sessions';
+import { pruneFormData } from './services/forms';
+import { WEBHOOK_JOB, webhookHandler, webhookSettings } from './services/webhooks';
 import { loadClientAssets } from './render/assets';
 
 async function main() {
   const config = readConfig();
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
+  const webhooks = webhookSettings();
   const assets = loadClientAssets();
   // Before the database opens, so an unreachable REDIS_URL stops the start without leaving the embedded server running.
   const redisRateLimits = config.redisUrl ? await connectRedisRateLimits(config.redisUrl) : undefined;
@@ -34,12 +37,12 @@ async function main() {
   const demoId = await importDemoIfEmpty(db);
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits });
-  // Expired sessions and rate-limit counters are dropped hourly (every app server may do it: the deletes are idempotent).
+  // Expired sessions, rate-limit counters, form submission keys and spent captchas, and submissions past their site's retention are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
-    Promise.all([pruneSessions(db), rateLimits.prune()]).catch((err: unknown) => console.warn('housekeeping failed', err));
+    Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
   }, 60 * 60 * 1000);
   housekeeping.unref();
-  const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database) }, { log: (line) => console.warn(line) });
+  const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database), [WEBHOOK_JOB]: webhookHandler(opened.database, webhooks) }, { log: (line) => console.warn(line) });
 
   let stopping = false;
   const stop = async (signal: string) => {

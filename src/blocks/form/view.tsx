@@ -253,7 +253,6 @@ export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
   return (
     <form
       className="block-form"
-      data-island="form"
       data-form-id={data.formId}
       data-validate={s.disableValidation ? 'false' : 'true'}
       {...(s.redirectUrl ? { 'data-redirect': s.redirectUrl } : {})}
@@ -275,7 +274,9 @@ export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
       {/* Seed 001 §5: the captcha renders only when the site has a captcha key. */}
       {s.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}
       {s.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: sanitizeText(s.disclaimerHtml, ctx.host) }} /> : null}
-      <p className="form-problem form-problem-below" role="alert" hidden />
+      {/* The form-wide failure text (a status the seed names, no key, captcha not done); the two notices point to it and to the fields. */}
+      <p className="form-submit-error" role="alert" hidden />
+      <p className="form-problem form-problem-below" hidden />
       <button className="button button-primary button-medium form-submit" type="submit">
         {s.submitButtonText}
       </button>

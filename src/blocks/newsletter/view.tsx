@@ -10,7 +10,7 @@ import type { NewsletterData } from './schema';
 export function NewsletterView({ id, data, ctx }: BlockViewProps<NewsletterData>) {
   return (
     <div className="block-newsletter">
-      <form className="newsletter-form" data-island="newsletter" data-list-id={data.listId} aria-labelledby={`${id}-title`} noValidate>
+      <form className="newsletter-form" data-list-id={data.listId} aria-labelledby={`${id}-title`} noValidate>
         <h2 className="newsletter-title" id={`${id}-title`}>
           {data.title}
         </h2>

@@ -58,6 +58,14 @@ const editableSettings = z
       .strict(),
     developerMode: settingsShape.developerMode.unwrap(),
     cloneable: settingsShape.cloneable.unwrap(),
+    // null removes the setting: submissions are then kept until deleted by hand.
+    formRetentionDays: z
+      .number({ error: 'must be a whole number of days from 1 to 3650, or empty to keep submissions' })
+      .int('must be a whole number of days from 1 to 3650, or empty to keep submissions')
+      .min(1, 'must be a whole number of days from 1 to 3650, or empty to keep submissions')
+      .max(3650, 'must be a whole number of days from 1 to 3650, or empty to keep submissions')
+      .nullable()
+      .transform((days) => days ?? undefined),
   })
   .partial()
   .strict();

@@ -47,6 +47,9 @@ export type WorkerOptions = {
 
 export type Worker = { stop(): Promise<void> };
 
+/** Thrown by a handler for a failure no retry can mend (a refused webhook address): the job fails at once. */
+export class PermanentJobError extends Error {}
+
 /** The most rows listJobs answers: the newest ones. */
 const LIST_LIMIT = 200;
 const MAX_ERROR_LENGTH = 2000;
@@ -183,7 +186,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
         } finally {
           clearInterval(lease);
         }
-        written = failure ? await fail(job, errorText(failure.error), job.attempts >= job.maxAttempts) : await succeed(job);
+        written = failure ? await fail(job, errorText(failure.error), failure.error instanceof PermanentJobError || job.attempts >= job.maxAttempts) : await succeed(job);
       }
       if (written.length === 0) log(`job ${job.id} (${job.kind}): lease lost before its outcome was written`);
     } catch (err) {

@@ -42,6 +42,12 @@ export type PageHead = {
   type?: 'website' | 'article';
 };
 
+/**
+ * What a form submission says about the page it came from (seed 000 §3's pageId, collectionId and
+ * contentSource: i on an item page, c on a collection or page), written on <main> for the islands.
+ */
+export type PageSource = { pageId: string; collectionId: string; itemId?: string; contentSource: 'i' | 'c' };
+
 /** Page-level behaviour (src/runtime/islands) a response carries, with the data its element holds. */
 export type PageIsland = { name: string; data?: Readonly<Record<string, string>> };
 
@@ -161,13 +167,26 @@ export function renderPage(opts: {
   assets: ClientAssets;
   /** Page-level islands (src/runtime/islands) this response carries, such as the logout notice. */
   pageIslands?: readonly PageIsland[];
+  source?: PageSource;
 }): RenderedPage {
   const { site, head, assets } = opts;
   const kinds = new Set<string>();
   const body = renderToString(
     <>
       <Header site={site} currentPath={opts.currentPath} />
-      <main id="content" className={`page page-type-${opts.pageType}`} tabIndex={-1}>
+      <main
+        id="content"
+        className={`page page-type-${opts.pageType}`}
+        tabIndex={-1}
+        {...(opts.source
+          ? {
+              'data-page-id': opts.source.pageId,
+              'data-collection-id': opts.source.collectionId,
+              'data-content-source': opts.source.contentSource,
+              ...(opts.source.itemId ? { 'data-item-id': opts.source.itemId } : {}),
+            }
+          : {})}
+      >
         {opts.before}
         <Sections sections={opts.sections} ctx={opts.ctx} kinds={kinds} />
         {opts.after}

@@ -8,6 +8,7 @@ import type { CaptchaProvider, RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, files, pages, redirects, siteCaptcha, websites } from '../../db/schema';
 import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
+import { CONTENT_SOURCES } from '../../domain/forms';
 import { labsFlags } from '../../domain/labs';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { WebsiteRow } from '../services/sites';
@@ -119,6 +120,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       page: renderPage({
         ...base,
         pageType,
+        source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION },
         head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' ? {} : { noindex: true }) },
         sections: page.sections as Section[],
       }),
@@ -142,6 +144,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       page: renderPage({
         ...base,
         pageType: PAGE_TYPES.COLLECTION,
+        source: { pageId: collection.id, collectionId: collection.id, contentSource: CONTENT_SOURCES.COLLECTION },
         sections: [],
         head: { title: titled(collection.title, collection.seo.title), description: collection.seo.description ?? collection.description ?? undefined, url },
         before: (
@@ -185,6 +188,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       page: renderPage({
         ...base,
         pageType: PAGE_TYPES.ITEM,
+        source: { pageId: item.id, collectionId: parent.id, itemId: item.id, contentSource: CONTENT_SOURCES.ITEM },
         sections: item.sections as Section[],
         head: {
           title: titled(item.title, item.seo.title),

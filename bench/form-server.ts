@@ -1,0 +1,39 @@
+/**
+ * The benchmark's form server: the real app on the demo site, with two changes that a load from one
+ * address needs — rate limits that never limit (every request would otherwise measure the 429
+ * path) and no captcha on the site (a proof of work per request would measure the browser's
+ * solving, not the server). DATA_DIR names its embedded database.
+ */
+import { eq } from 'drizzle-orm';
+import { siteCaptcha, websites } from '../src/db/schema';
+import { buildApp } from '../src/server/app';
+import { openDatabase } from '../src/server/database';
+import { importDemoIfEmpty } from '../src/server/demo';
+import { loadClientAssets } from '../src/server/render/assets';
+import type { RateLimitStore } from '../src/server/services/rate-limit';
+
+const unlimited: RateLimitStore = {
+  hit: async () => ({ allowed: true, retryAfterMs: 0 }),
+  exhausted: async () => false,
+  reset: async () => undefined,
+  prune: async () => undefined,
+  close: async () => undefined,
+};
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR must name the benchmark database directory');
+const opened = await openDatabase({ dataDir });
+const { db } = opened.database;
+await importDemoIfEmpty(db);
+const [site] = await db.select({ id: websites.id }).from(websites).where(eq(websites.isDefault, true));
+await db.delete(siteCaptcha).where(eq(siteCaptcha.websiteId, site!.id));
+const app = await buildApp({ database: opened.database, assets: loadClientAssets(), appDomain: 'localhost', serveDefaultSite: true, rateLimits: unlimited });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`Server listening on port ${typeof address === 'object' && address ? address.port : 0}`);
+process.on('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => opened.close())
+    .finally(() => process.exit(0));
+});

@@ -1,0 +1,128 @@
+/**
+ * The 'Captcha' screen (Settings area): whether the site has a captcha, and which. Forms and
+ * newsletter sign-ups that ask for a captcha show one only while the site has one (seed 001 §5).
+ * The built-in captcha (ALTCHA, a proof of work the visitor's browser does, no third party) gets a
+ * key generated on the server; reCAPTCHA uses the site key and secret key the owner got from
+ * Google (the secret is write-only). Roles that may read settings see it; ADMIN and
+ * WEBSITE_MANAGER change it.
+ */
+import { useState } from 'react';
+import { canAccess } from '../domain/permissions';
+import type { Me } from './app';
+import { api } from './api';
+import { Field } from './field';
+import { errorText, Messages, useLoad } from './ui';
+
+type Provider = 'altcha' | 'recaptcha';
+type CaptchaView = { provider: Provider | null; siteKey: string | null };
+type Choice = Provider | 'off';
+type Draft = { choice: Choice; siteKey: string; secret: string };
+
+const CAPTCHA_PATH = '/api/config/captcha';
+
+function Current({ view }: { view: CaptchaView }) {
+  if (view.provider === 'altcha') return <p>The built-in captcha is on. Forms and sign-ups that ask for a captcha show it.</p>;
+  if (view.provider === 'recaptcha') {
+    return (
+      <p>
+        reCAPTCHA is on, with the site key <code>{view.siteKey}</code>. Forms and sign-ups that ask for a captcha show it.
+      </p>
+    );
+  }
+  return <p>No captcha: forms and sign-ups show none, even those that ask for one.</p>;
+}
+
+export function CaptchaScreen({ me }: { me: Me }) {
+  const [view, loadError, reload] = useLoad<CaptchaView>(CAPTCHA_PATH);
+  const [edited, setDraft] = useState<Draft>();
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
+  if (!view) return <Messages error={loadError} />;
+  const draft: Draft = edited ?? { choice: view.provider ?? 'off', siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '', secret: '' };
+  const change = (next: Partial<Draft>) => {
+    setDraft({ ...draft, ...next });
+    setDone(null);
+  };
+  const secretSaved = view.provider === 'recaptcha';
+  const save = () => {
+    setError(null);
+    setFieldErrors({});
+    setDone(null);
+    setBusy(true);
+    const call =
+      draft.choice === 'off'
+        ? api<CaptchaView>('DELETE', CAPTCHA_PATH)
+        : draft.choice === 'altcha'
+          ? api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'altcha' })
+          : api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'recaptcha', siteKey: draft.siteKey, ...(draft.secret ? { secret: draft.secret } : {}) });
+    call
+      .then(
+        () => {
+          setDraft(undefined);
+          reload();
+          setDone('Saved. The published pages follow at once.');
+        },
+        (err: unknown) => {
+          setError(errorText(err));
+          setFieldErrors((err as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+  const option = (choice: Choice, label: string, hint: string) => (
+    <div className="field field-check">
+      <input id={`captcha-${choice}`} type="radio" name="captcha-choice" checked={draft.choice === choice} onChange={() => change({ choice })} aria-describedby={`captcha-${choice}-hint`} />
+      <label htmlFor={`captcha-${choice}`}>{label}</label>
+      <p className="field-hint" id={`captcha-${choice}-hint`}>
+        {hint}
+      </p>
+    </div>
+  );
+  return (
+    <section>
+      <h1>Captcha</h1>
+      <Current view={view} />
+      <form
+        noValidate
+        aria-label="Captcha settings"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <fieldset disabled={!writable}>
+          <legend>Captcha for this site</legend>
+          {option('off', 'No captcha', 'Forms rely on their hidden spam trap alone.')}
+          {option('altcha', 'Built-in captcha (recommended)', 'The visitor ticks a box and their browser does about a second of work. Nothing is sent to anyone else.')}
+          {option('recaptcha', 'Google reCAPTCHA', 'Uses your reCAPTCHA v2 keys. Pages with a form then load Google’s script.')}
+          {draft.choice === 'recaptcha' ? (
+            <>
+              <Field id="captcha-site-key" label="reCAPTCHA site key" error={fieldErrors.siteKey}>
+                {(props) => <input {...props} type="text" autoComplete="off" spellCheck={false} value={draft.siteKey} onChange={(e) => change({ siteKey: e.target.value })} />}
+              </Field>
+              <Field
+                id="captcha-secret"
+                label="reCAPTCHA secret key"
+                error={fieldErrors.secret}
+                hint={secretSaved ? 'A secret key is saved. Leave this empty to keep it.' : 'Shown by reCAPTCHA beside the site key. It is never shown here again.'}
+              >
+                {(props) => <input {...props} type="password" autoComplete="new-password" value={draft.secret} onChange={(e) => change({ secret: e.target.value })} />}
+              </Field>
+            </>
+          ) : null}
+        </fieldset>
+        <Messages error={error} done={done} />
+        {writable ? (
+          <button type="submit" disabled={busy}>
+            Save captcha settings
+          </button>
+        ) : (
+          <p>Your role may view the captcha settings but not change them.</p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Captcha calls (seed 001 §5; issue 4 item 5). Visitors: `GET /api/captcha/challenge` answers a new
+ * ALTCHA challenge signed with the site's key (the widget fetches it when the visitor ticks the
+ * box). Owners: `GET/PUT/DELETE /api/config/captcha` read and change the site's captcha — the
+ * self-hosted ALTCHA (a key generated here) or the owner's reCAPTCHA key pair — in the Settings
+ * area; the secret is never answered.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { API_PATHS } from '../../domain/routes';
+import { configRoute } from '../config-routes';
+import {
+  altchaChallenge,
+  CaptchaSettingsError,
+  RECAPTCHA_KEY_PATTERN,
+  removeCaptcha,
+  siteCaptchaFor,
+  chooseAltcha,
+  chooseRecaptcha,
+  type PublicCaptcha,
+} from '../services/captcha';
+
+export const CAPTCHA_CONFIG_PATH = '/api/config/captcha';
+
+const keyText = (what: string) => z.string().trim().regex(RECAPTCHA_KEY_PATTERN, `Paste the ${what} exactly as reCAPTCHA shows it (letters, digits, - and _).`);
+
+const captchaChoice = z.discriminatedUnion(
+  'provider',
+  [
+    z.object({ provider: z.literal('altcha') }).strict(),
+    z.object({ provider: z.literal('recaptcha'), siteKey: keyText('site key'), secret: keyText('secret key').optional() }).strict(),
+  ],
+  { error: "provider must be 'altcha' or 'recaptcha'" },
+);
+
+type Answer = { provider: PublicCaptcha['provider'] | null; siteKey: string | null };
+
+const answer = (captcha: PublicCaptcha | undefined): Answer => ({ provider: captcha?.provider ?? null, siteKey: captcha?.siteKey ?? null });
+
+export async function registerCaptchaApi(app: FastifyInstance, db: Db) {
+  app.get(API_PATHS.CAPTCHA_CHALLENGE, async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    const challenge = await altchaChallenge(db, site.id);
+    if (!challenge) return reply.code(404).send({ error: 'This site does not use the built-in captcha.' });
+    return reply.header('cache-control', 'no-store').send(challenge);
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: CAPTCHA_CONFIG_PATH,
+    area: 'settings',
+    access: 'read',
+    handler: async ({ site }) => answer(await siteCaptchaFor(db, site.id)),
+  });
+
+  configRoute(app, db, {
+    method: 'PUT',
+    url: CAPTCHA_CONFIG_PATH,
+    area: 'settings',
+    access: 'write',
+    body: captchaChoice,
+    handler: async ({ site, account, body, reply }) => {
+      if (body.provider === 'altcha') return answer(await chooseAltcha(db, site.id, account.id));
+      try {
+        return answer(await chooseRecaptcha(db, site.id, account.id, body.siteKey, body.secret));
+      } catch (err) {
+        if (!(err instanceof CaptchaSettingsError)) throw err;
+        return reply.code(400).send({ error: err.message, errors: { secret: err.message } });
+      }
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'DELETE',
+    url: CAPTCHA_CONFIG_PATH,
+    area: 'settings',
+    access: 'write',
+    handler: async ({ site, account }) => {
+      await removeCaptcha(db, site.id, account.id);
+      return answer(undefined);
+    },
+  });
+}

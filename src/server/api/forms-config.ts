@@ -1,0 +1,234 @@
+/**
+ * The owner's calls for forms and newsletters (issue 4, item 8), all through `configRoute` in the
+ * `forms` area. Roles that read forms see the forms and lists, their fields, settings and counts;
+ * what visitors sent (submissions, subscribers, their CSV files) is personal data, read only by
+ * roles that may write forms, as is every deletion, the erasure of a person's data, and editing a
+ * form (docs/permissions.md).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { formData } from '../../blocks/form/schema';
+import { hexId } from '../../document/schema';
+import { isValidEmail } from '../../domain/forms';
+import type { Db } from '../../db/client';
+import { configRoute, zodMessage } from '../config-routes';
+import { csvFileName } from '../services/csv';
+import {
+  deleteSubmission,
+  deleteSubscriber,
+  eraseByEmail,
+  formDetail,
+  getSubmission,
+  listExists,
+  listFormsAndLists,
+  listSubmissions,
+  listSubscribers,
+  submissionsCsv,
+  subscribersCsv,
+  SUBSCRIBER_STATUSES,
+  updateForm,
+} from '../services/forms-config';
+
+const NO_FORM = 'This site has no form with this id.';
+const NO_LIST = 'This site has no newsletter list with this id.';
+const NO_SUBMISSION = 'This form has no submission with this number.';
+
+const formParams = z.object({ formId: hexId });
+const submissionParams = z.object({ formId: hexId, id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+const listParams = z.object({ listId: hexId });
+const subscriberParams = z.object({ listId: hexId, email: z.string().min(1).max(256) });
+
+const submissionsQuery = z.object({
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
+const subscribersQuery = z.object({
+  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  status: z.enum(SUBSCRIBER_STATUSES).optional(),
+  after: z.string().max(256).optional(),
+});
+
+/** PUT /api/config/forms/:formId: the form's new fields and settings (and title, when sent), checked whole by the form block's schema. */
+const formChange = z
+  .object({
+    title: z.unknown().optional(),
+    fields: z.array(z.unknown()),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .strict();
+
+/** The route's params, or a 404 with `message` sent (a malformed id names nothing on the site). */
+function paramsOf<T>(schema: z.ZodType<T>, params: unknown, reply: FastifyReply, message: string): T | undefined {
+  const parsed = schema.safeParse(params);
+  if (parsed.success) return parsed.data;
+  void reply.code(404).send({ error: message });
+  return undefined;
+}
+
+/** A CSV answer streamed from `rows`, downloaded as `fileName`; never cached, since it holds personal data. */
+function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string>) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(rows));
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/forms',
+    area: 'forms',
+    access: 'read',
+    handler: async ({ site }) => listFormsAndLists(db, site.id),
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/forms/:formId',
+    area: 'forms',
+    access: 'read',
+    handler: async ({ req, reply, site }) => {
+      const params = paramsOf(formParams, req.params, reply, NO_FORM);
+      if (!params) return reply;
+      const detail = await formDetail(db, site.id, params.formId);
+      return detail ?? reply.code(404).send({ error: NO_FORM });
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'PUT',
+    url: '/api/config/forms/:formId',
+    area: 'forms',
+    access: 'write',
+    body: formChange,
+    handler: async ({ req, reply, site, account, body }) => {
+      const params = paramsOf(formParams, req.params, reply, NO_FORM);
+      if (!params) return reply;
+      const current = await formDetail(db, site.id, params.formId);
+      if (!current?.form) return reply.code(404).send({ error: 'This site has no page with this form.' });
+      const title = 'title' in body ? body.title : current.form.title;
+      const parsed = formData.safeParse({ formId: params.formId, ...(title === undefined || title === '' ? {} : { title }), fields: body.fields, settings: body.settings });
+      if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+      if (!(await updateForm(db, site.id, parsed.data, account.id))) return reply.code(404).send({ error: 'This site has no page with this form.' });
+      return { ok: true, form: parsed.data };
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/forms/:formId/submissions',
+    area: 'forms',
+    access: 'write',
+    query: submissionsQuery,
+    handler: async ({ req, reply, site, query }) => {
+      const params = paramsOf(formParams, req.params, reply, NO_FORM);
+      if (!params) return reply;
+      if (!(await formDetail(db, site.id, params.formId))) return reply.code(404).send({ error: NO_FORM });
+      return listSubmissions(db, site.id, params.formId, query);
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/forms/:formId/submissions.csv',
+    area: 'forms',
+    access: 'write',
+    handler: async ({ req, reply, site }) => {
+      const params = paramsOf(formParams, req.params, reply, NO_FORM);
+      if (!params) return reply;
+      const form = await formDetail(db, site.id, params.formId);
+      if (!form) return reply.code(404).send({ error: NO_FORM });
+      return sendCsv(reply, csvFileName(form.name, 'submissions', today()), submissionsCsv(db, site.id, params.formId));
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/forms/:formId/submissions/:id',
+    area: 'forms',
+    access: 'write',
+    handler: async ({ req, reply, site }) => {
+      const params = paramsOf(submissionParams, req.params, reply, NO_SUBMISSION);
+      if (!params) return reply;
+      return (await getSubmission(db, site.id, params.formId, params.id)) ?? reply.code(404).send({ error: NO_SUBMISSION });
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'DELETE',
+    url: '/api/config/forms/:formId/submissions/:id',
+    area: 'forms',
+    access: 'write',
+    handler: async ({ req, reply, site, account }) => {
+      const params = paramsOf(submissionParams, req.params, reply, NO_SUBMISSION);
+      if (!params) return reply;
+      if (!(await deleteSubmission(db, site.id, params.formId, params.id, account.id))) return reply.code(404).send({ error: NO_SUBMISSION });
+      return { ok: true };
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: '/api/config/forms/erase',
+    area: 'forms',
+    access: 'write',
+    body: z
+      .object({
+        email: z
+          .string()
+          .trim()
+          .toLowerCase()
+          .refine(isValidEmail, 'Enter an email address such as name@example.com.'),
+      })
+      .strict(),
+    handler: async ({ site, account, body }) => ({ ok: true, ...(await eraseByEmail(db, site.id, body.email, account.id)) }),
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/newsletter/:listId/subscribers',
+    area: 'forms',
+    access: 'write',
+    query: subscribersQuery,
+    handler: async ({ req, reply, site, query }) => {
+      const params = paramsOf(listParams, req.params, reply, NO_LIST);
+      if (!params) return reply;
+      if (!(await listExists(db, site.id, params.listId))) return reply.code(404).send({ error: NO_LIST });
+      return listSubscribers(db, site.id, params.listId, query);
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: '/api/config/newsletter/:listId/subscribers.csv',
+    area: 'forms',
+    access: 'write',
+    handler: async ({ req, reply, site }) => {
+      const params = paramsOf(listParams, req.params, reply, NO_LIST);
+      if (!params) return reply;
+      if (!(await listExists(db, site.id, params.listId))) return reply.code(404).send({ error: NO_LIST });
+      const { newsletters } = await listFormsAndLists(db, site.id);
+      const name = newsletters.find((n) => n.listId === params.listId)?.name ?? 'newsletter';
+      return sendCsv(reply, csvFileName(name, 'subscribers', today()), subscribersCsv(db, site.id, params.listId));
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'DELETE',
+    url: '/api/config/newsletter/:listId/subscribers/:email',
+    area: 'forms',
+    access: 'write',
+    handler: async ({ req, reply, site, account }) => {
+      const params = paramsOf(subscriberParams, req.params, reply, 'This list has no subscriber with this address.');
+      if (!params) return reply;
+      if (!(await deleteSubscriber(db, site.id, params.listId, params.email, account.id))) {
+        return reply.code(404).send({ error: 'This list has no subscriber with this address.' });
+      }
+      return { ok: true };
+    },
+  });
+}

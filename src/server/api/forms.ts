@@ -1,0 +1,196 @@
+/**
+ * The form calls of seed 000 §7. `POST /api/form/FormSubmissionKey` (empty body) answers `{ key }`:
+ * single use, bound to the visitor's crumb, valid for SUBMISSION_KEY_TTL_MS. `POST
+ * /api/form/SaveFormSubmission` takes the seed's payload, form-encoded as the data-request client
+ * sends it (`form` a JSON string) or as JSON (`form` may then be an object), plus our `honeypot`.
+ * The server trusts nothing the browser checked; it answers, in this order:
+ *
+ * - 400 { error } when the payload cannot be read;
+ * - 429 { error: formRateLimited } past the limit per visitor and form;
+ * - 401 { error } for a key that is missing, used, expired, or issued to another crumb or site;
+ * - 404 { error: formNotConfigured } for a formId not on a published page, or whose data does not parse;
+ * - 200 {} for a filled honeypot: nothing stored or sent, the key spent, as for a success;
+ * - 400 { error: formUnparseableFields } when `form` is not a JSON object;
+ * - 400 { error: formCaptchaIncomplete } when the form asks for the site's captcha and it is not solved;
+ * - 400 { error: formInvalidFields, errors: { fieldId: message } } when a field breaks its rule;
+ * - 200 {} once the submission and its notifications are committed;
+ * - 500 { error: formSendFailed } when storing fails, and nothing of it is kept.
+ *
+ * Every answer is JSON with an `error` text, also the framework's own refusals (415 for a content
+ * type other than form-encoded or JSON, 413 past the 1 MB body limit).
+ *
+ * Every call also passes the crumb check (plugins/crumb.ts) before it gets here.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { COOKIE_NAMES } from '../../domain/cookies';
+import { FEATURE_FLAGS } from '../../domain/feature-flags';
+import { checkForm } from '../../domain/forms';
+import { labsFlags } from '../../domain/labs';
+import { MESSAGES } from '../../domain/messages';
+import { API_PATHS } from '../../domain/routes';
+import type { Db } from '../../db/client';
+import { verifyCaptcha } from '../services/captcha';
+import { acceptSubmission, findPublishedForm, FORM_RATE_LIMITS, issueSubmissionKey, spendSubmissionKey, submissionKeyUsable, type SubmissionPage } from '../services/forms';
+import { hashedIp, RateLimitsUnavailableError, type Limit } from '../services/rate-limit';
+
+/** Our texts for what the seed leaves without words. */
+export const FORM_API_MESSAGES = {
+  noSite: 'No site is published at this address.',
+  keyInvalid: 'This form submission key is not valid: it is missing, already used, expired, or was issued to another browser. Please try again.',
+  tooLarge: 'The form is too large to send. Please shorten your entries and try again.',
+  unreadable: 'The form submission could not be read',
+} as const;
+
+/**
+ * Form-encoded bodies (what the data-request client sends by default) as a plain object of
+ * strings, parsed with URLSearchParams; the app's body limit applies. Register it on the scope of
+ * the routes that take such bodies.
+ */
+export function registerFormBodyParser(scope: FastifyInstance): void {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const optionalText = (max: number) => text(max).nullish();
+const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).nullish();
+
+const submissionBody = z.object({
+  key: optionalText(200),
+  formId: optionalText(200),
+  collectionId: optionalText(100),
+  objectName: optionalText(200),
+  isOverlayForm: flag,
+  submitButtonText: optionalText(200),
+  form: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
+  captchaKey: optionalText(20_000),
+  pageTitle: optionalText(500),
+  pageId: optionalText(100),
+  contentSource: z.enum(['i', 'c', '']).nullish(),
+  pagePath: text(2000)
+    .regex(/^(\/[^\s]*)?$/, 'must be a path starting with /')
+    .nullish(),
+  honeypot: optionalText(1000),
+});
+
+/**
+ * Text as PostgreSQL can store it: NUL characters dropped and lone surrogates (which a JSON body
+ * may carry as escapes) replaced, in strings nested up to `depth` levels — as deep as a field's
+ * value goes (a likert map of strings); anything deeper is not a field value and fails its rule.
+ */
+function storable(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return value.replace(/\p{Cs}/gu, '\uFFFD').replaceAll('\u0000', '');
+  if (depth === 0 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => storable(v, depth - 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k, 0), storable(v, depth - 1)]));
+}
+
+/** The visitor's field values: `form` as a JSON object (from a string, or given as one). */
+function formValues(form: string | Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
+  let value: unknown = form;
+  if (typeof form === 'string') {
+    try {
+      value = JSON.parse(form);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (storable(value, 2) as Record<string, unknown>) : undefined;
+}
+
+export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  await app.register(async (scope) => {
+    registerFormBodyParser(scope);
+
+    // Every refusal is JSON with an `error` text the form can show; unreachable rate-limit counters go to the app's handler (503).
+    scope.setErrorHandler((err: FastifyError, req, reply) => {
+      if (err instanceof RateLimitsUnavailableError) throw err;
+      const status = err.statusCode ?? 500;
+      if (status === 413) return reply.code(413).send({ error: FORM_API_MESSAGES.tooLarge });
+      if (status >= 400 && status < 500) return reply.code(status).send({ error: `${FORM_API_MESSAGES.unreadable}: ${err.message}` });
+      req.log.error({ err }, 'form call failed');
+      return reply.code(500).send({ error: MESSAGES.formSendFailed });
+    });
+
+    const siteOr404 = async (req: FastifyRequest, reply: FastifyReply) => {
+      const site = await scope.siteForRequest(req);
+      if (!site) void reply.code(404).send({ error: FORM_API_MESSAGES.noSite });
+      return site;
+    };
+
+    const overLimit = async (reply: FastifyReply, limit: Limit): Promise<boolean> => {
+      const { allowed, retryAfterMs } = await scope.rateLimits.hit(limit);
+      if (allowed) return false;
+      void reply
+        .code(429)
+        .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+        .send({ error: MESSAGES.formRateLimited });
+      return true;
+    };
+
+    // The crumb plugin has checked that the cookie is valid and was sent back; keys are bound to it.
+    const crumbOf = (req: FastifyRequest) => req.cookies[COOKIE_NAMES.CRUMB] ?? '';
+
+    scope.post(API_PATHS.FORM_SUBMISSION_KEY, async (req, reply) => {
+      const site = await siteOr404(req, reply);
+      if (!site) return reply;
+      if (await overLimit(reply, { key: `form-key:${site.id}:${hashedIp(req.ip)}`, ...FORM_RATE_LIMITS.keys })) return reply;
+      const key = await issueSubmissionKey(db, site.id, crumbOf(req));
+      return reply.header('cache-control', 'no-store').send({ key });
+    });
+
+    scope.post(API_PATHS.SAVE_FORM_SUBMISSION, async (req, reply) => {
+      const site = await siteOr404(req, reply);
+      if (!site) return reply;
+      const parsed = submissionBody.safeParse(storable(req.body ?? {}, 1));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        return reply.code(400).send({ error: `${FORM_API_MESSAGES.unreadable}: ${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}.` });
+      }
+      const body = parsed.data;
+      const formId = body.formId ?? '';
+      const crumb = crumbOf(req);
+      reply.header('cache-control', 'no-store');
+
+      // The form id is the visitor's text: hashed into the counter's key, which keeps the key short and plain.
+      const formKey = createHash('sha256').update(formId).digest('base64url').slice(0, 22);
+      if (await overLimit(reply, { key: `form-submit:${site.id}:${hashedIp(req.ip)}:${formKey}`, ...FORM_RATE_LIMITS.submissions })) return reply;
+      if (!body.key || !(await submissionKeyUsable(db, site.id, body.key, crumb))) return reply.code(401).send({ error: FORM_API_MESSAGES.keyInvalid });
+      const form = formId ? await findPublishedForm(db, site.id, formId) : undefined;
+      if (!form) return reply.code(404).send({ error: MESSAGES.formNotConfigured });
+
+      // A filled honeypot: a robot. It is answered as a success would be, and nothing is kept or sent.
+      if (body.honeypot) {
+        await spendSubmissionKey(db, site.id, body.key, crumb);
+        return reply.send({});
+      }
+
+      const values = formValues(body.form);
+      if (!values) return reply.code(400).send({ error: MESSAGES.formUnparseableFields });
+
+      // A site without a captcha renders none (seed 001 §5), and verifyCaptcha then has nothing to check.
+      if (form.settings.captcha && !(await verifyCaptcha(db, site.id, body.captchaKey || undefined, { remoteIp: req.ip })).ok) {
+        return reply.code(400).send({ error: MESSAGES.formCaptchaIncomplete });
+      }
+
+      const maxLengthOn = labsFlags(site.labs).includes(FEATURE_FLAGS.FORM_TEXTAREA_MAX_LENGTH);
+      const checked = checkForm(form.fields, values, maxLengthOn);
+      if (Object.keys(checked.errors).length > 0) return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors: checked.errors });
+
+      const page: SubmissionPage = {
+        pageTitle: body.pageTitle ?? undefined,
+        pageId: body.pageId ?? undefined,
+        contentSource: body.contentSource ?? undefined,
+        pagePath: body.pagePath ?? undefined,
+        collectionId: body.collectionId ?? undefined,
+      };
+      const accepted = await acceptSubmission(db, { websiteId: site.id, key: body.key, crumb, form, values: checked.values, page });
+      // The key was spent by a submission racing this one.
+      if (!accepted) return reply.code(401).send({ error: FORM_API_MESSAGES.keyInvalid });
+      return reply.send({});
+    });
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * Newsletter calls (issue 4 item 7), crumb-checked like every POST; bodies are JSON or
+ * form-encoded (the newsletter island sends a form).
+ *
+ * - `POST /api/newsletter/subscribe` {listId, email, name?, captchaKey?, honeypot?}: the list must
+ *   belong to a published newsletter block of this site (else 404); the block's captcha when it has
+ *   one on and the site has a captcha; the shared email rule; a filled honeypot answers success and
+ *   stores nothing. Stores a pending subscriber and emails the confirmation link. 200 `{message}` or
+ *   4xx `{error, errors?}`.
+ * - `POST /api/newsletter/confirm` {token} and `POST /api/newsletter/unsubscribe` {token}: what the
+ *   buttons on the confirmation and unsubscribe pages call (links in emails only open those pages).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import type { SiteSettings } from '../../document/schema';
+import { fieldError } from '../../domain/forms';
+import { MESSAGES } from '../../domain/messages';
+import { API_PATHS } from '../../domain/routes';
+import { requestOrigin } from '../request';
+import { verifyCaptcha } from '../services/captcha';
+import { confirmSubscription, findPublishedNewsletter, loadNewsletterSecret, NEWSLETTER_MESSAGES, signUp, unsubscribe } from '../services/newsletter';
+import { hashedIp } from '../services/rate-limit';
+import type { WebsiteRow } from '../services/sites';
+
+/**
+ * Per visitor (hashed IP): sign-ups on a site in ten minutes, generous for a shared office address.
+ * Per address and list: confirmation emails in a day, so a stranger cannot flood someone's inbox.
+ */
+export const NEWSLETTER_LIMITS = {
+  signUps: { max: 20, windowMs: 10 * 60 * 1000 },
+  confirmationEmails: { max: 3, windowMs: 24 * 60 * 60 * 1000 },
+  links: { max: 30, windowMs: 10 * 60 * 1000 },
+} as const;
+
+export const CAPTCHA_FAILED = 'The CAPTCHA could not be checked. Please complete it again.';
+
+/** The email field as the newsletter island checks it, so both give the same message. */
+const EMAIL_FIELD = { id: 'email', type: 'email', label: 'Email address', required: true } as const;
+
+const signUpBody = z.object({
+  listId: z.string({ error: 'listId is missing' }).regex(/^[0-9a-f]{24}$/, 'listId must be 24 lowercase hex characters'),
+  email: z.string({ error: 'Enter your email address.' }).max(1000),
+  name: z.string().max(200).optional(),
+  captchaKey: z.string().max(20_000).optional(),
+  honeypot: z.string().max(1000).optional(),
+});
+
+const tokenBody = z.object({ token: z.string().min(1).max(1000) });
+
+export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
+  await loadNewsletterSecret(db);
+
+  const siteOr404 = async (req: FastifyRequest, reply: FastifyReply): Promise<WebsiteRow | undefined> => {
+    const site = await app.siteForRequest(req);
+    if (!site) void reply.code(404).send({ error: 'No site is published at this address.' });
+    return site;
+  };
+
+  const limited = async (key: string, limit: { max: number; windowMs: number }) => !(await app.rateLimits.hit({ key, ...limit })).allowed;
+
+  const badRequest = (reply: FastifyReply, error: z.ZodError) => {
+    const errors: Record<string, string> = {};
+    for (const issue of error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
+    return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors });
+  };
+
+  await app.register(async (scope) => {
+    // The newsletter island posts a form; a parser of our own, in this scope, so other routes are unaffected.
+    if (!scope.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      });
+    }
+
+    scope.post(API_PATHS.NEWSLETTER_SUBSCRIBE, async (req, reply) => {
+      const site = await siteOr404(req, reply);
+      if (!site) return reply;
+      if (await limited(`newsletter-ip:${site.id}:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.signUps)) return reply.code(429).send({ error: MESSAGES.formRateLimited });
+      const parsed = signUpBody.safeParse(req.body ?? {});
+      if (!parsed.success) return badRequest(reply, parsed.error);
+      const body = parsed.data;
+      const block = await findPublishedNewsletter(db, site.id, body.listId);
+      if (!block) return reply.code(404).send({ error: MESSAGES.formNotConfigured });
+      // A bot filled the field people never see: answered as a success, nothing kept.
+      if (body.honeypot) return { message: block.successText };
+      const email = body.email.trim();
+      const invalid = fieldError(EMAIL_FIELD, email, false);
+      if (invalid) return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors: { email: invalid } });
+      if (block.captcha) {
+        const verdict = await verifyCaptcha(db, site.id, body.captchaKey, { remoteIp: req.ip });
+        if (!verdict.ok) {
+          const message = verdict.reason === 'missing' ? MESSAGES.formCaptchaIncomplete : CAPTCHA_FAILED;
+          return reply.code(400).send({ error: message, errors: { captchaKey: message } });
+        }
+      }
+      const settings = site.settings as Partial<SiteSettings>;
+      const emailKey = `newsletter-email:${site.id}:${body.listId}:${createHash('sha256').update(email.toLowerCase()).digest('base64url')}`;
+      await signUp(db, {
+        websiteId: site.id,
+        listId: body.listId,
+        email,
+        name: body.name,
+        origin: requestOrigin(req),
+        siteTitle: settings.title ?? site.identifier,
+        listTitle: block.title,
+        sendEmail: !(await limited(emailKey, NEWSLETTER_LIMITS.confirmationEmails)),
+      });
+      // The same answer whether the address was new, pending or already confirmed.
+      return { message: block.successText };
+    });
+
+    scope.post(API_PATHS.NEWSLETTER_CONFIRM, async (req, reply) => {
+      const site = await siteOr404(req, reply);
+      if (!site) return reply;
+      if (await limited(`newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply.code(429).send({ error: MESSAGES.formRateLimited });
+      const parsed = tokenBody.safeParse(req.body ?? {});
+      if (!parsed.success) return badRequest(reply, parsed.error);
+      const settings = site.settings as Partial<SiteSettings>;
+      const confirmed = await confirmSubscription(db, site.id, parsed.data.token, {
+        origin: requestOrigin(req),
+        siteTitle: settings.title ?? site.identifier,
+        listTitle: async (listId) => (await findPublishedNewsletter(db, site.id, listId))?.title ?? 'our newsletter',
+      });
+      if (!confirmed) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.confirmLinkInvalid });
+      return { message: NEWSLETTER_MESSAGES.confirmed };
+    });
+
+    scope.post(API_PATHS.NEWSLETTER_UNSUBSCRIBE, async (req, reply) => {
+      const site = await siteOr404(req, reply);
+      if (!site) return reply;
+      if (await limited(`newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply.code(429).send({ error: MESSAGES.formRateLimited });
+      const parsed = tokenBody.safeParse(req.body ?? {});
+      if (!parsed.success) return badRequest(reply, parsed.error);
+      if (!(await unsubscribe(db, site.id, parsed.data.token))) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+      return { message: NEWSLETTER_MESSAGES.unsubscribed };
+    });
+  });
+}

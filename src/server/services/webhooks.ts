@@ -1,0 +1,154 @@
+/**
+ * Form webhooks: each accepted submission is POSTed as JSON to the form's webhook address by a job
+ * of kind 'form-webhook', written in the submission's transaction. Delivery is at least once; every
+ * try carries the job's delivery key as `Idempotency-Key`, so a receiver can drop a repeat. A 2xx
+ * answer completes the job; anything else (or no answer within 10 s) is retried with the queue's
+ * backoff.
+ *
+ * SSRF: the host is resolved when the request is made (not only when the address was saved) and
+ * the request connects only to an address that was checked (net/addresses.ts), through its own
+ * `lookup`, so a DNS answer that changes between the check and the connection cannot reach the
+ * server's own network. A host with no public address fails the job at once, without retries.
+ * `WEBHOOK_ALLOW_PRIVATE=true` lets an operator allow private targets (a receiver on their LAN).
+ */
+import { lookup as dnsLookup } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import { formSubmissions } from '../../db/schema';
+import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
+import { addressRange } from '../net/addresses';
+
+export const WEBHOOK_JOB = 'form-webhook';
+/** Like email, a webhook waits out a receiver's outage of a couple of hours (12 tries with the default backoff). */
+const WEBHOOK_MAX_ATTEMPTS = 12;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+const USER_AGENT = 'OpenPress-Webhook/1';
+/** The most of a receiver's answer that is read (and discarded). */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+const payloadSchema = z.object({ submissionId: z.number().int(), url: z.string() });
+
+export type WebhookOptions = {
+  /** Allow loopback and private targets (WEBHOOK_ALLOW_PRIVATE=true). */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  /** How a host name is resolved; the system resolver unless a test swaps one in. */
+  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
+};
+
+/** The operator's setting from the environment; anything but unset, 'true' or 'false' stops the start. */
+export function webhookSettings(env: NodeJS.ProcessEnv = process.env): { allowPrivate: boolean } {
+  const value = env.WEBHOOK_ALLOW_PRIVATE || 'false';
+  if (value !== 'true' && value !== 'false') throw new Error(`WEBHOOK_ALLOW_PRIVATE must be true or false, not "${value}"`);
+  return { allowPrivate: value === 'true' };
+}
+
+/** Queues the webhook of a submission; call it on the submission's transaction. */
+export async function enqueueWebhook(tx: Executor, websiteId: string, submissionId: number, url: string): Promise<number> {
+  return enqueue(tx, { websiteId, kind: WEBHOOK_JOB, payload: { submissionId, url }, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+}
+
+/** The request body: the same for every try of one job, built from the stored submission. */
+export function webhookBody(row: typeof formSubmissions.$inferSelect) {
+  return {
+    event: 'form.submission',
+    formId: row.formId,
+    submissionId: row.id,
+    createdAt: row.createdAt.toISOString(),
+    fields: row.fields,
+    values: row.values,
+    page: row.page,
+  };
+}
+
+const systemResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
+
+/**
+ * The addresses a request to `host` may connect to. Throws PermanentJobError when none may be
+ * used; a failing DNS lookup throws as it is (retried: the name may resolve later).
+ */
+export async function checkedAddresses(host: string, opts: WebhookOptions): Promise<{ address: string; family: number }[]> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  const all = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await (opts.resolve ?? systemResolve)(bare);
+  if (opts.allowPrivate) return all;
+  const allowed = all.filter((a) => addressRange(a.address) === undefined);
+  if (allowed.length === 0) {
+    const refused = all.map((a) => `${a.address} (${addressRange(a.address)})`).join(', ');
+    throw new PermanentJobError(
+      `Webhook refused: ${bare} resolves only to addresses outgoing requests may not reach: ${refused || 'none'}. An operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE=true.`,
+    );
+  }
+  return allowed;
+}
+
+/** POSTs one delivery; resolves on a 2xx answer, throws otherwise. */
+export async function deliverWebhook(target: string, body: unknown, idempotencyKey: string, opts: WebhookOptions): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(target);
+  } catch {
+    throw new PermanentJobError(`Webhook refused: "${target}" is not an address`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PermanentJobError(`Webhook refused: ${url.protocol} is not http or https`);
+  const addresses = await checkedAddresses(url.hostname, opts);
+  // Only the checked addresses are ever connected to: no second DNS lookup.
+  const lookup: LookupFunction = (_host, options, callback) => {
+    if (options.all) (callback as (err: null, list: typeof addresses) => void)(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+  const payload = Buffer.from(JSON.stringify(body));
+  const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  const send = url.protocol === 'https:' ? https.request : http.request;
+  await new Promise<void>((resolve, reject) => {
+    const req = send(
+      url,
+      {
+        method: 'POST',
+        lookup,
+        agent: false,
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': String(payload.length),
+          'idempotency-key': idempotencyKey,
+          'user-agent': USER_AGENT,
+        },
+      },
+      (res) => {
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) res.destroy();
+        });
+        res.on('error', reject);
+        // The delivery counts once the whole answer has arrived (or enough of it was read).
+        const settle = () => {
+          const status = res.statusCode ?? 0;
+          if (status >= 200 && status < 300) resolve();
+          else reject(new Error(`Webhook answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`));
+        };
+        res.on('end', settle);
+        res.on('close', () => {
+          if (read > MAX_ANSWER_BYTES) settle();
+          else if (!res.complete) reject(new Error('Webhook answer ended early'));
+        });
+      },
+    );
+    req.on('error', (err) => reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new Error(`Webhook did not answer within ${timeoutMs / 1000} s`) : err));
+    req.end(payload);
+  });
+}
+
+/** The handler for jobs of kind 'form-webhook'. A submission deleted meanwhile (retention, erasure) is not sent. */
+export function webhookHandler(database: Database, opts: WebhookOptions): JobHandler {
+  return async (job) => {
+    const { submissionId, url } = payloadSchema.parse(job.payload);
+    const [row] = await database.db.select().from(formSubmissions).where(eq(formSubmissions.id, submissionId));
+    if (!row) return;
+    await deliverWebhook(url, webhookBody(row), job.deliveryKey, opts);
+  };
+}
