@@ -27,7 +27,8 @@ const runtimeIslands = Object.fromEntries(
 export default defineConfig({
   publicDir: false,
   build: {
-    outDir: 'dist/client',
+    // OPENPRESS_DIST builds elsewhere, so two builds (and their test servers) can run side by side.
+    outDir: process.env.OPENPRESS_DIST ?? 'dist/client',
     emptyOutDir: true,
     manifest: true,
     target: 'es2020',

@@ -15,6 +15,8 @@ export const COOKIE_NAMES = {
   SESSION_ID: 'SS_SESSION_ID',
   IS_FIRST_SESSION: 'SS_IS_FIRST_SESSION',
   HAS_LANDED: 'SS_HAS_LANDED',
+  /** Seed 001 §4, §9: the analytics id (390 days); the seed does not name it (docs/decisions.md). */
+  ANALYTICS_ID: 'ss_aid',
 } as const;
 
 export type CookieName = (typeof COOKIE_NAMES)[keyof typeof COOKIE_NAMES];

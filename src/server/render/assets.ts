@@ -29,7 +29,7 @@ export function sha256Base64(text: string): string {
 
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
-export function loadClientAssets(distDir = path.join(ROOT, 'dist/client')): ClientAssets {
+export function loadClientAssets(distDir = path.resolve(ROOT, process.env.OPENPRESS_DIST ?? 'dist/client')): ClientAssets {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
   if (!existsSync(manifestPath)) {
     throw new Error(`The browser build is missing (${manifestPath}). Run \`npm run build\` first.`);
