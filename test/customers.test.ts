@@ -13,6 +13,7 @@ import { TEAM_ROLES } from '../src/domain/roles';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
 import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
+import { CRUMB_FAIL_MESSAGE } from '../src/server/plugins/crumb';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { createVerifiedSiteUser } from '../src/server/services/site-users';
 import { updateSiteSettings } from '../src/server/services/sites';
@@ -87,7 +88,7 @@ describe('customer accounts', () => {
     expect(malformed.json().errors).toMatchObject({ email: 'Enter an email address such as name@example.com.' });
     const noCrumb = await c.call('POST', '/api/site-users/account/session', { email: 'member@example.com', password: 'member-password-1' }, { crumb: false });
     expect(noCrumb.statusCode).toBe(403);
-    expect(noCrumb.json()).toMatchObject({ crumbFail: true });
+    expect(noCrumb.json()).toMatchObject({ crumbFail: true, error: CRUMB_FAIL_MESSAGE });
     expect(c.cookies.has('op_member')).toBe(false);
   });
 

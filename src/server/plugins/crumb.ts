@@ -59,6 +59,9 @@ export function crumbCookieOptions(req: FastifyRequest) {
   return { path: '/', sameSite: 'lax' as const, secure: req.protocol === 'https' };
 }
 
+/** For API callers other than the runtime (which retries with the new crumb on its own). */
+export const CRUMB_FAIL_MESSAGE = 'The security token (crumb) was missing or out of date. Send the new crumb this answer sets, or reload the page, and try again.';
+
 export async function registerCrumb(app: FastifyInstance, db: Db, opts: { exempt: (req: FastifyRequest) => boolean }) {
   const tools = crumbTools(await serverSecret(db, 'crumb_secret'));
   app.decorateRequest('cookies', undefined as unknown as Record<string, string | undefined>);
@@ -76,6 +79,6 @@ export async function registerCrumb(app: FastifyInstance, db: Db, opts: { exempt
     if (hasValidCookie && sent === cookieCrumb) return;
     const fresh = tools.issue();
     setCookie(reply, COOKIE_NAMES.CRUMB, fresh, crumbCookieOptions(req));
-    return reply.code(403).send({ crumbFail: true, crumb: fresh });
+    return reply.code(403).send({ crumbFail: true, crumb: fresh, error: CRUMB_FAIL_MESSAGE });
   });
 }
