@@ -7,6 +7,9 @@
  *    overallRate): requests/s and p50/p99 latency, beside the bare Node server answering a small
  *    JSON body at the same load. Each SaveFormSubmission spends a key the FormSubmissionKey run
  *    issued, and is stored with its notification job, as a visitor's would be.
+ * 4. census ingestion (bench/census.ts): RecordHit hits/s sustained at full concurrency for
+ *    BENCH_CENSUS_SECONDS (30) into PostgreSQL, beside a bare Node server, and the hits stored
+ *    against the hits acknowledged. BENCH_ONLY=census runs this section alone.
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +26,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { renderSitePath } from '../src/server/render/site-page';
 import { findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
 import { demoDocument } from '../test/fixtures';
+import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -150,11 +154,24 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
   }
 }
 
+/** Section 4: census ingestion beside a bare server, and stored against acknowledged. */
+async function censusSection(dataDir: string) {
+  const { baseline, census, stored } = await censusBench(dataDir, spawnServer);
+  const line = (name: string, r: IngestResult) =>
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.refused}   errors ${r.errors}`;
+  console.log(`Census ingestion (POST /api/census/RecordHit into PostgreSQL, ${CENSUS_CONNECTIONS} connections, ${CENSUS_SECONDS} s):`);
+  console.log(line('bare Node http, small JSON', baseline));
+  console.log(line('OpenPress RecordHit (stored)', census));
+  console.log(`ratio (RecordHit / bare): ${(census.rps / baseline.rps).toFixed(2)}x requests/s, ${(census.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x p99`);
+  console.log(`hits stored: ${stored} of ${census.acknowledged} acknowledged (${stored === census.acknowledged ? 'equal' : 'NOT EQUAL'})`);
+}
+
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'openpress-bench-'));
   await chmod(dataDir, 0o755);
   const children: ChildProcess[] = [];
   try {
+    if (process.env.BENCH_ONLY === 'census') return await censusSection(dataDir);
     console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback.\n`);
     const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app') });
     children.push(app.child);
@@ -194,7 +211,9 @@ async function main() {
     console.log(row('FormSubmissionKey', keyRun));
     console.log(row('SaveFormSubmission (stored + job)', saveRun));
     console.log(`ratio (FormSubmissionKey / bare): ${ratio(keyRun)}`);
-    console.log(`ratio (SaveFormSubmission / bare): ${ratio(saveRun)}`);
+    console.log(`ratio (SaveFormSubmission / bare): ${ratio(saveRun)}\n`);
+
+    await censusSection(dataDir);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, isBlockChunk, PAGE_ISLANDS, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 
@@ -51,24 +51,31 @@ describe('accordion block', () => {
     await page.waitForFunction(() => document.getAnimations().length === 0);
     expect(await isOpen(page, 'Do you ship abroad?')).toBe(false);
 
-    // covers 000-1.13: only the accordion's chunk, no other block's and no React.
-    const chunks = scripts.filter((s) => s.startsWith('/assets/'));
+    // covers 000-1.13: only the accordion's chunk, no other block's and no React (page-level islands load everywhere).
+    const chunks = scripts.filter(isBlockChunk);
     expect(chunks).toHaveLength(1);
     expect(chunks[0]).toMatch(/^\/assets\/island-accordion-[\w-]+\.js$/);
+    expect(scripts.filter((s) => /react|jsx-runtime/i.test(s))).toEqual([]);
     await context.close();
   });
 
   // covers 000-1.13
-  it('loads no island chunk on pages without interactive blocks', async () => {
+  it('loads no block island chunk on pages without interactive blocks, and only their own on pages with them', async () => {
     const context = await visitorContext(env.browser(), env.server(), desktop);
-    const page = await context.newPage();
-    const scripts = scriptsOf(page);
     for (const path of ['/', '/about', '/journal', '/blocks/text', '/blocks/image', '/blocks/button']) {
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
       await page.goto(`${env.server().url}${path}`);
       await page.waitForLoadState('networkidle');
+      const islands = await page.locator('script#islands').evaluate((s) => Object.keys(JSON.parse(s.textContent ?? '{}') as object));
+      const blockKinds = islands.filter((kind) => !(PAGE_ISLANDS as readonly string[]).includes(kind)).sort();
+      const loaded = scripts.filter(isBlockChunk).map((s) => /^\/assets\/island-(.+)-[^-]+\.js$/.exec(s)?.[1]).sort();
+      expect(loaded, path).toEqual(blockKinds);
+      if (path === '/blocks/text' || path === '/blocks/image') expect(loaded, path).toEqual([]);
+      // The button block's island (its render and click counts) loads where a button is.
+      if (path === '/blocks/button') expect(loaded, path).toEqual(['button']);
+      await page.close();
     }
-    expect(scripts).toEqual([]);
-    expect(await page.locator('script').count()).toBe(0);
     await context.close();
   });
 

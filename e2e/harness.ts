@@ -83,6 +83,30 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
+/**
+ * Launch arguments for a browser that passes for a visitor's desktop Chrome. Headless Chromium
+ * names itself in its user agent, and the server answers such robots without storing or counting
+ * their calls: a test that reads what was stored launches with these. (A context's userAgent
+ * option is not enough: a beacon sent as a page unloads goes out with the browser's own.)
+ */
+export const AS_VISITOR = ['--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'];
+
+/** Page-level islands a published page may load whatever its blocks (consent, measurement). */
+export const PAGE_ISLANDS = ['cookie-banner', 'measure'] as const;
+
+/**
+ * A script of the visitor runtime every published page runs: a page-level island's entry, or the
+ * `visitor` chunk they share (vite.config.ts).
+ */
+export function isPageRuntime(path: string): boolean {
+  return path.startsWith('/assets/visitor-') || PAGE_ISLANDS.some((kind) => path.startsWith(`/assets/island-${kind}-`));
+}
+
+/** A block's island chunk (`/assets/island-<kind>-…`), as opposed to a page-level island's. */
+export function isBlockChunk(path: string): boolean {
+  return path.startsWith('/assets/island-') && !PAGE_ISLANDS.some((kind) => path.startsWith(`/assets/island-${kind}-`));
+}
+
 /** A server and a browser for one test file, started before its tests and stopped after. */
 export function serverAndBrowserPerFile(browserArgs: string[] = []): { server: () => RunningServer; browser: () => Browser } {
   let server: RunningServer | undefined;

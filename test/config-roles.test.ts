@@ -55,6 +55,8 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
   'PUT /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER'],
   'DELETE /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/cookie-banner': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'PUT /api/config/cookie-banner': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/forms': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
   'GET /api/config/forms/:formId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
   'PUT /api/config/forms/:formId': ['ADMIN', 'WEBSITE_MANAGER'],
@@ -163,6 +165,7 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
     'PUT /api/multilingual/languages': { languages: [{ code: 'en-US', default: true }, { code: 'fr-FR', visible: false }] },
     'PUT /api/multilingual/connection': { provider: 'deepl', apiKey: 'role-test-key-123456' },
     'PUT /api/config/captcha': { provider: 'altcha' },
+    'PUT /api/config/cookie-banner': { isCookieBannerEnabled: true, cookieBannerTheme: 'LIGHT', isAnalyticsCookiesDisabled: true },
     'PUT /api/config/forms/:formId': demoFormChange(),
     'POST /api/config/forms/erase': { email: 'role-test@example.com' },
   };

@@ -188,10 +188,13 @@ describe('security headers', () => {
     expect(res.body).not.toMatch(/ style="/);
   });
 
-  it('sends no script at all on pages without islands', async () => {
+  it('sends pages without interactive blocks only the loader and the page-level consent and measurement islands', async () => {
     const res = await get('/about');
-    expect(res.body).not.toContain('<script');
-    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self';");
+    const islands = JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '{}') as Record<string, string>;
+    expect(Object.keys(islands)).toEqual(['cookie-banner', 'measure']);
+    const inline = [...res.body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${sha256Base64(inline[0]!)}';`);
   });
 });
 

@@ -28,7 +28,7 @@ import { defineBlock, type BlockDefinition } from './types';
 export const BLOCKS: readonly BlockDefinition[] = [
   defineBlock({ type: BLOCK_TYPES.HTML, kind: 'text', label: 'Text', data: textData, View: TextView }),
   defineBlock({ type: BLOCK_TYPES.IMAGE, kind: 'image', label: 'Image', data: imageData, View: ImageView, css: imageCss }),
-  defineBlock({ type: BLOCK_TYPES.BUTTON, kind: 'button', label: 'Button', data: buttonData, View: ButtonView }),
+  defineBlock({ type: BLOCK_TYPES.BUTTON, kind: 'button', label: 'Button', data: buttonData, View: ButtonView, island: { load: 'visible' } }),
   defineBlock({ type: BLOCK_TYPES.SPACER, kind: 'spacer', label: 'Spacer', data: spacerData, View: SpacerView }),
   defineBlock({ type: BLOCK_TYPES.LINE, kind: 'line', label: 'Line', data: lineData, View: LineView }),
   defineBlock({ type: BLOCK_TYPES.CODE, kind: 'code', label: 'Code', data: codeData, View: CodeView }),

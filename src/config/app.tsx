@@ -15,6 +15,7 @@ import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, Tr
 import { useLabsScreens, type LabsScreenId } from './labs-screens';
 import { SmtpScreen } from './smtp-screen';
 import { CaptchaScreen } from './captcha-screen';
+import { CookieBannerScreen } from './cookie-banner-screen';
 import { FormsScreen } from './forms-screens';
 
 export type Me = {
@@ -120,11 +121,12 @@ function SignedInApp() {
 }
 
 function Shell({ me }: { me: Me }) {
-  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha'>('preview');
+  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner'>('preview');
   // Labs and Languages sit under Settings in the navigation; Languages only while its flag is on.
   const labsScreens = useLabsScreens(me);
   const labsScreen = labsScreens.find((s) => s.id === area);
-  const Screen = area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' ? undefined : SCREENS[area];
+  const Screen =
+    area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   return (
     <div className="shell">
@@ -158,7 +160,7 @@ function Shell({ me }: { me: Me }) {
           </li>
           {me.areas
             .filter((a) => SCREENS[a] && AREA_LABELS[a])
-            .flatMap((a) => [{ id: a, label: AREA_LABELS[a] }, ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }] : [])])
+            .flatMap((a) => [{ id: a, label: AREA_LABELS[a] }, ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }] : [])])
             .map(({ id, label }) => (
               <li key={id}>
                 <button type="button" aria-current={area === id ? 'page' : undefined} onClick={() => setArea(id)}>
@@ -179,6 +181,8 @@ function Shell({ me }: { me: Me }) {
           labsScreen.render()
         ) : area === 'captcha' ? (
           <CaptchaScreen me={me} />
+        ) : area === 'cookie-banner' ? (
+          <CookieBannerScreen me={me} />
         ) : Screen ? (
           <Screen me={me} />
         ) : null}

@@ -11,7 +11,7 @@ import { canAccess } from '../domain/permissions';
 import type { Me } from './app';
 import { api } from './api';
 import { Field } from './field';
-import { errorText, Messages, useLoad } from './ui';
+import { Messages, useLoad, useSave } from './ui';
 
 type Provider = 'altcha' | 'recaptcha';
 type CaptchaView = { provider: Provider | null; siteKey: string | null };
@@ -35,43 +35,28 @@ function Current({ view }: { view: CaptchaView }) {
 export function CaptchaScreen({ me }: { me: Me }) {
   const [view, loadError, reload] = useLoad<CaptchaView>(CAPTCHA_PATH);
   const [edited, setDraft] = useState<Draft>();
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!view) return <Messages error={loadError} />;
   const draft: Draft = edited ?? { choice: view.provider ?? 'off', siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '', secret: '' };
   const change = (next: Partial<Draft>) => {
     setDraft({ ...draft, ...next });
-    setDone(null);
+    clearDone();
   };
   const secretSaved = view.provider === 'recaptcha';
-  const save = () => {
-    setError(null);
-    setFieldErrors({});
-    setDone(null);
-    setBusy(true);
-    const call =
-      draft.choice === 'off'
-        ? api<CaptchaView>('DELETE', CAPTCHA_PATH)
-        : draft.choice === 'altcha'
-          ? api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'altcha' })
-          : api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'recaptcha', siteKey: draft.siteKey, ...(draft.secret ? { secret: draft.secret } : {}) });
-    call
-      .then(
-        () => {
-          setDraft(undefined);
-          reload();
-          setDone('Saved. The published pages follow at once.');
-        },
-        (err: unknown) => {
-          setError(errorText(err));
-          setFieldErrors((err as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
-        },
-      )
-      .finally(() => setBusy(false));
-  };
+  const save = () =>
+    run(
+      () =>
+        draft.choice === 'off'
+          ? api<CaptchaView>('DELETE', CAPTCHA_PATH)
+          : draft.choice === 'altcha'
+            ? api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'altcha' })
+            : api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'recaptcha', siteKey: draft.siteKey, ...(draft.secret ? { secret: draft.secret } : {}) }),
+      () => {
+        setDraft(undefined);
+        reload();
+      },
+    );
   const option = (choice: Choice, label: string, hint: string) => (
     <div className="field field-check">
       <input id={`captcha-${choice}`} type="radio" name="captcha-choice" checked={draft.choice === choice} onChange={() => change({ choice })} aria-describedby={`captcha-${choice}-hint`} />

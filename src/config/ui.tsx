@@ -1,4 +1,4 @@
-/** Small pieces every config screen uses: loading a call's answer, and showing an error or a done message. */
+/** Small pieces every config screen uses: loading a call's answer, saving, and showing an error or a done message. */
 import { useEffect, useState } from 'react';
 import { api } from './api';
 
@@ -31,4 +31,39 @@ export function Messages({ error, done }: { error: string | null; done?: string 
       ) : null}
     </>
   );
+}
+
+/** The field errors of a refused call (the API's `errors` map), if it has any. */
+export function fieldErrorsOf(err: unknown): Record<string, string> {
+  return (err as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
+}
+
+/**
+ * A settings screen's save: `save(call, onSaved)` clears the last outcome, runs the call, and then
+ * shows `doneText` or the error with each refused field's message; `busy` while it runs.
+ */
+export function useSave(doneText: string) {
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = (call: () => Promise<unknown>, onSaved: () => void) => {
+    setError(null);
+    setFieldErrors({});
+    setDone(null);
+    setBusy(true);
+    call()
+      .then(
+        () => {
+          onSaved();
+          setDone(doneText);
+        },
+        (err: unknown) => {
+          setError(errorText(err));
+          setFieldErrors(fieldErrorsOf(err));
+        },
+      )
+      .finally(() => setBusy(false));
+  };
+  return { error, fieldErrors, done, busy, save, clearDone: () => setDone(null) };
 }

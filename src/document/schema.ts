@@ -8,6 +8,14 @@
  */
 import { z } from 'zod';
 import { BLOCK_TYPE_MAX, BLOCK_TYPE_MIN } from '../domain/block-types';
+import {
+  COOKIE_BANNER_ACCEPT_TYPES,
+  COOKIE_BANNER_BAR_POSITIONS,
+  COOKIE_BANNER_CTA_VARIANTS,
+  COOKIE_BANNER_POPUP_POSITIONS,
+  COOKIE_BANNER_THEMES,
+  COOKIE_BANNER_VARIANTS,
+} from '../domain/cookie-banner';
 import { RESERVED_PATH_SEGMENTS } from '../domain/routes';
 import { itemPath } from './paths';
 
@@ -160,6 +168,31 @@ export const pageAccess = z.discriminatedUnion('type', [
 ]);
 export type PageAccess = z.infer<typeof pageAccess>;
 
+/** Longest cookie banner texts: a button's words, and the banner's sentence or two. */
+export const COOKIE_BANNER_TEXT_MAX = { cta: 60, text: 1000 } as const;
+
+/**
+ * Seed 000 §3 cookie banner settings, as stored; any may be missing, and the banner then shows the
+ * seed's defaults (src/domain/cookie-banner.ts). A stored position may belong to the other variant
+ * (an owner switched variants): a bar given a top corner sits at the top (seed 000 §4).
+ */
+export const cookieBannerSettingsSchema = z
+  .object({
+    cookieBannerCtaText: z.string().max(COOKIE_BANNER_TEXT_MAX.cta).optional(),
+    cookieBannerCtaVariant: z.enum(COOKIE_BANNER_CTA_VARIANTS).optional(),
+    cookieBannerPosition: z.enum([...COOKIE_BANNER_BAR_POSITIONS, ...COOKIE_BANNER_POPUP_POSITIONS]).optional(),
+    cookieBannerText: z.string().max(COOKIE_BANNER_TEXT_MAX.text).optional(),
+    cookieBannerTheme: z.enum(COOKIE_BANNER_THEMES).optional(),
+    cookieBannerVariant: z.enum(COOKIE_BANNER_VARIANTS).optional(),
+    cookieBannerOptOutCtaText: z.string().max(COOKIE_BANNER_TEXT_MAX.cta).optional(),
+    cookieBannerAcceptType: z.enum(COOKIE_BANNER_ACCEPT_TYPES).optional(),
+    isCookieBannerEnabled: z.boolean().optional(),
+    isRestrictiveCookiePolicyEnabled: z.boolean().optional(),
+    isRestrictiveCookiePolicyAbsolute: z.boolean().optional(),
+    isVisitorDataRestricted: z.boolean().optional(),
+  })
+  .strict();
+
 export const settingsSchema = z
   .object({
     identifier,
@@ -196,6 +229,10 @@ export const settingsSchema = z
     cloneable: z.boolean().default(false),
     /** Form submissions older than this many days are deleted; unset keeps them until deleted by hand. */
     formRetentionDays: z.number().int().min(1).max(3650).optional(),
+    /** Measurement rows and rollups of days older than this many days are deleted; unset: 400 days. */
+    analyticsRetentionDays: z.number().int().min(1).max(3650).optional(),
+    /** Seed 000 §3, §4: the cookie banner and the cookie policy; absent: no banner, tracking from the first visit. */
+    cookieBanner: cookieBannerSettingsSchema.optional(),
   })
   .strict();
 export type SiteSettings = z.infer<typeof settingsSchema>;

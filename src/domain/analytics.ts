@@ -3,7 +3,7 @@
  * envelope, performance record events, the Track query parameters, timings and the session
  * recorder's eligibility. The browser collector and the server endpoints share these lists.
  */
-import { DEFAULT_LOCALE } from './commerce';
+import { DEFAULT_LOCALE } from './locale';
 
 export const ANALYTICS_REQUIRED_FIELDS = ['actor', 'action', 'event_owner_team', 'event_source', 'object_type'] as const;
 

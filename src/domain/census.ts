@@ -4,7 +4,7 @@
  * them by these numbers.
  */
 import { PAGE_TYPES } from './page-types';
-import { ROUTES } from './routes';
+import { SEARCH_PATH } from './measurement-paths';
 
 export const CENSUS_EVENT_TYPES = {
   PAGE_VIEW: 1,
@@ -18,12 +18,12 @@ export type CensusEventType = (typeof CENSUS_EVENT_TYPES)[keyof typeof CENSUS_EV
 /** Seed 000 §3: `context` of the button tracking payload. */
 export const BUTTON_TRACKING_CONTEXT = { BUTTON_BLOCK: 1, POPUP_OVERLAY: 2 } as const;
 
-/** Seed 000 §6: pages on which nothing is tracked. */
-export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = new Set([
-  PAGE_TYPES.NOT_FOUND,
-  PAGE_TYPES.LOCK_SCREEN,
-  PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED,
-]);
+/**
+ * Seed 000 §6: pages on which nothing is tracked. Built in a pure call, so browser bundles that use
+ * only the constants above leave it (and PAGE_TYPES) out.
+ */
+export const UNTRACKED_PAGE_TYPES: ReadonlySet<number> = /* @__PURE__ */ (() =>
+  new Set<number>([PAGE_TYPES.NOT_FOUND, PAGE_TYPES.LOCK_SCREEN, PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED]))();
 
 export type PageViewContext = {
   pageType: number;
@@ -39,7 +39,24 @@ export type PageViewContext = {
  * for a signed-in member unless their only role is viewer (who counts as a visitor).
  */
 export function isPageViewRecorded(context: PageViewContext): boolean {
-  if (context.path === ROUTES.SEARCH) return false;
+  if (context.path === SEARCH_PATH) return false;
   if (UNTRACKED_PAGE_TYPES.has(context.pageType)) return false;
   return !context.signedIn || context.viewerOnly;
 }
+
+/**
+ * The census hit's pagePermissionTypeValue (seed 000 §3 names the field, not its values; ours,
+ * docs/decisions.md "Census page permission values"): who may open the page.
+ */
+export const PAGE_PERMISSION_TYPES = { PUBLIC: 1, MEMBERS: 2, PASSWORD: 3 } as const;
+
+/** Seed 000 §3: the button tracking payload, sent to button-render and button-click with visitorCookie. */
+export type ButtonTrackingPayload = {
+  id: string;
+  buttonText: string;
+  clickthroughUrl: string;
+  alignment: string;
+  size: string;
+  newWindow: boolean;
+  context: (typeof BUTTON_TRACKING_CONTEXT)[keyof typeof BUTTON_TRACKING_CONTEXT];
+};

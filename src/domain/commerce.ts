@@ -4,6 +4,7 @@
  * periods and the cart count display. Money is an integer count of minor units beside a currency
  * code; its fraction digits come from the currency table here.
  */
+import { DEFAULT_LOCALE } from './locale';
 
 /** Seed 000 §3: the productType values products carry. */
 export const PRODUCT_TYPES = ['PHYSICAL', 'SERVICE', 'DIGITAL', 'GIFT_CARD'] as const;
@@ -78,7 +79,7 @@ export const CURRENCY_FORMAT = {
   MAX_INTEGER_DIGITS: 15,
 } as const;
 
-export const DEFAULT_LOCALE = 'en-US';
+export { DEFAULT_LOCALE };
 
 export type Money = { currency: CurrencyCode; minor: number | bigint };
 

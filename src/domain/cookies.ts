@@ -53,6 +53,12 @@ export const COOKIE_MAX_AGE_MS = {
   ANALYTICS_ID: COOKIE_MAX_AGE_SECONDS.ANALYTICS_ID * 1000,
 } as const;
 
+/**
+ * The header that carries the crumb cookie's value on state-changing calls (the data-request
+ * client, error reports); the server also takes it as the `crumb` query parameter.
+ */
+export const CRUMB_HEADER = 'X-CSRF-Token';
+
 /** The path ss_lastid is set on (seed 000 §3). */
 export const LAST_ID_COOKIE_PATH = '/';
 

@@ -4,6 +4,7 @@
  * Server, visitor runtime and config area all read texts from here, so a wording lives in one
  * place; translation layers key on the names, not on the English.
  */
+import { MEASUREMENT_MESSAGES } from './measurement-messages';
 
 export const MESSAGES = {
   // Data requests (seed 000 §8).
@@ -107,14 +108,8 @@ export const MESSAGES = {
   bridgeHandlerMissing: '[JS -> Native Bridge] {name} not found',
   bridgePlatformUnknown: 'mobile platform not correctly identified',
 
-  // Performance and analytics (seed 001 §8).
-  performanceNoPageLoadId: 'Unable to resolve pageLoadId',
-  performanceSettingsTimeout: 'Metric settings request timeout',
-  performanceUnexpectedStatus: 'XHR request DONE with unexpected status',
-  analyticsHttpStatus: 'Error tracking event: HTTP Status {status}',
-  analyticsNoPayload: 'no payload',
-  analyticsIdNotStored: 'Unable to store analyticsId',
-  storageUnavailable: 'Unable access local/session storage.',
+  // Performance and analytics (seed 001 §8), kept in measurement-messages.ts.
+  ...MEASUREMENT_MESSAGES,
 
   // Captcha and session recording (seed 001 §8).
   captchaNotSetUp: 'ReCaptcha has not been set up!',

@@ -35,9 +35,8 @@ export const PAGE_TYPES = {
 export type PageTypeName = keyof typeof PAGE_TYPES;
 export type PageType = (typeof PAGE_TYPES)[PageTypeName];
 
-const pageTypeNames = new Map<number, PageTypeName>(
-  Object.entries(PAGE_TYPES).map(([name, n]) => [n, name as PageTypeName]),
-);
+// Built in a pure call, so a browser bundle that never looks names up leaves the table out.
+const pageTypeNames = /* @__PURE__ */ (() => new Map<number, PageTypeName>(Object.entries(PAGE_TYPES).map(([name, n]) => [n, name as PageTypeName])))();
 
 export function pageTypeName(n: number): PageTypeName | undefined {
   return pageTypeNames.get(n);

@@ -1,26 +1,14 @@
 /**
  * Paths, query flags and API call paths the seeds fix (seed 000 §2, §7, §9; seed 001 §2, §7), with
  * the few URLs built from them (checkout links, the owner redirect, the logout return) and the
- * owner-redirect rule. Server routes and the browser code that calls them share these strings.
+ * owner-redirect rule. Server routes and the browser code that calls them share these strings. The
+ * paths themselves live in paths.ts (so the measurement code can take them alone) and are
+ * re-exported here.
  */
+import { ROUTES } from './paths';
 import { isViewerOnly } from './roles';
 
-export const ROUTES = {
-  GOTO_CHECKOUT: '/commerce/goto-checkout',
-  SUBSCRIBE_CHECKOUT: '/checkout/subscribe',
-  DONATE_CHECKOUT: '/checkout/donate',
-  GIFT_CARD_CHECKOUT: '/checkout/giftcard',
-  CONFIG: '/config/',
-  CONFIG_DESIGN: '/config/design',
-  SEARCH: '/search',
-  CONTENT_PAGE_PREFIX: '/pages/',
-  FILE_PREFIX: '/s/',
-  BILLING_UPGRADE: '/settings/billing/upgrade',
-  BILLING_SUBSCRIPTION: '/settings/billing/subscriptions/website',
-  API_ROOT: '/api/',
-  REST_ROOT: '/api/rest/',
-  LIBRARY_BASE: '/universal/yui3/3.17.2/',
-} as const;
+export { API_PATHS, quickViewPath, ROUTES } from './paths';
 
 /** Query parameter names and the values that switch behaviour on. */
 export const QUERY = {
@@ -48,48 +36,6 @@ export const MOBILE_APP_PLATFORM = 'mobile-app';
 
 /** The HTML attribute the donation button carries its page id in (seed 000 §2). */
 export const DONATE_PAGE_ID_ATTRIBUTE = 'data-donate-page-id';
-
-/** Calls of seed 000 §7 and seed 001 §7. */
-export const API_PATHS = {
-  FORM_SUBMISSION_KEY: '/api/form/FormSubmissionKey',
-  SAVE_FORM_SUBMISSION: '/api/form/SaveFormSubmission',
-  RECORD_JAVASCRIPT_ERRORS: '/api/events/RecordJavascriptErrors',
-  LOGOUT: '/api/auth/Logout',
-  WIDGET_RENDERING: '/api/widget/GetWidgetRendering',
-  CENSUS_RECORD_HIT: '/api/census/RecordHit',
-  CENSUS_BUTTON_CLICK: '/api/census/button-click',
-  CENSUS_BUTTON_RENDER: '/api/census/button-render',
-  CENSUS_FORM_RENDER: '/api/census/form-render',
-  CENSUS_OVERLAY: '/api/census/overlay',
-  CENSUS_RECORD_QUICK_VIEW: '/api/census/RecordQuickView/',
-  EVENTS_TRACE: '/api/events/Trace',
-  TRACK: '/api/track/Track',
-  PERFORMANCE_SETTINGS: '/api/1/performance/settings',
-  PERFORMANCE_RECORDS: '/api/1/performance/records',
-  RECORD_EVENT: '/api/events/RecordEvent',
-  ANALYTICS_EVENTS: '/api/v1/events',
-  LABS_INTERNAL: '/api/labs/internal',
-  LABS_CIRCLE: '/api/labs/circle',
-  SITE_USER_SESSION: '/api/site-users/account/session',
-  MULTILINGUAL_SETTINGS: '/api/multilingual/settings',
-  MULTILINGUAL_STATUS: '/api/multilingual/status',
-  MULTILINGUAL_LANGUAGES: '/api/multilingual/languages',
-  MULTILINGUAL_CONNECTION: '/api/multilingual/connection',
-  SITE_HEADER_FOOTER: '/api/site-header-footer',
-  PLACES_AUTOCOMPLETE: '/api/google-maps/places/autocomplete',
-  PLACES_DETAILS: '/api/google-maps/places/details',
-  SESSION_RECORDING_ID: '/api/commerce/fullstory/getId',
-  /** Ours: a new ALTCHA challenge signed with the site's key (GET). */
-  CAPTCHA_CHALLENGE: '/api/captcha/challenge',
-  /** Ours: a newsletter sign-up (listId, email, name, captchaKey), confirmed by email. */
-  NEWSLETTER_SUBSCRIBE: '/api/newsletter/subscribe',
-  NEWSLETTER_CONFIRM: '/api/newsletter/confirm',
-  NEWSLETTER_UNSUBSCRIBE: '/api/newsletter/unsubscribe',
-} as const;
-
-export function quickViewPath(id: string): string {
-  return API_PATHS.CENSUS_RECORD_QUICK_VIEW + encodeURIComponent(id);
-}
 
 function withQuery(path: string, params: Record<string, string | undefined>): string {
   const query = new URLSearchParams();

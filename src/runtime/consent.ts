@@ -23,7 +23,8 @@ export const TRACKING_COOKIES: readonly string[] = [
 /** Storage keys holding identifiers start with this prefix, so clearing them cannot touch anything else. */
 export const TRACKING_STORAGE_PREFIX = 'op_track_';
 
-function cookie(name: string): string | undefined {
+/** A cookie's value as the page sees it, or undefined. */
+export function readCookie(name: string): string | undefined {
   for (const part of document.cookie.split(';')) {
     const eq = part.indexOf('=');
     if (eq > -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
@@ -31,29 +32,58 @@ function cookie(name: string): string | undefined {
   return undefined;
 }
 
-/** The stored answer: true (accepted), false (declined), undefined (not answered). */
-export function consentAnswer(): boolean | undefined {
-  return parseConsent(cookie(COOKIE_NAMES.CONSENT));
+/** Writes a first-party cookie for the whole site: SameSite=Lax, Secure over https. */
+export function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  document.cookie = `${name}=${value}; path=/; max-age=${maxAgeSeconds}; samesite=lax${secure}`;
 }
 
-function globalPrivacyControl(): boolean {
+/** The stored answer: true (accepted), false (declined), undefined (not answered). */
+export function consentAnswer(): boolean | undefined {
+  return parseConsent(readCookie(COOKIE_NAMES.CONSENT));
+}
+
+/** The browser sends the Global Privacy Control signal. */
+export function globalPrivacyControl(): boolean {
   return (navigator as Navigator & { globalPrivacyControl?: boolean }).globalPrivacyControl === true;
+}
+
+/**
+ * What the visitor's answer (or, without one, the site's policy and the GPC signal) says about
+ * identifiers, whatever the page: an explicit answer decides; with none, the restrictive policy or
+ * GPC mean no. A page without a context (not a published page) is treated as restrictive.
+ */
+export function consentAllowsTracking(): boolean {
+  const answer = consentAnswer();
+  if (answer !== undefined) return answer;
+  return siteContext()?.restrictive === false && !globalPrivacyControl();
 }
 
 /** May this page set, read and send visitor or analytics identifiers? */
 export function trackingAllowed(): boolean {
-  const ctx = siteContext();
-  if (!ctx?.tracked) return false;
-  const answer = consentAnswer();
-  if (answer !== undefined) return answer;
-  return !ctx.restrictive && !globalPrivacyControl();
+  return siteContext()?.tracked === true && consentAllowsTracking();
+}
+
+/** The host and every parent domain: a tracking cookie may have been set on any of them. */
+function cookieDomains(host: string): string[] {
+  const labels = host.split('.');
+  return ['', ...labels.map((_, i) => `; domain=${labels.slice(i).join('.')}`), `; domain=.${host}`];
+}
+
+/** `/` and each ancestor of the current path, where a cookie may have been scoped. */
+function cookiePaths(pathname: string): string[] {
+  const parts = pathname.split('/').filter(Boolean);
+  return ['/', ...parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`)];
 }
 
 /** Removes every tracking cookie and stored identifier this runtime may have set. */
 export function clearTracking(): void {
-  const host = window.location.hostname;
+  const present = new Set(document.cookie.split(';').map((part) => part.split('=')[0]!.trim()));
+  const domains = cookieDomains(window.location.hostname);
+  const paths = cookiePaths(window.location.pathname);
   for (const name of TRACKING_COOKIES) {
-    for (const domain of ['', `; domain=${host}`, `; domain=.${host}`]) document.cookie = `${name}=; path=/; max-age=0${domain}`;
+    if (!present.has(name)) continue;
+    for (const domain of domains) for (const path of paths) document.cookie = `${name}=; path=${path}; max-age=0${domain}`;
   }
   for (const storage of [window.localStorage, window.sessionStorage]) {
     try {
@@ -66,8 +96,7 @@ export function clearTracking(): void {
 
 /** Stores the visitor's answer for 30 days, clears tracking on a decline, and tells the page. */
 export function setConsent(accepted: boolean): void {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${COOKIE_NAMES.CONSENT}=${consentCookieValue(accepted)}; path=/; max-age=${COOKIE_MAX_AGE_SECONDS.CONSENT}; samesite=lax${secure}`;
+  writeCookie(COOKIE_NAMES.CONSENT, consentCookieValue(accepted), COOKIE_MAX_AGE_SECONDS.CONSENT);
   if (!accepted) clearTracking();
   window.dispatchEvent(new CustomEvent(CONSENT_CHANGE_EVENT, { detail: { accepted } }));
 }

@@ -22,13 +22,13 @@
  *
  * It imports only src/domain: it runs in the browser and counts toward every page's script budget.
  */
-import { COOKIE_NAMES } from '../domain/cookies';
+import { COOKIE_NAMES, CRUMB_HEADER } from '../domain/cookies';
 import { dataRequestErrorKey, formatMessage, MESSAGES } from '../domain/messages';
 import { QUERY } from '../domain/routes';
 
 export const LOGIN_REQUIRED_EVENT = 'login-required';
 export const SYSTEM_ERROR_EVENT = 'system-error';
-export const CRUMB_HEADER = 'X-CSRF-Token';
+export { CRUMB_HEADER };
 export const RETRY_DELAY_MS = 200;
 
 export type DataRequestOptions = {

@@ -13,6 +13,7 @@ import { PAGE_TYPES, renderSitePath, renderSystemPage, type AccessDecision, type
 import { renderAccountPage } from './render/account-pages';
 import { renderNewsletterPage } from './render/newsletter-pages';
 import type { PageIsland } from './render/page';
+import type { PageVisitor } from './render/page-context';
 import { registerSiteUserRoutes } from './api/site-users';
 import { registerFormRoutes } from './api/forms';
 import { roleOn, signedInAccount } from './config-routes';
@@ -31,7 +32,10 @@ import { registerLabsApi } from './api/labs';
 import { registerMultilingualApi } from './api/multilingual';
 import { registerFormsConfigApi } from './api/forms-config';
 import { registerCaptchaApi } from './api/captcha';
+import { registerCookieBannerApi } from './api/cookie-banner';
 import { registerNewsletterApi } from './api/newsletter';
+import { INGEST_LIMIT, isCrumbExempt, registerMeasurementRoutes } from './api/measurement';
+import type { IngestLimit } from './services/ingest';
 import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
@@ -48,6 +52,8 @@ export type AppOptions = {
   serveDefaultSite: boolean;
   /** Where rate-limit counters live (Redis when REDIS_URL is set); this database when not given. */
   rateLimits?: RateLimitStore;
+  /** Measurement calls per address and site (api/measurement.ts INGEST_LIMIT when not given; null: none, for the benchmark). */
+  ingestLimit?: IngestLimit | null;
   logger?: boolean;
 };
 
@@ -97,6 +103,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
+    // The browser's own default: a page on the site learns which page led to it; another site
+    // learns only the origin (docs/decisions.md, "Referrer policy").
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   app.addHook('onSend', async (req, reply) => {
     if (!reply.hasHeader('content-security-policy')) {
@@ -156,7 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('configRoutes', []);
-  await registerCrumb(app, db, { exempt: () => false });
+  await registerCrumb(app, db, { exempt: isCrumbExempt });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
@@ -167,7 +176,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerSiteUserRoutes(app, db);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
+  await registerCookieBannerApi(app, db);
   await registerNewsletterApi(app, db);
+  await registerMeasurementRoutes(app, db, { limit: opts.ingestLimit === undefined ? INGEST_LIMIT : opts.ingestLimit });
   registerConfigShell(app, opts.assets);
   app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: 'No such call.' }));
 
@@ -184,20 +195,26 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
    * signed-in team member gets the team-member island (the config redirect, Escape to the config
    * area, Shift+Escape to log out: seed 000 §2, §4); its data holds what the browser cannot know.
    * Anyone else gets the escape-key sign-in when the site allows it. The page itself is the same
-   * for every visitor with the same islands, so it is cached per island set.
+   * for every visitor with the same islands, so it is cached per island set. The visitor facts of
+   * the page context (page-context.ts): the team role (already in the island set) and a signed-in
+   * customer's account id (looked up only when the member cookie is present; such pages are not cached).
    */
-  const visitorIslands = async (req: FastifyRequest, site: WebsiteRow, params: URLSearchParams): Promise<PageIsland[]> => {
+  const visitorIslands = async (req: FastifyRequest, site: WebsiteRow, params: URLSearchParams): Promise<{ islands: PageIsland[]; visitor: PageVisitor }> => {
     const islands: PageIsland[] = [];
+    const visitor: PageVisitor = {};
     if (params.get(QUERY.LOGOUT) === 'true') islands.push({ name: 'logout-notice' });
     const settings = site.settings as Partial<SiteSettings>;
     const account = req.cookies[SESSION_COOKIE] ? await signedInAccount(db, req) : undefined;
     const role = account ? await roleOn(db, site.id, account.id) : undefined;
     if (role !== undefined && role !== TEAM_ROLES.NONE) {
+      visitor.teamRole = role;
       islands.push({ name: 'team-member', data: { role: String(role), 'developer-mode': String(!!settings.developerMode), cloneable: String(!!settings.cloneable) } });
     } else if (settings.escapeKeyLogin) {
       islands.push({ name: 'escape-login' });
     }
-    return islands;
+    const member = req.cookies[MEMBER_COOKIE] ? await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]) : undefined;
+    if (member) visitor.memberAccountId = member.user.id;
+    return { islands, visitor };
   };
 
   /** Members-only pages need a signed-in customer; password pages an unlock cookie for the current password. */
@@ -224,8 +241,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.code(301).header('location', query ? `${canonical}?${query}` : canonical).send();
     }
     const params = new URLSearchParams(query);
-    const islands = await visitorIslands(req, site, params);
-    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, access: (page: { id: string; access: PageAccess }) => accessFor(req, site, page) };
+    const { islands, visitor } = await visitorIslands(req, site, params);
+    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, visitor, access: (page: { id: string; access: PageAccess }) => accessFor(req, site, page) };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
       const member = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
       const res = await renderAccountPage(db, site, { ...info, query: params }, opts.assets, member?.user);
@@ -237,7 +254,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       if (res?.kind === 'page') return sendHtml(reply, res.status, res.page.html, contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'), true);
     }
     const key = `${req.protocol}|${info.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
-    const cached = cache.get(site.id, key);
+    // A page for a signed-in customer carries their account id: never shared through the cache.
+    const forCustomer = visitor.memberAccountId !== undefined;
+    const cached = forCustomer ? undefined : cache.get(site.id, key);
     if (cached) return sendHtml(reply, cached.status, cached.html, cached.csp);
     const https = req.protocol === 'https';
     const generation = cache.generation(site.id);
@@ -254,7 +273,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
     }
     const entry = { status: res.status, html: res.page.html, csp: contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, https, res.page.html) };
-    if (res.personal) return sendHtml(reply, entry.status, entry.html, entry.csp, true);
+    if (res.personal || forCustomer) return sendHtml(reply, entry.status, entry.html, entry.csp, true);
     if (hostsBefore === hostGeneration) cache.set(site.id, key, entry, generation);
     return sendHtml(reply, entry.status, entry.html, entry.csp);
   });

@@ -20,6 +20,7 @@ import { postgresRateLimits } from './services/rate-limit';
 import { connectRedisRateLimits } from './services/rate-limit-redis';
 import { pruneSessions } from './services/sessions';
 import { pruneFormData } from './services/forms';
+import { pruneMeasurement } from './services/measurement';
 import { WEBHOOK_JOB, webhookHandler, webhookSettings } from './services/webhooks';
 import { loadClientAssets } from './render/assets';
 
@@ -37,9 +38,9 @@ async function main() {
   const demoId = await importDemoIfEmpty(db);
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits });
-  // Expired sessions, rate-limit counters, form submission keys and spent captchas, and submissions past their site's retention are dropped hourly (every app server may do it: the deletes are idempotent).
+  // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
-    Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
+    Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
   }, 60 * 60 * 1000);
   housekeeping.unref();
   const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database), [WEBHOOK_JOB]: webhookHandler(opened.database, webhooks) }, { log: (line) => console.warn(line) });

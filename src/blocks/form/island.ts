@@ -2,13 +2,15 @@
  * The form block in the browser (seed 000 §3, §4, §5, §7, §8), over the server's markup (view.tsx
  * names the contract): fills hidden fields from the query, runs the textarea counter, collects
  * values, validates them with the rules the server runs again, asks for a submission key and
- * submits, then shows success or the seed's failure messages. Plain DOM code: it loads on every
- * page with a form, so it stays small; the captcha's code loads only once the visitor starts.
+ * submits, then shows success or the seed's failure messages; it also sends the form-render count.
+ * Plain DOM code: it loads on every page with a form, so it stays small; the captcha's code loads
+ * only once the visitor starts.
  */
 import { characterCounter, checkForm, type FieldRules, type FieldValue, type FormFieldType } from '../../domain/forms';
 import { MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/routes';
 import { dataRequest, DataRequestError } from '../../runtime/data-request';
+import { formRender } from '../../runtime/measure/census';
 import { fieldValue, queryValue, redirectTarget, submissionFailure, submissionPayload, type ControlState, type Failure } from './collect';
 import { captchaOnFirstUse, honeypotValue, pageFacts, say, setLocked } from './dom';
 
@@ -66,6 +68,8 @@ export default function form(el: HTMLElement): void {
   if (!root || root.dataset.enhanced === 'true') return;
   const formEl: HTMLFormElement = root;
   formEl.dataset.enhanced = 'true';
+  // Seed 000 §7: counted once shown (the island wakes near the viewport); failures are ignored.
+  formRender(formEl.dataset.formId ?? '');
   const objectName = (el.closest<HTMLElement>('[id^="block-"]')?.id ?? '').replace(/^block-/, '');
   const fields = [...formEl.querySelectorAll<HTMLElement>('[data-field-id]')];
   const button = formEl.querySelector<HTMLButtonElement>('button[type="submit"]');

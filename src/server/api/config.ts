@@ -27,6 +27,18 @@ const contactShape = settingsShape.contact.unwrap().shape;
 /** An empty contact field means none. */
 const blankIsNone = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
 
+/** A number of days to keep data, 1 to 3650; null removes the setting (`unset` says what that means). */
+function retentionDays(unset: string) {
+  const message = `must be a whole number of days from 1 to 3650, ${unset}`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(3650, message)
+    .nullable()
+    .transform((days) => days ?? undefined);
+}
+
 /**
  * What PUT /api/config/site accepts: any of the editable settings, by the site document's rules
  * (friendlier messages where its own are terse), without its defaults: a setting left out stays as
@@ -59,13 +71,9 @@ const editableSettings = z
     developerMode: settingsShape.developerMode.unwrap(),
     cloneable: settingsShape.cloneable.unwrap(),
     // null removes the setting: submissions are then kept until deleted by hand.
-    formRetentionDays: z
-      .number({ error: 'must be a whole number of days from 1 to 3650, or empty to keep submissions' })
-      .int('must be a whole number of days from 1 to 3650, or empty to keep submissions')
-      .min(1, 'must be a whole number of days from 1 to 3650, or empty to keep submissions')
-      .max(3650, 'must be a whole number of days from 1 to 3650, or empty to keep submissions')
-      .nullable()
-      .transform((days) => days ?? undefined),
+    formRetentionDays: retentionDays('or empty to keep submissions'),
+    // null removes the setting: measurement data is then kept 400 days (services/measurement.ts).
+    analyticsRetentionDays: retentionDays('or empty for 400 days'),
   })
   .partial()
   .strict();

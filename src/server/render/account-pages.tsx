@@ -14,9 +14,10 @@ import { MIN_PASSWORD_LENGTH } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland } from './page';
+import type { PageVisitor } from './page-context';
 import { renderContext, shell, type SiteResponse } from './site-page';
 
-type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[] };
+type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
 
 /** Only a path on this site may be a place to return to. */
 export function safeReturnTo(raw: string | null): string {
@@ -158,6 +159,7 @@ export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, as
       sections: [],
       head: { title: `${page.title} — ${settings.title}`, url: `${info.origin}${info.path}`, noindex: true },
       pageIslands: [...(info.pageIslands ?? []), { name: 'customer-account' }],
+      visitor: info.visitor,
       before: (
         <div className="system-message account-page">
           <h1>{page.title}</h1>

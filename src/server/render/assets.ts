@@ -1,7 +1,7 @@
 /**
  * What the server knows about the browser build: the island loader's source (inlined, so its
- * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (theme.css and
- * the site chrome's rules) with a content-hashed URL. Read once at start from dist/client (built
+ * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (theme.css, the
+ * site chrome's rules and the cookie banner's) with a content-hashed URL. Read once at start from dist/client (built
  * by `npm run build`).
  */
 import { createHash } from 'node:crypto';
@@ -51,8 +51,10 @@ export function loadClientAssets(distDir = path.resolve(ROOT, process.env.OPENPR
     if (kind) islands.set(kind, `/${entry.file}`);
   }
   if (loaderSource === undefined || config === undefined) throw new Error('The browser build is incomplete; rebuild with `npm run build`.');
-  // The badge and info bar rules are generated from the shared constants (z-index, the 1024 px width).
-  const css = readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8') + SITE_CHROME_CSS;
+  // The badge and info bar rules are generated from the shared constants (z-index, the 1024 px width);
+  // the cookie banner's rules are shared with the config area's live preview.
+  const css =
+    readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8') + SITE_CHROME_CSS + readFileSync(path.join(ROOT, 'src/runtime/cookie-banner.css'), 'utf8');
   const themeUrl = `/assets/theme-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   return { loader: { source: loaderSource, hash: sha256Base64(loaderSource) }, islands, theme: { url: themeUrl, css }, config, files };
 }

@@ -15,9 +15,10 @@ import { NEWSLETTER_MESSAGES, unsubscribeTokenValid } from '../services/newslett
 import type { WebsiteRow } from '../services/sites';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland } from './page';
+import type { PageVisitor } from './page-context';
 import { renderContext, shell, type SiteResponse } from './site-page';
 
-type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[] };
+type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
 
 function LinkForm({ kind, token, submit, children }: { kind: 'confirm' | 'unsubscribe'; token: string; submit: string; children: ReactNode }) {
   return (
@@ -81,6 +82,7 @@ export async function renderNewsletterPage(db: Db, site: WebsiteRow, info: Info,
       sections: [],
       head: { title: `${page.title} — ${settings.title}`, url: `${info.origin}${info.path}`, noindex: true },
       pageIslands: [...(info.pageIslands ?? []), { name: 'newsletter-link' }],
+      visitor: info.visitor,
       before: (
         <div className="system-message account-page newsletter-page">
           <h1>{page.title}</h1>

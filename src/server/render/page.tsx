@@ -1,8 +1,10 @@
 /**
  * The published page shell rendered by React on the server: head (title, description, social
  * tags, canonical URL, theme stylesheet, the page's layout stylesheet), header with navigation,
- * the main content, the footer, and — only when an interactive block is present — the island map
- * and the inlined loader. Pages read and navigate with JavaScript turned off.
+ * the main content, the footer, the cookie banner when the site has one, the page context for the
+ * visitor runtime (page-context.ts), and — for the page's islands (its interactive blocks and the
+ * page-level consent and measurement islands) — the island map and the inlined loader. Pages read
+ * and navigate with JavaScript turned off.
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,9 +12,12 @@ import { blockDefinition } from '../../blocks/registry';
 import type { RenderContext } from '../../blocks/types';
 import { isPublishableLink } from '../../domain/links';
 import type { NavLink, Section, SiteFooter, SiteHeader } from '../../document/schema';
+import { CookieBanner, CookieSettingsButton } from '../../runtime/cookie-banner-view';
+import { SITE_CONTEXT_ELEMENT_ID } from '../../runtime/site-context';
 import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
 import { layoutCss, readingOrder } from './layout-css';
+import { pageSiteContext, type PageVisitor, type SiteConsent } from './page-context';
 import { SiteChrome, type SiteChromeSettings } from './site-chrome';
 
 export type ShellSite = {
@@ -29,6 +34,10 @@ export type ShellSite = {
   host: string;
   /** The site badge and the mobile information bar (site-chrome.tsx); absent: neither. */
   chrome?: SiteChromeSettings;
+  /** For the page context (page-context.ts). */
+  templateId: string;
+  /** The cookie banner, when enabled, and the cookie policy (page-context.ts). */
+  consent: SiteConsent;
 };
 
 export type PageHead = {
@@ -46,7 +55,7 @@ export type PageHead = {
  * What a form submission says about the page it came from (seed 000 §3's pageId, collectionId and
  * contentSource: i on an item page, c on a collection or page), written on <main> for the islands.
  */
-export type PageSource = { pageId: string; collectionId: string; itemId?: string; contentSource: 'i' | 'c' };
+export type PageSource = { pageId: string; collectionId: string; itemId?: string; contentSource: 'i' | 'c'; recordType?: number };
 
 /** Page-level behaviour (src/runtime/islands) a response carries, with the data its element holds. */
 export type PageIsland = { name: string; data?: Readonly<Record<string, string>> };
@@ -144,6 +153,11 @@ function Footer({ site, currentPath }: { site: ShellSite; currentPath: string })
         {site.tagline ? <p className="footer-tagline">{site.tagline}</p> : null}
         {site.footerText ? <p className="footer-text">{site.footerText}</p> : null}
         {links.length > 0 ? <NavLinks links={links} currentPath={currentPath} label="Footer" /> : null}
+        {site.consent.banner ? (
+          <p className="footer-cookie-settings">
+            <CookieSettingsButton />
+          </p>
+        ) : null}
       </div>
     </footer>
   );
@@ -168,9 +182,23 @@ export function renderPage(opts: {
   /** Page-level islands (src/runtime/islands) this response carries, such as the logout notice. */
   pageIslands?: readonly PageIsland[];
   source?: PageSource;
+  /** Who the page is rendered for, when that changes the page context (page-context.ts). */
+  visitor?: PageVisitor;
 }): RenderedPage {
   const { site, head, assets } = opts;
   const kinds = new Set<string>();
+  // Every published page measures (consent permitting); the banner's island also clears tracking
+  // cookies under the restrictive policy, so it runs wherever either is on.
+  const pageIslands: readonly PageIsland[] = [
+    ...(opts.pageIslands ?? []),
+    ...(site.consent.banner || site.consent.restrictive ? [{ name: 'cookie-banner' }] : []),
+    { name: 'measure' },
+  ];
+  const context = pageSiteContext(
+    site,
+    { pageType: opts.pageType, pageId: opts.source?.pageId, collectionId: opts.source?.collectionId, itemId: opts.source?.itemId, recordType: opts.source?.recordType },
+    opts.visitor,
+  );
   const body = renderToString(
     <>
       <Header site={site} currentPath={opts.currentPath} />
@@ -193,12 +221,13 @@ export function renderPage(opts: {
       </main>
       <Footer site={site} currentPath={opts.currentPath} />
       {site.chrome ? <SiteChrome chrome={site.chrome} host={site.host} /> : null}
-      {(opts.pageIslands ?? []).map(({ name, data }) => (
+      {site.consent.banner ? <CookieBanner banner={site.consent.banner} /> : null}
+      {pageIslands.map(({ name, data }) => (
         <div key={name} hidden data-island={name} data-load="eager" {...Object.fromEntries(Object.entries(data ?? {}).map(([k, v]) => [`data-${k}`, v]))} />
       ))}
     </>,
   );
-  for (const { name } of opts.pageIslands ?? []) kinds.add(name);
+  for (const { name } of pageIslands) kinds.add(name);
   const css = layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;
@@ -222,9 +251,11 @@ export function renderPage(opts: {
     </>,
   );
   const styleTag = css ? `<style>${css}</style>` : '';
+  // A JSON script is data, never run, so the CSP needs no hash for it.
+  const contextScript = `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${scriptJson(context)}</script>`;
   const scripts = hasIslands
-    ? `<script type="application/json" id="islands">${scriptJson(islandMap)}</script><script type="module">${assets.loader.source}</script>`
-    : '';
+    ? `${contextScript}<script type="application/json" id="islands">${scriptJson(islandMap)}</script><script type="module">${assets.loader.source}</script>`
+    : contextScript;
   const html = `<!DOCTYPE html><html lang="${site.locale}"><head>${headHtml}${styleTag}</head><body>${body}${scripts}</body></html>`;
   return {
     html,

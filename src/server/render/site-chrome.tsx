@@ -15,7 +15,7 @@ import { settingsSchema, type SiteSettings } from '../../document/schema';
 
 export type SiteChromeSettings = Pick<SiteSettings, 'badgeType' | 'infoBarStyle' | 'contact'>;
 
-/** Where the badge leads: the builder this site was made with on this server (docs/decisions.md, "The site badge"). */
+/** Where the badge leads: the builder this site was made with on this server (docs/decisions.md, "The site badge and the mobile information bar"). */
 export const BADGE_HREF = '/config/';
 export const BADGE_TEXT = 'Made with OpenPress';
 

@@ -10,10 +10,12 @@ import { collectionItems, collections, files, pages, redirects, siteCaptcha, web
 import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { labsFlags } from '../../domain/labs';
+import { RECORD_TYPES } from '../../domain/record-types';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { WebsiteRow } from '../services/sites';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland, type RenderedPage, type ShellSite } from './page';
+import { itemRecordType, siteConsent, templateIdOf, type PageVisitor } from './page-context';
 import { siteChromeSettings } from './site-chrome';
 
 export const PAGE_TYPES = {
@@ -37,6 +39,8 @@ type RequestInfo = {
   origin: string;
   path: string;
   pageIslands?: readonly PageIsland[];
+  /** Who asks, when that changes the page context (page-context.ts). */
+  visitor?: PageVisitor;
   /** Whether this visitor may open a page that is not public; asked only for such pages. */
   access?: (page: { id: string; access: PageAccess }) => Promise<AccessDecision>;
 };
@@ -58,6 +62,8 @@ export function shell(site: WebsiteRow, host: string): ShellSite {
     footer: footerSchema.parse(site.footer),
     host,
     chrome: siteChromeSettings(site.settings),
+    templateId: templateIdOf(site.settings),
+    consent: siteConsent(site.settings),
   };
 }
 
@@ -96,7 +102,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
   if (redirect) return { kind: 'redirect', location: redirect.toUrl };
 
   const ctx = await renderContext(db, site.id, req.host);
-  const base = { site: shell(site, req.host), currentPath: path, ctx, assets, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };
+  const base = { site: shell(site, req.host), currentPath: path, ctx, assets, visitor: req.visitor, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };
   const url = `${req.origin}${path}`;
   const titled = (title: string, seoTitle?: string) => seoTitle ?? (path === '/' ? settings.title : `${title} — ${settings.title}`);
 
@@ -120,7 +126,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       page: renderPage({
         ...base,
         pageType,
-        source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION },
+        source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.PAGE },
         head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' ? {} : { noindex: true }) },
         sections: page.sections as Section[],
       }),
@@ -144,7 +150,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       page: renderPage({
         ...base,
         pageType: PAGE_TYPES.COLLECTION,
-        source: { pageId: collection.id, collectionId: collection.id, contentSource: CONTENT_SOURCES.COLLECTION },
+        source: { pageId: collection.id, collectionId: collection.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.COLLECTION },
         sections: [],
         head: { title: titled(collection.title, collection.seo.title), description: collection.seo.description ?? collection.description ?? undefined, url },
         before: (
@@ -188,7 +194,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       page: renderPage({
         ...base,
         pageType: PAGE_TYPES.ITEM,
-        source: { pageId: item.id, collectionId: parent.id, itemId: item.id, contentSource: CONTENT_SOURCES.ITEM },
+        source: { pageId: item.id, collectionId: parent.id, itemId: item.id, contentSource: CONTENT_SOURCES.ITEM, recordType: itemRecordType(parent.type) },
         sections: item.sections as Section[],
         head: {
           title: titled(item.title, item.seo.title),
@@ -318,6 +324,7 @@ export async function renderSystemPage(
       currentPath: req.path,
       ctx,
       assets,
+      visitor: req.visitor,
       pageType,
       sections: (own?.sections as Section[] | undefined) ?? [],
       head: { title: `${title} — ${settings.title}`, url: `${req.origin}${req.path}`, noindex: true },

@@ -245,7 +245,20 @@ export async function websiteForHost(db: Db, host: string, appDomain: string, se
 /** Settings an owner edits in the config area (custom domains move with import only). */
 export type EditableSettings = Pick<
   SiteDocument['settings'],
-  'identifier' | 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone' | 'escapeKeyLogin' | 'badgeType' | 'infoBarStyle' | 'contact' | 'developerMode' | 'cloneable'
+  | 'identifier'
+  | 'title'
+  | 'tagline'
+  | 'description'
+  | 'footerText'
+  | 'locale'
+  | 'timeZone'
+  | 'escapeKeyLogin'
+  | 'badgeType'
+  | 'infoBarStyle'
+  | 'contact'
+  | 'developerMode'
+  | 'cloneable'
+  | 'cookieBanner'
 >;
 
 const identifierTaken = (identifier: string) => `Another site already uses the identifier "${identifier}". Choose another one.`;

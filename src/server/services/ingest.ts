@@ -1,0 +1,360 @@
+/**
+ * The measurement batch writer. A call, once validated, becomes one `Ingest` (its raw rows) and
+ * waits here. Batches are written by group commit: as soon as one of the writers (two) is free,
+ * it takes what waits, up to `maxRows` rows, so a quiet site's call is written at once and under
+ * load the calls that arrive while a batch commits form the next one. One transaction per batch: the rate-limit windows, the raw rows (one multi-row INSERT per table,
+ * the rows passed as one JSON parameter) and the rollups derived from them. A call is answered
+ * only once the batch holding it has committed, so an acknowledged event is never lost; when
+ * the database refuses a batch, every call in it fails (IngestUnavailableError) and nothing of the
+ * batch is kept, except that a batch refused for its data is written again call by call, so one
+ * bad row fails only its own call. Batches lock rollup rows in one order (sorted keys, tables in a fixed order), so
+ * concurrent batches, here or on another app server, wait for each other rather than deadlock;
+ * serialization failures and deadlocks are retried.
+ *
+ * The rollups are derived from the batch's raw rows by the same rules a recount would use:
+ * - page_daily_stats: page views (census event 1), visits (a hit that starts its visit: the first
+ *   hit whose (day, visitor, visit start) inserts a visit_starts row), and the census counts;
+ * - visitor_days: every hit's visitor;
+ * - vitals_daily: page_speed records with a value, by log-scale bucket;
+ * - referrer_daily and campaign_daily: Track hits.
+ */
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/client';
+import {
+  analyticsEvents,
+  campaignDaily,
+  censusEvents,
+  censusHits,
+  javascriptErrors,
+  pageDailyStats,
+  performanceRecords,
+  recordedEvents,
+  referrerDaily,
+  traceEvents,
+  trackHits,
+  visitorDays,
+  vitalsDaily,
+} from '../../db/schema';
+import type { CensusCountKind } from '../../domain/measurement';
+import { bucketOf } from './measurement-histogram';
+
+type Row<T extends PgTable> = Omit<T['$inferInsert'], 'websiteId' | 'day' | 'id' | 'receivedAt'>;
+
+export type CensusHitRow = Omit<Row<typeof censusHits>, 'newVisit'>;
+export type CensusEventRow = Row<typeof censusEvents> & { kind: CensusCountKind };
+
+/** What one call adds: its rows, each table's without website_id and day (the call's). */
+export type Ingest = {
+  websiteId: string;
+  day: string;
+  /** The rate-limit key of the caller (a salted hash of the address). */
+  clientHash: string;
+  censusHits?: CensusHitRow[];
+  censusEvents?: CensusEventRow[];
+  analyticsEvents?: Row<typeof analyticsEvents>[];
+  recordedEvents?: Row<typeof recordedEvents>[];
+  performanceRecords?: Row<typeof performanceRecords>[];
+  javascriptErrors?: Row<typeof javascriptErrors>[];
+  traceEvents?: Row<typeof traceEvents>[];
+  trackHits?: Row<typeof trackHits>[];
+};
+
+export type IngestLimit = { max: number; windowMs: number };
+export type IngestOutcome = { stored: true } | { stored: false; retryAfterMs: number };
+
+/** The database refused the batch, or too much is already waiting: the call is not stored. */
+export class IngestUnavailableError extends Error {}
+
+export type IngestWriter = {
+  /** Resolves once the call's rows have committed, or it was over its rate limit. */
+  submit(ingest: Ingest): Promise<IngestOutcome>;
+  /** Writes what waits, then refuses further calls. */
+  close(): Promise<void>;
+};
+
+export type IngestWriterOptions = {
+  /** Calls per client and site in each window; null: no limit (the benchmark's single address). */
+  limit: IngestLimit | null;
+  maxRows?: number;
+  /** Rows that may wait before calls are refused outright. */
+  maxWaitingRows?: number;
+  /** Batches written at once (each holds one pooled connection). */
+  concurrency?: number;
+};
+
+const RAW_TABLES = [
+  ['censusHits', censusHits],
+  ['censusEvents', censusEvents],
+  ['analyticsEvents', analyticsEvents],
+  ['recordedEvents', recordedEvents],
+  ['performanceRecords', performanceRecords],
+  ['javascriptErrors', javascriptErrors],
+  ['traceEvents', traceEvents],
+  ['trackHits', trackHits],
+] as const;
+
+type RawKey = (typeof RAW_TABLES)[number][0];
+
+function rowCount(ingest: Ingest): number {
+  let n = 0;
+  for (const [key] of RAW_TABLES) n += ingest[key]?.length ?? 0;
+  return n;
+}
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * INSERT INTO table (columns) SELECT … FROM jsonb_to_recordset($rows): any number of rows as one
+ * parameter. Rows are keyed by the schema's property names; `id` and `receivedAt` take their defaults.
+ */
+function insertRows(table: PgTable, rows: readonly object[], tail: SQL = sql``): SQL {
+  const columns = Object.entries(getTableColumns(table)).filter(([key]) => key !== 'id' && key !== 'receivedAt');
+  const targets = columns.map(([, c]) => quoted(c.name)).join(', ');
+  const sources = columns.map(([key]) => quoted(key)).join(', ');
+  const types = columns.map(([key, c]) => `${quoted(key)} ${c.getSQLType()}`).join(', ');
+  return sql`INSERT INTO ${sql.raw(quoted(getTableName(table)))} (${sql.raw(targets)}) SELECT ${sql.raw(sources)} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${sql.raw(types)}) ${tail}`;
+}
+
+/** Adds `n` to the counter under `key`, keeping the key's fields for the row. */
+function tally<T extends object>(counts: Map<string, { fields: T; n: number }>, key: string, fields: T, n = 1) {
+  const entry = counts.get(key);
+  if (entry) entry.n += n;
+  else counts.set(key, { fields, n });
+}
+
+/** Rows in key order, so every batch locks rollup rows in the same order. */
+const sorted = <V>(counts: Map<string, V>): V[] => [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+
+const PAGE_COUNTERS = ['pageViews', 'visits', 'formRenders', 'buttonRenders', 'buttonClicks', 'overlayViews', 'quickViews'] as const;
+type PageCounter = (typeof PAGE_COUNTERS)[number];
+const COUNTER_OF_KIND: Record<CensusCountKind, PageCounter> = {
+  'button-render': 'buttonRenders',
+  'button-click': 'buttonClicks',
+  'form-render': 'formRenders',
+  overlay: 'overlayViews',
+  'quick-view': 'quickViews',
+};
+const CAMPAIGN_FIELDS = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'] as const;
+
+const key = (...parts: (string | number)[]) => parts.join('\u0000');
+const addition = (table: string, columns: readonly string[]) => sql.raw(columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
+
+/** Writes one batch (the calls within their limits) inside `tx`. */
+async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void> {
+  const raw = new Map<RawKey, object[]>();
+  const push = (table: RawKey, ingest: Ingest, rows: readonly object[] | undefined) => {
+    if (!rows?.length) return;
+    const list = raw.get(table) ?? [];
+    for (const row of rows) list.push({ ...row, websiteId: ingest.websiteId, day: ingest.day });
+    raw.set(table, list);
+  };
+  const pages = new Map<string, { fields: { websiteId: string; day: string; pagePath: string }; counts: Record<PageCounter, number> }>();
+  const countPage = (ingest: Ingest, pagePath: string, counter: PageCounter) => {
+    const k = key(ingest.websiteId, ingest.day, pagePath);
+    let entry = pages.get(k);
+    if (!entry) {
+      entry = { fields: { websiteId: ingest.websiteId, day: ingest.day, pagePath }, counts: Object.fromEntries(PAGE_COUNTERS.map((c) => [c, 0])) as Record<PageCounter, number> };
+      pages.set(k, entry);
+    }
+    entry.counts[counter] += 1;
+  };
+
+  // Visits first: the hits that insert a visit_starts row are the ones that start a visit.
+  const hits = batch.flatMap((ingest) => (ingest.censusHits ?? []).map((hit) => ({ ingest, hit })));
+  const visitKeys = new Map<string, { websiteId: string; day: string; visitorHash: string; visitStart: number }>();
+  for (const { ingest, hit } of hits) {
+    visitKeys.set(key(ingest.websiteId, ingest.day, hit.visitorHash, hit.visitStart), { websiteId: ingest.websiteId, day: ingest.day, visitorHash: hit.visitorHash, visitStart: hit.visitStart });
+  }
+  const started = new Set<string>();
+  if (visitKeys.size) {
+    const { rows } = await tx.execute<{ website_id: string; day: string; visitor_hash: string; visit_start: string }>(
+      sql`INSERT INTO visit_starts (website_id, day, visitor_hash, visit_start)
+          SELECT "websiteId", "day", "visitorHash", "visitStart" FROM jsonb_to_recordset(${JSON.stringify(sorted(visitKeys))}::jsonb)
+            AS x("websiteId" text, "day" date, "visitorHash" text, "visitStart" bigint)
+          ON CONFLICT DO NOTHING RETURNING website_id, day::text AS day, visitor_hash, visit_start`,
+    );
+    for (const r of rows) started.add(key(r.website_id, r.day, r.visitor_hash, Number(r.visit_start)));
+  }
+  const visitors = new Map<string, { websiteId: string; day: string; visitorHash: string }>();
+  for (const { ingest, hit } of hits) {
+    const visit = key(ingest.websiteId, ingest.day, hit.visitorHash, hit.visitStart);
+    const newVisit = started.delete(visit);
+    push('censusHits', ingest, [{ ...hit, newVisit }]);
+    visitors.set(key(ingest.websiteId, ingest.day, hit.visitorHash), { websiteId: ingest.websiteId, day: ingest.day, visitorHash: hit.visitorHash });
+    if (hit.event === 1) countPage(ingest, hit.pagePath, 'pageViews');
+    if (newVisit) countPage(ingest, hit.pagePath, 'visits');
+  }
+
+  const vitals = new Map<string, { fields: { websiteId: string; day: string; pagePath: string; metric: string; bucket: number }; n: number }>();
+  const referrers = new Map<string, { fields: { websiteId: string; day: string; referrerHost: string }; n: number }>();
+  const campaigns = new Map<string, { fields: Record<string, string>; n: number }>();
+  for (const ingest of batch) {
+    push('censusEvents', ingest, ingest.censusEvents);
+    for (const e of ingest.censusEvents ?? []) countPage(ingest, e.pagePath, COUNTER_OF_KIND[e.kind]);
+    push('analyticsEvents', ingest, ingest.analyticsEvents);
+    push('recordedEvents', ingest, ingest.recordedEvents);
+    push('performanceRecords', ingest, ingest.performanceRecords);
+    for (const r of ingest.performanceRecords ?? []) {
+      if (r.event !== 'page_speed' || r.value === null || r.value === undefined) continue;
+      const bucket = bucketOf(r.value);
+      tally(vitals, key(ingest.websiteId, ingest.day, r.pagePath, r.name, bucket), { websiteId: ingest.websiteId, day: ingest.day, pagePath: r.pagePath, metric: r.name, bucket });
+    }
+    push('javascriptErrors', ingest, ingest.javascriptErrors);
+    push('traceEvents', ingest, ingest.traceEvents);
+    push('trackHits', ingest, ingest.trackHits);
+    for (const t of ingest.trackHits ?? []) {
+      tally(referrers, key(ingest.websiteId, ingest.day, t.referrerHost), { websiteId: ingest.websiteId, day: ingest.day, referrerHost: t.referrerHost });
+      const campaign = Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, t[f] ?? '']));
+      tally(campaigns, key(ingest.websiteId, ingest.day, ...CAMPAIGN_FIELDS.map((f) => campaign[f]!)), { websiteId: ingest.websiteId, day: ingest.day, ...campaign });
+    }
+  }
+
+  for (const [name, table] of RAW_TABLES) {
+    const rows = raw.get(name);
+    if (rows?.length) await tx.execute(insertRows(table, rows));
+  }
+  if (visitors.size) await tx.execute(insertRows(visitorDays, sorted(visitors), sql`ON CONFLICT DO NOTHING`));
+  if (pages.size) {
+    const rows = sorted(pages).map((p) => ({ ...p.fields, ...p.counts }));
+    await tx.execute(insertRows(pageDailyStats, rows, sql`ON CONFLICT (website_id, day, page_path) DO UPDATE SET ${addition('page_daily_stats', ['page_views', 'visits', 'form_renders', 'button_renders', 'button_clicks', 'overlay_views', 'quick_views'])}`));
+  }
+  if (vitals.size) {
+    const rows = sorted(vitals).map((v) => ({ ...v.fields, count: v.n }));
+    await tx.execute(insertRows(vitalsDaily, rows, sql`ON CONFLICT (website_id, day, page_path, metric, bucket) DO UPDATE SET ${addition('vitals_daily', ['count'])}`));
+  }
+  if (referrers.size) {
+    const rows = sorted(referrers).map((r) => ({ ...r.fields, hits: r.n }));
+    await tx.execute(insertRows(referrerDaily, rows, sql`ON CONFLICT (website_id, day, referrer_host) DO UPDATE SET ${addition('referrer_daily', ['hits'])}`));
+  }
+  if (campaigns.size) {
+    const rows = sorted(campaigns).map((c) => ({ ...c.fields, hits: c.n }));
+    await tx.execute(insertRows(campaignDaily, rows, sql`ON CONFLICT ON CONSTRAINT campaign_daily_pk DO UPDATE SET ${addition('campaign_daily', ['hits'])}`));
+  }
+}
+
+/**
+ * Counts each call against its client's window (one upsert for the whole batch) and answers, per
+ * call, whether it is within the limit; the first calls of a client in the batch take what is left.
+ */
+async function countAgainstLimits(tx: Executor, batch: readonly Ingest[], limit: IngestLimit): Promise<(number | undefined)[]> {
+  const clients = new Map<string, { fields: { websiteId: string; clientHash: string }; n: number }>();
+  for (const ingest of batch) tally(clients, key(ingest.websiteId, ingest.clientHash), { websiteId: ingest.websiteId, clientHash: ingest.clientHash });
+  const rows = sorted(clients).map((c) => ({ ...c.fields, hits: c.n }));
+  const { rows: counted } = await tx.execute<{ website_id: string; client_hash: string; hits: number; retry_ms: number }>(sql`
+    INSERT INTO measurement_limits (website_id, client_hash, hits, window_ends_at)
+    SELECT "websiteId", "clientHash", "hits", now() + make_interval(secs => ${limit.windowMs / 1000})
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x("websiteId" text, "clientHash" text, "hits" integer)
+    ON CONFLICT (website_id, client_hash) DO UPDATE SET
+      hits = CASE WHEN measurement_limits.window_ends_at <= now() THEN excluded.hits ELSE measurement_limits.hits + excluded.hits END,
+      window_ends_at = CASE WHEN measurement_limits.window_ends_at <= now() THEN excluded.window_ends_at ELSE measurement_limits.window_ends_at END
+    RETURNING website_id, client_hash, hits, ceil(extract(epoch FROM window_ends_at - now()) * 1000)::int AS retry_ms`);
+  const left = new Map<string, { left: number; retryMs: number }>();
+  for (const r of counted) {
+    const k = key(r.website_id, r.client_hash);
+    left.set(k, { left: limit.max - (r.hits - clients.get(k)!.n), retryMs: Math.max(0, r.retry_ms) });
+  }
+  return batch.map((ingest) => {
+    const entry = left.get(key(ingest.websiteId, ingest.clientHash))!;
+    entry.left -= 1;
+    return entry.left >= 0 ? undefined : entry.retryMs;
+  });
+}
+
+const RETRYABLE = new Set(['40001', '40P01']);
+
+function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = e.code ?? e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+type Waiting = { ingest: Ingest; rows: number; resolve(outcome: IngestOutcome): void; reject(err: Error): void };
+
+export function createIngestWriter(db: Db, opts: IngestWriterOptions): IngestWriter {
+  const maxRows = opts.maxRows ?? 500;
+  const maxWaitingRows = opts.maxWaitingRows ?? 50_000;
+  const concurrency = opts.concurrency ?? 2;
+  const queue: Waiting[] = [];
+  let waitingRows = 0;
+  let running = 0;
+  let scheduled = false;
+  let closed = false;
+  const idle: (() => void)[] = [];
+
+  const take = (): Waiting[] => {
+    const batch: Waiting[] = [];
+    let rows = 0;
+    while (queue.length && (batch.length === 0 || rows + queue[0]!.rows <= maxRows)) {
+      const next = queue.shift()!;
+      rows += next.rows;
+      batch.push(next);
+    }
+    waitingRows -= rows;
+    return batch;
+  };
+
+  const write = async (batch: Waiting[]) => {
+    const ingests = batch.map((w) => w.ingest);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const outcomes = await db.transaction(async (tx) => {
+          const refused = opts.limit ? await countAgainstLimits(tx, ingests, opts.limit) : ingests.map(() => undefined);
+          await writeBatch(
+            tx,
+            ingests.filter((_, i) => refused[i] === undefined),
+          );
+          return refused.map((retryAfterMs): IngestOutcome => (retryAfterMs === undefined ? { stored: true } : { stored: false, retryAfterMs }));
+        });
+        batch.forEach((w, i) => w.resolve(outcomes[i]!));
+        return;
+      } catch (err) {
+        const state = sqlState(err) ?? '';
+        if (attempt < 3 && RETRYABLE.has(state)) continue;
+        // A row the database refuses (a data or constraint error) fails only its own call: the others are written again without it.
+        if (batch.length > 1 && (state.startsWith('22') || state.startsWith('23'))) {
+          for (const w of batch) await write([w]);
+          return;
+        }
+        const failure = new IngestUnavailableError('the measurement batch was not written', { cause: err });
+        for (const w of batch) w.reject(failure);
+        return;
+      }
+    }
+  };
+
+  const flush = () => {
+    scheduled = false;
+    while (running < concurrency && queue.length) {
+      const batch = take();
+      running += 1;
+      void write(batch).finally(() => {
+        running -= 1;
+        if (queue.length) flush();
+        else if (running === 0) for (const done of idle.splice(0)) done();
+      });
+    }
+  };
+
+  return {
+    submit(ingest) {
+      if (closed) return Promise.reject(new IngestUnavailableError('the measurement writer is closed'));
+      const rows = Math.max(1, rowCount(ingest));
+      if (waitingRows + rows > maxWaitingRows) return Promise.reject(new IngestUnavailableError('too many measurement rows are waiting'));
+      return new Promise<IngestOutcome>((resolve, reject) => {
+        queue.push({ ingest, rows, resolve, reject });
+        waitingRows += rows;
+        // After the calls that arrived with this one are queued too; a busy writer takes them when it finishes.
+        if (running < concurrency && !scheduled) {
+          scheduled = true;
+          setImmediate(flush);
+        }
+      });
+    },
+    async close() {
+      closed = true;
+      if (queue.length) flush();
+      if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
+    },
+  };
+}
