@@ -40,7 +40,8 @@ describe('two-factor sign-in', () => {
 
     await page.getByRole('button', { name: 'Your account' }).click();
     await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
-    expect(await page.getByText('Two-factor sign-in is off.').count()).toBe(1);
+    // The status arrives after the heading: wait for it rather than count at once.
+    await page.getByText('Two-factor sign-in is off.').waitFor();
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
     const keyText = await page.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent();
     const secret = keyText!.replace(/ /g, '');
