@@ -10,6 +10,9 @@
  * 4. census ingestion (bench/census.ts): RecordHit hits/s sustained at full concurrency for
  *    BENCH_CENSUS_SECONDS (30) into PostgreSQL, beside a bare Node server, and the hits stored
  *    against the hits acknowledged. BENCH_ONLY=census runs this section alone.
+ * 5. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
+ *    million generated events, over 30 and 90 days, in milliseconds. BENCH_ONLY=dashboard runs
+ *    this section alone.
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +30,7 @@ import { renderSitePath } from '../src/server/render/site-page';
 import { findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
 import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
+import { dashboardBench } from './dashboard';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -172,6 +176,7 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     if (process.env.BENCH_ONLY === 'census') return await censusSection(dataDir);
+    if (process.env.BENCH_ONLY === 'dashboard') return await dashboardBench(dataDir);
     console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback.\n`);
     const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app') });
     children.push(app.child);
@@ -214,6 +219,8 @@ async function main() {
     console.log(`ratio (SaveFormSubmission / bare): ${ratio(saveRun)}\n`);
 
     await censusSection(dataDir);
+    console.log('');
+    await dashboardBench(dataDir);
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

@@ -69,6 +69,9 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/newsletter/:listId/subscribers': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/newsletter/:listId/subscribers.csv': ['ADMIN', 'WEBSITE_MANAGER'],
   'DELETE /api/config/newsletter/:listId/subscribers/:email': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/analytics': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/analytics/errors': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/analytics/csv/:table': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -148,6 +151,7 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
     .replace(':formId', DEMO_FORM_ID)
     .replace(':listId', DEMO_LIST_ID)
     .replace(':email', 'role-test%40example.com')
+    .replace(':table', 'pages')
     .replace(':id', String(pattern.includes('/submissions/') ? SUBMISSION_ID : failedJobId));
   const bodies: Record<string, unknown> = {
     'PUT /api/config/site': { tagline: 'Changed by a role test' },

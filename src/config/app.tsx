@@ -1,10 +1,10 @@
 /**
  * The config area: sign-in, then the shell for the site this address names: navigation showing
  * only the areas the signed-in role may use, the live preview of the published site in a frame
- * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, team, activity and
- * moving the site. The visual editor will take its place under Pages.
+ * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, forms, analytics,
+ * team, activity and moving the site. The visual editor will take its place under Pages.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
 import { api, ApiError } from './api';
 import { errorText } from './ui';
@@ -17,6 +17,29 @@ import { SmtpScreen } from './smtp-screen';
 import { CaptchaScreen } from './captcha-screen';
 import { CookieBannerScreen } from './cookie-banner-screen';
 import { FormsScreen } from './forms-screens';
+import { LiveEvents } from './live-events';
+import { TEAM_ROLES } from '../domain/roles';
+
+/** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
+const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
+
+function AnalyticsArea({ me }: { me: Me }) {
+  return (
+    <>
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            Loading analytics…
+          </p>
+        }
+      >
+        <LazyAnalyticsScreen />
+      </Suspense>
+      {/* Only an admin's pages mirror their events (seed 000 §6), so only an admin sees them live. */}
+      {me.role === TEAM_ROLES.ADMIN ? <LiveEvents /> : null}
+    </>
+  );
+}
 
 export type Me = {
   account: { id: string; email: string; displayName: string | null };
@@ -66,6 +89,7 @@ const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode
   pages: PagesScreen,
   design: DesignScreen,
   forms: FormsScreen,
+  analytics: AnalyticsArea,
   settings: SettingsScreen,
   mail: SmtpScreen,
   team: TeamScreen,

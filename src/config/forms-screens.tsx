@@ -14,7 +14,7 @@ import { showConfirmation } from '../runtime/dialogs/show';
 import type { Me } from './app';
 import { api } from './api';
 import { Field } from './field';
-import { errorText, Messages } from './ui';
+import { errorText, LoadMore, Messages, usePagedList } from './ui';
 
 type Placement = { kind: 'page' | 'item'; id: string; title: string; path: string | null };
 type FormSummary = {
@@ -1146,55 +1146,4 @@ function queryString(values: Record<string, string | number | null>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) if (value !== null && value !== '') params.set(key, String(value));
   return params.toString() ? `?${params}` : '';
-}
-
-/**
- * A list read a page at a time under a filter: `show` starts over with a filter, `loadMore` appends
- * the page after `next`. The table is marked loading from the moment either is asked.
- */
-function usePagedList<Row, Filter, Cursor>(fetch: (filter: Filter, cursor: Cursor | null) => Promise<{ rows: Row[]; next: Cursor | null }>, initial: NoInfer<Filter>) {
-  const [rows, setRows] = useState<Row[]>([]);
-  const [next, setNext] = useState<Cursor | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [filter, setFilter] = useState(initial);
-  const [reload, setReload] = useState(0);
-  const fetchPage = useCallback(
-    (f: Filter, cursor: Cursor | null) => {
-      fetch(f, cursor)
-        .then(
-          (res) => {
-            setRows((prev) => (cursor === null ? res.rows : [...prev, ...res.rows]));
-            setNext(res.next);
-          },
-          (err: unknown) => setError(errorText(err)),
-        )
-        .finally(() => setLoading(false));
-    },
-    [fetch],
-  );
-  useEffect(() => fetchPage(filter, null), [fetchPage, filter, reload]);
-  const show = (f: Filter) => {
-    setLoading(true);
-    setError(null);
-    setFilter(f);
-    setReload((n) => n + 1);
-  };
-  const loadMore = () => {
-    setLoading(true);
-    setError(null);
-    fetchPage(filter, next);
-  };
-  return { rows, setRows, next, loading, error, setError, filter, show, loadMore };
-}
-
-/** The button under a paged list that fetches its next page. */
-function LoadMore({ loading, onLoad }: { loading: boolean; onLoad: () => void }) {
-  return (
-    <p>
-      <button type="button" className="secondary" disabled={loading} onClick={onLoad}>
-        {loading ? 'Loading…' : 'Load more'}
-      </button>
-    </p>
-  );
 }

@@ -1,5 +1,5 @@
-/** Small pieces every config screen uses: loading a call's answer, saving, and showing an error or a done message. */
-import { useEffect, useState } from 'react';
+/** Small pieces every config screen uses: loading a call's answer, saving, showing an error or a done message, and lists read a page at a time. */
+import { useCallback, useEffect, useState } from 'react';
 import { api } from './api';
 
 export function errorText(err: unknown): string {
@@ -66,4 +66,55 @@ export function useSave(doneText: string) {
       .finally(() => setBusy(false));
   };
   return { error, fieldErrors, done, busy, save, clearDone: () => setDone(null) };
+}
+
+/**
+ * A list read a page at a time under a filter: `show` starts over with a filter, `loadMore` appends
+ * the page after `next`. The table is marked loading from the moment either is asked.
+ */
+export function usePagedList<Row, Filter, Cursor>(fetch: (filter: Filter, cursor: Cursor | null) => Promise<{ rows: Row[]; next: Cursor | null }>, initial: NoInfer<Filter>) {
+  const [rows, setRows] = useState<Row[]>([]);
+  const [next, setNext] = useState<Cursor | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState(initial);
+  const [reload, setReload] = useState(0);
+  const fetchPage = useCallback(
+    (f: Filter, cursor: Cursor | null) => {
+      fetch(f, cursor)
+        .then(
+          (res) => {
+            setRows((prev) => (cursor === null ? res.rows : [...prev, ...res.rows]));
+            setNext(res.next);
+          },
+          (err: unknown) => setError(errorText(err)),
+        )
+        .finally(() => setLoading(false));
+    },
+    [fetch],
+  );
+  useEffect(() => fetchPage(filter, null), [fetchPage, filter, reload]);
+  const show = (f: Filter) => {
+    setLoading(true);
+    setError(null);
+    setFilter(f);
+    setReload((n) => n + 1);
+  };
+  const loadMore = () => {
+    setLoading(true);
+    setError(null);
+    fetchPage(filter, next);
+  };
+  return { rows, setRows, next, loading, error, setError, filter, show, loadMore };
+}
+
+/** The button under a paged list that fetches its next page. */
+export function LoadMore({ loading, onLoad, label = 'Load more' }: { loading: boolean; onLoad: () => void; label?: string }) {
+  return (
+    <p>
+      <button type="button" className="secondary" disabled={loading} onClick={onLoad}>
+        {loading ? 'Loading…' : label}
+      </button>
+    </p>
+  );
 }

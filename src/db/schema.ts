@@ -710,3 +710,39 @@ export const campaignDaily = pgTable(
   },
   (t) => [primaryKey({ name: 'campaign_daily_pk', columns: [t.websiteId, t.day, t.source, t.campaign, t.subcampaign, t.channel, t.subchannel, t.variation, t.mkwid] })],
 );
+
+/** Page views and visits per site day by device class and viewport width band (domain/analytics-report.ts), from census hits. */
+export const deviceDaily = pgTable(
+  'device_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: date('day').notNull(),
+    /** desktop, mobile, tablet or unknown (deviceClass of the hit's user agent, else its viewport width). */
+    device: text('device').notNull(),
+    /** The lower bound in CSS pixels of the hit's viewport width band; -1 when it gave no width. */
+    viewportBand: integer('viewport_band').notNull(),
+    pageViews: bigint('page_views', { mode: 'number' }).notNull(),
+    /** Visits whose first hit came from this device and band. */
+    visits: bigint('visits', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.device, t.viewportBand] })],
+);
+
+/**
+ * The census counts per site day by kind and target: a button's renders and clicks, a form's
+ * renders, an overlay's views, a quick-viewed item. `label` and `link` are the button's text and
+ * clickthrough address as last counted that day ('' for other kinds).
+ */
+export const censusTargetDaily = pgTable(
+  'census_target_daily',
+  {
+    websiteId: text('website_id').notNull(),
+    day: date('day').notNull(),
+    kind: text('kind').notNull(),
+    targetId: text('target_id').notNull(),
+    label: text('label').notNull(),
+    link: text('link').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.day, t.kind, t.targetId] })],
+);

@@ -31,6 +31,7 @@ import { registerConfigApi } from './api/config';
 import { registerLabsApi } from './api/labs';
 import { registerMultilingualApi } from './api/multilingual';
 import { registerFormsConfigApi } from './api/forms-config';
+import { registerAnalyticsApi } from './api/analytics';
 import { registerCaptchaApi } from './api/captcha';
 import { registerCookieBannerApi } from './api/cookie-banner';
 import { registerNewsletterApi } from './api/newsletter';
@@ -173,6 +174,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerLabsApi(app, db);
   await registerMultilingualApi(app, db);
   await registerFormsConfigApi(app, db);
+  await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);

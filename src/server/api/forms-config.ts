@@ -66,8 +66,8 @@ function paramsOf<T>(schema: z.ZodType<T>, params: unknown, reply: FastifyReply,
   return undefined;
 }
 
-/** A CSV answer streamed from `rows`, downloaded as `fileName`; never cached, since it holds personal data. */
-function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string>) {
+/** A CSV answer streamed from `rows`, downloaded as `fileName`; never cached, since it holds personal data (the analytics report's files use it too). */
+export function sendCsv(reply: FastifyReply, fileName: string, rows: AsyncIterable<string>) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${fileName}"`)

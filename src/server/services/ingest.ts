@@ -16,7 +16,10 @@
  *   hit whose (day, visitor, visit start) inserts a visit_starts row), and the census counts;
  * - visitor_days: every hit's visitor;
  * - vitals_daily: page_speed records with a value, by log-scale bucket;
- * - referrer_daily and campaign_daily: Track hits.
+ * - referrer_daily and campaign_daily: Track hits;
+ * - device_daily: page views and visits (as in page_daily_stats) by the hit's device class and
+ *   viewport width band (domain/analytics-report.ts);
+ * - census_target_daily: the census counts by kind and target, with a button's latest text and address.
  */
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -26,6 +29,8 @@ import {
   campaignDaily,
   censusEvents,
   censusHits,
+  censusTargetDaily,
+  deviceDaily,
   javascriptErrors,
   pageDailyStats,
   performanceRecords,
@@ -36,6 +41,7 @@ import {
   visitorDays,
   vitalsDaily,
 } from '../../db/schema';
+import { deviceClass, isInternalReferral, viewportBand } from '../../domain/analytics-report';
 import type { CensusCountKind } from '../../domain/measurement';
 import { bucketOf } from './measurement-histogram';
 
@@ -138,6 +144,7 @@ const COUNTER_OF_KIND: Record<CensusCountKind, PageCounter> = {
 const CAMPAIGN_FIELDS = ['source', 'campaign', 'subcampaign', 'channel', 'subchannel', 'variation', 'mkwid'] as const;
 
 const key = (...parts: (string | number)[]) => parts.join('\u0000');
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 const addition = (table: string, columns: readonly string[]) => sql.raw(columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
 
 /** Writes one batch (the calls within their limits) inside `tx`. */
@@ -177,6 +184,7 @@ async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void>
     for (const r of rows) started.add(key(r.website_id, r.day, r.visitor_hash, Number(r.visit_start)));
   }
   const visitors = new Map<string, { websiteId: string; day: string; visitorHash: string }>();
+  const devices = new Map<string, { fields: { websiteId: string; day: string; device: string; viewportBand: number }; pageViews: number; visits: number }>();
   for (const { ingest, hit } of hits) {
     const visit = key(ingest.websiteId, ingest.day, hit.visitorHash, hit.visitStart);
     const newVisit = started.delete(visit);
@@ -184,14 +192,33 @@ async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void>
     visitors.set(key(ingest.websiteId, ingest.day, hit.visitorHash), { websiteId: ingest.websiteId, day: ingest.day, visitorHash: hit.visitorHash });
     if (hit.event === 1) countPage(ingest, hit.pagePath, 'pageViews');
     if (newVisit) countPage(ingest, hit.pagePath, 'visits');
+    if (hit.event === 1 || newVisit) {
+      const device = deviceClass(hit.userAgent, hit.viewportInnerWidth);
+      const band = viewportBand(hit.viewportInnerWidth);
+      const k = key(ingest.websiteId, ingest.day, device, band);
+      const entry = devices.get(k) ?? { fields: { websiteId: ingest.websiteId, day: ingest.day, device, viewportBand: band }, pageViews: 0, visits: 0 };
+      if (hit.event === 1) entry.pageViews += 1;
+      if (newVisit) entry.visits += 1;
+      devices.set(k, entry);
+    }
   }
 
   const vitals = new Map<string, { fields: { websiteId: string; day: string; pagePath: string; metric: string; bucket: number }; n: number }>();
   const referrers = new Map<string, { fields: { websiteId: string; day: string; referrerHost: string }; n: number }>();
   const campaigns = new Map<string, { fields: Record<string, string>; n: number }>();
+  const targets = new Map<string, { fields: { websiteId: string; day: string; kind: string; targetId: string; label: string; link: string }; n: number }>();
   for (const ingest of batch) {
     push('censusEvents', ingest, ingest.censusEvents);
-    for (const e of ingest.censusEvents ?? []) countPage(ingest, e.pagePath, COUNTER_OF_KIND[e.kind]);
+    for (const e of ingest.censusEvents ?? []) {
+      countPage(ingest, e.pagePath, COUNTER_OF_KIND[e.kind]);
+      const button = e.kind === 'button-render' || e.kind === 'button-click';
+      const fields = { websiteId: ingest.websiteId, day: ingest.day, kind: e.kind, targetId: e.targetId, label: button ? textOf(e.data.buttonText) : '', link: button ? textOf(e.data.clickthroughUrl) : '' };
+      const k = key(ingest.websiteId, ingest.day, e.kind, e.targetId);
+      const entry = targets.get(k);
+      // A button's latest text and address win, in the batch as over batches.
+      if (entry) Object.assign(entry, { fields, n: entry.n + 1 });
+      else targets.set(k, { fields, n: 1 });
+    }
     push('analyticsEvents', ingest, ingest.analyticsEvents);
     push('recordedEvents', ingest, ingest.recordedEvents);
     push('performanceRecords', ingest, ingest.performanceRecords);
@@ -204,7 +231,9 @@ async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void>
     push('traceEvents', ingest, ingest.traceEvents);
     push('trackHits', ingest, ingest.trackHits);
     for (const t of ingest.trackHits ?? []) {
-      tally(referrers, key(ingest.websiteId, ingest.day, t.referrerHost), { websiteId: ingest.websiteId, day: ingest.day, referrerHost: t.referrerHost });
+      if (!isInternalReferral(t.referrerHost, t.landing)) {
+        tally(referrers, key(ingest.websiteId, ingest.day, t.referrerHost), { websiteId: ingest.websiteId, day: ingest.day, referrerHost: t.referrerHost });
+      }
       const campaign = Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, t[f] ?? '']));
       tally(campaigns, key(ingest.websiteId, ingest.day, ...CAMPAIGN_FIELDS.map((f) => campaign[f]!)), { websiteId: ingest.websiteId, day: ingest.day, ...campaign });
     }
@@ -230,6 +259,20 @@ async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void>
   if (campaigns.size) {
     const rows = sorted(campaigns).map((c) => ({ ...c.fields, hits: c.n }));
     await tx.execute(insertRows(campaignDaily, rows, sql`ON CONFLICT ON CONSTRAINT campaign_daily_pk DO UPDATE SET ${addition('campaign_daily', ['hits'])}`));
+  }
+  if (devices.size) {
+    const rows = sorted(devices).map((d) => ({ ...d.fields, pageViews: d.pageViews, visits: d.visits }));
+    await tx.execute(insertRows(deviceDaily, rows, sql`ON CONFLICT (website_id, day, device, viewport_band) DO UPDATE SET ${addition('device_daily', ['page_views', 'visits'])}`));
+  }
+  if (targets.size) {
+    const rows = sorted(targets).map((t) => ({ ...t.fields, count: t.n }));
+    await tx.execute(
+      insertRows(
+        censusTargetDaily,
+        rows,
+        sql`ON CONFLICT (website_id, day, kind, target_id) DO UPDATE SET ${addition('census_target_daily', ['count'])}, label = excluded.label, link = excluded.link`,
+      ),
+    );
   }
 }
 

@@ -26,6 +26,8 @@ import {
   campaignDaily,
   censusEvents,
   censusHits,
+  censusTargetDaily,
+  deviceDaily,
   javascriptErrors,
   measurementLimits,
   measurementSalts,
@@ -60,6 +62,8 @@ export const MEASUREMENT_TABLES: readonly PgTable[] = [
   vitalsDaily,
   referrerDaily,
   campaignDaily,
+  deviceDaily,
+  censusTargetDaily,
 ];
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,0 +1,95 @@
+/**
+ * The owner's analytics dashboard calls, through `configRoute` in the `analytics` area (read):
+ *
+ * - GET /api/config/analytics?from&to: the report over a range of site days (services/analytics-report.ts);
+ * - GET /api/config/analytics/errors?from&to&before: the next page of the range's JavaScript errors;
+ * - GET /api/config/analytics/csv/:table?from&to: one of the report's tables (REPORT_TABLES), every row, as CSV.
+ *
+ * `from` and `to` are days written YYYY-MM-DD in the site's time zone, both included; without them
+ * the range is the last 30 days up to today there. A range that ends before it starts, or covers
+ * more than 400 days, is refused with 400 and what is wrong.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { addDays, daysInRange, isDay, REPORT_RANGE, REPORT_TABLES, type ReportRange } from '../../domain/analytics-report';
+import type { Db } from '../../db/client';
+import { configRoute, type ConfigContext } from '../config-routes';
+import { dashboardReport, ERROR_CURSOR, recentErrors, reportCsv } from '../services/analytics-report';
+import { csvFileName } from '../services/csv';
+import { dayIn, siteTimeZone } from '../services/measurement';
+import type { WebsiteRow } from '../services/sites';
+import { sendCsv } from './forms-config';
+
+export const ANALYTICS_MESSAGES = {
+  from: 'The start of the range must be a date written YYYY-MM-DD.',
+  to: 'The end of the range must be a date written YYYY-MM-DD.',
+  order: 'The range must start on or before the day it ends.',
+  tooLong: `A report covers at most ${REPORT_RANGE.MAX_DAYS} days: choose a shorter range.`,
+  before: 'before must be the cursor the previous page of errors gave.',
+  noTable: `There is no such report table: ask for one of ${REPORT_TABLES.join(', ')}.`,
+} as const;
+
+const day = (message: string) => z.string({ error: message }).refine(isDay, message).optional();
+
+/** The range asked for, defaults filled from `today` (the site's day). */
+function rangeQuery(today: string) {
+  return z
+    .object({ from: day(ANALYTICS_MESSAGES.from), to: day(ANALYTICS_MESSAGES.to) })
+    .transform(({ from, to }): ReportRange => {
+      const end = to ?? today;
+      return { from: from ?? addDays(end, 1 - REPORT_RANGE.DEFAULT_DAYS), to: end };
+    })
+    .refine((r) => r.from <= r.to, { message: ANALYTICS_MESSAGES.order, path: ['from'] })
+    .refine((r) => daysInRange(r.from, r.to) <= REPORT_RANGE.MAX_DAYS, { message: ANALYTICS_MESSAGES.tooLong, path: ['from'] });
+}
+
+const errorsQuery = z.object({
+  before: z
+    .string({ error: ANALYTICS_MESSAGES.before })
+    .refine((cursor) => isDay(ERROR_CURSOR.exec(cursor)?.[1] ?? ''), ANALYTICS_MESSAGES.before)
+    .optional(),
+});
+const tableParams = z.object({ table: z.enum(REPORT_TABLES) });
+
+type Refused = { error: string; errors: Record<string, string> };
+
+/** The range of `query` in the site's days, or the 400 answer: the first problem as `error`, each field's in `errors`. */
+function rangeOf(site: WebsiteRow, query: unknown): { range: ReportRange; timeZone: string } | Refused {
+  const timeZone = siteTimeZone(site.settings);
+  const parsed = rangeQuery(dayIn(timeZone)).safeParse(query ?? {});
+  if (parsed.success) return { range: parsed.data, timeZone };
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.') || '_'] ??= issue.message;
+  return { error: parsed.error.issues[0]!.message, errors };
+}
+
+export async function registerAnalyticsApi(app: FastifyInstance, db: Db) {
+  /** A GET in the analytics area (read) whose handler gets the range asked for, once it is valid. */
+  const reportRoute = (url: string, handle: (ctx: ConfigContext<undefined, undefined>, asked: { range: ReportRange; timeZone: string }) => Promise<unknown>) =>
+    configRoute(app, db, {
+      method: 'GET',
+      url,
+      area: 'analytics',
+      access: 'read',
+      handler: async (ctx) => {
+        const asked = rangeOf(ctx.site, ctx.req.query);
+        if ('error' in asked) return ctx.reply.code(400).send(asked);
+        return handle(ctx, asked);
+      },
+    });
+
+  reportRoute('/api/config/analytics', async ({ site }, { range, timeZone }) => dashboardReport(db, site.id, range, timeZone));
+
+  reportRoute('/api/config/analytics/errors', async ({ req, reply, site }, { range }) => {
+    const cursor = errorsQuery.safeParse(req.query ?? {});
+    if (!cursor.success) return reply.code(400).send({ error: ANALYTICS_MESSAGES.before, errors: { before: ANALYTICS_MESSAGES.before } });
+    return recentErrors(db, site.id, range, { before: cursor.data.before });
+  });
+
+  reportRoute('/api/config/analytics/csv/:table', async ({ req, reply, site }, { range, timeZone }) => {
+    const params = tableParams.safeParse(req.params);
+    if (!params.success) return reply.code(404).send({ error: ANALYTICS_MESSAGES.noTable });
+    const fileName = csvFileName(site.identifier, 'analytics', params.data.table, range.from, range.to);
+    return sendCsv(reply, fileName, reportCsv(db, site.id, range, timeZone, params.data.table));
+  });
+}
