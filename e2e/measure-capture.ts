@@ -128,6 +128,8 @@ export function demoCustomer(server: RunningServer): Account {
 
 export async function signInCustomer(page: Page, base: string, who: Account): Promise<void> {
   await page.goto(`${base}/account/login`);
+  // The form is sent by the page's code: wait until it has loaded (a busy machine is slow to).
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -75,6 +75,22 @@ describe('customer accounts', () => {
     expect(short?.maxAge).toBeUndefined();
   });
 
+  it('posts the account forms to their own page, which answers 303 back to it: no field ever lands in an address', async () => {
+    const page = await app.inject({ method: 'GET', url: '/account/login?returnTo=%2Fmembers' });
+    expect(page.statusCode, page.body.slice(0, 300)).toBe(200);
+    expect(page.body).toMatch(/<form class="account-form"[^>]* method="post"/);
+    for (const [url, body, type] of [
+      ['/account/login?returnTo=%2Fmembers', 'email=member%40example.com&password=member-password-1', 'application/x-www-form-urlencoded'],
+      ['/account/signup', '------x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n------x--\r\n', 'multipart/form-data; boundary=----x'],
+      ['/account/forgot-password', '', 'text/plain'],
+    ] as const) {
+      const res = await app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': type } });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location).toBe(url);
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('refuses a wrong password, an unknown address, malformed input and a missing crumb, with clear messages', async () => {
     const c = await client(app);
     const wrong = await c.call('POST', '/api/site-users/account/session', { email: 'member@example.com', password: 'nope' });

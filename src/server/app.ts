@@ -166,7 +166,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('configRoutes', []);
-  await registerCrumb(app, db, { exempt: isCrumbExempt });
+  // The account pages' POST (below) changes nothing: it only sends the visitor back to the page.
+  const isAccountPagePost = (req: FastifyRequest) => (req.url.split('?')[0] ?? '').startsWith(`${ACCOUNT_PATHS.HOME}/`);
+  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
@@ -225,6 +227,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (page.access.type === 'password') return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], page.id, page.access.passwordHash) ? 'allow' : 'locked';
     return 'allow';
   };
+
+  // The account forms are sent by their island. One sent before the page's code ran (or with no
+  // JavaScript) posts to its own address, so no field ever lands in an address or a log, and comes
+  // back to the page with 303.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { bodyLimit: 64 * 1024 }, (_req, payload, done) => {
+      payload.resume();
+      payload.on('end', () => done(null));
+    });
+    scope.post(`${ACCOUNT_PATHS.HOME}/*`, async (req, reply) => reply.code(303).header('cache-control', 'no-store').header('location', req.url).send());
+  });
 
   app.get('/*', async (req, reply) => {
     // Taken before the site is looked up: a change after this point means the site row may be stale.

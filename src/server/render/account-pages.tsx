@@ -40,7 +40,7 @@ function Field({ id, label, type, autoComplete, hint, required = true }: { id: s
 
 function AccountForm({ kind, submit, returnTo, token, children }: { kind: string; submit: string; returnTo?: string; token?: string; children?: ReactNode }) {
   return (
-    <form className="account-form" data-account-form={kind} {...(returnTo ? { 'data-return-to': returnTo } : {})} {...(token ? { 'data-token': token } : {})} noValidate>
+    <form className="account-form" method="post" data-account-form={kind} {...(returnTo ? { 'data-return-to': returnTo } : {})} {...(token ? { 'data-token': token } : {})} noValidate>
       {children}
       <p className="form-message" role="alert" />
       <button className="button button-primary button-medium" type="submit">
