@@ -1,7 +1,9 @@
 /**
- * The overlay and quick-view counts (seed 000 §3, §7, §9) against a stand-in page: their calls,
- * bodies, 2500 ms time limit and silent failures. The popup overlay and the product quick view that
- * send them are features of their own; their end-to-end tests capture the same calls from Chromium.
+ * The census calls whose features come later — the overlay and quick-view counts, and the site
+ * search, heartbeat, audio and video hits — against a stand-in page (seed 000 §3, §7, §9): their
+ * calls, bodies, 2500 ms time limit and silent failures. The popups, product quick view, search
+ * page and media blocks that send them are features of their own, whose end-to-end tests will
+ * capture the same calls from Chromium.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubDocument } from '../fake-document';
@@ -14,10 +16,13 @@ type Call = { url: string; init: RequestInit };
 /** A fresh page load with consent given; `answer` answers each fetch (or never does). */
 async function page(answer: (call: Call) => Promise<Response> | undefined) {
   stubDocument({ ss_cookieAllowed: 'true', crumb: 'c1' }, CONTEXT);
-  const location = { protocol: 'https:', hostname: 'demo.example', pathname: '/shop', origin: 'https://demo.example' };
+  const location = { protocol: 'https:', hostname: 'demo.example', host: 'demo.example', pathname: '/shop', origin: 'https://demo.example', search: '?q=pots', hash: '' };
   vi.stubGlobal('location', location);
-  vi.stubGlobal('window', { location });
-  vi.stubGlobal('navigator', {});
+  vi.stubGlobal('window', { location, innerWidth: 1280, innerHeight: 900 });
+  vi.stubGlobal('navigator', { userAgent: 'UA', language: 'en-GB' });
+  vi.stubGlobal('screen', { width: 1920, height: 1080 });
+  vi.stubGlobal('localStorage', { setItem: () => undefined, removeItem: () => undefined });
+  Object.assign(document, { title: 'Shop', referrer: '', documentElement: { lang: 'en-US' } });
   vi.stubGlobal('addEventListener', () => undefined);
   Object.assign(document, { addEventListener: () => undefined });
   const calls: Call[] = [];
@@ -88,5 +93,26 @@ describe('the quick-view count', () => {
     census.recordQuickView('item 7/b');
     await settle();
     expect(calls.map((c) => [c.url, c.init.method, c.init.body])).toEqual([['/api/census/RecordQuickView/item%207%2Fb', 'POST', null]]);
+  });
+});
+
+describe('the other hit types', () => {
+  // covers 000-3.44, 000-3.78
+  it('sends site search (2), heartbeat (10), audio (20) and video (21) hits to RecordHit with the hit data and what each adds', async () => {
+    const { census, calls } = await page(ok);
+    census.recordSiteSearch('glazed pots');
+    census.recordHeartbeat();
+    census.recordMedia('audio', { mediaId: 'a1', position: 12 });
+    census.recordMedia('video', { mediaId: 'v1', position: 3 });
+    await settle();
+    expect(calls.map((c) => c.url)).toEqual(Array(4).fill('/api/census/RecordHit'));
+    const hits = calls.map((c) => Object.fromEntries(c.init.body as URLSearchParams));
+    expect(hits.map((h) => h.event)).toEqual(['2', '10', '20', '21']);
+    const data = hits.map((h) => JSON.parse(h.data!) as Record<string, unknown>);
+    for (const d of data) expect(d).toMatchObject({ websiteId: 'w', templateId: 't', url: 'https://demo.example/shop', title: 'Shop', queryString: 'q=pots', pagePath: '/shop' });
+    expect(data[0]).toMatchObject({ query: 'glazed pots' });
+    expect(data[2]).toMatchObject({ mediaId: 'a1', position: 12 });
+    expect(data[3]).toMatchObject({ mediaId: 'v1', position: 3 });
+    for (const h of hits) expect(h.ss_cvr).toMatch(/\|1$/);
   });
 });
