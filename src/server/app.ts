@@ -21,7 +21,7 @@ import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../domain/routes';
 import { TEAM_ROLES } from '../domain/roles';
 import type { PageAccess, SiteSettings } from '../document/schema';
 import { SESSION_COOKIE } from './services/sessions';
-import { MEMBER_COOKIE, memberForSession } from './services/site-users';
+import { MEMBER_COOKIE, memberForSession, type MemberSession } from './services/site-users';
 import { UNLOCK_COOKIE } from './services/page-access';
 import { registerCrumb } from './plugins/crumb';
 import { listenForSiteChanges, type SiteChangeListener } from './plugins/site-changes';
@@ -203,7 +203,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
    * the page context (page-context.ts): the team role (already in the island set) and a signed-in
    * customer's account id (looked up only when the member cookie is present; such pages are not cached).
    */
-  const visitorIslands = async (req: FastifyRequest, site: WebsiteRow, params: URLSearchParams): Promise<{ islands: PageIsland[]; visitor: PageVisitor }> => {
+  const visitorIslands = async (
+    req: FastifyRequest,
+    site: WebsiteRow,
+    params: URLSearchParams,
+  ): Promise<{ islands: PageIsland[]; visitor: PageVisitor; member: MemberSession | undefined }> => {
     const islands: PageIsland[] = [];
     const visitor: PageVisitor = {};
     if (params.get(QUERY.LOGOUT) === 'true') islands.push({ name: 'logout-notice' });
@@ -218,12 +222,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     const member = req.cookies[MEMBER_COOKIE] ? await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]) : undefined;
     if (member) visitor.memberAccountId = member.user.id;
-    return { islands, visitor };
+    return { islands, visitor, member };
   };
 
-  /** Members-only pages need a signed-in customer; password pages an unlock cookie for the current password. */
-  const accessFor = async (req: FastifyRequest, site: WebsiteRow, page: { id: string; access: PageAccess }): Promise<AccessDecision> => {
-    if (page.access.type === 'members') return (await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE])) ? 'allow' : 'denied';
+  /** Members-only pages need a signed-in customer (`member`, looked up once a request); password pages an unlock cookie for the current password. */
+  const accessFor = (req: FastifyRequest, member: MemberSession | undefined, page: { id: string; access: PageAccess }): AccessDecision => {
+    if (page.access.type === 'members') return member ? 'allow' : 'denied';
     if (page.access.type === 'password') return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], page.id, page.access.passwordHash) ? 'allow' : 'locked';
     return 'allow';
   };
@@ -257,10 +261,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       return reply.code(301).header('location', query ? `${canonical}?${query}` : canonical).send();
     }
     const params = new URLSearchParams(query);
-    const { islands, visitor } = await visitorIslands(req, site, params);
-    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, visitor, access: (page: { id: string; access: PageAccess }) => accessFor(req, site, page) };
+    const { islands, visitor, member } = await visitorIslands(req, site, params);
+    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, visitor, access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page) };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
-      const member = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
       const res = await renderAccountPage(db, site, { ...info, query: params }, opts.assets, member?.user);
       if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
       if (res) return sendHtml(reply, res.status, res.page.html, contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'), true);
