@@ -15,6 +15,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/db/embedded.test.ts'],
           environment: 'node',
+          setupFiles: ['./test/setup-secrets.ts'],
         },
       },
       {
@@ -22,6 +23,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/**/*.test.ts', 'src/db/embedded.test.ts'],
           globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/setup-secrets.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

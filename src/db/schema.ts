@@ -223,8 +223,25 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The absolute limit; the idle limit is counted from lastSeenAt. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in (cut to 512 characters), for the account's list of sessions. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_account').on(t.accountId)],
+);
+
+/**
+ * Two-factor recovery codes: shown once when made, each good for one sign-in in place of a code
+ * from the app. Only hashes are stored; making a new set replaces the old one.
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.codeHash] })],
 );
 
 /** Counters for rate limits, shared by every app server; rows expire with their window. */
@@ -341,6 +358,8 @@ export const siteUserSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The browser's User-Agent at sign-in (cut to 512 characters), for the customer's list of sessions. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('site_user_sessions_user').on(t.siteUserId)],
 );
@@ -408,6 +427,23 @@ export const newsletterSubscribers = pgTable(
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.listId, t.email] }), index('newsletter_confirm_token').on(t.confirmTokenHash)],
+);
+
+/**
+ * The signing secret of each form's webhook (Standard Webhooks): shown to the owner once when made,
+ * stored sealed (src/server/secrets), never exported with the site. A form whose webhook address
+ * changes keeps its secret until the owner makes a new one.
+ */
+export const webhookSecrets = pgTable(
+  'webhook_secrets',
+  {
+    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    formId: text('form_id').notNull(),
+    /** Sealed `whsec_…` value. */
+    secret: text('secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.formId] })],
 );
 
 /** A site's captcha (seed 001 §5): the self-hosted proof-of-work kind with its HMAC key, or a reCAPTCHA key pair the owner entered. */

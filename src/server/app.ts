@@ -40,7 +40,8 @@ import type { IngestLimit } from './services/ingest';
 import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
-import { requestHost, requestOrigin } from './request';
+import { publicBase, requestHost, requestOrigin, securedRequest, siteOrigin, type PublicBase } from './request';
+import { registerRequestGuards } from './plugins/request-guards';
 import { websiteForHost, type WebsiteRow } from './services/sites';
 import { postgresRateLimits, RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStore } from './services/rate-limit';
 
@@ -55,6 +56,10 @@ export type AppOptions = {
   rateLimits?: RateLimitStore;
   /** Measurement calls per address and site (api/measurement.ts INGEST_LIMIT when not given; null: none, for the benchmark). */
   ingestLimit?: IngestLimit | null;
+  /** PUBLIC_URL: the scheme and port sites are reached at (links in emails; https marks cookies Secure). Unset: http on the listening port. */
+  publicUrl?: string;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-Proto and X-Forwarded-For are believed. */
+  trustProxy?: string;
   logger?: boolean;
 };
 
@@ -64,6 +69,12 @@ declare module 'fastify' {
     siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
     siteChanges: SiteChangeListener;
     rateLimits: RateLimitStore;
+    /** The public scheme and port (PUBLIC_URL, else http on the port listened on). */
+    publicBase(): PublicBase;
+    /** A site's own address for links that leave the request behind (emails, other sites' config areas). */
+    siteOrigin(site: Pick<WebsiteRow, 'identifier' | 'settings'>): string;
+    /** Whether cookies set on this request are marked Secure. */
+    secureCookies(req: FastifyRequest): boolean;
   }
 }
 
@@ -93,10 +104,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    trustProxy: opts.trustProxy ?? false,
     routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
   });
   const { db } = opts.database;
+  registerRequestGuards(app);
+  const listeningPort = () => {
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : undefined;
+  };
+  app.decorate('publicBase', () => publicBase(opts.publicUrl, listeningPort()));
+  app.decorate('siteOrigin', (site: Pick<WebsiteRow, 'identifier' | 'settings'>) => siteOrigin(site, opts.appDomain, app.publicBase()));
+  app.decorate('secureCookies', (req: FastifyRequest) => securedRequest(req, app.publicBase()));
 
   // helmet's own CSP is off: published pages send a per-page policy built from their hashes below,
   // and other responses (assets, files, XML) get a locked-down default.

@@ -18,6 +18,23 @@ const env = z.object({
   /** The first owner's email, for the account created at first start. */
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').default('owner@example.com'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
+  /**
+   * The public address sites are reached at (scheme, and port when not the default): links in
+   * emails use it. https here also marks every cookie Secure and sends HSTS.
+   */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(?::[0-9]{1,5})?\/?$/, 'PUBLIC_URL must be an http:// or https:// address with no path, such as https://example.com')
+    .optional(),
+  /**
+   * Addresses of the reverse proxies in front of the server (comma-separated IPs, CIDR ranges, or
+   * loopback, linklocal, uniquelocal): X-Forwarded-Proto and X-Forwarded-For are believed only
+   * from them.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal))*$/, 'TRUST_PROXY must list proxy addresses, such as 127.0.0.1 or 10.0.0.0/8,loopback')
+    .optional(),
 });
 
 export type ServerConfig = {
@@ -29,6 +46,8 @@ export type ServerConfig = {
   appDomain: string;
   serveDefaultSite: boolean;
   ownerEmail: string;
+  publicUrl: string | undefined;
+  trustProxy: string | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -46,5 +65,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     appDomain: e.APP_DOMAIN,
     serveDefaultSite: e.SERVE_DEFAULT_SITE === 'true',
     ownerEmail: e.OWNER_EMAIL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
   };
 }

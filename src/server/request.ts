@@ -1,13 +1,76 @@
-/** What a request says about where it was sent: host without port, and origin. */
+/**
+ * What a request says about where it was sent, read once and checked: the Host header (refused
+ * with 400 before anything else runs unless it is a plain `host[:port]`), and the scheme. Every
+ * absolute URL the server builds from a request, and every cache key, comes from the normalised
+ * host here; links in emails never come from a request at all but from the site's own address
+ * (`siteOrigin`).
+ */
 import type { FastifyRequest } from 'fastify';
 
-/** Host header without port, lowercased; `[::1]` keeps its brackets. */
-export function requestHost(req: FastifyRequest): string {
-  const raw = (req.headers.host ?? '').toLowerCase();
-  if (raw.startsWith('[')) return raw.slice(0, raw.indexOf(']') + 1);
-  return raw.split(':')[0] ?? '';
+/** A Host header as the server uses it: lowercased, without a trailing dot; `[::1]` keeps its brackets. */
+export type HostHeader = { hostname: string; port: string | undefined; host: string };
+
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+const HOST_PATTERN = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)\\.?|(\\[[0-9a-f:.]{2,45}\\]))(?::([0-9]{1,5}))?$`);
+
+/**
+ * Reads a Host header: a host name, an IPv4 address or a bracketed IPv6 address, with an optional
+ * port. Anything else (a user part with '@', a path, spaces, control characters, an empty value)
+ * answers undefined.
+ */
+export function parseHostHeader(raw: string | undefined): HostHeader | undefined {
+  if (raw === undefined || raw.length === 0 || raw.length > 300) return undefined;
+  const m = HOST_PATTERN.exec(raw.toLowerCase());
+  if (!m) return undefined;
+  const hostname = m[1] ?? m[2]!;
+  const port = m[3];
+  if (port !== undefined && (Number(port) > 65535 || Number(port) === 0)) return undefined;
+  return { hostname, port, host: port === undefined ? hostname : `${hostname}:${port}` };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The checked Host header (set by the host check before anything else runs). */
+    hostHeader: HostHeader;
+  }
+}
+
+/** Host name without port, lowercased; `[::1]` keeps its brackets. */
+export function requestHost(req: FastifyRequest): string {
+  return req.hostHeader.hostname;
+}
+
+/** The origin the request was sent to, from the checked Host header and the (proxy-aware) scheme. */
 export function requestOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+  return `${req.protocol}://${req.hostHeader.host}`;
+}
+
+/**
+ * The scheme and port under which sites are reached from outside: PUBLIC_URL's, or when it is
+ * unset plain http on the port the server listens on.
+ */
+export type PublicBase = { protocol: 'http:' | 'https:'; port: string };
+
+/** PUBLIC_URL (validated at start) as a base; `listenPort` when it is unset. */
+export function publicBase(publicUrl: string | undefined, listenPort: number | undefined): PublicBase {
+  if (publicUrl) {
+    const url = new URL(publicUrl);
+    return { protocol: url.protocol === 'https:' ? 'https:' : 'http:', port: url.port };
+  }
+  return { protocol: 'http:', port: listenPort === undefined || listenPort === 80 ? '' : String(listenPort) };
+}
+
+/**
+ * A site's own address, for links that leave the request behind (emails, the site picker): its
+ * first custom domain, else `{identifier}.{appDomain}`, with the public scheme and port.
+ */
+export function siteOrigin(site: { identifier: string; settings: unknown }, appDomain: string, base: PublicBase): string {
+  const domains = (site.settings as { customDomains?: unknown }).customDomains;
+  const primary = Array.isArray(domains) && typeof domains[0] === 'string' ? domains[0] : `${site.identifier}.${appDomain}`;
+  return `${base.protocol}//${primary}${base.port ? `:${base.port}` : ''}`;
+}
+
+/** Whether answers should mark cookies Secure: the request came over TLS (as a trusted proxy says), or the public address is https. */
+export function securedRequest(req: FastifyRequest, base: PublicBase): boolean {
+  return req.protocol === 'https' || base.protocol === 'https:';
 }
