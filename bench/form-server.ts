@@ -14,7 +14,7 @@ import type { RateLimitStore } from '../src/server/services/rate-limit';
 
 const unlimited: RateLimitStore = {
   hit: async () => ({ allowed: true, retryAfterMs: 0 }),
-  exhausted: async () => false,
+  forgive: async () => undefined,
   reset: async () => undefined,
   prune: async () => undefined,
   close: async () => undefined,

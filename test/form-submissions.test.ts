@@ -413,7 +413,7 @@ describe('SaveFormSubmission', () => {
       hit: async () => {
         throw new RateLimitsUnavailableError(new Error('connection refused'));
       },
-      exhausted: async () => false,
+      forgive: async () => undefined,
       reset: async () => undefined,
       prune: async () => undefined,
       close: async () => undefined,

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 
 export type Client = {
   cookies: Map<string, string>;
-  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, opts?: { crumb?: boolean }): Promise<LightMyRequestResponse>;
+  call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, opts?: { crumb?: boolean; remoteAddress?: string }): Promise<LightMyRequestResponse>;
 };
 
 function absorb(jar: Map<string, string>, res: LightMyRequestResponse) {
@@ -25,7 +25,7 @@ export async function client(app: FastifyInstance, host = 'localhost'): Promise<
     async call(method, url, body, opts) {
       const headers: Record<string, string> = { host, cookie: cookieHeader() };
       if (opts?.crumb !== false && method !== 'GET') headers['x-csrf-token'] = jar.get('crumb') ?? '';
-      const res = await app.inject({ method, url, headers, ...(body !== undefined ? { payload: body as object } : {}) });
+      const res = await app.inject({ method, url, headers, ...(opts?.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}), ...(body !== undefined ? { payload: body as object } : {}) });
       absorb(jar, res);
       return res;
     },

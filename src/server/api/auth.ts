@@ -27,7 +27,7 @@ import { acceptInvitation, InvitationError } from '../services/invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
 import { verifyPassword } from '../services/passwords';
 import { requestOrigin } from '../request';
-import { hashedIp, type Limit } from '../services/rate-limit';
+import { hashedIp, refusedByLimits, retryAfterSeconds, type Limit } from '../services/rate-limit';
 import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../services/sessions';
 import {
   beginTwoFactor,
@@ -115,6 +115,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 
   const twoFactorFailure = (reply: FastifyReply, err: unknown, atSignIn: boolean) => {
     if (!(err instanceof TwoFactorError)) throw err;
+    if (err.retryAfterMs !== undefined) void reply.header('retry-after', retryAfterSeconds(err.retryAfterMs));
     return reply.code(twoFactorStatus(err.problem, atSignIn)).send({ error: err.message, problem: err.problem });
   };
 
@@ -132,16 +133,14 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const { email, password } = parsed.data;
     const limits = [accountLimit(email), ipLimit(req.ip)];
-    for (const limit of limits) {
-      if (await app.rateLimits.exhausted(limit)) return reply.code(429).send({ error: LOGIN_LIMITED });
-    }
+    // Counted before the password is checked, so guesses sent in parallel meet the limit too.
+    if (await refusedByLimits(app.rateLimits, reply, limits, { error: LOGIN_LIMITED })) return reply;
     const account = await findAccountByEmail(db, email);
     const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyPassword(password, DUMMY_HASH);
-    if (!account || !ok) {
-      for (const limit of limits) await app.rateLimits.hit(limit);
-      return reply.code(401).send({ error: LOGIN_FAILED });
-    }
+    if (!account || !ok) return reply.code(401).send({ error: LOGIN_FAILED });
+    // A right password clears the account's failures and does not count against the address.
     await app.rateLimits.reset(limits[0]!.key);
+    await app.rateLimits.forgive(limits[1]!);
     if (account.totpEnabledAt) return { twoFactorRequired: true, ticket: tickets.issue(account, site.id) };
     return signIn(req, reply, account, site);
   });
@@ -223,8 +222,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
     const parsed = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256) }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-    const limit = { key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES };
-    if (!(await app.rateLimits.hit(limit)).allowed) return reply.code(429).send({ error: LOGIN_LIMITED });
+    if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED })) return reply;
     await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${requestOrigin(req)}/config/reset-password?token=${token}`);
     return { ok: true, message: 'If an account uses this email, a link to reset its password is on its way.' };
   });

@@ -33,7 +33,7 @@ import { API_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
 import { verifyCaptcha } from '../services/captcha';
 import { acceptSubmission, findPublishedForm, FORM_RATE_LIMITS, issueSubmissionKey, spendSubmissionKey, submissionKeyUsable, type SubmissionPage } from '../services/forms';
-import { hashedIp, RateLimitsUnavailableError, type Limit } from '../services/rate-limit';
+import { hashedIp, RateLimitsUnavailableError, refusedByLimits, type Limit } from '../services/rate-limit';
 
 /** Our texts for what the seed leaves without words. */
 export const FORM_API_MESSAGES = {
@@ -121,15 +121,7 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       return site;
     };
 
-    const overLimit = async (reply: FastifyReply, limit: Limit): Promise<boolean> => {
-      const { allowed, retryAfterMs } = await scope.rateLimits.hit(limit);
-      if (allowed) return false;
-      void reply
-        .code(429)
-        .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-        .send({ error: MESSAGES.formRateLimited });
-      return true;
-    };
+    const overLimit = (reply: FastifyReply, limit: Limit) => refusedByLimits(scope.rateLimits, reply, [limit], { error: MESSAGES.formRateLimited });
 
     // The crumb plugin has checked that the cookie is valid and was sent back; keys are bound to it.
     const crumbOf = (req: FastifyRequest) => req.cookies[COOKIE_NAMES.CRUMB] ?? '';

@@ -24,6 +24,7 @@ import { MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
 import { crumbCookieOptions, CRUMB_FAIL_MESSAGE, crumbTools, serverSecret, setCookie } from '../plugins/crumb';
+import { sendTooMany } from '../services/rate-limit';
 import { createIngestWriter, IngestUnavailableError, type Ingest, type IngestLimit, type IngestOutcome } from '../services/ingest';
 import { dayIn, isCrawler, measurementIdentity, siteTimeZone, type MeasurementIdentity } from '../services/measurement';
 import type { WebsiteRow } from '../services/sites';
@@ -161,10 +162,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
           return reply.code(503).header('retry-after', '30').send({ error: MESSAGES.serviceUnavailable });
         }
         if (outcome.stored) return ok();
-        return reply
-          .code(429)
-          .header('retry-after', String(Math.max(1, Math.ceil(outcome.retryAfterMs / 1000))))
-          .send({ error: MEASUREMENT_API_MESSAGES.rateLimited });
+        return sendTooMany(reply, outcome.retryAfterMs, { error: MEASUREMENT_API_MESSAGES.rateLimited });
       },
       post(url, bodyLimit, schema, handle) {
         scope.post(url, { bodyLimit }, async (req, reply) => {

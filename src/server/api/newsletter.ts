@@ -21,7 +21,7 @@ import { API_PATHS } from '../../domain/routes';
 import { requestOrigin } from '../request';
 import { verifyCaptcha } from '../services/captcha';
 import { confirmSubscription, findPublishedNewsletter, loadNewsletterSecret, NEWSLETTER_MESSAGES, signUp, unsubscribe } from '../services/newsletter';
-import { hashedIp } from '../services/rate-limit';
+import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import type { WebsiteRow } from '../services/sites';
 
 /**
@@ -59,6 +59,8 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
   };
 
   const limited = async (key: string, limit: { max: number; windowMs: number }) => !(await app.rateLimits.hit({ key, ...limit })).allowed;
+  const refused = (reply: FastifyReply, key: string, limit: { max: number; windowMs: number }) =>
+    refusedByLimits(app.rateLimits, reply, [{ key, ...limit }], { error: MESSAGES.formRateLimited });
 
   const badRequest = (reply: FastifyReply, error: z.ZodError) => {
     const errors: Record<string, string> = {};
@@ -77,7 +79,7 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
     scope.post(API_PATHS.NEWSLETTER_SUBSCRIBE, async (req, reply) => {
       const site = await siteOr404(req, reply);
       if (!site) return reply;
-      if (await limited(`newsletter-ip:${site.id}:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.signUps)) return reply.code(429).send({ error: MESSAGES.formRateLimited });
+      if (await refused(reply, `newsletter-ip:${site.id}:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.signUps)) return reply;
       const parsed = signUpBody.safeParse(req.body ?? {});
       if (!parsed.success) return badRequest(reply, parsed.error);
       const body = parsed.data;
@@ -114,7 +116,7 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
     scope.post(API_PATHS.NEWSLETTER_CONFIRM, async (req, reply) => {
       const site = await siteOr404(req, reply);
       if (!site) return reply;
-      if (await limited(`newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply.code(429).send({ error: MESSAGES.formRateLimited });
+      if (await refused(reply, `newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply;
       const parsed = tokenBody.safeParse(req.body ?? {});
       if (!parsed.success) return badRequest(reply, parsed.error);
       const settings = site.settings as Partial<SiteSettings>;
@@ -130,7 +132,7 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
     scope.post(API_PATHS.NEWSLETTER_UNSUBSCRIBE, async (req, reply) => {
       const site = await siteOr404(req, reply);
       if (!site) return reply;
-      if (await limited(`newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply.code(429).send({ error: MESSAGES.formRateLimited });
+      if (await refused(reply, `newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply;
       const parsed = tokenBody.safeParse(req.body ?? {});
       if (!parsed.success) return badRequest(reply, parsed.error);
       if (!(await unsubscribe(db, site.id, parsed.data.token))) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });

@@ -17,7 +17,7 @@ import { serverSecret, setCookie } from '../plugins/crumb';
 import { requestOrigin } from '../request';
 import { UNLOCK_COOKIE, unlockTools } from '../services/page-access';
 import { verifyPassword } from '../services/passwords';
-import { hashedIp, type Limit } from '../services/rate-limit';
+import { hashedIp, refusedByLimits, type Limit } from '../services/rate-limit';
 import {
   checkCredentials,
   completeMemberPasswordReset,
@@ -75,15 +75,8 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     return undefined;
   };
 
-  const limited = async (reply: FastifyReply, limits: Limit[], count: boolean): Promise<boolean> => {
-    for (const limit of limits) {
-      if (count ? !(await app.rateLimits.hit(limit)).allowed : await app.rateLimits.exhausted(limit)) {
-        void reply.code(429).send({ error: MEMBER_MESSAGES.limited });
-        return true;
-      }
-    }
-    return false;
-  };
+  /** Counts the attempt first; a refusal is answered here (429 with Retry-After). */
+  const limited = (reply: FastifyReply, limits: Limit[]) => refusedByLimits(app.rateLimits, reply, limits, { error: MEMBER_MESSAGES.limited });
 
   const failure = (reply: FastifyReply, err: unknown) => {
     if (err instanceof SiteUserError) return reply.code(err.status).send({ error: err.message });
@@ -116,14 +109,15 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
       { key: `member-login:${site.id}:${body.email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES },
       { key: `member-login-ip:${hashedIp(req.ip)}`, max: 50, windowMs: FIFTEEN_MINUTES },
     ];
-    if (await limited(reply, limits, false)) return reply;
+    // Counted before the password is checked, so guesses sent in parallel meet the limit too.
+    if (await limited(reply, limits)) return reply;
     try {
       const user = await checkCredentials(db, site.id, body.email, body.password);
       await app.rateLimits.reset(limits[0]!.key);
+      await app.rateLimits.forgive(limits[1]!);
       const xsrfToken = await startSession(req, reply, user.id, body.rememberMe);
       return { xsrfToken, account: { email: user.email, displayName: user.displayName } };
     } catch (err) {
-      if (err instanceof SiteUserError && err.status === 401) for (const limit of limits) await app.rateLimits.hit(limit);
       return failure(reply, err);
     }
   });
@@ -167,7 +161,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!site) return reply;
     const body = parse(z.object({ email, password: z.string().max(1000), displayName }).strict(), req.body, reply);
     if (!body) return reply;
-    if (await limited(reply, [{ key: `member-signup-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], true)) return reply;
+    if (await limited(reply, [{ key: `member-signup-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }])) return reply;
     try {
       await signUp(db, { id: site.id, title: (site.settings as { title: string }).title }, body, links(req));
       return { ok: true, message: MEMBER_MESSAGES.signedUp };
@@ -195,7 +189,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!site) return reply;
     const body = parse(z.object({ email }).strict(), req.body, reply);
     if (!body) return reply;
-    if (await limited(reply, [{ key: `member-reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], true)) return reply;
+    if (await limited(reply, [{ key: `member-reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }])) return reply;
     await requestMemberPasswordReset(db, { id: site.id, title: (site.settings as { title: string }).title }, body.email, links(req));
     return { ok: true, message: MEMBER_MESSAGES.resetAsked };
   });
@@ -226,7 +220,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
       .where(and(eq(pages.websiteId, site.id), eq(pages.id, body.pageId)));
     const access = page ? pageAccess.safeParse(page.access) : undefined;
     if (!access?.success || access.data.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
-    if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }], true)) return reply;
+    if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
     if (!(await verifyPassword(body.password, access.data.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
     setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.data.passwordHash), cookieOptions(req));
     return { ok: true };

@@ -24,6 +24,21 @@ if left < 0 then
 end
 return {hits, left}`;
 
+/** Takes back one hit while the window lasts; never below zero, never creates the key. */
+const FORGIVE_SCRIPT = `
+local hits = tonumber(redis.call('GET', KEYS[1]) or '0')
+if hits > 0 then redis.call('DECR', KEYS[1]) end
+return 0`;
+
+const forgiveScript = defineScript({
+  SCRIPT: FORGIVE_SCRIPT,
+  NUMBER_OF_KEYS: 1,
+  parseCommand(parser: CommandParser, key: string) {
+    parser.pushKey(key);
+  },
+  transformReply: (reply: number) => reply,
+});
+
 const hitScript = defineScript({
   SCRIPT: HIT_SCRIPT,
   NUMBER_OF_KEYS: 1,
@@ -49,7 +64,7 @@ export async function connectRedisRateLimits(url: string, opts: RedisRateLimitOp
   let connected = false;
   const client = createClient({
     url,
-    scripts: { rateLimitHit: hitScript },
+    scripts: { rateLimitHit: hitScript, rateLimitForgive: forgiveScript },
     commandOptions: { timeout: opts.commandTimeoutMs ?? 2000 },
     socket: {
       connectTimeout: 5000,
@@ -90,9 +105,8 @@ export async function connectRedisRateLimits(url: string, opts: RedisRateLimitOp
       const { hits, left } = await unavailable(() => client.rateLimitHit(key(limit.key), limit.windowMs));
       return { allowed: hits <= limit.max, retryAfterMs: Math.max(0, left) };
     },
-    async exhausted(limit) {
-      const hits = await unavailable(() => client.get(key(limit.key)));
-      return hits !== null && Number(hits) >= limit.max;
+    async forgive(limit) {
+      await unavailable(() => client.rateLimitForgive(key(limit.key)));
     },
     async reset(name) {
       await unavailable(() => client.del(key(name)));

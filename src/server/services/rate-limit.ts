@@ -3,9 +3,15 @@
  * process's memory). PostgreSQL is the store by default; `rate-limit-redis.ts` is the other one,
  * used when REDIS_URL is set. A counter lives for one window; IP addresses appear only hashed,
  * inside these keys.
+ *
+ * An attempt is counted before it is acted on, by one atomic increment-and-compare, so attempts
+ * sent in parallel cannot all pass a "limit reached?" check made before any of them was counted
+ * (`countAttempt`). What a right answer should not cost is given back afterwards (`forgive`,
+ * `reset`). Every refusal is a 429 with Retry-After (`sendTooMany`).
  */
 import { createHash } from 'node:crypto';
-import { eq, lt, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 
@@ -14,8 +20,8 @@ export type Limit = { key: string; max: number; windowMs: number };
 export type RateLimitStore = {
   /** Counts one hit; answers whether the key is still within its limit. The first hit opens the window. */
   hit(limit: Limit): Promise<{ allowed: boolean; retryAfterMs: number }>;
-  /** Whether the key has already used up its limit in the current window, without counting a hit. */
-  exhausted(limit: Limit): Promise<boolean>;
+  /** Takes back one hit of the current window (an attempt that turned out right), never below zero. */
+  forgive(limit: Limit): Promise<void>;
   /** Forgets the key's counter (a success clears its failures). */
   reset(key: string): Promise<void>;
   /** Drops counters whose window has ended. */
@@ -50,12 +56,11 @@ export function postgresRateLimits(db: Db): RateLimitStore {
       const row = rows[0]!;
       return { allowed: row.hits <= limit.max, retryAfterMs: Math.max(0, Date.parse(row.ends) - Date.now()) };
     },
-    async exhausted(limit) {
-      const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, limit.key));
-      return !!row && row.windowEndsAt.getTime() > Date.now() && row.hits >= limit.max;
+    async forgive(limit) {
+      await db.execute(sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${limit.key} AND hits > 0 AND window_ends_at > now()`);
     },
     async reset(key) {
-      await db.delete(rateLimits).where(eq(rateLimits.key, key));
+      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
     },
     async prune() {
       await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, new Date()));
@@ -66,4 +71,37 @@ export function postgresRateLimits(db: Db): RateLimitStore {
 
 export function hashedIp(ip: string): string {
   return createHash('sha256').update(`rate-limit:${ip}`).digest('base64url').slice(0, 22);
+}
+
+export type Attempt = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/**
+ * Counts one attempt against every limit, first, before the attempt is checked; refused when any
+ * limit is over, with the longest wait among them.
+ */
+export async function countAttempt(store: RateLimitStore, limits: readonly Limit[]): Promise<Attempt> {
+  let wait = -1;
+  for (const limit of limits) {
+    const result = await store.hit(limit);
+    if (!result.allowed) wait = Math.max(wait, result.retryAfterMs);
+  }
+  return wait < 0 ? { allowed: true } : { allowed: false, retryAfterMs: wait };
+}
+
+/** Retry-After in whole seconds, at least one. */
+export function retryAfterSeconds(ms: number): string {
+  return String(Math.max(1, Math.ceil(ms / 1000)));
+}
+
+/** The one way a limit is refused: 429 with Retry-After and the call's own body. */
+export function sendTooMany(reply: FastifyReply, retryAfterMs: number, body: Record<string, unknown>): FastifyReply {
+  return reply.code(429).header('retry-after', retryAfterSeconds(retryAfterMs)).header('cache-control', 'no-store').send(body);
+}
+
+/** Counts the attempt; when refused, sends the 429 and answers true (the handler then returns the reply). */
+export async function refusedByLimits(store: RateLimitStore, reply: FastifyReply, limits: readonly Limit[], body: Record<string, unknown>): Promise<boolean> {
+  const attempt = await countAttempt(store, limits);
+  if (attempt.allowed) return false;
+  sendTooMany(reply, attempt.retryAfterMs, body);
+  return true;
 }

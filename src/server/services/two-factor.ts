@@ -10,7 +10,7 @@ import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accounts } from '../../db/schema';
 import { verifyPassword } from './passwords';
-import type { Limit, RateLimitStore } from './rate-limit';
+import { countAttempt, type Limit, type RateLimitStore } from './rate-limit';
 import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
 
 export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
@@ -30,7 +30,11 @@ export const TWO_FACTOR_MESSAGES = {
 export type TwoFactorProblem = keyof typeof TWO_FACTOR_MESSAGES;
 
 export class TwoFactorError extends Error {
-  constructor(readonly problem: TwoFactorProblem) {
+  constructor(
+    readonly problem: TwoFactorProblem,
+    /** For 'limited': how long until the limit's window ends. */
+    readonly retryAfterMs?: number,
+  ) {
     super(TWO_FACTOR_MESSAGES[problem]);
   }
 }
@@ -45,13 +49,13 @@ export const codeLimits = (accountId: string): Limit[] => [
   { key: `two-factor-account-day:${accountId}`, max: 20, windowMs: 24 * 60 * 60 * 1000 },
 ];
 
-async function limited(rateLimits: RateLimitStore, limits: Limit[]): Promise<boolean> {
-  for (const limit of limits) if (await rateLimits.exhausted(limit)) return true;
-  return false;
-}
-
-async function countFailure(rateLimits: RateLimitStore, limits: Limit[]): Promise<void> {
-  for (const limit of limits) await rateLimits.hit(limit);
+/**
+ * Counts a try before it is checked (so codes sent in parallel meet the limit too); throws
+ * 'limited' once the account's tries are used up. A right code gives its try back (`spendCode`).
+ */
+async function countTry(rateLimits: RateLimitStore, limits: Limit[]): Promise<void> {
+  const attempt = await countAttempt(rateLimits, limits);
+  if (!attempt.allowed) throw new TwoFactorError('limited', attempt.retryAfterMs);
 }
 
 /** How long a right password waits for its code. */
@@ -70,12 +74,12 @@ export async function twoFactorOn(db: Db, accountId: string): Promise<boolean> {
 }
 
 /**
- * Spends a code: refused while the account's limit is used up; a wrong or used code counts
- * toward it; a right one moves `totp_last_step` forward and clears the count.
+ * Spends a code: every try counts toward the account's limit before the code is checked, and is
+ * refused once the limit is used up; a right code moves `totp_last_step` forward and clears the count.
  */
-export async function spendCode(db: Db, rateLimits: RateLimitStore, account: TwoFactorAccount, code: string): Promise<void> {
+export async function spendCode(db: Db, rateLimits: RateLimitStore, account: TwoFactorAccount, code: string, counted = false): Promise<void> {
   const limits = codeLimits(account.id);
-  if (await limited(rateLimits, limits)) throw new TwoFactorError('limited');
+  if (!counted) await countTry(rateLimits, limits);
   const check = account.totpSecret ? checkTotp(account.totpSecret, code, Date.now(), account.totpLastStep) : ({ ok: false, reason: 'wrong' } as const);
   if (check.ok) {
     const moved = await db
@@ -88,7 +92,6 @@ export async function spendCode(db: Db, rateLimits: RateLimitStore, account: Two
       return;
     }
   }
-  await countFailure(rateLimits, limits);
   throw new TwoFactorError(check.ok ? 'used' : check.reason);
 }
 
@@ -116,13 +119,10 @@ export async function confirmTwoFactor(db: Db, rateLimits: RateLimitStore, accou
 export async function disableTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, password: string, code: string): Promise<void> {
   const account = await accountById(db, accountId);
   if (!account?.totpEnabledAt) throw new TwoFactorError('notOn');
-  const limits = codeLimits(account.id);
-  if (await limited(rateLimits, limits)) throw new TwoFactorError('limited');
-  if (!(await verifyPassword(password, account.passwordHash))) {
-    await countFailure(rateLimits, limits);
-    throw new TwoFactorError('wrongPassword');
-  }
-  await spendCode(db, rateLimits, account, code);
+  // One try covers the password and the code: both are checked after it is counted.
+  await countTry(rateLimits, codeLimits(account.id));
+  if (!(await verifyPassword(password, account.passwordHash))) throw new TwoFactorError('wrongPassword');
+  await spendCode(db, rateLimits, account, code, true);
   await clearTwoFactor(db, accountId);
 }
 
