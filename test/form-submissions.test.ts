@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { formSubmissionKeys, formSubmissions, jobs, pages, siteCaptcha, websites } from '../src/db/schema';
 import { FIELD_MESSAGES } from '../src/domain/forms';
 import { formatMessage, MESSAGES } from '../src/domain/messages';
-import { FORM_API_MESSAGES } from '../src/server/api/forms';
+import { FORM_API_MESSAGES, NUL_FIELD_MESSAGE } from '../src/server/api/forms';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStore } from '../src/server/services/rate-limit';
@@ -430,14 +430,20 @@ describe('SaveFormSubmission', () => {
     }
   });
 
-  it('keeps text PostgreSQL cannot store out of the way: NUL characters and lone surrogates', async () => {
+  it('refuses a NUL character in a field or in the call with 400 naming where it is, and stores lone surrogates as U+FFFD', async () => {
+    const inField = await visitor.save({ ...demoPayload(await visitor.key({ remoteAddress: ip })), form: demoValues({ message: 'one\u0000two', items: ['Mugs'] }) }, { as: 'json', remoteAddress: ip });
+    expect(inField.statusCode).toBe(400);
+    expect(inField.json()).toEqual({ error: MESSAGES.formInvalidFields, errors: { message: NUL_FIELD_MESSAGE } });
+    const inCall = await visitor.save({ ...demoPayload(await visitor.key({ remoteAddress: ip })), pageTitle: 'Con\u0000tact' }, { as: 'json', remoteAddress: ip });
+    expect(inCall.statusCode).toBe(400);
+    expect(inCall.json()).toEqual({ error: MESSAGES.formInvalidFields, errors: { pageTitle: NUL_FIELD_MESSAGE } });
+    expect(await submissions()).toHaveLength(0);
+
     const key = await visitor.key({ remoteAddress: ip });
-    const body = { ...demoPayload(key), pageTitle: 'Con\u0000tact', form: demoValues({ message: 'one\u0000two \ud800', items: ['Mugs'] }) };
-    const res = await visitor.save(body, { as: 'json', remoteAddress: ip });
+    const res = await visitor.save({ ...demoPayload(key), form: demoValues({ message: 'two \ud800', items: ['Mugs'] }) }, { as: 'json', remoteAddress: ip });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await submissions();
-    expect(row!.values.message).toBe('onetwo \ufffd');
-    expect(row!.page.pageTitle).toBe('Contact');
+    expect(row!.values.message).toBe('two \ufffd');
   });
 });
 

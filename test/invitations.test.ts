@@ -40,6 +40,8 @@ afterAll(async () => {
 });
 
 const mailTo = (address: string, count = 1) => mailFor(mailbox, address, count);
+/** The demo site's own address in these tests: its identifier under the app domain. */
+const SITE_ORIGIN = 'http://demo.sites.test';
 
 describe('invitations', () => {
   it('an ADMIN invites by email with a role; the invitee sets a password and joins with that role', async () => {
@@ -50,7 +52,8 @@ describe('invitations', () => {
     expect(pending).toEqual([expect.objectContaining({ email: 'new.editor@example.com', role: TEAM_ROLES.EDITOR })]);
     const mail = await mailTo('new.editor@example.com');
     expect(mail.headers.get('subject')).toBe('You are invited to Juniper Ceramics');
-    const token = linkIn(mail, '/config/invitation');
+    // The link comes from the site's own address, not from the Host the invitation was sent with.
+    const token = linkIn(mail, '/config/invitation', SITE_ORIGIN);
 
     const invitee = await client(app);
     const short = await invitee.call('POST', '/api/auth/AcceptInvitation', { token, password: 'short' });
@@ -67,7 +70,7 @@ describe('invitations', () => {
   it('an invitation expires after 7 days', async () => {
     const owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
     await owner.call('POST', '/api/config/team/invitations', { email: 'late@example.com', role: TEAM_ROLES.VIEWER });
-    const token = linkIn(await mailTo('late@example.com'), '/config/invitation');
+    const token = linkIn(await mailTo('late@example.com'), '/config/invitation', SITE_ORIGIN);
     await database.pool.query(`UPDATE invitations SET expires_at = created_at + interval '7 days' WHERE email = 'late@example.com'`);
     await database.pool.query(`UPDATE invitations SET created_at = created_at - interval '7 days', expires_at = expires_at - interval '7 days' WHERE email = 'late@example.com'`);
     const res = await (await client(app)).call('POST', '/api/auth/AcceptInvitation', { token, password: 'a-long-new-password' });

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ConfigArea } from '../domain/permissions';
+import { sameOriginPath } from '../domain/redirect-target';
 import { api, ApiError } from './api';
 import { errorText } from './ui';
 import { logout } from '../runtime/logout';
@@ -111,9 +112,8 @@ function previewAddress(): string {
 }
 
 function frameUrlFromAddress(): string {
-  const raw = new URLSearchParams(window.location.search).get('frameUrl');
-  // Only a path on this site may be framed: never another origin.
-  return raw && raw.startsWith('/') && !raw.startsWith('//') ? raw : '/';
+  // Only a path on this site may be framed (and so be where logout lands): never another origin.
+  return sameOriginPath(new URLSearchParams(window.location.search).get('frameUrl'), window.location.origin) ?? '/';
 }
 
 export function App() {

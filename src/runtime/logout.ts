@@ -4,6 +4,7 @@
  * the site root — or, from the config area's preview frame, the frame's address — with
  * `logout=true`. A failed logout is only logged to the console.
  */
+import { sameOriginPath } from '../domain/redirect-target';
 import { API_PATHS, logoutReturnUrl } from '../domain/routes';
 import { dataRequest } from './data-request';
 
@@ -22,5 +23,6 @@ export async function logout(opts: { signedIn: boolean; returnTo?: string; navig
     return;
   }
   window.dispatchEvent(new CustomEvent(LOGOUT_EVENT));
-  (opts.navigate ?? ((url: string) => window.location.assign(url)))(logoutReturnUrl(opts.returnTo ?? '/'));
+  const returnTo = sameOriginPath(opts.returnTo, window.location.origin) ?? '/';
+  (opts.navigate ?? ((url: string) => window.location.assign(url)))(logoutReturnUrl(returnTo));
 }

@@ -17,6 +17,7 @@ import type { PageVisitor } from './render/page-context';
 import { registerSiteUserRoutes } from './api/site-users';
 import { registerFormRoutes } from './api/forms';
 import { roleOn, signedInAccount } from './config-routes';
+import { sameOriginPath } from '../domain/redirect-target';
 import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../domain/routes';
 import { TEAM_ROLES } from '../domain/roles';
 import type { PageAccess, SiteSettings } from '../document/schema';
@@ -41,9 +42,9 @@ import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
 import { publicBase, requestHost, requestOrigin, securedRequest, siteOrigin, type PublicBase } from './request';
-import { registerRequestGuards } from './plugins/request-guards';
+import { newRequestId, registerRequestGuards } from './plugins/request-guards';
 import { websiteForHost, type WebsiteRow } from './services/sites';
-import { postgresRateLimits, RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStore } from './services/rate-limit';
+import { postgresRateLimits, type RateLimitStore } from './services/rate-limit';
 
 export type AppOptions = {
   database: Database;
@@ -60,7 +61,8 @@ export type AppOptions = {
   publicUrl?: string;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-Proto and X-Forwarded-For are believed. */
   trustProxy?: string;
-  logger?: boolean;
+  /** Log lines (pino) at this level; none when not given. */
+  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 };
 
 declare module 'fastify' {
@@ -75,8 +77,11 @@ declare module 'fastify' {
     siteOrigin(site: Pick<WebsiteRow, 'identifier' | 'settings'>): string;
     /** Whether cookies set on this request are marked Secure. */
     secureCookies(req: FastifyRequest): boolean;
+    registeredRoutes: RegisteredRoute[];
   }
 }
+
+export type RegisteredRoute = { method: string; url: string; config: object };
 
 function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[], https: boolean, html = ''): string {
   const hashes = (list: string[]) => list.map((h) => ` '${h}'`).join('');
@@ -102,13 +107,20 @@ function contentSecurityPolicy(scriptHashes: string[], styleHashes: string[], ht
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logLevel ? { level: opts.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'] } : false,
     bodyLimit: 1024 * 1024,
+    genReqId: newRequestId,
     trustProxy: opts.trustProxy ?? false,
     routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
   });
   const { db } = opts.database;
   registerRequestGuards(app);
+  // Every route, as registered: the route-walking tests cover a route added later without being edited.
+  const routes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, config: route.config ?? {} });
+  });
   const listeningPort = () => {
     const address = app.server.address();
     return typeof address === 'object' && address ? address.port : undefined;
@@ -131,14 +143,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!reply.hasHeader('content-security-policy')) {
       reply.header('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'");
     }
-    if (req.protocol === 'https') reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
+    // Over TLS (as a trusted proxy reports it), or whenever the public address is https.
+    if (app.secureCookies(req)) reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains');
   });
 
-  // A limited call whose counters cannot be reached is refused, never let through uncounted.
-  app.setErrorHandler((err, _req, reply) => {
-    if (!(err instanceof RateLimitsUnavailableError)) throw err;
-    return reply.code(503).header('retry-after', '30').send({ error: RATE_LIMITS_UNAVAILABLE });
-  });
   app.decorate('rateLimits', opts.rateLimits ?? postgresRateLimits(db));
 
   const cache = createPageCache();
@@ -187,7 +195,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('configRoutes', []);
   // The account pages' POST (below) changes nothing: it only sends the visitor back to the page.
   const isAccountPagePost = (req: FastifyRequest) => (req.url.split('?')[0] ?? '').startsWith(`${ACCOUNT_PATHS.HOME}/`);
-  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) });
+  const siteHosts = async (req: FastifyRequest) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return [];
+    const domains = (site.settings as Partial<SiteSettings>).customDomains ?? [];
+    return [`${site.identifier}.${opts.appDomain}`, ...domains];
+  };
+  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req), siteHosts });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
@@ -260,7 +274,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       payload.resume();
       payload.on('end', () => done(null));
     });
-    scope.post(`${ACCOUNT_PATHS.HOME}/*`, async (req, reply) => reply.code(303).header('cache-control', 'no-store').header('location', req.url).send());
+    scope.post(`${ACCOUNT_PATHS.HOME}/*`, async (req, reply) =>
+      reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('location', sameOriginPath(req.url, requestOrigin(req)) ?? ACCOUNT_PATHS.HOME)
+        .send(),
+    );
   });
 
   app.get('/*', async (req, reply) => {
@@ -276,8 +296,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       path = rawPath;
     }
     if (path.length > 1 && path.endsWith('/')) {
-      const canonical = rawPath.replace(/\/+$/, '') || '/';
-      return reply.code(301).header('location', query ? `${canonical}?${query}` : canonical).send();
+      // Leading slashes collapse too, so '//elsewhere.example/' stays on the site as '/elsewhere.example'.
+      const canonical = `/${rawPath.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+      const location = sameOriginPath(query ? `${canonical}?${query}` : canonical, requestOrigin(req));
+      if (location) return reply.code(301).header('location', location).send();
     }
     const params = new URLSearchParams(query);
     const { islands, visitor, member } = await visitorIslands(req, site, params);
@@ -291,7 +313,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const res = await renderNewsletterPage(db, site, { ...info, query: params }, opts.assets);
       if (res?.kind === 'page') return sendHtml(reply, res.status, res.page.html, contentSecurityPolicy(res.page.scriptHashes, res.page.styleHashes, req.protocol === 'https'), true);
     }
-    const key = `${req.protocol}|${info.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
+    // From the checked Host header, with its port: the same host every absolute URL in the page is built from.
+    const key = `${req.protocol}|${req.hostHeader.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
     // A page for a signed-in customer carries their account id: never shared through the cache.
     const forCustomer = visitor.memberAccountId !== undefined;
     const cached = forCustomer ? undefined : cache.get(site.id, key);

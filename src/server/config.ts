@@ -48,6 +48,7 @@ export type ServerConfig = {
   ownerEmail: string;
   publicUrl: string | undefined;
   trustProxy: string | undefined;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -67,5 +68,6 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     ownerEmail: e.OWNER_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,13 +4,14 @@
  * confirm the email address, forgotten and new password, the name on the account, and sign out
  * (`DELETE /api/site-users/account/session`; the data-request client retries once on crumbFail).
  */
+import { sameOriginPath } from '../../domain/redirect-target';
 import { API_PATHS } from '../../domain/routes';
 import { field, showMessage, storedXsrf, storeXsrf, submitForm, XSRF_HEADER, XSRF_STORAGE_KEY } from '../account/forms';
 import { dataRequest } from '../data-request';
 
 type Session = { xsrfToken?: string };
 
-const go = (path: string | undefined) => window.location.assign(path ?? '/account');
+const go = (path: string | undefined) => window.location.assign(sameOriginPath(path, window.location.origin) ?? '/account');
 
 async function xsrf(): Promise<string | undefined> {
   const known = storedXsrf();

@@ -77,31 +77,33 @@ function twoFactorStatus(problem: TwoFactorProblem, atSignIn: boolean): number {
   }
 }
 
-function sessionCookieOptions(req: FastifyRequest, maxAgeMs: number) {
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: req.protocol === 'https', maxAge: Math.floor(maxAgeMs / 1000) };
+function sessionCookieOptions(maxAgeMs: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, maxAge: Math.floor(maxAgeMs / 1000) };
 }
 
 export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { appDomain: string }) {
   const lastIdOptions = (req: FastifyRequest, maxAge: number) => ({
     path: '/',
     sameSite: 'lax' as const,
-    secure: req.protocol === 'https',
     maxAge,
     // On the app domain (the site's identifier subdomain) the cookie covers the whole app domain. Browsers
     // refuse Domain=localhost and a domain the host is not under, so it is host-only elsewhere.
     ...(opts.appDomain.includes('.') && requestHost(req).endsWith(`.${opts.appDomain}`) ? { domain: opts.appDomain } : {}),
   });
   const clear = (req: FastifyRequest, reply: FastifyReply) => {
-    setCookie(reply, SESSION_COOKIE, '', { ...sessionCookieOptions(req, 0), maxAge: 0 });
+    setCookie(reply, SESSION_COOKIE, '', { ...sessionCookieOptions(0), maxAge: 0 });
     setCookie(reply, COOKIE_NAMES.LAST_ID, '', lastIdOptions(req, 0));
+    app.crumbs.endSession(reply);
   };
 
   const startSession = async (req: FastifyRequest, reply: FastifyReply, accountId: string, identifier: string) => {
     const previous = req.cookies[SESSION_COOKIE];
     if (previous) await endSession(db, previous);
     const id = await createSession(db, accountId);
-    setCookie(reply, SESSION_COOKIE, id, sessionCookieOptions(req, SESSION_ABSOLUTE_MS));
+    setCookie(reply, SESSION_COOKIE, id, sessionCookieOptions(SESSION_ABSOLUTE_MS));
     setCookie(reply, COOKIE_NAMES.LAST_ID, encodeLastId(identifier), lastIdOptions(req, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
+    // The anonymous crumb is replaced by one bound to the new session.
+    app.crumbs.startSession(reply, id);
   };
 
   /** The one way a sign-in ends, with or without a second factor: a new session and the account's role here. */

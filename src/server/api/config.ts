@@ -19,7 +19,7 @@ import { exportSite, importSite, SiteConflictError, updateHeaderFooter, updateSi
 import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
-import { requestHost, requestOrigin } from '../request';
+import { requestHost } from '../request';
 import { registerSmtpApi } from './smtp';
 
 const settingsShape = settingsSchema.shape;
@@ -123,8 +123,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
       if (moved.identifier === moved.previousIdentifier) return { ok: true };
       // The site now answers on its new subdomain. The session cookie is host-only: someone signed in
       // at the old subdomain signs in again at the new one (docs/decisions.md).
-      const port = /:(\d+)$/.exec(req.headers.host ?? '')?.[1];
-      const address = `${req.protocol}://${moved.identifier}.${opts.appDomain}${port ? `:${port}` : ''}/`;
+      const address = `${app.siteOrigin({ identifier: moved.identifier, settings: {} })}/`;
       return { ok: true, address, configAddress: `${address}config/`, signInAgain: requestHost(req) === `${moved.previousIdentifier}.${opts.appDomain}` };
     },
   });
@@ -216,14 +215,15 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     area: 'team',
     access: 'write',
     body: z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256), role: z.number().int().refine(isTeamRole, 'not a team role') }).strict(),
-    handler: async ({ req, site, account, body }) => {
+    handler: async ({ site, account, body }) => {
       await invite(db, {
         websiteId: site.id,
         siteTitle: (site.settings as { title: string }).title,
         email: body.email,
         role: body.role,
         invitedBy: account.id,
-        acceptUrl: (token) => `${requestOrigin(req)}/config/invitation?token=${token}`,
+        // From the site's own address, never the request's Host (docs/security.md).
+        acceptUrl: (token) => `${app.siteOrigin(site)}/config/invitation?token=${token}`,
       });
       return { ok: true };
     },

@@ -34,6 +34,8 @@ import type { Db } from '../../db/client';
 import { verifyCaptcha } from '../services/captcha';
 import { acceptSubmission, findPublishedForm, FORM_RATE_LIMITS, issueSubmissionKey, spendSubmissionKey, submissionKeyUsable, type SubmissionPage } from '../services/forms';
 import { hashedIp, RateLimitsUnavailableError, refusedByLimits, type Limit } from '../services/rate-limit';
+import { checkText } from '../text-guard';
+import type { TextRefusal } from '../plugins/request-guards';
 
 /** Our texts for what the seed leaves without words. */
 export const FORM_API_MESSAGES = {
@@ -42,6 +44,9 @@ export const FORM_API_MESSAGES = {
   tooLarge: 'The form is too large to send. Please shorten your entries and try again.',
   unreadable: 'The form submission could not be read',
 } as const;
+
+/** A field whose value holds a NUL character: never typed by a person, and not storable. */
+export const NUL_FIELD_MESSAGE = 'This field contains a character that cannot be saved. Remove it and try again.';
 
 /**
  * Form-encoded bodies (what the data-request client sends by default) as a plain object of
@@ -77,19 +82,11 @@ const submissionBody = z.object({
 });
 
 /**
- * Text as PostgreSQL can store it: NUL characters dropped and lone surrogates (which a JSON body
- * may carry as escapes) replaced, in strings nested up to `depth` levels — as deep as a field's
- * value goes (a likert map of strings); anything deeper is not a field value and fails its rule.
+ * The visitor's field values: `form` as a JSON object (from a string, or given as one), under the
+ * server's one text rule (../text-guard.ts): fields holding a NUL are named, lone surrogates become
+ * U+FFFD. A value nested deeper than any field goes fails its field's rule.
  */
-function storable(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value.replace(/\p{Cs}/gu, '\uFFFD').replaceAll('\u0000', '');
-  if (depth === 0 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => storable(v, depth - 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k, 0), storable(v, depth - 1)]));
-}
-
-/** The visitor's field values: `form` as a JSON object (from a string, or given as one). */
-function formValues(form: string | Record<string, unknown> | null | undefined): Record<string, unknown> | undefined {
+function formValues(form: string | Record<string, unknown> | null | undefined): { values: Record<string, unknown>; nul: string[] } | undefined {
   let value: unknown = form;
   if (typeof form === 'string') {
     try {
@@ -98,8 +95,22 @@ function formValues(form: string | Record<string, unknown> | null | undefined): 
       return undefined;
     }
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (storable(value, 2) as Record<string, unknown>) : undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const checked = checkText(value);
+  if (checked.tooDeep) return undefined;
+  // A field's id is the first part of the path; a NUL in the ids themselves is named as found.
+  const nul = [...new Set(checked.nul.map((path) => path.split('.')[0]!))];
+  return { values: checked.value as Record<string, unknown>, nul };
 }
+
+/**
+ * A NUL the request guard found in a submission, answered in the seed's shape for invalid fields:
+ * a field's value (`form.{fieldId}…`) is named by its field id, anything else by its own name.
+ */
+const submissionTextRefusal: TextRefusal = (errors) => ({
+  error: MESSAGES.formInvalidFields,
+  errors: Object.fromEntries(Object.keys(errors).map((path) => (path.startsWith('form.') ? [path.split('.')[1]!, NUL_FIELD_MESSAGE] : [path, NUL_FIELD_MESSAGE]))),
+});
 
 export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<void> {
   await app.register(async (scope) => {
@@ -134,10 +145,10 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       return reply.header('cache-control', 'no-store').send({ key });
     });
 
-    scope.post(API_PATHS.SAVE_FORM_SUBMISSION, async (req, reply) => {
+    scope.post(API_PATHS.SAVE_FORM_SUBMISSION, { config: { textRefusal: submissionTextRefusal } }, async (req, reply) => {
       const site = await siteOr404(req, reply);
       if (!site) return reply;
-      const parsed = submissionBody.safeParse(storable(req.body ?? {}, 1));
+      const parsed = submissionBody.safeParse(req.body ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
         return reply.code(400).send({ error: `${FORM_API_MESSAGES.unreadable}: ${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}.` });
@@ -160,8 +171,10 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
         return reply.send({});
       }
 
-      const values = formValues(body.form);
-      if (!values) return reply.code(400).send({ error: MESSAGES.formUnparseableFields });
+      const unpacked = formValues(body.form);
+      if (!unpacked) return reply.code(400).send({ error: MESSAGES.formUnparseableFields });
+      if (unpacked.nul.length > 0) return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors: Object.fromEntries(unpacked.nul.map((id) => [id, NUL_FIELD_MESSAGE])) });
+      const values = unpacked.values;
 
       // A site without a captcha renders none (seed 001 §5), and verifyCaptcha then has nothing to check.
       if (form.settings.captcha && !(await verifyCaptcha(db, site.id, body.captchaKey || undefined, { remoteIp: req.ip })).ok) {

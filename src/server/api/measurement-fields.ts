@@ -1,41 +1,34 @@
 /**
  * The field rules the measurement calls share (./measurement.ts): JSON text fields, numbers and
  * flags as form-encoded bodies carry them, addresses and paths, the event context and the visitor
- * record, and `storable`, which makes any text safe to store.
+ * record, and JSON text fields under the server's one text rule.
  */
 import { z } from 'zod';
 import { parseVisitorRecord } from '../../domain/cookies';
+import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../text-guard';
 
 /** How deep a call's JSON may nest: deeper is not measurement data. */
 const MAX_DEPTH = 32;
 
-class TooDeepError extends Error {}
-
-/**
- * Text as PostgreSQL can store it (NUL characters dropped, lone surrogates replaced), in every
- * string and key of a JSON value; throws TooDeepError past MAX_DEPTH. One bad string must never
- * reach a batch: it would fail the batch's other calls.
- */
-export function storable(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.replace(/\p{Cs}/gu, '\uFFFD').replaceAll('\u0000', '');
-  if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) throw new TooDeepError();
-  if (Array.isArray(value)) return value.map((v) => storable(v, depth + 1));
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v, depth + 1)]));
-}
-
 /**
  * A body, or a field holding JSON text (as form-encoded bodies and text/plain beacons carry it), or
- * the value itself (JSON bodies): parsed when text, and made storable either way.
+ * the value itself (JSON bodies): parsed when text, under the server's one text rule
+ * (../text-guard.ts: NUL refused, lone surrogates replaced, MAX_DEPTH levels at most). One bad
+ * string must never reach a batch: it would fail the batch's other calls.
  */
 export function jsonText<T extends z.ZodType>(inner: T) {
   return z.preprocess((value, ctx) => {
+    let parsed: unknown;
     try {
-      return storable(typeof value === 'string' ? JSON.parse(value) : value);
-    } catch (err) {
-      ctx.addIssue({ code: 'custom', message: err instanceof TooDeepError ? 'is nested too deeply' : 'is not JSON text' });
+      parsed = typeof value === 'string' ? JSON.parse(value) : value;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'is not JSON text' });
       return z.NEVER;
     }
+    const checked = checkText(parsed, MAX_DEPTH);
+    if (checked.tooDeep) ctx.addIssue({ code: 'custom', message: TOO_DEEP_MESSAGE });
+    for (const path of checked.nul) ctx.addIssue({ code: 'custom', message: `${path} ${NUL_MESSAGE}` });
+    return checked.tooDeep || checked.nul.length > 0 ? z.NEVER : checked.value;
   }, inner);
 }
 

@@ -19,11 +19,10 @@
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { COOKIE_NAMES, parseVisitorRecord } from '../../domain/cookies';
+import { parseVisitorRecord } from '../../domain/cookies';
 import { MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
-import { crumbCookieOptions, CRUMB_FAIL_MESSAGE, crumbTools, serverSecret, setCookie } from '../plugins/crumb';
 import { sendTooMany } from '../services/rate-limit';
 import { createIngestWriter, IngestUnavailableError, type Ingest, type IngestLimit, type IngestOutcome } from '../services/ingest';
 import { dayIn, isCrawler, measurementIdentity, siteTimeZone, type MeasurementIdentity } from '../services/measurement';
@@ -93,7 +92,6 @@ export type Measurement = {
 
 export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, opts: { limit: IngestLimit | null }): Promise<void> {
   const identity = await measurementIdentity(db);
-  const crumbs = crumbTools(await serverSecret(db, 'crumb_secret'));
   const writer = createIngestWriter(db, { limit: opts.limit });
   app.addHook('onClose', () => writer.close());
 
@@ -143,11 +141,8 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
         return true;
       },
       crumbFails(req, reply, sent) {
-        const cookie = req.cookies[COOKIE_NAMES.CRUMB];
-        if (crumbs.valid(cookie) && sent === cookie) return false;
-        const fresh = crumbs.issue();
-        setCookie(reply, COOKIE_NAMES.CRUMB, fresh, crumbCookieOptions(req));
-        void reply.code(403).send({ crumbFail: true, crumb: fresh, error: CRUMB_FAIL_MESSAGE });
+        if (app.crumbs.passes(req, sent)) return false;
+        void app.crumbs.refuse(req, reply);
         return true;
       },
       async store(req, reply, call, rows, ok = () => reply.send({})) {

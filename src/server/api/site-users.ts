@@ -54,11 +54,10 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
   const unlock = unlockTools(await serverSecret(db, 'unlock_secret'));
   app.decorate('pageUnlocks', unlock);
 
-  const cookieOptions = (req: FastifyRequest, maxAgeMs?: number) => ({
+  const cookieOptions = (maxAgeMs?: number) => ({
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: req.protocol === 'https',
     ...(maxAgeMs === undefined ? {} : { maxAge: Math.floor(maxAgeMs / 1000) }),
   });
 
@@ -95,7 +94,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
   const startSession = async (req: FastifyRequest, reply: FastifyReply, siteUserId: string, rememberMe: boolean) => {
     await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
     const session = await startMemberSession(db, siteUserId, rememberMe);
-    setCookie(reply, MEMBER_COOKIE, session.id, cookieOptions(req, session.maxAgeMs));
+    setCookie(reply, MEMBER_COOKIE, session.id, cookieOptions(session.maxAgeMs));
     return session.xsrfToken;
   };
 
@@ -129,7 +128,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     const query = parse(z.object({ cloneCart: z.enum(['true', 'false'], 'cloneCart is true or false').optional(), crumb: z.string().optional() }).strict(), req.query, reply);
     if (!query) return reply;
     await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
-    setCookie(reply, MEMBER_COOKIE, '', cookieOptions(req, 0));
+    setCookie(reply, MEMBER_COOKIE, '', cookieOptions(0));
     return { ok: true };
   });
 
@@ -201,7 +200,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!body) return reply;
     try {
       await completeMemberPasswordReset(db, site.id, body.token, body.password);
-      setCookie(reply, MEMBER_COOKIE, '', cookieOptions(req, 0));
+      setCookie(reply, MEMBER_COOKIE, '', cookieOptions(0));
       return { ok: true };
     } catch (err) {
       return failure(reply, err);
@@ -222,7 +221,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!access?.success || access.data.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
     if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
     if (!(await verifyPassword(body.password, access.data.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
-    setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.data.passwordHash), cookieOptions(req));
+    setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.data.passwordHash), cookieOptions());
     return { ok: true };
   });
 }

@@ -1,10 +1,22 @@
 /**
- * The crumb (anti-forgery token, seed 000 §3, §4, §7). Every visitor gets a `crumb` cookie
- * (strictly necessary, so set before consent). Every state-changing call must carry the same
- * value as the `crumb` query parameter or the `X-CSRF-Token` header; the value is signed with a
- * secret all app servers share, so a cookie planted by another site cannot pass. A missing or stale
- * crumb answers 403 `{crumbFail: true, crumb: NEW}` and sets the new cookie, and the data-request
- * client retries once. The fire-and-forget ingestion calls are exempt and checked by their own rules.
+ * The crumb (anti-forgery token, seed 000 §3, §4, §7), and where state-changing calls may come from.
+ *
+ * Every visitor gets a `crumb` cookie (strictly necessary, so set before consent). Every
+ * state-changing call must carry the same value as the `crumb` query parameter or the
+ * `X-CSRF-Token` header. An anonymous visitor's crumb is a random nonce signed with a secret all app
+ * servers share, so a cookie planted by another site cannot pass; a signed-in team member's crumb
+ * is an HMAC of their session id, so a crumb fetched by someone else and planted in the member's
+ * browser does not pass either. Signing in replaces the crumb (`crumbs.startSession`), signing out
+ * gives a fresh anonymous one. A missing or stale crumb answers 403 `{crumbFail: true, crumb: NEW}`
+ * and sets the new cookie, and the data-request client retries once. Customers keep the seed's
+ * session-bound xsrfToken besides. The fire-and-forget ingestion calls are exempt from the crumb
+ * and checked by their own rules.
+ *
+ * Before the crumb, every state-changing call is refused (403) when the browser says it came from
+ * another site: an `Origin` that is not the host the call was sent to nor one of the site's own
+ * hosts (its identifier subdomain, its custom domains), or `Sec-Fetch-Site: cross-site`. A call
+ * with neither header (a program, a mail provider's one-click unsubscribe) is judged by its crumb
+ * or its own token alone.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
@@ -13,13 +25,20 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE_NAMES } from '../../domain/cookies';
 import type { Db } from '../../db/client';
 import { serverSettings } from '../../db/schema';
+import { parseHostHeader } from '../request';
+import { SESSION_COOKIE } from '../services/sessions';
 
 export const CRUMB_HEADER = 'x-csrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+export const CROSS_SITE_MESSAGE = 'This request came from another site, so it was refused.';
+
 declare module 'fastify' {
   interface FastifyRequest {
     cookies: Record<string, string | undefined>;
+  }
+  interface FastifyInstance {
+    crumbs: CrumbKeeper;
   }
 }
 
@@ -32,53 +51,117 @@ export async function serverSecret(db: Db, key: string): Promise<string> {
 }
 
 export function crumbTools(secret: string) {
-  const sign = (nonce: string) => createHmac('sha256', secret).update(nonce).digest('base64url').slice(0, 22);
+  const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 22);
+  const same = (a: string, b: string) => {
+    const x = Buffer.from(a);
+    const y = Buffer.from(b);
+    return x.length === y.length && timingSafeEqual(x, y);
+  };
   return {
+    /** An anonymous visitor's crumb: a signed nonce. */
     issue(): string {
       const nonce = randomBytes(16).toString('base64url');
-      return `${nonce}.${sign(nonce)}`;
+      return `${nonce}.${mac(nonce)}`;
     },
-    valid(value: string | undefined): boolean {
+    /** A signed-in team member's crumb: bound to the session id, so it cannot be handed to another browser. */
+    forSession(sessionId: string): string {
+      return `s.${mac(`session-crumb\n${sessionId}`)}`;
+    },
+    /** Whether `value` is the crumb this browser should hold: its session's, or (with no session) any signed nonce. */
+    valid(value: string | undefined, sessionId?: string): boolean {
       if (!value) return false;
-      const [nonce, mac] = value.split('.');
-      if (!nonce || !mac) return false;
-      const expected = Buffer.from(sign(nonce));
-      const given = Buffer.from(mac);
-      return expected.length === given.length && timingSafeEqual(expected, given);
+      if (sessionId) return same(value, this.forSession(sessionId));
+      const [nonce, given] = value.split('.');
+      if (!nonce || !given || nonce === 's') return false;
+      return same(given, mac(nonce));
     },
   };
 }
 
-export function setCookie(reply: FastifyReply, name: string, value: string, opts: Parameters<typeof stringifySetCookie>[2]) {
-  const existing = reply.getHeader('set-cookie');
-  const list = Array.isArray(existing) ? existing : existing === undefined ? [] : [String(existing)];
-  reply.header('set-cookie', [...list, stringifySetCookie(name, value, opts)]);
+export type CrumbKeeper = {
+  /** Whether the request carries the crumb its cookies call for, sent back as `sent`. */
+  passes(req: FastifyRequest, sent: string | undefined): boolean;
+  /** Answers 403 crumbFail with a fresh crumb (also set as the cookie). */
+  refuse(req: FastifyRequest, reply: FastifyReply): FastifyReply;
+  /** At sign-in: the crumb bound to the new session. */
+  startSession(reply: FastifyReply, sessionId: string): void;
+  /** At sign-out: a fresh anonymous crumb. */
+  endSession(reply: FastifyReply): void;
+};
+
+/**
+ * The one way the server sets a cookie. Secure is decided here for every cookie, from the request
+ * (TLS, as a trusted proxy reports it) and PUBLIC_URL, so no caller can forget it. Fastify appends
+ * each set-cookie value to the ones already set.
+ */
+export function setCookie(reply: FastifyReply, name: string, value: string, opts: Omit<NonNullable<Parameters<typeof stringifySetCookie>[2]>, 'secure'>) {
+  reply.header('set-cookie', stringifySetCookie(name, value, { ...opts, secure: reply.server.secureCookies(reply.request) }));
 }
 
-export function crumbCookieOptions(req: FastifyRequest) {
-  return { path: '/', sameSite: 'lax' as const, secure: req.protocol === 'https' };
-}
+export const CRUMB_COOKIE_OPTIONS = { path: '/', sameSite: 'lax' as const };
 
 /** For API callers other than the runtime (which retries with the new crumb on its own). */
 export const CRUMB_FAIL_MESSAGE = 'The security token (crumb) was missing or out of date. Send the new crumb this answer sets, or reload the page, and try again.';
 
-export async function registerCrumb(app: FastifyInstance, db: Db, opts: { exempt: (req: FastifyRequest) => boolean }) {
+/** The hosts a site's own pages are served from, for the Origin check. */
+export type SiteHosts = (req: FastifyRequest) => Promise<readonly string[]>;
+
+/** Whether the browser says this call came from another site (see the module comment). */
+export async function fromAnotherSite(req: FastifyRequest, siteHosts: SiteHosts): Promise<boolean> {
+  const origin = req.headers.origin;
+  if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site';
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true; // 'null' (a sandboxed frame, a redirect from elsewhere) and anything unreadable
+  }
+  const parsed = parseHostHeader(host);
+  if (!parsed) return true;
+  if (parsed.host === req.hostHeader.host) return false;
+  return !(await siteHosts(req)).includes(parsed.hostname);
+}
+
+export async function registerCrumb(app: FastifyInstance, db: Db, opts: { exempt: (req: FastifyRequest) => boolean; siteHosts: SiteHosts }) {
   const tools = crumbTools(await serverSecret(db, 'crumb_secret'));
+  const sessionOf = (req: FastifyRequest) => req.cookies[SESSION_COOKIE] || undefined;
+  const crumbFor = (req: FastifyRequest) => {
+    const session = sessionOf(req);
+    return session ? tools.forSession(session) : tools.issue();
+  };
+  const keeper: CrumbKeeper = {
+    passes(req, sent) {
+      const cookie = req.cookies[COOKIE_NAMES.CRUMB];
+      return sent !== undefined && sent === cookie && tools.valid(cookie, sessionOf(req));
+    },
+    refuse(req, reply) {
+      const fresh = crumbFor(req);
+      setCookie(reply, COOKIE_NAMES.CRUMB, fresh, CRUMB_COOKIE_OPTIONS);
+      return reply.code(403).send({ crumbFail: true, crumb: fresh, error: CRUMB_FAIL_MESSAGE });
+    },
+    startSession(reply, sessionId) {
+      setCookie(reply, COOKIE_NAMES.CRUMB, tools.forSession(sessionId), CRUMB_COOKIE_OPTIONS);
+    },
+    endSession(reply) {
+      setCookie(reply, COOKIE_NAMES.CRUMB, tools.issue(), CRUMB_COOKIE_OPTIONS);
+    },
+  };
+  app.decorate('crumbs', keeper);
   app.decorateRequest('cookies', undefined as unknown as Record<string, string | undefined>);
   app.addHook('onRequest', async (req, reply) => {
     req.cookies = req.headers.cookie ? parseCookie(req.headers.cookie) : {};
-    const cookieCrumb = req.cookies[COOKIE_NAMES.CRUMB];
-    const hasValidCookie = tools.valid(cookieCrumb);
     if (!STATE_CHANGING.has(req.method)) {
-      if (!hasValidCookie && !req.url.startsWith('/assets/') && !req.url.startsWith('/s/')) setCookie(reply, COOKIE_NAMES.CRUMB, tools.issue(), crumbCookieOptions(req));
+      const cookie = req.cookies[COOKIE_NAMES.CRUMB];
+      if (!tools.valid(cookie, sessionOf(req)) && !req.url.startsWith('/assets/') && !req.url.startsWith('/s/')) {
+        setCookie(reply, COOKIE_NAMES.CRUMB, crumbFor(req), CRUMB_COOKIE_OPTIONS);
+      }
       return;
     }
+    if (await fromAnotherSite(req, opts.siteHosts)) return reply.code(403).header('cache-control', 'no-store').send({ error: CROSS_SITE_MESSAGE });
     if (opts.exempt(req)) return;
     const query = req.query as Record<string, unknown> | undefined;
     const sent = (typeof query?.crumb === 'string' ? query.crumb : undefined) ?? (req.headers[CRUMB_HEADER] as string | undefined);
-    if (hasValidCookie && sent === cookieCrumb) return;
-    const fresh = tools.issue();
-    setCookie(reply, COOKIE_NAMES.CRUMB, fresh, crumbCookieOptions(req));
-    return reply.code(403).send({ crumbFail: true, crumb: fresh, error: CRUMB_FAIL_MESSAGE });
+    if (keeper.passes(req, sent)) return;
+    return keeper.refuse(req, reply);
   });
 }

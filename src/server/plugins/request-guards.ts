@@ -1,17 +1,113 @@
 /**
- * The checks every request passes before anything else runs: a Host header that is a plain
- * `host[:port]` (400 otherwise, so a hostile Host never reaches a cache key, a page or a link).
+ * What every request passes, and how every failure is answered, in one place:
+ *
+ * - a Host header that is a plain `host[:port]` (400 otherwise, before anything else runs, so a
+ *   hostile Host never reaches a cache key, a page or a link);
+ * - the one text rule (../text-guard.ts) on the URL (path parameters and query) and the parsed body:
+ *   a NUL is refused with 400 naming where it was, lone surrogates become U+FFFD. A route answers
+ *   the refusal in its own shape when it declares `config.textRefusal`; the default is
+ *   `{ error, errors: { path: message } }`, the shape of every other field refusal;
+ * - API answers are `Cache-Control: no-store` unless the call chose otherwise;
+ * - errors: the framework's own refusals (unreadable JSON, a body too large, an unknown content
+ *   type) answer their status with a plain message; anything else is logged with its request id
+ *   and answered 500 with a generic message and that id, never with SQL, a stack or a value.
  */
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseHostHeader, type HostHeader } from '../request';
+import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../services/rate-limit';
+import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE, urlHoldsNul } from '../text-guard';
 
-export const BAD_HOST_MESSAGE = 'The Host header must be a host name or address, with an optional port.';
+export const GUARD_MESSAGES = {
+  badHost: 'The Host header must be a host name or address, with an optional port.',
+  badText: 'Some fields are not valid.',
+  urlNul: 'The address must not contain the NUL character (U+0000).',
+  serverError: 'Something went wrong on our side. Please try again in a moment.',
+  notFound: 'Nothing is at this address.',
+} as const;
+
+/** What the framework's own refusals say: by status, never the parser's text (which may quote the body). */
+const CLIENT_ERRORS: Record<number, string> = {
+  400: 'The request could not be read: its body is not valid for its content type.',
+  404: GUARD_MESSAGES.notFound,
+  405: 'This address does not take that method.',
+  406: 'This address cannot answer in the format asked for.',
+  408: 'The request took too long to arrive.',
+  411: 'The request must say how long its body is.',
+  413: 'The request body is too large.',
+  414: 'The address is too long.',
+  415: 'This address does not take a body of that content type.',
+  431: 'The request headers are too large.',
+};
+
+export type TextRefusal = (errors: Record<string, string>) => Record<string, unknown>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route's answer to a refused text (the seed's shape for a seed call). */
+    textRefusal?: TextRefusal;
+  }
+}
+
+const defaultRefusal: TextRefusal = (errors) => ({ error: GUARD_MESSAGES.badText, errors });
+
+function refuseText(req: FastifyRequest, reply: FastifyReply, errors: Record<string, string>) {
+  const shape = req.routeOptions.config.textRefusal ?? defaultRefusal;
+  return reply.code(400).header('cache-control', 'no-store').send(shape(errors));
+}
+
+/**
+ * An error as the log may hold it: a failed query's statement without its parameters (they can
+ * hold password hashes, tokens or a person's data), the database's own reason, and the stack.
+ */
+export function loggableError(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const query = (err as { query?: unknown }).query;
+  const cause = (err as { cause?: unknown }).cause;
+  const message = typeof query === 'string' ? `Failed query: ${query}` : err.message;
+  const frames = (err.stack ?? '').split('\n').filter((line) => line.startsWith('    at '));
+  return { type: err.name, message, ...(cause instanceof Error ? { cause: cause.message } : {}), stack: frames.join('\n') };
+}
+
+/** A request id that is unique across app servers, so a log line can be found from an answer. */
+export function newRequestId(): string {
+  return randomUUID();
+}
 
 export function registerRequestGuards(app: FastifyInstance): void {
   app.decorateRequest('hostHeader', undefined as unknown as HostHeader);
+
   app.addHook('onRequest', async (req, reply) => {
     const host = parseHostHeader(req.headers.host);
-    if (!host) return reply.code(400).header('cache-control', 'no-store').send({ error: BAD_HOST_MESSAGE });
+    if (!host) return reply.code(400).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES.badHost });
     req.hostHeader = host;
+    if (urlHoldsNul(req.url)) return reply.code(400).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES.urlNul });
+  });
+
+  app.addHook('preValidation', async (req, reply) => {
+    const errors: Record<string, string> = {};
+    for (const part of ['query', 'body'] as const) {
+      const value = req[part];
+      if (value === undefined || value === null || typeof value !== 'object') continue;
+      const checked = checkText(value);
+      for (const path of checked.nul) errors[path] = NUL_MESSAGE;
+      if (checked.tooDeep) errors._ = TOO_DEEP_MESSAGE;
+      if (checked.value !== value) req[part] = checked.value as never;
+    }
+    if (Object.keys(errors).length > 0) return refuseText(req, reply, errors);
+  });
+
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: GUARD_MESSAGES.notFound }));
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof RateLimitsUnavailableError) return reply.code(503).header('retry-after', '30').send({ error: RATE_LIMITS_UNAVAILABLE });
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.code(status).send({ error: CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]! });
+    req.log.error({ failure: loggableError(err), requestId: req.id }, 'request failed');
+    return reply.code(500).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES.serverError, requestId: req.id });
   });
 }

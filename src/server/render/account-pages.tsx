@@ -6,6 +6,7 @@
  * fetches the link changes nothing.
  */
 import type { ReactNode } from 'react';
+import { sameOriginPath } from '../../domain/redirect-target';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
 import type { SiteSettings } from '../../document/schema';
@@ -19,9 +20,9 @@ import { renderContext, shell, type SiteResponse } from './site-page';
 
 type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
 
-/** Only a path on this site may be a place to return to. */
-export function safeReturnTo(raw: string | null): string {
-  return raw && raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : ACCOUNT_PATHS.HOME;
+/** Only a path on this site may be a place to return to (the one same-origin check). */
+export function safeReturnTo(raw: string | null, origin: string): string {
+  return sameOriginPath(raw, origin) ?? ACCOUNT_PATHS.HOME;
 }
 
 function Field({ id, label, type, autoComplete, hint, required = true }: { id: string; label: string; type: string; autoComplete: string; hint?: string; required?: boolean }) {
@@ -52,8 +53,8 @@ function AccountForm({ kind, submit, returnTo, token, children }: { kind: string
 
 const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters.`;
 
-function content(path: string, query: URLSearchParams, member: SiteUser | undefined, siteTitle: string): { title: string; body: ReactNode } | undefined {
-  const returnTo = safeReturnTo(query.get('returnTo'));
+function content(path: string, query: URLSearchParams, origin: string, member: SiteUser | undefined, siteTitle: string): { title: string; body: ReactNode } | undefined {
+  const returnTo = safeReturnTo(query.get('returnTo'), origin);
   const token = query.get('token') ?? '';
   switch (path) {
     case ACCOUNT_PATHS.LOGIN:
@@ -143,8 +144,8 @@ function content(path: string, query: URLSearchParams, member: SiteUser | undefi
 export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, assets: ClientAssets, member: SiteUser | undefined): Promise<SiteResponse | undefined> {
   const settings = site.settings as Omit<SiteSettings, 'identifier'>;
   if (info.path === ACCOUNT_PATHS.HOME && !member) return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
-  if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo')) };
-  const page = content(info.path, info.query, member, settings.title);
+  if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo'), info.origin) };
+  const page = content(info.path, info.query, info.origin, member, settings.title);
   if (!page) return undefined;
   return {
     kind: 'page',
