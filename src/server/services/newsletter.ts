@@ -9,6 +9,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { newsletterData, type NewsletterData } from '../../blocks/newsletter/schema';
+import { readStored } from '../../document/link';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { NEWSLETTER_PATHS } from '../../domain/routes';
 import type { Db, Executor } from '../../db/client';
@@ -29,9 +30,13 @@ export const NEWSLETTER_MESSAGES = {
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in the newest email you received from us.',
 } as const;
 
-/** The newsletter block with this listId on a published page or item of the site, parsed; undefined when there is none. */
+/**
+ * The newsletter block with this listId on a published page or item of the site, parsed; undefined
+ * when there is none. A link stored before the link rules does not stop the sign-up.
+ */
 export async function findPublishedNewsletter(db: Executor, websiteId: string, listId: string): Promise<NewsletterData | undefined> {
-  const parsed = newsletterData.safeParse(await findPublishedBlockData(db, websiteId, BLOCK_TYPES.NEWSLETTER, 'listId', listId));
+  const data = await findPublishedBlockData(db, websiteId, BLOCK_TYPES.NEWSLETTER, 'listId', listId);
+  const parsed = readStored(() => newsletterData.safeParse(data));
   return parsed.success ? parsed.data : undefined;
 }
 
