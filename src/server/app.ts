@@ -34,7 +34,7 @@ import { registerFormsConfigApi } from './api/forms-config';
 import { registerAnalyticsApi } from './api/analytics';
 import { registerCaptchaApi } from './api/captcha';
 import { registerCookieBannerApi } from './api/cookie-banner';
-import { registerNewsletterApi } from './api/newsletter';
+import { isOneClickUnsubscribe, registerNewsletterApi } from './api/newsletter';
 import { INGEST_LIMIT, isCrumbExempt, registerMeasurementRoutes } from './api/measurement';
 import type { IngestLimit } from './services/ingest';
 import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
@@ -187,7 +187,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('configRoutes', []);
   // The account pages' POST (below) changes nothing: it only sends the visitor back to the page.
   const isAccountPagePost = (req: FastifyRequest) => (req.url.split('?')[0] ?? '').startsWith(`${ACCOUNT_PATHS.HOME}/`);
-  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) });
+  // The newsletter's one-click unsubscribe is posted by a mail provider's server, which has no crumb
+  // or cookie (RFC 8058); the sealed token in its address alone authorises it, and it can only
+  // unsubscribe the one address that token names (docs/security-links.md).
+  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req) });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
