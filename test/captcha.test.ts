@@ -15,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { siteDocumentSchema } from '../src/blocks/registry';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
+import { CAPTCHA_CHALLENGE_LIMIT, CAPTCHA_CHALLENGE_LIMITED } from '../src/server/api/captcha';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import {
   ALTCHA_ALGORITHM,
@@ -306,5 +307,23 @@ describe('anonymous visitors', () => {
     const visitor = await client(app);
     expect((await visitor.call('GET', '/api/config/captcha')).statusCode).toBe(401);
     expect((await visitor.call('PUT', '/api/config/captcha', { provider: 'altcha' })).statusCode).toBe(401);
+  });
+});
+
+describe('the challenge limit', () => {
+  it('answers 429 with Retry-After past the limit per address and site, and holds back no one else', async () => {
+    await chooseAltcha(database.db, websiteId, null);
+    await chooseAltcha(database.db, otherId, null);
+    const fetchChallenge = (host: string, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/captcha/challenge', headers: { host }, remoteAddress });
+    for (let i = 0; i < CAPTCHA_CHALLENGE_LIMIT.max; i++) expect((await fetchChallenge('localhost', '203.0.113.9')).statusCode).toBe(200);
+    const refused = await fetchChallenge('localhost', '203.0.113.9');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: CAPTCHA_CHALLENGE_LIMITED });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(CAPTCHA_CHALLENGE_LIMIT.windowMs / 1000);
+    // Another address on this site, and this address on another site, still get challenges.
+    expect((await fetchChallenge('localhost', '203.0.113.10')).statusCode).toBe(200);
+    expect((await fetchChallenge(OTHER_HOST, '203.0.113.9')).statusCode).toBe(200);
   });
 });

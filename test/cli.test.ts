@@ -52,6 +52,18 @@ describe('npm run site', () => {
     expect((await database.pool.query('SELECT count(*)::int AS n FROM websites')).rows[0].n).toBe(0);
   });
 
+  // covers 000-5.34 (a javascript: link is refused on import like any schema error)
+  it('refuses a document holding a link a page may not carry, naming its path and what is wrong', async () => {
+    const doc = demoDocument();
+    doc.footer.links[2]!.href = 'javascript:alert(1)';
+    const file = path.join(dir, 'bad-link.json');
+    await writeFile(file, JSON.stringify(doc));
+    const res = await cli('src/cli/site.ts', ['import', file]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('$.footer.links[2].href: "javascript:alert(1)" is a javascript: link, which a published page never carries');
+    expect((await database.pool.query('SELECT count(*)::int AS n FROM websites')).rows[0].n).toBe(0);
+  });
+
   it('imports, and exports the same document back', async () => {
     const file = path.join(dir, 'demo.json');
     await writeFile(file, JSON.stringify(demoDocument()));

@@ -3,14 +3,15 @@
  * runs once; a failing job is retried with backoff until it is failed, and an ADMIN's retry puts it
  * back; a job whose worker died is taken again; two workers (two app servers) never run one job at
  * the same time, even when a handler outlasts its lease; a dropped LISTEN connection comes back;
- * and a stopping worker lets its running handler finish.
+ * a stopping worker lets its running handler finish; and finished jobs are deleted after their
+ * retention.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
 import { jobs, websites } from '../src/db/schema';
-import { enqueue, jobCounts, listJobs, retryJob, startWorker, type JobHandler, type Worker, type WorkerOptions } from '../src/server/jobs/queue';
+import { enqueue, JOB_RETENTION_DAYS, jobCounts, listJobs, pruneJobs, retryJob, startWorker, type JobHandler, type Worker, type WorkerOptions } from '../src/server/jobs/queue';
 import { freshDatabase } from './db';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -254,5 +255,30 @@ describe('job queue', () => {
     expect((await job(id)).status).toBe('done');
     expect((await job(later)).status).toBe('pending');
     expect(started).toBe(1);
+  });
+});
+
+describe('finished jobs', () => {
+  it('are deleted once done for longer than 14 days or failed for longer than 30; unfinished ones are kept however old', async () => {
+    const siteId = await site('pruned');
+    const finished = async (status: string, daysAgo: number) => {
+      const id = await enqueue(database.db, { websiteId: siteId, kind: 'note', payload: { status, daysAgo } });
+      await database.db.execute(sql`UPDATE jobs SET status = ${status}, created_at = now() - make_interval(days => ${daysAgo + 1}), updated_at = now() - make_interval(days => ${daysAgo}) WHERE id = ${id}`);
+      return id;
+    };
+    const doneLongAgo = await finished('done', JOB_RETENTION_DAYS.done + 1);
+    const doneLately = await finished('done', JOB_RETENTION_DAYS.done - 1);
+    const failedLongAgo = await finished('failed', JOB_RETENTION_DAYS.failed + 1);
+    const failedLately = await finished('failed', JOB_RETENTION_DAYS.failed - 1);
+    const waiting = await finished('pending', 400);
+    const running = await finished('running', 400);
+
+    expect(await pruneJobs(database.db)).toBe(2);
+    const left = (await database.db.select({ id: jobs.id }).from(jobs)).map((r) => r.id).sort((a, b) => a - b);
+    expect(left).toEqual([doneLately, failedLately, waiting, running]);
+    expect(left).not.toContain(doneLongAgo);
+    expect(left).not.toContain(failedLongAgo);
+    expect(await jobCounts(database.db, siteId)).toEqual({ pending: 1, running: 1, done: 1, failed: 1 });
+    expect(await pruneJobs(database.db)).toBe(0);
   });
 });

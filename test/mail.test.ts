@@ -88,6 +88,28 @@ describe('outgoing mail', () => {
     expect(await database.db.select().from(jobs)).toHaveLength(before);
   });
 
+  it('delivers the List-Unsubscribe headers a message gives as they are, however long', async () => {
+    const box = await mailbox();
+    const websiteId = await siteSendingTo('letters', box.port);
+    startMailWorker();
+    const oneClick = `<https://letters.example/api/newsletter/one-click-unsubscribe?token=${'T0k3n_-'.repeat(20)}>`;
+    const headers = { 'List-Unsubscribe': oneClick, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    await database.db.transaction((tx) => enqueueEmail(tx, websiteId, { ...hello, headers }));
+    await expect.poll(() => box.received.length, { timeout: 10_000 }).toBe(1);
+    // Folded lines are unfolded by the mailbox: the value reads back whole.
+    expect(box.received[0]!.headers.get('list-unsubscribe')).toBe(oneClick);
+    expect(box.received[0]!.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('refuses headers the mailer owns, and header values of more than one line', async () => {
+    const before = (await database.db.select().from(jobs)).length;
+    const send = (headers: unknown) => enqueueEmail(database.db, undefined, { ...hello, headers } as Parameters<typeof enqueueEmail>[2]);
+    await expect(send({ Bcc: 'everyone@example.com' })).rejects.toThrow(InvalidEmailError);
+    await expect(send({ From: 'ceo@example.com' })).rejects.toThrow(InvalidEmailError);
+    await expect(send({ 'List-Unsubscribe': '<https://x.example/u>\r\nBcc: everyone@example.com' })).rejects.toThrow('a header must be one line');
+    expect(await database.db.select().from(jobs)).toHaveLength(before);
+  });
+
   it('retries while the mail server is down and delivers once it is back', async () => {
     const received: Received[] = [];
     const first = await startMailbox({ received });

@@ -4,7 +4,9 @@
  * honeypot that is answered as a success and keeps nothing, and rate limits; a pending subscriber
  * and its confirmation email are written together (double opt-in). The confirmation page and the
  * unsubscribe page (page type 300) show a button and change nothing until it is pressed; every
- * email carries an unsubscribe link whose token names the subscriber without showing the address.
+ * email carries an unsubscribe link whose token names the subscriber without showing the address,
+ * built from the site's own address, and List-Unsubscribe headers whose one-click address a mail
+ * provider may POST to with no crumb or cookie (RFC 8058).
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -24,6 +26,8 @@ import { siteNamed } from './fixtures';
 const LIST_ID = 'c0a7ac7f0000000000000008';
 const SUCCESS = 'Thank you! Check your email to confirm your subscription.';
 const OTHER_HOST = 'other.sites.test';
+/** The demo site's own address (its identifier on the test app's domain): every link in its emails starts here. */
+const SITE_ORIGIN = 'http://demo.sites.test';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
@@ -86,7 +90,7 @@ async function subscribers(id = websiteId): Promise<Row[]> {
   return (await database.pool.query<Row>('SELECT * FROM newsletter_subscribers WHERE website_id = $1 ORDER BY email', [id])).rows;
 }
 
-type Mail = { to: string; subject: string; text: string };
+type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 
 async function mailsTo(address: string): Promise<Mail[]> {
   const { rows } = await database.pool.query<{ payload: Mail }>(`SELECT payload FROM jobs WHERE kind = 'email' AND payload->>'to' = $1 ORDER BY id`, [address]);
@@ -94,9 +98,17 @@ async function mailsTo(address: string): Promise<Mail[]> {
 }
 
 function linkIn(mail: Mail, path: string): string {
-  const m = new RegExp(`http://localhost${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
+  const m = new RegExp(`${SITE_ORIGIN}${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail.text);
   if (!m) throw new Error(`no ${path} link in:\n${mail.text}`);
   return m[1]!;
+}
+
+/**
+ * The token with one character of its sealing tag changed. (Changing its last characters could
+ * leave its bytes as they were: base64's last character may carry padding bits.)
+ */
+function tamperedToken(token: string): string {
+  return `${token.slice(0, 20)}${token[20] === 'A' ? 'B' : 'A'}${token.slice(21)}`;
 }
 
 const CONFIRM_PATH = '/newsletter-subscription/confirm';
@@ -263,7 +275,7 @@ describe('unsubscribing', () => {
 
   it('refuses tampered tokens and tokens of another site', async () => {
     const token = unsubscribeUrl('http://localhost', websiteId, LIST_ID, 'hal@example.com').split('token=')[1]!;
-    const tampered = `${token.slice(0, -2)}${token.endsWith('A') ? 'B' : 'A'}A`;
+    const tampered = tamperedToken(token);
     const v = await visitor();
     expect((await v.post('/api/newsletter/unsubscribe', { token: tampered })).statusCode).toBe(400);
     const page = await v.get(`${UNSUBSCRIBE_PATH}?token=${tampered}`);
@@ -281,6 +293,93 @@ describe('unsubscribing', () => {
     const token = linkIn((await mailsTo('fay@example.com')).at(-1)!, CONFIRM_PATH);
     expect((await v.post('/api/newsletter/confirm', { token })).statusCode).toBe(200);
     expect((await subscribers()).find((r) => r.email === 'fay@example.com')).toMatchObject({ status: 'confirmed', unsubscribed_at: null });
+  });
+});
+
+describe('the links and headers of newsletter emails', () => {
+  /** The one-click address a mail's List-Unsubscribe header names, as a path to post to. */
+  function oneClickPath(mail: Mail): string {
+    const m = /^<(http:\/\/[^/>]+)(\/api\/newsletter\/one-click-unsubscribe\?token=[A-Za-z0-9_-]+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '');
+    if (!m) throw new Error(`no List-Unsubscribe header: ${JSON.stringify(mail.headers)}`);
+    expect(m[1]).toBe(SITE_ORIGIN);
+    return m[2]!;
+  }
+
+  /** A mail provider's server: no crumb, no cookie, another address. */
+  const provider = (url: string, payload: string, contentType: string, host = 'localhost') =>
+    app.inject({ method: 'POST', url, headers: { host, 'content-type': contentType }, payload, remoteAddress: '192.0.2.25' });
+
+  it('are built from the site’s own address, whatever Host the sign-up came with', async () => {
+    // The default site answers any host that names no site: a forged one must not reach the email.
+    const v = await visitor('attacker.example');
+    expect((await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'mia@example.com' })).statusCode).toBe(200);
+    const [mail] = await mailsTo('mia@example.com');
+    expect(mail!.text).not.toContain('attacker.example');
+    expect(linkIn(mail!, CONFIRM_PATH)).toBeTruthy();
+    expect(linkIn(mail!, UNSUBSCRIBE_PATH)).toBeTruthy();
+    expect(mail!.headers?.['List-Unsubscribe']).not.toContain('attacker.example');
+  });
+
+  it('carry List-Unsubscribe with the one-click address and List-Unsubscribe-Post, in the confirmation and the welcome', async () => {
+    const v = await visitor();
+    await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'ned@example.com' });
+    const [confirmation] = await mailsTo('ned@example.com');
+    expect(confirmation!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    expect(oneClickPath(confirmation!)).toBeTruthy();
+    expect((await v.post('/api/newsletter/confirm', { token: linkIn(confirmation!, CONFIRM_PATH) })).statusCode).toBe(200);
+    const welcome = (await mailsTo('ned@example.com'))[1]!;
+    expect(welcome.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const token = new URL(`${SITE_ORIGIN}${oneClickPath(welcome)}`).searchParams.get('token')!;
+    expect(unsubscribeTokenValid(websiteId, token)).toBe(true);
+    expect(Buffer.from(token, 'base64url').toString('latin1')).not.toContain('ned@');
+  });
+
+  it('unsubscribe in one click with the token alone, form-encoded or multipart, with no crumb or cookie', async () => {
+    for (const email of ['olga@example.com', 'pat@example.com']) {
+      const v = await visitor();
+      await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email });
+      expect((await v.post('/api/newsletter/confirm', { token: linkIn((await mailsTo(email))[0]!, CONFIRM_PATH) })).statusCode).toBe(200);
+    }
+    const olga = oneClickPath((await mailsTo('olga@example.com'))[1]!);
+    const form = await provider(olga, 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded');
+    expect(form.statusCode, form.body).toBe(200);
+    expect(form.json()).toEqual({ message: NEWSLETTER_MESSAGES.unsubscribed });
+    expect((await subscribers()).find((r) => r.email === 'olga@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(Date) });
+    expect((await subscribers()).find((r) => r.email === 'pat@example.com')!.status).toBe('confirmed');
+
+    const pat = oneClickPath((await mailsTo('pat@example.com'))[1]!);
+    const boundary = '----provider7MA4YWxkTrZu0gW';
+    const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const sent = await provider(pat, multipart, `multipart/form-data; boundary=${boundary}`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await subscribers()).find((r) => r.email === 'pat@example.com')!.status).toBe('unsubscribed');
+    // Again (a provider's retry) says the same.
+    expect((await provider(pat, 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded')).statusCode).toBe(200);
+  });
+
+  it('refuse a one-click post without the RFC 8058 body, with a forged token or on another site, and change nothing on a GET', async () => {
+    const v = await visitor();
+    await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'quinn@example.com' });
+    expect((await v.post('/api/newsletter/confirm', { token: linkIn((await mailsTo('quinn@example.com'))[0]!, CONFIRM_PATH) })).statusCode).toBe(200);
+    const path = oneClickPath((await mailsTo('quinn@example.com'))[1]!);
+    const token = new URL(`${SITE_ORIGIN}${path}`).searchParams.get('token')!;
+    const tampered = tamperedToken(token);
+    const form = 'application/x-www-form-urlencoded';
+    expect((await provider(path, 'List-Unsubscribe=Please', form)).statusCode).toBe(400);
+    expect((await provider(path, '', form)).statusCode).toBe(400);
+    const forged = await provider(`/api/newsletter/one-click-unsubscribe?token=${tampered}`, 'List-Unsubscribe=One-Click', form);
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+    expect((await provider('/api/newsletter/one-click-unsubscribe', 'List-Unsubscribe=One-Click', form)).statusCode).toBe(400);
+    expect((await provider(path, 'List-Unsubscribe=One-Click', form, OTHER_HOST)).statusCode).toBe(400);
+    // A mail app that opens the address in a browser lands on the unsubscribe page and its button.
+    const opened = await app.inject({ method: 'GET', url: path, headers: { host: 'localhost' } });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`${UNSUBSCRIBE_PATH}?token=${token}`);
+    expect((await subscribers()).find((r) => r.email === 'quinn@example.com')!.status).toBe('confirmed');
+    // The exemption is this address alone: the other newsletter calls still need the crumb.
+    expect((await provider('/api/newsletter/unsubscribe', `token=${token}`, form)).statusCode).toBe(403);
+    expect((await subscribers()).find((r) => r.email === 'quinn@example.com')!.status).toBe('confirmed');
   });
 });
 

@@ -4,7 +4,8 @@
  * schemas are the source of truth: types are inferred from them, `docs/site-document.schema.json`
  * is generated from them, and import refuses anything they refuse. Block data is typed per kind by
  * the block registry (`src/blocks/registry.ts`); here a block's `data` is checked against the
- * schema of its `type` in `superRefine`, so one error list covers the whole document.
+ * schema of its `type` in `superRefine`, so one error list covers the whole document. Every field
+ * holding a link is a `siteLink` (./link.ts), which refuses what a published page may not carry.
  */
 import { z } from 'zod';
 import { BLOCK_TYPE_MAX, BLOCK_TYPE_MIN } from '../domain/block-types';
@@ -17,6 +18,7 @@ import {
   COOKIE_BANNER_VARIANTS,
 } from '../domain/cookie-banner';
 import { RESERVED_PATH_SEGMENTS } from '../domain/routes';
+import { siteLink } from './link';
 import { itemPath } from './paths';
 
 export const SITE_DOCUMENT_FORMAT = 'openpress.site';
@@ -103,7 +105,7 @@ const seo = z
   .object({
     title: z.string().max(300).optional(),
     description: z.string().max(1000).optional(),
-    socialImage: z.string().max(500).optional(),
+    socialImage: siteLink(500).optional(),
   })
   .strict();
 
@@ -112,7 +114,7 @@ export const SYSTEM_PAGE_TYPES: ReadonlySet<number> = new Set([100, 101]);
 const navLink = z
   .object({
     title: z.string().min(1).max(100),
-    href: z.string().max(1000),
+    href: siteLink(1000),
     newWindow: z.boolean().default(false),
   })
   .strict();
@@ -121,7 +123,7 @@ export type NavLink = z.infer<typeof navLink>;
 const redirectSchema = z
   .object({
     from: sitePath,
-    to: z.string().min(1).max(1000),
+    to: siteLink(1000).min(1),
   })
   .strict();
 
@@ -143,7 +145,7 @@ export const headerSchema = z
   .object({
     layout: z.enum(['left', 'center']).default('left'),
     showTagline: z.boolean().default(false),
-    button: z.object({ text: z.string().min(1).max(60), href: z.string().min(1).max(1000) }).strict().optional(),
+    button: z.object({ text: z.string().min(1).max(60), href: siteLink(1000).min(1) }).strict().optional(),
   })
   .strict();
 export const footerSchema = z
@@ -206,7 +208,7 @@ export const settingsSchema = z
     /** Seed 000 §3: templateVersion is 7, 7.1 or 8. */
     templateVersion: z.enum(['7', '7.1', '8']).default('7.1'),
     customDomains: z.array(hostName).max(20).default([]),
-    socialImage: z.string().max(500).optional(),
+    socialImage: siteLink(500).optional(),
     footerText: z.string().max(500).optional(),
     /** Seed 000 §4: the Escape key opens the team sign-in dialog for visitors when this is on. */
     escapeKeyLogin: z.boolean().default(false),
@@ -290,7 +292,7 @@ export function createSiteDocumentSchema(blockData: BlockDataSchemas) {
       excerpt: z.string().max(2000).optional(),
       tags: z.array(z.string().min(1).max(50)).max(100).default([]),
       categories: z.array(z.string().min(1).max(25)).max(100).default([]),
-      thumbnail: z.string().max(500).optional(),
+      thumbnail: siteLink(500).optional(),
       seo: seo.default({}),
       sections: z.array(sectionSchema),
     })

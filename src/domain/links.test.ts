@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkLink, classifyLink, contentPageId, isPublishableLink, LINK_CATEGORIES, LINK_MAX_LENGTH, linkScheme } from './links';
+import {
+  checkLink,
+  classifyLink,
+  contentPageId,
+  isPublishableLink,
+  LINK_CATEGORIES,
+  LINK_MAX_LENGTH,
+  linkScheme,
+  PUBLISHABLE_SCHEMES,
+  publishProblem,
+  publishProblemText,
+} from './links';
 
 const HOST = 'shop.example.com';
 
@@ -255,5 +266,48 @@ describe('isPublishableLink', () => {
     for (const href of ['javascript:void(0)', 'JavaScript:alert(1)', 'java\nscript:alert(1)', 'data:text/html,x', 'ftp://files.example/x', 'tel:12']) {
       expect(isPublishableLink(href, HOST)).toBe(false);
     }
+  });
+});
+
+describe('publishProblem', () => {
+  // covers 000-5.35, 000-5.36, 000-5.37, 000-5.42, 000-5.43, 000-5.44, 000-5.45
+  it('says which rule of its category a link breaks, in words for its owner', () => {
+    const text = (href: string) => {
+      const problem = publishProblem(href, HOST);
+      return problem && publishProblemText(problem);
+    };
+    expect(text('http:example.com')).toMatch(/^is not a link a page can use/);
+    expect(text(ofLength(100, '#'))).toBe('is too long for an anchor (#…) link: it must be under 100 characters');
+    expect(text(ofLength(150, '/'))).toBe('is too long for a link within the site: it must be under 150 characters');
+    expect(text(`tel:${'1'.repeat(46)}`)).toBe('is too long for a tel: link: it must be under 50 characters');
+    expect(text('tel:(555)0100')).toBe('is a tel: link with characters other than digits, - and a leading +');
+    expect(text('tel:123')).toBe('is a tel: link with fewer than 4 digits');
+    expect(text('mailto:a@@b.co')).toBe('is a mailto: link without exactly one @ in its address');
+    expect(text('mailto:a@b')).toBe('is a mailto: link without a domain with a dot after the @ (name@example.com)');
+    expect(text('/about')).toBeUndefined();
+  });
+
+  // covers 000-5.34, 000-5.40, 000-5.41 (schemes the seed bounds but no page carries)
+  it('refuses every scheme but http(s), mailto, tel and sms first, whatever else is wrong', () => {
+    expect(publishProblem('data:text/html,<script>alert(1)</script>', HOST)).toEqual({ reason: 'scheme', category: 'misc-protocol', scheme: 'data' });
+    expect(publishProblem(ofLength(300, 'javascript:'), HOST)).toMatchObject({ reason: 'scheme', scheme: 'javascript' });
+    expect(publishProblem('ftp://files.example/x', HOST)).toMatchObject({ reason: 'scheme', scheme: 'ftp' });
+    expect(publishProblemText(publishProblem(' JAVA\tSCRIPT:x', HOST)!)).toMatch(/^is a javascript: link, which a published page never carries/);
+  });
+
+  // covers 000-5.29, 000-5.30, 000-5.31, 000-5.32, 000-5.33, 000-5.34, 000-5.35
+  it('lets through exactly the links that pass the seed rules with a scheme of PUBLISHABLE_SCHEMES, or none', () => {
+    const hrefs = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.tuple(fc.constantFrom('', '#', '/', '//', 'https://', 'http:', 'javascript:', 'data:', 'mailto:', 'tel:', 'sms:', 'ftp://', 'vbscript:', ' JaVa\nScRiPt:'), fc.string({ maxLength: 40 })).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(hrefs, fc.constantFrom(HOST, ''), (href, host) => {
+        const scheme = linkScheme(href);
+        const allowedScheme = scheme === undefined || PUBLISHABLE_SCHEMES.includes(scheme);
+        expect(publishProblem(href, host) === undefined).toBe(checkLink(href, host).ok && allowedScheme);
+        expect(isPublishableLink(href, host)).toBe(publishProblem(href, host) === undefined);
+      }),
+    );
   });
 });

@@ -196,9 +196,53 @@ function checkAnalysed(a: Analysis): LinkCheck {
  */
 export const PUBLISHABLE_MISC_SCHEMES: ReadonlySet<string> = new Set(['mailto', 'tel', 'sms']);
 
+/** Every scheme a published page's href may have: the HTML sanitiser allows exactly these. */
+export const PUBLISHABLE_SCHEMES: readonly string[] = ['http', 'https', ...PUBLISHABLE_MISC_SCHEMES];
+
+/** Why a link may not be on a published page: a rule of the seed it breaks, or a scheme a page never carries. */
+export type PublishProblem = { reason: LinkProblem | 'scheme'; category: LinkCategory; scheme?: string };
+
+/** What keeps `href` off a published page, or undefined when it may be rendered as an href. */
+export function publishProblem(href: string, currentHost: string): PublishProblem | undefined {
+  const a = analyse(href, currentHost);
+  const scheme = a.scheme === undefined ? {} : { scheme: a.scheme };
+  // A scheme no page carries is the first thing to say, whatever else is wrong with the link.
+  if (a.category === 'misc-protocol' && !(a.scheme !== undefined && PUBLISHABLE_MISC_SCHEMES.has(a.scheme))) return { reason: 'scheme', category: a.category, ...scheme };
+  const check = checkAnalysed(a);
+  return check.ok ? undefined : { reason: check.reason, category: a.category, ...scheme };
+}
+
 /** Passes `checkLink` and is safe to render as an href: no javascript:, data:, ftp: or other schemes. */
 export function isPublishableLink(href: string, currentHost: string): boolean {
-  const a = analyse(href, currentHost);
-  if (!checkAnalysed(a).ok) return false;
-  return a.category !== 'misc-protocol' || (a.scheme !== undefined && PUBLISHABLE_MISC_SCHEMES.has(a.scheme));
+  return publishProblem(href, currentHost) === undefined;
+}
+
+/** The bound a too-long link broke: its kind in words and the length it must stay under. */
+function boundOf(problem: PublishProblem): { kind: string; limit: number } {
+  if (problem.category === 'anchor') return { kind: 'an anchor (#…) link', limit: LINK_MAX_LENGTH.anchor };
+  if (problem.category === 'content' || problem.category === 'file') return { kind: 'a link within the site', limit: LINK_MAX_LENGTH.internal };
+  const scheme = problem.scheme ?? '';
+  return { kind: `a ${scheme}: link`, limit: SCHEME_MAX_LENGTH.get(scheme) ?? 0 };
+}
+
+/** What is wrong with a link, in words for the owner who wrote it, to follow the link itself ("… is too long"). */
+export function publishProblemText(problem: PublishProblem): string {
+  switch (problem.reason) {
+    case 'malformed':
+      return 'is not a link a page can use: write a path (/about), an anchor (#top), an address (https://example.com/…), or a mailto:, tel: or sms: link';
+    case 'too-long': {
+      const { kind, limit } = boundOf(problem);
+      return `is too long for ${kind}: it must be under ${limit} characters`;
+    }
+    case 'tel-characters':
+      return 'is a tel: link with characters other than digits, - and a leading +';
+    case 'tel-digits':
+      return `is a tel: link with fewer than ${TEL_MIN_DIGITS} digits`;
+    case 'mailto-at':
+      return 'is a mailto: link without exactly one @ in its address';
+    case 'mailto-domain':
+      return 'is a mailto: link without a domain with a dot after the @ (name@example.com)';
+    case 'scheme':
+      return `is a ${problem.scheme ?? 'non-web'}: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link`;
+  }
 }

@@ -35,7 +35,7 @@ import { registerFormsConfigApi } from './api/forms-config';
 import { registerAnalyticsApi } from './api/analytics';
 import { registerCaptchaApi } from './api/captcha';
 import { registerCookieBannerApi } from './api/cookie-banner';
-import { registerNewsletterApi } from './api/newsletter';
+import { isOneClickUnsubscribe, registerNewsletterApi } from './api/newsletter';
 import { INGEST_LIMIT, isCrumbExempt, registerMeasurementRoutes } from './api/measurement';
 import type { IngestLimit } from './services/ingest';
 import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
@@ -201,7 +201,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const domains = (site.settings as Partial<SiteSettings>).customDomains ?? [];
     return [`${site.identifier}.${opts.appDomain}`, ...domains];
   };
-  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req), siteHosts });
+  // The newsletter's one-click unsubscribe is posted by a mail provider's server, which has no crumb
+  // or cookie (RFC 8058); the sealed token in its address alone authorises it, and it can only
+  // unsubscribe the one address that token names (docs/security-links.md).
+  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req), siteHosts });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });

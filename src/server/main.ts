@@ -11,7 +11,7 @@ import { readConfig } from './config';
 import { openDatabase } from './database';
 import { importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
-import { startWorker } from './jobs/queue';
+import { pruneJobs, startWorker } from './jobs/queue';
 import { createFirstOwner } from './services/accounts';
 import { generatePassword } from './services/passwords';
 import { createVerifiedSiteUser } from './services/site-users';
@@ -38,9 +38,9 @@ async function main() {
   const demoId = await importDemoIfEmpty(db);
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel });
-  // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention are dropped hourly (every app server may do it: the deletes are idempotent).
+  // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
-    Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
+    Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
   }, 60 * 60 * 1000);
   housekeeping.unref();
   const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database), [WEBHOOK_JOB]: webhookHandler(opened.database, webhooks) }, { log: (line) => console.warn(line) });

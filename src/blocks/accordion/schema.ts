@@ -1,10 +1,11 @@
 /** Accordion block data (seed 000 §4): items, whether several may be open, whether the first starts open. */
 import { z } from 'zod';
+import { ownerHtml } from '../sanitize';
 
 export const accordionData = z
   .object({
     items: z
-      .array(z.object({ title: z.string().min(1).max(300), html: z.string().max(50_000) }).strict())
+      .array(z.object({ title: z.string().min(1).max(300), html: ownerHtml(50_000, 'text') }).strict())
       .min(1)
       .max(100),
     allowMultipleOpen: z.boolean().default(false),

@@ -1,10 +1,11 @@
 /** Button block data: the fields of seed 000 §3's button tracking payload, plus a visual style. */
 import { z } from 'zod';
+import { siteLink } from '../../document/link';
 
 export const buttonData = z
   .object({
     buttonText: z.string().min(1).max(200),
-    clickthroughUrl: z.string().max(1000),
+    clickthroughUrl: siteLink(1000),
     alignment: z.enum(['left', 'center', 'right']).default('left'),
     size: z.enum(['small', 'medium', 'large']).default('medium'),
     newWindow: z.boolean().default(false),

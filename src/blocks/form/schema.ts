@@ -6,7 +6,9 @@
  * form moves between pages.
  */
 import { z } from 'zod';
+import { siteLink } from '../../document/link';
 import { hexId } from '../../document/schema';
+import { ownerHtml } from '../sanitize';
 
 const fieldId = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and hyphens, starting with a letter');
 const label = z.string().trim().min(1).max(200);
@@ -64,14 +66,14 @@ export const formSettingsSchema = z
     /** storage: each submission is POSTed as JSON to this https (or http) address. */
     webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
     /** advanced: after submitting, go to this address … */
-    redirectUrl: z.string().max(2000).optional(),
+    redirectUrl: siteLink(2000).optional(),
     /** … or hide the fields and show this text and post-submit content (sanitised HTML). */
-    submissionHtml: z.string().max(20_000).default('<p>Thank you!</p>'),
-    postSubmitHtml: z.string().max(50_000).optional(),
+    submissionHtml: ownerHtml(20_000, 'text').default('<p>Thank you!</p>'),
+    postSubmitHtml: ownerHtml(50_000, 'text').optional(),
     /** captcha: the site's captcha must be solved (seed 001 §5: rendered only when the site has a key). */
     captcha: z.boolean().default(false),
     /** disclaimer: shown above the submit button (sanitised HTML), accepted by submitting. */
-    disclaimerHtml: z.string().max(20_000).optional(),
+    disclaimerHtml: ownerHtml(20_000, 'text').optional(),
   })
   .strict();
 export type FormSettings = z.infer<typeof formSettingsSchema>;

@@ -9,6 +9,7 @@
  * data-part, likert radios data-statement); a hidden field's input carries data-query-key.
  */
 import { FIELD_PARTS, LIKERT_SCALE } from '../../domain/forms';
+import { isPublishableLink } from '../../domain/links';
 import { sanitizeText } from '../sanitize';
 import type { BlockViewProps } from '../types';
 import type { FormData, FormField } from './schema';
@@ -255,7 +256,7 @@ export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
       className="block-form"
       data-form-id={data.formId}
       data-validate={s.disableValidation ? 'false' : 'true'}
-      {...(s.redirectUrl ? { 'data-redirect': s.redirectUrl } : {})}
+      {...(s.redirectUrl && isPublishableLink(s.redirectUrl, ctx.host) ? { 'data-redirect': s.redirectUrl } : {})}
       {...(data.title ? { 'aria-label': data.title } : {})}
       noValidate
     >

@@ -1,5 +1,6 @@
 /** Image block data: the image, its alternative text, and how it fills its grid area. */
 import { z } from 'zod';
+import { siteLink } from '../../document/link';
 
 export const imageData = z
   .object({
@@ -8,7 +9,7 @@ export const imageData = z
     /** Empty only for a decorative image. */
     alt: z.string().max(500),
     caption: z.string().max(1000).optional(),
-    link: z.string().max(1000).optional(),
+    link: siteLink(1000).optional(),
     fit: z.enum(['fill', 'fit']).default('fill'),
     focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).strict().default({ x: 0.5, y: 0.5 }),
   })

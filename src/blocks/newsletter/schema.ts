@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { hexId } from '../../document/schema';
+import { ownerHtml } from '../sanitize';
 
 export const newsletterData = z
   .object({
@@ -19,7 +20,7 @@ export const newsletterData = z
     /** The site's captcha must be solved, as on forms. */
     captcha: z.boolean().default(false),
     /** Shown under the button (sanitised HTML), e.g. what subscribers will receive. */
-    disclaimerHtml: z.string().max(20_000).optional(),
+    disclaimerHtml: ownerHtml(20_000, 'text').optional(),
   })
   .strict();
 export type NewsletterData = z.infer<typeof newsletterData>;

@@ -1,7 +1,8 @@
 /**
  * Captcha calls (seed 001 §5; issue 4 item 5). Visitors: `GET /api/captcha/challenge` answers a new
  * ALTCHA challenge signed with the site's key (the widget fetches it when the visitor ticks the
- * box). Owners: `GET/PUT/DELETE /api/config/captcha` read and change the site's captcha — the
+ * box), at most CAPTCHA_CHALLENGE_LIMIT a window per address and site (429 with Retry-After past
+ * it). Owners: `GET/PUT/DELETE /api/config/captcha` read and change the site's captcha — the
  * self-hosted ALTCHA (a key generated here) or the owner's reCAPTCHA key pair — in the Settings
  * area; the secret is never answered.
  */
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { API_PATHS } from '../../domain/routes';
 import { configRoute } from '../config-routes';
+import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import {
   altchaChallenge,
   CaptchaSettingsError,
@@ -22,6 +24,15 @@ import {
 } from '../services/captcha';
 
 export const CAPTCHA_CONFIG_PATH = '/api/config/captcha';
+
+/**
+ * Challenges per address (hashed) and site in ten minutes. A visitor fetches one a form they send,
+ * and another when one expires or a send fails; sixty leaves room for a classroom or an office
+ * behind one address, while one address cannot gather challenges to solve in bulk for a flood of
+ * submissions (docs/decisions.md, "The captcha challenge limit").
+ */
+export const CAPTCHA_CHALLENGE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
+export const CAPTCHA_CHALLENGE_LIMITED = 'Too many captcha requests from this address. Please try again in a few minutes.';
 
 const keyText = (what: string) => z.string().trim().regex(RECAPTCHA_KEY_PATTERN, `Paste the ${what} exactly as reCAPTCHA shows it (letters, digits, - and _).`);
 
@@ -42,6 +53,8 @@ export async function registerCaptchaApi(app: FastifyInstance, db: Db) {
   app.get(API_PATHS.CAPTCHA_CHALLENGE, async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    const limit = { key: `captcha-challenge:${site.id}:${hashedIp(req.ip)}`, ...CAPTCHA_CHALLENGE_LIMIT };
+    if (await refusedByLimits(app.rateLimits, reply, [limit], { error: CAPTCHA_CHALLENGE_LIMITED })) return reply;
     const challenge = await altchaChallenge(db, site.id);
     if (!challenge) return reply.code(404).send({ error: 'This site does not use the built-in captcha.' });
     return reply.header('cache-control', 'no-store').send(challenge);

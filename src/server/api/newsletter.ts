@@ -9,6 +9,15 @@
  *   4xx `{error, errors?}`.
  * - `POST /api/newsletter/confirm` {token} and `POST /api/newsletter/unsubscribe` {token}: what the
  *   buttons on the confirmation and unsubscribe pages call (links in emails only open those pages).
+ * - `POST /api/newsletter/one-click-unsubscribe?token=…` with the body `List-Unsubscribe=One-Click`
+ *   (form-encoded or multipart, RFC 8058): what a mail provider's server sends when someone presses
+ *   its unsubscribe button. It carries no crumb or cookie, so the token alone authorises it
+ *   (`isOneClickUnsubscribe` exempts it from the crumb check). A GET of that address, from a mail
+ *   app that opens it in a browser, is sent on to the unsubscribe page, which changes nothing until
+ *   its button is pressed.
+ *
+ * The links in newsletter emails are built from the site's own address (`app.siteOrigin`), so a
+ * forged Host header cannot put another address into them.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,10 +26,17 @@ import type { Db } from '../../db/client';
 import type { SiteSettings } from '../../document/schema';
 import { fieldError } from '../../domain/forms';
 import { MESSAGES } from '../../domain/messages';
-import { API_PATHS } from '../../domain/routes';
-import { requestOrigin } from '../request';
+import { API_PATHS, NEWSLETTER_PATHS } from '../../domain/routes';
 import { verifyCaptcha } from '../services/captcha';
-import { confirmSubscription, findPublishedNewsletter, loadNewsletterSecret, NEWSLETTER_MESSAGES, signUp, unsubscribe } from '../services/newsletter';
+import {
+  confirmSubscription,
+  findPublishedNewsletter,
+  loadNewsletterSecret,
+  NEWSLETTER_MESSAGES,
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  signUp,
+  unsubscribe,
+} from '../services/newsletter';
 import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import type { WebsiteRow } from '../services/sites';
 
@@ -48,6 +64,31 @@ const signUpBody = z.object({
 });
 
 const tokenBody = z.object({ token: z.string().min(1).max(1000) });
+
+/** RFC 8058: the one-click POST names its token in the address and says exactly this in its body. */
+const oneClickQuery = z.object({ token: z.string().min(1).max(1000) });
+const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click', { error: 'The body must be List-Unsubscribe=One-Click.' }) });
+
+/** The one-click unsubscribe: a mail provider's server posts it without a crumb or cookies (RFC 8058). */
+export function isOneClickUnsubscribe(req: FastifyRequest): boolean {
+  return req.method === 'POST' && (req.url.split('?')[0] ?? '') === ONE_CLICK_UNSUBSCRIBE_PATH;
+}
+
+/**
+ * The fields of a small multipart/form-data body (RFC 7578) that carry plain values: enough for
+ * the one field of RFC 8058, which providers may send this way.
+ */
+function multipartFields(body: string, contentType: string): Record<string, string> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const fields: Record<string, string> = {};
+  if (!boundary) return fields;
+  for (const part of body.split(`--${boundary[1] ?? boundary[2]}`)) {
+    const split = part.indexOf('\r\n\r\n');
+    const name = /content-disposition:\s*form-data;\s*name="([^"]*)"/i.exec(part.slice(0, split));
+    if (split !== -1 && name?.[1] !== undefined) fields[name[1]] = part.slice(split + 4).replace(/\r\n$/, '');
+  }
+  return fields;
+}
 
 export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
   await loadNewsletterSecret(db);
@@ -104,7 +145,7 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
         listId: body.listId,
         email,
         name: body.name,
-        origin: requestOrigin(req),
+        origin: app.siteOrigin(site),
         siteTitle: settings.title ?? site.identifier,
         listTitle: block.title,
         sendEmail: !(await limited(emailKey, NEWSLETTER_LIMITS.confirmationEmails)),
@@ -121,7 +162,7 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
       if (!parsed.success) return badRequest(reply, parsed.error);
       const settings = site.settings as Partial<SiteSettings>;
       const confirmed = await confirmSubscription(db, site.id, parsed.data.token, {
-        origin: requestOrigin(req),
+        origin: app.siteOrigin(site),
         siteTitle: settings.title ?? site.identifier,
         listTitle: async (listId) => (await findPublishedNewsletter(db, site.id, listId))?.title ?? 'our newsletter',
       });
@@ -137,6 +178,29 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
       if (!parsed.success) return badRequest(reply, parsed.error);
       if (!(await unsubscribe(db, site.id, parsed.data.token))) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
       return { message: NEWSLETTER_MESSAGES.unsubscribed };
+    });
+
+    // Not limited per address: mail providers send everyone's one-click unsubscribes from a few
+    // servers, and a token that is not this site's costs one decryption and changes nothing.
+    await scope.register(async (oneClick) => {
+      oneClick.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: 16 * 1024 }, (req, body, done) => {
+        done(null, multipartFields(body as string, String(req.headers['content-type'])));
+      });
+      oneClick.post(ONE_CLICK_UNSUBSCRIBE_PATH, async (req, reply) => {
+        const site = await siteOr404(req, reply);
+        if (!site) return reply;
+        const query = oneClickQuery.safeParse(req.query);
+        if (!query.success) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+        const body = oneClickBody.safeParse(req.body ?? {});
+        if (!body.success) return badRequest(reply, body.error);
+        if (!(await unsubscribe(db, site.id, query.data.token))) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+        return reply.header('cache-control', 'no-store').send({ message: NEWSLETTER_MESSAGES.unsubscribed });
+      });
+      oneClick.get(ONE_CLICK_UNSUBSCRIBE_PATH, async (req, reply) => {
+        const query = oneClickQuery.safeParse(req.query);
+        const to = query.success ? `${NEWSLETTER_PATHS.UNSUBSCRIBE}?token=${encodeURIComponent(query.data.token)}` : NEWSLETTER_PATHS.UNSUBSCRIBE;
+        return reply.code(303).header('cache-control', 'no-store').header('location', to).send();
+      });
     });
   });
 }

@@ -9,6 +9,7 @@
  * Idempotency-Key) so that receivers can drop repeats. Each claim bumps `attempts`, which also
  * serves as the fencing token: a worker that lost its lease cannot write over the new holder.
  * Failures are retried with backoff until max_attempts, then kept as 'failed' for ADMINs to retry.
+ * Finished jobs are deleted after JOB_RETENTION_DAYS (`pruneJobs`, run with the hourly housekeeping).
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
@@ -49,6 +50,13 @@ export type Worker = { stop(): Promise<void> };
 
 /** Thrown by a handler for a failure no retry can mend (a refused webhook address): the job fails at once. */
 export class PermanentJobError extends Error {}
+
+/**
+ * Days a finished job is kept after it finished: a done one for a while, to answer what went out;
+ * a failed one longer, for ADMINs to find and retry (docs/decisions.md, "How long jobs are kept").
+ * Payloads hold personal data (email addresses and texts, submissions sent to webhooks).
+ */
+export const JOB_RETENTION_DAYS = { done: 14, failed: 30 } as const;
 
 /** The most rows listJobs answers: the newest ones. */
 const LIST_LIMIT = 200;
@@ -275,6 +283,21 @@ export async function retryJob(db: Executor, websiteId: string, id: number): Pro
   if (rows.length === 0) return false;
   await db.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
   return true;
+}
+
+/** Deletes done and failed jobs that finished longer ago than JOB_RETENTION_DAYS; answers how many. */
+export async function pruneJobs(db: Executor): Promise<number> {
+  const finishedBefore = (days: number) => lt(jobs.updatedAt, sql`now() - make_interval(days => ${days})`);
+  const deleted = await db
+    .delete(jobs)
+    .where(
+      or(
+        and(eq(jobs.status, 'done'), finishedBefore(JOB_RETENTION_DAYS.done)),
+        and(eq(jobs.status, 'failed'), finishedBefore(JOB_RETENTION_DAYS.failed)),
+      ),
+    )
+    .returning({ id: jobs.id });
+  return deleted.length;
 }
 
 /** How many of a site's jobs are in each status. */

@@ -25,12 +25,19 @@ const EMAIL_MAX_ATTEMPTS = 12;
 
 const oneLine = (what: string) => z.string().regex(/^[^\r\n]*$/, `${what} must be one line`);
 
+/**
+ * Headers a message may add to those the mailer writes: only the ones we send, so a caller cannot
+ * set From, To or another header the mailer owns (newsletter mail: RFC 2369 and RFC 8058 one-click).
+ */
+export const EXTRA_EMAIL_HEADERS = ['List-Unsubscribe', 'List-Unsubscribe-Post'] as const;
+
 export const emailMessageSchema = z.object({
   to: z.email('to: not an email address'),
   subject: oneLine('subject').min(1, 'subject: must not be empty'),
   text: z.string(),
   html: z.string().optional(),
   replyTo: z.email('replyTo: not an email address').optional(),
+  headers: z.partialRecord(z.enum(EXTRA_EMAIL_HEADERS), oneLine('a header').min(1, 'a header must not be empty').max(2000)).optional(),
 });
 export type EmailMessage = z.infer<typeof emailMessageSchema>;
 

@@ -99,19 +99,27 @@ export function Sections({ sections, ctx, kinds }: { sections: readonly Section[
   );
 }
 
-function NavLinks({ links, currentPath, label }: { links: readonly NavLink[]; currentPath: string; label: string }) {
+/**
+ * Navigation and footer links. One a published page may not carry (stored before the link rules)
+ * shows its title as text, without an href.
+ */
+function NavLinks({ links, currentPath, label, host }: { links: readonly NavLink[]; currentPath: string; label: string; host: string }) {
   return (
     <nav aria-label={label}>
       <ul className="nav-list">
         {links.map((link) => (
           <li key={link.href}>
-            <a
-              href={link.href}
-              {...(link.href === currentPath ? { 'aria-current': 'page' as const } : {})}
-              {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-            >
-              {link.title}
-            </a>
+            {isPublishableLink(link.href, host) ? (
+              <a
+                href={link.href}
+                {...(link.href === currentPath ? { 'aria-current': 'page' as const } : {})}
+                {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+              >
+                {link.title}
+              </a>
+            ) : (
+              <span>{link.title}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -133,7 +141,7 @@ function Header({ site, currentPath }: { site: ShellSite; currentPath: string })
           </a>
           {site.header.showTagline && site.tagline ? <p className="header-tagline">{site.tagline}</p> : null}
         </div>
-        {site.navigation.length > 0 ? <NavLinks links={site.navigation} currentPath={currentPath} label="Main" /> : null}
+        {site.navigation.length > 0 ? <NavLinks links={site.navigation} currentPath={currentPath} label="Main" host={site.host} /> : null}
         {button ? (
           <a className="button button-primary button-small header-button" href={button.href}>
             {button.text}
@@ -152,7 +160,7 @@ function Footer({ site, currentPath }: { site: ShellSite; currentPath: string })
         <p className="footer-title">{site.title}</p>
         {site.tagline ? <p className="footer-tagline">{site.tagline}</p> : null}
         {site.footerText ? <p className="footer-text">{site.footerText}</p> : null}
-        {links.length > 0 ? <NavLinks links={links} currentPath={currentPath} label="Footer" /> : null}
+        {links.length > 0 ? <NavLinks links={links} currentPath={currentPath} label="Footer" host={site.host} /> : null}
         {site.consent.banner ? (
           <p className="footer-cookie-settings">
             <CookieSettingsButton />
@@ -231,6 +239,8 @@ export function renderPage(opts: {
   const css = layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;
+  // A social image stored before the link rules is left out when a page may not carry it.
+  const socialImage = head.socialImage && isPublishableLink(head.socialImage, site.host) ? head.socialImage : undefined;
   const headHtml = renderToString(
     <>
       <meta charSet="utf-8" />
@@ -243,8 +253,8 @@ export function renderPage(opts: {
       <meta property="og:type" content={head.type ?? 'website'} />
       <meta property="og:url" content={head.url} />
       {head.description ? <meta property="og:description" content={head.description} /> : null}
-      {head.socialImage ? <meta property="og:image" content={head.socialImage} /> : null}
-      <meta name="twitter:card" content={head.socialImage ? 'summary_large_image' : 'summary'} />
+      {socialImage ? <meta property="og:image" content={socialImage} /> : null}
+      <meta name="twitter:card" content={socialImage ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={head.title} />
       {head.description ? <meta name="twitter:description" content={head.description} /> : null}
       <link rel="stylesheet" href={assets.theme.url} />

@@ -8,8 +8,10 @@ import type { CaptchaProvider, RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, files, pages, redirects, siteCaptcha, websites } from '../../db/schema';
 import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
+import { readStored } from '../../document/link';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { labsFlags } from '../../domain/labs';
+import { isPublishableLink } from '../../domain/links';
 import { RECORD_TYPES } from '../../domain/record-types';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { WebsiteRow } from '../services/sites';
@@ -58,8 +60,9 @@ export function shell(site: WebsiteRow, host: string): ShellSite {
     locale: settings.locale,
     navigation: site.navigation as NavLink[],
     footerText: settings.footerText,
-    header: headerSchema.parse(site.header),
-    footer: footerSchema.parse(site.footer),
+    // Links stored before the link rules are read as they are: each is checked as it renders.
+    header: readStored(() => headerSchema.parse(site.header)),
+    footer: readStored(() => footerSchema.parse(site.footer)),
     host,
     chrome: siteChromeSettings(site.settings),
     templateId: templateIdOf(site.settings),
@@ -99,7 +102,8 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     .select()
     .from(redirects)
     .where(and(eq(redirects.websiteId, site.id), eq(redirects.fromPath, path)));
-  if (redirect) return { kind: 'redirect', location: redirect.toUrl };
+  // A target stored before the link rules that a page may not carry is no redirect at all.
+  if (redirect && isPublishableLink(redirect.toUrl, req.host)) return { kind: 'redirect', location: redirect.toUrl };
 
   const ctx = await renderContext(db, site.id, req.host);
   const base = { site: shell(site, req.host), currentPath: path, ctx, assets, visitor: req.visitor, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };

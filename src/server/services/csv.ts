@@ -1,26 +1,46 @@
 /**
  * CSV for exports that people open in spreadsheet apps: RFC 4180 (comma separated, CRLF line
- * ends, a field quoted when it holds a comma, a quote or a line break, quotes doubled), UTF-8 with
- * a byte-order mark so Excel reads accents right, and every cell that a spreadsheet would run as a
- * formula (it begins with = + - @, a tab or a carriage return) neutralised with a leading single
- * quote (OWASP "CSV injection"). Visitors write these values, so they are never trusted.
+ * ends, quotes doubled), UTF-8 with a byte-order mark so Excel reads accents right. Visitors write
+ * these values, so they are never trusted (OWASP "CSV injection"):
+ *
+ * - a cell is quoted whenever it holds a separator any spreadsheet may split on (comma, semicolon
+ *   in locales that use it, tab), a quote, or a line break, so it stays one cell everywhere;
+ * - a formula start (= + - @, a tab or a carriage return) is neutralised with a single quote, which
+ *   spreadsheets show as text, at the start of the cell and after every separator or line break
+ *   inside it (spaces between skipped), since a reader that splits the cell there would see a
+ *   formula begin.
  */
 
 /** Written once at the start of the file. */
 export const CSV_BOM = '\uFEFF';
 
-/** The first characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Characters that make a spreadsheet read what follows as a formula. */
+const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r']);
+/** Where a spreadsheet that splits a cell may start reading a new one: after a separator or a line break. */
+const BREAKS = new Set([',', ';', '\t', '\r', '\n']);
 
-/** A cell that would start a formula gets a leading single quote, which spreadsheets show as text. */
+/** What makes a cell need quotes: a separator, a quote or a line break. */
+const NEEDS_QUOTES = /[,;\t"\r\n]/;
+
+/**
+ * Every place in a cell where a formula could start (its start, or after a separator or line break,
+ * spaces skipped) gets a single quote, which spreadsheets show as text.
+ */
 export function neutraliseFormula(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  let out = '';
+  let atBreak = true;
+  for (const ch of value) {
+    if (atBreak && FORMULA_START.has(ch)) out += "'";
+    out += ch;
+    atBreak = BREAKS.has(ch) || (atBreak && ch === ' ');
+  }
+  return out;
 }
 
-/** One cell: neutralised, then quoted when RFC 4180 needs it. */
+/** One cell: neutralised, then quoted when it holds a separator, a quote or a line break. */
 export function csvCell(value: string): string {
   const safe = neutraliseFormula(value);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One record, with its CRLF line end. */

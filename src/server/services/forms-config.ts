@@ -8,6 +8,7 @@
  */
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { formData, type FormData } from '../../blocks/form/schema';
+import { readStored } from '../../document/link';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { valueText } from '../../domain/forms';
 import type { Db, Executor } from '../../db/client';
@@ -110,9 +111,12 @@ async function blocksInContent(db: Executor, websiteId: string, path: string, id
   return rows.map((r) => ({ placement: { kind: r.kind, id: r.id, title: r.title, path: r.path }, type: r.block.type, data: r.block.data }));
 }
 
-/** A form block's data with its defaults filled (as stored it already passed the same schema at import). */
+/**
+ * A form block's data with its defaults filled (as stored it already passed the same schema at
+ * import), read with the links it was stored with: the editor shows them, and saving checks them.
+ */
 function readForm(data: Record<string, unknown>): FormData | undefined {
-  const parsed = formData.safeParse(data);
+  const parsed = readStored(() => formData.safeParse(data));
   return parsed.success ? parsed.data : undefined;
 }
 

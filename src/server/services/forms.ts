@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FormData } from '../../blocks/form/schema';
+import { readStored } from '../../document/link';
 import { formData } from '../../blocks/form/schema';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { valueText, type FieldValue } from '../../domain/forms';
@@ -91,9 +92,13 @@ export async function findPublishedBlockData(db: Executor, websiteId: string, ty
   return rows[0]?.data;
 }
 
-/** The form block with this formId on a published page or item of the site, parsed; undefined when there is none. */
+/**
+ * The form block with this formId on a published page or item of the site, parsed; undefined when
+ * there is none. A link stored before the link rules does not stop the form (it renders as text).
+ */
 export async function findPublishedForm(db: Executor, websiteId: string, formId: string): Promise<FormData | undefined> {
-  const parsed = formData.safeParse(await findPublishedBlockData(db, websiteId, BLOCK_TYPES.FORM, 'formId', formId));
+  const data = await findPublishedBlockData(db, websiteId, BLOCK_TYPES.FORM, 'formId', formId);
+  const parsed = readStored(() => formData.safeParse(data));
   return parsed.success ? parsed.data : undefined;
 }
 

@@ -4,16 +4,20 @@
  * opt-in), in one transaction; confirming makes the subscriber confirmed and emails a welcome.
  * Every newsletter email carries an unsubscribe link (`unsubscribeUrl`) whose token is sealed
  * with a server secret, so it names the subscriber without showing the address and cannot be
- * forged; it never expires, as old emails must keep working.
+ * forged; it never expires, as old emails must keep working. Its List-Unsubscribe and
+ * List-Unsubscribe-Post headers (RFC 2369, RFC 8058) name the one-click address, which mail
+ * providers POST to with that token alone. Links in emails are built from the site's own address,
+ * never from a request.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { newsletterData, type NewsletterData } from '../../blocks/newsletter/schema';
+import { readStored } from '../../document/link';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { NEWSLETTER_PATHS } from '../../domain/routes';
 import type { Db, Executor } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
-import { enqueueEmail } from '../mail/mailer';
+import { enqueueEmail, type EmailMessage } from '../mail/mailer';
 import { serverSecret } from '../plugins/crumb';
 import { findPublishedBlockData } from './forms';
 
@@ -29,9 +33,13 @@ export const NEWSLETTER_MESSAGES = {
   unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in the newest email you received from us.',
 } as const;
 
-/** The newsletter block with this listId on a published page or item of the site, parsed; undefined when there is none. */
+/**
+ * The newsletter block with this listId on a published page or item of the site, parsed; undefined
+ * when there is none. A link stored before the link rules does not stop the sign-up.
+ */
 export async function findPublishedNewsletter(db: Executor, websiteId: string, listId: string): Promise<NewsletterData | undefined> {
-  const parsed = newsletterData.safeParse(await findPublishedBlockData(db, websiteId, BLOCK_TYPES.NEWSLETTER, 'listId', listId));
+  const data = await findPublishedBlockData(db, websiteId, BLOCK_TYPES.NEWSLETTER, 'listId', listId);
+  const parsed = readStored(() => newsletterData.safeParse(data));
   return parsed.success ? parsed.data : undefined;
 }
 
@@ -78,6 +86,18 @@ export function unsubscribeUrl(origin: string, websiteId: string, listId: string
   return `${origin}${NEWSLETTER_PATHS.UNSUBSCRIBE}?token=${seal({ w: websiteId, l: listId, e: email.toLowerCase() })}`;
 }
 
+/** Where a mail provider POSTs `List-Unsubscribe=One-Click` (RFC 8058): the token alone authorises it. */
+export const ONE_CLICK_UNSUBSCRIBE_PATH = '/api/newsletter/one-click-unsubscribe';
+
+/**
+ * The headers every newsletter email carries, so mail apps offer their own unsubscribe button: the
+ * one-click address for one subscriber of one list, and the RFC 8058 marker that it takes a POST.
+ */
+export function listUnsubscribeHeaders(origin: string, websiteId: string, listId: string, email: string): EmailMessage['headers'] {
+  const url = `${origin}${ONE_CLICK_UNSUBSCRIBE_PATH}?token=${seal({ w: websiteId, l: listId, e: email.toLowerCase() })}`;
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 export function confirmUrl(origin: string, token: string): string {
   return `${origin}${NEWSLETTER_PATHS.CONFIRM}?token=${token}`;
 }
@@ -102,7 +122,7 @@ export type SignUp = {
   listId: string;
   email: string;
   name?: string | undefined;
-  /** For the links in the email: the address the visitor signed up on. */
+  /** For the links in the email: the site's own address (`app.siteOrigin`), never the request's. */
   origin: string;
   siteTitle: string;
   listTitle: string;
@@ -126,6 +146,7 @@ function confirmationEmail(s: SignUp, email: string, token: string) {
       '',
       `Unsubscribe: ${unsubscribeUrl(s.origin, s.websiteId, s.listId, email)}`,
     ].join('\n'),
+    headers: listUnsubscribeHeaders(s.origin, s.websiteId, s.listId, email),
   };
 }
 
@@ -185,6 +206,7 @@ export async function confirmSubscription(
         'You can unsubscribe at any time with this link, which is in every email we send you:',
         unsubscribeUrl(mail.origin, websiteId, row.listId, row.email),
       ].join('\n'),
+      headers: listUnsubscribeHeaders(mail.origin, websiteId, row.listId, row.email),
     });
     return row;
   });

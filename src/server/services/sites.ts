@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
+import { readStored } from '../../document/link';
 import { footerSchema, headerSchema, pageAccess, settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
@@ -208,11 +209,12 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
     format: SITE_DOCUMENT_FORMAT,
     version: SITE_DOCUMENT_VERSION,
     // Parsed so that settings added after the site was stored come out with their defaults.
-    settings: settingsSchema.parse({ identifier: site.identifier, ...site.settings }),
+    // Links stored before the link rules come out as they are; importing the file asks for them mended.
+    settings: readStored(() => settingsSchema.parse({ identifier: site.identifier, ...site.settings })),
     navigation: site.navigation as SiteDocument['navigation'],
     // Sites stored before header and footer settings existed hold {}: the schema fills the defaults.
-    header: headerSchema.parse(site.header),
-    footer: footerSchema.parse(site.footer),
+    header: readStored(() => headerSchema.parse(site.header)),
+    footer: readStored(() => footerSchema.parse(site.footer)),
     pages: docPages,
     collections: docCollections,
     redirects: redirectRows.map((r) => ({ from: r.fromPath, to: r.toUrl })),
@@ -279,8 +281,9 @@ export async function updateSiteSettings(
       const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).for('update');
       if (!site) throw new Error('site not found');
       const { identifier = site.identifier, ...rest } = changes;
-      // Parsed whole, so a site stored before newer settings existed is saved with their defaults.
-      const { identifier: _identifier, ...settings } = settingsSchema.parse({ ...site.settings, ...rest, identifier });
+      // Parsed whole, so a site stored before newer settings existed is saved with their defaults. The
+      // changes hold no link (the social image moves with import only), so a stored one is kept as it is.
+      const { identifier: _identifier, ...settings } = readStored(() => settingsSchema.parse({ ...site.settings, ...rest, identifier }));
       const moved = identifier !== site.identifier;
       if (moved) {
         const [taken] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier));
