@@ -13,6 +13,8 @@
  * 5. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
  *    million generated events, over 30 and 90 days, in milliseconds. BENCH_ONLY=dashboard runs
  *    this section alone.
+ * 6. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
+ *    to each measurement call, never a 5xx. BENCH_ONLY=fuzz runs this section alone.
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,6 +33,7 @@ import { findWebsiteByIdentifier, importSite } from '../src/server/services/site
 import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
 import { dashboardBench } from './dashboard';
+import { fuzzBench } from './fuzz';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -177,6 +180,7 @@ async function main() {
   try {
     if (process.env.BENCH_ONLY === 'census') return await censusSection(dataDir);
     if (process.env.BENCH_ONLY === 'dashboard') return await dashboardBench(dataDir);
+    if (process.env.BENCH_ONLY === 'fuzz') return await fuzzBench();
     console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback.\n`);
     const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app') });
     children.push(app.child);
@@ -221,6 +225,8 @@ async function main() {
     await censusSection(dataDir);
     console.log('');
     await dashboardBench(dataDir);
+    console.log('');
+    await fuzzBench();
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1500));

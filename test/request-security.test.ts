@@ -180,7 +180,7 @@ describe('calls from another site', () => {
 
   it('are refused with 403 when the Origin is not the site, or the browser says cross-site', async () => {
     for (const headers of [
-      { origin: 'https://attacker.example' },
+      { origin: 'https://attacker.example' } as Record<string, string>,
       { origin: 'http://other.sites.test' },
       { origin: 'http://shop.other.example' },
       { origin: 'null' },
@@ -193,7 +193,7 @@ describe('calls from another site', () => {
   });
 
   it('pass from the site itself: the host called, its identifier address, and no Origin at all', async () => {
-    for (const headers of [{ origin: 'http://localhost' }, { origin: 'http://demo.sites.test' }, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of [{ origin: 'http://localhost' } as Record<string, string>, { origin: 'http://demo.sites.test' }, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, {}]) {
       expect((await put(headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
   });
