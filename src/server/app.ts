@@ -203,7 +203,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   // The newsletter's one-click unsubscribe is posted by a mail provider's server, which has no crumb
   // or cookie (RFC 8058); the sealed token in its address alone authorises it, and it can only
-  // unsubscribe the one address that token names (docs/security-links.md).
+  // unsubscribe the one address that token names (docs/security.md).
   await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req), siteHosts });
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
