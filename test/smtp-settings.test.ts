@@ -41,7 +41,7 @@ beforeAll(async () => {
   siteBox = await startMailbox({ login: { user: 'site-mailer', pass: SECRET } });
   serverBox = await startMailbox();
   app = await demo.start();
-  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
+  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
 });
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -2,6 +2,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A true/false setting; empty (`NAME=` in an env file) means unset. */
+const flag = (name: string) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false'], `${name} must be true or false`).default('false'));
+
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -35,6 +39,14 @@ const env = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal))*$/, 'TRUST_PROXY must list proxy addresses, such as 127.0.0.1 or 10.0.0.0/8,loopback')
     .optional(),
+  /**
+   * "true" lets connections a site's settings choose (form webhooks, a site's own SMTP server)
+   * reach loopback and private addresses, for receivers and mail servers on the operator's own
+   * network. Checked when each connection is made (src/server/net/outgoing.ts).
+   */
+  OUTGOING_ALLOW_PRIVATE: flag('OUTGOING_ALLOW_PRIVATE'),
+  /** The older, narrower setting: "true" allows private targets for form webhooks alone. */
+  WEBHOOK_ALLOW_PRIVATE: flag('WEBHOOK_ALLOW_PRIVATE'),
 });
 
 export type ServerConfig = {
@@ -48,6 +60,8 @@ export type ServerConfig = {
   ownerEmail: string;
   publicUrl: string | undefined;
   trustProxy: string | undefined;
+  /** Whether connections a site's settings choose may reach loopback and private addresses. */
+  allowPrivateTargets: { webhooks: boolean; mail: boolean };
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -67,5 +81,9 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     ownerEmail: e.OWNER_EMAIL,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
+    allowPrivateTargets: {
+      webhooks: e.OUTGOING_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      mail: e.OUTGOING_ALLOW_PRIVATE === 'true',
+    },
   };
 }

@@ -21,14 +21,13 @@ import { connectRedisRateLimits } from './services/rate-limit-redis';
 import { pruneSessions } from './services/sessions';
 import { pruneFormData } from './services/forms';
 import { pruneMeasurement } from './services/measurement';
-import { WEBHOOK_JOB, webhookHandler, webhookSettings } from './services/webhooks';
+import { WEBHOOK_JOB, webhookHandler } from './services/webhooks';
 import { loadClientAssets } from './render/assets';
 
 async function main() {
   const config = readConfig();
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
-  const webhooks = webhookSettings();
   const assets = loadClientAssets();
   // Before the database opens, so an unreachable REDIS_URL stops the start without leaving the embedded server running.
   const redisRateLimits = config.redisUrl ? await connectRedisRateLimits(config.redisUrl) : undefined;
@@ -43,7 +42,11 @@ async function main() {
     Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
   }, 60 * 60 * 1000);
   housekeeping.unref();
-  const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database), [WEBHOOK_JOB]: webhookHandler(opened.database, webhooks) }, { log: (line) => console.warn(line) });
+  const handlers = {
+    [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
+    [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
+  };
+  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line) });
 
   let stopping = false;
   const stop = async (signal: string) => {
