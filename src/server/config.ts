@@ -2,9 +2,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-/** A true/false setting; empty (`NAME=` in an env file) means unset. */
-const flag = (name: string) =>
-  z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false'], `${name} must be true or false`).default('false'));
+/** Empty (`NAME=` in an env file) means unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const flag = (name: string) => unsetWhenEmpty(z.enum(['true', 'false'], `${name} must be true or false`).default('false'));
 
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -47,6 +47,13 @@ const env = z.object({
   OUTGOING_ALLOW_PRIVATE: flag('OUTGOING_ALLOW_PRIVATE'),
   /** The older, narrower setting: "true" allows private targets for form webhooks alone. */
   WEBHOOK_ALLOW_PRIVATE: flag('WEBHOOK_ALLOW_PRIVATE'),
+  /**
+   * The key stored secrets are sealed with (src/server/secrets/keys.ts checks it, never echoing
+   * it): required with DATABASE_URL; with the embedded database a key in DATA_DIR is used when unset.
+   */
+  SECRET_KEY: unsetWhenEmpty(z.string().optional()),
+  /** During a key rotation, the key that replaces SECRET_KEY: it seals, and SECRET_KEY still opens. */
+  SECRET_KEY_NEXT: unsetWhenEmpty(z.string().optional()),
 });
 
 export type ServerConfig = {
@@ -62,6 +69,8 @@ export type ServerConfig = {
   trustProxy: string | undefined;
   /** Whether connections a site's settings choose may reach loopback and private addresses. */
   allowPrivateTargets: { webhooks: boolean; mail: boolean };
+  secretKey: string | undefined;
+  secretKeyNext: string | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -85,5 +94,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
       webhooks: e.OUTGOING_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
       mail: e.OUTGOING_ALLOW_PRIVATE === 'true',
     },
+    secretKey: e.SECRET_KEY,
+    secretKeyNext: e.SECRET_KEY_NEXT,
   };
 }

@@ -21,6 +21,7 @@ import type { Database, Executor } from '../../db/client';
 import { smtpSettings, websiteMembers } from '../../db/schema';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
 import { checkedAddresses, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
+import { unsealOptional } from '../secrets/sealed';
 
 export const EMAIL_JOB = 'email';
 /** The right-hand side of every Message-ID we send. */
@@ -50,7 +51,7 @@ export type EnqueueEmailOptions = {
   serverMailOnly?: boolean;
 };
 
-/** Where a site's mail goes out: the `smtp_settings` row, less its website id. */
+/** Where a site's mail goes out: the `smtp_settings` row, less its website id, with its password opened. */
 export type MailSettings = Omit<typeof smtpSettings.$inferSelect, 'websiteId'>;
 
 export class InvalidEmailError extends Error {}
@@ -107,7 +108,7 @@ async function connectionTarget(settings: MailSettings, own: boolean, policy: Ou
 /** A transport for one send (a fresh connection, so changed settings apply at once) and the From address. */
 export async function mailTransportFor(db: Executor, websiteId: string | undefined, policy: OutgoingPolicy): Promise<{ transport: Transporter; from: string }> {
   const [site] = websiteId ? await db.select().from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)) : [];
-  const settings = site ?? serverMailSettings();
+  const settings = site ? { ...site, password: unsealOptional(site.password) } : serverMailSettings();
   if (!settings) {
     throw new MailNotConfiguredError("No mail server: set the site's SMTP settings, or SMTP_URL and MAIL_FROM for the server");
   }
