@@ -3,7 +3,9 @@
  * of kind 'form-webhook', written in the submission's transaction. Delivery is at least once; every
  * try carries the job's delivery key as `Idempotency-Key`, so a receiver can drop a repeat. A 2xx
  * answer completes the job; anything else (or no answer within 10 s) is retried with the queue's
- * backoff.
+ * backoff. Every try is signed as Standard Webhooks has it (./webhook-secrets.ts): `webhook-id`
+ * (the delivery key again, the same on every try), `webhook-timestamp` (this try's Unix seconds)
+ * and `webhook-signature` over the exact bytes sent.
  *
  * SSRF: the host is resolved when the request is made (not only when the address was saved) and
  * the request connects only to an address that was checked (net/outgoing.ts), so a DNS answer that
@@ -19,6 +21,7 @@ import type { Database, Executor } from '../../db/client';
 import { formSubmissions } from '../../db/schema';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
 import { checkedAddresses, pinnedLookup, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
+import { webhookSignature, webhookSigningSecret } from './webhook-secrets';
 
 export const WEBHOOK_JOB = 'form-webhook';
 /** Like email, a webhook waits out a receiver's outage of a couple of hours (12 tries with the default backoff). */
@@ -52,8 +55,11 @@ export function webhookBody(row: typeof formSubmissions.$inferSelect) {
   };
 }
 
-/** POSTs one delivery; resolves on a 2xx answer, throws otherwise. */
-export async function deliverWebhook(target: string, body: unknown, idempotencyKey: string, opts: WebhookOptions): Promise<void> {
+/** What signs one delivery: its id (the job's delivery key) and the form's signing secret. */
+export type WebhookSigning = { id: string; secret: string };
+
+/** POSTs one delivery, signed; resolves on a 2xx answer, throws otherwise. */
+export async function deliverWebhook(target: string, body: unknown, signing: WebhookSigning, opts: WebhookOptions): Promise<void> {
   let url: URL;
   try {
     url = new URL(target);
@@ -67,7 +73,9 @@ export async function deliverWebhook(target: string, body: unknown, idempotencyK
   } catch (err) {
     throw err instanceof RefusedTargetError ? new PermanentJobError(err.message) : err;
   }
-  const payload = Buffer.from(JSON.stringify(body));
+  const text = JSON.stringify(body);
+  const payload = Buffer.from(text);
+  const timestamp = Math.floor(Date.now() / 1000);
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const send = url.protocol === 'https:' ? https.request : http.request;
   await new Promise<void>((resolve, reject) => {
@@ -81,7 +89,10 @@ export async function deliverWebhook(target: string, body: unknown, idempotencyK
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'content-length': String(payload.length),
-          'idempotency-key': idempotencyKey,
+          'idempotency-key': signing.id,
+          'webhook-id': signing.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': webhookSignature(signing.secret, signing.id, timestamp, text),
           'user-agent': USER_AGENT,
         },
       },
@@ -116,6 +127,7 @@ export function webhookHandler(database: Database, opts: WebhookOptions): JobHan
     const { submissionId, url } = payloadSchema.parse(job.payload);
     const [row] = await database.db.select().from(formSubmissions).where(eq(formSubmissions.id, submissionId));
     if (!row) return;
-    await deliverWebhook(url, webhookBody(row), job.deliveryKey, opts);
+    const secret = await webhookSigningSecret(database.db, row.websiteId, row.formId);
+    await deliverWebhook(url, webhookBody(row), { id: job.deliveryKey, secret }, opts);
   };
 }
