@@ -4,7 +4,8 @@
  * a secret found in plain text at a start is sealed. `npm run secrets -- rotate` writes the new key
  * beside the old one, refuses while the running server still seals with the old key, and once the
  * server was restarted (it then seals with the new key and still opens the old) re-seals every
- * secret and puts the new key in place of the old.
+ * secret and puts the new key in place of the old. With DATABASE_URL and no SECRET_KEY the start
+ * stops with a message saying why.
  */
 import { execFile } from 'node:child_process';
 import { readFile, stat } from 'node:fs/promises';
@@ -83,5 +84,15 @@ describe('the embedded set-up\'s secret key', () => {
     expect(server.output()).not.toContain('Sealed');
     expect(await storedPassword(server)).toMatch(new RegExp(`^sealed:v1:${newId}:`));
     expect((await fetch(`${server.url}/`)).status).toBe(200);
+  });
+
+  it('is required with DATABASE_URL: the start stops and says so', async () => {
+    const start = exec(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...embeddedEnv('/nonexistent'), DATABASE_URL: 'postgres://app@127.0.0.1:1/openpress', PORT: '0' },
+    });
+    await expect(start).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('SECRET_KEY must be set with DATABASE_URL: stored secrets are sealed with it, and every app server must hold the same key.'),
+    });
   });
 });

@@ -34,10 +34,7 @@ async function main() {
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
   const assets = loadClientAssets();
-  // Before the database opens, so an unreachable REDIS_URL stops the start without leaving the embedded server running.
-  const redisRateLimits = config.redisUrl ? await connectRedisRateLimits(config.redisUrl) : undefined;
-  if (redisRateLimits) console.log('Rate-limit counters are kept in Redis (REDIS_URL).');
-  // Before the database opens, so a missing or malformed key stops the start with nothing running.
+  // Before Redis and the database open, so a missing or malformed key stops the start with nothing running.
   const keys = await loadKeyRing(config);
   setSecretKeys(keys.current, keys.older);
   if (keys.generated) {
@@ -47,6 +44,9 @@ async function main() {
     const next = keys.source === 'files' ? path.join(config.dataDir, NEXT_KEY_FILE) : 'SECRET_KEY_NEXT';
     console.log(`A secret key rotation is under way: new secrets are sealed with the key in ${next}. Finish it with: npm run secrets -- rotate`);
   }
+  // Before the database opens, so an unreachable REDIS_URL stops the start without leaving the embedded server running.
+  const redisRateLimits = config.redisUrl ? await connectRedisRateLimits(config.redisUrl) : undefined;
+  if (redisRateLimits) console.log('Rate-limit counters are kept in Redis (REDIS_URL).');
   const opened = await openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
@@ -58,6 +58,7 @@ async function main() {
     const sealed = await sealPlainSecrets(db);
     if (sealed > 0) console.log(`Sealed ${sealed} stored secret${sealed === 1 ? ' that was' : 's that were'} kept in plain text.`);
   } catch (err) {
+    await redisRateLimits?.close();
     await opened.close({ keepServer: opened.adopted });
     throw err;
   }

@@ -37,6 +37,7 @@ import { renewWebhookSecret, webhookSecretMadeAt } from '../services/webhook-sec
 const NO_FORM = 'This site has no form with this id.';
 const NO_LIST = 'This site has no newsletter list with this id.';
 const NO_SUBMISSION = 'This form has no submission with this number.';
+const NO_FORM_PAGE = 'This site has no page with this form.';
 
 const formParams = z.object({ formId: hexId });
 const submissionParams = z.object({ formId: hexId, id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -114,12 +115,12 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
       const params = paramsOf(formParams, req.params, reply, NO_FORM);
       if (!params) return reply;
       const current = await formDetail(db, site.id, params.formId);
-      if (!current?.form) return reply.code(404).send({ error: 'This site has no page with this form.' });
+      if (!current?.form) return reply.code(404).send({ error: NO_FORM_PAGE });
       const title = 'title' in body ? body.title : current.form.title;
       const parsed = formData.safeParse({ formId: params.formId, ...(title === undefined || title === '' ? {} : { title }), fields: body.fields, settings: body.settings });
       if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
       const { updated, webhookSecret } = await updateForm(db, site.id, parsed.data, account.id);
-      if (!updated) return reply.code(404).send({ error: 'This site has no page with this form.' });
+      if (!updated) return reply.code(404).send({ error: NO_FORM_PAGE });
       return { ok: true, form: parsed.data, ...(webhookSecret ? { webhookSecret } : {}), webhookSecretMadeAt: await webhookSecretMadeAt(db, site.id, params.formId) };
     },
   });
@@ -133,7 +134,7 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
       const params = paramsOf(formParams, req.params, reply, NO_FORM);
       if (!params) return reply;
       const current = await formDetail(db, site.id, params.formId);
-      if (!current?.form) return reply.code(404).send({ error: 'This site has no page with this form.' });
+      if (!current?.form) return reply.code(404).send({ error: NO_FORM_PAGE });
       const made = await renewWebhookSecret(db, site.id, params.formId, account.id);
       return { ok: true, webhookSecret: made.secret, webhookSecretMadeAt: made.createdAt };
     },
