@@ -19,6 +19,8 @@ import { websites } from '../src/db/schema';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/database';
 import { importDemoIfEmpty } from '../src/server/demo';
+import { loadKeyRing } from '../src/server/secrets/keys';
+import { setSecretKeys } from '../src/server/secrets/sealed';
 import { loadClientAssets } from '../src/server/render/assets';
 
 export const CENSUS_SECONDS = Number(process.env.BENCH_CENSUS_SECONDS ?? 30);
@@ -145,6 +147,9 @@ export async function censusBench(dataDir: string, spawnServer: Spawn): Promise<
 async function serve(): Promise<void> {
   const dataDir = process.env.DATA_DIR;
   if (!dataDir) throw new Error('DATA_DIR must name the benchmark database directory');
+  // The demo's captcha key is sealed as the server seals it: with the key in the data directory.
+  const keys = await loadKeyRing({ dataDir, databaseUrl: undefined, secretKey: undefined, secretKeyNext: undefined });
+  setSecretKeys(keys.current, keys.older);
   const opened = await openDatabase({ dataDir });
   const { db, pool } = opened.database;
   await importDemoIfEmpty(db);

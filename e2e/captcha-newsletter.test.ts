@@ -12,6 +12,7 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/domain/messages';
+import { MASKED_SECRET } from '../src/domain/secrets';
 import { NEWSLETTER_MESSAGES } from '../src/server/services/newsletter';
 import { linkIn, mailFor, startMailbox, type Mailbox } from '../test/mailbox';
 import { seriousViolations } from './axe';
@@ -282,9 +283,10 @@ describe('the Captcha screen', () => {
     await page.getByLabel('reCAPTCHA site key').fill(RECAPTCHA_SITE_KEY);
     await page.getByRole('button', { name: 'Save captcha settings' }).click();
     await page.getByText(`reCAPTCHA is on, with the site key ${RECAPTCHA_SITE_KEY}.`).waitFor();
-    expect(await page.getByLabel('reCAPTCHA secret key').inputValue()).toBe('');
-    expect(await page.getByText('A secret key is saved. Leave this empty to keep it.').isVisible()).toBe(true);
-    expect(await sqlOn(server, 'SELECT provider, secret FROM site_captcha')).toEqual([{ provider: 'recaptcha', secret: 'test-secret-test-secret' }]);
+    expect(await page.getByLabel('reCAPTCHA secret key').inputValue()).toBe(MASKED_SECRET);
+    expect(await page.getByText('A secret key is saved. Type a new one to change it.').isVisible()).toBe(true);
+    expect(await sqlOn(server, 'SELECT provider, secret FROM site_captcha')).toEqual([{ provider: 'recaptcha', secret: expect.stringMatching(/^sealed:v1:/) }]);
+    expect(await page.content()).not.toContain('test-secret-test-secret');
 
     await page.getByLabel('Built-in captcha (recommended)').check();
     await page.getByRole('button', { name: 'Save captcha settings' }).click();

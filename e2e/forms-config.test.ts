@@ -4,7 +4,8 @@
  * confirmation, sees a newsletter list's subscribers, erases one person's data, edits a field's
  * label (a refused save marks the field) and finds the new label on the published page. A role
  * that may only read forms sees the forms and their settings, but no submissions and no control
- * that changes anything. Each screen passes axe-core with no serious violation.
+ * that changes anything. Giving the form a webhook address shows its signing secret once; making
+ * a new one shows the new one once. Each screen passes axe-core with no serious violation.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -198,5 +199,42 @@ describe('the Forms screens', () => {
     a11y.push(...(await seriousViolations(page)).map((v) => `read-only form: ${v}`));
     expect(a11y).toEqual([]);
     await context.close();
+  });
+
+  it('the owner is shown the webhook signing secret once, when the form gets its address, and again only by making a new one', async () => {
+    const page = await signedInPage();
+    const openEditor = async () => {
+      await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
+      await page.getByRole('button', { name: /^Edit form: / }).first().click();
+      await page.getByRole('heading', { name: /^Edit form: /, level: 1 }).waitFor();
+      await page.getByRole('tab', { name: 'Storage' }).click();
+    };
+    await openEditor();
+    expect(await page.getByRole('button', { name: 'Make a new secret' }).count()).toBe(0);
+    await page.getByLabel('Send each submission to this web address (webhook)').fill('https://hooks.example.com/forms');
+    await page.getByRole('button', { name: 'Save form' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const shown = page.getByRole('textbox', { name: 'Webhook signing secret' });
+    const first = await shown.inputValue();
+    expect(first).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    await page.getByText('Copy it to your receiver now: it is shown only this once.').waitFor();
+    const a11y = (await seriousViolations(page)).map((v) => `webhook secret shown: ${v}`);
+    expect(JSON.stringify(await sqlOn(env.server(), 'SELECT secret FROM webhook_secrets'))).not.toContain(first);
+
+    await page.reload();
+    await openEditor();
+    await page.getByText(/^Each delivery is signed \(Standard Webhooks\) with a secret made .*It was shown once/).waitFor();
+    expect(await shown.count()).toBe(0);
+    expect(await page.content()).not.toContain(first);
+
+    await page.getByRole('button', { name: 'Make a new secret' }).click();
+    await page.getByRole('alertdialog', { name: 'Make a new signing secret?' }).getByRole('button', { name: 'Make a new secret' }).click();
+    await shown.waitFor();
+    const second = await shown.inputValue();
+    expect(second).toMatch(/^whsec_/);
+    expect(second).not.toBe(first);
+    a11y.push(...(await seriousViolations(page)).map((v) => `new webhook secret: ${v}`));
+    expect(a11y).toEqual([]);
+    await page.context().close();
   });
 });

@@ -108,11 +108,11 @@ export function isBlockChunk(path: string): boolean {
 }
 
 /** A server and a browser for one test file, started before its tests and stopped after. */
-export function serverAndBrowserPerFile(browserArgs: string[] = []): { server: () => RunningServer; browser: () => Browser } {
+export function serverAndBrowserPerFile(browserArgs: string[] = [], serverEnv: Record<string, string> = {}): { server: () => RunningServer; browser: () => Browser } {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ env: serverEnv });
     browser = await launchBrowser(browserArgs);
   });
   afterAll(async () => {

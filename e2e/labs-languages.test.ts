@@ -5,6 +5,7 @@
  * serious violation.
  */
 import { describe, expect, it } from 'vitest';
+import { MASKED_SECRET } from '../src/domain/secrets';
 import { seriousViolations } from './axe';
 import { desktop, printed, serverAndBrowserPerFile, visitorContext } from './harness';
 
@@ -57,6 +58,7 @@ describe('labs and languages', () => {
     await page.getByRole('button', { name: 'Connect' }).click();
     await page.getByText('Connected to DeepL').waitFor();
     expect(await page.content()).not.toContain('dpl-secret-4f9a2c7e1b');
+    await expect.poll(() => page.getByLabel('API key').inputValue()).toBe(MASKED_SECRET);
     await page.getByRole('button', { name: 'Disconnect' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Disconnect DeepL?' });
     await confirm.getByRole('button', { name: 'Disconnect' }).click();

@@ -14,8 +14,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/registry';
 import { TEAM_ROLES } from '../src/domain/roles';
+import { MASKED_SECRET } from '../src/domain/secrets';
 import { loadDocument } from '../src/document/load';
 import { CAPTCHA_CHALLENGE_LIMIT, CAPTCHA_CHALLENGE_LIMITED } from '../src/server/api/captcha';
+import { unseal } from '../src/server/secrets/sealed';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import {
   ALTCHA_ALGORITHM,
@@ -223,7 +225,7 @@ describe('the captcha settings (GET, PUT, DELETE /api/config/captcha)', () => {
     expect(on.json()).toEqual({ provider: 'altcha', siteKey: expect.stringMatching(/^altcha_[0-9a-f]{24}$/) });
     expect(await contentVersion()).toBe(version + 1);
     const { rows } = await database.pool.query<{ secret: string }>('SELECT secret FROM site_captcha WHERE website_id = $1', [websiteId]);
-    expect(on.body).not.toContain(rows[0]!.secret);
+    expect(on.body).not.toContain(unseal(rows[0]!.secret));
     await expect.poll(async () => (await contactPage()).body).toContain(`data-captcha-provider="altcha" data-captcha-site-key="${siteKey}"`);
 
     // Choosing it again keeps the key, so challenges being solved stay good.
@@ -250,12 +252,12 @@ describe('the captcha settings (GET, PUT, DELETE /api/config/captcha)', () => {
     expect((await a.call('GET', '/api/config/captcha')).json()).toMatchObject({ provider: 'altcha' });
 
     const saved = await a.call('PUT', '/api/config/captcha', { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secret: RECAPTCHA_SECRET });
-    expect(saved.json()).toEqual({ provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY });
+    expect(saved.json()).toEqual({ provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secret: MASKED_SECRET });
     expect(saved.body).not.toContain(RECAPTCHA_SECRET);
     const again = await a.call('PUT', '/api/config/captcha', { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY });
     expect(again.statusCode).toBe(200);
     const { rows } = await database.pool.query<{ secret: string }>('SELECT secret FROM site_captcha WHERE website_id = $1', [websiteId]);
-    expect(rows[0]!.secret).toBe(RECAPTCHA_SECRET);
+    expect(unseal(rows[0]!.secret)).toBe(RECAPTCHA_SECRET);
     expect((await a.call('GET', '/api/config/captcha')).body).not.toContain(RECAPTCHA_SECRET);
   });
 });

@@ -60,6 +60,7 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/forms': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
   'GET /api/config/forms/:formId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
   'PUT /api/config/forms/:formId': ['ADMIN', 'WEBSITE_MANAGER'],
+  'POST /api/config/forms/:formId/webhook-secret': ['ADMIN', 'WEBSITE_MANAGER'],
   // What visitors sent is personal data: only the roles that may write forms read it.
   'GET /api/config/forms/:formId/submissions': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/forms/:formId/submissions.csv': ['ADMIN', 'WEBSITE_MANAGER'],
@@ -84,7 +85,7 @@ let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha']) {
+  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;

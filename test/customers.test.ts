@@ -41,7 +41,7 @@ beforeAll(async () => {
   const viewer = await createAccount(database.db, 'viewer@example.com', 'viewer-password-1');
   await setRole(database.db, websiteId, viewer, TEAM_ROLES.VIEWER);
   app = await demo.start();
-  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
+  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
 });
 afterAll(async () => {
   await worker?.stop();

@@ -538,6 +538,7 @@ describe('webhooks', () => {
     worker = startWorker(demo.database, { [WEBHOOK_JOB]: webhookHandler(demo.database, { allowPrivate }) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
   };
   const webhookJob = async () => (await jobRows()).find((j) => j.kind === WEBHOOK_JOB)!;
+  const signedAs = (id: string) => ({ id, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
 
   it('POSTs the submission as JSON with the delivery key as Idempotency-Key, when the operator allows private targets', async () => {
     await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
@@ -600,14 +601,14 @@ describe('webhooks', () => {
       lookups += 1;
       return lookups === 1 ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '203.0.113.9', family: 4 }];
     };
-    await deliverWebhook(`http://hooks.invalid:${port}/x`, { a: 1 }, 'key-1', { allowPrivate: true, resolve });
+    await deliverWebhook(`http://hooks.invalid:${port}/x`, { a: 1 }, signedAs('key-1'), { allowPrivate: true, resolve });
     expect(lookups).toBe(1);
     expect(hits.map((h) => [h.headers.host, h.headers['idempotency-key'], h.body])).toEqual([[`hooks.invalid:${port}`, 'key-1', '{"a":1}']]);
     const mixed = async () => [
       { address: '10.0.0.7', family: 4 },
       { address: 'fd00::7', family: 6 },
     ];
-    await expect(deliverWebhook('http://hooks.invalid/x', {}, 'key-2', { allowPrivate: false, resolve: mixed })).rejects.toThrow(
+    await expect(deliverWebhook('http://hooks.invalid/x', {}, signedAs('key-2'), { allowPrivate: false, resolve: mixed })).rejects.toThrow(
       'Webhook refused: hooks.invalid resolves only to addresses outgoing requests may not reach: 10.0.0.7 (private), fd00::7 (unique-local)',
     );
   });
@@ -617,7 +618,7 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const silentPort = (silent.address() as AddressInfo).port;
-      await expect(deliverWebhook(`http://127.0.0.1:${silentPort}/`, {}, 'k', { allowPrivate: true, timeoutMs: 200 })).rejects.toThrow('Webhook did not answer within 0.2 s');
+      await expect(deliverWebhook(`http://127.0.0.1:${silentPort}/`, {}, signedAs('k'), { allowPrivate: true, timeoutMs: 200 })).rejects.toThrow('Webhook did not answer within 0.2 s');
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

@@ -26,7 +26,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   await demo.database.db.insert(smtpSettings).values({ websiteId: demo.websiteId, host: '127.0.0.1', port: mailbox.port, secure: false, fromAddress: 'studio@example.com' });
   app = await demo.start();
-  worker = startWorker(demo.database, { [EMAIL_JOB]: emailHandler(demo.database) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
+  worker = startWorker(demo.database, { [EMAIL_JOB]: emailHandler(demo.database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
 });
 afterAll(async () => {
   await worker?.stop();

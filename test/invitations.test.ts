@@ -30,7 +30,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   await database.db.insert(smtpSettings).values({ websiteId, host: '127.0.0.1', port: mailbox.port, secure: false, fromAddress: 'studio@example.com' });
   app = await demo.start();
-  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
+  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
 });
 afterAll(async () => {
   await worker?.stop();

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../src/domain/feature-flags';
 import { TEAM_ROLES } from '../src/domain/roles';
+import { MASKED_SECRET } from '../src/domain/secrets';
+import { unseal } from '../src/server/secrets/sealed';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { renderContext } from '../src/server/render/site-page';
 import type { freshDatabase } from './db';
@@ -245,14 +247,16 @@ describe('multilingual', () => {
 
     const put = await owner.call('PUT', '/api/multilingual/connection', { provider: 'deepl', apiKey: API_KEY });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().connection).toEqual({ status: 'connected', provider: 'deepl', providerName: 'DeepL', connectedAt: expect.any(String) });
+    expect(put.json().connection).toEqual({ status: 'connected', provider: 'deepl', providerName: 'DeepL', connectedAt: expect.any(String), apiKey: MASKED_SECRET });
     const status = await owner.call('GET', '/api/multilingual/status');
     expect(status.json().connection).toMatchObject({ status: 'connected', provider: 'deepl' });
     for (const url of ['/api/multilingual/settings', '/api/multilingual/status', '/api/multilingual/languages', '/api/config/activity']) {
       expect((await owner.call('GET', url)).body, url).not.toContain(API_KEY);
     }
     expect(put.body).not.toContain(API_KEY);
-    expect(JSON.stringify((await stored()).multilingual)).toContain(API_KEY);
+    const sealedKey = ((await stored()).multilingual as { connection: { apiKey: string } }).connection.apiKey;
+    expect(sealedKey).not.toContain(API_KEY);
+    expect(unseal(sealedKey)).toBe(API_KEY);
 
     const del = await owner.call('DELETE', '/api/multilingual/connection');
     expect(del.statusCode, del.body).toBe(200);

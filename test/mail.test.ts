@@ -3,13 +3,16 @@
  * with its subject, body and the job's delivery key as Message-ID; while the server is down the
  * job fails and is retried until the server is back; a repeat delivery carries the same Message-ID;
  * the server-wide SMTP_URL is used when a site has no settings; a bad address is refused before
- * anything is written.
+ * anything is written. A site's own SMTP host that resolves to loopback or a private address is
+ * refused at once unless the operator allows it, and the connection goes only to the address
+ * checked; the server-wide mail server is the operator's and is not checked.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, smtpSettings, websites } from '../src/db/schema';
 import { retryJob, startWorker, type Worker } from '../src/server/jobs/queue';
-import { EMAIL_JOB, InvalidEmailError, emailHandler, enqueueEmail } from '../src/server/mail/mailer';
+import { EMAIL_JOB, InvalidEmailError, emailHandler, enqueueEmail, mailTransportFor } from '../src/server/mail/mailer';
+import type { OutgoingPolicy } from '../src/server/net/outgoing';
 import { freshDatabase } from './db';
 import { startMailbox, type Mailbox, type Received } from './mailbox';
 
@@ -18,8 +21,9 @@ let worker: Worker | undefined;
 const mailboxes: Mailbox[] = [];
 const logs: string[] = [];
 
-function startMailWorker() {
-  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 100, log: (line) => logs.push(line) });
+/** The tests' mail servers listen on loopback, which a site's own SMTP settings reach only when the operator allows private targets. */
+function startMailWorker(policy: OutgoingPolicy = { allowPrivate: true }) {
+  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database, policy) }, { pollMs: 50, backoff: () => 100, log: (line) => logs.push(line) });
 }
 
 async function mailbox(opts: Parameters<typeof startMailbox>[0] = {}): Promise<Mailbox> {
@@ -28,10 +32,10 @@ async function mailbox(opts: Parameters<typeof startMailbox>[0] = {}): Promise<M
   return box;
 }
 
-async function siteSendingTo(identifier: string, port: number): Promise<string> {
+async function siteSendingTo(identifier: string, port: number, host = '127.0.0.1'): Promise<string> {
   const websiteId = `site-${identifier}`;
   await database.db.insert(websites).values({ id: websiteId, identifier, settings: {}, navigation: [] });
-  await database.db.insert(smtpSettings).values({ websiteId, host: '127.0.0.1', port, secure: false, fromAddress: `${identifier}@example.com` });
+  await database.db.insert(smtpSettings).values({ websiteId, host, port, secure: false, fromAddress: `${identifier}@example.com` });
   return websiteId;
 }
 
@@ -187,5 +191,56 @@ describe('outgoing mail', () => {
     await database.db.insert(smtpSettings).values({ websiteId, host: '127.0.0.1', port: box.port, secure: false, fromAddress: 'unconfigured@example.com' });
     expect(await retryJob(database.db, websiteId, id)).toBe(true);
     await expect.poll(() => box.received.length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe("a site's own SMTP host", () => {
+  const names: Record<string, string> = { 'mail.loopback.test': '127.0.0.1', 'mail.lan.test': '10.0.0.25' };
+  const resolveNames = async (host: string) => [{ address: names[host] ?? '203.0.113.9', family: 4 }];
+
+  it('is refused when it resolves to a loopback or private address: the job fails at once with a clear message', async () => {
+    const box = await mailbox();
+    const sites = [await siteSendingTo('loopback-name', box.port, 'mail.loopback.test'), await siteSendingTo('lan-name', box.port, 'mail.lan.test'), await siteSendingTo('loopback-ip', box.port)];
+    startMailWorker({ allowPrivate: false, resolve: resolveNames });
+    const ids = await Promise.all(sites.map((websiteId) => enqueueEmail(database.db, websiteId, hello)));
+
+    await expect.poll(async () => (await Promise.all(ids.map(job))).map((j) => j.status), { timeout: 10_000 }).toEqual(['failed', 'failed', 'failed']);
+    const rows = await Promise.all(ids.map(job));
+    expect(rows.map((j) => j.attempts)).toEqual([1, 1, 1]);
+    const allow = 'An operator can allow private addresses with OUTGOING_ALLOW_PRIVATE=true.';
+    expect(rows.map((j) => j.lastError)).toEqual([
+      `Mail not sent: the site's SMTP server mail.loopback.test resolves only to addresses outgoing requests may not reach: 127.0.0.1 (loopback). ${allow}`,
+      `Mail not sent: the site's SMTP server mail.lan.test resolves only to addresses outgoing requests may not reach: 10.0.0.25 (private). ${allow}`,
+      `Mail not sent: the site's SMTP server 127.0.0.1 resolves only to addresses outgoing requests may not reach: 127.0.0.1 (loopback). ${allow}`,
+    ]);
+    expect(box.received).toHaveLength(0);
+  });
+
+  it('when the operator allows private addresses, is resolved once and the connection pinned to the checked address, its name kept for TLS', async () => {
+    const box = await mailbox();
+    const websiteId = await siteSendingTo('pinned', box.port, 'mail.rebinding.test');
+    let lookups = 0;
+    // A rebinding name: the first answer is the one checked; any later lookup would point elsewhere.
+    const rebinding = async () => [{ address: lookups++ === 0 ? '127.0.0.1' : '203.0.113.9', family: 4 }];
+    const { transport } = await mailTransportFor(database.db, websiteId, { allowPrivate: true, resolve: rebinding });
+    expect(transport.options).toMatchObject({ host: '127.0.0.1', servername: 'mail.rebinding.test', port: box.port });
+    transport.close();
+
+    lookups = 0;
+    startMailWorker({ allowPrivate: true, resolve: rebinding });
+    const id = await enqueueEmail(database.db, websiteId, hello);
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+    expect(lookups).toBe(1);
+    expect(box.received).toHaveLength(1);
+  });
+
+  it('does not apply to the server-wide SMTP_URL, which is the operator\'s own choice', async () => {
+    const box = await mailbox();
+    vi.stubEnv('MAIL_FROM', 'server@example.com');
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${box.port}`);
+    startMailWorker({ allowPrivate: false });
+    const id = await enqueueEmail(database.db, undefined, hello);
+    await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+    expect(box.received).toHaveLength(1);
   });
 });

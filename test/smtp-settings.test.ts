@@ -10,9 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/registry';
 import { TEAM_ROLES } from '../src/domain/roles';
+import { MASKED_SECRET } from '../src/domain/secrets';
 import { loadDocument } from '../src/document/load';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
+import { unseal } from '../src/server/secrets/sealed';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { importSite } from '../src/server/services/sites';
 import type { freshDatabase } from './db';
@@ -41,7 +43,7 @@ beforeAll(async () => {
   siteBox = await startMailbox({ login: { user: 'site-mailer', pass: SECRET } });
   serverBox = await startMailbox();
   app = await demo.start();
-  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
+  worker = startWorker(database, { [EMAIL_JOB]: emailHandler(database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
 });
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -99,7 +101,7 @@ describe('SMTP settings', () => {
     const got = await c.call('GET', '/api/config/smtp');
     expect(got.body).not.toContain(SECRET);
     expect(got.json()).toEqual({
-      smtp: { host: '127.0.0.1', port: siteBox.port, secure: false, username: 'site-mailer', fromAddress: 'studio@juniper.example', passwordSet: true },
+      smtp: { host: '127.0.0.1', port: siteBox.port, secure: false, username: 'site-mailer', fromAddress: 'studio@juniper.example', passwordSet: true, password: MASKED_SECRET },
       inUse: 'site',
       serverDefault: null,
     });
@@ -118,17 +120,24 @@ describe('SMTP settings', () => {
     expect(rows).toEqual([{ website_id: websiteId, kind: 'email' }]);
   });
 
-  it('keeps the stored password when a save leaves it out, and drops it with the user name', async () => {
+  it('keeps the stored password, sealed, when a save leaves it out or sends the mask back, and drops it with the user name', async () => {
     noServerDefault();
     const c = await owner();
     const { password: _password, ...withoutPassword } = siteSettings();
     expect((await c.call('PUT', '/api/config/smtp', { ...withoutPassword, fromAddress: 'hello@juniper.example' })).statusCode).toBe(200);
     const [row] = (await storedRows()).smtp;
-    expect(row).toMatchObject({ password: SECRET, from_address: 'hello@juniper.example' });
+    expect(row).toMatchObject({ password: expect.stringMatching(/^sealed:v1:/), from_address: 'hello@juniper.example' });
+    expect(row.password).not.toContain(SECRET);
+    expect(unseal(row.password)).toBe(SECRET);
     expect((await c.call('POST', '/api/config/smtp/test')).statusCode).toBe(200);
     const mail = await mailTo(siteBox, 'owner@example.com', 2);
     expect(mail.user).toBe('site-mailer');
     expect(mail.from).toBe('hello@juniper.example');
+
+    expect((await c.call('PUT', '/api/config/smtp', { ...withoutPassword, password: MASKED_SECRET })).statusCode).toBe(200);
+    expect(unseal((await storedRows()).smtp[0].password)).toBe(SECRET);
+    expect((await c.call('POST', '/api/config/smtp/test')).statusCode).toBe(200);
+    expect((await mailTo(siteBox, 'owner@example.com', 3)).user).toBe('site-mailer');
 
     expect((await c.call('PUT', '/api/config/smtp', { ...withoutPassword, username: '' })).statusCode).toBe(200);
     expect((await storedRows()).smtp[0]).toMatchObject({ username: null, password: null });

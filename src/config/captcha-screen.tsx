@@ -3,8 +3,8 @@
  * newsletter sign-ups that ask for a captcha show one only while the site has one (seed 001 §5).
  * The built-in captcha (ALTCHA, a proof of work the visitor's browser does, no third party) gets a
  * key generated on the server; reCAPTCHA uses the site key and secret key the owner got from
- * Google (the secret is write-only). Roles that may read settings see it; ADMIN and
- * WEBSITE_MANAGER change it.
+ * Google (the secret is write-only: a saved one shows as the fixed mask, which sent back keeps it).
+ * Roles that may read settings see it; ADMIN and WEBSITE_MANAGER change it.
  */
 import { useState } from 'react';
 import { canAccess } from '../domain/permissions';
@@ -14,7 +14,7 @@ import { Field } from './field';
 import { Messages, useLoad, useSave } from './ui';
 
 type Provider = 'altcha' | 'recaptcha';
-type CaptchaView = { provider: Provider | null; siteKey: string | null };
+type CaptchaView = { provider: Provider | null; siteKey: string | null; secret?: string };
 type Choice = Provider | 'off';
 type Draft = { choice: Choice; siteKey: string; secret: string };
 
@@ -38,7 +38,7 @@ export function CaptchaScreen({ me }: { me: Me }) {
   const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!view) return <Messages error={loadError} />;
-  const draft: Draft = edited ?? { choice: view.provider ?? 'off', siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '', secret: '' };
+  const draft: Draft = edited ?? { choice: view.provider ?? 'off', siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '', secret: view.secret ?? '' };
   const change = (next: Partial<Draft>) => {
     setDraft({ ...draft, ...next });
     clearDone();
@@ -92,9 +92,19 @@ export function CaptchaScreen({ me }: { me: Me }) {
                 id="captcha-secret"
                 label="reCAPTCHA secret key"
                 error={fieldErrors.secret}
-                hint={secretSaved ? 'A secret key is saved. Leave this empty to keep it.' : 'Shown by reCAPTCHA beside the site key. It is never shown here again.'}
+                hint={secretSaved ? 'A secret key is saved. Type a new one to change it.' : 'Shown by reCAPTCHA beside the site key. It is never shown here again.'}
               >
-                {(props) => <input {...props} type="password" autoComplete="new-password" value={draft.secret} onChange={(e) => change({ secret: e.target.value })} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    type="password"
+                    autoComplete="new-password"
+                    value={draft.secret}
+                    // Typing replaces the mask rather than adding to it.
+                    onFocus={(e) => e.target.select()}
+                    onChange={(e) => change({ secret: e.target.value })}
+                  />
+                )}
               </Field>
             </>
           ) : null}

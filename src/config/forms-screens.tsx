@@ -3,8 +3,9 @@
  * a form's submissions (searchable, newest first, loaded a page at a time), each opened by label,
  * deleted after a confirmation, exported as CSV; a list's subscribers likewise; erasing everything
  * one email address left on the site; the form retention setting; and editing a form's fields and
- * settings tabs (seed 001 §3) until the visual editor arrives. Roles that only read forms see the
- * forms and their settings, never what visitors sent, and no controls that change anything.
+ * settings tabs (seed 001 §3) until the visual editor arrives, with the webhook's signing secret
+ * shown once when made. Roles that only read forms see the forms and their settings, never what
+ * visitors sent, and no controls that change anything.
  */
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { FormData as FormBlockData, FormField, FormSettings } from '../blocks/form/schema';
@@ -34,7 +35,9 @@ type NewsletterSummary = {
   otherPages: Placement[];
   subscribers: { pending: number; confirmed: number; unsubscribed: number; total: number };
 };
-type FormDetail = FormSummary & { form: FormBlockData | null };
+type FormDetail = FormSummary & { form: FormBlockData | null; webhookSecretMadeAt: string | null };
+/** What a save or "Make a new secret" answers of the webhook's signing secret: the secret itself only when it was just made. */
+type WebhookSecretAnswer = { webhookSecret?: string; webhookSecretMadeAt: string | null };
 type SubmissionSummary = { id: number; createdAt: string; page: { title: string; path: string }; preview: { label: string; text: string }[] };
 type SubmissionDetail = { id: number; formId: string; createdAt: string; page: { title: string; path: string }; fields: { id: string; label: string; type: string; text: string }[] };
 type Subscriber = { email: string; name: string | null; status: string; createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null };
@@ -750,6 +753,8 @@ function FormEditor({ detail, form, writable, go }: { detail: FormDetail; form: 
   const [done, setDone] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [addType, setAddType] = useState<FormFieldType>('text');
+  const [savedWebhook, setSavedWebhook] = useState(form.settings.webhookUrl);
+  const [secret, setSecret] = useState<WebhookSecretAnswer>({ webhookSecretMadeAt: detail.webhookSecretMadeAt });
   const tabRefs = useRef<Partial<Record<FormSettingsTab, HTMLButtonElement | null>>>({});
   const base = useId();
 
@@ -937,6 +942,7 @@ function FormEditor({ detail, form, writable, go }: { detail: FormDetail; form: 
         <Field id={`${base}-webhook`} label="Send each submission to this web address (webhook)" error={fieldError('settings.webhookUrl')} hint="An https address that receives each submission as JSON.">
           {(props) => <input {...props} type="url" value={s.webhookUrl ?? ''} onChange={(e) => setSettings({ webhookUrl: e.target.value })} />}
         </Field>
+        {savedWebhook ? <WebhookSecret formId={formId} answer={secret} writable={writable} onMade={setSecret} /> : null}
       </>
     ),
     advanced: (
@@ -989,10 +995,12 @@ function FormEditor({ detail, form, writable, go }: { detail: FormDetail; form: 
           setError(null);
           setErrors({});
           setDone(null);
-          api<{ form: FormBlockData }>('PUT', `/api/config/forms/${formId}`, payload(draft))
+          api<{ form: FormBlockData } & WebhookSecretAnswer>('PUT', `/api/config/forms/${formId}`, payload(draft))
             .then(
               (res) => {
                 setDraft(toDraft(res.form));
+                setSavedWebhook(res.form.settings.webhookUrl);
+                setSecret({ webhookSecretMadeAt: res.webhookSecretMadeAt, ...(res.webhookSecret ? { webhookSecret: res.webhookSecret } : {}) });
                 setDone('Saved. The published pages show the form as it is now.');
               },
               (err: unknown) => {
@@ -1062,6 +1070,55 @@ function FormEditor({ detail, form, writable, go }: { detail: FormDetail; form: 
           <p>Your role may see this form but not change it.</p>
         )}
       </form>
+    </section>
+  );
+}
+
+/**
+ * The webhook's signing secret (docs/webhooks.md): the secret itself right after it was made (the
+ * only time it is shown), otherwise when it was made, and "Make a new secret" for roles that edit
+ * forms.
+ */
+function WebhookSecret({ formId, answer, writable, onMade }: { formId: string; answer: WebhookSecretAnswer; writable: boolean; onMade: (a: WebhookSecretAnswer) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const renew = () =>
+    void showConfirmation({
+      title: 'Make a new signing secret?',
+      text: 'Deliveries from now on are signed with the new secret: give it to your receiver, which will refuse them until it has it.',
+      confirmLabel: 'Make a new secret',
+    }).then((outcome) => {
+      if (outcome !== 'confirm') return;
+      setBusy(true);
+      setError(null);
+      api<WebhookSecretAnswer>('POST', `/api/config/forms/${formId}/webhook-secret`)
+        .then(onMade, (err: unknown) => setError(errorText(err)))
+        .finally(() => setBusy(false));
+    });
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h4 id={`${id}-title`}>Webhook signing secret</h4>
+      {answer.webhookSecret ? (
+        <>
+          <p className="field-hint" id={`${id}-hint`}>
+            Copy it to your receiver now: it is shown only this once. Each delivery is signed with it (webhook-signature header, Standard Webhooks).
+          </p>
+          <input type="text" readOnly aria-label="Webhook signing secret" aria-describedby={`${id}-hint`} value={answer.webhookSecret} onFocus={(e) => e.target.select()} />
+        </>
+      ) : (
+        <p className="field-hint">
+          {answer.webhookSecretMadeAt
+            ? `Each delivery is signed (Standard Webhooks) with a secret made ${when(answer.webhookSecretMadeAt)}. It was shown once; make a new one if your receiver does not have it.`
+            : 'Each delivery is signed (Standard Webhooks) with a secret made at the first delivery. Make a new one to see it.'}
+        </p>
+      )}
+      {writable ? (
+        <button type="button" className="secondary" disabled={busy} onClick={renew}>
+          Make a new secret
+        </button>
+      ) : null}
+      <Messages error={error} />
     </section>
   );
 }

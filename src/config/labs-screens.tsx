@@ -121,7 +121,7 @@ export function LabsScreen({ me, onSaved }: { me: Me; onSaved: (activeFlags: rea
 }
 
 type Language = { code: string; name: string; default: boolean; visible: boolean };
-type Connection = { status: 'connected' | 'disconnected'; provider: string | null; providerName: string | null; connectedAt: string | null };
+type Connection = { status: 'connected' | 'disconnected'; provider: string | null; providerName: string | null; connectedAt: string | null; apiKey?: string };
 type MultilingualSettings = {
   defaultLanguage: string;
   languages: Language[];
@@ -272,6 +272,10 @@ export function LanguagesScreen({ me }: { me: Me }) {
   );
 }
 
+/**
+ * The translation provider's connection. A saved API key shows as the fixed mask, which a save
+ * sends back to keep it (a change of provider alone); typing replaces it.
+ */
 function ProviderConnection({
   connection,
   providers,
@@ -284,8 +288,9 @@ function ProviderConnection({
   onChanged: () => void;
 }) {
   const id = useId();
-  const [provider, setProvider] = useState(providers[0]?.id ?? '');
-  const [apiKey, setApiKey] = useState('');
+  const connected = connection.status === 'connected';
+  const [provider, setProvider] = useState<string>();
+  const [apiKey, setApiKey] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -297,7 +302,8 @@ function ProviderConnection({
       call().then(
         () => {
           setBusy(false);
-          setApiKey('');
+          setProvider(undefined);
+          setApiKey(undefined);
           setDone(message);
           onChanged();
         },
@@ -309,68 +315,69 @@ function ProviderConnection({
     },
     [onChanged],
   );
+  const shownProvider = provider ?? connection.provider ?? providers[0]?.id ?? '';
+  const shownKey = apiKey ?? connection.apiKey ?? '';
   return (
     <section className="provider-connection" aria-labelledby="provider-title">
       <h2 id="provider-title">Translation provider</h2>
-      {connection.status === 'connected' ? (
-        <>
-          <p>
-            Connected to {connection.providerName}
-            {connection.connectedAt ? ` since ${new Date(connection.connectedAt).toLocaleDateString()}` : ''}.
-          </p>
-          {writable ? (
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => {
-                void showConfirmation({
-                  title: `Disconnect ${connection.providerName ?? 'the provider'}?`,
-                  text: 'The API key is forgotten. To connect again, paste the key again.',
-                  confirmLabel: 'Disconnect',
-                }).then((outcome) => {
-                  if (outcome === 'confirm') run(() => api('DELETE', '/api/multilingual/connection'), 'Disconnected. The API key is forgotten.');
-                });
-              }}
-            >
-              Disconnect
-            </button>
-          ) : null}
-        </>
+      {connected ? (
+        <p>
+          Connected to {connection.providerName}
+          {connection.connectedAt ? ` since ${new Date(connection.connectedAt).toLocaleDateString()}` : ''}.
+        </p>
       ) : (
-        <>
-          <p>No translation provider is connected.</p>
-          {writable ? (
-            <form
-              className="inline-form"
-              aria-label="Connect a translation provider"
-              onSubmit={(e) => {
-                e.preventDefault();
-                run(() => api('PUT', '/api/multilingual/connection', { provider, apiKey }), 'Connected. The key is kept on the server and never shown again.');
-              }}
-            >
-              {/* Labelled by `for`, not by wrapping: a wrapping label would add the chosen option to the name. */}
-              <div>
-                <label htmlFor={`${id}-provider`}>Provider</label>
-                <select id={`${id}-provider`} value={provider} onChange={(e) => setProvider(e.target.value)}>
-                  {providers.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <label>
-                API key
-                <input type="password" autoComplete="off" required value={apiKey} onChange={(e) => setApiKey(e.target.value)} />
-              </label>
-              <button type="submit" disabled={busy}>
-                Connect
-              </button>
-            </form>
-          ) : null}
-        </>
+        <p>No translation provider is connected.</p>
       )}
+      {writable ? (
+        <form
+          className="inline-form"
+          aria-label={connected ? 'Translation provider connection' : 'Connect a translation provider'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            run(
+              () => api('PUT', '/api/multilingual/connection', { provider: shownProvider, apiKey: shownKey }),
+              connected ? 'Saved. The key is kept on the server and shown only as dots.' : 'Connected. The key is kept on the server and never shown again.',
+            );
+          }}
+        >
+          {/* Labelled by `for`, not by wrapping: a wrapping label would add the chosen option to the name. */}
+          <div>
+            <label htmlFor={`${id}-provider`}>Provider</label>
+            <select id={`${id}-provider`} value={shownProvider} onChange={(e) => setProvider(e.target.value)}>
+              {providers.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <label>
+            API key
+            <input type="password" autoComplete="off" required value={shownKey} onFocus={(e) => e.target.select()} onChange={(e) => setApiKey(e.target.value)} />
+          </label>
+          <button type="submit" disabled={busy}>
+            {connected ? 'Save connection' : 'Connect'}
+          </button>
+        </form>
+      ) : null}
+      {connected && writable ? (
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => {
+            void showConfirmation({
+              title: `Disconnect ${connection.providerName ?? 'the provider'}?`,
+              text: 'The API key is forgotten. To connect again, paste the key again.',
+              confirmLabel: 'Disconnect',
+            }).then((outcome) => {
+              if (outcome === 'confirm') run(() => api('DELETE', '/api/multilingual/connection'), 'Disconnected. The API key is forgotten.');
+            });
+          }}
+        >
+          Disconnect
+        </button>
+      ) : null}
       <Messages error={error} done={done} />
     </section>
   );

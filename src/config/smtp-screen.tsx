@@ -1,8 +1,8 @@
 /**
  * The 'Email (SMTP)' screen (ADMIN only): which mail server the site's email goes out through,
- * the site's own SMTP settings (the password is write-only: the field stays empty and says
- * whether one is set), going back to the server's default, and a test email to the signed-in
- * account.
+ * the site's own SMTP settings (the password is write-only: a saved one shows as the fixed mask,
+ * which sent back keeps it), going back to the server's default, and a test email to the
+ * signed-in account.
  */
 import { useState } from 'react';
 import type { Me } from './app';
@@ -10,7 +10,7 @@ import { api } from './api';
 import { Field } from './field';
 import { errorText, Messages, useLoad } from './ui';
 
-type SmtpView = { host: string; port: number; secure: boolean; username: string | null; fromAddress: string; passwordSet: boolean };
+type SmtpView = { host: string; port: number; secure: boolean; username: string | null; fromAddress: string; passwordSet: boolean; password?: string };
 type MailStatus = { smtp: SmtpView | null; inUse: 'site' | 'server' | 'none'; serverDefault: { fromAddress: string } | null };
 type Draft = { host: string; port: string; secure: boolean; username: string; password: string; fromAddress: string };
 
@@ -20,7 +20,7 @@ function draftFrom(smtp: SmtpView | null): Draft {
     port: String(smtp?.port ?? 587),
     secure: smtp?.secure ?? false,
     username: smtp?.username ?? '',
-    password: '',
+    password: smtp?.password ?? '',
     fromAddress: smtp?.fromAddress ?? '',
   };
 }
@@ -91,8 +91,8 @@ export function SmtpScreen({ me }: { me: Me }) {
               port: draft.port.trim() === '' || !Number.isFinite(port) ? draft.port : port,
               secure: draft.secure,
               username: draft.username,
-              // Empty keeps the stored password: it is never sent back to be shown.
-              ...(draft.password ? { password: draft.password } : {}),
+              // The mask keeps the saved password; empty saves none.
+              password: draft.password,
               fromAddress: draft.fromAddress,
             }).then(() => {
               setDraft(undefined);
@@ -114,15 +114,16 @@ export function SmtpScreen({ me }: { me: Me }) {
             id="smtp-password"
             label="Password"
             error={fieldErrors.password}
-            hint={passwordSet ? 'A password is set. Leave this empty to keep it.' : 'No password is set.'}
+            hint={passwordSet ? 'A password is saved. Type a new one to change it.' : 'No password is set.'}
           >
             {(props) => (
               <input
                 {...props}
                 type="password"
                 autoComplete="new-password"
-                placeholder={passwordSet ? '•••••••• (set)' : ''}
                 value={draft.password}
+                // Typing replaces the mask rather than adding to it.
+                onFocus={(e) => e.target.select()}
                 onChange={(e) => change({ password: e.target.value })}
               />
             )}

@@ -325,7 +325,7 @@ export const smtpSettings = pgTable('smtp_settings', {
   port: integer('port').notNull(),
   secure: boolean('secure').notNull(),
   username: text('username'),
-  /** Write-only through the API: never answered back. */
+  /** Sealed (src/server/secrets); answered back only as the mask. */
   password: text('password'),
   fromAddress: text('from_address').notNull(),
 });
@@ -455,7 +455,7 @@ export const siteCaptcha = pgTable('site_captcha', {
   provider: text('provider').notNull(),
   /** Public: rendered into pages (for altcha, an id naming the key). */
   siteKey: text('site_key').notNull(),
-  /** Never answered back: the altcha HMAC key or the reCAPTCHA secret. */
+  /** Sealed (src/server/secrets), never answered back: the altcha HMAC key or the reCAPTCHA secret. */
   secret: text('secret').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -29,4 +29,5 @@ export * from './popups';
 export * from './record-types';
 export * from './roles';
 export * from './routes';
+export * from './secrets';
 export * from './website';

@@ -2,6 +2,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Empty (`NAME=` in an env file) means unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+const flag = (name: string) => unsetWhenEmpty(z.enum(['true', 'false'], `${name} must be true or false`).default('false'));
+
 const env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -35,6 +39,21 @@ const env = z.object({
     .string()
     .regex(/^(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal))*$/, 'TRUST_PROXY must list proxy addresses, such as 127.0.0.1 or 10.0.0.0/8,loopback')
     .optional(),
+  /**
+   * "true" lets connections a site's settings choose (form webhooks, a site's own SMTP server)
+   * reach loopback and private addresses, for receivers and mail servers on the operator's own
+   * network. Checked when each connection is made (src/server/net/outgoing.ts).
+   */
+  OUTGOING_ALLOW_PRIVATE: flag('OUTGOING_ALLOW_PRIVATE'),
+  /** The older, narrower setting: "true" allows private targets for form webhooks alone. */
+  WEBHOOK_ALLOW_PRIVATE: flag('WEBHOOK_ALLOW_PRIVATE'),
+  /**
+   * The key stored secrets are sealed with (src/server/secrets/keys.ts checks it, never echoing
+   * it): required with DATABASE_URL; with the embedded database a key in DATA_DIR is used when unset.
+   */
+  SECRET_KEY: unsetWhenEmpty(z.string().optional()),
+  /** During a key rotation, the key that replaces SECRET_KEY: it seals, and SECRET_KEY still opens. */
+  SECRET_KEY_NEXT: unsetWhenEmpty(z.string().optional()),
 });
 
 export type ServerConfig = {
@@ -49,6 +68,10 @@ export type ServerConfig = {
   publicUrl: string | undefined;
   trustProxy: string | undefined;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** Whether connections a site's settings choose may reach loopback and private addresses. */
+  allowPrivateTargets: { webhooks: boolean; mail: boolean };
+  secretKey: string | undefined;
+  secretKeyNext: string | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -69,5 +92,11 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    allowPrivateTargets: {
+      webhooks: e.OUTGOING_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      mail: e.OUTGOING_ALLOW_PRIVATE === 'true',
+    },
+    secretKey: e.SECRET_KEY,
+    secretKeyNext: e.SECRET_KEY_NEXT,
   };
 }

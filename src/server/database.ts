@@ -14,14 +14,30 @@ export type OpenedDatabase = {
   adopted: boolean;
 };
 
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string | undefined; log?: (line: string) => void; poolSize?: number }): Promise<OpenedDatabase> {
+export type OpenOptions = {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  log?: (line: string) => void;
+  poolSize?: number;
+  /** PostgreSQL's application_name for every connection (an app server names the key it seals with: src/server/secrets/keys.ts). */
+  applicationName?: string;
+};
+
+function named(url: string, applicationName: string | undefined): string {
+  if (!applicationName) return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set('application_name', applicationName);
+  return parsed.toString();
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
   if (opts.databaseUrl) {
-    const database = connect(opts.databaseUrl, opts.poolSize);
+    const database = connect(named(opts.databaseUrl, opts.applicationName), opts.poolSize);
     await runMigrations(database);
     return { database, embedded: false, adopted: false, close: () => database.close() };
   }
   const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, ...(opts.log ? { log: opts.log } : {}) });
-  const database = connect(server.url, opts.poolSize);
+  const database = connect(named(server.url, opts.applicationName), opts.poolSize);
   try {
     await runMigrations(database);
   } catch (err) {

@@ -1,9 +1,11 @@
 /**
- * `npm start`: open the database (embedded by default), run migrations, import the demo site on
- * first start, serve, and print where; run the background job worker. SIGINT/SIGTERM close the
+ * `npm start`: set the key stored secrets are sealed with, open the database (embedded by
+ * default), run migrations, seal any secret still in plain text, import the demo site on first
+ * start, serve, and print where; run the background job worker. SIGINT/SIGTERM close the
  * server (in-flight requests finish), let running jobs finish, then close the pool, then stop the
  * embedded database.
  */
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { websites } from '../db/schema';
 import { buildApp } from './app';
@@ -21,20 +23,45 @@ import { connectRedisRateLimits } from './services/rate-limit-redis';
 import { pruneSessions } from './services/sessions';
 import { pruneFormData } from './services/forms';
 import { pruneMeasurement } from './services/measurement';
-import { WEBHOOK_JOB, webhookHandler, webhookSettings } from './services/webhooks';
+import { WEBHOOK_JOB, webhookHandler } from './services/webhooks';
 import { loadClientAssets } from './render/assets';
+import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './secrets/keys';
+import { setSecretKeys } from './secrets/sealed';
+import { sealPlainSecrets } from './secrets/stored';
 
 async function main() {
   const config = readConfig();
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
-  const webhooks = webhookSettings();
   const assets = loadClientAssets();
+  // Before Redis and the database open, so a missing or malformed key stops the start with nothing running.
+  const keys = await loadKeyRing(config);
+  setSecretKeys(keys.current, keys.older);
+  if (keys.generated) {
+    console.log(`Stored secrets are sealed with a key generated in ${path.join(config.dataDir, KEY_FILE)} (mode 600): keep it with your backups, as they cannot be opened without it.`);
+  }
+  if (keys.rotating) {
+    const next = keys.source === 'files' ? path.join(config.dataDir, NEXT_KEY_FILE) : 'SECRET_KEY_NEXT';
+    console.log(`A secret key rotation is under way: new secrets are sealed with the key in ${next}. Finish it with: npm run secrets -- rotate`);
+  }
   // Before the database opens, so an unreachable REDIS_URL stops the start without leaving the embedded server running.
   const redisRateLimits = config.redisUrl ? await connectRedisRateLimits(config.redisUrl) : undefined;
   if (redisRateLimits) console.log('Rate-limit counters are kept in Redis (REDIS_URL).');
-  const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, log: (line) => console.log(line) });
+  const opened = await openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    log: (line) => console.log(line),
+    applicationName: sealingApplicationName(keys.current),
+  });
   const { db } = opened.database;
+  try {
+    const sealed = await sealPlainSecrets(db);
+    if (sealed > 0) console.log(`Sealed ${sealed} stored secret${sealed === 1 ? ' that was' : 's that were'} kept in plain text.`);
+  } catch (err) {
+    await redisRateLimits?.close();
+    await opened.close({ keepServer: opened.adopted });
+    throw err;
+  }
   const demoId = await importDemoIfEmpty(db);
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel });
@@ -43,7 +70,11 @@ async function main() {
     Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
   }, 60 * 60 * 1000);
   housekeeping.unref();
-  const worker = startWorker(opened.database, { [EMAIL_JOB]: emailHandler(opened.database), [WEBHOOK_JOB]: webhookHandler(opened.database, webhooks) }, { log: (line) => console.warn(line) });
+  const handlers = {
+    [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
+    [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
+  };
+  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line) });
 
   let stopping = false;
   const stop = async (signal: string) => {

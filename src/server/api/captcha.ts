@@ -4,12 +4,13 @@
  * box), at most CAPTCHA_CHALLENGE_LIMIT a window per address and site (429 with Retry-After past
  * it). Owners: `GET/PUT/DELETE /api/config/captcha` read and change the site's captcha — the
  * self-hosted ALTCHA (a key generated here) or the owner's reCAPTCHA key pair — in the Settings
- * area; the secret is never answered.
+ * area; a saved reCAPTCHA secret is answered only as the fixed mask, and the mask sent back keeps it.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { API_PATHS } from '../../domain/routes';
+import { MASKED_SECRET } from '../../domain/secrets';
 import { configRoute } from '../config-routes';
 import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import {
@@ -40,14 +41,26 @@ const captchaChoice = z.discriminatedUnion(
   'provider',
   [
     z.object({ provider: z.literal('altcha') }).strict(),
-    z.object({ provider: z.literal('recaptcha'), siteKey: keyText('site key'), secret: keyText('secret key').optional() }).strict(),
+    z
+      .object({
+        provider: z.literal('recaptcha'),
+        siteKey: keyText('site key'),
+        // The mask a saved secret is shown as, sent back unchanged: keep the saved one.
+        secret: z.preprocess((v) => (v === MASKED_SECRET ? undefined : v), keyText('secret key').optional()),
+      })
+      .strict(),
   ],
   { error: "provider must be 'altcha' or 'recaptcha'" },
 );
 
-type Answer = { provider: PublicCaptcha['provider'] | null; siteKey: string | null };
+type Answer = { provider: PublicCaptcha['provider'] | null; siteKey: string | null; secret?: typeof MASKED_SECRET };
 
-const answer = (captcha: PublicCaptcha | undefined): Answer => ({ provider: captcha?.provider ?? null, siteKey: captcha?.siteKey ?? null });
+const answer = (captcha: PublicCaptcha | undefined): Answer => ({
+  provider: captcha?.provider ?? null,
+  siteKey: captcha?.siteKey ?? null,
+  // The built-in captcha's key is the server's own and never shown; an owner's reCAPTCHA secret shows as the mask.
+  ...(captcha?.provider === 'recaptcha' ? { secret: MASKED_SECRET } : {}),
+});
 
 export async function registerCaptchaApi(app: FastifyInstance, db: Db) {
   app.get(API_PATHS.CAPTCHA_CHALLENGE, async (req, reply) => {

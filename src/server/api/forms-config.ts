@@ -3,7 +3,10 @@
  * `forms` area. Roles that read forms see the forms and lists, their fields, settings and counts;
  * what visitors sent (submissions, subscribers, their CSV files) is personal data, read only by
  * roles that may write forms, as is every deletion, the erasure of a person's data, and editing a
- * form (docs/permissions.md).
+ * form (docs/permissions.md). A form's webhook signing secret is answered only to those roles, and
+ * only once: by the save that gives the form its first webhook address, and by
+ * POST /api/config/forms/:formId/webhook-secret, which makes a new one; otherwise only when it was
+ * made is answered.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -29,10 +32,12 @@ import {
   SUBSCRIBER_STATUSES,
   updateForm,
 } from '../services/forms-config';
+import { renewWebhookSecret, webhookSecretMadeAt } from '../services/webhook-secrets';
 
 const NO_FORM = 'This site has no form with this id.';
 const NO_LIST = 'This site has no newsletter list with this id.';
 const NO_SUBMISSION = 'This form has no submission with this number.';
+const NO_FORM_PAGE = 'This site has no page with this form.';
 
 const formParams = z.object({ formId: hexId });
 const submissionParams = z.object({ formId: hexId, id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -95,7 +100,8 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
       const params = paramsOf(formParams, req.params, reply, NO_FORM);
       if (!params) return reply;
       const detail = await formDetail(db, site.id, params.formId);
-      return detail ?? reply.code(404).send({ error: NO_FORM });
+      if (!detail) return reply.code(404).send({ error: NO_FORM });
+      return { ...detail, webhookSecretMadeAt: await webhookSecretMadeAt(db, site.id, params.formId) };
     },
   });
 
@@ -109,12 +115,28 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
       const params = paramsOf(formParams, req.params, reply, NO_FORM);
       if (!params) return reply;
       const current = await formDetail(db, site.id, params.formId);
-      if (!current?.form) return reply.code(404).send({ error: 'This site has no page with this form.' });
+      if (!current?.form) return reply.code(404).send({ error: NO_FORM_PAGE });
       const title = 'title' in body ? body.title : current.form.title;
       const parsed = formData.safeParse({ formId: params.formId, ...(title === undefined || title === '' ? {} : { title }), fields: body.fields, settings: body.settings });
       if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-      if (!(await updateForm(db, site.id, parsed.data, account.id))) return reply.code(404).send({ error: 'This site has no page with this form.' });
-      return { ok: true, form: parsed.data };
+      const { updated, webhookSecret } = await updateForm(db, site.id, parsed.data, account.id);
+      if (!updated) return reply.code(404).send({ error: NO_FORM_PAGE });
+      return { ok: true, form: parsed.data, ...(webhookSecret ? { webhookSecret } : {}), webhookSecretMadeAt: await webhookSecretMadeAt(db, site.id, params.formId) };
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: '/api/config/forms/:formId/webhook-secret',
+    area: 'forms',
+    access: 'write',
+    handler: async ({ req, reply, site, account }) => {
+      const params = paramsOf(formParams, req.params, reply, NO_FORM);
+      if (!params) return reply;
+      const current = await formDetail(db, site.id, params.formId);
+      if (!current?.form) return reply.code(404).send({ error: NO_FORM_PAGE });
+      const made = await renewWebhookSecret(db, site.id, params.formId, account.id);
+      return { ok: true, webhookSecret: made.secret, webhookSecretMadeAt: made.createdAt };
     },
   });
 

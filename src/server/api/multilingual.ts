@@ -7,7 +7,8 @@
  * - GET  /api/multilingual/status     { enabled, defaultLanguage, languageCount, visibleLanguageCount, connection }
  * - GET  /api/multilingual/languages  { languages }
  * - PUT  /api/multilingual/languages  body { languages: [{ code, default?, visible? }] } → { languages }
- * - PUT  /api/multilingual/connection body { provider, apiKey } → { connection } (the key is never answered)
+ * - PUT  /api/multilingual/connection body { provider, apiKey } → { connection } (a saved key is answered
+ *   only as the fixed mask; the mask, or no key, keeps the saved one)
  * - DELETE /api/multilingual/connection → { connection } (disconnected; also when nothing was connected)
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -21,8 +22,9 @@ import {
   TRANSLATION_PROVIDERS,
   type TranslationProviderId,
 } from '../../domain/multilingual';
+import { MASKED_SECRET } from '../../domain/secrets';
 import { configRoute, zodMessage } from '../config-routes';
-import { connectProvider, disconnectProvider, multilingualState, saveLanguages, type MultilingualState } from '../services/multilingual';
+import { connectProvider, disconnectProvider, multilingualState, NoApiKeyError, saveLanguages, type MultilingualState } from '../services/multilingual';
 import type { WebsiteRow } from '../services/sites';
 
 export const MULTILINGUAL_OFF = 'Multilingual sites are a labs feature that is off for this site. Turn it on under Labs.';
@@ -48,7 +50,11 @@ const connectionBody = z
     provider: z.enum(PROVIDER_IDS, {
       error: `Choose a translation provider: ${TRANSLATION_PROVIDERS.map((p) => `${p.id} (${p.name})`).join(', ')}.`,
     }),
-    apiKey: z.string({ error: 'Paste the API key your translation provider gave you.' }).trim().regex(API_KEY_PATTERN, 'An API key has 8 to 512 characters and no spaces.'),
+    // The mask a saved key is shown as, sent back unchanged: keep the saved one.
+    apiKey: z.preprocess(
+      (v) => (v === MASKED_SECRET ? undefined : v),
+      z.string({ error: 'Paste the API key your translation provider gave you.' }).trim().regex(API_KEY_PATTERN, 'An API key has 8 to 512 characters and no spaces.').optional(),
+    ),
   })
   .strict();
 
@@ -141,7 +147,12 @@ export async function registerMultilingualApi(app: FastifyInstance, db: Db) {
       if (!(await stateOr404(site, reply))) return;
       const parsed = connectionBody.safeParse(req.body ?? {});
       if (!parsed.success) return invalid(reply, parsed.error);
-      return { connection: await connectProvider(db, site.id, parsed.data.provider, parsed.data.apiKey, account.id) };
+      try {
+        return { connection: await connectProvider(db, site.id, parsed.data.provider, parsed.data.apiKey, account.id) };
+      } catch (err) {
+        if (!(err instanceof NoApiKeyError)) throw err;
+        return reply.code(400).send({ error: err.message, errors: { apiKey: err.message } });
+      }
     },
   });
 

@@ -6,13 +6,22 @@
  * Every delivery of a job carries the job's delivery key as its Message-ID, so a repeat after a
  * crash is the same message to the receiver. A failed send throws, and the queue retries it with
  * backoff.
+ *
+ * A site's own SMTP host is chosen by the site's ADMINs, so it is checked like a webhook's
+ * (net/outgoing.ts): resolved once when the mail is sent, and the connection pinned to a checked
+ * address, with the host's name kept for TLS. A host with no address the operator allows fails the
+ * job at once. The server-wide mail server (SMTP_URL) is the operator's own choice and is not
+ * checked.
  */
+import { isIP } from 'node:net';
 import { and, eq, ne } from 'drizzle-orm';
 import nodemailer, { type SMTPTransportOptions, type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { smtpSettings, websiteMembers } from '../../db/schema';
-import { enqueue, type JobHandler } from '../jobs/queue';
+import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
+import { checkedAddresses, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
+import { unsealOptional } from '../secrets/sealed';
 
 export const EMAIL_JOB = 'email';
 /** The right-hand side of every Message-ID we send. */
@@ -49,7 +58,7 @@ export type EnqueueEmailOptions = {
   serverMailOnly?: boolean;
 };
 
-/** Where a site's mail goes out: the `smtp_settings` row, less its website id. */
+/** Where a site's mail goes out: the `smtp_settings` row, less its website id, with its password opened. */
 export type MailSettings = Omit<typeof smtpSettings.$inferSelect, 'websiteId'>;
 
 export class InvalidEmailError extends Error {}
@@ -89,15 +98,29 @@ export function serverMailSettings(env: NodeJS.ProcessEnv = process.env): MailSe
   };
 }
 
+const SITE_MAIL_SERVER = { refused: "Mail not sent: the site's SMTP server", allowWith: 'OUTGOING_ALLOW_PRIVATE=true' };
+
+/**
+ * Where a connection goes: the server-wide mail server as configured, a site's own pinned to an
+ * address checked now. The host's name stays the TLS server name, so the certificate is still
+ * checked against it.
+ */
+async function connectionTarget(settings: MailSettings, own: boolean, policy: OutgoingPolicy): Promise<{ host: string; servername?: string }> {
+  if (!own) return { host: settings.host };
+  const [address] = await checkedAddresses(settings.host, policy, SITE_MAIL_SERVER);
+  const bare = settings.host.replace(/^\[|\]$/g, '');
+  return { host: address!.address, ...(isIP(bare) ? {} : { servername: bare }) };
+}
+
 /** A transport for one send (a fresh connection, so changed settings apply at once) and the From address. */
-export async function mailTransportFor(db: Executor, websiteId: string | undefined): Promise<{ transport: Transporter; from: string }> {
+export async function mailTransportFor(db: Executor, websiteId: string | undefined, policy: OutgoingPolicy): Promise<{ transport: Transporter; from: string }> {
   const [site] = websiteId ? await db.select().from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)) : [];
-  const settings = site ?? serverMailSettings();
+  const settings = site ? { ...site, password: unsealOptional(site.password) } : serverMailSettings();
   if (!settings) {
     throw new MailNotConfiguredError("No mail server: set the site's SMTP settings, or SMTP_URL and MAIL_FROM for the server");
   }
   const options: SMTPTransportOptions = {
-    host: settings.host,
+    ...(await connectionTarget(settings, site !== undefined, policy)),
     port: settings.port,
     secure: settings.secure,
     ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
@@ -149,15 +172,20 @@ export async function enqueueEmail(tx: Executor, websiteId: string | undefined, 
   return enqueue(tx, { websiteId, kind: EMAIL_JOB, payload, maxAttempts: EMAIL_MAX_ATTEMPTS });
 }
 
-/** The handler for jobs of kind 'email'. */
-export function emailHandler(database: Database): JobHandler {
+/** The handler for jobs of kind 'email'; `policy` says whether a site's own SMTP host may be a private address. */
+export function emailHandler(database: Database, policy: OutgoingPolicy): JobHandler {
   return async (job) => {
     const { serverMailOnly, ...message } = emailJobSchema.parse(job.payload);
-    const { transport, from } = await mailTransportFor(database.db, serverMailOnly ? undefined : (job.websiteId ?? undefined));
+    let sender: Awaited<ReturnType<typeof mailTransportFor>>;
     try {
-      await transport.sendMail({ ...message, from, messageId: messageIdFor(job.deliveryKey) });
+      sender = await mailTransportFor(database.db, serverMailOnly ? undefined : (job.websiteId ?? undefined), policy);
+    } catch (err) {
+      throw err instanceof RefusedTargetError ? new PermanentJobError(err.message) : err;
+    }
+    try {
+      await sender.transport.sendMail({ ...message, from: sender.from, messageId: messageIdFor(job.deliveryKey) });
     } finally {
-      transport.close();
+      sender.transport.close();
     }
   };
 }

@@ -1,15 +1,18 @@
 /**
  * A site's own outgoing mail server (its `smtp_settings` row), as the config area reads and
- * changes it. The password is write-only: it is stored for the mailer and never answered back;
- * a save without one keeps the stored one. Without a row the site's mail goes out through the
- * server-wide mail server from the environment (src/server/mail/mailer.ts).
+ * changes it. The password is stored sealed (src/server/secrets) for the mailer and never answered
+ * back: a saved one is answered as the fixed mask, and a save without one, or with the mask sent
+ * back, keeps it. Without a row the site's mail goes out through the server-wide mail server from
+ * the environment (src/server/mail/mailer.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activityLog, smtpSettings } from '../../db/schema';
+import { keepsStoredSecret, MASKED_SECRET } from '../../domain/secrets';
+import { seal } from '../secrets/sealed';
 import { enqueueEmail, mailServerInUse, serverMailSettings } from './mailer';
 
-/** What the config area sees of a site's SMTP settings: everything but the password. */
+/** What the config area sees of a site's SMTP settings: the password only as the mask, when one is saved. */
 export type SmtpSettingsView = {
   host: string;
   port: number;
@@ -17,6 +20,7 @@ export type SmtpSettingsView = {
   username: string | null;
   fromAddress: string;
   passwordSet: boolean;
+  password?: typeof MASKED_SECRET;
 };
 
 export type SmtpSettingsInput = {
@@ -25,7 +29,7 @@ export type SmtpSettingsInput = {
   secure: boolean;
   /** Empty or absent: the server takes mail without signing in (and no password is kept). */
   username?: string | undefined;
-  /** Absent keeps the stored password; an empty string removes it. */
+  /** Absent or the mask keeps the stored password; an empty string removes it. */
   password?: string | undefined;
   fromAddress: string;
 };
@@ -43,7 +47,15 @@ export async function mailStatus(db: Db, websiteId: string): Promise<MailStatus>
   const server = serverMailSettings();
   return {
     smtp: row
-      ? { host: row.host, port: row.port, secure: row.secure, username: row.username, fromAddress: row.fromAddress, passwordSet: Boolean(row.password) }
+      ? {
+          host: row.host,
+          port: row.port,
+          secure: row.secure,
+          username: row.username,
+          fromAddress: row.fromAddress,
+          passwordSet: Boolean(row.password),
+          ...(row.password ? { password: MASKED_SECRET } : {}),
+        }
       : null,
     inUse: row ? 'site' : server ? 'server' : 'none',
     serverDefault: server ? { fromAddress: server.fromAddress } : null,
@@ -54,7 +66,8 @@ export async function saveSmtpSettings(db: Db, websiteId: string, input: SmtpSet
   await db.transaction(async (tx) => {
     const [stored] = await tx.select({ password: smtpSettings.password }).from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)).for('update');
     const username = input.username || null;
-    const password = !username ? null : input.password === undefined ? (stored?.password ?? null) : input.password || null;
+    const kept = keepsStoredSecret(input.password);
+    const password = !username ? null : kept ? (stored?.password ?? null) : input.password ? seal(input.password) : null;
     const values = { host: input.host, port: input.port, secure: input.secure, username, password, fromAddress: input.fromAddress };
     await tx
       .insert(smtpSettings)
@@ -64,7 +77,7 @@ export async function saveSmtpSettings(db: Db, websiteId: string, input: SmtpSet
       websiteId,
       accountId: actorId,
       action: 'mail.smtp_updated',
-      detail: { host: input.host, port: input.port, passwordChanged: input.password !== undefined },
+      detail: { host: input.host, port: input.port, passwordChanged: !kept },
     });
   });
 }

@@ -58,6 +58,12 @@ function keys(): KeyRing {
   return ring;
 }
 
+/** The ids of the keys in the ring, the one that seals first. */
+export function knownKeyIds(): string[] {
+  const { currentId, keys: all } = keys();
+  return [currentId, ...[...all.keys()].filter((id) => id !== currentId)];
+}
+
 export function isSealed(stored: string): boolean {
   return stored.startsWith(PREFIX);
 }

@@ -4,7 +4,8 @@
  * kept in `site_captcha`, or a reCAPTCHA key pair the owner entered. A solution is good once: a
  * verified ALTCHA challenge (or reCAPTCHA token) is written to `captcha_spent` until it expires,
  * and a second use is refused as replayed. Every change to the settings drops cached pages, which
- * render the captcha container only while the site has a key.
+ * render the captcha container only while the site has a key. Both kinds of secret are stored
+ * sealed (src/server/secrets) and opened only to sign or check.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
@@ -13,6 +14,8 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { CaptchaProvider } from '../../blocks/types';
 import type { Db, Executor } from '../../db/client';
 import { captchaSpent, siteCaptcha, websites } from '../../db/schema';
+import { keepsStoredSecret } from '../../domain/secrets';
+import { seal, unseal } from '../secrets/sealed';
 import { logActivity } from './activity';
 import { SITE_CHANGED_CHANNEL } from './sites';
 
@@ -48,9 +51,10 @@ export async function siteCaptchaFor(db: Db, websiteId: string): Promise<PublicC
   return row ? { provider: row.provider as CaptchaProvider, siteKey: row.siteKey } : undefined;
 }
 
+/** The site's captcha with its secret opened. */
 async function secretRow(db: Db, websiteId: string) {
   const [row] = await db.select().from(siteCaptcha).where(eq(siteCaptcha.websiteId, websiteId));
-  return row;
+  return row && { ...row, secret: unseal(row.secret) };
 }
 
 /** Cached pages render the captcha container from these settings: every change drops them on every app server. */
@@ -62,8 +66,9 @@ async function siteChanged(tx: Executor, websiteId: string) {
   await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
 }
 
+/** A new ALTCHA key: its public id and its HMAC key, sealed for storing. */
 function newAltchaKey(): { siteKey: string; secret: string } {
-  return { siteKey: `altcha_${randomBytes(12).toString('hex')}`, secret: randomBytes(32).toString('base64url') };
+  return { siteKey: `altcha_${randomBytes(12).toString('hex')}`, secret: seal(randomBytes(32).toString('base64url')) };
 }
 
 /**
@@ -87,18 +92,19 @@ export async function chooseAltcha(db: Db, websiteId: string, actorId: string | 
 
 export class CaptchaSettingsError extends Error {}
 
-/** Uses the owner's reCAPTCHA keys; `secret` may be left out to keep the one already saved with reCAPTCHA. */
+/** Uses the owner's reCAPTCHA keys; `secret` may be left out (or be the mask) to keep the one already saved with reCAPTCHA. */
 export async function chooseRecaptcha(db: Db, websiteId: string, actorId: string, siteKey: string, secret: string | undefined): Promise<PublicCaptcha> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(siteCaptcha).where(eq(siteCaptcha.websiteId, websiteId)).for('update');
+    const keep = keepsStoredSecret(secret);
     const kept = current?.provider === 'recaptcha' ? current.secret : undefined;
-    const useSecret = secret ?? kept;
+    const useSecret = keep ? kept : seal(secret);
     if (!useSecret) throw new CaptchaSettingsError('Enter the secret key reCAPTCHA gave you with the site key.');
     await tx
       .insert(siteCaptcha)
       .values({ websiteId, provider: 'recaptcha', siteKey, secret: useSecret })
       .onConflictDoUpdate({ target: siteCaptcha.websiteId, set: { provider: 'recaptcha', siteKey, secret: useSecret, createdAt: new Date() } });
-    await logActivity(tx, websiteId, actorId, 'settings.captcha_updated', { provider: 'recaptcha', siteKey, secretChanged: secret !== undefined });
+    await logActivity(tx, websiteId, actorId, 'settings.captcha_updated', { provider: 'recaptcha', siteKey, secretChanged: !keep });
     await siteChanged(tx, websiteId);
     return { provider: 'recaptcha', siteKey };
   });

@@ -16,6 +16,7 @@ import { collectionItems, formSubmissions, newsletterSubscribers, pages, website
 import { logActivity } from './activity';
 import { CSV_BOM, csvRow } from './csv';
 import { SITE_CHANGED_CHANNEL } from './sites';
+import { ensureWebhookSecret } from './webhook-secrets';
 
 /** Where a block sits: a page, or a collection item (a blog post …). */
 export type Placement = { kind: 'page' | 'item'; id: string; title: string; path: string | null };
@@ -473,9 +474,11 @@ function replaceForm(sections: unknown[], form: FormData): number {
 /**
  * Replaces the form's data (already checked against the form block's schema) in every page and
  * item holding it, in one transaction: the site row is locked first, as an import locks it, so an
- * import and an edit never interleave. Answers false when no block holds the form.
+ * import and an edit never interleave. A form with a webhook address gets its signing secret in
+ * the same transaction if it has none, answered here once. Answers `updated: false` when no block
+ * holds the form.
  */
-export async function updateForm(db: Db, websiteId: string, form: FormData, actorId: string): Promise<boolean> {
+export async function updateForm(db: Db, websiteId: string, form: FormData, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
     const holds = (column: typeof pages.sections | typeof collectionItems.sections) =>
@@ -499,10 +502,11 @@ export async function updateForm(db: Db, websiteId: string, form: FormData, acto
       replaced += replaceForm(row.sections, form);
       await tx.update(collectionItems).set({ sections: row.sections }).where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
     }
-    if (replaced === 0) return false;
+    if (replaced === 0) return { updated: false };
     await tx.update(websites).set({ updatedAt: new Date(), contentVersion: sql`${websites.contentVersion} + 1` }).where(eq(websites.id, websiteId));
-    await logActivity(tx, websiteId, actorId, 'forms.form_updated', { formId: form.formId, fields: form.fields.length });
+    const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;
+    await logActivity(tx, websiteId, actorId, 'forms.form_updated', { formId: form.formId, fields: form.fields.length, ...(webhookSecret ? { webhookSecretMade: true } : {}) });
     await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
-    return true;
+    return { updated: true, ...(webhookSecret ? { webhookSecret } : {}) };
   });
 }

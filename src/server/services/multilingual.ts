@@ -4,14 +4,17 @@
  * The default language is the site's primary language, its `locale` setting: one value, so the
  * Settings screen and the Languages screen never disagree. Saving languages with another default
  * changes the locale (and so the published pages' `lang`), which is why it bumps the content
- * version and notifies `site_changed`. The provider's API key is stored for the translation work
- * to come and never leaves the server.
+ * version and notifies `site_changed`. The provider's API key is stored sealed (src/server/secrets)
+ * for the translation work to come and never leaves the server: a connected provider's key is
+ * answered as the fixed mask, and a save that sends the mask back (or no key) keeps it.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { websites } from '../../db/schema';
 import { FEATURE_FLAGS } from '../../domain/feature-flags';
 import { labsFlags } from '../../domain/labs';
+import { keepsStoredSecret, MASKED_SECRET } from '../../domain/secrets';
+import { seal } from '../secrets/sealed';
 import { languageName, translationProviderName, type LanguageChoice, type TranslationProviderId } from '../../domain/multilingual';
 import { logActivity } from './activity';
 import { SITE_CHANGED_CHANNEL } from './sites';
@@ -23,6 +26,8 @@ export type Connection = {
   provider: TranslationProviderId | null;
   providerName: string | null;
   connectedAt: string | null;
+  /** The mask, while a key is saved. */
+  apiKey?: typeof MASKED_SECRET;
 };
 
 export type MultilingualState = { flagOn: boolean; defaultLanguage: string; languages: Language[]; connection: Connection };
@@ -47,7 +52,13 @@ function readStored(raw: unknown): Stored {
 
 function publicConnection(stored: StoredConnection | undefined): Connection {
   if (!stored) return DISCONNECTED;
-  return { status: 'connected', provider: stored.provider, providerName: translationProviderName(stored.provider) ?? null, connectedAt: stored.connectedAt };
+  return {
+    status: 'connected',
+    provider: stored.provider,
+    providerName: translationProviderName(stored.provider) ?? null,
+    connectedAt: stored.connectedAt,
+    apiKey: MASKED_SECRET,
+  };
 }
 
 /** The stored languages with the site's locale as the default; a locale not in the list (changed in Settings, or nothing saved yet) leads it. */
@@ -92,17 +103,27 @@ export async function saveLanguages(db: Db, websiteId: string, list: readonly La
   });
 }
 
-/** Connects (or replaces) the translation provider. The key is checked for shape only: translation, which uses it, comes later. */
-export async function connectProvider(db: Db, websiteId: string, provider: TranslationProviderId, apiKey: string, actorId: string): Promise<Connection> {
-  const connection: StoredConnection = { provider, apiKey, connectedAt: new Date().toISOString() };
-  await db.transaction(async (tx) => {
+export class NoApiKeyError extends Error {}
+
+/**
+ * Connects (or replaces) the translation provider. The key is checked for shape only: translation,
+ * which uses it, comes later. No key, or the mask, keeps the saved key (a change of provider alone);
+ * without a saved key that is refused with NoApiKeyError.
+ */
+export async function connectProvider(db: Db, websiteId: string, provider: TranslationProviderId, apiKey: string | undefined, actorId: string): Promise<Connection> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ multilingual: websites.multilingual }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const keep = keepsStoredSecret(apiKey);
+    const key = keep ? readStored(row?.multilingual).connection?.apiKey : seal(apiKey);
+    if (!key) throw new NoApiKeyError('Paste the API key your translation provider gave you.');
+    const connection: StoredConnection = { provider, apiKey: key, connectedAt: new Date().toISOString() };
     await tx
       .update(websites)
       .set({ multilingual: sql`jsonb_set(${websites.multilingual}, '{connection}', ${JSON.stringify(connection)}::jsonb)`, updatedAt: new Date() })
       .where(eq(websites.id, websiteId));
-    await logActivity(tx, websiteId, actorId, 'multilingual.connected', { provider });
+    await logActivity(tx, websiteId, actorId, 'multilingual.connected', { provider, keyChanged: !keep });
+    return publicConnection(connection);
   });
-  return publicConnection(connection);
 }
 
 /** Forgets the provider and its key. Answers whether one was connected. */

@@ -3,24 +3,25 @@
  * of kind 'form-webhook', written in the submission's transaction. Delivery is at least once; every
  * try carries the job's delivery key as `Idempotency-Key`, so a receiver can drop a repeat. A 2xx
  * answer completes the job; anything else (or no answer within 10 s) is retried with the queue's
- * backoff.
+ * backoff. Every try is signed as Standard Webhooks has it (./webhook-secrets.ts): `webhook-id`
+ * (the delivery key again, the same on every try), `webhook-timestamp` (this try's Unix seconds)
+ * and `webhook-signature` over the exact bytes sent.
  *
  * SSRF: the host is resolved when the request is made (not only when the address was saved) and
- * the request connects only to an address that was checked (net/addresses.ts), through its own
- * `lookup`, so a DNS answer that changes between the check and the connection cannot reach the
- * server's own network. A host with no public address fails the job at once, without retries.
- * `WEBHOOK_ALLOW_PRIVATE=true` lets an operator allow private targets (a receiver on their LAN).
+ * the request connects only to an address that was checked (net/outgoing.ts), so a DNS answer that
+ * changes between the check and the connection cannot reach the server's own network. A host with
+ * no public address fails the job at once, without retries, unless the operator allows private
+ * targets (OUTGOING_ALLOW_PRIVATE, or the older WEBHOOK_ALLOW_PRIVATE).
  */
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { formSubmissions } from '../../db/schema';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
-import { addressRange } from '../net/addresses';
+import { checkedAddresses, pinnedLookup, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
+import { webhookSignature, webhookSigningSecret } from './webhook-secrets';
 
 export const WEBHOOK_JOB = 'form-webhook';
 /** Like email, a webhook waits out a receiver's outage of a couple of hours (12 tries with the default backoff). */
@@ -32,20 +33,9 @@ const MAX_ANSWER_BYTES = 64 * 1024;
 
 const payloadSchema = z.object({ submissionId: z.number().int(), url: z.string() });
 
-export type WebhookOptions = {
-  /** Allow loopback and private targets (WEBHOOK_ALLOW_PRIVATE=true). */
-  allowPrivate: boolean;
-  timeoutMs?: number;
-  /** How a host name is resolved; the system resolver unless a test swaps one in. */
-  resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
-};
+export type WebhookOptions = OutgoingPolicy & { timeoutMs?: number };
 
-/** The operator's setting from the environment; anything but unset, 'true' or 'false' stops the start. */
-export function webhookSettings(env: NodeJS.ProcessEnv = process.env): { allowPrivate: boolean } {
-  const value = env.WEBHOOK_ALLOW_PRIVATE || 'false';
-  if (value !== 'true' && value !== 'false') throw new Error(`WEBHOOK_ALLOW_PRIVATE must be true or false, not "${value}"`);
-  return { allowPrivate: value === 'true' };
-}
+const PURPOSE = { refused: 'Webhook refused:', allowWith: 'OUTGOING_ALLOW_PRIVATE=true (or WEBHOOK_ALLOW_PRIVATE=true, for webhooks alone)' };
 
 /** Queues the webhook of a submission; call it on the submission's transaction. */
 export async function enqueueWebhook(tx: Executor, websiteId: string, submissionId: number, url: string): Promise<number> {
@@ -65,28 +55,11 @@ export function webhookBody(row: typeof formSubmissions.$inferSelect) {
   };
 }
 
-const systemResolve = (host: string) => dnsLookup(host, { all: true, verbatim: true });
+/** What signs one delivery: its id (the job's delivery key) and the form's signing secret. */
+export type WebhookSigning = { id: string; secret: string };
 
-/**
- * The addresses a request to `host` may connect to. Throws PermanentJobError when none may be
- * used; a failing DNS lookup throws as it is (retried: the name may resolve later).
- */
-export async function checkedAddresses(host: string, opts: WebhookOptions): Promise<{ address: string; family: number }[]> {
-  const bare = host.replace(/^\[|\]$/g, '');
-  const all = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await (opts.resolve ?? systemResolve)(bare);
-  if (opts.allowPrivate) return all;
-  const allowed = all.filter((a) => addressRange(a.address) === undefined);
-  if (allowed.length === 0) {
-    const refused = all.map((a) => `${a.address} (${addressRange(a.address)})`).join(', ');
-    throw new PermanentJobError(
-      `Webhook refused: ${bare} resolves only to addresses outgoing requests may not reach: ${refused || 'none'}. An operator can allow private addresses with WEBHOOK_ALLOW_PRIVATE=true.`,
-    );
-  }
-  return allowed;
-}
-
-/** POSTs one delivery; resolves on a 2xx answer, throws otherwise. */
-export async function deliverWebhook(target: string, body: unknown, idempotencyKey: string, opts: WebhookOptions): Promise<void> {
+/** POSTs one delivery, signed; resolves on a 2xx answer, throws otherwise. */
+export async function deliverWebhook(target: string, body: unknown, signing: WebhookSigning, opts: WebhookOptions): Promise<void> {
   let url: URL;
   try {
     url = new URL(target);
@@ -94,13 +67,15 @@ export async function deliverWebhook(target: string, body: unknown, idempotencyK
     throw new PermanentJobError(`Webhook refused: "${target}" is not an address`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PermanentJobError(`Webhook refused: ${url.protocol} is not http or https`);
-  const addresses = await checkedAddresses(url.hostname, opts);
-  // Only the checked addresses are ever connected to: no second DNS lookup.
-  const lookup: LookupFunction = (_host, options, callback) => {
-    if (options.all) (callback as (err: null, list: typeof addresses) => void)(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
-  const payload = Buffer.from(JSON.stringify(body));
+  let addresses;
+  try {
+    addresses = await checkedAddresses(url.hostname, opts, PURPOSE);
+  } catch (err) {
+    throw err instanceof RefusedTargetError ? new PermanentJobError(err.message) : err;
+  }
+  const text = JSON.stringify(body);
+  const payload = Buffer.from(text);
+  const timestamp = Math.floor(Date.now() / 1000);
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
   const send = url.protocol === 'https:' ? https.request : http.request;
   await new Promise<void>((resolve, reject) => {
@@ -108,13 +83,16 @@ export async function deliverWebhook(target: string, body: unknown, idempotencyK
       url,
       {
         method: 'POST',
-        lookup,
+        lookup: pinnedLookup(addresses),
         agent: false,
         signal: AbortSignal.timeout(timeoutMs),
         headers: {
           'content-type': 'application/json; charset=utf-8',
           'content-length': String(payload.length),
-          'idempotency-key': idempotencyKey,
+          'idempotency-key': signing.id,
+          'webhook-id': signing.id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': webhookSignature(signing.secret, signing.id, timestamp, text),
           'user-agent': USER_AGENT,
         },
       },
@@ -149,6 +127,7 @@ export function webhookHandler(database: Database, opts: WebhookOptions): JobHan
     const { submissionId, url } = payloadSchema.parse(job.payload);
     const [row] = await database.db.select().from(formSubmissions).where(eq(formSubmissions.id, submissionId));
     if (!row) return;
-    await deliverWebhook(url, webhookBody(row), job.deliveryKey, opts);
+    const secret = await webhookSigningSecret(database.db, row.websiteId, row.formId);
+    await deliverWebhook(url, webhookBody(row), { id: job.deliveryKey, secret }, opts);
   };
 }
