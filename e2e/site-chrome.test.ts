@@ -29,6 +29,8 @@ beforeAll(async () => {
     data: { email: printed(env.server().output(), 'First owner'), password: printed(env.server().output(), 'Password') },
   });
   expect(login.status(), await login.text()).toBe(200);
+  // Signing in replaces the crumb with one bound to the new session.
+  crumb = decodeURIComponent((await owner.cookies(env.server().url)).find((c) => c.name === 'crumb')!.value);
 });
 afterAll(async () => {
   await owner?.close();
