@@ -36,7 +36,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? (await openTempDir('openpress-e2e-'));
   if (!opts.dataDir) await cp(inject('preparedCluster'), dataDir, { recursive: true, preserveTimestamps: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', './e2e/secret-key.ts', 'src/server/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

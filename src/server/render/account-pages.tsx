@@ -152,12 +152,15 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
             <p>
               Signed in as <strong>{member.email}</strong>.
             </p>
-            <AccountForm kind="profile" submit="Save">
-              <p className="field">
-                <label htmlFor="account-displayName">Name</label>
-                <input id="account-displayName" name="displayName" type="text" autoComplete="name" defaultValue={member.displayName ?? ''} />
-              </p>
-            </AccountForm>
+            <section className="account-section" aria-labelledby="account-details-title">
+              <h2 id="account-details-title">Your details</h2>
+              <AccountForm kind="profile" submit="Save">
+                <p className="field">
+                  <label htmlFor="account-displayName">Name</label>
+                  <input id="account-displayName" name="displayName" type="text" autoComplete="name" defaultValue={member.displayName ?? ''} />
+                </p>
+              </AccountForm>
+            </section>
             <section className="account-section" aria-labelledby="account-password-title">
               <h2 id="account-password-title">Change your password</h2>
               <AccountForm kind="password" submit="Change password" label="account-password-title">
