@@ -131,7 +131,11 @@ describe("a team member's account", () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/config'));
     await configSignIn(page, email, PASSPHRASE);
     await page.getByRole('heading', { name: 'Two-factor sign-in', level: 1 }).waitFor();
-    await page.getByLabel('Authentication code', { exact: true }).fill(codes[4]!.toUpperCase());
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    const recoveryInput = page.getByLabel('Recovery code', { exact: true });
+    expect(await recoveryInput.evaluate((el) => el === document.activeElement)).toBe(true);
+    a11y.push(...(await seriousViolations(page)).map((v) => `recovery code step: ${v}`));
+    await recoveryInput.fill(codes[4]!.toUpperCase());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Config' }).waitFor();
     await page.getByRole('button', { name: 'Your account' }).click();

@@ -193,6 +193,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
 
 const CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
 const CODE_OR_RECOVERY_FORMAT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (such as abcd-2345).';
+const RECOVERY_FORMAT = 'Enter one of your recovery codes, such as abcd-2345.';
 
 /** The code as the server wants it (apps show `123 456`), or null when it cannot be one. */
 function cleanCode(code: string): string | null {
@@ -261,12 +262,18 @@ function CodeField(props: { value: string; onChange: (value: string) => void; er
   );
 }
 
+/**
+ * The second step of signing in: the app's code, or (after 'Use a recovery code') one of the
+ * recovery codes, in a field of its own that takes letters, since the code field asks phones for
+ * a number pad.
+ */
 function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedIn: () => void; onRestart: (message: string | null) => void }) {
   const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => input.current?.focus(), [recovery]);
   const fail = (message: string) => {
     setError(message);
     input.current?.focus();
@@ -280,8 +287,8 @@ function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedI
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const clean = cleanCodeOrRecovery(code);
-          if (!clean) return fail(CODE_OR_RECOVERY_FORMAT);
+          const clean = recovery ? cleanCodeOrRecovery(code) : cleanCode(code);
+          if (!clean) return fail(recovery ? RECOVERY_FORMAT : CODE_FORMAT);
           setBusy(true);
           setError(null);
           api('POST', '/api/auth/Login/TwoFactor', { ticket, code: clean }).then(onSignedIn, (err: unknown) => {
@@ -293,16 +300,37 @@ function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedI
         }}
       >
         <h1 id="code-title">Two-factor sign-in</h1>
-        <CodeField
-          value={code}
-          onChange={setCode}
-          error={error}
-          inputRef={input}
-          recovery
-          hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress. Lost your phone? Enter one of your recovery codes instead."
-        />
+        {recovery ? (
+          <Field
+            label="Recovery code"
+            hint="Enter one of the recovery codes you saved when you turned on two-factor sign-in, such as abcd-2345. Each code works once."
+            error={error}
+            inputRef={input}
+            name="recovery-code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={11}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        ) : (
+          <CodeField value={code} onChange={setCode} error={error} inputRef={input} hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress." />
+        )}
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}
+        </button>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setError(null);
+          }}
+        >
+          {recovery ? 'Use the code from your authenticator app' : 'Lost your phone? Use a recovery code'}
         </button>
         <button type="button" className="link" onClick={() => onRestart(null)}>
           Back to sign in
