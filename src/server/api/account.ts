@@ -41,21 +41,23 @@ const passwordChange = z
   })
   .strict();
 
+/** The site and the signed-in account, for a call on the account itself; otherwise the 404 or 401 is answered here. */
+export async function siteAndAccount(app: FastifyInstance, db: Db, req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
+  const site = await app.siteForRequest(req);
+  if (!site) {
+    void reply.code(404).send({ error: 'No site is published at this address.' });
+    return undefined;
+  }
+  const account = await signedInAccount(db, req);
+  if (!account) {
+    void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+    return undefined;
+  }
+  return { site, account };
+}
+
 export async function registerAccountRoutes(app: FastifyInstance, db: Db) {
-  /** The site and the signed-in account, or the answer that says why not. */
-  const signedIn = async (req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> => {
-    const site = await app.siteForRequest(req);
-    if (!site) {
-      void reply.code(404).send({ error: 'No site is published at this address.' });
-      return undefined;
-    }
-    const account = await signedInAccount(db, req);
-    if (!account) {
-      void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
-      return undefined;
-    }
-    return { site, account };
-  };
+  const signedIn = (req: FastifyRequest, reply: FastifyReply) => siteAndAccount(app, db, req, reply);
 
   app.post('/api/auth/Password', async (req, reply) => {
     const who = await signedIn(req, reply);

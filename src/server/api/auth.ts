@@ -24,7 +24,7 @@ import { serverSecret, setCookie } from '../plugins/crumb';
 import { requestHost } from '../request';
 import { AccountSecurityError } from '../services/account-security';
 import { recoveryCodesLeft, normalizeRecoveryCode } from '../services/recovery-codes';
-import { accountSecurityFailure, changeContext } from './account';
+import { accountSecurityFailure, changeContext, siteAndAccount } from './account';
 import { findAccountByEmail } from '../services/accounts';
 import type { SessionAccount } from '../services/sessions';
 import type { WebsiteRow } from '../services/sites';
@@ -185,14 +185,12 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   });
 
   app.post('/api/auth/TwoFactor/Confirm', async (req, reply) => {
-    const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const account = await accountOr401(req, reply);
-    if (!account) return reply;
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
     const parsed = z.object({ code: codeField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
-      const recoveryCodes = await confirmTwoFactor(db, app.rateLimits, account.id, parsed.data.code, changeContext(app, req, site));
+      const recoveryCodes = await confirmTwoFactor(db, app.rateLimits, who.account.id, parsed.data.code, changeContext(app, req, who.site));
       return { twoFactor: true, recoveryCodes };
     } catch (err) {
       return twoFactorFailure(reply, err, false);
@@ -200,14 +198,12 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   });
 
   app.post('/api/auth/TwoFactor/Disable', async (req, reply) => {
-    const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const account = await accountOr401(req, reply);
-    if (!account) return reply;
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
     const parsed = z.object({ password: passwordField, code: codeOrRecoveryField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
-      await disableTwoFactor(db, app.rateLimits, account.id, parsed.data.password, parsed.data.code, changeContext(app, req, site));
+      await disableTwoFactor(db, app.rateLimits, who.account.id, parsed.data.password, parsed.data.code, changeContext(app, req, who.site));
       return { twoFactor: false };
     } catch (err) {
       return twoFactorFailure(reply, err, false);
@@ -215,14 +211,12 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   });
 
   app.post('/api/auth/TwoFactor/RecoveryCodes', async (req, reply) => {
-    const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const account = await accountOr401(req, reply);
-    if (!account) return reply;
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
     const parsed = z.object({ password: passwordField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
-      return { recoveryCodes: await renewRecoveryCodes(db, app.rateLimits, account.id, parsed.data.password, changeContext(app, req, site)) };
+      return { recoveryCodes: await renewRecoveryCodes(db, app.rateLimits, who.account.id, parsed.data.password, changeContext(app, req, who.site)) };
     } catch (err) {
       if (err instanceof AccountSecurityError) return accountSecurityFailure(reply, err, 'password');
       return twoFactorFailure(reply, err, false);
