@@ -384,6 +384,7 @@ export function AccountScreen({ me }: { me: { account: { email: string } } }) {
           <Messages error={loadError} />
         ) : state.twoFactor ? (
           <>
+            <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app as well as your password.</p>
             <RecoveryCodes
               left={state.recoveryCodesLeft ?? 0}
               onNew={(codes) => {
@@ -523,59 +524,56 @@ function TurnOffTwoFactor({ onDone }: { onDone: () => void }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app as well as your password.</p>
-      <form
-        aria-labelledby="turn-off-title"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const clean = cleanCodeOrRecovery(code);
-          if (!password || !clean) {
-            setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
-            (password ? codeInput : passwordInput).current?.focus();
-            return;
-          }
-          setBusy(true);
-          setErrors({});
-          api('POST', '/api/auth/TwoFactor/Disable', { password, code: clean }).then(
-            () => {
-              setBusy(false);
-              onDone();
-            },
-            (err: unknown) => {
-              setBusy(false);
-              const problem = problemOf(err);
-              if (problem === 'wrongPassword') {
-                setErrors({ password: errorText(err) });
-                passwordInput.current?.focus();
-              } else if (problem === 'wrong' || problem === 'wrongRecovery' || problem === 'used' || (err instanceof ApiError && err.body.errors?.code)) {
-                setErrors({ code: fieldError(err, 'code') });
-                codeInput.current?.focus();
-              } else {
-                setErrors({ other: errorText(err) });
-              }
-            },
-          );
-        }}
-      >
-        <h3 id="turn-off-title">Turn off two-factor sign-in</h3>
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-          inputRef={passwordInput}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <CodeField value={code} onChange={setCode} error={errors.code ?? null} inputRef={codeInput} recovery hint="The code from your authenticator app, or one of your recovery codes." />
-        <Messages error={errors.other ?? null} />
-        <button type="submit" disabled={busy}>
-          Turn off two-factor sign-in
-        </button>
-      </form>
-    </>
+    <form
+      aria-labelledby="turn-off-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const clean = cleanCodeOrRecovery(code);
+        if (!password || !clean) {
+          setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
+          (password ? codeInput : passwordInput).current?.focus();
+          return;
+        }
+        setBusy(true);
+        setErrors({});
+        api('POST', '/api/auth/TwoFactor/Disable', { password, code: clean }).then(
+          () => {
+            setBusy(false);
+            onDone();
+          },
+          (err: unknown) => {
+            setBusy(false);
+            const problem = problemOf(err);
+            if (problem === 'wrongPassword') {
+              setErrors({ password: errorText(err) });
+              passwordInput.current?.focus();
+            } else if (problem === 'wrong' || problem === 'wrongRecovery' || problem === 'used' || (err instanceof ApiError && err.body.errors?.code)) {
+              setErrors({ code: fieldError(err, 'code') });
+              codeInput.current?.focus();
+            } else {
+              setErrors({ other: errorText(err) });
+            }
+          },
+        );
+      }}
+    >
+      <h3 id="turn-off-title">Turn off two-factor sign-in</h3>
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+        inputRef={passwordInput}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <CodeField value={code} onChange={setCode} error={errors.code ?? null} inputRef={codeInput} recovery hint="The code from your authenticator app, or one of your recovery codes." />
+      <Messages error={errors.other ?? null} />
+      <button type="submit" disabled={busy}>
+        Turn off two-factor sign-in
+      </button>
+    </form>
   );
 }
