@@ -119,7 +119,7 @@ describe('the rule for new passwords', () => {
     const owner = await signedIn(app, email, PASSPHRASE);
     await setRole(database.db, websiteId, (await database.pool.query('SELECT id FROM accounts WHERE email = $1', [email])).rows[0].id, TEAM_ROLES.ADMIN);
     expect((await owner.call('POST', '/api/config/team/invitations', { email: 'joiner@example.com', role: TEAM_ROLES.VIEWER })).statusCode).toBe(200);
-    const invitation = linkIn(await mailFor(mailbox, 'joiner@example.com'), '/config/invitation');
+    const invitation = linkIn(await mailFor(mailbox, 'joiner@example.com'), '/config/invitation', SITE);
     const refused = await (await client(app)).call('POST', '/api/auth/AcceptInvitation', { token: invitation, password: 'password12' });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toBe(COMMON);
