@@ -74,7 +74,7 @@ describe('customers and members-only pages', () => {
         await route.continue();
       }
     });
-    await p.getByRole('button', { name: 'Sign out' }).click();
+    await p.getByRole('button', { name: 'Sign out', exact: true }).click();
     await p.waitForURL(`${base}/`);
     expect(deletes).toHaveLength(2);
     expect(deletes[0]).toContain('cloneCart=false');

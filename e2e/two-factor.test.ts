@@ -62,6 +62,8 @@ describe('two-factor sign-in', () => {
     await codeInput.fill(totp(base32Decode(secret), Date.now()));
     await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
     await page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on.' }).waitFor();
+    // The recovery codes are shown once, before the rest of the screen comes back.
+    await page.getByRole('button', { name: 'I have saved my codes' }).click();
     await page.getByRole('heading', { name: 'Turn off two-factor sign-in' }).waitFor();
 
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -181,9 +181,10 @@ describe('the team', () => {
     const me = (await outsider.call('GET', '/api/auth/Me')).json();
     expect(me.role).toBeNull();
     expect(me.sites).toEqual([{ identifier: 'pottery-school', title: 'Pottery School', roleName: 'EDITOR', configUrl: 'http://pottery-school.sites.test/config/' }]);
+    // The address is the site's own (PUBLIC_URL's scheme and port, here none), never the request's port.
     const owner = await signedIn(app, 'owner@example.com', 'owner-password-1', 'demo.sites.test:8080');
     expect((await owner.call('GET', '/api/auth/Me')).json().sites).toEqual([
-      { identifier: 'demo', title: 'Juniper Ceramics', roleName: 'ADMIN', configUrl: 'http://demo.sites.test:8080/config/' },
+      { identifier: 'demo', title: 'Juniper Ceramics', roleName: 'ADMIN', configUrl: 'http://demo.sites.test/config/' },
     ]);
   });
 

@@ -53,12 +53,17 @@ export async function startMailbox(opts: { port?: number; received?: Received[];
 }
 
 
+/** A mail's text as written. Long lines go out quoted-printable: join soft line breaks and decode =XX; short ones go out as they are. */
+export function textOf(mail: Received): string {
+  const body = mail.body;
+  const qp = mail.headers.get('content-transfer-encoding')?.toLowerCase() === 'quoted-printable';
+  return qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : body;
+}
+
 /** The token of the first `{origin}{path}?token=…` link in a mail's text. */
 export function linkIn(mail: Received, path: string, origin = 'http://localhost'): string {
   const body = mail.body;
-  // Long lines go out quoted-printable: join soft line breaks and decode =XX; short ones go out as they are.
-  const qp = mail.headers.get('content-transfer-encoding')?.toLowerCase() === 'quoted-printable';
-  const text = qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))) : body;
+  const text = textOf(mail);
   const m = new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}\\?token=([A-Za-z0-9_-]+)`).exec(text);
   if (!m) throw new Error(`no ${path} link in:\n${body}`);
   return m[1]!;

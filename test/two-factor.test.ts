@@ -14,6 +14,7 @@ import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { importSite } from '../src/server/services/sites';
+import { unseal } from '../src/server/secrets/sealed';
 import { base32Decode, totp } from '../src/server/services/totp';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
@@ -83,7 +84,10 @@ describe('setting two-factor sign-in up', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(uri).toBe(`otpauth://totp/OpenPress:owner@example.com?secret=${secret}&issuer=OpenPress`);
     const { rows } = await database.pool.query('SELECT totp_secret, totp_enabled_at FROM accounts WHERE email = $1', ['owner@example.com']);
-    expect(rows[0]).toEqual({ totp_secret: secret, totp_enabled_at: null });
+    // The seed is stored sealed, never as the app's key.
+    expect(rows[0]).toEqual({ totp_secret: expect.stringMatching(/^sealed:v1:/), totp_enabled_at: null });
+    expect(rows[0].totp_secret).not.toContain(secret);
+    expect(unseal(rows[0].totp_secret)).toBe(secret);
 
     // Pending is not on: the password alone still signs in.
     await signedIn(app, 'owner@example.com', 'owner-password-1');
@@ -99,7 +103,7 @@ describe('setting two-factor sign-in up', () => {
     const code = freshCode(secret);
     const confirmed = await c.call('POST', '/api/auth/TwoFactor/Confirm', { code: `${code.slice(0, 3)} ${code.slice(3)}` });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toEqual({ twoFactor: true });
+    expect(confirmed.json()).toEqual({ twoFactor: true, recoveryCodes: expect.any(Array) });
     expect((await c.call('GET', '/api/auth/Me')).json()).toMatchObject({ twoFactor: true });
 
     const again = await c.call('POST', '/api/auth/TwoFactor/Begin');

@@ -1,10 +1,13 @@
 /**
  * Screens before signing in or reached from emails: sign-in (with the authentication code step when
  * the account has two-factor sign-in on), accepting an invitation, asking for and completing a
- * password reset; and the signed-in member's own account screen, where two-factor sign-in is
- * turned on and off.
+ * password reset; and the signed-in member's own account screen: the password, two-factor sign-in
+ * (on with a QR code or the setup key, off, recovery codes) and where the account is signed in.
+ * The sign-in code step also takes a recovery code.
  */
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type Ref } from 'react';
+import { PASSWORD_HINT } from '../domain/passwords';
+import { ChangePassword, NewRecoveryCodes, QrCode, RecoveryCodes, Sessions } from './account-security';
 import { api, ApiError } from './api';
 import { errorText, Messages, useLoad } from './ui';
 
@@ -74,10 +77,7 @@ export function ResetPassword({ token }: { token: string }) {
         }}
       >
         <h1 id="reset-title">Choose a new password</h1>
-        <label>
-          New password (at least 10 characters)
-          <input type="password" autoComplete="new-password" required minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
+        <Field label="New password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <Messages error={error} done={done} />
         {done ? (
           <a className="button" href="/config/">
@@ -108,10 +108,7 @@ export function AcceptInvitation({ token }: { token: string }) {
       >
         <h1 id="invite-title">Join the team</h1>
         <p>Choose a password for your new account. If you already have an account and are signed in, leave it empty.</p>
-        <label>
-          Password (at least 10 characters)
-          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        </label>
+        <Field label="Password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <Messages error={error} done={done} />
         <button type="submit" disabled={busy}>
           Join
@@ -195,11 +192,19 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
 }
 
 const CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
+const CODE_OR_RECOVERY_FORMAT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (such as abcd-2345).';
+const RECOVERY_FORMAT = 'Enter one of your recovery codes, such as abcd-2345.';
 
 /** The code as the server wants it (apps show `123 456`), or null when it cannot be one. */
 function cleanCode(code: string): string | null {
   const digits = code.replace(/\s/g, '');
   return /^\d{6}$/.test(digits) ? digits : null;
+}
+
+/** The app's code, or a recovery code (`abcd-2345`, sent as typed for the server to read), or null when it can be neither. */
+function cleanCodeOrRecovery(code: string): string | null {
+  const compact = code.replace(/\s/g, '');
+  return cleanCode(code) ?? (/^[a-z0-9]{4}-?[a-z0-9]{4}$/i.test(compact) ? compact : null);
 }
 
 /** A failed call's message for one field: the field's own message when the server gave one. */
@@ -233,8 +238,11 @@ function Field({ label, hint, error, inputRef, ...input }: FieldProps) {
   );
 }
 
-/** The six-digit input every code step uses: the label and hints browsers and password managers know. */
-function CodeField(props: { value: string; onChange: (value: string) => void; error: string | null; inputRef?: Ref<HTMLInputElement>; hint?: string }) {
+/**
+ * The code input every code step uses: the label and hints browsers and password managers know.
+ * Where a recovery code may stand in (`recovery`), it takes letters too.
+ */
+function CodeField(props: { value: string; onChange: (value: string) => void; error: string | null; inputRef?: Ref<HTMLInputElement>; hint?: string; recovery?: boolean }) {
   return (
     <Field
       label="Authentication code"
@@ -243,8 +251,10 @@ function CodeField(props: { value: string; onChange: (value: string) => void; er
       inputRef={props.inputRef}
       name="code"
       autoComplete="one-time-code"
-      inputMode="numeric"
-      maxLength={7}
+      inputMode={props.recovery ? 'text' : 'numeric'}
+      autoCapitalize="none"
+      spellCheck={false}
+      maxLength={props.recovery ? 11 : 7}
       required
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
@@ -252,12 +262,18 @@ function CodeField(props: { value: string; onChange: (value: string) => void; er
   );
 }
 
+/**
+ * The second step of signing in: the app's code, or (after 'Use a recovery code') one of the
+ * recovery codes, in a field of its own that takes letters, since the code field asks phones for
+ * a number pad.
+ */
 function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedIn: () => void; onRestart: (message: string | null) => void }) {
   const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => input.current?.focus(), [recovery]);
   const fail = (message: string) => {
     setError(message);
     input.current?.focus();
@@ -271,8 +287,8 @@ function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedI
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const clean = cleanCode(code);
-          if (!clean) return fail(CODE_FORMAT);
+          const clean = recovery ? cleanCodeOrRecovery(code) : cleanCode(code);
+          if (!clean) return fail(recovery ? RECOVERY_FORMAT : CODE_FORMAT);
           setBusy(true);
           setError(null);
           api('POST', '/api/auth/Login/TwoFactor', { ticket, code: clean }).then(onSignedIn, (err: unknown) => {
@@ -284,9 +300,37 @@ function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedI
         }}
       >
         <h1 id="code-title">Two-factor sign-in</h1>
-        <CodeField value={code} onChange={setCode} error={error} inputRef={input} hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress." />
+        {recovery ? (
+          <Field
+            label="Recovery code"
+            hint="Enter one of the recovery codes you saved when you turned on two-factor sign-in, such as abcd-2345. Each code works once."
+            error={error}
+            inputRef={input}
+            name="recovery-code"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={11}
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        ) : (
+          <CodeField value={code} onChange={setCode} error={error} inputRef={input} hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress." />
+        )}
         <button type="submit" disabled={busy}>
           {busy ? 'Checking…' : 'Verify'}
+        </button>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setError(null);
+          }}
+        >
+          {recovery ? 'Use the code from your authenticator app' : 'Lost your phone? Use a recovery code'}
         </button>
         <button type="button" className="link" onClick={() => onRestart(null)}>
           Back to sign in
@@ -299,47 +343,77 @@ function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedI
 type Setup = { secret: string; uri: string };
 
 /**
- * The signed-in member's own account, reachable from the shell whatever the role: two-factor sign-in
- * on and off. It reads `twoFactor` from Me itself, so it is current whenever it is shown.
+ * The signed-in member's own account, reachable from the shell whatever the role: the password,
+ * two-factor sign-in on and off with its recovery codes, and where the account is signed in. It
+ * reads `twoFactor` and `recoveryCodesLeft` from Me itself, so they are current whenever it is shown.
  */
 export function AccountScreen({ me }: { me: { account: { email: string } } }) {
-  const [state, loadError, reload] = useLoad<{ twoFactor: boolean }>('/api/auth/Me');
+  const [state, loadError, reload] = useLoad<{ twoFactor: boolean; recoveryCodesLeft: number | null }>('/api/auth/Me');
   const [done, setDone] = useState<string | null>(null);
+  // Recovery codes just made: shown once, until the member says they are saved.
+  const [newCodes, setNewCodes] = useState<string[] | null>(null);
+  // Turning two-factor on or off signs out the other sessions: the list below is read again.
+  const [sessionsKey, setSessionsKey] = useState(0);
   const heading = useRef<HTMLHeadingElement>(null);
   const finished = (message: string) => {
     setDone(message);
     reload();
+    setSessionsKey((k) => k + 1);
     // The form that had focus goes away: focus the section's heading, with the news just after it.
     heading.current?.focus();
   };
   return (
-    <section aria-labelledby="account-title">
+    <section className="account-screen" aria-labelledby="account-title">
       <h1 id="account-title">Your account</h1>
       <p>
         Signed in as <strong>{me.account.email}</strong>
       </p>
-      <h2 ref={heading} tabIndex={-1}>
-        Two-factor sign-in
-      </h2>
-      <p className="form-done" role="status">
-        {done}
-      </p>
-      {!state ? (
-        <Messages error={loadError} />
-      ) : state.twoFactor ? (
-        <TurnOffTwoFactor onDone={() => finished('Two-factor sign-in is off. Signing in asks only for your password.')} />
-      ) : (
-        <TurnOnTwoFactor
-          email={me.account.email}
-          onStart={() => setDone(null)}
-          onDone={() => finished('Two-factor sign-in is on. From now on, signing in asks for a code from your authenticator app.')}
-        />
-      )}
+      <div className="account-card">
+        <ChangePassword email={me.account.email} />
+      </div>
+      <section className="account-card" aria-labelledby="two-factor-title">
+        <h2 id="two-factor-title" ref={heading} tabIndex={-1}>
+          Two-factor sign-in
+        </h2>
+        <p className="form-done" role="status">
+          {done}
+        </p>
+        {newCodes ? (
+          <NewRecoveryCodes codes={newCodes} onDone={() => setNewCodes(null)} />
+        ) : !state ? (
+          <Messages error={loadError} />
+        ) : state.twoFactor ? (
+          <>
+            <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app as well as your password.</p>
+            <RecoveryCodes
+              left={state.recoveryCodesLeft ?? 0}
+              onNew={(codes) => {
+                setDone('New recovery codes are made. The earlier ones no longer work.');
+                setNewCodes(codes);
+                reload();
+              }}
+            />
+            <TurnOffTwoFactor onDone={() => finished('Two-factor sign-in is off. Signing in asks only for your password.')} />
+          </>
+        ) : (
+          <TurnOnTwoFactor
+            email={me.account.email}
+            onStart={() => setDone(null)}
+            onDone={(codes) => {
+              finished('Two-factor sign-in is on. From now on, signing in asks for a code from your authenticator app.');
+              setNewCodes(codes);
+            }}
+          />
+        )}
+      </section>
+      <div className="account-card">
+        <Sessions key={sessionsKey} />
+      </div>
     </section>
   );
 }
 
-function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: () => void; onDone: () => void }) {
+function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: () => void; onDone: (recoveryCodes: string[]) => void }) {
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -397,10 +471,10 @@ function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: (
         if (!clean) return fail(CODE_FORMAT);
         setBusy(true);
         setCodeError(null);
-        api('POST', '/api/auth/TwoFactor/Confirm', { code: clean }).then(
-          () => {
+        api<{ recoveryCodes: string[] }>('POST', '/api/auth/TwoFactor/Confirm', { code: clean }).then(
+          (answer) => {
             setBusy(false);
-            onDone();
+            onDone(answer.recoveryCodes);
           },
           (err: unknown) => {
             setBusy(false);
@@ -414,16 +488,19 @@ function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: (
       </h3>
       <ol>
         <li>
-          In your authenticator app, add an account by entering a setup key (a time-based key), or on this phone open{' '}
+          Scan this QR code with your authenticator app, or add an account there by entering the setup key (a time-based key). On this phone, open{' '}
           <a href={setup.uri}>the setup link in your authenticator app</a>.
-          <dl className="setup-key">
-            <dt>Account</dt>
-            <dd>{email}</dd>
-            <dt>Setup key</dt>
-            <dd>
-              <code>{setup.secret.match(/.{1,4}/g)?.join(' ')}</code>
-            </dd>
-          </dl>
+          <div className="setup-pair">
+            <QrCode text={setup.uri} label={`QR code to add ${email} to an authenticator app`} />
+            <dl className="setup-key">
+              <dt>Account</dt>
+              <dd>{email}</dd>
+              <dt>Setup key</dt>
+              <dd>
+                <code>{setup.secret.match(/.{1,4}/g)?.join(' ')}</code>
+              </dd>
+            </dl>
+          </div>
         </li>
         <li>
           <CodeField value={code} onChange={setCode} error={codeError} inputRef={codeInput} hint="Enter the 6-digit code the app now shows, to check it is set up." />
@@ -447,59 +524,56 @@ function TurnOffTwoFactor({ onDone }: { onDone: () => void }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   return (
-    <>
-      <p>Two-factor sign-in is on: signing in asks for a code from your authenticator app as well as your password.</p>
-      <form
-        aria-labelledby="turn-off-title"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          const clean = cleanCode(code);
-          if (!password || !clean) {
-            setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_FORMAT }) });
-            (password ? codeInput : passwordInput).current?.focus();
-            return;
-          }
-          setBusy(true);
-          setErrors({});
-          api('POST', '/api/auth/TwoFactor/Disable', { password, code: clean }).then(
-            () => {
-              setBusy(false);
-              onDone();
-            },
-            (err: unknown) => {
-              setBusy(false);
-              const problem = problemOf(err);
-              if (problem === 'wrongPassword') {
-                setErrors({ password: errorText(err) });
-                passwordInput.current?.focus();
-              } else if (problem === 'wrong' || problem === 'used' || (err instanceof ApiError && err.body.errors?.code)) {
-                setErrors({ code: fieldError(err, 'code') });
-                codeInput.current?.focus();
-              } else {
-                setErrors({ other: errorText(err) });
-              }
-            },
-          );
-        }}
-      >
-        <h3 id="turn-off-title">Turn off two-factor sign-in</h3>
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-          inputRef={passwordInput}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <CodeField value={code} onChange={setCode} error={errors.code ?? null} inputRef={codeInput} />
-        <Messages error={errors.other ?? null} />
-        <button type="submit" disabled={busy}>
-          Turn off two-factor sign-in
-        </button>
-      </form>
-    </>
+    <form
+      aria-labelledby="turn-off-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const clean = cleanCodeOrRecovery(code);
+        if (!password || !clean) {
+          setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
+          (password ? codeInput : passwordInput).current?.focus();
+          return;
+        }
+        setBusy(true);
+        setErrors({});
+        api('POST', '/api/auth/TwoFactor/Disable', { password, code: clean }).then(
+          () => {
+            setBusy(false);
+            onDone();
+          },
+          (err: unknown) => {
+            setBusy(false);
+            const problem = problemOf(err);
+            if (problem === 'wrongPassword') {
+              setErrors({ password: errorText(err) });
+              passwordInput.current?.focus();
+            } else if (problem === 'wrong' || problem === 'wrongRecovery' || problem === 'used' || (err instanceof ApiError && err.body.errors?.code)) {
+              setErrors({ code: fieldError(err, 'code') });
+              codeInput.current?.focus();
+            } else {
+              setErrors({ other: errorText(err) });
+            }
+          },
+        );
+      }}
+    >
+      <h3 id="turn-off-title">Turn off two-factor sign-in</h3>
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password}
+        inputRef={passwordInput}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <CodeField value={code} onChange={setCode} error={errors.code ?? null} inputRef={codeInput} recovery hint="The code from your authenticator app, or one of your recovery codes." />
+      <Messages error={errors.other ?? null} />
+      <button type="submit" disabled={busy}>
+        Turn off two-factor sign-in
+      </button>
+    </form>
   );
 }

@@ -28,6 +28,7 @@ import { registerCrumb } from './plugins/crumb';
 import { listenForSiteChanges, type SiteChangeListener } from './plugins/site-changes';
 import { registerConfigShell } from './render/config-shell';
 import { registerAuthRoutes } from './api/auth';
+import { registerAccountRoutes } from './api/account';
 import { registerConfigApi } from './api/config';
 import { registerLabsApi } from './api/labs';
 import { registerMultilingualApi } from './api/multilingual';
@@ -208,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerFileRoutes(app, db);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
+  await registerAccountRoutes(app, db);
   await registerConfigApi(app, db, { appDomain: opts.appDomain });
   await registerLabsApi(app, db);
   await registerMultilingualApi(app, db);

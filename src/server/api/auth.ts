@@ -6,8 +6,10 @@
  *
  * Two-factor sign-in: for an account with it on, a right password answers a short-lived ticket
  * instead of a session, and `POST /api/auth/Login/TwoFactor` with the ticket and a code from the
- * authenticator app signs in through the same steps as Login. `POST /api/auth/TwoFactor/Begin`,
- * `/Confirm` and `/Disable` set it up and turn it off for the signed-in account.
+ * authenticator app (or one of the account's recovery codes) signs in through the same steps as
+ * Login. `POST /api/auth/TwoFactor/Begin`, `/Confirm` (which answers the recovery codes, shown
+ * once), `/Disable` and `/RecoveryCodes` set it up, turn it off and make new recovery codes for the
+ * signed-in account. Links in emails come from the site's own address, never from the request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
@@ -20,22 +22,26 @@ import { websiteMembers, websites } from '../../db/schema';
 import { roleOn, signedInAccount, zodMessage } from '../config-routes';
 import { serverSecret, setCookie } from '../plugins/crumb';
 import { requestHost } from '../request';
+import { AccountSecurityError } from '../services/account-security';
+import { recoveryCodesLeft, normalizeRecoveryCode } from '../services/recovery-codes';
+import { accountSecurityFailure, changeContext, siteAndAccount } from './account';
 import { findAccountByEmail } from '../services/accounts';
 import type { SessionAccount } from '../services/sessions';
 import type { WebsiteRow } from '../services/sites';
 import { acceptInvitation, InvitationError } from '../services/invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
 import { verifyPassword } from '../services/passwords';
-import { requestOrigin } from '../request';
 import { hashedIp, refusedByLimits, retryAfterSeconds, type Limit } from '../services/rate-limit';
 import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../services/sessions';
 import {
   beginTwoFactor,
   CODE_FORMAT_MESSAGE,
+  CODE_OR_RECOVERY_FORMAT_MESSAGE,
   confirmTwoFactor,
   disableTwoFactor,
   loginTickets,
-  spendCode,
+  renewRecoveryCodes,
+  spendSecondFactor,
   TwoFactorError,
   twoFactorOn,
   type TwoFactorProblem,
@@ -48,6 +54,12 @@ const codeField = z
   .max(20, CODE_FORMAT_MESSAGE)
   .transform((code) => code.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, CODE_FORMAT_MESSAGE));
+/** The app's six digits, or a recovery code in their place (`abcd-2345`, any case, the hyphen optional). */
+const codeOrRecoveryField = z
+  .string({ error: CODE_OR_RECOVERY_FORMAT_MESSAGE })
+  .max(40, CODE_OR_RECOVERY_FORMAT_MESSAGE)
+  .transform((code) => code.replace(/\s/g, ''))
+  .refine((code) => /^\d{6}$/.test(code) || normalizeRecoveryCode(code) !== undefined, CODE_OR_RECOVERY_FORMAT_MESSAGE);
 const passwordField = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -70,6 +82,7 @@ function twoFactorStatus(problem: TwoFactorProblem, atSignIn: boolean): number {
     case 'ticketInvalid':
       return 401;
     case 'wrong':
+    case 'wrongRecovery':
     case 'used':
       return atSignIn ? 401 : 400;
     case 'wrongPassword':
@@ -99,7 +112,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   const startSession = async (req: FastifyRequest, reply: FastifyReply, accountId: string, identifier: string) => {
     const previous = req.cookies[SESSION_COOKIE];
     if (previous) await endSession(db, previous);
-    const id = await createSession(db, accountId);
+    const id = await createSession(db, accountId, req.headers['user-agent']);
     setCookie(reply, SESSION_COOKIE, id, sessionCookieOptions(SESSION_ABSOLUTE_MS));
     setCookie(reply, COOKIE_NAMES.LAST_ID, encodeLastId(identifier), lastIdOptions(req, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
     // The anonymous crumb is replaced by one bound to the new session.
@@ -150,11 +163,11 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/Login/TwoFactor', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const parsed = z.object({ ticket: z.string().min(1).max(500), code: codeField }).strict().safeParse(req.body ?? {});
+    const parsed = z.object({ ticket: z.string().min(1).max(500), code: codeOrRecoveryField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       const account = await tickets.redeem(db, parsed.data.ticket, site.id);
-      await spendCode(db, app.rateLimits, account, parsed.data.code);
+      await spendSecondFactor(db, app.rateLimits, account, parsed.data.code);
       return await signIn(req, reply, account, site);
     } catch (err) {
       return twoFactorFailure(reply, err, true);
@@ -172,27 +185,40 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   });
 
   app.post('/api/auth/TwoFactor/Confirm', async (req, reply) => {
-    const account = await accountOr401(req, reply);
-    if (!account) return reply;
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
     const parsed = z.object({ code: codeField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
-      await confirmTwoFactor(db, app.rateLimits, account.id, parsed.data.code);
-      return { twoFactor: true };
+      const recoveryCodes = await confirmTwoFactor(db, app.rateLimits, who.account.id, parsed.data.code, changeContext(app, req, who.site));
+      return { twoFactor: true, recoveryCodes };
     } catch (err) {
       return twoFactorFailure(reply, err, false);
     }
   });
 
   app.post('/api/auth/TwoFactor/Disable', async (req, reply) => {
-    const account = await accountOr401(req, reply);
-    if (!account) return reply;
-    const parsed = z.object({ password: passwordField, code: codeField }).strict().safeParse(req.body ?? {});
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
+    const parsed = z.object({ password: passwordField, code: codeOrRecoveryField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
-      await disableTwoFactor(db, app.rateLimits, account.id, parsed.data.password, parsed.data.code);
+      await disableTwoFactor(db, app.rateLimits, who.account.id, parsed.data.password, parsed.data.code, changeContext(app, req, who.site));
       return { twoFactor: false };
     } catch (err) {
+      return twoFactorFailure(reply, err, false);
+    }
+  });
+
+  app.post('/api/auth/TwoFactor/RecoveryCodes', async (req, reply) => {
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
+    const parsed = z.object({ password: passwordField }).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    try {
+      return { recoveryCodes: await renewRecoveryCodes(db, app.rateLimits, who.account.id, parsed.data.password, changeContext(app, req, who.site)) };
+    } catch (err) {
+      if (err instanceof AccountSecurityError) return accountSecurityFailure(reply, err, 'password');
       return twoFactorFailure(reply, err, false);
     }
   });
@@ -210,7 +236,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const signedIn = await signedInAccount(db, req);
     try {
-      const accountId = await acceptInvitation(db, site.id, parsed.data.token, signedIn ? { accountId: signedIn.id } : { password: parsed.data.password ?? '' });
+      const accountId = await acceptInvitation(db, { id: site.id, title: siteTitle(site) }, parsed.data.token, signedIn ? { accountId: signedIn.id } : { password: parsed.data.password ?? '' });
       if (!signedIn) await startSession(req, reply, accountId, site.identifier);
       return { ok: true };
     } catch (err) {
@@ -225,15 +251,17 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     const parsed = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256) }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED })) return reply;
-    await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${requestOrigin(req)}/config/reset-password?token=${token}`);
+    await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${app.siteOrigin(site)}/config/reset-password?token=${token}`);
     return { ok: true, message: 'If an account uses this email, a link to reset its password is on its way.' };
   });
 
   app.post('/api/auth/PasswordReset/Complete', async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
     const parsed = z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
-      await completePasswordReset(db, parsed.data.token, parsed.data.password);
+      await completePasswordReset(db, parsed.data.token, parsed.data.password, changeContext(app, req, site));
       return { ok: true };
     } catch (err) {
       if (err instanceof PasswordResetError) return reply.code(400).send({ error: err.message });
@@ -247,37 +275,42 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     const account = await signedInAccount(db, req);
     if (!account) return reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
     const role = await roleOn(db, site.id, account.id);
+    const twoFactor = await twoFactorOn(db, account.id);
     return {
       account,
-      twoFactor: await twoFactorOn(db, account.id),
-      site: { id: site.id, identifier: site.identifier, title: (site.settings as { title: string }).title },
+      twoFactor,
+      recoveryCodesLeft: twoFactor ? await recoveryCodesLeft(db, account.id) : null,
+      site: { id: site.id, identifier: site.identifier, title: siteTitle(site) },
       role: role ?? null,
       roleName: role === undefined ? null : (teamRoleName(role) ?? null),
       areas: role === undefined ? [] : visibleAreas(role),
-      sites: await sitesOf(db, account.id, req, opts.appDomain),
+      sites: await sitesOf(db, account.id, app),
     };
   });
 }
 
 /**
- * Every site the account is on the team of, with the address of its config area (on the site's
- * identifier subdomain, seed 000 §2), for the site picker. Sessions are per host, so going to
- * another site's config area signs in there.
+ * Every site the account is on the team of, with the address of its config area (the site's own
+ * address, seed 000 §2: never the request's), for the site picker. Sessions are per host, so going
+ * to another site's config area signs in there.
  */
-async function sitesOf(db: Db, accountId: string, req: FastifyRequest, appDomain: string) {
+async function sitesOf(db: Db, accountId: string, app: FastifyInstance) {
   const rows = await db
     .select({ identifier: websites.identifier, settings: websites.settings, role: websiteMembers.role })
     .from(websiteMembers)
     .innerJoin(websites, eq(websites.id, websiteMembers.websiteId))
     .where(eq(websiteMembers.accountId, accountId))
     .orderBy(asc(websites.identifier));
-  const port = /\]?:(\d+)$/.exec(req.headers.host ?? '')?.[1];
   return rows.map((r) => ({
     identifier: r.identifier,
     title: (r.settings as { title?: string }).title ?? r.identifier,
     roleName: teamRoleName(r.role) ?? null,
-    configUrl: `${req.protocol}://${r.identifier}.${appDomain}${port ? `:${port}` : ''}/config/`,
+    configUrl: `${app.siteOrigin(r)}/config/`,
   }));
+}
+
+function siteTitle(site: WebsiteRow): string {
+  return (site.settings as { title: string }).title;
 }
 
 /** Verified against when the email is unknown, so both failures take the same time. */

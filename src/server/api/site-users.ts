@@ -2,8 +2,11 @@
  * Customers on a published site (seed 001 §3, §7): `POST /api/site-users/account/session` {email,
  * password, rememberMe} answers an `xsrfToken` the browser sends back in the X-SiteUser-Xsrf-Token
  * header on the customer's own changes; `DELETE /api/site-users/account/session?cloneCart=` signs
- * out. Ours around them: sign-up with email verification, the account itself, password reset, and
- * unlocking a password-protected page. Every state-changing call also passes the crumb check.
+ * out. Ours around them: sign-up with email verification, the account itself, changing the password,
+ * the customer's sessions (listed, one signed out, every other one signed out), password reset, and
+ * unlocking a password-protected page. Every state-changing call also passes the crumb check, and
+ * the customer's own changes the xsrf header. Links in emails come from the site's own address,
+ * never from the request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
@@ -14,16 +17,22 @@ import { pages } from '../../db/schema';
 import { pageAccess } from '../../document/schema';
 import { zodMessage } from '../config-routes';
 import { serverSecret, setCookie } from '../plugins/crumb';
-import { requestOrigin } from '../request';
 import { UNLOCK_COOKIE, unlockTools } from '../services/page-access';
 import { verifyPassword } from '../services/passwords';
 import { hashedIp, refusedByLimits, type Limit } from '../services/rate-limit';
+import { AccountSecurityError } from '../services/account-security';
 import {
+  changeMemberPassword,
   checkCredentials,
   completeMemberPasswordReset,
   endMemberSession,
+  endMemberSessionByHandle,
+  endOtherMemberSessions,
   MEMBER_COOKIE,
   memberForSession,
+  memberSessionsOf,
+  type Links,
+  type MemberSession,
   renewXsrf,
   requestMemberPasswordReset,
   signUp,
@@ -35,6 +44,8 @@ import {
   xsrfMatches,
 } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
+import { accountSecurityFailure } from './account';
+import { PASSWORD_MAX_LENGTH } from '../../domain/passwords';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const email = z.string().trim().email('Enter an email address such as name@example.com.').max(256);
@@ -48,6 +59,7 @@ export const MEMBER_MESSAGES = {
   notSignedIn: 'Sign in to continue.',
   wrongPagePassword: 'That password is not right. Please try again.',
   xsrf: 'Your sign-in could not be confirmed for this change. Reload the page and try again.',
+  noSuchSession: 'That session is not one of yours, or it has already ended.',
 } as const;
 
 export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
@@ -82,18 +94,36 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     throw err;
   };
 
-  const links = (req: FastifyRequest) => {
-    const origin = requestOrigin(req);
+  const links = (site: WebsiteRow): Links => {
+    const origin = app.siteOrigin(site);
     return {
       verifyUrl: (token: string) => `${origin}${ACCOUNT_PATHS.VERIFY}?token=${token}`,
       resetUrl: (token: string) => `${origin}${ACCOUNT_PATHS.RESET}?token=${token}`,
       loginUrl: `${origin}${ACCOUNT_PATHS.LOGIN}`,
+      forgotUrl: `${origin}${ACCOUNT_PATHS.FORGOT}`,
     };
   };
+  const siteOf = (site: WebsiteRow) => ({ id: site.id, title: (site.settings as { title: string }).title });
 
+  /** The signed-in customer whose xsrf header matches, for their own changes; otherwise the 401 or 403 is answered here. */
+  const ownChange = async (req: FastifyRequest, reply: FastifyReply, site: WebsiteRow): Promise<MemberSession | undefined> => {
+    const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
+    if (!session) {
+      void reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+      return undefined;
+    }
+    const given = req.headers[XSRF_HEADER];
+    if (!xsrfMatches(session, typeof given === 'string' ? given : undefined)) {
+      void reply.code(403).send({ error: MEMBER_MESSAGES.xsrf });
+      return undefined;
+    }
+    return session;
+  };
+
+  // The one place a customer's session starts (sign-in and a confirmed address).
   const startSession = async (req: FastifyRequest, reply: FastifyReply, siteUserId: string, rememberMe: boolean) => {
     await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
-    const session = await startMemberSession(db, siteUserId, rememberMe);
+    const session = await startMemberSession(db, siteUserId, rememberMe, req.headers['user-agent']);
     setCookie(reply, MEMBER_COOKIE, session.id, cookieOptions(session.maxAgeMs));
     return session.xsrfToken;
   };
@@ -145,14 +175,68 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
   app.put('/api/site-users/account', async (req, reply) => {
     const site = await siteOr404(req, reply);
     if (!site) return reply;
-    const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
-    if (!session) return reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
-    const given = req.headers[XSRF_HEADER];
-    if (!xsrfMatches(session, typeof given === 'string' ? given : undefined)) return reply.code(403).send({ error: MEMBER_MESSAGES.xsrf });
+    const session = await ownChange(req, reply, site);
+    if (!session) return reply;
     const body = parse(z.object({ displayName: z.string().trim().max(100) }).strict(), req.body, reply);
     if (!body) return reply;
     await updateMemberProfile(db, session.user.id, body.displayName || null);
     return { ok: true };
+  });
+
+  app.put('/api/site-users/account/password', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const session = await ownChange(req, reply, site);
+    if (!session) return reply;
+    const body = parse(
+      z
+        .object({
+          currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
+          // Longer than the rule allows, so an over-long password gets the rule's own message.
+          newPassword: z.string({ error: 'Choose a new password.' }).max(PASSWORD_MAX_LENGTH * 8),
+        })
+        .strict(),
+      req.body,
+      reply,
+    );
+    if (!body) return reply;
+    try {
+      await changeMemberPassword(db, app.rateLimits, siteOf(site), session, body.currentPassword, body.newPassword, links(site));
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof AccountSecurityError) return accountSecurityFailure(reply, err, 'currentPassword');
+      return failure(reply, err);
+    }
+  });
+
+  app.get('/api/site-users/account/sessions', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
+    if (!session) return reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+    return { sessions: await memberSessionsOf(db, session) };
+  });
+
+  app.delete('/api/site-users/account/sessions/:id', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const session = await ownChange(req, reply, site);
+    if (!session) return reply;
+    const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) }).safeParse(req.params);
+    if (!params.success || !(await endMemberSessionByHandle(db, session.user.id, params.data.id))) {
+      return reply.code(404).send({ error: MEMBER_MESSAGES.noSuchSession });
+    }
+    return { ok: true };
+  });
+
+  app.post('/api/site-users/account/sessions/end-others', async (req, reply) => {
+    const site = await siteOr404(req, reply);
+    if (!site) return reply;
+    const session = await ownChange(req, reply, site);
+    if (!session) return reply;
+    const body = parse(z.object({}).strict(), req.body, reply);
+    if (!body) return reply;
+    return { ended: await endOtherMemberSessions(db, session.user.id, session.idHash) };
   });
 
   app.post('/api/site-users/account', async (req, reply) => {
@@ -162,7 +246,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!body) return reply;
     if (await limited(reply, [{ key: `member-signup-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }])) return reply;
     try {
-      await signUp(db, { id: site.id, title: (site.settings as { title: string }).title }, body, links(req));
+      await signUp(db, siteOf(site), body, links(site));
       return { ok: true, message: MEMBER_MESSAGES.signedUp };
     } catch (err) {
       return failure(reply, err);
@@ -189,7 +273,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     const body = parse(z.object({ email }).strict(), req.body, reply);
     if (!body) return reply;
     if (await limited(reply, [{ key: `member-reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }])) return reply;
-    await requestMemberPasswordReset(db, { id: site.id, title: (site.settings as { title: string }).title }, body.email, links(req));
+    await requestMemberPasswordReset(db, siteOf(site), body.email, links(site));
     return { ok: true, message: MEMBER_MESSAGES.resetAsked };
   });
 
@@ -199,7 +283,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     const body = parse(z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }).strict(), req.body, reply);
     if (!body) return reply;
     try {
-      await completeMemberPasswordReset(db, site.id, body.token, body.password);
+      await completeMemberPasswordReset(db, siteOf(site), body.token, body.password, links(site));
       setCookie(reply, MEMBER_COOKIE, '', cookieOptions(0));
       return { ok: true };
     } catch (err) {

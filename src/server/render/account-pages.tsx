@@ -1,17 +1,20 @@
 /**
  * The customer account pages every published site has (seed 001 §3 site users): sign in, sign up,
- * confirm the email address, forgotten and new password, and the account itself. Forms are plain
- * HTML with labels; the `customer-account` island sends them through the data-request client.
+ * confirm the email address, forgotten and new password, and the account itself: its name, changing
+ * the password, and where it is signed in (the island fills the list from the sessions call, since
+ * only the browser's own calls know which session is this device). Forms are plain HTML with
+ * labels; the `customer-account` island sends them through the data-request client. New-password
+ * fields carry the shared rule's hint (src/domain/passwords.ts).
  * Opening an emailed link shows a button rather than acting at once, so a mail scanner that
  * fetches the link changes nothing.
  */
 import type { ReactNode } from 'react';
+import { PASSWORD_HINT } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
 import type { SiteSettings } from '../../document/schema';
 import type { SiteUser } from '../services/site-users';
-import { MIN_PASSWORD_LENGTH } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland } from './page';
@@ -39,19 +42,43 @@ function Field({ id, label, type, autoComplete, hint, required = true }: { id: s
   );
 }
 
-function AccountForm({ kind, submit, returnTo, token, children }: { kind: string; submit: string; returnTo?: string; token?: string; children?: ReactNode }) {
+function AccountForm({
+  kind,
+  submit,
+  returnTo,
+  token,
+  label,
+  secondary = false,
+  children,
+}: {
+  kind: string;
+  submit: string;
+  returnTo?: string;
+  token?: string;
+  label?: string;
+  secondary?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <form className="account-form" method="post" data-account-form={kind} {...(returnTo ? { 'data-return-to': returnTo } : {})} {...(token ? { 'data-token': token } : {})} noValidate>
+    <form
+      className="account-form"
+      method="post"
+      data-account-form={kind}
+      {...(label ? { 'aria-labelledby': label } : {})}
+      {...(returnTo ? { 'data-return-to': returnTo } : {})}
+      {...(token ? { 'data-token': token } : {})}
+      noValidate
+    >
       {children}
       <p className="form-message" role="alert" />
-      <button className="button button-primary button-medium" type="submit">
+      <button className={`button ${secondary ? 'button-secondary' : 'button-primary'} button-medium`} type="submit">
         {submit}
       </button>
     </form>
   );
 }
 
-const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters.`;
+const passwordHint = PASSWORD_HINT;
 
 function content(path: string, query: URLSearchParams, origin: string, member: SiteUser | undefined, siteTitle: string): { title: string; body: ReactNode } | undefined {
   const returnTo = safeReturnTo(query.get('returnTo'), origin);
@@ -125,13 +152,36 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
             <p>
               Signed in as <strong>{member.email}</strong>.
             </p>
-            <AccountForm kind="profile" submit="Save">
-              <p className="field">
-                <label htmlFor="account-displayName">Name</label>
-                <input id="account-displayName" name="displayName" type="text" autoComplete="name" defaultValue={member.displayName ?? ''} />
-              </p>
-            </AccountForm>
-            <AccountForm kind="logout" submit="Sign out" />
+            <section className="account-section" aria-labelledby="account-details-title">
+              <h2 id="account-details-title">Your details</h2>
+              <AccountForm kind="profile" submit="Save">
+                <p className="field">
+                  <label htmlFor="account-displayName">Name</label>
+                  <input id="account-displayName" name="displayName" type="text" autoComplete="name" defaultValue={member.displayName ?? ''} />
+                </p>
+              </AccountForm>
+            </section>
+            <section className="account-section" aria-labelledby="account-password-title">
+              <h2 id="account-password-title">Change your password</h2>
+              <AccountForm kind="password" submit="Change password" label="account-password-title">
+                {/* The email lets password managers file the new password under the right account. */}
+                <input type="hidden" name="username" autoComplete="username" defaultValue={member.email} />
+                <Field id="account-currentPassword" label="Current password" type="password" autoComplete="current-password" />
+                <Field id="account-newPassword" label="New password" type="password" autoComplete="new-password" hint={passwordHint} />
+              </AccountForm>
+            </section>
+            <section className="account-section" aria-labelledby="account-sessions-title">
+              <h2 id="account-sessions-title">Where you’re signed in</h2>
+              <p className="account-section-intro">Sign out any device you don’t recognise, then change your password.</p>
+              <ul className="session-list" data-account-sessions aria-labelledby="account-sessions-title" aria-busy="true">
+                <li className="session-loading">Loading your sessions…</li>
+              </ul>
+              <p className="session-message" role="status" data-sessions-message />
+              <AccountForm kind="end-others" submit="Sign out everywhere else" secondary />
+            </section>
+            <section className="account-section" aria-label="Sign out">
+              <AccountForm kind="logout" submit="Sign out" secondary />
+            </section>
           </>
         ),
       };

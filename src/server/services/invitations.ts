@@ -11,7 +11,7 @@ import { accounts, invitations } from '../../db/schema';
 import { enqueueEmail } from '../mail/mailer';
 import { logActivity } from './activity';
 import { normalizeEmail, setRole } from './accounts';
-import { hashPassword } from './passwords';
+import { hashPassword, newPasswordRefusal } from './passwords';
 
 export const INVITATION_DAYS = 7;
 
@@ -54,9 +54,11 @@ export async function pendingInvitations(db: Db, websiteId: string) {
 
 /**
  * Accepts an invitation: with `password` for a new account under the invited email, or for the
- * signed-in account (`accountId`). Returns the account that joined.
+ * signed-in account (`accountId`). A new account's password must pass the rule for new passwords.
+ * Returns the account that joined.
  */
-export async function acceptInvitation(db: Db, websiteId: string, token: string, who: { accountId?: string; password?: string }): Promise<string> {
+export async function acceptInvitation(db: Db, site: { id: string; title: string }, token: string, who: { accountId?: string; password?: string }): Promise<string> {
+  const websiteId = site.id;
   return db.transaction(async (tx) => {
     const [inv] = await tx
       .select()
@@ -70,9 +72,11 @@ export async function acceptInvitation(db: Db, websiteId: string, token: string,
     if (!accountId) {
       const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, inv.email));
       if (existing) throw new InvitationError('An account with this email exists: sign in first, then open the invitation again.');
-      if (!who.password || who.password.length < 10) throw new InvitationError('Choose a password of at least 10 characters.');
+      const password = who.password ?? '';
+      const refusal = await newPasswordRefusal(password, { email: inv.email, siteName: site.title });
+      if (refusal) throw new InvitationError(refusal);
       accountId = randomBytes(12).toString('hex');
-      await tx.insert(accounts).values({ id: accountId, email: inv.email, passwordHash: await hashPassword(who.password) });
+      await tx.insert(accounts).values({ id: accountId, email: inv.email, passwordHash: await hashPassword(password) });
     }
     await setRole(tx, websiteId, accountId, inv.role as TeamRole);
     await tx.update(invitations).set({ acceptedAt: new Date() }).where(and(eq(invitations.websiteId, websiteId), eq(invitations.tokenHash, inv.tokenHash)));

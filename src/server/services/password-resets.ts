@@ -1,16 +1,18 @@
 /**
  * Password resets by email. Asking always answers the same, whether or not the email has an
  * account; the emailed link holds a token valid for one hour and one use (only its hash is
- * stored). Setting the new password ends every session of the account.
+ * stored). The new password must pass the rule for new passwords; setting it ends every session
+ * of the account (the link proves the mailbox, not a device) and emails the account's owner.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { accounts, passwordResets, sessions } from '../../db/schema';
+import { accounts, passwordResets } from '../../db/schema';
 import { accountMailOptions, enqueueEmail } from '../mail/mailer';
+import { securityChanged, type ChangeContext } from './account-security';
 import { findAccountByEmail } from './accounts';
 import { tokenHash } from './invitations';
-import { hashPassword } from './passwords';
+import { hashPassword, newPasswordRefusal } from './passwords';
 
 export const RESET_VALID_MS = 60 * 60 * 1000;
 
@@ -36,18 +38,24 @@ export async function requestPasswordReset(db: Db, websiteId: string, email: str
   });
 }
 
-export async function completePasswordReset(db: Db, token: string, password: string): Promise<void> {
-  if (password.length < 10) throw new PasswordResetError('Choose a password of at least 10 characters.');
+const EXPIRED = 'This link has expired or was already used. Ask for a new one.';
+
+export async function completePasswordReset(db: Db, token: string, password: string, ctx: Omit<ChangeContext, 'keepSession'>): Promise<void> {
+  const valid = and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
+  const [found] = await db
+    .select({ email: accounts.email })
+    .from(passwordResets)
+    .innerJoin(accounts, eq(accounts.id, passwordResets.accountId))
+    .where(valid);
+  if (!found) throw new PasswordResetError(EXPIRED);
+  const refusal = await newPasswordRefusal(password, { email: found.email, siteName: ctx.site.title });
+  if (refusal) throw new PasswordResetError(refusal);
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .select()
-      .from(passwordResets)
-      .where(and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date())))
-      .for('update');
-    if (!reset) throw new PasswordResetError('This link has expired or was already used. Ask for a new one.');
+    const [reset] = await tx.select().from(passwordResets).where(valid).for('update');
+    if (!reset) throw new PasswordResetError(EXPIRED);
     await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.tokenHash, reset.tokenHash));
-    await tx.update(accounts).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(accounts.id, reset.accountId));
-    await tx.delete(sessions).where(eq(sessions.accountId, reset.accountId));
+    const [account] = await tx.update(accounts).set({ passwordHash: hash, updatedAt: new Date() }).where(eq(accounts.id, reset.accountId)).returning();
+    await securityChanged(tx, 'passwordReset', account!, { ...ctx, keepSession: undefined });
   });
 }

@@ -1,8 +1,11 @@
 /**
  * Password hashing with scrypt (Node's crypto, no native add-on): `scrypt$N$r$p$salt$hash`, so the
- * cost can be raised later while old hashes still verify. Comparison is constant-time.
+ * cost can be raised later while old hashes still verify. Comparison is constant-time. Every new
+ * password, whoever chooses it, passes `newPasswordRefusal` first.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { PASSWORD_MESSAGES, passwordProblem, type PasswordContext } from '../../domain/passwords';
+import { isCommonPassword } from './common-passwords';
 
 const N = 2 ** 15;
 const R = 8;
@@ -32,4 +35,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A password for a generated account: 20 characters from a 64-letter alphabet (120 bits). */
 export function generatePassword(): string {
   return randomBytes(15).toString('base64url');
+}
+
+/** Why a new password is refused (the shared rule, then the list of common passwords), or undefined when it may be used. */
+export async function newPasswordRefusal(password: string, context: PasswordContext): Promise<string | undefined> {
+  const problem = passwordProblem(password, context) ?? ((await isCommonPassword(password)) ? 'common' : undefined);
+  return problem && PASSWORD_MESSAGES[problem];
 }

@@ -3,19 +3,26 @@
  * emails a verification link, and sign-in waits until it has been opened; a forgotten password is
  * reset by an emailed link. Sessions live in PostgreSQL like team sessions: the cookie holds a
  * random id, the table its hash, and each session has an xsrf token (only its hash is stored) that
- * the browser sends back in a header on the customer's own state-changing calls.
+ * the browser sends back in a header on the customer's own state-changing calls. The customer sees
+ * their sessions (browser and system from the User-Agent kept at sign-in), can sign one out or
+ * every other one, and change the password (the current one needed); a password change ends every
+ * other session, a reset by emailed link every session, and both email the customer.
  *
  * Asking to sign up with an address that already has an account, or to reset the password of an
  * address that has none, answers exactly like the ordinary case, so the form cannot be used to
  * find out who has an account; the mail that goes out tells the owner of the address what happened.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
 import { siteUserSessions, siteUsers, siteUserTokens } from '../../db/schema';
 import { enqueueEmail } from '../mail/mailer';
+import { AccountSecurityError, checkCurrentPassword } from './account-security';
 import { normalizeEmail } from './accounts';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, newPasswordRefusal, verifyPassword } from './passwords';
+import type { Limit, RateLimitStore } from './rate-limit';
+import { enqueueSecurityNotice, type SecurityChange } from './security-notices';
+import { byRecency, hashForHandle, sessionListing, storedUserAgent, type SessionListing } from './session-list';
 
 export const MEMBER_COOKIE = 'op_member';
 export const XSRF_HEADER = 'x-siteuser-xsrf-token';
@@ -25,7 +32,6 @@ export const MEMBER_IDLE_MS = 24 * 60 * 60 * 1000;
 export const MEMBER_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const VERIFY_VALID_MS = 48 * 60 * 60 * 1000;
 export const RESET_VALID_MS = 60 * 60 * 1000;
-export const MIN_PASSWORD_LENGTH = 10;
 const TOUCH_EVERY_MS = 60 * 1000;
 
 export class SiteUserError extends Error {
@@ -42,10 +48,20 @@ const token = () => randomBytes(24).toString('base64url');
 
 export type SiteUser = { id: string; email: string; displayName: string | null };
 
-type Links = { verifyUrl: (token: string) => string; resetUrl: (token: string) => string; loginUrl: string };
+/** Links in emails, from the site's own address. `forgotUrl` is where someone who did not make a change starts over. */
+export type Links = { verifyUrl: (token: string) => string; resetUrl: (token: string) => string; loginUrl: string; forgotUrl: string };
 
-function checkPassword(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) throw new SiteUserError(`Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`);
+type Site = { id: string; title: string };
+
+async function checkNewPassword(password: string, email: string, site: Site) {
+  const refusal = await newPasswordRefusal(password, { email, siteName: site.title });
+  if (refusal) throw new SiteUserError(refusal);
+}
+
+/** Ends the customer's other sessions (all of them without `keepHash`) and emails them about the change. */
+async function securityChanged(tx: Executor, change: SecurityChange, user: { id: string; email: string }, site: Site, links: Links, keepHash: string | undefined) {
+  await endOtherMemberSessions(tx, user.id, keepHash);
+  await enqueueSecurityNotice(tx, change, { websiteId: site.id, to: user.email, accountOf: `your account on ${site.title}`, reviewUrl: links.forgotUrl });
 }
 
 export async function signUp(
@@ -54,8 +70,8 @@ export async function signUp(
   input: { email: string; password: string; displayName?: string | undefined },
   links: Links,
 ): Promise<void> {
-  checkPassword(input.password);
   const email = normalizeEmail(input.email);
+  await checkNewPassword(input.password, email, site);
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (tx) => {
     const [existing] = await tx
@@ -133,11 +149,13 @@ export async function checkCredentials(db: Db, websiteId: string, email: string,
   return { id: user.id, email: user.email, displayName: user.displayName };
 }
 
-export async function startMemberSession(db: Db, siteUserId: string, rememberMe: boolean): Promise<{ id: string; xsrfToken: string; maxAgeMs?: number }> {
+export async function startMemberSession(db: Db, siteUserId: string, rememberMe: boolean, userAgent: string | undefined): Promise<{ id: string; xsrfToken: string; maxAgeMs?: number }> {
   const id = randomBytes(32).toString('base64url');
   const xsrfToken = randomBytes(24).toString('base64url');
   const lifetime = rememberMe ? MEMBER_REMEMBER_MS : MEMBER_IDLE_MS;
-  await db.insert(siteUserSessions).values({ idHash: hash(id), siteUserId, xsrfHash: hash(xsrfToken), rememberMe, expiresAt: new Date(Date.now() + lifetime) });
+  await db
+    .insert(siteUserSessions)
+    .values({ idHash: hash(id), siteUserId, xsrfHash: hash(xsrfToken), rememberMe, expiresAt: new Date(Date.now() + lifetime), userAgent: storedUserAgent(userAgent) });
   return { id, xsrfToken, ...(rememberMe ? { maxAgeMs: MEMBER_REMEMBER_MS } : {}) };
 }
 
@@ -183,7 +201,7 @@ export async function endMemberSession(db: Db, id: string | undefined): Promise<
   await db.delete(siteUserSessions).where(eq(siteUserSessions.idHash, hash(id)));
 }
 
-export async function requestMemberPasswordReset(db: Db, site: { id: string; title: string }, email: string, links: Links): Promise<void> {
+export async function requestMemberPasswordReset(db: Db, site: Site, email: string, links: Links): Promise<void> {
   const [user] = await db
     .select()
     .from(siteUsers)
@@ -200,15 +218,85 @@ export async function requestMemberPasswordReset(db: Db, site: { id: string; tit
   });
 }
 
-/** Sets the new password, confirms the address (the link proved it), and ends every session of the customer. */
-export async function completeMemberPasswordReset(db: Db, websiteId: string, given: string, password: string): Promise<void> {
-  checkPassword(password);
+const RESET_EXPIRED = 'This link has expired or was already used. Ask for a new one.';
+
+/** Sets the new password, confirms the address (the link proved it), ends every session of the customer and emails them. */
+export async function completeMemberPasswordReset(db: Db, site: Site, given: string, password: string, links: Links): Promise<void> {
+  const [holder] = await db
+    .select({ email: siteUsers.email })
+    .from(siteUserTokens)
+    .innerJoin(siteUsers, eq(siteUsers.id, siteUserTokens.siteUserId))
+    .where(
+      and(
+        eq(siteUserTokens.tokenHash, hash(given)),
+        eq(siteUserTokens.purpose, 'reset'),
+        eq(siteUsers.websiteId, site.id),
+        isNull(siteUserTokens.usedAt),
+        gt(siteUserTokens.expiresAt, new Date()),
+      ),
+    );
+  if (!holder) throw new SiteUserError(RESET_EXPIRED);
+  await checkNewPassword(password, holder.email, site);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const user = await spendToken(tx, websiteId, given, 'reset', 'This link has expired or was already used. Ask for a new one.');
+    const user = await spendToken(tx, site.id, given, 'reset', RESET_EXPIRED);
     await tx.update(siteUsers).set({ passwordHash, verifiedAt: user.verifiedAt ?? new Date() }).where(eq(siteUsers.id, user.id));
-    await tx.delete(siteUserSessions).where(eq(siteUserSessions.siteUserId, user.id));
+    await securityChanged(tx, 'passwordReset', user, site, links, undefined);
   });
+}
+
+/** Tries at a customer's current password when changing it: 5 in 15 minutes per customer. */
+export const memberCurrentPasswordLimits = (siteUserId: string): Limit[] => [{ key: `member-current-password:${siteUserId}`, max: 5, windowMs: 15 * 60 * 1000 }];
+
+/** The customer changes their own password: the current one first, then the rule for new ones. This session stays signed in. */
+export async function changeMemberPassword(db: Db, rateLimits: RateLimitStore, site: Site, session: MemberSession, current: string, next: string, links: Links): Promise<void> {
+  const [user] = await db.select().from(siteUsers).where(eq(siteUsers.id, session.user.id));
+  if (!user) throw new SiteUserError('Sign in to continue.', 401);
+  await checkCurrentPassword(rateLimits, memberCurrentPasswordLimits(user.id), user.passwordHash, current);
+  const refusal = await newPasswordRefusal(next, { email: user.email, siteName: site.title });
+  if (refusal) throw new AccountSecurityError(refusal, 'newPassword');
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await tx.update(siteUsers).set({ passwordHash }).where(eq(siteUsers.id, user.id));
+    await securityChanged(tx, 'passwordChanged', user, site, links, session.idHash);
+  });
+}
+
+const liveMemberSession = (now: number) =>
+  and(gt(siteUserSessions.expiresAt, new Date(now)), or(eq(siteUserSessions.rememberMe, true), gt(siteUserSessions.lastSeenAt, new Date(now - MEMBER_IDLE_MS))));
+
+/** The customer's live sessions, this one marked. */
+export async function memberSessionsOf(db: Db, session: MemberSession): Promise<SessionListing[]> {
+  const rows = await db
+    .select()
+    .from(siteUserSessions)
+    .where(and(eq(siteUserSessions.siteUserId, session.user.id), liveMemberSession(Date.now())));
+  return rows.map((row) => sessionListing(row, session.idHash)).sort(byRecency);
+}
+
+/** Ends one of the customer's own sessions, named by its opaque id; false when they have no such session. */
+export async function endMemberSessionByHandle(db: Db, siteUserId: string, handle: string): Promise<boolean> {
+  const own = await db.select({ idHash: siteUserSessions.idHash }).from(siteUserSessions).where(eq(siteUserSessions.siteUserId, siteUserId));
+  const idHash = hashForHandle(
+    own.map((s) => s.idHash),
+    handle,
+  );
+  if (!idHash) return false;
+  const ended = await db
+    .delete(siteUserSessions)
+    .where(and(eq(siteUserSessions.siteUserId, siteUserId), eq(siteUserSessions.idHash, idHash)))
+    .returning({ idHash: siteUserSessions.idHash });
+  return ended.length > 0;
+}
+
+/** Ends every session of the customer but the one with this hash (every one without it); answers how many ended. */
+export async function endOtherMemberSessions(db: Executor, siteUserId: string, keepHash: string | undefined): Promise<number> {
+  const mine = eq(siteUserSessions.siteUserId, siteUserId);
+  const ended = await db
+    .delete(siteUserSessions)
+    .where(keepHash ? and(mine, ne(siteUserSessions.idHash, keepHash)) : mine)
+    .returning({ idHash: siteUserSessions.idHash });
+  return ended.length;
 }
 
 export async function updateMemberProfile(db: Db, siteUserId: string, displayName: string | null): Promise<void> {

@@ -1,22 +1,30 @@
 /**
  * Two-factor sign-in for team members with an authenticator app: setting it up (a pending secret,
- * then a first code turns it on), turning it off (password and a code), spending a code (good once:
- * the accepted step is written with a conditional UPDATE, so two requests racing with one code
- * cannot both win), the per-account limit on wrong codes, and the sign-in ticket that stands
- * between a right password and the code.
+ * then a first code turns it on and makes the recovery codes), turning it off (password and a
+ * code), spending a code (good once: the accepted step is written with a conditional UPDATE, so
+ * two requests racing with one code cannot both win) or a recovery code in its place, the
+ * per-account limit on wrong codes, and the sign-in ticket that stands between a right password
+ * and the code. The app's secret is stored sealed (secrets/sealed.ts). Turning it on or off ends
+ * the account's other sessions and emails its owner (account-security.ts).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { accounts } from '../../db/schema';
+import { seal, unseal } from '../secrets/sealed';
+import { checkCurrentPassword, currentPasswordLimits, notifyAccount, securityChanged, type ChangeContext } from './account-security';
 import { verifyPassword } from './passwords';
 import { countAttempt, type Limit, type RateLimitStore } from './rate-limit';
+import { dropRecoveryCodes, makeRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
 
 export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
+/** Where a recovery code is taken in place of the app's code. */
+export const CODE_OR_RECOVERY_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (such as abcd-2345).';
 
 export const TWO_FACTOR_MESSAGES = {
   wrong: 'That code is not right. Enter the code your authenticator app shows now.',
+  wrongRecovery: 'That recovery code is not right, or it was already used. Each recovery code works once.',
   used: 'That code has already been used. Wait for the next code and enter it.',
   limited: 'Too many wrong codes. Please wait a few minutes and try again.',
   alreadyOn: 'Two-factor sign-in is already on. Turn it off before setting it up again.',
@@ -80,7 +88,7 @@ export async function twoFactorOn(db: Db, accountId: string): Promise<boolean> {
 export async function spendCode(db: Db, rateLimits: RateLimitStore, account: TwoFactorAccount, code: string, counted = false): Promise<void> {
   const limits = codeLimits(account.id);
   if (!counted) await countTry(rateLimits, limits);
-  const check = account.totpSecret ? checkTotp(account.totpSecret, code, Date.now(), account.totpLastStep) : ({ ok: false, reason: 'wrong' } as const);
+  const check = account.totpSecret ? checkTotp(unseal(account.totpSecret), code, Date.now(), account.totpLastStep) : ({ ok: false, reason: 'wrong' } as const);
   if (check.ok) {
     const moved = await db
       .update(accounts)
@@ -95,43 +103,88 @@ export async function spendCode(db: Db, rateLimits: RateLimitStore, account: Two
   throw new TwoFactorError(check.ok ? 'used' : check.reason);
 }
 
+/**
+ * Spends the app's code (six digits) or, in its place, one of the account's recovery codes; both
+ * count against the same limit, and a right one clears it.
+ */
+export async function spendSecondFactor(db: Db, rateLimits: RateLimitStore, account: TwoFactorAccount, code: string, counted = false): Promise<void> {
+  if (/^\d{6}$/.test(code)) return spendCode(db, rateLimits, account, code, counted);
+  const limits = codeLimits(account.id);
+  if (!counted) await countTry(rateLimits, limits);
+  if (!(await spendRecoveryCode(db, account.id, code))) throw new TwoFactorError('wrongRecovery');
+  for (const limit of limits) await rateLimits.reset(limit.key);
+}
+
 /** Starts setting up: a new pending secret (replacing any earlier pending one) and the address for the app. */
 export async function beginTwoFactor(db: Db, accountId: string): Promise<{ secret: string; uri: string }> {
   const account = await accountById(db, accountId);
   if (!account) throw new TwoFactorError('notStarted');
   if (account.totpEnabledAt) throw new TwoFactorError('alreadyOn');
   const secret = generateTotpSecret();
-  await db.update(accounts).set({ totpSecret: secret, totpLastStep: null, updatedAt: new Date() }).where(and(eq(accounts.id, accountId), isNull(accounts.totpEnabledAt)));
+  await db.update(accounts).set({ totpSecret: seal(secret), totpLastStep: null, updatedAt: new Date() }).where(and(eq(accounts.id, accountId), isNull(accounts.totpEnabledAt)));
   return { secret, uri: otpauthUri(account.email, secret) };
 }
 
-/** A first code from the app proves it holds the secret; two-factor sign-in is on from then. */
-export async function confirmTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, code: string): Promise<void> {
+/**
+ * A first code from the app proves it holds the secret; two-factor sign-in is on from then, with a
+ * new set of recovery codes, answered to be shown once.
+ */
+export async function confirmTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, code: string, ctx: ChangeContext): Promise<string[]> {
   const account = await accountById(db, accountId);
   if (!account) throw new TwoFactorError('notStarted');
   if (account.totpEnabledAt) throw new TwoFactorError('alreadyOn');
   if (!account.totpSecret) throw new TwoFactorError('notStarted');
   await spendCode(db, rateLimits, account, code);
-  await db.update(accounts).set({ totpEnabledAt: new Date(), updatedAt: new Date() }).where(and(eq(accounts.id, accountId), isNotNull(accounts.totpSecret)));
+  return db.transaction(async (tx) => {
+    const turnedOn = await tx
+      .update(accounts)
+      .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(accounts.id, accountId), isNotNull(accounts.totpSecret), isNull(accounts.totpEnabledAt)))
+      .returning({ id: accounts.id });
+    if (turnedOn.length === 0) throw new TwoFactorError('alreadyOn');
+    const codes = await makeRecoveryCodes(tx, accountId);
+    await securityChanged(tx, 'twoFactorOn', account, ctx);
+    return codes;
+  });
 }
 
-/** Turning it off asks for both factors, so a session left open is not enough to weaken the account. */
-export async function disableTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, password: string, code: string): Promise<void> {
+/**
+ * Turning it off asks for both factors (a recovery code may stand in for the app's code, for a
+ * member who lost the phone), so a session left open is not enough to weaken the account.
+ */
+export async function disableTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, password: string, code: string, ctx: ChangeContext): Promise<void> {
   const account = await accountById(db, accountId);
   if (!account?.totpEnabledAt) throw new TwoFactorError('notOn');
   // One try covers the password and the code: both are checked after it is counted.
   await countTry(rateLimits, codeLimits(account.id));
   if (!(await verifyPassword(password, account.passwordHash))) throw new TwoFactorError('wrongPassword');
-  await spendCode(db, rateLimits, account, code, true);
-  await clearTwoFactor(db, accountId);
+  await spendSecondFactor(db, rateLimits, account, code, true);
+  await db.transaction(async (tx) => {
+    await clearTwoFactor(tx, accountId);
+    await securityChanged(tx, 'twoFactorOff', account, ctx);
+  });
+}
+
+/** Replaces the account's recovery codes (the current password is asked for); answers the new ones, to be shown once. */
+export async function renewRecoveryCodes(db: Db, rateLimits: RateLimitStore, accountId: string, password: string, ctx: ChangeContext): Promise<string[]> {
+  const account = await accountById(db, accountId);
+  if (!account?.totpEnabledAt) throw new TwoFactorError('notOn');
+  await checkCurrentPassword(rateLimits, currentPasswordLimits(account.id), account.passwordHash, password);
+  return db.transaction(async (tx) => {
+    const codes = await makeRecoveryCodes(tx, accountId);
+    await notifyAccount(tx, 'recoveryCodesMade', account, ctx);
+    return codes;
+  });
 }
 
 /**
- * Turns it off (and forgets a set-up in progress) without asking for either factor: only for the
- * server's operator, `npm run user -- disable-two-factor`, when a member has lost the app.
+ * Turns it off (and forgets a set-up in progress and the recovery codes) without asking for either
+ * factor: on its own only for the server's operator, `npm run user -- disable-two-factor`, when a
+ * member has lost the app and every recovery code.
  */
-export async function clearTwoFactor(db: Db, accountId: string): Promise<void> {
+export async function clearTwoFactor(db: Executor, accountId: string): Promise<void> {
   await db.update(accounts).set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() }).where(eq(accounts.id, accountId));
+  await dropRecoveryCodes(db, accountId);
 }
 
 /**

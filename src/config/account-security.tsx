@@ -1,0 +1,286 @@
+/**
+ * The parts of 'Your account' that keep it safe: changing the password (the current one needed;
+ * the shared rule's hint and checks, src/domain/passwords.ts), where the account is signed in (each
+ * other session with its own 'Sign out', and 'Sign out everywhere else'), the recovery codes (shown
+ * once, to copy or download; how many are left; a new set for the password) and the QR code of the
+ * authenticator app's setup link, drawn here from the link itself so nothing leaves the browser.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { encode } from 'uqr';
+import { PASSWORD_HINT, PASSWORD_MESSAGES, passwordProblem } from '../domain/passwords';
+import { api, ApiError } from './api';
+import { Field } from './field';
+import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
+
+/** A QR code as SVG squares (no inline style, so the config area's CSP allows it), named for screen readers. */
+export function QrCode({ text, label }: { text: string; label: string }) {
+  const { data, size } = encode(text, { ecc: 'M', border: 2 });
+  const path = data.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ''))).join('');
+  return (
+    <svg className="qr-code" role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} width={size * 5} height={size * 5} shapeRendering="crispEdges">
+      <rect width={size} height={size} fill="#fff" />
+      <path d={path} fill="#000" />
+    </svg>
+  );
+}
+
+export function ChangePassword({ email }: { email: string }) {
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [other, setOther] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currentInput = useRef<HTMLInputElement>(null);
+  const nextInput = useRef<HTMLInputElement>(null);
+  const id = useId();
+  const refuse = (found: Record<string, string>) => {
+    setErrors(found);
+    (found.currentPassword ? currentInput : nextInput).current?.focus();
+  };
+  return (
+    <form
+      aria-labelledby={`${id}-title`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setDone(null);
+        setOther(null);
+        const problem = passwordProblem(next, { email });
+        if (!current || problem) {
+          return refuse({ ...(current ? {} : { currentPassword: 'Enter your current password.' }), ...(problem ? { newPassword: PASSWORD_MESSAGES[problem] } : {}) });
+        }
+        setBusy(true);
+        setErrors({});
+        api('POST', '/api/auth/Password', { currentPassword: current, newPassword: next }).then(
+          () => {
+            setBusy(false);
+            setCurrent('');
+            setNext('');
+            setDone('Your password is changed. Everywhere else you were signed in has been signed out.');
+          },
+          (err: unknown) => {
+            setBusy(false);
+            const found = fieldErrorsOf(err);
+            if (Object.keys(found).length > 0) refuse(found);
+            else setOther(errorText(err));
+          },
+        );
+      }}
+    >
+      <h2 id={`${id}-title`}>Password</h2>
+      {/* The email lets password managers file the new password under the right account. */}
+      <input type="hidden" autoComplete="username" value={email} readOnly />
+      <Field id={`${id}-current`} label="Current password" error={errors.currentPassword}>
+        {(control) => (
+          <input {...control} ref={currentInput} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+        )}
+      </Field>
+      <Field id={`${id}-new`} label="New password" hint={PASSWORD_HINT} error={errors.newPassword}>
+        {(control) => <input {...control} ref={nextInput} type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />}
+      </Field>
+      <Messages error={other} done={done} />
+      <button type="submit" disabled={busy}>
+        {busy ? 'Changing…' : 'Change password'}
+      </button>
+    </form>
+  );
+}
+
+type Listed = { id: string; browser: string; system: string; signedInAt: string; lastSeenAt: string; current: boolean };
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function Sessions() {
+  const [state, loadError, reload] = useLoad<{ sessions: Listed[] }>('/api/auth/Sessions');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const act = (call: () => Promise<unknown>, message: string) => {
+    setBusy(true);
+    setError(null);
+    setDone(null);
+    call().then(
+      () => {
+        setBusy(false);
+        setDone(message);
+        reload();
+      },
+      (err: unknown) => {
+        setBusy(false);
+        setError(errorText(err));
+        reload();
+      },
+    );
+  };
+  const others = state?.sessions.filter((s) => !s.current).length ?? 0;
+  return (
+    <section aria-labelledby="sessions-title">
+      <h2 id="sessions-title">Where you’re signed in</h2>
+      <p className="hint">Sign out any device you don’t recognise, then change your password.</p>
+      {!state ? (
+        <Messages error={loadError} />
+      ) : (
+        <table className="session-table">
+          <thead>
+            <tr>
+              <th scope="col">Device</th>
+              <th scope="col">Signed in</th>
+              <th scope="col">Last active</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.sessions.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.browser} on {s.system}
+                  {s.current ? <span className="role-badge">This device</span> : null}
+                </td>
+                <td>{when(s.signedInAt)}</td>
+                <td>{s.current ? 'Now' : when(s.lastSeenAt)}</td>
+                <td className="row-actions">
+                  {s.current ? null : (
+                    <button
+                      type="button"
+                      className="secondary"
+                      disabled={busy}
+                      aria-label={`Sign out ${s.browser} on ${s.system}, signed in ${when(s.signedInAt)}`}
+                      onClick={() => act(() => api('DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`), `Signed out ${s.browser} on ${s.system}.`)}
+                    >
+                      Sign out
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p role="status" className="form-done">
+        {done}
+      </p>
+      <Messages error={error} />
+      <button
+        type="button"
+        className="secondary"
+        disabled={busy || others === 0}
+        onClick={() => act(() => api('POST', '/api/auth/Sessions/EndOthers', {}), 'Signed out everywhere else.')}
+      >
+        Sign out everywhere else
+      </button>
+    </section>
+  );
+}
+
+/** A new set of recovery codes, shown this once: to copy, download or write down before going on. */
+export function NewRecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The codes replace the form that had focus: a screen reader starts at their heading.
+  useEffect(() => heading.current?.focus(), []);
+  const text = `OpenPress recovery codes for two-factor sign-in\nEach code works once, in place of a code from your authenticator app.\n\n${codes.join('\n')}\n`;
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(text)}`;
+  return (
+    <section className="recovery-codes" aria-labelledby="new-codes-title">
+      <h3 id="new-codes-title" tabIndex={-1} ref={heading}>
+        Save your recovery codes
+      </h3>
+      <p>
+        If you lose your phone, each of these codes signs you in once in place of a code from the app. <strong>They are shown only now:</strong> keep them
+        somewhere safe, such as a password manager.
+      </p>
+      <ol className="code-list" aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="button-row">
+        <button
+          type="button"
+          className="secondary"
+          onClick={() =>
+            navigator.clipboard.writeText(codes.join('\n')).then(
+              () => setCopied('Copied the codes.'),
+              () => setCopied('Copying is not allowed here: download the codes or write them down.'),
+            )
+          }
+        >
+          Copy codes
+        </button>
+        <a className="button secondary" href={download} download="openpress-recovery-codes.txt">
+          Download codes
+        </a>
+        <button type="button" onClick={onDone}>
+          I have saved my codes
+        </button>
+      </div>
+      <p role="status" className="form-done">
+        {copied}
+      </p>
+    </section>
+  );
+}
+
+/** How many recovery codes are left, and a new set for the password (which replaces the old one). */
+export function RecoveryCodes({ left, onNew }: { left: number; onNew: (codes: string[]) => void }) {
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Recovery codes</h3>
+      <p className={left <= 2 ? 'form-error' : undefined}>
+        {left === 1 ? '1 recovery code is left.' : `${left} recovery codes are left.`}
+        {left <= 2 ? ' Make new ones before you run out.' : ''}
+      </p>
+      {asking ? (
+        <form
+          noValidate
+          aria-label="Make new recovery codes"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!password) return setError('Enter your password.');
+            setBusy(true);
+            setError(null);
+            api<{ recoveryCodes: string[] }>('POST', '/api/auth/TwoFactor/RecoveryCodes', { password }).then(
+              (answer) => {
+                setBusy(false);
+                setAsking(false);
+                setPassword('');
+                onNew(answer.recoveryCodes);
+              },
+              (err: unknown) => {
+                setBusy(false);
+                setError((err instanceof ApiError && fieldErrorsOf(err).password) || errorText(err));
+              },
+            );
+          }}
+        >
+          <p className="hint">The codes you have now stop working.</p>
+          <Field id={`${id}-password`} label="Password" error={error ?? undefined}>
+            {(control) => <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+          </Field>
+          <div className="button-row">
+            <button type="submit" disabled={busy}>
+              Make new codes
+            </button>
+            <button type="button" className="secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" className="secondary" onClick={() => setAsking(true)}>
+          Make new recovery codes
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * A signed-in team member's own account, whatever their role (or none) on the site: changing the
+ * password (`POST /api/auth/Password`, the current password needed), the account's sessions
+ * (`GET /api/auth/Sessions`), signing one out (`DELETE /api/auth/Sessions/:id`) and signing out
+ * everywhere else (`POST /api/auth/Sessions/EndOthers`). A session is named by an opaque id
+ * (services/session-list.ts), and only the account's own sessions can be named. Like the
+ * two-factor calls, these belong to the account, not to a site's config areas, so they check the
+ * session rather than a role; the crumb plugin checks every state-changing one.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../../domain/passwords';
+import type { Db } from '../../db/client';
+import { signedInAccount, zodMessage } from '../config-routes';
+import { AccountSecurityError, changePassword, type ChangeContext } from '../services/account-security';
+import { sendTooMany } from '../services/rate-limit';
+import { endOtherSessions, endSessionByHandle, SESSION_COOKIE, sessionsOf, type SessionAccount } from '../services/sessions';
+import type { WebsiteRow } from '../services/sites';
+
+/** A change made from this request: this session stays, and the email links to the site's own config area. */
+export function changeContext(app: FastifyInstance, req: FastifyRequest, site: WebsiteRow): ChangeContext {
+  return {
+    keepSession: req.cookies[SESSION_COOKIE],
+    site: { id: site.id, title: (site.settings as { title: string }).title },
+    reviewUrl: `${app.siteOrigin(site)}/config/`,
+  };
+}
+
+/** A refused password check: 429 with Retry-After past the limit, else 400 with the message on its field. */
+export function accountSecurityFailure(reply: FastifyReply, err: AccountSecurityError, currentField: string) {
+  if (err.retryAfterMs !== undefined) return sendTooMany(reply, err.retryAfterMs, { error: err.message });
+  const field = err.field === 'currentPassword' ? currentField : err.field;
+  return reply.code(400).send({ error: err.message, ...(field ? { errors: { [field]: err.message } } : {}) });
+}
+
+const passwordChange = z
+  .object({
+    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
+    // Longer than the rule allows, so an over-long password gets the rule's own message.
+    newPassword: z.string({ error: 'Choose a new password.' }).max(PASSWORD_MAX_LENGTH * 8),
+  })
+  .strict();
+
+/** The site and the signed-in account, for a call on the account itself; otherwise the 404 or 401 is answered here. */
+export async function siteAndAccount(app: FastifyInstance, db: Db, req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
+  const site = await app.siteForRequest(req);
+  if (!site) {
+    void reply.code(404).send({ error: 'No site is published at this address.' });
+    return undefined;
+  }
+  const account = await signedInAccount(db, req);
+  if (!account) {
+    void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+    return undefined;
+  }
+  return { site, account };
+}
+
+export async function registerAccountRoutes(app: FastifyInstance, db: Db) {
+  const signedIn = (req: FastifyRequest, reply: FastifyReply) => siteAndAccount(app, db, req, reply);
+
+  app.post('/api/auth/Password', async (req, reply) => {
+    const who = await signedIn(req, reply);
+    if (!who) return reply;
+    const parsed = passwordChange.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    try {
+      await changePassword(db, app.rateLimits, who.account.id, parsed.data.currentPassword, parsed.data.newPassword, changeContext(app, req, who.site));
+      return { ok: true };
+    } catch (err) {
+      if (err instanceof AccountSecurityError) return accountSecurityFailure(reply, err, 'currentPassword');
+      throw err;
+    }
+  });
+
+  app.get('/api/auth/Sessions', async (req, reply) => {
+    const who = await signedIn(req, reply);
+    if (!who) return reply;
+    return { sessions: await sessionsOf(db, who.account.id, req.cookies[SESSION_COOKIE]) };
+  });
+
+  app.delete('/api/auth/Sessions/:id', async (req, reply) => {
+    const who = await signedIn(req, reply);
+    if (!who) return reply;
+    const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a session of this account.') }).safeParse(req.params);
+    if (!params.success) return reply.code(404).send({ error: 'Not a session of this account.' });
+    if (!(await endSessionByHandle(db, who.account.id, params.data.id))) return reply.code(404).send({ error: 'Not a session of this account.' });
+    return { ok: true };
+  });
+
+  app.post('/api/auth/Sessions/EndOthers', async (req, reply) => {
+    const who = await signedIn(req, reply);
+    if (!who) return reply;
+    const parsed = z.object({}).strict().safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    return { ended: await endOtherSessions(db, who.account.id, req.cookies[SESSION_COOKIE]) };
+  });
+}
