@@ -7,6 +7,9 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
+import { signedIn, type Client } from './session';
+import { TEAM_ROLES } from '../src/domain/roles';
+import { createAccount, setRole } from '../src/server/services/accounts';
 
 export type DemoApp = { database: Awaited<ReturnType<typeof freshDatabase>>; websiteId: string; start(): Promise<FastifyInstance> };
 
@@ -23,5 +26,23 @@ export async function demoDatabase(): Promise<DemoApp> {
       await app.siteChanges.ready;
       return app;
     },
+  };
+}
+
+export type TeamDemo = { database: DemoApp['database']; websiteId: string; app: FastifyInstance; owner: Client; editor: Client };
+
+/** The demo app with an ADMIN (owner@example.com) and an EDITOR (editor@example.com), both signed in. */
+export async function demoWithTeam(): Promise<TeamDemo> {
+  const demo = await demoDatabase();
+  const { db } = demo.database;
+  await setRole(db, demo.websiteId, await createAccount(db, 'owner@example.com', 'owner-password-1'), TEAM_ROLES.ADMIN);
+  await setRole(db, demo.websiteId, await createAccount(db, 'editor@example.com', 'editor-password-1'), TEAM_ROLES.EDITOR);
+  const app = await demo.start();
+  return {
+    database: demo.database,
+    websiteId: demo.websiteId,
+    app,
+    owner: await signedIn(app, 'owner@example.com', 'owner-password-1'),
+    editor: await signedIn(app, 'editor@example.com', 'editor-password-1'),
   };
 }

@@ -9,11 +9,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TEAM_ROLES } from '../src/domain/roles';
-import { createAccount, setRole } from '../src/server/services/accounts';
 import type { freshDatabase } from './db';
-import { demoDatabase } from './demo-app';
-import { signedIn, type Client } from './session';
+import { demoWithTeam } from './demo-app';
+import type { Client } from './session';
 
 const FORM_ID = 'c0a7ac7f0000000000000001';
 const LIST_ID = 'c0a7ac7f0000000000000008';
@@ -64,16 +62,7 @@ const count = async (sqlText: string, values: unknown[] = []) => Number((await d
 const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body;
 
 beforeAll(async () => {
-  const demo = await demoDatabase();
-  database = demo.database;
-  websiteId = demo.websiteId;
-  const ownerId = await createAccount(database.db, 'owner@example.com', 'owner-password-1');
-  await setRole(database.db, websiteId, ownerId, TEAM_ROLES.ADMIN);
-  const editorId = await createAccount(database.db, 'editor@example.com', 'editor-password-1');
-  await setRole(database.db, websiteId, editorId, TEAM_ROLES.EDITOR);
-  app = await demo.start();
-  owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
-  editor = await signedIn(app, 'editor@example.com', 'editor-password-1');
+  ({ database, websiteId, app, owner, editor } = await demoWithTeam());
 });
 afterAll(async () => {
   await app?.close();

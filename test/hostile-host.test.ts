@@ -1,8 +1,9 @@
 /**
  * What a request's Host header may and may not do. A malformed one (a user part, a path, spaces,
  * control characters) is refused with 400 before anything runs; a well-formed foreign one (served
- * the default site) never reaches an emailed link, which comes from the site's own address, nor
- * another host's cached page, whose canonical link and og:url name only the host it was asked for.
+ * the default site) never reaches an emailed link (invitations, team and customer password resets,
+ * sign-up confirmations), which comes from the site's own address, nor another host's cached page,
+ * whose canonical link and og:url name only the host it was asked for.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +12,10 @@ import { TEAM_ROLES } from '../src/domain/roles';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
 import { createAccount, setRole } from '../src/server/services/accounts';
+import { createVerifiedSiteUser } from '../src/server/services/site-users';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { linkIn, mailFor, startMailbox, type Mailbox } from './mailbox';
-import { signedIn } from './session';
+import { client, signedIn } from './session';
 
 let demo: DemoApp;
 let app: FastifyInstance;
@@ -23,6 +25,7 @@ let mailbox: Mailbox;
 beforeAll(async () => {
   demo = await demoDatabase();
   await setRole(demo.database.db, demo.websiteId, await createAccount(demo.database.db, 'owner@example.com', 'owner-password-1'), TEAM_ROLES.ADMIN);
+  await createVerifiedSiteUser(demo.database.db, demo.websiteId, 'shopper@example.com', 'shopper-password-1');
   mailbox = await startMailbox();
   await demo.database.db.insert(smtpSettings).values({ websiteId: demo.websiteId, host: '127.0.0.1', port: mailbox.port, secure: false, fromAddress: 'studio@example.com' });
   app = await demo.start();
@@ -68,5 +71,17 @@ describe('the Host header', () => {
     const mail = await mailFor(mailbox, 'invitee@example.com');
     expect(mail.body).not.toContain('attacker');
     expect(linkIn(mail, '/config/invitation', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it('never reaches an emailed link: password resets and sign-up confirmations asked for through a foreign host link to the site itself', async () => {
+    const visitor = await client(app, 'attacker.example');
+    expect((await visitor.call('POST', '/api/auth/PasswordReset', { email: 'owner@example.com' })).statusCode).toBe(200);
+    expect((await visitor.call('POST', '/api/site-users/account', { email: 'newcomer@example.com', password: 'a long enough passphrase', displayName: 'New' })).statusCode).toBe(200);
+    expect((await visitor.call('POST', '/api/site-users/account/password-reset', { email: 'shopper@example.com' })).statusCode).toBe(200);
+    const [reset, verify, customerReset] = [await mailFor(mailbox, 'owner@example.com'), await mailFor(mailbox, 'newcomer@example.com'), await mailFor(mailbox, 'shopper@example.com')];
+    for (const mail of [reset, verify, customerReset]) expect(mail.body).not.toContain('attacker');
+    expect(linkIn(reset, '/config/reset-password', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
+    expect(linkIn(verify, '/account/verify', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
+    expect(linkIn(customerReset, '/account/reset-password', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
   });
 });

@@ -7,13 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEAM_ROLES } from '../src/domain/roles';
-import { createAccount, setRole } from '../src/server/services/accounts';
 import { findPublishedForm } from '../src/server/services/forms';
 import type { freshDatabase } from './db';
-import { demoDatabase } from './demo-app';
+import { demoWithTeam } from './demo-app';
 import { demoDocument } from './fixtures';
-import { signedIn, type Client } from './session';
+import type { Client } from './session';
 
 const FORM_ID = 'c0a7ac7f0000000000000001';
 const DATA_LINK = 'data:text/html,<script>alert(1)</script>';
@@ -27,16 +25,7 @@ let owner: Client;
 let editor: Client;
 
 beforeAll(async () => {
-  const demo = await demoDatabase();
-  database = demo.database;
-  websiteId = demo.websiteId;
-  const ownerId = await createAccount(database.db, 'owner@example.com', 'owner-password-1');
-  await setRole(database.db, websiteId, ownerId, TEAM_ROLES.ADMIN);
-  const editorId = await createAccount(database.db, 'editor@example.com', 'editor-password-1');
-  await setRole(database.db, websiteId, editorId, TEAM_ROLES.EDITOR);
-  app = await demo.start();
-  owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
-  editor = await signedIn(app, 'editor@example.com', 'editor-password-1');
+  ({ database, websiteId, app, owner, editor } = await demoWithTeam());
 });
 afterAll(async () => {
   await app?.close();

@@ -10,7 +10,7 @@ import { encode } from 'uqr';
 import { PASSWORD_HINT, PASSWORD_MESSAGES, passwordProblem } from '../domain/passwords';
 import { api, ApiError } from './api';
 import { Field } from './field';
-import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
+import { errorText, fieldErrorsOf, Messages, useLoad, useSave } from './ui';
 
 /** A QR code as SVG squares (no inline style, so the config area's CSP allows it), named for screen readers. */
 export function QrCode({ text, label }: { text: string; label: string }) {
@@ -93,26 +93,9 @@ const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyl
 
 export function Sessions() {
   const [state, loadError, reload] = useLoad<{ sessions: Listed[] }>('/api/auth/Sessions');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const act = (call: () => Promise<unknown>, message: string) => {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    call().then(
-      () => {
-        setBusy(false);
-        setDone(message);
-        reload();
-      },
-      (err: unknown) => {
-        setBusy(false);
-        setError(errorText(err));
-        reload();
-      },
-    );
-  };
+  const { error, done, busy, save } = useSave('');
+  // The list is read again either way: a session signed out elsewhere meanwhile is gone from it too.
+  const act = (call: () => Promise<unknown>, message: string) => save(() => call().finally(reload), () => undefined, message);
   const others = state?.sessions.filter((s) => !s.current).length ?? 0;
   return (
     <section aria-labelledby="sessions-title">

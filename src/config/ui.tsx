@@ -40,14 +40,15 @@ export function fieldErrorsOf(err: unknown): Record<string, string> {
 
 /**
  * A settings screen's save: `save(call, onSaved)` clears the last outcome, runs the call, and then
- * shows `doneText` or the error with each refused field's message; `busy` while it runs.
+ * shows `doneText` (or the `message` given for this call) or the error with each refused field's
+ * message; `busy` while it runs.
  */
 export function useSave(doneText: string) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const save = (call: () => Promise<unknown>, onSaved: () => void) => {
+  const save = (call: () => Promise<unknown>, onSaved: () => void, message = doneText) => {
     setError(null);
     setFieldErrors({});
     setDone(null);
@@ -56,7 +57,7 @@ export function useSave(doneText: string) {
       .then(
         () => {
           onSaved();
-          setDone(doneText);
+          setDone(message);
         },
         (err: unknown) => {
           setError(errorText(err));
