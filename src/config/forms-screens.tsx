@@ -1082,7 +1082,13 @@ function FormEditor({ detail, form, writable, go }: { detail: FormDetail; form: 
 function WebhookSecret({ formId, answer, writable, onMade }: { formId: string; answer: WebhookSecretAnswer; writable: boolean; onMade: (a: WebhookSecretAnswer) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
   const id = useId();
+  const copy = (secret: string) =>
+    navigator.clipboard.writeText(secret).then(
+      () => setCopied('Copied the secret.'),
+      () => setCopied('Copying is not allowed here: select the secret and copy it yourself.'),
+    );
   const renew = () =>
     void showConfirmation({
       title: 'Make a new signing secret?',
@@ -1104,7 +1110,7 @@ function WebhookSecret({ formId, answer, writable, onMade }: { formId: string; a
           <p className="field-hint" id={`${id}-hint`}>
             Copy it to your receiver now: it is shown only this once. Each delivery is signed with it (webhook-signature header, Standard Webhooks).
           </p>
-          <input type="text" readOnly aria-label="Webhook signing secret" aria-describedby={`${id}-hint`} value={answer.webhookSecret} onFocus={(e) => e.target.select()} />
+          <input className="webhook-secret" type="text" readOnly aria-label="Webhook signing secret" aria-describedby={`${id}-hint`} value={answer.webhookSecret} onFocus={(e) => e.target.select()} />
         </>
       ) : (
         <p className="field-hint">
@@ -1113,10 +1119,22 @@ function WebhookSecret({ formId, answer, writable, onMade }: { formId: string; a
             : 'Each delivery is signed (Standard Webhooks) with a secret made at the first delivery. Make a new one to see it.'}
         </p>
       )}
-      {writable ? (
-        <button type="button" className="secondary" disabled={busy} onClick={renew}>
-          Make a new secret
-        </button>
+      <div className="button-row">
+        {answer.webhookSecret ? (
+          <button type="button" className="secondary" onClick={() => void copy(answer.webhookSecret!)}>
+            Copy secret
+          </button>
+        ) : null}
+        {writable ? (
+          <button type="button" className="secondary" disabled={busy} onClick={renew}>
+            Make a new secret
+          </button>
+        ) : null}
+      </div>
+      {copied ? (
+        <p role="status" className="form-done">
+          {copied}
+        </p>
       ) : null}
       <Messages error={error} />
     </section>
