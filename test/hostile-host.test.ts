@@ -5,7 +5,7 @@
  * sign-up confirmations), which comes from the site's own address, nor another host's cached page,
  * whose canonical link and og:url name only the host it was asked for.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpSettings } from '../src/db/schema';
 import { TEAM_ROLES } from '../src/domain/roles';
@@ -83,5 +83,20 @@ describe('the Host header', () => {
     expect(linkIn(reset, '/config/reset-password', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
     expect(linkIn(verify, '/account/verify', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
     expect(linkIn(customerReset, '/account/reset-password', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
+  });
+
+  it("links visitors to the site's first custom domain, and team members to the config area on its identifier subdomain", async () => {
+    await demo.database.pool.query(
+      `WITH changed AS (UPDATE websites SET settings = settings || '{"customDomains":["shop.juniper.example"]}'::jsonb WHERE id = $1 RETURNING id) SELECT pg_notify('site_changed', id) FROM changed`,
+      [demo.websiteId],
+    );
+    // The change reaches the app's host lookups through the change notification: wait until it has.
+    const asked = { hostHeader: { hostname: 'attacker.example', port: undefined, host: 'attacker.example' } } as FastifyRequest;
+    await expect.poll(async () => (await app.siteForRequest(asked))?.settings).toMatchObject({ customDomains: ['shop.juniper.example'] });
+    const visitor = await client(app, 'attacker.example');
+    await visitor.call('POST', '/api/auth/PasswordReset', { email: 'owner@example.com' });
+    await visitor.call('POST', '/api/site-users/account/password-reset', { email: 'shopper@example.com' });
+    expect(linkIn(await mailFor(mailbox, 'owner@example.com', 2), '/config/reset-password', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
+    expect(linkIn(await mailFor(mailbox, 'shopper@example.com', 2), '/account/reset-password', 'http://shop.juniper.example')).toMatch(/^[\w-]{20,}$/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Saved secrets in the config area (seed 001 §9: the masked password placeholder is a fixed
+ * Saved secrets in the config area (seed 001 §9: the mask shown for a saved password is a fixed
  * string). A field whose secret is saved shows this mask, the same whatever the secret is; the
  * server answers it in place of a saved secret, and takes it back on a save as "keep the one
  * stored".

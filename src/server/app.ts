@@ -42,7 +42,7 @@ import type { IngestLimit } from './services/ingest';
 import { RECAPTCHA_CSP_SOURCES, usesRecaptcha } from './services/captcha';
 import { registerFileRoutes } from './api/files';
 import { registerSeoRoutes } from './api/seo';
-import { publicBase, requestHost, requestOrigin, securedRequest, siteOrigin, type PublicBase } from './request';
+import { configOrigin, publicBase, requestHost, requestOrigin, securedRequest, siteOrigin, type PublicBase } from './request';
 import { newRequestId, registerRequestGuards } from './plugins/request-guards';
 import { websiteForHost, type WebsiteRow } from './services/sites';
 import { postgresRateLimits, type RateLimitStore } from './services/rate-limit';
@@ -76,6 +76,8 @@ declare module 'fastify' {
     publicBase(): PublicBase;
     /** A site's own address for links that leave the request behind (emails, other sites' config areas). */
     siteOrigin(site: Pick<WebsiteRow, 'identifier' | 'settings'>): string;
+    /** Where a site's config area is (its identifier subdomain), for links to it in emails and the site picker. */
+    configOrigin(site: Pick<WebsiteRow, 'identifier'>): string;
     /** Whether cookies set on this request are marked Secure. */
     secureCookies(req: FastifyRequest): boolean;
     registeredRoutes: RegisteredRoute[];
@@ -128,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('publicBase', () => publicBase(opts.publicUrl, listeningPort()));
   app.decorate('siteOrigin', (site: Pick<WebsiteRow, 'identifier' | 'settings'>) => siteOrigin(site, opts.appDomain, app.publicBase()));
+  app.decorate('configOrigin', (site: Pick<WebsiteRow, 'identifier'>) => configOrigin(site.identifier, opts.appDomain, app.publicBase()));
   app.decorate('secureCookies', (req: FastifyRequest) => securedRequest(req, app.publicBase()));
 
   // helmet's own CSP is off: published pages send a per-page policy built from their hashes below,

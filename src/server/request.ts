@@ -61,13 +61,25 @@ export function publicBase(publicUrl: string | undefined, listenPort: number | u
 }
 
 /**
- * A site's own address, for links that leave the request behind (emails, the site picker): its
- * first custom domain, else `{identifier}.{appDomain}`, with the public scheme and port.
+ * A site's own address, for links to its pages that leave the request behind (emails to customers
+ * and subscribers): its first custom domain, else its config area's address below.
  */
 export function siteOrigin(site: { identifier: string; settings: unknown }, appDomain: string, base: PublicBase): string {
   const domains = (site.settings as { customDomains?: unknown }).customDomains;
-  const primary = Array.isArray(domains) && typeof domains[0] === 'string' ? domains[0] : `${site.identifier}.${appDomain}`;
-  return `${base.protocol}//${primary}${base.port ? `:${base.port}` : ''}`;
+  return Array.isArray(domains) && typeof domains[0] === 'string' ? origin(domains[0], base) : configOrigin(site.identifier, appDomain, base);
+}
+
+/**
+ * Where a site's config area is (seed 000 §2: on the site's own identifier subdomain), for links
+ * to it that leave the request behind: team invitations and password resets, security notices,
+ * the site picker, a new identifier's address.
+ */
+export function configOrigin(identifier: string, appDomain: string, base: PublicBase): string {
+  return origin(`${identifier}.${appDomain}`, base);
+}
+
+function origin(host: string, base: PublicBase): string {
+  return `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`;
 }
 
 /** Whether answers should mark cookies Secure: the request came over TLS (as a trusted proxy says), or the public address is https. */

@@ -22,7 +22,7 @@ export function changeContext(app: FastifyInstance, req: FastifyRequest, site: W
   return {
     keepSession: req.cookies[SESSION_COOKIE],
     site: { id: site.id, title: (site.settings as { title: string }).title },
-    reviewUrl: `${app.siteOrigin(site)}/config/`,
+    reviewUrl: `${app.configOrigin(site)}/config/`,
   };
 }
 

@@ -9,7 +9,8 @@
  * authenticator app (or one of the account's recovery codes) signs in through the same steps as
  * Login. `POST /api/auth/TwoFactor/Begin`, `/Confirm` (which answers the recovery codes, shown
  * once), `/Disable` and `/RecoveryCodes` set it up, turn it off and make new recovery codes for the
- * signed-in account. Links in emails come from the site's own address, never from the request.
+ * signed-in account. Links in emails come from the config area's own address (the site's identifier
+ * subdomain), never from the request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
@@ -251,7 +252,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     const parsed = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256) }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED })) return reply;
-    await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${app.siteOrigin(site)}/config/reset-password?token=${token}`);
+    await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${app.configOrigin(site)}/config/reset-password?token=${token}`);
     return { ok: true, message: 'If an account uses this email, a link to reset its password is on its way.' };
   });
 
@@ -290,8 +291,8 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 }
 
 /**
- * Every site the account is on the team of, with the address of its config area (the site's own
- * address, seed 000 §2: never the request's), for the site picker. Sessions are per host, so going
+ * Every site the account is on the team of, with the address of its config area (on the site's
+ * identifier subdomain, seed 000 §2; never the request's), for the site picker. Sessions are per host, so going
  * to another site's config area signs in there.
  */
 async function sitesOf(db: Db, accountId: string, app: FastifyInstance) {
@@ -305,7 +306,7 @@ async function sitesOf(db: Db, accountId: string, app: FastifyInstance) {
     identifier: r.identifier,
     title: (r.settings as { title?: string }).title ?? r.identifier,
     roleName: teamRoleName(r.role) ?? null,
-    configUrl: `${app.siteOrigin(r)}/config/`,
+    configUrl: `${app.configOrigin(r)}/config/`,
   }));
 }
 

@@ -124,7 +124,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
       if (moved.identifier === moved.previousIdentifier) return { ok: true };
       // The site now answers on its new subdomain. The session cookie is host-only: someone signed in
       // at the old subdomain signs in again at the new one (docs/decisions.md).
-      const address = `${app.siteOrigin({ identifier: moved.identifier, settings: {} })}/`;
+      const address = `${app.configOrigin({ identifier: moved.identifier })}/`;
       return { ok: true, address, configAddress: `${address}config/`, signInAgain: requestHost(req) === `${moved.previousIdentifier}.${opts.appDomain}` };
     },
   });
@@ -224,8 +224,8 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
         email: body.email,
         role: body.role,
         invitedBy: account.id,
-        // From the site's own address, never the request's Host (docs/security.md).
-        acceptUrl: (token) => `${app.siteOrigin(site)}/config/invitation?token=${token}`,
+        // From the config area's own address, never the request's Host (docs/security.md).
+        acceptUrl: (token) => `${app.configOrigin(site)}/config/invitation?token=${token}`,
       });
       return { ok: true };
     },
