@@ -33,7 +33,8 @@ export function accountSecurityFailure(reply: FastifyReply, err: AccountSecurity
   return reply.code(400).send({ error: err.message, ...(field ? { errors: { [field]: err.message } } : {}) });
 }
 
-const passwordChange = z
+/** A change of one's own password: the current one, and the new one (checked by the password rule). */
+export const passwordChange = z
   .object({
     currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
     // Longer than the rule allows, so an over-long password gets the rule's own message.

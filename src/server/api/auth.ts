@@ -27,7 +27,6 @@ import { AccountSecurityError } from '../services/account-security';
 import { recoveryCodesLeft, normalizeRecoveryCode } from '../services/recovery-codes';
 import { accountSecurityFailure, changeContext, siteAndAccount } from './account';
 import { findAccountByEmail } from '../services/accounts';
-import type { SessionAccount } from '../services/sessions';
 import type { WebsiteRow } from '../services/sites';
 import { acceptInvitation, InvitationError } from '../services/invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
@@ -135,13 +134,6 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     return reply.code(twoFactorStatus(err.problem, atSignIn)).send({ error: err.message, problem: err.problem });
   };
 
-  /** The signed-in account for the two-factor settings, or a 401 that sends the config area to sign-in. */
-  const accountOr401 = async (req: FastifyRequest, reply: FastifyReply): Promise<SessionAccount | undefined> => {
-    const account = await signedInAccount(db, req);
-    if (!account) void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
-    return account;
-  };
-
   app.post('/api/auth/Login', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
@@ -176,10 +168,10 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   });
 
   app.post('/api/auth/TwoFactor/Begin', async (req, reply) => {
-    const account = await accountOr401(req, reply);
-    if (!account) return reply;
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
     try {
-      return await beginTwoFactor(db, account.id);
+      return await beginTwoFactor(db, who.account.id);
     } catch (err) {
       return twoFactorFailure(reply, err, false);
     }

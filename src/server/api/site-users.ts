@@ -44,8 +44,7 @@ import {
   xsrfMatches,
 } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
-import { accountSecurityFailure } from './account';
-import { PASSWORD_MAX_LENGTH } from '../../domain/passwords';
+import { accountSecurityFailure, passwordChange } from './account';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const email = z.string().trim().email('Enter an email address such as name@example.com.').max(256);
@@ -188,17 +187,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!site) return reply;
     const session = await ownChange(req, reply, site);
     if (!session) return reply;
-    const body = parse(
-      z
-        .object({
-          currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
-          // Longer than the rule allows, so an over-long password gets the rule's own message.
-          newPassword: z.string({ error: 'Choose a new password.' }).max(PASSWORD_MAX_LENGTH * 8),
-        })
-        .strict(),
-      req.body,
-      reply,
-    );
+    const body = parse(passwordChange, req.body, reply);
     if (!body) return reply;
     try {
       await changeMemberPassword(db, app.rateLimits, siteOf(site), session, body.currentPassword, body.newPassword, links(site));

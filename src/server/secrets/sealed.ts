@@ -9,6 +9,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 const PREFIX = 'sealed:v1:';
+/** How every sealed value starts (any version), and how values sealed under one key start. */
+export const SEALED_PREFIX = 'sealed:';
+export const sealedUnder = (id: string) => `${PREFIX}${id}:`;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 export const SECRET_KEY_BYTES = 32;

@@ -14,7 +14,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { accounts, siteCaptcha, smtpSettings, webhookSecrets, websites } from '../../db/schema';
 import { SEALING_APPLICATION_PREFIX } from './keys';
-import { knownKeyIds, seal, SecretKeyError, unseal } from './sealed';
+import { knownKeyIds, seal, SEALED_PREFIX, sealedUnder, SecretKeyError, unseal } from './sealed';
 
 type Place = {
   what: string;
@@ -48,9 +48,6 @@ export const SECRET_PLACES: Place[] = [
   },
   column('two-factor seeds', accounts, [accounts.id], accounts.totpSecret),
 ];
-
-const SEALED_PREFIX = 'sealed:';
-const sealedUnder = (id: string) => `sealed:v1:${id}:`;
 
 /** An arbitrary constant naming "re-sealing stored secrets" among advisory locks: passes of app servers starting together, and a rotation, run one at a time. */
 const SEALING_LOCK = 7_316_002;
