@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_KINDS, PAGE_TYPES, pageTypeName, SLICE_TYPES, SLIDE_TYPES } from './page-types';
+import { PAGE_KINDS, PAGE_STATUS, PAGE_TYPES, pageTypeName, SLICE_TYPES, SLIDE_TYPES } from './page-types';
+import { CONTENT_STATUSES } from './website';
 
 describe('page types', () => {
   // covers 000-2.32
@@ -47,5 +48,10 @@ describe('page types', () => {
       'heading', 'sub-heading', 'body', 'image', 'gallery', 'video', 'social-icons', 'buttons', 'navigation', 'custom-form', 'newsletter',
       'album', 'map', 'lock', 'password', 'twitter', 'logo', 'action', 'popup-overlay-action', 'temp-lock-inject',
     ]);
+  });
+
+  it('reads a page status as the content status it is', () => {
+    expect(PAGE_STATUS).toBe(CONTENT_STATUSES);
+    expect(PAGE_STATUS.PUBLISHED).toBe(1);
   });
 });

@@ -3,6 +3,7 @@
  * and slice types those pages are built from (seed 001 §3). The renderer puts the page type in
  * the page context; tracking, the popup overlay and lazy modules decide by it.
  */
+import { CONTENT_STATUSES, type ContentStatus } from './website';
 
 export const PAGE_TYPES = {
   MAIN_CONTENT: 1,
@@ -41,6 +42,13 @@ const pageTypeNames = /* @__PURE__ */ (() => new Map<number, PageTypeName>(Objec
 export function pageTypeName(n: number): PageTypeName | undefined {
   return pageTypeNames.get(n);
 }
+
+/**
+ * A page's status is a content status (seed 000 §3: PUBLISHED 1 … DELETED 6), the same numbers
+ * collections and items use: one enumeration, under the name page code reads it by.
+ */
+export const PAGE_STATUS = CONTENT_STATUSES;
+export type PageStatus = ContentStatus;
 
 /**
  * Seed 000 §3: "cover/lock/popup page kinds 1 to 3", numbered in the order the seed names them
