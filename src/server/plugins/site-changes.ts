@@ -4,7 +4,7 @@
  * because notifications sent while it was down are lost.
  */
 import pg from 'pg';
-import { SITE_CHANGED_CHANNEL } from '../services/sites';
+import { SITE_CHANGED_CHANNEL } from '../services/site-changes';
 
 export type SiteChangeListener = { close(): Promise<void>; ready: Promise<void> };
 

@@ -10,14 +10,14 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { createChallenge, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { CaptchaProvider } from '../../blocks/types';
-import type { Db, Executor } from '../../db/client';
-import { captchaSpent, siteCaptcha, websites } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { captchaSpent, siteCaptcha } from '../../db/schema';
 import { keepsStoredSecret } from '../../domain/secrets';
 import { seal, unseal } from '../secrets/sealed';
 import { logActivity } from './activity';
-import { SITE_CHANGED_CHANNEL } from './sites';
+import { markSiteChanged } from './site-changes';
 
 export type CaptchaVerdict = { ok: true } | { ok: false; reason: 'missing' | 'invalid' | 'replayed' };
 
@@ -57,15 +57,6 @@ async function secretRow(db: Db, websiteId: string) {
   return row && { ...row, secret: unseal(row.secret) };
 }
 
-/** Cached pages render the captcha container from these settings: every change drops them on every app server. */
-async function siteChanged(tx: Executor, websiteId: string) {
-  await tx
-    .update(websites)
-    .set({ updatedAt: new Date(), contentVersion: sql`${websites.contentVersion} + 1` })
-    .where(eq(websites.id, websiteId));
-  await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
-}
-
 /** A new ALTCHA key: its public id and its HMAC key, sealed for storing. */
 function newAltchaKey(): { siteKey: string; secret: string } {
   return { siteKey: `altcha_${randomBytes(12).toString('hex')}`, secret: seal(randomBytes(32).toString('base64url')) };
@@ -85,7 +76,7 @@ export async function chooseAltcha(db: Db, websiteId: string, actorId: string | 
       .values({ websiteId, provider: 'altcha', ...key })
       .onConflictDoUpdate({ target: siteCaptcha.websiteId, set: { provider: 'altcha', ...key, createdAt: new Date() } });
     if (actorId !== null) await logActivity(tx, websiteId, actorId, 'settings.captcha_updated', { provider: 'altcha', siteKey: key.siteKey });
-    await siteChanged(tx, websiteId);
+    await markSiteChanged(tx, websiteId);
     return { provider: 'altcha', siteKey: key.siteKey };
   });
 }
@@ -105,7 +96,7 @@ export async function chooseRecaptcha(db: Db, websiteId: string, actorId: string
       .values({ websiteId, provider: 'recaptcha', siteKey, secret: useSecret })
       .onConflictDoUpdate({ target: siteCaptcha.websiteId, set: { provider: 'recaptcha', siteKey, secret: useSecret, createdAt: new Date() } });
     await logActivity(tx, websiteId, actorId, 'settings.captcha_updated', { provider: 'recaptcha', siteKey, secretChanged: !keep });
-    await siteChanged(tx, websiteId);
+    await markSiteChanged(tx, websiteId);
     return { provider: 'recaptcha', siteKey };
   });
 }
@@ -116,7 +107,7 @@ export async function removeCaptcha(db: Db, websiteId: string, actorId: string):
     const removed = await tx.delete(siteCaptcha).where(eq(siteCaptcha.websiteId, websiteId)).returning({ provider: siteCaptcha.provider });
     if (removed.length === 0) return;
     await logActivity(tx, websiteId, actorId, 'settings.captcha_removed', { provider: removed[0]!.provider });
-    await siteChanged(tx, websiteId);
+    await markSiteChanged(tx, websiteId);
   });
 }
 

@@ -15,7 +15,7 @@ import type { Db, Executor } from '../../db/client';
 import { collectionItems, formSubmissions, newsletterSubscribers, pages, websites } from '../../db/schema';
 import { logActivity } from './activity';
 import { CSV_BOM, csvRow } from './csv';
-import { SITE_CHANGED_CHANNEL } from './sites';
+import { markSiteChanged } from './site-changes';
 import { ensureWebhookSecret } from './webhook-secrets';
 
 /** Where a block sits: a page, or a collection item (a blog post …). */
@@ -503,10 +503,9 @@ export async function updateForm(db: Db, websiteId: string, form: FormData, acto
       await tx.update(collectionItems).set({ sections: row.sections }).where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
     }
     if (replaced === 0) return { updated: false };
-    await tx.update(websites).set({ updatedAt: new Date(), contentVersion: sql`${websites.contentVersion} + 1` }).where(eq(websites.id, websiteId));
+    await markSiteChanged(tx, websiteId);
     const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;
     await logActivity(tx, websiteId, actorId, 'forms.form_updated', { formId: form.formId, fields: form.fields.length, ...(webhookSecret ? { webhookSecretMade: true } : {}) });
-    await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
     return { updated: true, ...(webhookSecret ? { webhookSecret } : {}) };
   });
 }

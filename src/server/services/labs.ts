@@ -3,13 +3,13 @@
  * site's content version, logs the activity and notifies `site_changed`, so cached pages (which
  * render with the site's feature flags) are dropped on every app server.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { websites } from '../../db/schema';
 import type { FeatureFlag } from '../../domain/feature-flags';
 import { knownFlags, labsFlags, readLabs, type Labs, type LabsList } from '../../domain/labs';
 import { logActivity } from './activity';
-import { SITE_CHANGED_CHANNEL } from './sites';
+import { markSiteChanged } from './site-changes';
 
 /** Read from the database, not from the request's cached site row, so a change shows at once. */
 export async function siteLabs(db: Db, websiteId: string): Promise<Labs> {
@@ -28,12 +28,8 @@ export async function setLabsList(db: Db, websiteId: string, list: LabsList, fea
     const [row] = await tx.select({ labs: websites.labs }).from(websites).where(eq(websites.id, websiteId)).for('update');
     if (!row) throw new Error('site not found');
     const labs: Labs = { ...readLabs(row.labs), [list]: knownFlags(features) };
-    await tx
-      .update(websites)
-      .set({ labs, updatedAt: new Date(), contentVersion: sql`${websites.contentVersion} + 1` })
-      .where(eq(websites.id, websiteId));
+    await markSiteChanged(tx, websiteId, { labs });
     await logActivity(tx, websiteId, actorId, 'labs.updated', { list, features: labs[list] });
-    await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
     return labs;
   });
 }

@@ -17,7 +17,7 @@ import { keepsStoredSecret, MASKED_SECRET } from '../../domain/secrets';
 import { seal } from '../secrets/sealed';
 import { languageName, translationProviderName, type LanguageChoice, type TranslationProviderId } from '../../domain/multilingual';
 import { logActivity } from './activity';
-import { SITE_CHANGED_CHANNEL } from './sites';
+import { markSiteChanged } from './site-changes';
 
 export type Language = { code: string; name: string; default: boolean; visible: boolean };
 
@@ -89,17 +89,11 @@ export async function saveLanguages(db: Db, websiteId: string, list: readonly La
   const defaultCode = list.find((l) => l.default)!.code;
   const languages = list.map((l) => ({ code: l.code, visible: l.visible }));
   await db.transaction(async (tx) => {
-    await tx
-      .update(websites)
-      .set({
-        multilingual: sql`jsonb_set(${websites.multilingual}, '{languages}', ${JSON.stringify(languages)}::jsonb)`,
-        settings: sql`jsonb_set(${websites.settings}, '{locale}', ${JSON.stringify(defaultCode)}::jsonb)`,
-        updatedAt: new Date(),
-        contentVersion: sql`${websites.contentVersion} + 1`,
-      })
-      .where(eq(websites.id, websiteId));
+    await markSiteChanged(tx, websiteId, {
+      multilingual: sql`jsonb_set(${websites.multilingual}, '{languages}', ${JSON.stringify(languages)}::jsonb)`,
+      settings: sql`jsonb_set(${websites.settings}, '{locale}', ${JSON.stringify(defaultCode)}::jsonb)`,
+    });
     await logActivity(tx, websiteId, actorId, 'multilingual.languages_updated', { languages: list.map((l) => l.code), defaultLanguage: defaultCode });
-    await tx.execute(sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`);
   });
 }
 

@@ -1,27 +1,20 @@
 /**
  * Sites as stored: importing a whole site document (one transaction: the site is replaced whole or
  * left exactly as it was), exporting it back (export then import gives an identical site), and
- * finding the site a request's host names. Every change bumps the site's content version and
- * notifies `site_changed`, which drops cached pages on every app server.
+ * finding the site a request's host names. Every change is marked with `markSiteChanged`
+ * (./site-changes.ts), which drops cached pages on every app server.
  */
 import { randomBytes } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
 import { readStored } from '../../document/link';
 import { footerSchema, headerSchema, pageAccess, settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
-
-export const SITE_CHANGED_CHANNEL = 'site_changed';
+import { markSiteChanged } from './site-changes';
 
 export class SiteConflictError extends Error {}
-
-const sqlIncrement = sql`${websites.contentVersion} + 1`;
-function sqlNotify(websiteId: string) {
-  return sql`SELECT pg_notify(${SITE_CHANGED_CHANNEL}, ${websiteId})`;
-}
-
 
 export function newId(): string {
   return randomBytes(12).toString('hex');
@@ -47,20 +40,17 @@ export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?
         for (const table of [siteDomains, pages, collectionItems, collections, redirects, files]) {
           await tx.delete(table).where(eq(table.websiteId, websiteId));
         }
-        await tx
-          .update(websites)
-          .set({
-            settings,
-            navigation: doc.navigation,
-            header: doc.header,
-            footer: doc.footer,
-            updatedAt: new Date(),
-            contentVersion: sqlIncrement,
-            ...(becomesDefault ? { isDefault: true } : {}),
-          })
-          .where(eq(websites.id, websiteId));
+        await markSiteChanged(tx, websiteId, {
+          settings,
+          navigation: doc.navigation,
+          header: doc.header,
+          footer: doc.footer,
+          ...(becomesDefault ? { isDefault: true } : {}),
+        });
       } else {
         await tx.insert(websites).values({ id: websiteId, identifier, settings, navigation: doc.navigation, header: doc.header, footer: doc.footer, isDefault: becomesDefault });
+        // Marked too: app servers that looked this host up before drop their "no site here".
+        await markSiteChanged(tx, websiteId);
       }
       if (doc.settings.customDomains.length > 0) {
         await tx.insert(siteDomains).values(doc.settings.customDomains.map((host) => ({ websiteId, host })));
@@ -133,7 +123,6 @@ export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?
           position,
         });
       }
-      await tx.execute(sqlNotify(websiteId));
       return { websiteId, created: !existing };
     });
   } catch (err) {
@@ -289,15 +278,14 @@ export async function updateSiteSettings(
         const [taken] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier));
         if (taken) throw new SiteConflictError(identifierTaken(identifier));
       }
-      await tx.update(websites).set({ identifier, settings, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
+      // Also drops every app server's host lookups, so the old {identifier}.{APP_DOMAIN} stops answering at once.
+      await markSiteChanged(tx, websiteId, { identifier, settings });
       await tx.insert(activityLog).values({
         websiteId,
         accountId: actorId,
         action: 'settings.updated',
         detail: { fields: Object.keys(changes), ...(moved ? { identifier: { from: site.identifier, to: identifier } } : {}) },
       });
-      // Also drops every app server's host lookups, so the old {identifier}.{APP_DOMAIN} stops answering at once.
-      await tx.execute(sqlNotify(websiteId));
       return { identifier, previousIdentifier: site.identifier };
     });
   } catch (err) {
@@ -309,8 +297,7 @@ export async function updateSiteSettings(
 
 export async function updateHeaderFooter(db: Db, websiteId: string, header: SiteDocument['header'], footer: SiteDocument['footer'], actorId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(websites).set({ header, footer, updatedAt: new Date(), contentVersion: sqlIncrement }).where(eq(websites.id, websiteId));
+    await markSiteChanged(tx, websiteId, { header, footer });
     await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'design.header_footer_updated', detail: {} });
-    await tx.execute(sqlNotify(websiteId));
   });
 }
