@@ -1,6 +1,7 @@
 // Lint: typescript-eslint's recommended rules, React hooks rules, and the layer boundaries of
 // ENGINEERING.md: domain and document import nothing of ours but each other; browser code
-// (runtime, block islands, config) never imports server or database code.
+// (runtime, block islands, config) never imports server or database code; routes, rendering and
+// the HTTP layer reach the database only through services (route -> service -> db).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -8,6 +9,11 @@ import tseslint from 'typescript-eslint';
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
+
+export const NO_SQL_OUTSIDE_SERVICES = 'Routes, rendering and the HTTP layer hold no SQL: call a function of src/server/services, which owns the query.';
+/** The files that answer requests: they take a `db` only to hand it to a service. */
+export const REQUEST_LAYER = ['src/server/api/**/*.{ts,tsx}', 'src/server/render/**/*.{ts,tsx}', 'src/server/http/**/*.{ts,tsx}', 'src/server/plugins/**/*.{ts,tsx}', 'src/server/config-routes.ts', 'src/server/app.ts'];
+const QUERY_METHODS = '/^(select|selectDistinct|insert|update|delete|execute|transaction|query)$/';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'src/db/migrations/**'] },
@@ -30,6 +36,17 @@ export default tseslint.config(
   {
     files: ['src/document/**/*.ts'],
     rules: restrict(['../server/*', '../db/*', '../blocks/*', '../cli/*', '../config/*', '../runtime/*', '../../*', 'node:*', 'react', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/document imports only src/domain and zod.'),
+  },
+  {
+    files: REQUEST_LAYER,
+    rules: {
+      ...restrict(['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg'], NO_SQL_OUTSIDE_SERVICES),
+      'no-restricted-syntax': [
+        'error',
+        { selector: `CallExpression[callee.object.name=/^(db|tx|pool)$/][callee.property.name=${QUERY_METHODS}]`, message: NO_SQL_OUTSIDE_SERVICES },
+        { selector: `CallExpression[callee.object.property.name=/^(db|pool)$/][callee.property.name=${QUERY_METHODS}]`, message: NO_SQL_OUTSIDE_SERVICES },
+      ],
+    },
   },
   {
     files: ['src/runtime/**/*.{ts,tsx}', 'src/blocks/*/island.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],

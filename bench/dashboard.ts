@@ -31,7 +31,7 @@ import {
   vitals,
 } from '../src/server/services/analytics-report';
 import { BUCKET_MIN, GROWTH, LAST_BUCKET } from '../src/server/services/measurement-histogram';
-import { dayIn, siteTimeZone } from '../src/server/services/measurement';
+import { dayIn } from '../src/server/services/measurement';
 import { importSite } from '../src/server/services/sites';
 import { demoDocument } from '../test/fixtures';
 
@@ -223,7 +223,7 @@ export async function dashboardBench(dataDir: string): Promise<void> {
     const loaded = loadDocument(demoDocument(), siteDocumentSchema);
     if (!loaded.ok) throw new Error('the demo document is invalid');
     const { websiteId } = await importSite(database.db, loaded.document, { makeDefault: true });
-    const timeZone = siteTimeZone(loaded.document.settings);
+    const { timeZone } = loaded.document.settings;
     const today = dayIn(timeZone);
     console.log(`Analytics dashboard over one million events (${DAYS} days, ${VISITORS.toLocaleString('en')} visitors), median of ${RUNS} runs:`);
     await generate(database, websiteId, today);

@@ -9,23 +9,25 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Database } from '../db/client';
 import type { ClientAssets } from './render/assets';
 import { createPageCache, type PageCache } from './render/cache';
-import { PAGE_TYPES, renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from './render/site-page';
+import { renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from './render/site-page';
+import { PAGE_TYPES } from '../domain/page-types';
 import { renderAccountPage } from './render/account-pages';
 import { renderNewsletterPage } from './render/newsletter-pages';
 import type { PageIsland } from './render/page';
 import type { PageVisitor } from './render/page-context';
 import { registerSiteUserRoutes } from './api/site-users';
 import { registerFormRoutes } from './api/forms';
-import { roleOn, signedInAccount } from './config-routes';
+import { signedInAccount } from './config-routes';
+import { roleOn } from './services/team';
 import { sameOriginPath } from '../domain/redirect-target';
 import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../domain/routes';
 import { TEAM_ROLES } from '../domain/roles';
-import type { PageAccess, SiteSettings } from '../document/schema';
+import type { PageAccess } from '../document/schema';
 import { SESSION_COOKIE } from './services/sessions';
 import { MEMBER_COOKIE, memberForSession, type MemberSession } from './services/site-users';
 import { UNLOCK_COOKIE } from './services/page-access';
 import { registerCrumb } from './plugins/crumb';
-import { listenForSiteChanges, type SiteChangeListener } from './plugins/site-changes';
+import { listenForSiteChanges, type SiteChangeListener } from './services/site-changes';
 import { registerConfigShell } from './render/config-shell';
 import { registerAuthRoutes } from './api/auth';
 import { registerAccountRoutes } from './api/account';
@@ -45,6 +47,7 @@ import { registerSeoRoutes } from './api/seo';
 import { configOrigin, publicBase, requestHost, requestOrigin, securedRequest, siteOrigin, type PublicBase } from './request';
 import { newRequestId, registerRequestGuards } from './plugins/request-guards';
 import { websiteForHost, type WebsiteRow } from './services/sites';
+import { siteSettings } from './services/stored-json';
 import { postgresRateLimits, type RateLimitStore } from './services/rate-limit';
 
 export type AppOptions = {
@@ -75,7 +78,7 @@ declare module 'fastify' {
     /** The public scheme and port (PUBLIC_URL, else http on the port listened on). */
     publicBase(): PublicBase;
     /** A site's own address for links that leave the request behind (emails, other sites' config areas). */
-    siteOrigin(site: Pick<WebsiteRow, 'identifier' | 'settings'>): string;
+    siteOrigin(site: Pick<WebsiteRow, 'id' | 'identifier' | 'settings'>): string;
     /** Where a site's config area is (its identifier subdomain), for links to it in emails and the site picker. */
     configOrigin(site: Pick<WebsiteRow, 'identifier'>): string;
     /** Whether cookies set on this request are marked Secure. */
@@ -129,7 +132,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     return typeof address === 'object' && address ? address.port : undefined;
   };
   app.decorate('publicBase', () => publicBase(opts.publicUrl, listeningPort()));
-  app.decorate('siteOrigin', (site: Pick<WebsiteRow, 'identifier' | 'settings'>) => siteOrigin(site, opts.appDomain, app.publicBase()));
+  app.decorate('siteOrigin', (site: Pick<WebsiteRow, 'id' | 'identifier' | 'settings'>) =>
+    siteOrigin({ identifier: site.identifier, customDomains: siteSettings(site).customDomains }, opts.appDomain, app.publicBase()),
+  );
   app.decorate('configOrigin', (site: Pick<WebsiteRow, 'identifier'>) => configOrigin(site.identifier, opts.appDomain, app.publicBase()));
   app.decorate('secureCookies', (req: FastifyRequest) => securedRequest(req, app.publicBase()));
 
@@ -202,8 +207,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const siteHosts = async (req: FastifyRequest) => {
     const site = await app.siteForRequest(req);
     if (!site) return [];
-    const domains = (site.settings as Partial<SiteSettings>).customDomains ?? [];
-    return [`${site.identifier}.${opts.appDomain}`, ...domains];
+    return [`${site.identifier}.${opts.appDomain}`, ...siteSettings(site).customDomains];
   };
   // The newsletter's one-click unsubscribe is posted by a mail provider's server, which has no crumb
   // or cookie (RFC 8058); the sealed token in its address alone authorises it, and it can only
@@ -252,7 +256,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     const islands: PageIsland[] = [];
     const visitor: PageVisitor = {};
     if (params.get(QUERY.LOGOUT) === 'true') islands.push({ name: 'logout-notice' });
-    const settings = site.settings as Partial<SiteSettings>;
+    const settings = siteSettings(site);
     const account = req.cookies[SESSION_COOKIE] ? await signedInAccount(db, req) : undefined;
     const role = account ? await roleOn(db, site.id, account.id) : undefined;
     if (role !== undefined && role !== TEAM_ROLES.NONE) {

@@ -5,13 +5,12 @@
  * state-changing call by the crumb plugin before any of this. The routes register themselves in
  * CONFIG_ROUTES, which the route-by-role test walks.
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { canAccess, type Access, type ConfigArea } from '../domain/permissions';
 import type { Db } from '../db/client';
-import { websiteMembers } from '../db/schema';
 import { accountForSession, SESSION_COOKIE, type SessionAccount } from './services/sessions';
+import { roleOn } from './services/team';
 import type { WebsiteRow } from './services/sites';
 
 export type ConfigContext<B, Q> = {
@@ -53,14 +52,6 @@ export function zodMessage(error: z.ZodError): { error: string; errors: Record<s
 
 export async function signedInAccount(db: Db, req: FastifyRequest): Promise<SessionAccount | undefined> {
   return accountForSession(db, req.cookies[SESSION_COOKIE]);
-}
-
-export async function roleOn(db: Db, websiteId: string, accountId: string): Promise<number | undefined> {
-  const [row] = await db
-    .select({ role: websiteMembers.role })
-    .from(websiteMembers)
-    .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.accountId, accountId)));
-  return row?.role;
 }
 
 export function configRoute<B = undefined, Q = undefined>(app: FastifyInstance, db: Db, spec: ConfigRouteSpec<B, Q>) {

@@ -64,9 +64,9 @@ export function publicBase(publicUrl: string | undefined, listenPort: number | u
  * A site's own address, for links to its pages that leave the request behind (emails to customers
  * and subscribers): its first custom domain, else its config area's address below.
  */
-export function siteOrigin(site: { identifier: string; settings: unknown }, appDomain: string, base: PublicBase): string {
-  const domains = (site.settings as { customDomains?: unknown }).customDomains;
-  return Array.isArray(domains) && typeof domains[0] === 'string' ? origin(domains[0], base) : configOrigin(site.identifier, appDomain, base);
+export function siteOrigin(site: { identifier: string; customDomains: readonly string[] }, appDomain: string, base: PublicBase): string {
+  const [domain] = site.customDomains;
+  return domain !== undefined ? origin(domain, base) : configOrigin(site.identifier, appDomain, base);
 }
 
 /**

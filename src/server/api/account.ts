@@ -16,12 +16,13 @@ import { AccountSecurityError, changePassword, type ChangeContext } from '../ser
 import { sendTooMany } from '../services/rate-limit';
 import { endOtherSessions, endSessionByHandle, SESSION_COOKIE, sessionsOf, type SessionAccount } from '../services/sessions';
 import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
 
 /** A change made from this request: this session stays, and the email links to the site's own config area. */
 export function changeContext(app: FastifyInstance, req: FastifyRequest, site: WebsiteRow): ChangeContext {
   return {
     keepSession: req.cookies[SESSION_COOKIE],
-    site: { id: site.id, title: (site.settings as { title: string }).title },
+    site: { id: site.id, title: siteSettings(site).title },
     reviewUrl: `${app.configOrigin(site)}/config/`,
   };
 }

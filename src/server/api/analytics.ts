@@ -16,7 +16,8 @@ import type { Db } from '../../db/client';
 import { configRoute, type ConfigContext } from '../config-routes';
 import { dashboardReport, ERROR_CURSOR, recentErrors, reportCsv } from '../services/analytics-report';
 import { csvFileName } from '../services/csv';
-import { dayIn, siteTimeZone } from '../services/measurement';
+import { dayIn } from '../services/measurement';
+import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
 import { sendCsv } from './forms-config';
 
@@ -55,7 +56,7 @@ type Refused = { error: string; errors: Record<string, string> };
 
 /** The range of `query` in the site's days, or the 400 answer: the first problem as `error`, each field's in `errors`. */
 function rangeOf(site: WebsiteRow, query: unknown): { range: ReportRange; timeZone: string } | Refused {
-  const timeZone = siteTimeZone(site.settings);
+  const { timeZone } = siteSettings(site);
   const parsed = rangeQuery(dayIn(timeZone)).safeParse(query ?? {});
   if (parsed.success) return { range: parsed.data, timeZone };
   const errors: Record<string, string> = {};

@@ -13,26 +13,27 @@
  * subdomain), never from the request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { COOKIE_NAMES, encodeLastId } from '../../domain/cookies';
 import { visibleAreas } from '../../domain/permissions';
 import { teamRoleName } from '../../domain/roles';
 import type { Db } from '../../db/client';
-import { websiteMembers, websites } from '../../db/schema';
-import { roleOn, signedInAccount, zodMessage } from '../config-routes';
-import { serverSecret, setCookie } from '../plugins/crumb';
+import { signedInAccount, zodMessage } from '../config-routes';
+import { setCookie } from '../plugins/crumb';
+import { serverSecret } from '../services/server-secrets';
 import { requestHost } from '../request';
 import { AccountSecurityError } from '../services/account-security';
 import { recoveryCodesLeft, normalizeRecoveryCode } from '../services/recovery-codes';
 import { accountSecurityFailure, changeContext, siteAndAccount } from './account';
 import { findAccountByEmail } from '../services/accounts';
 import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
 import { acceptInvitation, InvitationError } from '../services/invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
 import { verifyPassword } from '../services/passwords';
 import { hashedIp, refusedByLimits, retryAfterSeconds, type Limit } from '../services/rate-limit';
 import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../services/sessions';
+import { roleOn, sitesOfAccount } from '../services/team';
 import {
   beginTwoFactor,
   CODE_FORMAT_MESSAGE,
@@ -288,22 +289,17 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
  * to another site's config area signs in there.
  */
 async function sitesOf(db: Db, accountId: string, app: FastifyInstance) {
-  const rows = await db
-    .select({ identifier: websites.identifier, settings: websites.settings, role: websiteMembers.role })
-    .from(websiteMembers)
-    .innerJoin(websites, eq(websites.id, websiteMembers.websiteId))
-    .where(eq(websiteMembers.accountId, accountId))
-    .orderBy(asc(websites.identifier));
+  const rows = await sitesOfAccount(db, accountId);
   return rows.map((r) => ({
     identifier: r.identifier,
-    title: (r.settings as { title?: string }).title ?? r.identifier,
+    title: siteSettings(r).title,
     roleName: teamRoleName(r.role) ?? null,
     configUrl: `${app.configOrigin(r)}/config/`,
   }));
 }
 
 function siteTitle(site: WebsiteRow): string {
-  return (site.settings as { title: string }).title;
+  return siteSettings(site).title;
 }
 
 /** Verified against when the email is unknown, so both failures take the same time. */

@@ -8,17 +8,15 @@ import { z } from 'zod';
 import { siteDocumentSchema } from '../../blocks/registry';
 import { isTeamRole, TEAM_ROLES } from '../../domain/roles';
 import type { Db } from '../../db/client';
-import { asc, eq } from 'drizzle-orm';
-import { pages, websites } from '../../db/schema';
 import { BADGE_TYPES, INFO_BAR_STYLES } from '../../domain/website';
 import { loadDocument } from '../../document/load';
-import { readStored } from '../../document/link';
 import { footerSchema, headerSchema, settingsSchema } from '../../document/schema';
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
-import { exportSite, importSite, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
+import { currentSiteSettings, exportSite, importSite, listPages, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
 import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
+import { siteFooter, siteHeader, siteSettings } from '../services/stored-json';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost } from '../request';
 import { registerSmtpApi } from './smtp';
@@ -101,10 +99,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     access: 'read',
     // Read afresh (the request's site row may predate a change just made), and parsed so a site
     // stored before newer settings existed answers their defaults.
-    handler: async ({ site }) => {
-      const [row] = await db.select({ identifier: websites.identifier, settings: websites.settings }).from(websites).where(eq(websites.id, site.id));
-      return readStored(() => settingsSchema.parse({ ...row!.settings, identifier: row!.identifier }));
-    },
+    handler: async ({ site }) => currentSiteSettings(db, site.id),
   });
 
   configRoute(app, db, {
@@ -138,7 +133,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     area: 'design',
     access: 'read',
     // As stored, a link the rules refuse included: the editor shows it, and saving asks for it mended.
-    handler: async ({ site }) => readStored(() => ({ header: headerSchema.parse(site.header), footer: footerSchema.parse(site.footer) })),
+    handler: async ({ site }) => ({ header: siteHeader(site), footer: siteFooter(site) }),
   });
 
   configRoute(app, db, {
@@ -158,13 +153,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/config/pages',
     area: 'pages',
     access: 'read',
-    handler: async ({ site }) => ({
-      pages: await db
-        .select({ id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, status: pages.status })
-        .from(pages)
-        .where(eq(pages.websiteId, site.id))
-        .orderBy(asc(pages.position)),
-    }),
+    handler: async ({ site }) => ({ pages: await listPages(db, site.id) }),
   });
 
   configRoute(app, db, {
@@ -220,7 +209,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     handler: async ({ site, account, body }) => {
       await invite(db, {
         websiteId: site.id,
-        siteTitle: (site.settings as { title: string }).title,
+        siteTitle: siteSettings(site).title,
         email: body.email,
         role: body.role,
         invitedBy: account.id,

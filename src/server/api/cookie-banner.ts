@@ -7,11 +7,9 @@
  * may be sent, and a pair that contradicts itself is refused. Roles that read settings read them;
  * ADMIN and WEBSITE_MANAGER change them. Saving notifies site_changed, so cached pages drop.
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { websites } from '../../db/schema';
 import {
   COOKIE_BANNER_ACCEPT_TYPES,
   COOKIE_BANNER_BAR_POSITIONS,
@@ -25,9 +23,9 @@ import {
   toApiCookieSettings,
   type CookieBannerSettings,
 } from '../../domain/cookie-banner';
-import { COOKIE_BANNER_TEXT_MAX, cookieBannerSettingsSchema } from '../../document/schema';
+import { COOKIE_BANNER_TEXT_MAX } from '../../document/schema';
 import { configRoute } from '../config-routes';
-import { updateSiteSettings } from '../services/sites';
+import { currentSiteSettings, updateSiteSettings } from '../services/sites';
 
 export const COOKIE_BANNER_CONFIG_PATH = '/api/config/cookie-banner';
 
@@ -105,9 +103,7 @@ export function apiForm(stored: CookieBannerSettings) {
 
 /** The stored settings, read afresh (the request's site row may predate a change just made). */
 async function storedSettings(db: Db, websiteId: string): Promise<CookieBannerSettings> {
-  const [row] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
-  const parsed = cookieBannerSettingsSchema.safeParse((row?.settings as { cookieBanner?: unknown } | undefined)?.cookieBanner ?? {});
-  return parsed.success ? parsed.data : {};
+  return (await currentSiteSettings(db, websiteId))?.cookieBanner ?? {};
 }
 
 /** Drops the fields left at undefined, so the stored object holds only what was set. */

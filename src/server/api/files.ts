@@ -1,15 +1,12 @@
 /**
  * Site files at /s/{name} (seed 000 §2 file link shape). Images also answer `?format={width}w` for
- * the seed's image widths (001 §9): the resized copy is made with sharp on first request and stored,
- * so every app server serves the same bytes and none is made twice.
+ * the seed's image widths (001 §9), resized once and stored (services/site-files.ts).
  */
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import sharp from 'sharp';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { files, fileVariants } from '../../db/schema';
 import { IMAGE_WIDTHS } from '../../domain/media';
+import { resizedImage, siteFile } from '../services/site-files';
 
 const query = z.object({ format: z.string().regex(/^\d{2,4}w$/, 'format must be a width such as 500w').optional() }).strict();
 const RESIZABLE = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -20,10 +17,7 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db) {
     if (!site) return reply.code(404).type('text/plain').send('Not found');
     const q = query.safeParse(req.query);
     if (!q.success) return reply.code(400).type('text/plain; charset=utf-8').send(q.error.issues.map((i) => i.message).join('; '));
-    const [file] = await db
-      .select()
-      .from(files)
-      .where(and(eq(files.websiteId, site.id), eq(files.name, req.params.name)));
+    const file = await siteFile(db, site.id, req.params.name);
     if (!file) return reply.code(404).type('text/plain').send('Not found');
     reply.header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
     if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
@@ -34,13 +28,7 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db) {
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
       return reply.code(400).type('text/plain; charset=utf-8').send(`format must be one of ${IMAGE_WIDTHS.map((w) => `${w}w`).join(', ')}`);
     }
-    const [stored] = await db
-      .select()
-      .from(fileVariants)
-      .where(and(eq(fileVariants.websiteId, site.id), eq(fileVariants.name, file.name), eq(fileVariants.width, width)));
-    if (stored) return reply.type(stored.contentType).send(stored.data);
-    const data = await sharp(file.data).resize({ width, withoutEnlargement: true }).toBuffer();
-    await db.insert(fileVariants).values({ websiteId: site.id, name: file.name, width, contentType: file.contentType, data }).onConflictDoNothing();
-    return reply.type(file.contentType).send(data);
+    const resized = await resizedImage(db, file, width);
+    return reply.type(resized.contentType).send(resized.data);
   });
 }

@@ -25,7 +25,8 @@ import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
 import { sendTooMany } from '../services/rate-limit';
 import { createIngestWriter, IngestUnavailableError, type Ingest, type IngestLimit, type IngestOutcome } from '../services/ingest';
-import { dayIn, isCrawler, measurementIdentity, siteTimeZone, type MeasurementIdentity } from '../services/measurement';
+import { dayIn, isCrawler, measurementIdentity, type MeasurementIdentity } from '../services/measurement';
+import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
 import { registerFormBodyParser } from './forms';
 import { registerCensusRoutes } from './census';
@@ -117,7 +118,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
           void reply.code(404).send({ error: MEASUREMENT_API_MESSAGES.noSite });
           return undefined;
         }
-        const day = dayIn(siteTimeZone(site.settings));
+        const day = dayIn(siteSettings(site).timeZone);
         const userAgent = req.headers['user-agent'] ?? '';
         return {
           site,

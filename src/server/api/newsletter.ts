@@ -23,7 +23,6 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import type { SiteSettings } from '../../document/schema';
 import { fieldError } from '../../domain/forms';
 import { MESSAGES } from '../../domain/messages';
 import { API_PATHS, NEWSLETTER_PATHS } from '../../domain/routes';
@@ -39,6 +38,7 @@ import {
 } from '../services/newsletter';
 import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
 
 /**
  * Per visitor (hashed IP): sign-ups on a site in ten minutes, generous for a shared office address.
@@ -138,7 +138,6 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
           return reply.code(400).send({ error: message, errors: { captchaKey: message } });
         }
       }
-      const settings = site.settings as Partial<SiteSettings>;
       const emailKey = `newsletter-email:${site.id}:${body.listId}:${createHash('sha256').update(email.toLowerCase()).digest('base64url')}`;
       await signUp(db, {
         websiteId: site.id,
@@ -146,7 +145,7 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
         email,
         name: body.name,
         origin: app.siteOrigin(site),
-        siteTitle: settings.title ?? site.identifier,
+        siteTitle: siteSettings(site).title,
         listTitle: block.title,
         sendEmail: !(await limited(emailKey, NEWSLETTER_LIMITS.confirmationEmails)),
       });
@@ -160,10 +159,9 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
       if (await refused(reply, `newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply;
       const parsed = tokenBody.safeParse(req.body ?? {});
       if (!parsed.success) return badRequest(reply, parsed.error);
-      const settings = site.settings as Partial<SiteSettings>;
       const confirmed = await confirmSubscription(db, site.id, parsed.data.token, {
         origin: app.siteOrigin(site),
-        siteTitle: settings.title ?? site.identifier,
+        siteTitle: siteSettings(site).title,
         listTitle: async (listId) => (await findPublishedNewsletter(db, site.id, listId))?.title ?? 'our newsletter',
       });
       if (!confirmed) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.confirmLinkInvalid });

@@ -9,15 +9,14 @@
  * never from the request.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { API_PATHS, ACCOUNT_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
-import { pages } from '../../db/schema';
-import { pageAccess } from '../../document/schema';
 import { zodMessage } from '../config-routes';
-import { serverSecret, setCookie } from '../plugins/crumb';
+import { setCookie } from '../plugins/crumb';
+import { serverSecret } from '../services/server-secrets';
 import { UNLOCK_COOKIE, unlockTools } from '../services/page-access';
+import { pageAccessOf } from '../services/published';
 import { verifyPassword } from '../services/passwords';
 import { hashedIp, refusedByLimits, type Limit } from '../services/rate-limit';
 import { AccountSecurityError } from '../services/account-security';
@@ -44,6 +43,7 @@ import {
   xsrfMatches,
 } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
 import { accountSecurityFailure, passwordChange } from './account';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -102,7 +102,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
       forgotUrl: `${origin}${ACCOUNT_PATHS.FORGOT}`,
     };
   };
-  const siteOf = (site: WebsiteRow) => ({ id: site.id, title: (site.settings as { title: string }).title });
+  const siteOf = (site: WebsiteRow) => ({ id: site.id, title: siteSettings(site).title });
 
   /** The signed-in customer whose xsrf header matches, for their own changes; otherwise the 401 or 403 is answered here. */
   const ownChange = async (req: FastifyRequest, reply: FastifyReply, site: WebsiteRow): Promise<MemberSession | undefined> => {
@@ -286,15 +286,11 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!site) return reply;
     const body = parse(z.object({ pageId: z.string().regex(/^[0-9a-f]{24}$/, 'not a page id'), password }).strict(), req.body, reply);
     if (!body) return reply;
-    const [page] = await db
-      .select({ access: pages.access })
-      .from(pages)
-      .where(and(eq(pages.websiteId, site.id), eq(pages.id, body.pageId)));
-    const access = page ? pageAccess.safeParse(page.access) : undefined;
-    if (!access?.success || access.data.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
+    const access = await pageAccessOf(db, site.id, body.pageId);
+    if (access?.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
     if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
-    if (!(await verifyPassword(body.password, access.data.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
-    setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.data.passwordHash), cookieOptions());
+    if (!(await verifyPassword(body.password, access.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
+    setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.passwordHash), cookieOptions());
     return { ok: true };
   });
 }

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { configRoute } from '../config-routes';
 import { mailStatus, NoMailServerError, queueTestEmail, removeSmtpSettings, saveSmtpSettings } from '../mail/smtp-settings';
+import { siteSettings } from '../services/stored-json';
 
 /** A host name (letters, digits, hyphens, dots) or an IP address, as nodemailer connects to it. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/;
@@ -69,7 +70,7 @@ export async function registerSmtpApi(app: FastifyInstance, db: Db) {
     access: 'write',
     handler: async ({ reply, site, account }) => {
       try {
-        const jobId = await queueTestEmail(db, site.id, (site.settings as { title: string }).title, account.email);
+        const jobId = await queueTestEmail(db, site.id, siteSettings(site).title, account.email);
         return { ok: true, to: account.email, jobId };
       } catch (err) {
         if (err instanceof NoMailServerError) return reply.code(409).send({ error: err.message });

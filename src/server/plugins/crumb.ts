@@ -20,12 +20,11 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { parseCookie, stringifySetCookie } from 'cookie';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE_NAMES } from '../../domain/cookies';
 import type { Db } from '../../db/client';
-import { serverSettings } from '../../db/schema';
 import { parseHostHeader } from '../request';
+import { serverSecret } from '../services/server-secrets';
 import { SESSION_COOKIE } from '../services/sessions';
 
 export const CRUMB_HEADER = 'x-csrf-token';
@@ -40,14 +39,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     crumbs: CrumbKeeper;
   }
-}
-
-/** The secret that signs crumbs, made once and kept in the database so every app server shares it. */
-export async function serverSecret(db: Db, key: string): Promise<string> {
-  await db.insert(serverSettings).values({ key, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, key));
-  if (!row) throw new Error(`server setting ${key} is missing`);
-  return row.value;
 }
 
 export function crumbTools(secret: string) {

@@ -13,9 +13,9 @@ import { PASSWORD_HINT } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
-import type { SiteSettings } from '../../document/schema';
 import type { SiteUser } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland } from './page';
 import type { PageVisitor } from './page-context';
@@ -192,7 +192,7 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
 
 /** Answers an /account address, or undefined for one that is not an account page. */
 export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, assets: ClientAssets, member: SiteUser | undefined): Promise<SiteResponse | undefined> {
-  const settings = site.settings as Omit<SiteSettings, 'identifier'>;
+  const settings = siteSettings(site);
   if (info.path === ACCOUNT_PATHS.HOME && !member) return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
   if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo'), info.origin) };
   const page = content(info.path, info.query, info.origin, member, settings.title);

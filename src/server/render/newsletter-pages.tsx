@@ -8,11 +8,11 @@
  */
 import type { ReactNode } from 'react';
 import type { Db } from '../../db/client';
-import type { SiteSettings } from '../../document/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { NEWSLETTER_PATHS } from '../../domain/routes';
 import { NEWSLETTER_MESSAGES, unsubscribeTokenValid } from '../services/newsletter';
 import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland } from './page';
 import type { PageVisitor } from './page-context';
@@ -65,7 +65,7 @@ function content(path: string, websiteId: string, token: string, siteTitle: stri
 
 /** Answers a /newsletter-subscription address, or undefined for one that is not a newsletter page. */
 export async function renderNewsletterPage(db: Db, site: WebsiteRow, info: Info, assets: ClientAssets): Promise<SiteResponse | undefined> {
-  const settings = site.settings as Omit<SiteSettings, 'identifier'>;
+  const settings = siteSettings(site);
   const page = content(info.path, site.id, info.query.get('token') ?? '', settings.title);
   if (!page) return undefined;
   return {

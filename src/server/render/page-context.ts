@@ -11,7 +11,7 @@ import { COLLECTION_TYPES } from '../../domain/collection-types';
 import { resolveCookieBanner, type ResolvedCookieBanner } from '../../domain/cookie-banner';
 import { RECORD_TYPES } from '../../domain/record-types';
 import { isViewerOnly, TEAM_ROLES } from '../../domain/roles';
-import { cookieBannerSettingsSchema, settingsSchema } from '../../document/schema';
+import type { SiteSettings } from '../../document/schema';
 import type { SiteContext } from '../../runtime/site-context';
 
 /** The site's banner (when enabled) and whether identifiers wait for an explicit Accept. */
@@ -23,10 +23,9 @@ export type PageVisitor = { teamRole?: number | undefined; memberAccountId?: str
 /** The facts of the page itself. */
 export type PageFacts = { pageType: number; pageId?: string; collectionId?: string; itemId?: string; recordType?: number };
 
-/** Stored banner settings; unreadable ones (a site stored by an older version) mean no banner and no restrictive policy. */
-export function siteConsent(settings: Record<string, unknown>): SiteConsent {
-  const parsed = cookieBannerSettingsSchema.safeParse(settings.cookieBanner ?? {});
-  const stored = parsed.success ? parsed.data : {};
+/** The banner settings; none (or unreadable ones, which the settings reader drops) mean no banner and no restrictive policy. */
+export function siteConsent(settings: Pick<SiteSettings, 'cookieBanner'>): SiteConsent {
+  const stored = settings.cookieBanner ?? {};
   return {
     ...(stored.isCookieBannerEnabled ? { banner: resolveCookieBanner(stored) } : {}),
     restrictive: stored.isRestrictiveCookiePolicyEnabled === true,
@@ -37,9 +36,8 @@ export function siteConsent(settings: Record<string, unknown>): SiteConsent {
  * Our templateId (docs/decisions.md, "templateId"): sites have no template catalogue yet; every
  * page is drawn by the built-in template at the site's templateVersion.
  */
-export function templateIdOf(settings: Record<string, unknown>): string {
-  const version = settingsSchema.shape.templateVersion.safeParse(settings.templateVersion);
-  return `openpress-${version.success ? version.data : '7.1'}`;
+export function templateIdOf(settings: Pick<SiteSettings, 'templateVersion'>): string {
+  return `openpress-${settings.templateVersion}`;
 }
 
 /** The record type of a collection's items (docs/decisions.md, "Collection and record type numbers"). */

@@ -6,12 +6,11 @@
  * width rule is a media query, so it works without JavaScript. The stylesheet below is appended
  * to the theme (src/server/render/assets.ts), so cached pages stay byte-identical.
  */
-import { z } from 'zod';
 import { MOBILE_MAX_WIDTH_PX, Z_INDEX } from '../../domain/design-tokens';
 import { LAYOUT_THRESHOLDS_PX } from '../../domain/limits';
 import { isPublishableLink } from '../../domain/links';
 import { BADGE_TYPES, INFO_BAR_STYLES } from '../../domain/website';
-import { settingsSchema, type SiteSettings } from '../../document/schema';
+import type { SiteSettings } from '../../document/schema';
 
 export type SiteChromeSettings = Pick<SiteSettings, 'badgeType' | 'infoBarStyle' | 'contact'>;
 
@@ -19,17 +18,9 @@ export type SiteChromeSettings = Pick<SiteSettings, 'badgeType' | 'infoBarStyle'
 export const BADGE_HREF = '/config/';
 export const BADGE_TEXT = 'Made with OpenPress';
 
-const chromeSchema = z.object({
-  badgeType: settingsSchema.shape.badgeType,
-  infoBarStyle: settingsSchema.shape.infoBarStyle,
-  contact: settingsSchema.shape.contact,
-});
-const NOTHING: SiteChromeSettings = { badgeType: BADGE_TYPES.NONE, infoBarStyle: INFO_BAR_STYLES.NONE, contact: {} };
-
-/** The badge and bar settings of a stored site; a site stored before they existed (or with unreadable ones) shows neither. */
-export function siteChromeSettings(settings: Record<string, unknown>): SiteChromeSettings {
-  const parsed = chromeSchema.safeParse(settings);
-  return parsed.success ? parsed.data : NOTHING;
+/** The badge and bar settings (a site stored before they existed reads their defaults: neither is shown). */
+export function siteChromeSettings(settings: SiteSettings): SiteChromeSettings {
+  return { badgeType: settings.badgeType, infoBarStyle: settings.infoBarStyle, contact: settings.contact };
 }
 
 /** tel: keeps digits, hyphens and a leading +; the spaces, brackets, dots and slashes people write are dropped. */

@@ -1,37 +1,24 @@
 /**
  * From a site and a path to a response: redirects the owner listed (301), pages, collection
  * pages (type 1) and their items (type 50), and the not-found page (type 100, status 404) for
- * anything else. Only published content is shown to visitors.
+ * anything else. Only published content is shown to visitors. What is shown is read through
+ * services/published.ts; this file only draws it.
  */
-import { and, asc, eq } from 'drizzle-orm';
-import type { CaptchaProvider, RenderContext } from '../../blocks/types';
+import type { RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
-import { collectionItems, collections, files, pages, redirects, siteCaptcha, websites } from '../../db/schema';
-import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
-import { readStored } from '../../document/link';
+import type { PageAccess } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
-import { labsFlags } from '../../domain/labs';
 import { isPublishableLink } from '../../domain/links';
+import { PAGE_TYPES } from '../../domain/page-types';
 import { RECORD_TYPES } from '../../domain/record-types';
 import { ACCOUNT_PATHS } from '../../domain/routes';
+import { publishedCollection, publishedItem, publishedPage, redirectTarget, renderFacts, systemPage, type PublishedPage } from '../services/published';
 import type { WebsiteRow } from '../services/sites';
+import { siteFooter, siteHeader, siteNavigation, siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland, type RenderedPage, type ShellSite } from './page';
 import { itemRecordType, siteConsent, templateIdOf, type PageVisitor } from './page-context';
 import { siteChromeSettings } from './site-chrome';
-
-export const PAGE_TYPES = {
-  COLLECTION: 1,
-  PAGE: 2,
-  SPLASH: 3,
-  ITEM: 50,
-  NOT_FOUND: 100,
-  ERROR: 101,
-  LOCK_SCREEN: 103,
-  PROTECTED_CONTENT: 105,
-  MEMBER_AREA_ACCESS_DENIED: 106,
-} as const;
-const PUBLISHED = 1;
 
 /** `personal` pages depend on who asks (restricted pages): never stored in the shared cache. */
 export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage; personal?: true } | { kind: 'redirect'; location: string };
@@ -51,39 +38,32 @@ type RequestInfo = {
 export type AccessDecision = 'allow' | 'locked' | 'denied';
 
 export function shell(site: WebsiteRow, host: string): ShellSite {
-  const settings = site.settings as Omit<SiteSettings, 'identifier'>;
+  const settings = siteSettings(site);
   return {
     id: site.id,
     identifier: site.identifier,
     title: settings.title,
     tagline: settings.tagline,
     locale: settings.locale,
-    navigation: site.navigation as NavLink[],
+    navigation: siteNavigation(site),
     footerText: settings.footerText,
     // Links stored before the link rules are read as they are: each is checked as it renders.
-    header: readStored(() => headerSchema.parse(site.header)),
-    footer: readStored(() => footerSchema.parse(site.footer)),
+    header: siteHeader(site),
+    footer: siteFooter(site),
     host,
-    chrome: siteChromeSettings(site.settings),
-    templateId: templateIdOf(site.settings),
-    consent: siteConsent(site.settings),
+    chrome: siteChromeSettings(settings),
+    templateId: templateIdOf(settings),
+    consent: siteConsent(settings),
   };
 }
 
 export async function renderContext(db: Db, websiteId: string, host: string): Promise<RenderContext> {
-  const [rows, [site], [captcha]] = await Promise.all([
-    db
-      .select({ name: files.name, contentType: files.contentType, width: files.width, height: files.height })
-      .from(files)
-      .where(eq(files.websiteId, websiteId)),
-    db.select({ labs: websites.labs }).from(websites).where(eq(websites.id, websiteId)),
-    db.select({ provider: siteCaptcha.provider, siteKey: siteCaptcha.siteKey }).from(siteCaptcha).where(eq(siteCaptcha.websiteId, websiteId)),
-  ]);
+  const facts = await renderFacts(db, websiteId);
   return {
     host,
-    files: new Map(rows.map((r) => [r.name, { name: r.name, contentType: r.contentType, width: r.width ?? undefined, height: r.height ?? undefined }])),
-    featureFlags: labsFlags(site?.labs),
-    ...(captcha ? { captcha: { provider: captcha.provider as CaptchaProvider, siteKey: captcha.siteKey } } : {}),
+    files: new Map(facts.files.map((f) => [f.name, f])),
+    featureFlags: facts.featureFlags,
+    ...(facts.captcha ? { captcha: facts.captcha } : {}),
   };
 }
 
@@ -96,27 +76,20 @@ function formatDate(iso: string, locale: string, timeZone: string): string {
 }
 
 export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo, assets: ClientAssets): Promise<SiteResponse> {
-  const settings = site.settings as Omit<SiteSettings, 'identifier'>;
+  const settings = siteSettings(site);
   const path = req.path;
-  const [redirect] = await db
-    .select()
-    .from(redirects)
-    .where(and(eq(redirects.websiteId, site.id), eq(redirects.fromPath, path)));
+  const redirect = await redirectTarget(db, site.id, path);
   // A target stored before the link rules that a page may not carry is no redirect at all.
-  if (redirect && isPublishableLink(redirect.toUrl, req.host)) return { kind: 'redirect', location: redirect.toUrl };
+  if (redirect && isPublishableLink(redirect, req.host)) return { kind: 'redirect', location: redirect };
 
   const ctx = await renderContext(db, site.id, req.host);
   const base = { site: shell(site, req.host), currentPath: path, ctx, assets, visitor: req.visitor, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };
   const url = `${req.origin}${path}`;
   const titled = (title: string, seoTitle?: string) => seoTitle ?? (path === '/' ? settings.title : `${title} — ${settings.title}`);
 
-  const [page] = await db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.websiteId, site.id), eq(pages.path, path), eq(pages.status, PUBLISHED)));
-  if (page && page.pageType !== PAGE_TYPES.NOT_FOUND && page.pageType !== PAGE_TYPES.ERROR) {
-    const seo = page.seo;
-    const access = pageAccess.parse(page.access);
+  const page = await publishedPage(db, site.id, path);
+  if (page) {
+    const { seo, access } = page;
     let pageType = page.pageType;
     if (access.type !== 'public') {
       const decision = req.access ? await req.access({ id: page.id, access }) : 'denied';
@@ -132,28 +105,20 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
         pageType,
         source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.PAGE },
         head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' ? {} : { noindex: true }) },
-        sections: page.sections as Section[],
+        sections: page.sections,
       }),
     };
   }
 
-  const [collection] = await db
-    .select()
-    .from(collections)
-    .where(and(eq(collections.websiteId, site.id), eq(collections.path, path), eq(collections.status, PUBLISHED)));
-  if (collection) {
-    const items = await db
-      .select()
-      .from(collectionItems)
-      .where(and(eq(collectionItems.websiteId, site.id), eq(collectionItems.collectionId, collection.id), eq(collectionItems.status, PUBLISHED)))
-      .orderBy(asc(collectionItems.position));
-    items.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
+  const listed = await publishedCollection(db, site.id, path);
+  if (listed) {
+    const { collection, items } = listed;
     return {
       kind: 'page',
       status: 200,
       page: renderPage({
         ...base,
-        pageType: PAGE_TYPES.COLLECTION,
+        pageType: PAGE_TYPES.MAIN_CONTENT,
         source: { pageId: collection.id, collectionId: collection.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.COLLECTION },
         sections: [],
         head: { title: titled(collection.title, collection.seo.title), description: collection.seo.description ?? collection.description ?? undefined, url },
@@ -185,11 +150,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     };
   }
 
-  const [found] = await db
-    .select({ item: collectionItems, collection: collections })
-    .from(collectionItems)
-    .innerJoin(collections, and(eq(collections.websiteId, collectionItems.websiteId), eq(collections.id, collectionItems.collectionId)))
-    .where(and(eq(collectionItems.websiteId, site.id), eq(collectionItems.path, path), eq(collectionItems.status, PUBLISHED), eq(collections.status, PUBLISHED)));
+  const found = await publishedItem(db, site.id, path);
   if (found) {
     const { item, collection: parent } = found;
     return {
@@ -197,9 +158,9 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       status: 200,
       page: renderPage({
         ...base,
-        pageType: PAGE_TYPES.ITEM,
+        pageType: PAGE_TYPES.CONTENT_ITEM,
         source: { pageId: item.id, collectionId: parent.id, itemId: item.id, contentSource: CONTENT_SOURCES.ITEM, recordType: itemRecordType(parent.type) },
-        sections: item.sections as Section[],
+        sections: item.sections,
         head: {
           title: titled(item.title, item.seo.title),
           description: item.seo.description ?? item.excerpt ?? undefined,
@@ -244,7 +205,7 @@ function restrictedPage(
   base: Omit<Parameters<typeof renderPage>[0], 'pageType' | 'sections' | 'head'>,
   siteTitle: string,
   url: string,
-  page: { id: string; title: string; path: string | null },
+  page: Pick<PublishedPage, 'id' | 'title' | 'path'>,
   decision: 'locked' | 'denied',
 ): { kind: 'page'; status: number; page: RenderedPage } {
   const returnTo = encodeURIComponent(page.path ?? '/');
@@ -312,11 +273,8 @@ export async function renderSystemPage(
   pageType: typeof PAGE_TYPES.NOT_FOUND | typeof PAGE_TYPES.ERROR,
   knownCtx?: RenderContext,
 ): Promise<SiteResponse> {
-  const settings = site.settings as Omit<SiteSettings, 'identifier'>;
-  const [own] = await db
-    .select()
-    .from(pages)
-    .where(and(eq(pages.websiteId, site.id), eq(pages.pageType, pageType)));
+  const settings = siteSettings(site);
+  const own = await systemPage(db, site.id, pageType);
   const ctx = knownCtx ?? (await renderContext(db, site.id, req.host));
   const notFound = pageType === PAGE_TYPES.NOT_FOUND;
   const title = own?.title ?? (notFound ? 'Page not found' : 'Something went wrong');
@@ -330,7 +288,7 @@ export async function renderSystemPage(
       assets,
       visitor: req.visitor,
       pageType,
-      sections: (own?.sections as Section[] | undefined) ?? [],
+      sections: own?.sections ?? [],
       head: { title: `${title} — ${settings.title}`, url: `${req.origin}${req.path}`, noindex: true },
       before: own ? undefined : (
         <div className="system-message">

@@ -455,14 +455,19 @@ export async function eraseByEmail(db: Db, websiteId: string, email: string, act
 
 /* ---------- editing a form ---------- */
 
-type StoredSection = { blocks?: { type?: number; data?: Record<string, unknown> }[] };
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Puts `form` into every block of `sections` that holds its form id; answers how many it replaced. */
+/**
+ * Puts `form` into every block of `sections` that holds its form id; answers how many it replaced.
+ * Works on the stored JSON as it is (the rest of the page is written back untouched), looking only
+ * at what it checks.
+ */
 function replaceForm(sections: unknown[], form: FormData): number {
   let replaced = 0;
-  for (const section of sections as StoredSection[]) {
-    for (const block of section.blocks ?? []) {
-      if (block.type === FORM && block.data?.formId === form.formId) {
+  for (const section of sections) {
+    const blocks = isRecord(section) && Array.isArray(section.blocks) ? section.blocks : [];
+    for (const block of blocks) {
+      if (isRecord(block) && block.type === FORM && isRecord(block.data) && block.data.formId === form.formId) {
         block.data = form;
         replaced += 1;
       }

@@ -41,7 +41,7 @@ import {
   visitStarts,
   vitalsDaily,
 } from '../../db/schema';
-import { serverSecret } from '../plugins/crumb';
+import { serverSecret } from './server-secrets';
 
 /** Kept when a site sets no analyticsRetentionDays (docs/decisions.md, "Consent and measurement"). */
 export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
@@ -92,10 +92,6 @@ export function dayIn(timeZone: string, at?: Date): string {
   const day = formatDay(timeZone, new Date(now));
   currentDays.set(timeZone, { day, until: now - (now % 60_000) + 60_000 });
   return day;
-}
-
-export function siteTimeZone(settings: Record<string, unknown>): string {
-  return typeof settings.timeZone === 'string' ? settings.timeZone : 'UTC';
 }
 
 /** Known robots, by their user agent. */

@@ -18,6 +18,7 @@ import { seal } from '../secrets/sealed';
 import { languageName, translationProviderName, type LanguageChoice, type TranslationProviderId } from '../../domain/multilingual';
 import { logActivity } from './activity';
 import { markSiteChanged } from './site-changes';
+import { siteSettings } from './stored-json';
 
 export type Language = { code: string; name: string; default: boolean; visible: boolean };
 
@@ -70,12 +71,12 @@ function siteLanguages(stored: Stored, locale: string): Language[] {
 /** Read from the database, not from the request's cached site row, so a change shows at once. */
 export async function multilingualState(db: Db, websiteId: string): Promise<MultilingualState> {
   const [row] = await db
-    .select({ labs: websites.labs, multilingual: websites.multilingual, settings: websites.settings })
+    .select({ id: websites.id, identifier: websites.identifier, labs: websites.labs, multilingual: websites.multilingual, settings: websites.settings })
     .from(websites)
     .where(eq(websites.id, websiteId));
   if (!row) throw new Error('site not found');
   const stored = readStored(row.multilingual);
-  const locale = typeof row.settings.locale === 'string' ? row.settings.locale : 'en-US';
+  const { locale } = siteSettings(row);
   return {
     flagOn: labsFlags(row.labs).includes(FEATURE_FLAGS.MULTILINGUAL),
     defaultLanguage: locale,

@@ -18,7 +18,7 @@ import { NEWSLETTER_PATHS } from '../../domain/routes';
 import type { Db, Executor } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
 import { enqueueEmail, type EmailMessage } from '../mail/mailer';
-import { serverSecret } from '../plugins/crumb';
+import { serverSecret } from './server-secrets';
 import { findPublishedBlockData } from './forms';
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';

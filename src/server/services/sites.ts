@@ -6,13 +6,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
+import type { Collection, Item, Page, SiteDocument, SiteSettings } from '../../document/schema';
 import { readStored } from '../../document/link';
-import { footerSchema, headerSchema, pageAccess, settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
+import { settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
 import { markSiteChanged } from './site-changes';
+import { siteSettings, strict } from './stored-json';
 
 export class SiteConflictError extends Error {}
 
@@ -140,6 +141,21 @@ export async function findWebsiteByIdentifier(db: Db, identifier: string): Promi
   return row;
 }
 
+/** The site's settings read afresh, not from a request's cached site row, so a change just made shows. */
+export async function currentSiteSettings(db: Db, websiteId: string): Promise<SiteSettings | undefined> {
+  const [row] = await db.select({ id: websites.id, identifier: websites.identifier, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+  return row && siteSettings(row);
+}
+
+/** The site's pages in document order, as the config area lists them. */
+export async function listPages(db: Db, websiteId: string) {
+  return db
+    .select({ id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, status: pages.status })
+    .from(pages)
+    .where(eq(pages.websiteId, websiteId))
+    .orderBy(asc(pages.position));
+}
+
 export async function exportSite(db: Db, websiteId: string): Promise<SiteDocument | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
   if (!site) return undefined;
@@ -159,8 +175,8 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
       navigationTitle: p.navigationTitle ?? undefined,
       status: p.status as Page['status'],
       seo: p.seo,
-      access: pageAccess.parse(p.access),
-      sections: p.sections as Section[],
+      access: strict.pageAccess(p.access, { websiteId, column: 'pages.access', row: p.id }),
+      sections: strict.sections(p.sections, { websiteId, column: 'pages.sections', row: p.id }),
     }),
   );
   const docCollections: Collection[] = collectionRows.map((c) =>
@@ -189,7 +205,7 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
             categories: it.categories,
             thumbnail: it.thumbnail ?? undefined,
             seo: it.seo,
-            sections: it.sections as Section[],
+            sections: strict.sections(it.sections, { websiteId, column: 'collection_items.sections', row: it.id }),
           }),
         ),
     }),
@@ -199,11 +215,11 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
     version: SITE_DOCUMENT_VERSION,
     // Parsed so that settings added after the site was stored come out with their defaults.
     // Links stored before the link rules come out as they are; importing the file asks for them mended.
-    settings: readStored(() => settingsSchema.parse({ identifier: site.identifier, ...site.settings })),
-    navigation: site.navigation as SiteDocument['navigation'],
+    settings: strict.settings(site),
+    navigation: strict.navigation(site),
     // Sites stored before header and footer settings existed hold {}: the schema fills the defaults.
-    header: readStored(() => headerSchema.parse(site.header)),
-    footer: readStored(() => footerSchema.parse(site.footer)),
+    header: strict.header(site),
+    footer: strict.footer(site),
     pages: docPages,
     collections: docCollections,
     redirects: redirectRows.map((r) => ({ from: r.fromPath, to: r.toUrl })),

@@ -1,15 +1,35 @@
 /**
- * A site's team: listing members, changing a role, removing a member. The last ADMIN can be
+ * A site's team: an account's role on a site, the sites an account is on the team of, listing
+ * members, changing a role, removing a member. The last ADMIN can be
  * neither removed nor demoted; the check runs inside the transaction with the site's member rows
  * locked, so two concurrent changes cannot both pass it.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { TEAM_ROLES } from '../../domain/roles';
 import type { Db } from '../../db/client';
-import { accounts, websiteMembers } from '../../db/schema';
+import { accounts, websiteMembers, websites } from '../../db/schema';
 import { logActivity } from './activity';
 
 export class TeamRuleError extends Error {}
+
+/** The account's role on the site; undefined when it is not on the site's team. */
+export async function roleOn(db: Db, websiteId: string, accountId: string): Promise<number | undefined> {
+  const [row] = await db
+    .select({ role: websiteMembers.role })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.websiteId, websiteId), eq(websiteMembers.accountId, accountId)));
+  return row?.role;
+}
+
+/** Every site the account is on the team of, by identifier, with its role there. */
+export async function sitesOfAccount(db: Db, accountId: string) {
+  return db
+    .select({ id: websites.id, identifier: websites.identifier, settings: websites.settings, role: websiteMembers.role })
+    .from(websiteMembers)
+    .innerJoin(websites, eq(websites.id, websiteMembers.websiteId))
+    .where(eq(websiteMembers.accountId, accountId))
+    .orderBy(asc(websites.identifier));
+}
 
 export async function listTeam(db: Db, websiteId: string) {
   return db
