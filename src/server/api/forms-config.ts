@@ -17,21 +17,12 @@ import { isValidEmail } from '../../domain/forms';
 import type { Db } from '../../db/client';
 import { configRoute, zodMessage } from '../config-routes';
 import { csvFileName } from '../services/csv';
-import {
-  deleteSubmission,
-  deleteSubscriber,
-  eraseByEmail,
-  formDetail,
-  getSubmission,
-  listExists,
-  listFormsAndLists,
-  listSubmissions,
-  listSubscribers,
-  submissionsCsv,
-  subscribersCsv,
-  SUBSCRIBER_STATUSES,
-  updateForm,
-} from '../services/forms-config';
+import { submissionsCsv, subscribersCsv } from '../services/forms-config/csv-exports';
+import { updateForm } from '../services/forms-config/editing';
+import { eraseByEmail } from '../services/forms-config/erasure';
+import { formDetail, listExists, listFormsAndLists } from '../services/forms-config/placements';
+import { deleteSubmission, getSubmission, listSubmissions } from '../services/forms-config/submissions';
+import { deleteSubscriber, listSubscribers, SUBSCRIBER_STATUSES } from '../services/forms-config/subscribers';
 import { renewWebhookSecret, webhookSecretMadeAt } from '../services/webhook-secrets';
 
 const NO_FORM = 'This site has no form with this id.';

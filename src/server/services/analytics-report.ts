@@ -46,7 +46,7 @@ import {
 } from '../../domain/analytics-report';
 import { rating, THRESHOLDS } from '../../runtime/measure/vitals';
 import { CSV_BOM, csvRow } from './csv';
-import { listFormsAndLists } from './forms-config';
+import { listFormsAndLists } from './forms-config/placements';
 import { bucketUpperBound } from './measurement-histogram';
 
 const n = (v: unknown) => Number(v ?? 0);

@@ -1,7 +1,7 @@
 /** Stored form values as the owner reads them, in the submission view and the CSV export. */
 import { describe, expect, it } from 'vitest';
-import { valueText } from '../../domain/forms';
-import { containsPattern } from './forms-config';
+import { valueText } from '../../../domain/forms';
+import { containsPattern } from './values';
 
 describe('values as text', () => {
   it('writes each value shape as a person reads it', () => {

@@ -1,0 +1,77 @@
+/**
+ * Replacing a form block's fields and settings wherever the site's content holds the form. A
+ * content change like any other: one transaction that marks the site changed (../site-changes.ts),
+ * logs the activity and gives a form with a webhook address its signing secret, so published pages
+ * show the new form at once.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FormData } from '../../../blocks/form/schema';
+import { BLOCK_TYPES } from '../../../domain/block-types';
+import type { Db } from '../../../db/client';
+import { collectionItems, pages, websites } from '../../../db/schema';
+import { logActivity } from '../activity';
+import { markSiteChanged } from '../site-changes';
+import { ensureWebhookSecret } from '../webhook-secrets';
+import { FORM_WITH_ID } from './placements';
+
+const FORM = BLOCK_TYPES.FORM;
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Puts `form` into every block of `sections` that holds its form id; answers how many it replaced.
+ * Works on the stored JSON as it is (the rest of the page is written back untouched), looking only
+ * at what it checks.
+ */
+function replaceForm(sections: unknown[], form: FormData): number {
+  let replaced = 0;
+  for (const section of sections) {
+    const blocks = isRecord(section) && Array.isArray(section.blocks) ? section.blocks : [];
+    for (const block of blocks) {
+      if (isRecord(block) && block.type === FORM && isRecord(block.data) && block.data.formId === form.formId) {
+        block.data = form;
+        replaced += 1;
+      }
+    }
+  }
+  return replaced;
+}
+
+/**
+ * Replaces the form's data (already checked against the form block's schema) in every page and
+ * item holding it, in one transaction: the site row is locked first, as an import locks it, so an
+ * import and an edit never interleave. A form with a webhook address gets its signing secret in
+ * the same transaction if it has none, answered here once. Answers `updated: false` when no block
+ * holds the form.
+ */
+export async function updateForm(db: Db, websiteId: string, form: FormData, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const holds = (column: typeof pages.sections | typeof collectionItems.sections) =>
+      sql`jsonb_path_exists(${column}, ${FORM_WITH_ID}::jsonpath, ${JSON.stringify({ id: form.formId })}::jsonb)`;
+    const pageRows = await tx
+      .select({ id: pages.id, sections: pages.sections })
+      .from(pages)
+      .where(and(eq(pages.websiteId, websiteId), holds(pages.sections)))
+      .for('update');
+    const itemRows = await tx
+      .select({ id: collectionItems.id, sections: collectionItems.sections })
+      .from(collectionItems)
+      .where(and(eq(collectionItems.websiteId, websiteId), holds(collectionItems.sections)))
+      .for('update');
+    let replaced = 0;
+    for (const row of pageRows) {
+      replaced += replaceForm(row.sections, form);
+      await tx.update(pages).set({ sections: row.sections }).where(and(eq(pages.websiteId, websiteId), eq(pages.id, row.id)));
+    }
+    for (const row of itemRows) {
+      replaced += replaceForm(row.sections, form);
+      await tx.update(collectionItems).set({ sections: row.sections }).where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
+    }
+    if (replaced === 0) return { updated: false };
+    await markSiteChanged(tx, websiteId);
+    const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;
+    await logActivity(tx, websiteId, actorId, 'forms.form_updated', { formId: form.formId, fields: form.fields.length, ...(webhookSecret ? { webhookSecretMade: true } : {}) });
+    return { updated: true, ...(webhookSecret ? { webhookSecret } : {}) };
+  });
+}
