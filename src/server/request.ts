@@ -1,32 +1,13 @@
 /**
  * What a request says about where it was sent, read once and checked: the Host header (refused
- * with 400 before anything else runs unless it is a plain `host[:port]`), and the scheme. Every
+ * with 400 before anything else runs unless it is a plain `host[:port]`: http/host-check.ts), and
+ * the scheme. Every
  * absolute URL the server builds from a request, and every cache key, comes from the normalised
  * host here; links in emails never come from a request at all but from the site's own address
  * (`siteOrigin`).
  */
 import type { FastifyRequest } from 'fastify';
-
-/** A Host header as the server uses it: lowercased, without a trailing dot; `[::1]` keeps its brackets. */
-export type HostHeader = { hostname: string; port: string | undefined; host: string };
-
-const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
-const HOST_PATTERN = new RegExp(`^(?:(${LABEL}(?:\\.${LABEL})*)\\.?|(\\[[0-9a-f:.]{2,45}\\]))(?::([0-9]{1,5}))?$`);
-
-/**
- * Reads a Host header: a host name, an IPv4 address or a bracketed IPv6 address, with an optional
- * port. Anything else (a user part with '@', a path, spaces, control characters, an empty value)
- * answers undefined.
- */
-export function parseHostHeader(raw: string | undefined): HostHeader | undefined {
-  if (raw === undefined || raw.length === 0 || raw.length > 300) return undefined;
-  const m = HOST_PATTERN.exec(raw.toLowerCase());
-  if (!m) return undefined;
-  const hostname = m[1] ?? m[2]!;
-  const port = m[3];
-  if (port !== undefined && (Number(port) > 65535 || Number(port) === 0)) return undefined;
-  return { hostname, port, host: port === undefined ? hostname : `${hostname}:${port}` };
-}
+import type { HostHeader } from './http/host-check';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -14,8 +14,7 @@ import { API_PATHS, ACCOUNT_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
 import { zodMessage } from '../config-routes';
 import { setCookie } from '../plugins/crumb';
-import { serverSecret } from '../services/server-secrets';
-import { UNLOCK_COOKIE, unlockTools } from '../services/page-access';
+import { UNLOCK_COOKIE } from '../services/page-access';
 import { pageAccessOf } from '../services/published';
 import { verifyPassword } from '../services/passwords';
 import { hashedIp, refusedByLimits, type Limit } from '../services/rate-limit';
@@ -62,8 +61,6 @@ export const MEMBER_MESSAGES = {
 } as const;
 
 export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
-  const unlock = unlockTools(await serverSecret(db, 'unlock_secret'));
-  app.decorate('pageUnlocks', unlock);
 
   const cookieOptions = (maxAgeMs?: number) => ({
     path: '/',
@@ -290,13 +287,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (access?.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
     if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
     if (!(await verifyPassword(body.password, access.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
-    setCookie(reply, UNLOCK_COOKIE, unlock.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.passwordHash), cookieOptions());
+    setCookie(reply, UNLOCK_COOKIE, app.pageUnlocks.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.passwordHash), cookieOptions());
     return { ok: true };
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    pageUnlocks: ReturnType<typeof unlockTools>;
-  }
 }

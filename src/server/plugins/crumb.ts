@@ -23,7 +23,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE_NAMES } from '../../domain/cookies';
 import type { Db } from '../../db/client';
-import { parseHostHeader } from '../request';
+import { parseHostHeader } from '../http/host-check';
 import { serverSecret } from '../services/server-secrets';
 import { SESSION_COOKIE } from '../services/sessions';
 

@@ -1,8 +1,9 @@
 /**
  * What every request passes, and how every failure is answered, in one place:
  *
- * - a Host header that is a plain `host[:port]` (400 otherwise, before anything else runs, so a
- *   hostile Host never reaches a cache key, a page or a link);
+ * - a Host header that is a plain `host[:port]` and a URL without a NUL (400 otherwise, before
+ *   anything else runs, so a hostile Host never reaches a cache key, a page or a link:
+ *   ../http/host-check.ts);
  * - the one text rule (../text-guard.ts) on the URL (path parameters and query) and the parsed body:
  *   a NUL is refused with 400 naming where it was, lone surrogates become U+FFFD. A route answers
  *   the refusal in its own shape when it declares `config.textRefusal`; the default is
@@ -14,9 +15,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { parseHostHeader, type HostHeader } from '../request';
+import { checkRequest, type HostHeader } from '../http/host-check';
 import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../services/rate-limit';
-import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE, urlHoldsNul } from '../text-guard';
+import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../text-guard';
 
 export const GUARD_MESSAGES = {
   badHost: 'The Host header must be a host name or address, with an optional port.',
@@ -78,10 +79,9 @@ export function registerRequestGuards(app: FastifyInstance): void {
   app.decorateRequest('hostHeader', undefined as unknown as HostHeader);
 
   app.addHook('onRequest', async (req, reply) => {
-    const host = parseHostHeader(req.headers.host);
-    if (!host) return reply.code(400).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES.badHost });
-    req.hostHeader = host;
-    if (urlHoldsNul(req.url)) return reply.code(400).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES.urlNul });
+    const checked = checkRequest({ host: req.headers.host, url: req.url });
+    if (checked.host) req.hostHeader = checked.host;
+    if (checked.refused) return reply.code(400).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES[checked.refused] });
   });
 
   app.addHook('preValidation', async (req, reply) => {

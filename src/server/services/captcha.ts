@@ -238,11 +238,3 @@ export async function pruneSpentCaptchas(db: Db, now = new Date()): Promise<numb
   const rows = await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, now)).returning({ key: captchaSpent.challengeHash });
   return rows.length;
 }
-
-/** What a page using reCAPTCHA must allow in its CSP's script-src (Google's documented hosts and paths). */
-export const RECAPTCHA_CSP_SOURCES = ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] as const;
-
-/** Whether a rendered page holds a reCAPTCHA container (its CSP then allows Google's scripts). */
-export function usesRecaptcha(html: string): boolean {
-  return html.includes('data-captcha-provider="recaptcha"');
-}

@@ -1,0 +1,157 @@
+/**
+ * Published pages: GET of any address not claimed by another route, answered from the page cache
+ * when a page for the same host, path and visitor islands is stored (rendered once per change),
+ * else rendered (render/site-page.tsx) and stored unless it is for one visitor. The customer
+ * account pages and the newsletter pages are rendered per request. Every page answer carries the
+ * headers of http/headers.ts, its policy built from the page's own hashes.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import type { PageAccess } from '../../document/schema';
+import { PAGE_TYPES } from '../../domain/page-types';
+import { sameOriginPath } from '../../domain/redirect-target';
+import { TEAM_ROLES } from '../../domain/roles';
+import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../../domain/routes';
+import { signedInAccount } from '../config-routes';
+import { pageCsp, pageHeaders } from '../http/headers';
+import { renderAccountPage } from '../render/account-pages';
+import type { ClientAssets } from '../render/assets';
+import { renderNewsletterPage } from '../render/newsletter-pages';
+import type { PageIsland } from '../render/page';
+import type { PageVisitor } from '../render/page-context';
+import { renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from '../render/site-page';
+import { requestHost, requestOrigin } from '../request';
+import { UNLOCK_COOKIE } from '../services/page-access';
+import { SESSION_COOKIE } from '../services/sessions';
+import { MEMBER_COOKIE, memberForSession, type MemberSession } from '../services/site-users';
+import type { WebsiteRow } from '../services/sites';
+import { siteSettings } from '../services/stored-json';
+import { roleOn } from '../services/team';
+import { appPlugin } from './app-plugin';
+
+export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db: Db; assets: ClientAssets }) => {
+  const { db, assets } = opts;
+
+  const sendHtml = (req: FastifyRequest, reply: FastifyReply, status: number, html: string, csp: string, personal = false) =>
+    reply
+      .code(status)
+      .headers(pageHeaders(csp, personal, { secure: app.secureCookies(req) }))
+      .send(html);
+
+  /**
+   * Page-level behaviour for this visitor. The logout notice on `logout=true` (seed 000 §2). A
+   * signed-in team member gets the team-member island (the config redirect, Escape to the config
+   * area, Shift+Escape to log out: seed 000 §2, §4); its data holds what the browser cannot know.
+   * Anyone else gets the escape-key sign-in when the site allows it. The page itself is the same
+   * for every visitor with the same islands, so it is cached per island set. The visitor facts of
+   * the page context (page-context.ts): the team role (already in the island set) and a signed-in
+   * customer's account id (looked up only when the member cookie is present; such pages are not cached).
+   */
+  const visitorIslands = async (
+    req: FastifyRequest,
+    site: WebsiteRow,
+    params: URLSearchParams,
+  ): Promise<{ islands: PageIsland[]; visitor: PageVisitor; member: MemberSession | undefined }> => {
+    const islands: PageIsland[] = [];
+    const visitor: PageVisitor = {};
+    if (params.get(QUERY.LOGOUT) === 'true') islands.push({ name: 'logout-notice' });
+    const settings = siteSettings(site);
+    const account = req.cookies[SESSION_COOKIE] ? await signedInAccount(db, req) : undefined;
+    const role = account ? await roleOn(db, site.id, account.id) : undefined;
+    if (role !== undefined && role !== TEAM_ROLES.NONE) {
+      visitor.teamRole = role;
+      islands.push({ name: 'team-member', data: { role: String(role), 'developer-mode': String(!!settings.developerMode), cloneable: String(!!settings.cloneable) } });
+    } else if (settings.escapeKeyLogin) {
+      islands.push({ name: 'escape-login' });
+    }
+    const member = req.cookies[MEMBER_COOKIE] ? await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]) : undefined;
+    if (member) visitor.memberAccountId = member.user.id;
+    return { islands, visitor, member };
+  };
+
+  /** Members-only pages need a signed-in customer (`member`, looked up once a request); password pages an unlock cookie for the current password. */
+  const accessFor = (req: FastifyRequest, member: MemberSession | undefined, page: { id: string; access: PageAccess }): AccessDecision => {
+    if (page.access.type === 'members') return member ? 'allow' : 'denied';
+    if (page.access.type === 'password') return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], page.id, page.access.passwordHash) ? 'allow' : 'locked';
+    return 'allow';
+  };
+
+  // The account forms are sent by their island. One sent before the page's code ran (or with no
+  // JavaScript) posts to its own address, so no field ever lands in an address or a log, and comes
+  // back to the page with 303.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { bodyLimit: 64 * 1024 }, (_req, payload, done) => {
+      payload.resume();
+      payload.on('end', () => done(null));
+    });
+    scope.post(`${ACCOUNT_PATHS.HOME}/*`, async (req, reply) =>
+      reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('location', sameOriginPath(req.url, requestOrigin(req)) ?? ACCOUNT_PATHS.HOME)
+        .send(),
+    );
+  });
+
+  app.get('/*', async (req, reply) => {
+    // Taken before the site is looked up: a change after this point means the site row may be stale.
+    const sitesBefore = app.siteGeneration();
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is published at this address.');
+    const [rawPath, query] = splitUrl(req.url);
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      path = rawPath;
+    }
+    if (path.length > 1 && path.endsWith('/')) {
+      // Leading slashes collapse too, so '//elsewhere.example/' stays on the site as '/elsewhere.example'.
+      const canonical = `/${rawPath.replace(/^\/+/, '').replace(/\/+$/, '')}`;
+      const location = sameOriginPath(query ? `${canonical}?${query}` : canonical, requestOrigin(req));
+      if (location) return reply.code(301).header('location', location).send();
+    }
+    const params = new URLSearchParams(query);
+    const { islands, visitor, member } = await visitorIslands(req, site, params);
+    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, visitor, access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page) };
+    const tls = { tls: req.protocol === 'https' };
+    if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
+      const res = await renderAccountPage(db, site, { ...info, query: params }, assets, member?.user);
+      if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
+      if (res) return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
+    }
+    if (path === NEWSLETTER_PATHS.HOME || path.startsWith(`${NEWSLETTER_PATHS.HOME}/`)) {
+      const res = await renderNewsletterPage(db, site, { ...info, query: params }, assets);
+      if (res?.kind === 'page') return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
+    }
+    // From the checked Host header, with its port: the same host every absolute URL in the page is built from.
+    const key = `${req.protocol}|${req.hostHeader.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
+    // A page for a signed-in customer carries their account id: never shared through the cache.
+    const forCustomer = visitor.memberAccountId !== undefined;
+    const cached = forCustomer ? undefined : app.pageCache.get(site.id, key);
+    if (cached) return sendHtml(req, reply, cached.status, cached.html, cached.csp);
+    const generation = app.pageCache.generation(site.id);
+    let res: SiteResponse;
+    try {
+      res = await renderSitePath(db, site, info, assets);
+    } catch (err) {
+      req.log.error({ err }, 'page render failed');
+      const failed = await renderSystemPage(db, site, info, assets, PAGE_TYPES.ERROR);
+      if (failed.kind !== 'page') throw err;
+      return sendHtml(req, reply, failed.status, failed.page.html, pageCsp(failed.page, tls));
+    }
+    if (res.kind === 'redirect') {
+      return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
+    }
+    const entry = { status: res.status, html: res.page.html, csp: pageCsp(res.page, tls) };
+    if (res.personal || forCustomer) return sendHtml(req, reply, entry.status, entry.html, entry.csp, true);
+    if (sitesBefore === app.siteGeneration()) app.pageCache.set(site.id, key, entry, generation);
+    return sendHtml(req, reply, entry.status, entry.html, entry.csp);
+  });
+});
+
+function splitUrl(url: string): [string, string] {
+  const q = url.indexOf('?');
+  return q === -1 ? [url, ''] : [url.slice(0, q), url.slice(q + 1)];
+}

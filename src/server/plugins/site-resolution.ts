@@ -1,0 +1,72 @@
+/**
+ * Which site a request is for, from its checked Host: `{identifier}.{appDomain}`, a custom domain,
+ * or (when the app serves one) the default site. Lookups are kept per host and dropped, with the
+ * site's cached pages, whenever `site_changed` says a site changed (on any app server). Also what
+ * a page's access needs besides its site: the unlock cookie's tools for password pages.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Database } from '../../db/client';
+import { createPageCache, type PageCache } from '../render/cache';
+import { requestHost } from '../request';
+import { unlockTools } from '../services/page-access';
+import { serverSecret } from '../services/server-secrets';
+import { listenForSiteChanges, type SiteChangeListener } from '../services/site-changes';
+import { websiteForHost, type WebsiteRow } from '../services/sites';
+import { appPlugin } from './app-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pageCache: PageCache;
+    siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
+    /** Grows whenever any site changes: a page rendered from a site row read before a change is not stored after it. */
+    siteGeneration(): number;
+    siteChanges: SiteChangeListener;
+    pageUnlocks: ReturnType<typeof unlockTools>;
+  }
+}
+
+export type SiteResolutionOptions = {
+  database: Database;
+  /** Sites answer on {identifier}.{appDomain}. */
+  appDomain: string;
+  /** Serve the default site for hosts that name no site (localhost, IPs, unknown names). */
+  serveDefaultSite: boolean;
+};
+
+export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opts: SiteResolutionOptions) => {
+  const { db } = opts.database;
+  const cache = createPageCache();
+  const hostCache = new Map<string, WebsiteRow | undefined>();
+  // Like the page cache's generations: a lookup that began before a change is not stored after it.
+  let generation = 0;
+  app.decorate('pageCache', cache);
+  app.decorate('siteGeneration', () => generation);
+  const siteChanges = listenForSiteChanges(
+    opts.database.url,
+    (websiteId) => {
+      cache.invalidate(websiteId);
+      generation += 1;
+      hostCache.clear();
+    },
+    () => {
+      cache.clear();
+      generation += 1;
+      hostCache.clear();
+    },
+  );
+  app.decorate('siteChanges', siteChanges);
+  app.addHook('onClose', async () => siteChanges.close());
+
+  app.decorate('siteForRequest', async (req: FastifyRequest) => {
+    const host = requestHost(req);
+    if (hostCache.has(host)) return hostCache.get(host);
+    const before = generation;
+    const site = await websiteForHost(db, host, opts.appDomain, opts.serveDefaultSite);
+    if (before !== generation) return site;
+    if (hostCache.size > 10_000) hostCache.clear();
+    hostCache.set(host, site);
+    return site;
+  });
+
+  app.decorate('pageUnlocks', unlockTools(await serverSecret(db, 'unlock_secret')));
+});
