@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { requestsSeen, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
 import {
   addTeamMember,
   answerMeasurement,
@@ -112,7 +112,7 @@ describe('census page view', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     // The page is tracked (its other calls go out); only the page view is left out.
     await expect.poll(() => to(sent, SETTINGS).length).toBe(1);
-    await settle(page, 800);
+    await settle(page);
     expect(pageViews(sent)).toEqual([]);
     await page.goto(`${base()}/about`);
     await expect.poll(() => pageViews(sent).length).toBe(1);
@@ -125,7 +125,7 @@ describe('census page view', () => {
       const before = to(sent, SETTINGS).length;
       await page.goto(`${base()}${path}`);
       await expect.poll(() => to(sent, SETTINGS).length, { message: path }).toBe(before + 1);
-      await settle(page, 600);
+      await settle(page);
     }
     const tracked = sent.filter((s) => /^\/api\/(census|v1|track)\//.test(s.path));
     expect(tracked.map((s) => s.path)).toEqual([]);
@@ -250,9 +250,9 @@ describe('button and form counts', () => {
     await page.route(/\/api\/census\//, (route) => route.fulfill({ status: 500, json: { error: 'down' } }));
     await page.goto(`${base()}/blocks/button`);
     await expect.poll(() => to(sent, BUTTON_RENDER).length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => lines.some((l) => /^warning: Tracking failed button-render/.test(l))).toBe(true);
     await settle(page);
     await noVisibleError(page);
-    expect(lines.some((l) => /^warning: Tracking failed button-render/.test(l))).toBe(true);
     await page.getByRole('link', { name: 'Secondary, medium' }).click();
     await page.waitForURL(`${base()}/about`);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
@@ -311,7 +311,7 @@ describe('error reports', () => {
     await page.clock.runFor(40);
     await page.evaluate(() => void Promise.reject(new Error('rejected')));
     await page.clock.runFor(950);
-    await page.waitForTimeout(200);
+    await requestsSeen(page);
     expect(to(sent, ERRORS)).toEqual([]);
     await page.clock.runFor(100);
     await expect.poll(() => to(sent, ERRORS).length).toBe(1);
@@ -344,10 +344,10 @@ describe('error reports', () => {
     for (const round of [1, 2, 3]) {
       await throwErrors(page, 15, `round ${round} ${'x'.repeat(10000)}`);
       await page.clock.runFor(1100);
-      await page.waitForTimeout(300);
+      await requestsSeen(page);
     }
     await page.clock.runFor(5000);
-    await page.waitForTimeout(300);
+    await requestsSeen(page);
     const batches = reports(sent);
     expect(batches.map((b) => b.length)).toEqual([10, 10]);
     expect(batches.flat().map((r) => r.data.message).every((m) => /^round [12] x+ \d+$/.test(m as string))).toBe(true);
@@ -371,7 +371,7 @@ describe('performance records', () => {
     await settle(page);
     await pauseClock(page);
     await page.clock.runFor(26_000);
-    await page.waitForTimeout(200);
+    await requestsSeen(page);
     expect(to(sent, RECORDS)).toEqual([]);
     await page.clock.runFor(4_500);
     await expect.poll(() => to(sent, RECORDS).length).toBe(1);
@@ -410,7 +410,7 @@ describe('performance records', () => {
 
     await pauseClock(page);
     await page.clock.runFor(61_000);
-    await page.waitForTimeout(300);
+    await requestsSeen(page);
     const afterCap = to(sent, RECORDS).length;
     // A layout shift and an interaction after the cap are not measured, and hiding sends nothing.
     await page.evaluate(() => {
@@ -421,7 +421,7 @@ describe('performance records', () => {
     await page.getByRole('heading', { level: 1 }).first().click();
     await hide();
     await page.clock.runFor(30_000);
-    await page.waitForTimeout(300);
+    await requestsSeen(page);
     expect(to(sent, RECORDS)).toHaveLength(afterCap);
   });
 
@@ -435,7 +435,7 @@ describe('performance records', () => {
     await page.clock.runFor(1_100);
     await expect.poll(() => reports(sent).flat().map((r) => r.data.message)).toEqual(['Unable to resolve pageLoadId']);
     await page.clock.runFor(61_000);
-    await page.waitForTimeout(300);
+    await requestsSeen(page);
     expect(to(sent, RECORDS)).toEqual([]);
   });
 
@@ -450,7 +450,7 @@ describe('performance records', () => {
     await settle(page);
     await pauseClock(page);
     await page.clock.runFor(27_000);
-    await page.waitForTimeout(200);
+    await requestsSeen(page);
     expect(aborted).toEqual([]);
     await page.clock.runFor(3_500);
     await expect.poll(() => aborted).toEqual([SETTINGS]);
