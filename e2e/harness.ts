@@ -124,6 +124,8 @@ export async function islandsReady(page: Page, kinds?: readonly string[]): Promi
 }
 
 let markers = 0;
+/** The address `requestsSeen` fetches under: tests that list a page's requests leave these out. */
+export const MARKER_PATH = '/__requests-seen/';
 
 /**
  * Resolves once the test has been told of every request the page made before this call (its
@@ -132,7 +134,7 @@ let markers = 0;
  * (after a clock step, a key press) waits for this fact instead of for a time.
  */
 export async function requestsSeen(page: Page): Promise<void> {
-  const marker = `/__requests-seen/${++markers}`;
+  const marker = `${MARKER_PATH}${++markers}`;
   const pattern = `**${marker}`;
   await page.route(pattern, (route) => route.fulfill({ status: 204 }));
   const seen = page.waitForRequest((r) => new URL(r.url()).pathname === marker);
