@@ -2,6 +2,8 @@
  * Rules for the tests themselves, checked over their source:
  * - end-to-end tests wait for facts (an island's `data-island-ready`, a request, a state the page
  *   shows) and move time with Playwright's clock, never by a fixed sleep;
+ * - they set a site up through the product (its config API, the document's import), not by
+ *   writing its pages or settings in SQL;
  * - nothing a test runs reads outside the repository, so `npm test` passes on a fresh clone.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -37,6 +39,13 @@ function hits(list: string[], pattern: RegExp): string[] {
 describe('the tests', () => {
   it('wait for facts in the browser, not for a fixed time (no waitForTimeout)', () => {
     expect(hits(files('e2e', isSource), /\bwaitForTimeout\s*\(/)).toEqual([]);
+  });
+
+  it('set up end-to-end state through the product, not by writing pages or settings in SQL', () => {
+    // Except data only an older server could have stored, which no call of today's product makes.
+    const olderServersData = new Set(['e2e/site-links.test.ts']);
+    const e2e = files('e2e', isSource).filter((file) => !olderServersData.has(file));
+    expect(hits(e2e, /\b(UPDATE|INSERT\s+INTO)\s+(pages|collection_items|websites)\b/i)).toEqual([]);
   });
 
   it('read nothing outside the repository (no ../shared, no absolute /work paths)', () => {
