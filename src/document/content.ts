@@ -124,7 +124,8 @@ function createSchemas<D extends BlockData>(blockData: BlockDataSchemas<D>) {
       header: headerSchema.default({ layout: 'left', showTagline: false }),
       footer: footerSchema.default({ showNavigation: true, links: [] }),
       pages: z.array(pageSchema).max(5000),
-      collections: z.array(collectionSchema).max(500).default([]),
+      // An input default: the data of a code block is transformed, and a default of transformed data is not written to the JSON Schema.
+      collections: z.array(collectionSchema).max(500).prefault([]),
       redirects: z.array(redirectSchema).max(5000).default([]),
       files: z.array(fileSchema).max(5000).default([]),
     })
