@@ -13,8 +13,9 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
-import { refineLinks } from '../document/link';
-import type { BlockDataSchemas, StoredBlockData } from '../document/schema';
+import { readStored, refineLinks } from '../document/link';
+import type { BlockDataSchemas, StoredBlockData, StoredSection } from '../document/schema';
+import { BLOCK_TYPES } from '../domain/block-types';
 import { isPublishableLink, PUBLISHABLE_SCHEMES } from '../domain/links';
 import { BLOCK_DEFINITIONS } from './definitions';
 import { OWNER_HTML_DESCRIPTION, type HtmlKind, type HtmlRules, type SanitizedHtml } from './html';
@@ -121,4 +122,35 @@ export const storedBlockSchemas: BlockDataSchemas<StoredBlockData> = new Map(
 /** One kind's writing schema, keeping its data type: for a config API that writes blocks of that kind (the form editor). */
 export function storedSchema<D>(schema: (html: HtmlRules<SanitizedHtml>) => z.ZodType<D, unknown>): z.ZodType<D & StoredBlockData, unknown> {
   return schema(sanitizingHtml).transform((data) => data as D & StoredBlockData);
+}
+
+/**
+ * Block data stored before it was sanitised when written, as it is stored now. Read as stored data
+ * is (its links not refused, ../document/link.ts `readStored`) through its kind's writing schema, so
+ * its owner HTML is cleaned and links a page may not carry are dropped. Data its schema refuses
+ * (a kind that changed, a hand-edited row) keeps its shape, with every text under a key ending in
+ * "html" cleaned by the policy of its kind, as a view would have rendered it.
+ */
+function storedData(type: number, data: unknown): StoredBlockData {
+  const schema = storedBlockSchemas.get(type);
+  const parsed = schema ? readStored(() => schema.safeParse(data)) : undefined;
+  if (parsed?.success) return parsed.data;
+  const kind: HtmlKind = type === BLOCK_TYPES.CODE ? 'code' : 'text';
+  const keepSource = type === BLOCK_TYPES.CODE && (data as { displaySource?: unknown } | null)?.displaySource === true;
+  const clean = (value: unknown, key: string): unknown => {
+    if (typeof value === 'string') return /html$/i.test(key) && !keepSource ? sanitize(value, kind) : value;
+    if (Array.isArray(value)) return value.map((v) => clean(v, key));
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, clean(v, k)]));
+    return value;
+  };
+  return clean(data ?? {}, '') as StoredBlockData;
+}
+
+/** A `sections` column's value written before owner HTML was sanitised when written, as it is written now. */
+export function sanitizeStoredSections(sections: unknown): StoredSection[] {
+  if (!Array.isArray(sections)) return [];
+  return sections.map((section: StoredSection) => ({
+    ...section,
+    blocks: Array.isArray(section?.blocks) ? section.blocks.map((block) => ({ ...block, data: storedData(block.type, block.data) })) : [],
+  }));
 }
