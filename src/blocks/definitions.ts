@@ -7,7 +7,7 @@
  * kind that declares `island` (vite.config.ts).
  */
 import { BLOCK_TYPES } from '../domain/block-types';
-import { createSiteDocumentSchema, type BlockDataSchemas } from '../document/schema';
+import type { BlockDataSchemas } from '../document/layout';
 import { accordionDefaults, accordionSize } from './accordion/defaults';
 import { accordionFields } from './accordion/fields';
 import { accordionSchema } from './accordion/schema';
@@ -105,12 +105,9 @@ export function blockDefinition(type: number): BlockDefinition | undefined {
 /** The kinds whose blocks have browser behaviour, each with its island module: the browser build's block entries. */
 export const ISLAND_KINDS: readonly string[] = BLOCK_DEFINITIONS.filter((b) => b.island).map((b) => b.kind);
 
-/** Each kind's data schema, checking shape and bounds only (owner HTML as it is, links inside it unchecked). */
-export const blockDataSchemas: BlockDataSchemas = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b.data]));
-
 /**
- * The site document schema for reading and describing documents: the JSON Schema export and
- * editors. Writing a document goes through src/blocks/site-document.ts, which also checks the
- * links inside owner HTML and sanitises it.
+ * Each kind's data schema, checking shape and bounds only (owner HTML as it is, links inside it
+ * unchecked): for describing documents (the JSON Schema export) and editors. Writing a document
+ * goes through src/blocks/site-document.ts, which also checks those links and sanitises the HTML.
  */
-export const documentShapeSchema = createSiteDocumentSchema(blockDataSchemas);
+export const blockDataSchemas: BlockDataSchemas = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b.data]));

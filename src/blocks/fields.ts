@@ -54,15 +54,31 @@ export type CustomEditorProps<V = unknown, D = Readonly<Record<string, unknown>>
   value: V;
   /** The whole block's data, for editors whose choices depend on other properties. */
   data: D;
-  onChange: (value: V) => void;
-  /** The error messages at `path` (dot-separated, from this property) and below, joined. */
-  errorAt: (path: string) => string | undefined;
+  /** `structural`: items moved, came or went (errors naming positions are then out of date). */
+  onChange: (value: V, structural?: boolean) => void;
+  /** The error messages at `path` (dot-separated, from this property; '' for the property itself) and below, joined; `exact`: at `path` only. */
+  errorAt: (path: string, exact?: boolean) => string | undefined;
   /** Whether the signed-in role may change the block. */
   writable: boolean;
   Field: FieldFrame;
   /** Renders `fields` over `value` generically, as the config area renders any kind (paths of errors relative to `errorPath`). */
   renderFields: (props: { fields: Fields; value: Readonly<Record<string, unknown>>; onChange: (value: Record<string, unknown>) => void; idBase: string; errorPath: string }) => ReactNode;
 };
+
+/** The group of the property at `path` (dot-separated, as the API names a refused value), or of the nearest property above it that has one. */
+export function groupOf(fields: Fields, path: string): string | undefined {
+  const keys = path.split('.');
+  let current: Fields | undefined = fields;
+  let group: string | undefined;
+  for (let i = 0; i < keys.length && current; i++) {
+    const d: FieldDescription | undefined = current[keys[i]!];
+    if (!d) break;
+    group = d.group ?? group;
+    if (d.type === 'list') i++;
+    current = d.type === 'object' || d.type === 'list' ? d.fields : undefined;
+  }
+  return group;
+}
 
 /* ---------- reading bounds from the schema ---------- */
 

@@ -3,11 +3,12 @@
  * reads the block definitions only (no views, no sanitiser): the shapes a document must have.
  */
 import { z } from 'zod';
-import { documentShapeSchema } from '../blocks/definitions';
+import { blockDataSchemas } from '../blocks/definitions';
+import { createSiteDocumentSchema } from '../document/schema';
 
 export function siteDocumentJsonSchema(): Record<string, unknown> {
   return {
-    ...z.toJSONSchema(documentShapeSchema, { io: 'input', unrepresentable: 'any', reused: 'ref' }),
+    ...z.toJSONSchema(createSiteDocumentSchema(blockDataSchemas), { io: 'input', unrepresentable: 'any', reused: 'ref' }),
     $id: 'https://openpress.invalid/site-document.schema.json',
     title: 'OpenPress site document',
   };

@@ -9,7 +9,7 @@ import { formData, formFieldSchema } from './schema';
 
 export const FORM_GROUPS: readonly (FieldGroup & { key: FormSettingsTab })[] = [
   { key: 'build', label: 'Build' },
-  { key: 'storage', label: 'Storage', intro: 'Every submission is kept in this site’s database. It can also go to these places.' },
+  { key: 'storage', label: 'Storage', intro: "Every submission is kept in this site's database. It can also go to these places." },
   { key: 'advanced', label: 'Advanced' },
   { key: 'captcha', label: 'Captcha' },
   { key: 'disclaimer', label: 'Disclaimer' },

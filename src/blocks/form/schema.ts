@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { siteLink } from '../../document/link';
-import { hexId } from '../../document/schema';
+import { hexId } from '../../document/primitives';
 import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
 
 const fieldId = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and hyphens, starting with a letter');

@@ -4,7 +4,7 @@
  * link before any newsletter goes out). Under 320 px wide the block uses its small layout.
  */
 import { z } from 'zod';
-import { hexId } from '../../document/schema';
+import { hexId } from '../../document/primitives';
 import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
 
 export const newsletterSchema = <H extends string>(html: HtmlRules<H>) =>
