@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { BLOCK_TYPES } from '../src/domain/block-types';
 import type { SiteDocument } from '../src/document/schema';
 import { loadDocument } from '../src/document/load';
