@@ -17,7 +17,7 @@ import { useLabsScreens, type LabsScreenId } from './labs-screens';
 import { SmtpScreen } from './smtp-screen';
 import { CaptchaScreen } from './captcha-screen';
 import { CookieBannerScreen } from './cookie-banner-screen';
-import { FormsScreen } from './forms-screens';
+import { FormsScreen } from './forms/forms-screen';
 import { LiveEvents } from './live-events';
 import { TEAM_ROLES } from '../domain/roles';
 

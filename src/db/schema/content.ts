@@ -3,6 +3,7 @@
  * document holds them, JSON, one row per page or item, so a page renders from one row), redirects,
  * and files with their resized copies.
  */
+import type { StoredSection } from '../../document/schema';
 import { customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from './sites';
 
@@ -19,7 +20,8 @@ export const pages = pgTable(
     navigationTitle: text('navigation_title'),
     status: smallint('status').notNull(),
     seo: jsonb('seo').$type<Record<string, string>>().notNull(),
-    sections: jsonb('sections').$type<unknown[]>().notNull(),
+    /** Sanitised when written (src/blocks/sanitize.ts): the type only the sanitiser makes. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
     /** Who may open the page: { type: 'public' } | { type: 'members' } | { type: 'password', passwordHash }. */
     access: jsonb('access').$type<Record<string, unknown>>().notNull().default({ type: 'public' }),
     position: integer('position').notNull(),
@@ -66,7 +68,8 @@ export const collectionItems = pgTable(
     categories: text('categories').array().notNull(),
     thumbnail: text('thumbnail'),
     seo: jsonb('seo').$type<Record<string, string>>().notNull(),
-    sections: jsonb('sections').$type<unknown[]>().notNull(),
+    /** Sanitised when written (src/blocks/sanitize.ts): the type only the sanitiser makes. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
     position: integer('position').notNull(),
   },
   (t) => [

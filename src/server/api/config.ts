@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { siteDocumentSchema } from '../../blocks/registry';
+import { siteDocumentSchema } from '../../blocks/site-document';
 import { isTeamRole, TEAM_ROLES } from '../../domain/roles';
 import type { Db } from '../../db/client';
 import { BADGE_TYPES, INFO_BAR_STYLES } from '../../domain/website';

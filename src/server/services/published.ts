@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, files, pages, redirects, websites } from '../../db/schema';
-import type { PageAccess, Section } from '../../document/schema';
+import type { PageAccess, StoredSection } from '../../document/schema';
 import type { FeatureFlag } from '../../domain/feature-flags';
 import { labsFlags } from '../../domain/labs';
 import { PAGE_STATUS, PAGE_TYPES } from '../../domain/page-types';
@@ -56,7 +56,7 @@ export type PublishedPage = {
   title: string;
   seo: Record<string, string>;
   access: PageAccess;
-  sections: Section[];
+  sections: StoredSection[];
 };
 
 /** The published page at `path` (a system page has no path of its own to be found at). */
@@ -80,7 +80,7 @@ export async function publishedPage(db: Db, websiteId: string, path: string): Pr
 
 type CollectionRow = typeof collections.$inferSelect;
 type ItemRow = typeof collectionItems.$inferSelect;
-export type PublishedItem = Omit<ItemRow, 'sections'> & { sections: Section[] };
+export type PublishedItem = Omit<ItemRow, 'sections'> & { sections: StoredSection[] };
 
 /** The published collection at `path` with its published items, newest first. */
 export async function publishedCollection(db: Db, websiteId: string, path: string): Promise<{ collection: CollectionRow; items: ItemRow[] } | undefined> {
@@ -111,7 +111,7 @@ export async function publishedItem(db: Db, websiteId: string, path: string): Pr
 }
 
 /** The owner's own not-found or error page, if the site has one. */
-export async function systemPage(db: Db, websiteId: string, pageType: number): Promise<{ title: string; sections: Section[] } | undefined> {
+export async function systemPage(db: Db, websiteId: string, pageType: number): Promise<{ title: string; sections: StoredSection[] } | undefined> {
   const [own] = await db
     .select({ id: pages.id, title: pages.title, sections: pages.sections })
     .from(pages)

@@ -21,20 +21,22 @@
  * Parsed site-wide values are remembered per stored object: a site row kept by the host cache is
  * parsed once, not per request.
  */
-import type { z } from 'zod';
-import { siteDocumentSchema } from '../../blocks/registry';
+import { z } from 'zod';
+import { readBlockSchemas } from '../../blocks/sanitize';
 import { readStored } from '../../document/link';
 import {
+  createSectionSchema,
   footerSchema,
   headerSchema,
+  navLink,
   pageAccess,
   settingsSchema,
   type NavLink,
   type PageAccess,
-  type Section,
   type SiteFooter,
   type SiteHeader,
   type SiteSettings,
+  type StoredSection,
 } from '../../document/schema';
 
 /** Where a stored value came from, for the warning and the error. */
@@ -59,8 +61,9 @@ export function onStoredProblem(sink: (problem: StoredProblem) => void): void {
   report = sink;
 }
 
-const document = siteDocumentSchema.shape;
-const navLinkSchema = document.navigation.unwrap().element;
+const navigationSchema = z.array(navLink);
+/** Sections as stored: each block's data in its kind's shape, its owner HTML as the sanitiser wrote it. */
+const sectionsSchema = z.array(createSectionSchema(readBlockSchemas));
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const pathOf = (issue: z.core.$ZodIssue) => issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : '(the value)');
@@ -145,7 +148,7 @@ export function siteNavigation(site: { id: string; navigation: unknown }): NavLi
     const links: NavLink[] = [];
     const paths: string[] = Array.isArray(site.navigation) ? [] : ['(the value)'];
     stored.forEach((value, i) => {
-      const parsed = parseStored(navLinkSchema, value);
+      const parsed = parseStored(navLink, value);
       if (parsed.success) links.push(parsed.data);
       else paths.push(String(i));
     });
@@ -154,10 +157,8 @@ export function siteNavigation(site: { id: string; navigation: unknown }): NavLi
   });
 }
 
-const sectionsSchema = document.pages.element.shape.sections;
-
 /** A page's or item's sections, refused whole when any part fails (the renderer then answers its error page). */
-export function storedSections(value: unknown, at: StoredAt): Section[] {
+export function storedSections(value: unknown, at: StoredAt): StoredSection[] {
   return strictly(sectionsSchema, value, at);
 }
 
@@ -172,7 +173,7 @@ export const strict = {
     strictly(settingsSchema, { ...(isRecord(site.settings) ? site.settings : {}), identifier: site.identifier }, { websiteId: site.id, column: 'websites.settings' }),
   header: (site: { id: string; header: unknown }): SiteHeader => strictly(headerSchema, site.header, { websiteId: site.id, column: 'websites.header' }),
   footer: (site: { id: string; footer: unknown }): SiteFooter => strictly(footerSchema, site.footer, { websiteId: site.id, column: 'websites.footer' }),
-  navigation: (site: { id: string; navigation: unknown }): NavLink[] => strictly(document.navigation, site.navigation, { websiteId: site.id, column: 'websites.navigation' }),
+  navigation: (site: { id: string; navigation: unknown }): NavLink[] => strictly(navigationSchema, site.navigation, { websiteId: site.id, column: 'websites.navigation' }),
   sections: storedSections,
   pageAccess: storedPageAccess,
 };

@@ -5,9 +5,10 @@
  * show the new form at once.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { FormData } from '../../../blocks/form/schema';
+import type { StoredFormData } from '../../../blocks/form/schema';
 import { BLOCK_TYPES } from '../../../domain/block-types';
 import type { Db } from '../../../db/client';
+import type { StoredBlockData, StoredSection } from '../../../document/schema';
 import { collectionItems, pages, websites } from '../../../db/schema';
 import { logActivity } from '../activity';
 import { markSiteChanged } from '../site-changes';
@@ -16,19 +17,15 @@ import { FORM_WITH_ID } from './placements';
 
 const FORM = BLOCK_TYPES.FORM;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A form's data as the form block's writing schema gives it (src/blocks/sanitize.ts `storedSchema`). */
+export type StoredForm = StoredFormData & StoredBlockData;
 
-/**
- * Puts `form` into every block of `sections` that holds its form id; answers how many it replaced.
- * Works on the stored JSON as it is (the rest of the page is written back untouched), looking only
- * at what it checks.
- */
-function replaceForm(sections: unknown[], form: FormData): number {
+/** Puts `form` into every block of `sections` that holds its form id; answers how many it replaced. */
+function replaceForm(sections: StoredSection[], form: StoredForm): number {
   let replaced = 0;
   for (const section of sections) {
-    const blocks = isRecord(section) && Array.isArray(section.blocks) ? section.blocks : [];
-    for (const block of blocks) {
-      if (isRecord(block) && block.type === FORM && isRecord(block.data) && block.data.formId === form.formId) {
+    for (const block of section.blocks) {
+      if (block.type === FORM && block.data.formId === form.formId) {
         block.data = form;
         replaced += 1;
       }
@@ -38,13 +35,13 @@ function replaceForm(sections: unknown[], form: FormData): number {
 }
 
 /**
- * Replaces the form's data (already checked against the form block's schema) in every page and
+ * Replaces the form's data (checked and sanitised by the form block's writing schema) in every page and
  * item holding it, in one transaction: the site row is locked first, as an import locks it, so an
  * import and an edit never interleave. A form with a webhook address gets its signing secret in
  * the same transaction if it has none, answered here once. Answers `updated: false` when no block
  * holds the form.
  */
-export async function updateForm(db: Db, websiteId: string, form: FormData, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
+export async function updateForm(db: Db, websiteId: string, form: StoredForm, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
     const holds = (column: typeof pages.sections | typeof collectionItems.sections) =>
