@@ -147,133 +147,180 @@ const key = (...parts: (string | number)[]) => parts.join('\u0000');
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 const addition = (table: string, columns: readonly string[]) => sql.raw(columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', '));
 
-/** Writes one batch (the calls within their limits) inside `tx`. */
-async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void> {
-  const raw = new Map<RawKey, object[]>();
-  const push = (table: RawKey, ingest: Ingest, rows: readonly object[] | undefined) => {
-    if (!rows?.length) return;
-    const list = raw.get(table) ?? [];
-    for (const row of rows) list.push({ ...row, websiteId: ingest.websiteId, day: ingest.day });
-    raw.set(table, list);
-  };
-  const pages = new Map<string, { fields: { websiteId: string; day: string; pagePath: string }; counts: Record<PageCounter, number> }>();
-  const countPage = (ingest: Ingest, pagePath: string, counter: PageCounter) => {
-    const k = key(ingest.websiteId, ingest.day, pagePath);
-    let entry = pages.get(k);
-    if (!entry) {
-      entry = { fields: { websiteId: ingest.websiteId, day: ingest.day, pagePath }, counts: Object.fromEntries(PAGE_COUNTERS.map((c) => [c, 0])) as Record<PageCounter, number> };
-      pages.set(k, entry);
-    }
-    entry.counts[counter] += 1;
-  };
+type Site = { websiteId: string; day: string };
+type Tally<F> = Map<string, { fields: F; n: number }>;
+type PageCounts = { fields: Site & { pagePath: string }; counts: Record<PageCounter, number> };
+type DeviceCounts = { fields: Site & { device: string; viewportBand: number }; pageViews: number; visits: number };
 
-  // Visits first: the hits that insert a visit_starts row are the ones that start a visit.
-  const hits = batch.flatMap((ingest) => (ingest.censusHits ?? []).map((hit) => ({ ingest, hit })));
-  const visitKeys = new Map<string, { websiteId: string; day: string; visitorHash: string; visitStart: number }>();
-  for (const { ingest, hit } of hits) {
-    visitKeys.set(key(ingest.websiteId, ingest.day, hit.visitorHash, hit.visitStart), { websiteId: ingest.websiteId, day: ingest.day, visitorHash: hit.visitorHash, visitStart: hit.visitStart });
+/** What a batch writes: each raw table's rows, and the rollup rows they add up to, by key. */
+type BatchRows = {
+  raw: Map<RawKey, object[]>;
+  pages: Map<string, PageCounts>;
+  visitors: Map<string, Site & { visitorHash: string }>;
+  devices: Map<string, DeviceCounts>;
+  vitals: Tally<Site & { pagePath: string; metric: string; bucket: number }>;
+  referrers: Tally<Site & { referrerHost: string }>;
+  campaigns: Tally<Record<string, string>>;
+  targets: Tally<Site & { kind: string; targetId: string; label: string; link: string }>;
+};
+
+const siteOf = (ingest: Ingest): Site => ({ websiteId: ingest.websiteId, day: ingest.day });
+
+function pushRaw(rows: BatchRows, table: RawKey, ingest: Ingest, add: readonly object[] | undefined) {
+  if (!add?.length) return;
+  const list = rows.raw.get(table) ?? [];
+  for (const row of add) list.push({ ...row, ...siteOf(ingest) });
+  rows.raw.set(table, list);
+}
+
+function countPage(rows: BatchRows, ingest: Ingest, pagePath: string, counter: PageCounter) {
+  const k = key(ingest.websiteId, ingest.day, pagePath);
+  let entry = rows.pages.get(k);
+  if (!entry) {
+    entry = { fields: { ...siteOf(ingest), pagePath }, counts: Object.fromEntries(PAGE_COUNTERS.map((c) => [c, 0])) as Record<PageCounter, number> };
+    rows.pages.set(k, entry);
   }
+  entry.counts[counter] += 1;
+}
+
+type Hit = { ingest: Ingest; hit: CensusHitRow };
+const visitKey = ({ ingest, hit }: Hit) => key(ingest.websiteId, ingest.day, hit.visitorHash, hit.visitStart);
+
+/**
+ * Visits first: inserts a visit_starts row for every visit the hits name, and answers the visits
+ * whose row this batch inserted. The first hit of each of those starts its visit.
+ */
+async function startVisits(tx: Executor, hits: readonly Hit[]): Promise<Set<string>> {
+  const visits = new Map<string, Site & { visitorHash: string; visitStart: number }>();
+  for (const h of hits) visits.set(visitKey(h), { ...siteOf(h.ingest), visitorHash: h.hit.visitorHash, visitStart: h.hit.visitStart });
   const started = new Set<string>();
-  if (visitKeys.size) {
-    const { rows } = await tx.execute<{ website_id: string; day: string; visitor_hash: string; visit_start: string }>(
-      sql`INSERT INTO visit_starts (website_id, day, visitor_hash, visit_start)
-          SELECT "websiteId", "day", "visitorHash", "visitStart" FROM jsonb_to_recordset(${JSON.stringify(sorted(visitKeys))}::jsonb)
-            AS x("websiteId" text, "day" date, "visitorHash" text, "visitStart" bigint)
-          ON CONFLICT DO NOTHING RETURNING website_id, day::text AS day, visitor_hash, visit_start`,
-    );
-    for (const r of rows) started.add(key(r.website_id, r.day, r.visitor_hash, Number(r.visit_start)));
-  }
-  const visitors = new Map<string, { websiteId: string; day: string; visitorHash: string }>();
-  const devices = new Map<string, { fields: { websiteId: string; day: string; device: string; viewportBand: number }; pageViews: number; visits: number }>();
-  for (const { ingest, hit } of hits) {
-    const visit = key(ingest.websiteId, ingest.day, hit.visitorHash, hit.visitStart);
-    const newVisit = started.delete(visit);
-    push('censusHits', ingest, [{ ...hit, newVisit }]);
-    visitors.set(key(ingest.websiteId, ingest.day, hit.visitorHash), { websiteId: ingest.websiteId, day: ingest.day, visitorHash: hit.visitorHash });
-    if (hit.event === 1) countPage(ingest, hit.pagePath, 'pageViews');
-    if (newVisit) countPage(ingest, hit.pagePath, 'visits');
+  if (visits.size === 0) return started;
+  const { rows } = await tx.execute<{ website_id: string; day: string; visitor_hash: string; visit_start: string }>(
+    sql`INSERT INTO visit_starts (website_id, day, visitor_hash, visit_start)
+        SELECT "websiteId", "day", "visitorHash", "visitStart" FROM jsonb_to_recordset(${JSON.stringify(sorted(visits))}::jsonb)
+          AS x("websiteId" text, "day" date, "visitorHash" text, "visitStart" bigint)
+        ON CONFLICT DO NOTHING RETURNING website_id, day::text AS day, visitor_hash, visit_start`,
+  );
+  for (const r of rows) started.add(key(r.website_id, r.day, r.visitor_hash, Number(r.visit_start)));
+  return started;
+}
+
+/** Census hits: their rows (marked when they start a visit), the day's visitors, page views and visits by page and by device. */
+function countHits(rows: BatchRows, hits: readonly Hit[], started: Set<string>) {
+  for (const h of hits) {
+    const { ingest, hit } = h;
+    const newVisit = started.delete(visitKey(h));
+    pushRaw(rows, 'censusHits', ingest, [{ ...hit, newVisit }]);
+    rows.visitors.set(key(ingest.websiteId, ingest.day, hit.visitorHash), { ...siteOf(ingest), visitorHash: hit.visitorHash });
+    if (hit.event === 1) countPage(rows, ingest, hit.pagePath, 'pageViews');
+    if (newVisit) countPage(rows, ingest, hit.pagePath, 'visits');
     if (hit.event === 1 || newVisit) {
       const device = deviceClass(hit.userAgent, hit.viewportInnerWidth);
       const band = viewportBand(hit.viewportInnerWidth);
       const k = key(ingest.websiteId, ingest.day, device, band);
-      const entry = devices.get(k) ?? { fields: { websiteId: ingest.websiteId, day: ingest.day, device, viewportBand: band }, pageViews: 0, visits: 0 };
+      const entry = rows.devices.get(k) ?? { fields: { ...siteOf(ingest), device, viewportBand: band }, pageViews: 0, visits: 0 };
       if (hit.event === 1) entry.pageViews += 1;
       if (newVisit) entry.visits += 1;
-      devices.set(k, entry);
+      rows.devices.set(k, entry);
     }
   }
+}
 
-  const vitals = new Map<string, { fields: { websiteId: string; day: string; pagePath: string; metric: string; bucket: number }; n: number }>();
-  const referrers = new Map<string, { fields: { websiteId: string; day: string; referrerHost: string }; n: number }>();
-  const campaigns = new Map<string, { fields: Record<string, string>; n: number }>();
-  const targets = new Map<string, { fields: { websiteId: string; day: string; kind: string; targetId: string; label: string; link: string }; n: number }>();
-  for (const ingest of batch) {
-    push('censusEvents', ingest, ingest.censusEvents);
-    for (const e of ingest.censusEvents ?? []) {
-      countPage(ingest, e.pagePath, COUNTER_OF_KIND[e.kind]);
-      const button = e.kind === 'button-render' || e.kind === 'button-click';
-      const fields = { websiteId: ingest.websiteId, day: ingest.day, kind: e.kind, targetId: e.targetId, label: button ? textOf(e.data.buttonText) : '', link: button ? textOf(e.data.clickthroughUrl) : '' };
-      const k = key(ingest.websiteId, ingest.day, e.kind, e.targetId);
-      const entry = targets.get(k);
-      // A button's latest text and address win, in the batch as over batches.
-      if (entry) Object.assign(entry, { fields, n: entry.n + 1 });
-      else targets.set(k, { fields, n: 1 });
-    }
-    push('analyticsEvents', ingest, ingest.analyticsEvents);
-    push('recordedEvents', ingest, ingest.recordedEvents);
-    push('performanceRecords', ingest, ingest.performanceRecords);
-    for (const r of ingest.performanceRecords ?? []) {
-      if (r.event !== 'page_speed' || r.value === null || r.value === undefined) continue;
-      const bucket = bucketOf(r.value);
-      tally(vitals, key(ingest.websiteId, ingest.day, r.pagePath, r.name, bucket), { websiteId: ingest.websiteId, day: ingest.day, pagePath: r.pagePath, metric: r.name, bucket });
-    }
-    push('javascriptErrors', ingest, ingest.javascriptErrors);
-    push('traceEvents', ingest, ingest.traceEvents);
-    push('trackHits', ingest, ingest.trackHits);
-    for (const t of ingest.trackHits ?? []) {
-      if (!isInternalReferral(t.referrerHost, t.landing)) {
-        tally(referrers, key(ingest.websiteId, ingest.day, t.referrerHost), { websiteId: ingest.websiteId, day: ingest.day, referrerHost: t.referrerHost });
-      }
-      const campaign = Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, t[f] ?? '']));
-      tally(campaigns, key(ingest.websiteId, ingest.day, ...CAMPAIGN_FIELDS.map((f) => campaign[f]!)), { websiteId: ingest.websiteId, day: ingest.day, ...campaign });
-    }
+/** Census counts: their rows, the page's counter of their kind, and the count per target (a button's latest text and address win, in the batch as over batches). */
+function countCensusEvents(rows: BatchRows, ingest: Ingest) {
+  pushRaw(rows, 'censusEvents', ingest, ingest.censusEvents);
+  for (const e of ingest.censusEvents ?? []) {
+    countPage(rows, ingest, e.pagePath, COUNTER_OF_KIND[e.kind]);
+    const button = e.kind === 'button-render' || e.kind === 'button-click';
+    const fields = { ...siteOf(ingest), kind: e.kind, targetId: e.targetId, label: button ? textOf(e.data.buttonText) : '', link: button ? textOf(e.data.clickthroughUrl) : '' };
+    const k = key(ingest.websiteId, ingest.day, e.kind, e.targetId);
+    const entry = rows.targets.get(k);
+    if (entry) Object.assign(entry, { fields, n: entry.n + 1 });
+    else rows.targets.set(k, { fields, n: 1 });
   }
+}
 
+/** Performance records: their rows, and page_speed values by page, metric and log-scale bucket. */
+function countPerformance(rows: BatchRows, ingest: Ingest) {
+  pushRaw(rows, 'performanceRecords', ingest, ingest.performanceRecords);
+  for (const r of ingest.performanceRecords ?? []) {
+    if (r.event !== 'page_speed' || r.value === null || r.value === undefined) continue;
+    const bucket = bucketOf(r.value);
+    tally(rows.vitals, key(ingest.websiteId, ingest.day, r.pagePath, r.name, bucket), { ...siteOf(ingest), pagePath: r.pagePath, metric: r.name, bucket });
+  }
+}
+
+/** Track hits: their rows, and the day's hits by referrer host (not the site's own) and by campaign parameters. */
+function countTrackHits(rows: BatchRows, ingest: Ingest) {
+  pushRaw(rows, 'trackHits', ingest, ingest.trackHits);
+  for (const t of ingest.trackHits ?? []) {
+    if (!isInternalReferral(t.referrerHost, t.landing)) {
+      tally(rows.referrers, key(ingest.websiteId, ingest.day, t.referrerHost), { ...siteOf(ingest), referrerHost: t.referrerHost });
+    }
+    const campaign = Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, t[f] ?? '']));
+    tally(rows.campaigns, key(ingest.websiteId, ingest.day, ...CAMPAIGN_FIELDS.map((f) => campaign[f]!)), { ...siteOf(ingest), ...campaign });
+  }
+}
+
+/** The raw rows, one multi-row INSERT per table, tables in RAW_TABLES order. */
+async function writeRaw(tx: Executor, rows: BatchRows) {
   for (const [name, table] of RAW_TABLES) {
-    const rows = raw.get(name);
-    if (rows?.length) await tx.execute(insertRows(table, rows));
+    const list = rows.raw.get(name);
+    if (list?.length) await tx.execute(insertRows(table, list));
   }
-  if (visitors.size) await tx.execute(insertRows(visitorDays, sorted(visitors), sql`ON CONFLICT DO NOTHING`));
-  if (pages.size) {
-    const rows = sorted(pages).map((p) => ({ ...p.fields, ...p.counts }));
-    await tx.execute(insertRows(pageDailyStats, rows, sql`ON CONFLICT (website_id, day, page_path) DO UPDATE SET ${addition('page_daily_stats', ['page_views', 'visits', 'form_renders', 'button_renders', 'button_clicks', 'overlay_views', 'quick_views'])}`));
+}
+
+/** The rollups, added to what is stored: tables in a fixed order, rows in key order, so concurrent batches wait rather than deadlock. */
+async function writeRollups(tx: Executor, rows: BatchRows) {
+  if (rows.visitors.size) await tx.execute(insertRows(visitorDays, sorted(rows.visitors), sql`ON CONFLICT DO NOTHING`));
+  if (rows.pages.size) {
+    const pageRows = sorted(rows.pages).map((p) => ({ ...p.fields, ...p.counts }));
+    await tx.execute(insertRows(pageDailyStats, pageRows, sql`ON CONFLICT (website_id, day, page_path) DO UPDATE SET ${addition('page_daily_stats', ['page_views', 'visits', 'form_renders', 'button_renders', 'button_clicks', 'overlay_views', 'quick_views'])}`));
   }
-  if (vitals.size) {
-    const rows = sorted(vitals).map((v) => ({ ...v.fields, count: v.n }));
-    await tx.execute(insertRows(vitalsDaily, rows, sql`ON CONFLICT (website_id, day, page_path, metric, bucket) DO UPDATE SET ${addition('vitals_daily', ['count'])}`));
+  if (rows.vitals.size) {
+    const vitalRows = sorted(rows.vitals).map((v) => ({ ...v.fields, count: v.n }));
+    await tx.execute(insertRows(vitalsDaily, vitalRows, sql`ON CONFLICT (website_id, day, page_path, metric, bucket) DO UPDATE SET ${addition('vitals_daily', ['count'])}`));
   }
-  if (referrers.size) {
-    const rows = sorted(referrers).map((r) => ({ ...r.fields, hits: r.n }));
-    await tx.execute(insertRows(referrerDaily, rows, sql`ON CONFLICT (website_id, day, referrer_host) DO UPDATE SET ${addition('referrer_daily', ['hits'])}`));
+  if (rows.referrers.size) {
+    const referrerRows = sorted(rows.referrers).map((r) => ({ ...r.fields, hits: r.n }));
+    await tx.execute(insertRows(referrerDaily, referrerRows, sql`ON CONFLICT (website_id, day, referrer_host) DO UPDATE SET ${addition('referrer_daily', ['hits'])}`));
   }
-  if (campaigns.size) {
-    const rows = sorted(campaigns).map((c) => ({ ...c.fields, hits: c.n }));
-    await tx.execute(insertRows(campaignDaily, rows, sql`ON CONFLICT ON CONSTRAINT campaign_daily_pk DO UPDATE SET ${addition('campaign_daily', ['hits'])}`));
+  if (rows.campaigns.size) {
+    const campaignRows = sorted(rows.campaigns).map((c) => ({ ...c.fields, hits: c.n }));
+    await tx.execute(insertRows(campaignDaily, campaignRows, sql`ON CONFLICT ON CONSTRAINT campaign_daily_pk DO UPDATE SET ${addition('campaign_daily', ['hits'])}`));
   }
-  if (devices.size) {
-    const rows = sorted(devices).map((d) => ({ ...d.fields, pageViews: d.pageViews, visits: d.visits }));
-    await tx.execute(insertRows(deviceDaily, rows, sql`ON CONFLICT (website_id, day, device, viewport_band) DO UPDATE SET ${addition('device_daily', ['page_views', 'visits'])}`));
+  if (rows.devices.size) {
+    const deviceRows = sorted(rows.devices).map((d) => ({ ...d.fields, pageViews: d.pageViews, visits: d.visits }));
+    await tx.execute(insertRows(deviceDaily, deviceRows, sql`ON CONFLICT (website_id, day, device, viewport_band) DO UPDATE SET ${addition('device_daily', ['page_views', 'visits'])}`));
   }
-  if (targets.size) {
-    const rows = sorted(targets).map((t) => ({ ...t.fields, count: t.n }));
+  if (rows.targets.size) {
+    const targetRows = sorted(rows.targets).map((t) => ({ ...t.fields, count: t.n }));
     await tx.execute(
       insertRows(
         censusTargetDaily,
-        rows,
+        targetRows,
         sql`ON CONFLICT (website_id, day, kind, target_id) DO UPDATE SET ${addition('census_target_daily', ['count'])}, label = excluded.label, link = excluded.link`,
       ),
     );
   }
+}
+
+/** Writes one batch (the calls within their limits) inside `tx`: visits started, then every call's rows counted, then written. */
+async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void> {
+  const rows: BatchRows = { raw: new Map(), pages: new Map(), visitors: new Map(), devices: new Map(), vitals: new Map(), referrers: new Map(), campaigns: new Map(), targets: new Map() };
+  const hits = batch.flatMap((ingest) => (ingest.censusHits ?? []).map((hit) => ({ ingest, hit })));
+  countHits(rows, hits, await startVisits(tx, hits));
+  for (const ingest of batch) {
+    countCensusEvents(rows, ingest);
+    pushRaw(rows, 'analyticsEvents', ingest, ingest.analyticsEvents);
+    pushRaw(rows, 'recordedEvents', ingest, ingest.recordedEvents);
+    countPerformance(rows, ingest);
+    pushRaw(rows, 'javascriptErrors', ingest, ingest.javascriptErrors);
+    pushRaw(rows, 'traceEvents', ingest, ingest.traceEvents);
+    countTrackHits(rows, ingest);
+  }
+  await writeRaw(tx, rows);
+  await writeRollups(tx, rows);
 }
 
 /**
