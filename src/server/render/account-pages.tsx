@@ -9,6 +9,7 @@
  * fetches the link changes nothing.
  */
 import type { ReactNode } from 'react';
+import { PAGE_TYPES } from '../../domain/page-types';
 import { PASSWORD_HINT } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { ACCOUNT_PATHS } from '../../domain/routes';
@@ -206,7 +207,7 @@ export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, as
       currentPath: info.path,
       ctx: await renderContext(db, site.id, info.host),
       assets,
-      pageType: 2,
+      pageType: PAGE_TYPES.PAGE,
       sections: [],
       head: { title: `${page.title} — ${settings.title}`, url: `${info.origin}${info.path}`, noindex: true },
       pageIslands: [...(info.pageIslands ?? []), { name: 'customer-account' }],
