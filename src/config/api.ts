@@ -1,5 +1,5 @@
 /** The config area's calls, through the runtime's data-request client (crumb, retry on crumbFail, seed messages). */
-import { dataRequest, DataRequestError } from '../runtime/data-request';
+import { dataRequest, DataRequestError } from '../ui/data-request';
 
 export { DataRequestError as ApiError };
 

@@ -9,7 +9,7 @@ import type { ConfigArea } from '../domain/permissions';
 import { sameOriginPath } from '../domain/redirect-target';
 import { api, ApiError } from './api';
 import { errorText } from './ui';
-import { logout } from '../runtime/logout';
+import { logout } from '../ui/logout';
 import { AcceptInvitation, AccountScreen, Login, ResetPassword } from './account-screens';
 import { DesignScreen } from './design-screen';
 import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';

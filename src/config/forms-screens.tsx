@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, ty
 import type { FormData as FormBlockData, FormField, FormSettings } from '../blocks/form/schema';
 import { FORM_FIELD_TYPES, FORM_SETTINGS_TABS, type FormFieldType, type FormSettingsTab } from '../domain/forms';
 import { canAccess } from '../domain/permissions';
-import { showConfirmation } from '../runtime/dialogs/show';
+import { showConfirmation } from '../ui/dialogs/show';
 import type { Me } from './app';
 import { api } from './api';
 import { Field } from './field';

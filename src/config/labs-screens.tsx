@@ -9,7 +9,7 @@ import { FEATURE_FLAGS } from '../domain/feature-flags';
 import type { LabsList } from '../domain/labs';
 import { languageName, LANGUAGE_CODE_PATTERN, normalizeLanguageCode } from '../domain/multilingual';
 import { canAccess } from '../domain/permissions';
-import { showConfirmation } from '../runtime/dialogs/show';
+import { showConfirmation } from '../ui/dialogs/show';
 import type { Me } from './app';
 import { api } from './api';
 import { errorText, Messages, useLoad } from './ui';

@@ -8,7 +8,7 @@ import type { Me } from './app';
 import { api } from './api';
 import { Field } from './field';
 import { errorText, Messages, useLoad } from './ui';
-import { showConfirmation } from '../runtime/dialogs/show';
+import { showConfirmation } from '../ui/dialogs/show';
 
 type Settings = SiteSettings;
 type SavedSettings = { ok: true; address?: string; configAddress?: string; signInAgain?: boolean };

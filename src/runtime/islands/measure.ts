@@ -9,10 +9,12 @@
 import { onConsentChange, trackingAllowed } from '../consent';
 import { forgetAnalyticsId, trackPageView } from '../measure/analytics';
 import { recordPageView } from '../measure/census';
+import { recordSystemNetworkError } from '../measure/record-event';
 import { startErrorReports } from '../measure/errors';
 import { startPerformance } from '../measure/performance';
 import { trackPixel } from '../measure/track';
 import { siteContext } from '../site-context';
+import { SYSTEM_NETWORK_ERROR_EVENT } from '../../ui/dialogs/system-error-types';
 
 export default function measure(): void {
   const ctx = siteContext();
@@ -20,6 +22,8 @@ export default function measure(): void {
   startErrorReports();
   void startPerformance();
   recordPageView();
+  // The system error panel's network variant (src/ui/dialogs) announces itself; it is recorded here.
+  window.addEventListener(SYSTEM_NETWORK_ERROR_EVENT, (e) => recordSystemNetworkError(e.detail.urlRequested));
   let identified = false;
   const identify = () => {
     // An untracked page goes on only for an admin's mirror; a tracked one waits for consent.

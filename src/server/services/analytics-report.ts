@@ -44,7 +44,7 @@ import {
   type ViewportRow,
   type VitalsRow,
 } from '../../domain/analytics-report';
-import { rating, THRESHOLDS } from '../../runtime/measure/vitals';
+import { rating, THRESHOLDS } from '../../domain/vitals';
 import { CSV_BOM, csvRow } from './csv';
 import { listFormsAndLists } from './forms-config';
 import { bucketUpperBound } from './measurement-histogram';

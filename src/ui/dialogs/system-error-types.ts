@@ -1,0 +1,36 @@
+/**
+ * The system error panel's vocabulary, shared by the panel, its lazy opener and the listener: the
+ * `system-error` event the data-request client dispatches, its detail, the panel's options, and the
+ * `system-network-error` event the panel's network variant announces (the visitor runtime's
+ * measurement records it, src/runtime/islands/measure.ts). No code, so every importer stays tiny.
+ */
+export const SYSTEM_ERROR_EVENT = 'system-error';
+
+/** Announced on window with the requested address each time the network variant is shown. */
+export const SYSTEM_NETWORK_ERROR_EVENT = 'system-network-error';
+
+/** Seed 001 §8's three variants; without a kind the panel shows the request ('other'). */
+export type SystemErrorKind = 'cleaned' | 'network' | 'other';
+
+export type SystemErrorDetail = {
+  message?: string;
+  url?: string;
+  format?: string;
+  errorKey?: string;
+  kind?: SystemErrorKind;
+  /** Named in the network variant's default text; the page's host when absent. */
+  provider?: string;
+};
+
+export type SystemErrorOptions = {
+  /** Called with the requested URL each time a network error is shown. */
+  onNetworkError?: (urlRequested: string | undefined) => void;
+};
+
+declare global {
+  // An interface, as only a declaration merge types `window.addEventListener('system-error', …)`.
+  interface WindowEventMap {
+    [SYSTEM_ERROR_EVENT]: CustomEvent<SystemErrorDetail>;
+    [SYSTEM_NETWORK_ERROR_EVENT]: CustomEvent<{ urlRequested: string | undefined }>;
+  }
+}
