@@ -17,20 +17,19 @@
  * exempt from the crumb plugin (`isCrumbExempt`); they are checked, limited and size-capped
  * instead. No IP address is stored (services/measurement.ts).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { parseVisitorRecord } from '../../domain/cookies';
 import { MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
 import { sendTooMany } from '../services/rate-limit';
-import { createIngestWriter, IngestUnavailableError, type Ingest, type IngestLimit, type IngestOutcome } from '../services/ingest';
+import { createIngestWriter, IngestUnavailableError, type IngestLimit, type IngestOutcome } from '../services/ingest';
 import { dayIn, isCrawler, measurementIdentity, siteTimeZone } from '../services/measurement';
 import { registerFormBodyParser } from './forms';
 import { registerCensusRoutes } from './census';
 import { registerEventRoutes } from './events';
 import { registerPerformanceRoutes } from './performance';
-import type { Call, Measurement } from './measurement-call';
+import type { Measurement } from './measurement-call';
 
 /** Calls per address and site a minute, all measurement calls together (docs/decisions.md). */
 export const INGEST_LIMIT: IngestLimit = { max: 1200, windowMs: 60_000 };
