@@ -12,7 +12,7 @@ import type { FormData as FormBlockData, FormField, FormSettings } from '../bloc
 import { FORM_FIELD_TYPES, FORM_SETTINGS_TABS, type FormFieldType, type FormSettingsTab } from '../domain/forms';
 import { canAccess } from '../domain/permissions';
 import { showConfirmation } from '../ui/dialogs/show';
-import type { Me } from './app';
+import type { Me } from '../contracts/auth';
 import { api } from './api';
 import { Field } from './field';
 import { errorText, LoadMore, Messages, usePagedList } from './ui';

@@ -1,18 +1,20 @@
 /** Small pieces every config screen uses: loading a call's answer, saving, showing an error or a done message, and lists read a page at a time. */
 import { useCallback, useEffect, useState } from 'react';
-import { api } from './api';
+import type { z } from 'zod';
+import { call, refusalOf } from './api';
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function useLoad<T>(url: string): [T | undefined, string | null, () => void] {
-  const [data, setData] = useState<T>();
+/** GET `url`, its answer parsed by `answer`: the data once loaded, the error to show, and a reload. */
+export function useLoad<S extends z.ZodType>(answer: S, url: string): [z.output<S> | undefined, string | null, () => void] {
+  const [data, setData] = useState<z.output<S>>();
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   useEffect(() => {
-    api<T>('GET', url).then(setData, (err: unknown) => setError(errorText(err)));
-  }, [url, tick]);
+    call(answer, 'GET', url).then(setData, (err: unknown) => setError(errorText(err)));
+  }, [answer, url, tick]);
   return [data, error, () => setTick((t) => t + 1)];
 }
 
@@ -35,7 +37,7 @@ export function Messages({ error, done }: { error: string | null; done?: string 
 
 /** The field errors of a refused call (the API's `errors` map), if it has any. */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
-  return (err as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
+  return refusalOf(err).errors ?? {};
 }
 
 /**

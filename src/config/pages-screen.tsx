@@ -1,0 +1,30 @@
+/** The Pages screen: the site's pages, each opening in the preview; the visual editor takes its place later. */
+import { pagesAnswer, type PageRow } from '../contracts/site';
+import { PAGE_TYPES } from '../domain/page-types';
+import { CONTENT_STATUSES } from '../domain/website';
+import { DataTable } from './data-table';
+import { Messages, useLoad } from './ui';
+
+const address = (p: PageRow) =>
+  p.path ? <a href={`/config/?frameUrl=${encodeURIComponent(p.path)}`}>{p.path}</a> : p.pageType === PAGE_TYPES.NOT_FOUND ? 'Not-found page' : 'Error page';
+
+export function PagesScreen() {
+  const [data, error] = useLoad(pagesAnswer, '/api/config/pages');
+  return (
+    <section>
+      <h1>Pages</h1>
+      <Messages error={error} />
+      {data ? (
+        <DataTable
+          rows={data.pages}
+          rowKey={(p) => p.id}
+          columns={[
+            { header: 'Title', cell: (p) => p.title },
+            { header: 'Address', cell: address },
+            { header: 'Status', cell: (p) => (p.status === CONTENT_STATUSES.PUBLISHED ? 'Published' : 'Not published') },
+          ]}
+        />
+      ) : null}
+    </section>
+  );
+}
