@@ -1,12 +1,17 @@
 /** The Pages screen: the site's pages, each opening in the preview; the visual editor takes its place later. */
 import { pagesAnswer, type PageRow } from '../contracts/site';
-import { PAGE_TYPES } from '../domain/page-types';
 import { CONTENT_STATUSES } from '../domain/website';
 import { DataTable } from './data-table';
 import { Messages, useLoad } from './ui';
 
+/**
+ * PAGE_TYPES.NOT_FOUND (src/domain/page-types.ts). Not imported: vite.config.ts puts that module in
+ * the visitor chunk, which the config area would then load, and every page would carry it.
+ */
+const NOT_FOUND_PAGE = 100;
+
 const address = (p: PageRow) =>
-  p.path ? <a href={`/config/?frameUrl=${encodeURIComponent(p.path)}`}>{p.path}</a> : p.pageType === PAGE_TYPES.NOT_FOUND ? 'Not-found page' : 'Error page';
+  p.path ? <a href={`/config/?frameUrl=${encodeURIComponent(p.path)}`}>{p.path}</a> : p.pageType === NOT_FOUND_PAGE ? 'Not-found page' : 'Error page';
 
 export function PagesScreen() {
   const [data, error] = useLoad(pagesAnswer, '/api/config/pages');

@@ -6,6 +6,7 @@
  * the pixel. Where the page is not tracked nothing is sent, and an admin's events are only
  * mirrored (measure/emit.ts).
  */
+import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
 import { onConsentChange, trackingAllowed } from '../consent';
 import { forgetAnalyticsId, trackPageView } from '../measure/analytics';
 import { recordPageView } from '../measure/census';
@@ -14,7 +15,6 @@ import { startErrorReports } from '../measure/errors';
 import { startPerformance } from '../measure/performance';
 import { trackPixel } from '../measure/track';
 import { siteContext } from '../site-context';
-import { SYSTEM_NETWORK_ERROR_EVENT } from '../../ui/dialogs/system-error-types';
 
 export default function measure(): void {
   const ctx = siteContext();
@@ -22,8 +22,8 @@ export default function measure(): void {
   startErrorReports();
   void startPerformance();
   recordPageView();
-  // The system error panel's network variant (src/ui/dialogs) announces itself; it is recorded here.
-  window.addEventListener(SYSTEM_NETWORK_ERROR_EVENT, (e) => recordSystemNetworkError(e.detail.urlRequested));
+  // The system error panel's network variant (src/ui/dialogs) announces itself under the event's name; it is recorded here.
+  window.addEventListener(INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR, (e) => recordSystemNetworkError(e.detail.urlRequested));
   let identified = false;
   const identify = () => {
     // An untracked page goes on only for an admin's mirror; a tracked one waits for consent.

@@ -1,13 +1,16 @@
 /**
  * The system error panel's vocabulary, shared by the panel, its lazy opener and the listener: the
  * `system-error` event the data-request client dispatches, its detail, the panel's options, and the
- * `system-network-error` event the panel's network variant announces (the visitor runtime's
- * measurement records it, src/runtime/islands/measure.ts). No code, so every importer stays tiny.
+ * event the panel's network variant announces, named as the internal analytics event the visitor
+ * runtime's measurement records for it (src/runtime/islands/measure.ts). No code, so every importer
+ * stays tiny.
  */
+import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
+
 export const SYSTEM_ERROR_EVENT = 'system-error';
 
 /** Announced on window with the requested address each time the network variant is shown. */
-export const SYSTEM_NETWORK_ERROR_EVENT = 'system-network-error';
+export const SYSTEM_NETWORK_ERROR_EVENT = INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR;
 
 /** Seed 001 §8's three variants; without a kind the panel shows the request ('other'). */
 export type SystemErrorKind = 'cleaned' | 'network' | 'other';
