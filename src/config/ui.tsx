@@ -7,15 +7,18 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** GET `url`, its answer parsed by `answer`: the data once loaded, the error to show, and a reload. */
-export function useLoad<S extends z.ZodType>(answer: S, url: string): [z.output<S> | undefined, string | null, () => void] {
+/**
+ * GET `url`, its answer parsed by `answer`: the data once loaded, the error to show, and a reload
+ * whose promise settles once the new answer is shown (so a screen can say "done" after its list is current).
+ */
+export function useLoad<S extends z.ZodType>(answer: S, url: string): [z.output<S> | undefined, string | null, () => Promise<void>] {
   const [data, setData] = useState<z.output<S>>();
   const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
+  const load = useCallback(() => call(answer, 'GET', url).then(setData, (err: unknown) => setError(errorText(err))), [answer, url]);
   useEffect(() => {
-    call(answer, 'GET', url).then(setData, (err: unknown) => setError(errorText(err)));
-  }, [answer, url, tick]);
-  return [data, error, () => setTick((t) => t + 1)];
+    void load();
+  }, [load]);
+  return [data, error, load];
 }
 
 export function Messages({ error, done }: { error: string | null; done?: string | null }) {
