@@ -37,6 +37,9 @@ const BROWSER = ['^src/(runtime|ui|config)/', '^src/blocks/[^/]+/island\\.tsx?$'
 const BLOCK_VIEWS_AND_ISLANDS = '^src/blocks/[^/]+/(view|island)\\.tsx?$';
 const TESTS = '\\.test\\.tsx?$';
 
+/** A rule that `from` never reaches server or db code, a Node built-in or a Node-only package, however indirectly. */
+const neverReaches = (name, comment, from) => ({ name, comment, severity: 'error', from, to: { path: [SERVER_OR_DB, ...NODE_ONLY], reachable: true } });
+
 export default {
   forbidden: [
     {
@@ -60,13 +63,11 @@ export default {
       from: { path: '^src/contracts/', pathNot: TESTS },
       to: { pathNot: ['^src/(domain|document|contracts)/', '(^|/)node_modules/zod/'] },
     },
-    {
-      name: 'views-islands-browser-safe',
-      comment: 'A block view or island, and everything it imports, never reaches server or db code, a Node built-in or a Node-only package.',
-      severity: 'error',
-      from: { path: BLOCK_VIEWS_AND_ISLANDS },
-      to: { path: [SERVER_OR_DB, ...NODE_ONLY], reachable: true },
-    },
+    neverReaches(
+      'views-islands-browser-safe',
+      'A block view or island, and everything it imports, never reaches server or db code, a Node built-in or a Node-only package.',
+      { path: BLOCK_VIEWS_AND_ISLANDS },
+    ),
     {
       name: 'db-not-server',
       comment: 'src/db is below the server: it never imports src/server.',
@@ -74,13 +75,11 @@ export default {
       from: { path: '^src/db/' },
       to: { path: '^src/server/' },
     },
-    {
-      name: 'browser-not-server',
-      comment: 'Browser code (src/runtime, src/ui, src/config, block islands) never imports server or db code, a Node built-in or a Node-only package, directly or through anything it imports.',
-      severity: 'error',
-      from: { path: BROWSER, pathNot: TESTS },
-      to: { path: [SERVER_OR_DB, ...NODE_ONLY], reachable: true },
-    },
+    neverReaches(
+      'browser-not-server',
+      'Browser code (src/runtime, src/ui, src/config, block islands) never imports server or db code, a Node built-in or a Node-only package, directly or through anything it imports.',
+      { path: BROWSER, pathNot: TESTS },
+    ),
     {
       name: 'config-only-from-entry',
       comment: 'Nothing imports src/config (the config area) but its own modules, from its entry src/config/main.tsx down.',

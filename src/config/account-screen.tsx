@@ -7,7 +7,7 @@ import { meAnswer, recoveryCodesAnswer, twoFactorOffAnswer, twoFactorSetupAnswer
 import { ChangePassword, NewRecoveryCodes, QrCode, RecoveryCodes, Sessions } from './account-security';
 import { ApiError, call } from './api';
 import { Field } from './field';
-import { cleanCode, cleanCodeOrRecovery, CODE_FORMAT, CODE_OR_RECOVERY_FORMAT, CodeField, fieldError, problemOf } from './two-factor-code';
+import { cleanCode, cleanCodeOrRecovery, CODE_FORMAT, CODE_OR_RECOVERY_FORMAT, CodeField, fieldError, problemOf, useCodeError } from './two-factor-code';
 import { errorText, Messages, useLoad } from './ui';
 
 /**
@@ -86,9 +86,8 @@ function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: (
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
+  const { error: codeError, setError: setCodeError, input: codeInput, fail } = useCodeError();
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const codeInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (setup) stepHeading.current?.focus();
   }, [setup]);
@@ -123,11 +122,6 @@ function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: (
       </>
     );
   }
-  const fail = (message: string) => {
-    setCodeError(message);
-    codeInput.current?.focus();
-    codeInput.current?.select();
-  };
   return (
     <form
       className="two-factor-setup"

@@ -134,11 +134,7 @@ export function SettingsScreen({ me }: { me: Me }) {
           {check('developerMode', 'Developer mode', 'Team members stay on the published pages instead of being sent to the config area.')}
           {check('cloneable', 'Allow copying this site as a template')}
         </fieldset>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Messages error={error} />
         <p className="form-done" role="status">
           {saved ? <SavedNote saved={saved} /> : null}
         </p>

@@ -129,11 +129,7 @@ export function SmtpScreen({ me }: { me: Me }) {
           </Field>
           {text('fromAddress', 'From address', 'email', 'The address the site’s email comes from.')}
         </fieldset>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Messages error={error} />
         <p className="form-done" role="status">
           {done}
         </p>

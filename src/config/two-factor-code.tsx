@@ -3,7 +3,7 @@
  * and off): its format messages, the clean-up before sending, the field, and reading what a
  * refused code's answer says.
  */
-import type { Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { ApiError, refusalOf } from './api';
 import { Field } from './field';
 import { errorText } from './ui';
@@ -38,6 +38,21 @@ export function problemOf(err: unknown): string | undefined {
  * The code input every code step uses: the label and hints browsers and password managers know.
  * Where a recovery code may stand in (`recovery`), it takes letters too.
  */
+/**
+ * A code field's error and input: `fail` shows the message and selects what was typed, so the
+ * next try replaces it; `setError(null)` clears it.
+ */
+export function useCodeError() {
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const fail = (message: string) => {
+    setError(message);
+    input.current?.focus();
+    input.current?.select();
+  };
+  return { error, setError, input, fail };
+}
+
 export function CodeField(props: { value: string; onChange: (value: string) => void; error: string | null; inputRef?: Ref<HTMLInputElement>; hint?: string; recovery?: boolean }) {
   return (
     <Field label="Authentication code" hint={props.hint} error={props.error} alert>
