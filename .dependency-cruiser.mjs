@@ -58,10 +58,10 @@ export default {
     },
     {
       name: 'contracts-pure',
-      comment: 'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document and each other.',
+      comment: 'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document, block data schemas and each other.',
       severity: 'error',
       from: { path: '^src/contracts/', pathNot: TESTS },
-      to: { pathNot: ['^src/(domain|document|contracts)/', '(^|/)node_modules/zod/'] },
+      to: { pathNot: ['^src/(domain|document|contracts)/', '^src/blocks/[^/]+/schema\\.ts$', '(^|/)node_modules/zod/'] },
     },
     neverReaches(
       'views-islands-browser-safe',

@@ -1,20 +1,20 @@
 /**
- * Browser builds: the island loader and one chunk per block kind that has browser behaviour
- * (src/blocks/<kind>/island.ts or island.tsx), and the config area's app. The server reads dist/client/.vite/manifest.json to
- * map a kind to its chunk.
+ * Browser builds: the island loader and one chunk per block kind that declares an island in the
+ * block definitions (its src/blocks/<kind>/island.ts or island.tsx), and the config area's app.
+ * The server reads dist/client/.vite/manifest.json to map a kind to its chunk.
  */
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
+import { ISLAND_KINDS } from './src/blocks/definitions';
 
+// The definitions are the one list of kinds with an island; a kind that declares one without its
+// module fails the build here (src/blocks/blocks.test.ts checks no island module goes undeclared).
 const islands = Object.fromEntries(
-  readdirSync('src/blocks', { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      ['island.ts', 'island.tsx']
-        .map((f) => `src/blocks/${d.name}/${f}`)
-        .filter((p) => existsSync(p))
-        .map((p) => [`island-${d.name}`, p]),
-    ),
+  ISLAND_KINDS.map((kind) => {
+    const file = ['island.ts', 'island.tsx'].map((f) => `src/blocks/${kind}/${f}`).find((p) => existsSync(p));
+    if (!file) throw new Error(`block kind ${kind} declares an island but has no src/blocks/${kind}/island.ts`);
+    return [`island-${kind}`, file];
+  }),
 );
 
 // Page-level behaviour the server adds to particular addresses (the logout notice …), loaded like islands.

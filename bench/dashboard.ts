@@ -10,7 +10,7 @@
  * asserted.
  */
 import path from 'node:path';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { connect, runMigrations, type Database } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { deviceClass, lastDays, VIEWPORT_BANDS, NO_VIEWPORT } from '../src/domain/analytics-report';

@@ -22,7 +22,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { connect, runMigrations } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { loadDocument } from '../src/document/load';

@@ -9,7 +9,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AS_VISITOR, desktop, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { AS_VISITOR, desktop, requestsSeen, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
 import {
   answerMeasurement,
   chunkUrl,
@@ -170,6 +170,8 @@ describe('analytics events', () => {
     expect(call!.type).toBe('fetch');
     expect(call!.contentType).toMatch(/^application\/json/);
     expect(Object.keys(JSON.parse(call!.body) as object).sort()).toEqual(['analyticsId', 'commonData', 'customData', 'customSchemaName']);
+    // Answered (202) before the page's handling of the answer is looked at.
+    await call!.request.response();
     await settle(page);
     expect(lines.filter((l) => /Error tracking event|Tracking failed analytics/.test(l))).toEqual([]);
 
@@ -247,7 +249,7 @@ describe('the Trace log', () => {
     await settle(page);
     await pauseClock(page);
     await page.clock.runFor(25_000);
-    await page.waitForTimeout(200);
+    await requestsSeen(page);
     expect(to(sent, TRACE)).toEqual([]);
     await page.clock.runFor(5_500);
     await expect.poll(() => to(sent, TRACE).length).toBe(1);
@@ -286,7 +288,7 @@ describe('the Trace log', () => {
     await page.clock.runFor(31_000);
     await expect.poll(() => to(sent, TRACE).length).toBe(1);
     await page.clock.runFor(90_000);
-    await page.waitForTimeout(300);
+    await requestsSeen(page);
     expect(to(sent, TRACE)).toHaveLength(1);
     expect(await page.getByRole('alert').count()).toBe(0);
   });
@@ -312,6 +314,7 @@ describe('the system error panel’s network variant', () => {
     expect(call!.method).toBe('POST');
     expect(call!.contentType).toMatch(/^application\/x-www-form-urlencoded/);
     expect(formFields(call!)).toEqual({ crumb: await cookieValue(context, 'crumb'), event: 'system_network_error', data: JSON.stringify({ urlRequested: '/api/commerce/cart' }) });
+    await call!.request.response();
     await settle(page);
     expect(lines.filter((l) => /Tracking failed/.test(l))).toEqual([]);
 
@@ -363,7 +366,7 @@ describe('consent', () => {
     const sent = sentFrom(page);
     await page.goto(`${base()}/about`);
     await expect.poll(() => to(sent, HIT).length).toBe(1);
-    await settle(page, 800);
+    await settle(page);
     const [hit] = to(sent, HIT);
     expect(Object.keys(formFields(hit!)).sort()).toEqual(['data', 'event']);
     expect(sent.filter((s) => s.path === EVENTS || s.path === TRACK)).toEqual([]);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, printed, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { desktop, ownerApi, printed, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const run = promisify(execFile);
 const env = serverAndBrowserPerFile();
@@ -35,7 +35,10 @@ describe('roles in the config area', () => {
     await nav.waitFor();
     expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Design', 'Forms']);
 
-    await sqlOn(server, `DELETE FROM website_members WHERE account_id = (SELECT id FROM accounts WHERE email = 'editor@example.com')`);
+    // The owner takes the editor off the team (the Team screen's call) while the editor's screen is open.
+    const owner = await ownerApi(server);
+    const { members } = await owner.call<{ members: { accountId: string; email: string }[] }>('GET', '/api/config/team');
+    await owner.call('DELETE', `/api/config/team/${members.find((m) => m.email === 'editor@example.com')!.accountId}`);
 
     await nav.getByRole('button', { name: 'Pages' }).click();
     const panel = page.getByRole('alertdialog');

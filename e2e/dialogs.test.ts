@@ -12,12 +12,12 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../src/domain/messages';
 import { CONFIRMATION_STYLES } from '../src/domain/popups';
-import { desktop, launchBrowser } from './harness';
+import { desktop, launchBrowser, MARKER_PATH, requestsSeen } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FIXTURES = path.join(ROOT, 'e2e/fixtures');
@@ -35,6 +35,8 @@ let browser: Browser | undefined;
 let context: BrowserContext | undefined;
 /** Paths the current test's page has requested. */
 let requested: string[] = [];
+/** Its requests not finished yet. */
+const pending = new Set<Request>();
 
 const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
@@ -131,7 +133,14 @@ afterEach(async () => {
 async function openFixture(opts: { clock?: boolean; reducedMotion?: 'reduce' } = {}): Promise<Page> {
   context = await (browser ?? fail('browser not started')).newContext({ ...desktop, reducedMotion: opts.reducedMotion ?? 'no-preference' });
   requested = [];
-  context.on('request', (r) => requested.push(new URL(r.url()).pathname));
+  pending.clear();
+  context.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (!pathname.startsWith(MARKER_PATH)) requested.push(pathname);
+    pending.add(r);
+  });
+  context.on('requestfinished', (r) => pending.delete(r));
+  context.on('requestfailed', (r) => pending.delete(r));
   const page = await context.newPage();
   await page.addInitScript(() => {
     const found: string[] = [];
@@ -150,22 +159,34 @@ function fail(message: string): never {
 }
 
 /**
- * Lets React finish work it scheduled (renders, passive effects run on MessageChannel tasks, which
- * the clock does not hold), with a short real-time grace so a "not yet" check cannot pass only
- * because a render is still on its way.
+ * Lets the page finish what it started: React's renders and passive effects (MessageChannel tasks,
+ * which the paused clock does not hold) and the chunks it fetched. Settled is a fact: a turn of the
+ * page's task queue that changed nothing in the document, twice in a row, with every request the
+ * page made seen and finished. So a "not yet" check cannot pass only because a render is on its way.
  */
 async function settle(page: Page): Promise<void> {
-  for (let i = 0; i < 3; i++) {
-    await page.evaluate(
+  let quiet = 0;
+  for (let turn = 0; quiet < 2; turn++) {
+    if (turn > 100) throw new Error('the page kept changing');
+    const seen = requested.length;
+    const changed = await page.evaluate(
       () =>
-        new Promise<void>((resolve) => {
+        new Promise<boolean>((resolve) => {
+          let mutated = false;
+          const observer = new MutationObserver(() => (mutated = true));
+          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
           const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve();
+          channel.port1.onmessage = () => {
+            observer.disconnect();
+            resolve(mutated);
+          };
           channel.port2.postMessage(null);
         }),
     );
+    await requestsSeen(page);
+    await expect.poll(() => pending.size).toBe(0);
+    quiet = changed || requested.length !== seen ? 0 : quiet + 1;
   }
-  await page.waitForTimeout(50);
 }
 
 /**

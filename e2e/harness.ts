@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { openTempDir } from '../test/global-setup';
 
@@ -107,6 +107,42 @@ export function isBlockChunk(path: string): boolean {
   return path.startsWith('/assets/island-') && !PAGE_ISLANDS.some((kind) => path.startsWith(`/assets/island-${kind}-`));
 }
 
+/**
+ * Waits until the page's islands have run: the loader marks an island's element
+ * `data-island-ready` once its kind's code has woken it. By default every island that loads without
+ * being scrolled to (the page-level ones, eager and idle blocks); `kinds` names the ones to wait for.
+ */
+export async function islandsReady(page: Page, kinds?: readonly string[]): Promise<void> {
+  const selector = kinds ? kinds.map((k) => `[data-island="${k}"]`).join(', ') : '[data-island]:not([data-load="visible"])';
+  await page.waitForFunction(
+    ({ selector, named }) => {
+      const found = [...document.querySelectorAll(selector)];
+      return (!named || found.length > 0) && found.every((el) => el.hasAttribute('data-island-ready'));
+    },
+    { selector, named: kinds !== undefined },
+  );
+}
+
+let markers = 0;
+/** The address `requestsSeen` fetches under: tests that list a page's requests leave these out. */
+export const MARKER_PATH = '/__requests-seen/';
+
+/**
+ * Resolves once the test has been told of every request the page made before this call (its
+ * `request` events): the page fetches a marker address, and Chromium reports a page's requests in
+ * the order it made them (fetches, beacons and XHRs alike). So a check that a call was *not* made
+ * (after a clock step, a key press) waits for this fact instead of for a time.
+ */
+export async function requestsSeen(page: Page): Promise<void> {
+  const marker = `${MARKER_PATH}${++markers}`;
+  const pattern = `**${marker}`;
+  await page.route(pattern, (route) => route.fulfill({ status: 204 }));
+  const seen = page.waitForRequest((r) => new URL(r.url()).pathname === marker);
+  await page.evaluate((url) => void fetch(url).catch(() => undefined), marker);
+  await seen;
+  await page.unroute(pattern);
+}
+
 /** A server and a browser for one test file, started before its tests and stopped after. */
 export function serverAndBrowserPerFile(browserArgs: string[] = [], serverEnv: Record<string, string> = {}): { server: () => RunningServer; browser: () => Browser } {
   let server: RunningServer | undefined;
@@ -129,7 +165,11 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-/** Runs SQL against a running server's embedded database (adopted, not restarted), for test set-up. */
+/**
+ * Runs SQL against a running server's embedded database (adopted, not restarted): for reading what
+ * the server stored, and for the rare state no call of the product can make (data an older server
+ * let in). Tests set up state through the product: `ownerApi`, `changeSiteDocument`.
+ */
 export async function sqlOn(server: RunningServer, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
   const { startEmbeddedPostgres } = await import('../src/db/embedded');
   const pg = (await import('pg')).default;
@@ -143,14 +183,67 @@ export async function sqlOn(server: RunningServer, text: string, values: unknown
   }
 }
 
-/** Changes the default site's settings as the config area would: saved, then announced so caches drop. */
+/** The config area's calls, signed in as one account. `call` answers the JSON body and throws on any status but 2xx. */
+export type ConfigApi = {
+  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  /** The call's answer whatever its status. */
+  send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<APIResponse>;
+};
+
+/** Signs in through the product's own calls, as the config area does: a page view for the crumb, then Login. */
+export async function signedInApi(server: RunningServer, email: string, password: string): Promise<ConfigApi> {
+  const http: APIRequestContext = await request.newContext({ baseURL: server.url });
+  await http.get('/');
+  const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
+  const send: ConfigApi['send'] = async (method, path, body) =>
+    http.fetch(path, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
+  const call = async <T>(method: Parameters<ConfigApi['send']>[0], path: string, body?: unknown): Promise<T> => {
+    const res = await send(method, path, body);
+    const text = await res.text();
+    if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  await call('POST', '/api/auth/Login', { email, password });
+  return { call, send };
+}
+
+const ownerApis = new WeakMap<RunningServer, Promise<ConfigApi>>();
+
+/** The config API as the first owner `npm start` printed (signed in once per server). */
+export function ownerApi(server: RunningServer): Promise<ConfigApi> {
+  let api = ownerApis.get(server);
+  if (!api) {
+    api = signedInApi(server, printed(server.output(), 'First owner'), printed(server.output(), 'Password'));
+    ownerApis.set(server, api);
+  }
+  return api;
+}
+
+/** Changes the default site's settings through the config area's call (PUT /api/config/site), which tells every cache. */
 export async function setSiteSettings(server: RunningServer, changes: Record<string, unknown>): Promise<void> {
-  await sqlOn(
-    server,
-    `WITH changed AS (UPDATE websites SET settings = settings || $1::jsonb, content_version = content_version + 1 WHERE is_default RETURNING id)
-     SELECT pg_notify('site_changed', id) FROM changed`,
-    [JSON.stringify(changes)],
-  );
+  await (await ownerApi(server)).call('PUT', '/api/config/site', changes);
+}
+
+/** A site document as the export answers it; tests change what they need and leave the rest. */
+export type SiteDocumentJson = { settings: Record<string, unknown>; pages: DocumentPage[] } & Record<string, unknown>;
+export type DocumentPage = { id: string; path?: string; title: string; sections: { id: string; blocks: DocumentBlock[] }[] } & Record<string, unknown>;
+export type DocumentBlock = { id: string; type: number; data: Record<string, unknown> } & Record<string, unknown>;
+
+/** The default site's document, as its export answers it. */
+export async function siteDocument(server: RunningServer): Promise<SiteDocumentJson> {
+  return (await ownerApi(server)).call<SiteDocumentJson>('GET', '/api/config/export');
+}
+
+/** Imports a document over the default site (POST /api/config/import), as an ADMIN does from the config area. */
+export async function importSiteDocument(server: RunningServer, doc: SiteDocumentJson): Promise<void> {
+  await (await ownerApi(server)).call('POST', '/api/config/import', doc);
+}
+
+/** Changes the default site through its document: exported, changed by `change`, imported again. */
+export async function changeSiteDocument(server: RunningServer, change: (doc: SiteDocumentJson) => void): Promise<void> {
+  const doc = await siteDocument(server);
+  change(doc);
+  await importSiteDocument(server, doc);
 }
 
 /** A value `npm start` printed, such as 'First owner' or 'Password'. */

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { printed, type RunningServer } from './harness';
+import { islandsReady, printed, requestsSeen, type RunningServer } from './harness';
 
 export type Sent = {
   path: string;
@@ -77,10 +77,11 @@ export function consoleOf(page: Page): string[] {
   return lines;
 }
 
-/** Lets the page's islands run and their first calls go out. */
-export async function settle(page: Page, ms = 400): Promise<void> {
+/** Waits until the page has loaded, its islands have run, and the test has seen the calls they made. */
+export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await page.waitForTimeout(ms);
+  await islandsReady(page);
+  await requestsSeen(page);
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');

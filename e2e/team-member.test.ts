@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { printed, serverAndBrowserPerFile, setSiteSettings, visitorContext } from './harness';
+import { islandsReady, printed, requestsSeen, serverAndBrowserPerFile, setSiteSettings, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
 const site = () => `http://demo.localhost:${env.server().port}`;
@@ -48,10 +48,25 @@ async function signedIn(who: { email: string; password: string }, base = site())
   return page;
 }
 
-/** Waits until the page's islands have run (the loader imports them as modules). */
+/** Waits until the page's islands have run and the test has seen the requests they made. */
 async function settled(page: Page) {
-  await page.waitForLoadState('load');
-  await page.waitForTimeout(300);
+  await islandsReady(page);
+  await requestsSeen(page);
+}
+
+/**
+ * Waits until the published page carries a site change (each cache drops it once it is announced),
+ * read in another tab of the same browser (`noredirect` keeps it there; the flag lives in that tab).
+ */
+async function pageCarries(page: Page, path: string, expected: RegExp) {
+  const probe = await page.context().newPage();
+  try {
+    await expect
+      .poll(async () => expected.test((await (await probe.goto(`${site()}${path}?noredirect`))?.text()) ?? ''), { timeout: 10_000 })
+      .toBe(true);
+  } finally {
+    await probe.close();
+  }
 }
 
 const logoutCalls = (page: Page) => {
@@ -78,6 +93,7 @@ describe('the config redirect', () => {
     const base = `http://localhost:${env.server().port}`;
     const page = await signedIn(owner, base);
     await page.goto(`${base}/about`);
+    await islandsReady(page, ['team-member']);
     await settled(page);
     expect(page.url()).toBe(`${base}/about`);
   });
@@ -110,24 +126,21 @@ describe('the config redirect', () => {
   // covers 000-2.24, 000-2.25
   it('is skipped on developer-mode and on cloneable sites', async () => {
     const page = await signedIn(owner);
-    for (const flag of ['developerMode', 'cloneable']) {
+    for (const [flag, attribute] of [
+      ['developerMode', 'data-developer-mode'],
+      ['cloneable', 'data-cloneable'],
+    ] as const) {
       await setSiteSettings(env.server(), { [flag]: true });
-      await expect
-        .poll(async () => {
-          await page.goto(`${site()}/about`);
-          await settled(page);
-          return page.url();
-        })
-        .toBe(`${site()}/about`);
+      await pageCarries(page, '/about', new RegExp(`${attribute}="true"`));
+      await page.goto(`${site()}/about`);
+      await islandsReady(page, ['team-member']);
+      await settled(page);
+      expect(page.url()).toBe(`${site()}/about`);
       await setSiteSettings(env.server(), { [flag]: false });
     }
-    await expect
-      .poll(async () => {
-        await page.goto(`${site()}/about`);
-        await settled(page);
-        return page.url();
-      })
-      .toBe(`${site()}/config/?frameUrl=%2Fabout`);
+    await pageCarries(page, '/about', /data-developer-mode="false"[^>]*data-cloneable="false"|data-cloneable="false"[^>]*data-developer-mode="false"/);
+    await page.goto(`${site()}/about`);
+    await page.waitForURL(`${site()}/config/?frameUrl=%2Fabout`);
   });
 });
 
@@ -174,8 +187,9 @@ describe('Escape and Shift+Escape for a team member', () => {
       if (m.type() === 'error') logged.push(m.text());
     });
     await page.keyboard.press('Shift+Escape');
+    // Logged at the end of the failed logout: nothing else follows it.
     await expect.poll(() => logged.some((t) => t.includes('logout failed'))).toBe(true);
-    await page.waitForTimeout(300);
+    await requestsSeen(page);
     expect(page.url()).toBe(`${site()}/about?noredirect`);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByRole('alertdialog').count()).toBe(0);
@@ -201,24 +215,29 @@ describe('escape-key sign-in for visitors', () => {
     const calls = logoutCalls(page);
     await page.goto(`${site()}/about`);
     await settled(page);
+    // Without the setting the server adds no escape-login island, and no code on the page claims Escape.
+    expect(await page.locator('[data-island="escape-login"]').count()).toBe(0);
+    await page.evaluate(() => {
+      const presses: boolean[] = [];
+      (window as unknown as { escapePresses: boolean[] }).escapePresses = presses;
+      window.addEventListener('keydown', (event) => event.key === 'Escape' && presses.push(event.defaultPrevented));
+    });
     await page.keyboard.press('Escape');
     await page.keyboard.press('Shift+Escape');
-    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { escapePresses: boolean[] }).escapePresses)).toEqual([false, false]);
+    await requestsSeen(page);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(calls).toEqual([]);
     expect(page.url()).toBe(`${site()}/about`);
 
     await setSiteSettings(env.server(), { escapeKeyLogin: true });
     try {
-      await expect
-        .poll(async () => {
-          await page.goto(`${site()}/about`);
-          await settled(page);
-          await page.keyboard.press('Escape');
-          return page.getByRole('dialog', { name: 'Sign in' }).count();
-        })
-        .toBe(1);
+      await pageCarries(page, '/about', /data-island="escape-login"/);
+      await page.goto(`${site()}/about`);
+      await islandsReady(page, ['escape-login']);
+      await page.keyboard.press('Escape');
       const dialog = page.getByRole('dialog', { name: 'Sign in' });
+      await dialog.waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });

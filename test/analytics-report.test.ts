@@ -10,7 +10,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { addDays, deviceClass, REPORT_RANGE, viewportBand } from '../src/domain/analytics-report';
 import { dashboardReport, errorsPage, type DashboardReport } from '../src/contracts/analytics';
 import { TEAM_ROLES, type TeamRole } from '../src/domain/roles';

@@ -12,7 +12,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { MASKED_SECRET } from '../src/domain/secrets';
 import { loadDocument } from '../src/document/load';

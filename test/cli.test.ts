@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { createAccount } from '../src/server/services/accounts';
 import { createSession } from '../src/server/services/sessions';

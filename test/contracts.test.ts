@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { dashboardReport, errorsPage } from '../src/contracts/analytics';
 import { endOthersAnswer, meAnswer, sessionsAnswer } from '../src/contracts/auth';
 import { captchaAnswer } from '../src/contracts/captcha';

@@ -1,6 +1,6 @@
 /** An integration test's usual start: a fresh database holding the demo site (the default site), and the app on it. */
 import type { FastifyInstance } from 'fastify';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';

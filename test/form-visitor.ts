@@ -98,7 +98,8 @@ export async function formVisitor(app: FastifyInstance, host = 'localhost'): Pro
 /** Changes the demo contact form's block data in place (the submission calls read it from the database). */
 export async function changeDemoForm(db: Db, websiteId: string, change: (form: FormData) => void): Promise<void> {
   const [row] = await db.select({ sections: pages.sections }).from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
-  const sections = row!.sections as { blocks: { type: number; data: FormData }[] }[];
+  // Straight into the column, past the writing schema: the changes are to fields and settings, never to owner HTML.
+  const sections = row!.sections as unknown as { blocks: { type: number; data: FormData }[] }[];
   for (const section of sections) for (const block of section.blocks) if (block.type === 9 && block.data.formId === DEMO_FORM_ID) change(block.data);
   await db
     .update(pages)

@@ -6,7 +6,6 @@
  * a stopping worker lets its running handler finish; and finished jobs are deleted after their
  * retention.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
@@ -29,6 +28,24 @@ async function job(id: number) {
   if (!row) throw new Error(`job ${id} is gone`);
   return row;
 }
+
+/**
+ * A clock the test moves (`advance`), for a worker's `now` option: leases and due times follow it
+ * and no real time is waited out. It starts a minute ahead of the database, so rows the database
+ * dates with its own `now()` (a new job's run_at, a retry's) are already due by it.
+ */
+function testClock() {
+  let t = Date.now() + 60_000;
+  return {
+    now: () => new Date(t),
+    advance(ms: number) {
+      t += ms;
+    },
+  };
+}
+
+/** Lets the event loop turn once: a handler's work that takes a moment without waiting for a time. */
+const aMoment = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 async function site(identifier: string): Promise<string> {
   await database.db.insert(websites).values({ id: `site-${identifier}`, identifier, settings: {}, navigation: [] });
@@ -68,6 +85,7 @@ describe('job queue', () => {
 
   it('retries a failing job with backoff, fails it after max attempts, and runs it again on retry', async () => {
     const websiteId = await site('retries');
+    const clock = testClock();
     const tries: number[] = [];
     const backoffAsked: number[] = [];
     let broken = true;
@@ -79,10 +97,17 @@ describe('job queue', () => {
           if (broken) throw new Error(`refused on try ${j.attempts}`);
         },
       },
-      { backoff: (attempt) => (backoffAsked.push(attempt), 30) },
+      { backoff: (attempt) => (backoffAsked.push(attempt), 60_000), now: clock.now },
     );
     const id = await enqueue(database.db, { websiteId, kind: 'flaky', payload: {}, maxAttempts: 3 });
 
+    // Each failure but the last puts the job back, due a backoff later by the worker's clock.
+    for (const attempt of [1, 2]) {
+      await expect.poll(async () => (await job(id)).attempts === attempt && (await job(id)).status === 'pending', { timeout: 10_000 }).toBe(true);
+      expect((await job(id)).runAt.getTime()).toBe(clock.now().getTime() + 60_000);
+      expect(tries).toEqual([1, 2].slice(0, attempt));
+      clock.advance(60_000);
+    }
     await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('failed');
     expect(await job(id)).toMatchObject({ attempts: 3, lastError: 'refused on try 3', lockedUntil: null });
     expect(tries).toEqual([1, 2, 3]);
@@ -154,7 +179,7 @@ describe('job queue', () => {
           inFlight.add(j.id);
           runs.set(j.id, (runs.get(j.id) ?? 0) + 1);
           byWorker[w]!++;
-          await sleep(2);
+          await aMoment();
           inFlight.delete(j.id);
         };
       const stopBoth = [worker(database, { count: count(0) }, { pollMs: 10 }), worker(other, { count: count(1) }, { pollMs: 10 })];
@@ -180,32 +205,61 @@ describe('job queue', () => {
 
   it('keeps a job from a second worker while its handler outlasts the lease', async () => {
     const other = connect(database.url, 4);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     try {
-      const inFlight = new Set<number>();
-      const runs = new Map<number, number>();
-      let overlaps = 0;
-      const slow: JobHandler = async (j) => {
-        if (inFlight.has(j.id)) overlaps++;
-        inFlight.add(j.id);
-        runs.set(j.id, (runs.get(j.id) ?? 0) + 1);
-        await sleep(1000);
-        inFlight.delete(j.id);
-      };
-      // A 300 ms lease, renewed every 100 ms, under handlers that take a second.
-      const opts = { pollMs: 10, lockMs: 300 };
-      const both = [worker(database, { slow }, opts), worker(other, { slow }, opts)];
-      for (let i = 0; i < 6; i++) await enqueue(database.db, { kind: 'slow', payload: {} });
+      const clock = testClock();
+      const runs = { first: 0, second: 0 };
+      const lockMs = 300;
+      // The first worker runs one job at a time, so a job it holds is the only thing it holds.
+      worker(database, { slow: async () => void (runs.first++, await gate) }, { concurrency: 1, lockMs, now: clock.now });
+      const id = await enqueue(database.db, { kind: 'slow', payload: {} });
+      await expect.poll(() => runs.first, { timeout: 10_000 }).toBe(1);
+      const claimedAt = clock.now().getTime();
+      expect((await job(id)).lockedUntil?.getTime()).toBe(claimedAt + lockMs);
 
-      await expect.poll(async () => (await database.db.select().from(jobs).where(eq(jobs.status, 'done'))).length, { timeout: 30_000 }).toBe(6);
-      await Promise.all(both.map((w) => w.stop()));
-      expect(overlaps).toBe(0);
-      expect(runs.size).toBe(6);
-      expect([...runs.values()].every((n) => n === 1)).toBe(true);
-      expect((await database.db.select().from(jobs)).every((j) => j.attempts === 1)).toBe(true);
+      // Its handler outlasts the lease by the worker's clock; the worker renews the lease from then.
+      clock.advance(10 * lockMs);
+      await expect.poll(async () => (await job(id)).lockedUntil?.getTime(), { timeout: 10_000 }).toBe(claimedAt + 11 * lockMs);
+
+      // A second worker on the same clock claims what is due: a probe job, and not the held one.
+      const probe = await enqueue(database.db, { kind: 'probe', payload: {} });
+      worker(other, { slow: async () => void runs.second++, probe: async () => undefined }, { lockMs, now: clock.now });
+      await expect.poll(async () => (await job(probe)).status, { timeout: 10_000 }).toBe('done');
+      expect(await job(id)).toMatchObject({ status: 'running', attempts: 1 });
+      expect(runs).toEqual({ first: 1, second: 0 });
+
+      release();
+      await expect.poll(async () => (await job(id)).status, { timeout: 10_000 }).toBe('done');
+      expect(await job(id)).toMatchObject({ attempts: 1 });
+      expect(runs).toEqual({ first: 1, second: 0 });
     } finally {
+      release();
       await Promise.all(workers.splice(0).map((w) => w.stop()));
       await other.close();
     }
+  });
+
+  it('takes a job again once its lease has run out by the worker’s clock, and not before', async () => {
+    const clock = testClock();
+    const lockMs = 300;
+    const runs: number[] = [];
+    // Stands for a worker that died holding the job: running, its lease ending a lease from now.
+    const [row] = await database.db
+      .insert(jobs)
+      .values({ kind: 'work', payload: {}, status: 'running', attempts: 1, maxAttempts: 3, lockedUntil: new Date(clock.now().getTime() + lockMs), deliveryKey: crypto.randomUUID() })
+      .returning({ id: jobs.id });
+    const probe = await enqueue(database.db, { kind: 'probe', payload: {} });
+    worker(database, { work: async (j) => void runs.push(j.id), probe: async () => undefined }, { lockMs, now: clock.now });
+    // The worker has claimed what was due (the probe), and the lease still held then.
+    await expect.poll(async () => (await job(probe)).status, { timeout: 10_000 }).toBe('done');
+    expect(runs).toEqual([]);
+    expect((await job(row!.id)).status).toBe('running');
+
+    clock.advance(lockMs + 1);
+    await expect.poll(async () => (await job(row!.id)).status, { timeout: 10_000 }).toBe('done');
+    expect(runs).toEqual([row!.id]);
+    expect((await job(row!.id)).attempts).toBe(2);
   });
 
   it('listens again after its LISTEN connection drops', async () => {
@@ -230,28 +284,27 @@ describe('job queue', () => {
   it('stop() waits for a running handler, records its outcome, and claims nothing more', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
     let started = 0;
-    let finished = 0;
     const w = worker(database, {
       slow: async () => {
         started++;
         await gate;
-        finished++;
+        order.push('handler finished');
       },
     });
     const id = await enqueue(database.db, { kind: 'slow', payload: {} });
     await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
 
-    let stopped = false;
-    const stopping = w.stop().then(() => void (stopped = true));
+    const stopping = w.stop().then(() => void order.push('stopped'));
+    // A job that arrives while the worker stops: its notification wakes a worker that claims no more.
     const later = await enqueue(database.db, { kind: 'slow', payload: {} });
-    await sleep(200);
-    expect(stopped).toBe(false);
     expect((await job(id)).status).toBe('running');
+    expect(order).toEqual([]);
 
     release();
     await stopping;
-    expect(finished).toBe(1);
+    expect(order).toEqual(['handler finished', 'stopped']);
     expect((await job(id)).status).toBe('done');
     expect((await job(later)).status).toBe('pending');
     expect(started).toBe(1);

@@ -15,7 +15,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_OPTIONAL_FIELDS, TRACK_QUERY_PARAMS } from '../src/domain/analytics';
 import { MEASUREMENT_LIMITS } from '../src/domain/measurement';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { importSite } from '../src/server/services/sites';
 import { demoDatabase, type DemoApp } from './demo-app';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema, type StoredSiteDocument } from '../src/blocks/site-document';
 import { connect, runMigrations } from '../src/db/client';
 import { createDatabase, dropDatabase } from '../src/db/embedded';
 import { loadDocument } from '../src/document/load';
@@ -19,7 +19,7 @@ import { inject } from 'vitest';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 
-function valid(doc: SiteDocument): SiteDocument {
+function valid(doc: SiteDocument): StoredSiteDocument {
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return loaded.document;

@@ -12,7 +12,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { MESSAGES } from '../src/domain/messages';
 import { loadDocument } from '../src/document/load';
 import { CAPTCHA_FAILED, NEWSLETTER_LIMITS } from '../src/server/api/newsletter';

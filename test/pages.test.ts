@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema, type StoredSiteDocument } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
@@ -17,7 +17,7 @@ import { siteNamed } from './fixtures';
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
 
-function valid(doc: SiteDocument): SiteDocument {
+function valid(doc: SiteDocument): StoredSiteDocument {
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return loaded.document;

@@ -4,7 +4,6 @@
  * does: PostgreSQL's pruning, Redis's expiring keys and its answer when Redis cannot be reached.
  */
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/client';
@@ -13,7 +12,36 @@ import { connectRedisRateLimits, REDIS_KEY_PREFIX } from '../src/server/services
 import { freshDatabase } from './db';
 import { freePort, startRedisServer, type RedisServer } from './redis-server';
 
-type Opened = { stores: [RateLimitStore, RateLimitStore]; close(): Promise<void> };
+/** `advance` moves the stores' time on by `ms`, as though that much had passed, with no real wait. */
+type Opened = { stores: [RateLimitStore, RateLimitStore]; advance(ms: number): Promise<void>; close(): Promise<void> };
+
+/** A clock the test moves, for the PostgreSQL store's `now` option. */
+function testClock() {
+  let t = Date.now();
+  return { now: () => t, advance: (ms: number) => void (t += ms) };
+}
+
+/**
+ * Redis keeps time itself (a key's expiry): time passes for the counters when every key's time to
+ * live shrinks by `ms`, and a key whose window would have ended is gone, in one atomic script.
+ */
+const REDIS_ADVANCE = `
+for _, key in ipairs(redis.call('KEYS', ARGV[1])) do
+  local left = redis.call('PTTL', key)
+  if left >= 0 then
+    if left <= tonumber(ARGV[2]) then redis.call('DEL', key) else redis.call('PEXPIRE', key, left - tonumber(ARGV[2])) end
+  end
+end
+return 0`;
+
+async function advanceRedis(url: string, ms: number): Promise<void> {
+  const redis = await createClient({ url }).connect();
+  try {
+    await redis.eval(REDIS_ADVANCE, { keys: [], arguments: [`${REDIS_KEY_PREFIX}*`, String(ms)] });
+  } finally {
+    redis.destroy();
+  }
+}
 
 /** Two stores on one backing service, as two app servers would have them. */
 const backends: { name: string; open(): Promise<Opened> }[] = [
@@ -22,8 +50,10 @@ const backends: { name: string; open(): Promise<Opened> }[] = [
     async open() {
       const database = await freshDatabase();
       const other = connect(database.url, 2);
+      const clock = testClock();
       return {
-        stores: [postgresRateLimits(database.db), postgresRateLimits(other.db)],
+        stores: [postgresRateLimits(database.db, { now: clock.now }), postgresRateLimits(other.db, { now: clock.now })],
+        advance: async (ms) => clock.advance(ms),
         async close() {
           await other.close();
           await database.drop();
@@ -38,6 +68,7 @@ const backends: { name: string; open(): Promise<Opened> }[] = [
       const stores = [await connectRedisRateLimits(server.url, { log: () => {} }), await connectRedisRateLimits(server.url, { log: () => {} })] as const;
       return {
         stores: [...stores],
+        advance: (ms) => advanceRedis(server.url, ms),
         async close() {
           for (const store of stores) await store.close();
           await server.remove();
@@ -71,9 +102,10 @@ describe.each(backends)('the $name store', (backend) => {
   it('keeps the window where the first hit opened it: later hits do not extend it', async () => {
     const l = limit(10, 2_000);
     const first = await store.hit(l);
-    await sleep(300);
+    await opened.advance(300);
     const later = await store.hit(l);
-    expect(later.retryAfterMs).toBeLessThanOrEqual(first.retryAfterMs - 250);
+    expect(later.retryAfterMs).toBeLessThanOrEqual(first.retryAfterMs - 300);
+    expect(later.retryAfterMs).toBeGreaterThan(first.retryAfterMs - 1_000);
   });
 
   it('counts keys apart', async () => {
@@ -105,14 +137,16 @@ describe.each(backends)('the $name store', (backend) => {
   });
 
   it('starts a new window once the last one has ended', async () => {
-    const l = limit(2, 400);
+    const l = limit(2, 60_000);
     await store.hit(l);
     await store.hit(l);
     expect((await store.hit(l)).allowed).toBe(false);
-    await sleep(450);
+    await opened.advance(59_000);
+    expect((await store.hit(l)).allowed).toBe(false);
+    await opened.advance(1_000);
     const fresh = await store.hit(l);
     expect(fresh.allowed).toBe(true);
-    expect(fresh.retryAfterMs).toBeGreaterThan(200);
+    expect(fresh.retryAfterMs).toBeGreaterThan(55_000);
     expect((await store.hit(l)).allowed).toBe(true);
     expect((await store.hit(l)).allowed).toBe(false);
   });
@@ -142,12 +176,15 @@ describe('the PostgreSQL store', () => {
   it('prunes counters whose window has ended, and only those', async () => {
     const database = await freshDatabase();
     try {
-      const store = postgresRateLimits(database.db);
-      const ended = limit(5, 100);
+      const clock = testClock();
+      const store = postgresRateLimits(database.db, { now: clock.now });
+      const ended = limit(5, 1_000);
       const current = limit(5, 60_000);
       await store.hit(ended);
       await store.hit(current);
-      await sleep(150);
+      await store.prune();
+      expect((await database.pool.query('SELECT key FROM rate_limits')).rowCount).toBe(2);
+      clock.advance(1_001);
       await store.prune();
       const { rows } = await database.pool.query<{ key: string }>('SELECT key FROM rate_limits');
       expect(rows.map((r) => r.key)).toEqual([current.key]);

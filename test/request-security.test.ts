@@ -16,7 +16,7 @@ import { hashedIp } from '../src/server/services/rate-limit';
 import { createVerifiedSiteUser } from '../src/server/services/site-users';
 import { importSite } from '../src/server/services/sites';
 import { loadDocument } from '../src/document/load';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
 import { client, signedIn, type Client } from './session';

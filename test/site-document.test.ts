@@ -4,7 +4,7 @@
  * database exactly as it was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { exportSite, findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
 import { createAccount, setRole } from '../src/server/services/accounts';

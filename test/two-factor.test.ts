@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { siteDocumentSchema } from '../src/blocks/registry';
+import { siteDocumentSchema } from '../src/blocks/site-document';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadDocument } from '../document/load';
 import { BLOCK_TYPES } from '../domain/block-types';
-import { siteDocumentSchema } from './registry';
+import { OWNER_HTML_DESCRIPTION } from './html';
+import { siteDocumentSchema } from './site-document';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const at = (y: number) => ({ desktop: { x: 0, y, w: 24, h: 4 } });
@@ -155,6 +156,6 @@ describe('links in a site document', () => {
     expect(links.length).toBeGreaterThanOrEqual(10);
     expect(html.length).toBeGreaterThanOrEqual(6);
     expect(links.filter((f) => !f.description.startsWith('A link (seed 000 §5 rules)')).map((f) => f.path)).toEqual([]);
-    expect(html.filter((f) => !f.description.startsWith('HTML, sanitised as it renders')).map((f) => f.path)).toEqual([]);
+    expect(html.filter((f) => !f.description.startsWith(OWNER_HTML_DESCRIPTION)).map((f) => f.path)).toEqual([]);
   });
 });

@@ -1,19 +1,24 @@
 /**
- * What a block kind is: its number, its data schema, its server view and, when it has browser
- * behaviour, how its island chunk loads. One folder per kind (`src/blocks/<kind>/`) holds all of it;
- * `registry.ts` lists the kinds.
+ * What a block kind is. Its definition (src/blocks/definitions.ts) is pure data and functions that
+ * run anywhere: its number, folder and label, its data schema, the data a new block starts with
+ * and its size in the grid, its editor fields, and how its island loads. Its view (a pure React
+ * component, src/blocks/views.ts) renders stored data. One folder per kind (`src/blocks/<kind>/`)
+ * holds all of it: schema.ts, view.tsx, fields.ts, defaults.ts, style.css and, when it has browser
+ * behaviour, island.ts.
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FeatureFlag } from '../domain/feature-flags';
-import type { SiteFile } from '../document/schema';
+import type { BlockData, SiteFile } from '../document/schema';
+import type { FieldGroup, Fields } from './fields';
+import type { HtmlRules } from './html';
 
 /** When the island loader imports a kind's chunk: at once, when the browser is idle, or when the block scrolls into view. */
 export type IslandLoad = 'eager' | 'idle' | 'visible';
 
 /** What a view may know about the page it renders into. */
 export type RenderContext = {
-  /** The host the page is served on, for the link rules' external check. */
+  /** The host the page is served on: links to it are read as the paths they name (the link rules' external check). */
   host: string;
   /** Files of the site by name, for image dimensions and srcset. */
   files: ReadonlyMap<string, Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'>>;
@@ -36,20 +41,38 @@ export type BlockViewProps<D> = {
   priority: boolean;
 };
 
-export type BlockDefinition<D extends Record<string, unknown> = Record<string, unknown>> = {
+export type BlockView<D> = (props: BlockViewProps<D>) => ReactNode;
+
+/** A block schema written over how owner HTML is read (./html.ts): plain, or through the sanitiser. */
+export type BlockSchema = <H extends string>(html: HtmlRules<H>) => z.ZodType<BlockData, unknown>;
+
+/** Size in grid cells (of the 24-column desktop grid) a new block of the kind takes. */
+export type GridSize = { w: number; h: number };
+
+/** Everything but the schema instance: what a kind's folder gives its definition. */
+export type BlockKind<D = BlockData> = {
   type: number;
   /** Folder name under src/blocks, also the island chunk's name. */
   kind: string;
   label: string;
-  data: z.ZodType<D, Record<string, unknown>>;
-  View: (props: BlockViewProps<D>) => ReactNode;
+  schema: BlockSchema;
+  /** The data a new block of this kind starts with (Puck's defaultProps); `ids` are filled in as it is placed. */
+  defaults: Readonly<Record<string, unknown>>;
+  /** Properties that hold a new 24-hex id of their own when a block is placed (a form's formId). */
+  ids?: readonly string[];
+  /** Properties the owner gives as the block is placed (an image's file): the defaults leave them out. */
+  needs?: readonly string[];
+  size: GridSize;
+  fields: Fields;
+  /** The editor's tabs, when the fields are grouped. */
+  groups?: readonly FieldGroup[];
   /** Extra rules for the page's stylesheet, scoped to `#block-{id}` (no inline styles under the page's CSP). */
   css?: (id: string, data: D) => string;
-  /** Present when `src/blocks/<kind>/island.ts(x)` exists. */
+  /** When the kind has browser behaviour (src/blocks/<kind>/island.ts): how its chunk loads. */
   island?: { load: IslandLoad };
 };
 
-/** Keeps `D` tied between schema and view while the registry holds the erased type. */
-export function defineBlock<D extends Record<string, unknown>>(def: BlockDefinition<D>): BlockDefinition {
-  return def as unknown as BlockDefinition;
-}
+export type BlockDefinition<D = BlockData> = BlockKind<D> & {
+  /** The data schema that checks shape and bounds (./html.ts `plainHtml`): for editors and the JSON Schema export. */
+  data: z.ZodType<BlockData, unknown>;
+};

@@ -5,7 +5,7 @@
  * uses the running app's server when there is one.
  */
 import { readFile } from 'node:fs/promises';
-import { siteDocumentSchema } from '../blocks/registry';
+import { siteDocumentSchema } from '../blocks/site-document';
 import { loadDocument } from '../document/load';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/database';

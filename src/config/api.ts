@@ -44,14 +44,6 @@ export async function call<S extends z.ZodType>(answer: S, method: Method, url: 
   return parsed.data;
 }
 
-/**
- * The unchecked call the forms screens still use (src/config/forms-screens.tsx, whose split moves
- * it to `call` with the forms contracts); every other screen uses `call`.
- */
-export async function api<T = unknown>(method: Method, url: string, body?: Record<string, unknown>): Promise<T> {
-  return (await send(method, url, body)) as T;
-}
-
 /** The body of a refused call (its message, each refused field's message …), or {} for any other failure. */
 export function refusalOf(err: unknown): Refusal {
   if (!(err instanceof DataRequestError)) return {};

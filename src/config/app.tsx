@@ -26,7 +26,7 @@ import { TransferScreen } from './transfer-screen';
 import { errorText } from './ui';
 import { CaptchaScreen } from './captcha-screen';
 import { CookieBannerScreen } from './cookie-banner-screen';
-import { FormsScreen } from './forms-screens';
+import { FormsScreen } from './forms/forms-screen';
 import { LiveEvents } from './live-events';
 
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */

@@ -1,10 +1,11 @@
 /**
  * The Forms area's calls (/api/config/forms…, /api/config/newsletter/…): the site's forms and
- * newsletter lists, a form's submissions and a list's subscribers, a page at a time. A form's own
- * fields and settings (GET and PUT /api/config/forms/:formId) are the form block's data schema,
- * src/blocks/form/schema.ts.
+ * newsletter lists, a form and its editing, a form's submissions and a list's subscribers, a page
+ * at a time, and erasing one person's data. A form's own fields and settings are the form block's
+ * data schema (src/blocks/form/schema.ts).
  */
 import { z } from 'zod';
+import { formData } from '../blocks/form/schema';
 
 /** Where a block sits: a page, or a collection item (a blog post …). */
 export const placement = z.object({ kind: z.enum(['page', 'item']), id: z.string(), title: z.string(), path: z.string().nullable() });
@@ -75,3 +76,13 @@ export const subscribersAnswer = z.object({ subscribers: z.array(subscriber), ne
 
 /** What a save or "Make a new secret" answers of the webhook's signing secret: the secret itself only when it was just made. */
 export const webhookSecretAnswer = z.object({ webhookSecret: z.string().optional(), webhookSecretMadeAt: z.string().nullable() });
+export type WebhookSecretAnswer = z.infer<typeof webhookSecretAnswer>;
+
+/** GET /api/config/forms/:formId: the form's summary, its fields and settings (null for a removed form) and when its signing secret was made. */
+export const formDetailAnswer = formSummary.extend({ form: formData.nullable(), webhookSecretMadeAt: z.string().nullable() });
+export type FormDetail = z.infer<typeof formDetailAnswer>;
+/** PUT /api/config/forms/:formId: the form as saved, and its signing secret when the save made one. */
+export const formSavedAnswer = webhookSecretAnswer.extend({ ok: z.literal(true), form: formData });
+
+/** POST /api/config/forms/erase: how many submissions and subscriptions of that address were erased. */
+export const erasedAnswer = z.object({ ok: z.literal(true), submissions: z.number(), subscribers: z.number() });

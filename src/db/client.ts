@@ -1,17 +1,18 @@
 /**
  * Connections: a pool for requests and a Drizzle handle over it. Also the migration runner, which
  * takes a PostgreSQL advisory lock so that app servers starting together apply migrations once,
- * and runs them in one transaction so a failure leaves the schema as it was.
+ * and runs them in one transaction so a failure leaves the schema as it was; then the data
+ * migrations (./data-migrations.ts), each in a transaction of its own.
  */
 import { fileURLToPath } from 'node:url';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { runDataMigrations } from './data-migrations';
 import * as schema from './schema';
+import type { Db } from './types';
 
-export type Db = NodePgDatabase<typeof schema>;
-/** The database or a transaction on it: what a service step runs its queries on. */
-export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Db, Executor } from './types';
 export type Database = { pool: pg.Pool; db: Db; url: string; close(): Promise<void> };
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -41,7 +42,9 @@ export async function runMigrations(database: Database): Promise<void> {
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS });
+      const db = drizzle(client, { schema });
+      await migrate(db, { migrationsFolder: MIGRATIONS });
+      await runDataMigrations(db);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

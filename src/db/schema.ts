@@ -5,6 +5,7 @@
  * or collection item, so a page renders from one row.
  */
 import { sql } from 'drizzle-orm';
+import type { StoredSection } from '../document/schema';
 import {
   type AnyPgColumn,
   bigint,
@@ -74,7 +75,8 @@ export const pages = pgTable(
     navigationTitle: text('navigation_title'),
     status: smallint('status').notNull(),
     seo: jsonb('seo').$type<Record<string, string>>().notNull(),
-    sections: jsonb('sections').$type<unknown[]>().notNull(),
+    /** Sanitised when written (src/blocks/sanitize.ts): the type only the sanitiser makes. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
     /** Who may open the page: { type: 'public' } | { type: 'members' } | { type: 'password', passwordHash }. */
     access: jsonb('access').$type<Record<string, unknown>>().notNull().default({ type: 'public' }),
     position: integer('position').notNull(),
@@ -121,7 +123,8 @@ export const collectionItems = pgTable(
     categories: text('categories').array().notNull(),
     thumbnail: text('thumbnail'),
     seo: jsonb('seo').$type<Record<string, string>>().notNull(),
-    sections: jsonb('sections').$type<unknown[]>().notNull(),
+    /** Sanitised when written (src/blocks/sanitize.ts): the type only the sanitiser makes. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
     position: integer('position').notNull(),
   },
   (t) => [

@@ -1,10 +1,11 @@
 /**
  * Loading a site document: upgrade older versions through the ordered list of migrations, then
  * validate against the current schema. A refused document comes back with every error's JSON path
- * and reason, so an import can be fixed in one pass.
+ * and reason, so an import can be fixed in one pass. With the writing schema
+ * (src/blocks/site-document.ts) a loaded document's owner HTML is sanitised, ready to store.
  */
 import type { z } from 'zod';
-import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type SiteDocument } from './schema';
+import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type BlockData, type SiteDocument } from './schema';
 
 /** Upgrades a document of version `from` to `from + 1`. */
 export type DocumentMigration = { from: number; upgrade: (doc: Record<string, unknown>) => Record<string, unknown> };
@@ -16,7 +17,7 @@ export type DocumentMigration = { from: number; upgrade: (doc: Record<string, un
 export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [];
 
 export type DocumentError = { path: string; message: string };
-export type LoadResult = { ok: true; document: SiteDocument } | { ok: false; errors: DocumentError[] };
+export type LoadResult<D extends BlockData = BlockData> = { ok: true; document: SiteDocument<D> } | { ok: false; errors: DocumentError[] };
 
 /** `$.pages[3].sections[0].blocks[2].data.html` style paths. */
 export function jsonPath(path: readonly PropertyKey[]): string {
@@ -50,7 +51,7 @@ export function upgradeDocument(
   return { ok: true, value: doc };
 }
 
-export function loadDocument(raw: unknown, schema: z.ZodType<SiteDocument, unknown>): LoadResult {
+export function loadDocument<D extends BlockData>(raw: unknown, schema: z.ZodType<SiteDocument<D>, unknown>): LoadResult<D> {
   const upgraded = upgradeDocument(raw);
   if (!upgraded.ok) return upgraded;
   const parsed = schema.safeParse(upgraded.value);

@@ -2,7 +2,8 @@
  * The island loader, inlined in every page that has an interactive block (a few hundred bytes).
  * It reads the kind -> chunk map the server wrote for this page, and imports a kind's chunk only
  * for the blocks present: at once, when the browser is idle, or when the block comes near the
- * viewport. A chunk's default export wakes one block's element.
+ * viewport. A chunk's default export wakes one block's element; the element then carries
+ * `data-island-ready`, the fact that its kind's code has run there (tests wait for it, not for time).
  */
 type Wake = { default: (el: HTMLElement) => void };
 
@@ -12,7 +13,10 @@ function wake(el: HTMLElement) {
   const url = chunks[el.dataset.island ?? ''];
   if (url) {
     import(/* @vite-ignore */ url).then(
-      (mod: Wake) => mod.default(el),
+      (mod: Wake) => {
+        mod.default(el);
+        el.dataset.islandReady = '';
+      },
       (err: unknown) => console.error('island failed to load', url, err),
     );
   }

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
-import { siteDocumentSchema } from '../blocks/registry';
+import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
 import { websites } from '../db/schema';
 import { loadDocument } from '../document/load';

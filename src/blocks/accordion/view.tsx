@@ -3,11 +3,11 @@
  * turned off; the island (island.ts) adds the 250 ms height animation and the one-open-at-a-time
  * rule. The first item starts expanded through the `open` attribute.
  */
-import { sanitizeText } from '../sanitize';
+import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
-import type { AccordionData } from './schema';
+import type { StoredAccordionData } from './schema';
 
-export function AccordionView({ data, ctx }: BlockViewProps<AccordionData>) {
+export function AccordionView({ data, ctx }: BlockViewProps<StoredAccordionData>) {
   const Heading = data.headingLevel;
   return (
     <div className="block-accordion" data-island="accordion" data-multiple={data.allowMultipleOpen ? 'true' : 'false'}>
@@ -17,7 +17,7 @@ export function AccordionView({ data, ctx }: BlockViewProps<AccordionData>) {
             <Heading className="accordion-heading">{item.title}</Heading>
             <span className="accordion-icon" aria-hidden="true" />
           </summary>
-          <div className="accordion-content" dangerouslySetInnerHTML={{ __html: sanitizeText(item.html, ctx.host) }} />
+          <div className="accordion-content" dangerouslySetInnerHTML={{ __html: htmlForHost(item.html, ctx.host) }} />
         </details>
       ))}
     </div>

@@ -1,9 +1,9 @@
-/** Code block: owner HTML rendered through the sanitiser, or shown as source. */
-import { sanitizeCode } from '../sanitize';
+/** Code block: owner HTML (sanitised when it was saved), or its source shown as code. */
+import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
-import type { CodeData } from './schema';
+import type { StoredCodeData } from './schema';
 
-export function CodeView({ data, ctx }: BlockViewProps<CodeData>) {
+export function CodeView({ data, ctx }: BlockViewProps<StoredCodeData>) {
   if (data.displaySource) {
     return (
       <pre className="block-code-source">
@@ -11,5 +11,5 @@ export function CodeView({ data, ctx }: BlockViewProps<CodeData>) {
       </pre>
     );
   }
-  return <div className="block-code" dangerouslySetInnerHTML={{ __html: sanitizeCode(data.html, ctx.host) }} />;
+  return <div className="block-code" dangerouslySetInnerHTML={{ __html: htmlForHost(data.html, ctx.host) }} />;
 }

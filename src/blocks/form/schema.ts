@@ -7,8 +7,8 @@
  */
 import { z } from 'zod';
 import { siteLink } from '../../document/link';
-import { hexId } from '../../document/schema';
-import { ownerHtml } from '../sanitize';
+import { hexId } from '../../document/primitives';
+import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
 
 const fieldId = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and hyphens, starting with a letter');
 const label = z.string().trim().min(1).max(200);
@@ -50,51 +50,57 @@ export type FormField = z.infer<typeof formFieldSchema>;
 
 const emailAddress = z.string().trim().email().max(256);
 
-export const formSettingsSchema = z
-  .object({
-    /** build */
-    submitButtonText: z.string().trim().min(1).max(100).default('Submit'),
-    /** Seed 000 §5: client-side validation runs unless disabled (the server always validates). */
-    disableValidation: z.boolean().default(false),
-    /** storage: each submission is also emailed to these addresses. */
-    notifyEmails: z.array(emailAddress).max(10).default([]),
-    /** storage: an automatic reply to the address in this email field. */
-    autoReply: z
-      .object({ fieldId, subject: z.string().trim().min(1).max(200), text: z.string().min(1).max(5000) })
-      .strict()
-      .optional(),
-    /** storage: each submission is POSTed as JSON to this https (or http) address. */
-    webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
-    /** advanced: after submitting, go to this address … */
-    redirectUrl: siteLink(2000).optional(),
-    /** … or hide the fields and show this text and post-submit content (sanitised HTML). */
-    submissionHtml: ownerHtml(20_000, 'text').default('<p>Thank you!</p>'),
-    postSubmitHtml: ownerHtml(50_000, 'text').optional(),
-    /** captcha: the site's captcha must be solved (seed 001 §5: rendered only when the site has a key). */
-    captcha: z.boolean().default(false),
-    /** disclaimer: shown above the submit button (sanitised HTML), accepted by submitting. */
-    disclaimerHtml: ownerHtml(20_000, 'text').optional(),
-  })
-  .strict();
-export type FormSettings = z.infer<typeof formSettingsSchema>;
+export const formSettingsSchema = <H extends string>(html: HtmlRules<H>) =>
+  z
+    .object({
+      /** build */
+      submitButtonText: z.string().trim().min(1).max(100).default('Submit'),
+      /** Seed 000 §5: client-side validation runs unless disabled (the server always validates). */
+      disableValidation: z.boolean().default(false),
+      /** storage: each submission is also emailed to these addresses. */
+      notifyEmails: z.array(emailAddress).max(10).default([]),
+      /** storage: an automatic reply to the address in this email field. */
+      autoReply: z
+        .object({ fieldId, subject: z.string().trim().min(1).max(200), text: z.string().min(1).max(5000) })
+        .strict()
+        .optional(),
+      /** storage: each submission is POSTed as JSON to this https (or http) address. */
+      webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+      /** advanced: after submitting, go to this address … */
+      redirectUrl: siteLink(2000).optional(),
+      /** … or hide the fields and show this text and post-submit content (owner HTML). */
+      submissionHtml: html.field(20_000, 'text').prefault('<p>Thank you!</p>'),
+      postSubmitHtml: html.field(50_000, 'text').optional(),
+      /** captcha: the site's captcha must be solved (seed 001 §5: rendered only when the site has a key). */
+      captcha: z.boolean().default(false),
+      /** disclaimer: shown above the submit button (owner HTML), accepted by submitting. */
+      disclaimerHtml: html.field(20_000, 'text').optional(),
+    })
+    .strict();
+export type FormSettings = z.output<ReturnType<typeof formSettingsSchema<string>>>;
 
-export const formData = z
-  .object({
-    formId: hexId,
-    title: z.string().trim().max(200).optional(),
-    fields: z.array(formFieldSchema).min(1).max(100),
-    settings: formSettingsSchema.default(formSettingsSchema.parse({})),
-  })
-  .strict()
-  .superRefine((form, ctx) => {
-    const seen = new Set<string>();
-    form.fields.forEach((field, i) => {
-      if (seen.has(field.id)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'id'], message: `another field already has the id "${field.id}"` });
-      seen.add(field.id);
+export const formSchema = <H extends string>(html: HtmlRules<H>) =>
+  z
+    .object({
+      formId: hexId,
+      title: z.string().trim().max(200).optional(),
+      fields: z.array(formFieldSchema).min(1).max(100),
+      settings: formSettingsSchema(html).prefault({}),
+    })
+    .strict()
+    .superRefine((form, ctx) => {
+      const seen = new Set<string>();
+      form.fields.forEach((field, i) => {
+        if (seen.has(field.id)) ctx.addIssue({ code: 'custom', path: ['fields', i, 'id'], message: `another field already has the id "${field.id}"` });
+        seen.add(field.id);
+      });
+      const reply = form.settings.autoReply;
+      if (reply && !form.fields.some((f) => f.id === reply.fieldId && f.type === 'email')) {
+        ctx.addIssue({ code: 'custom', path: ['settings', 'autoReply', 'fieldId'], message: 'must name an email field of this form' });
+      }
     });
-    const reply = form.settings.autoReply;
-    if (reply && !form.fields.some((f) => f.id === reply.fieldId && f.type === 'email')) {
-      ctx.addIssue({ code: 'custom', path: ['settings', 'autoReply', 'fieldId'], message: 'must name an email field of this form' });
-    }
-  });
-export type FormData = z.infer<typeof formData>;
+export const formData = formSchema(plainHtml);
+/** A form as read with the plain rules: what the server's form handling uses (its HTML as stored). */
+export type FormData = z.output<typeof formData>;
+/** A form as stored and rendered, its HTML sanitised. */
+export type StoredFormData = z.output<ReturnType<typeof formSchema<SanitizedHtml>>>;

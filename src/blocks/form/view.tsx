@@ -10,9 +10,9 @@
  */
 import { FIELD_PARTS, LIKERT_SCALE } from '../../domain/forms';
 import { isPublishableLink } from '../../domain/links';
-import { sanitizeText } from '../sanitize';
+import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
-import type { FormData, FormField } from './schema';
+import type { FormField, StoredFormData } from './schema';
 
 type Ids = { input: string; desc: string; error: string };
 
@@ -248,7 +248,7 @@ function Field({ field, blockId, maxLengthOn }: { field: FormField; blockId: str
   );
 }
 
-export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
+export function FormView({ id, data, ctx }: BlockViewProps<StoredFormData>) {
   const maxLengthOn = ctx.featureFlags.includes('form_textarea_max_length');
   const s = data.settings;
   return (
@@ -274,7 +274,7 @@ export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
       </div>
       {/* Seed 001 §5: the captcha renders only when the site has a captcha key. */}
       {s.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}
-      {s.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: sanitizeText(s.disclaimerHtml, ctx.host) }} /> : null}
+      {s.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: htmlForHost(s.disclaimerHtml, ctx.host) }} /> : null}
       {/* The form-wide failure text (a status the seed names, no key, captcha not done); the two notices point to it and to the fields. */}
       <p className="form-submit-error" role="alert" hidden />
       <p className="form-problem form-problem-below" hidden />
@@ -282,8 +282,8 @@ export function FormView({ id, data, ctx }: BlockViewProps<FormData>) {
         {s.submitButtonText}
       </button>
       <div className="form-success" hidden tabIndex={-1}>
-        <div className="form-submission-text" dangerouslySetInnerHTML={{ __html: sanitizeText(s.submissionHtml, ctx.host) }} />
-        {s.postSubmitHtml ? <div className="form-post-submit" dangerouslySetInnerHTML={{ __html: sanitizeText(s.postSubmitHtml, ctx.host) }} /> : null}
+        <div className="form-submission-text" dangerouslySetInnerHTML={{ __html: htmlForHost(s.submissionHtml, ctx.host) }} />
+        {s.postSubmitHtml ? <div className="form-post-submit" dangerouslySetInnerHTML={{ __html: htmlForHost(s.postSubmitHtml, ctx.host) }} /> : null}
       </div>
     </form>
   );

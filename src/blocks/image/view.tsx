@@ -7,7 +7,6 @@ import { IMAGE_WIDTHS } from '../../domain/media';
 import type { BlockViewProps } from '../types';
 import type { ImageData } from './schema';
 
-
 export function imageSrcSet(src: string, originalWidth: number | undefined): string | undefined {
   if (!src.startsWith('/s/') || originalWidth === undefined) return undefined;
   const widths = IMAGE_WIDTHS.filter((w) => w < originalWidth);
@@ -37,10 +36,4 @@ export function ImageView({ data, ctx, columns, priority }: BlockViewProps<Image
       {data.caption ? <figcaption>{data.caption}</figcaption> : null}
     </figure>
   );
-}
-
-export function imageCss(id: string, data: ImageData): string {
-  const { x, y } = data.focalPoint;
-  if (x === 0.5 && y === 0.5) return '';
-  return `#block-${id} img{object-position:${(x * 100).toFixed(1)}% ${(y * 100).toFixed(1)}%}`;
 }

@@ -3,11 +3,11 @@
  * island (island.ts) submits it and shows the success text; under 320 px the block takes its small
  * layout (a container query, no JavaScript).
  */
-import { sanitizeText } from '../sanitize';
+import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
-import type { NewsletterData } from './schema';
+import type { StoredNewsletterData } from './schema';
 
-export function NewsletterView({ id, data, ctx }: BlockViewProps<NewsletterData>) {
+export function NewsletterView({ id, data, ctx }: BlockViewProps<StoredNewsletterData>) {
   return (
     <div className="block-newsletter">
       <form className="newsletter-form" data-list-id={data.listId} aria-labelledby={`${id}-title`} noValidate>
@@ -37,7 +37,7 @@ export function NewsletterView({ id, data, ctx }: BlockViewProps<NewsletterData>
             {data.buttonText}
           </button>
         </div>
-        {data.disclaimerHtml ? <div className="newsletter-disclaimer" dangerouslySetInnerHTML={{ __html: sanitizeText(data.disclaimerHtml, ctx.host) }} /> : null}
+        {data.disclaimerHtml ? <div className="newsletter-disclaimer" dangerouslySetInnerHTML={{ __html: htmlForHost(data.disclaimerHtml, ctx.host) }} /> : null}
         <p className="newsletter-success" role="status" hidden>
           {data.successText}
         </p>

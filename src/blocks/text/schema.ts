@@ -1,6 +1,8 @@
-/** Text block data: sanitised rich text (the seed's html block). */
+/** Text block data: the owner's rich text (the seed's html block), sanitised when saved. */
 import { z } from 'zod';
-import { ownerHtml } from '../sanitize';
+import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
 
-export const textData = z.object({ html: ownerHtml(100_000, 'text') }).strict();
-export type TextData = z.infer<typeof textData>;
+export const textSchema = <H extends string>(html: HtmlRules<H>) => z.object({ html: html.field(100_000, 'text') }).strict();
+export const textData = textSchema(plainHtml);
+export type TextData = z.output<typeof textData>;
+export type StoredTextData = z.output<ReturnType<typeof textSchema<SanitizedHtml>>>;

@@ -1,8 +1,8 @@
-/** Text block: the owner's rich text, sanitised on the server. */
-import { sanitizeText } from '../sanitize';
+/** Text block: the owner's rich text, sanitised when it was saved; links to the serving host follow the link rules here. */
+import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
-import type { TextData } from './schema';
+import type { StoredTextData } from './schema';
 
-export function TextView({ data, ctx }: BlockViewProps<TextData>) {
-  return <div className="block-text" dangerouslySetInnerHTML={{ __html: sanitizeText(data.html, ctx.host) }} />;
+export function TextView({ data, ctx }: BlockViewProps<StoredTextData>) {
+  return <div className="block-text" dangerouslySetInnerHTML={{ __html: htmlForHost(data.html, ctx.host) }} />;
 }

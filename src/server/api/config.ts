@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { siteDocumentSchema } from '../../blocks/registry';
+import { siteDocumentSchema } from '../../blocks/site-document';
 import type { Db } from '../../db/client';
 import { asc, eq } from 'drizzle-orm';
 import { pages, websites } from '../../db/schema';

@@ -11,7 +11,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { formData } from '../../blocks/form/schema';
+import { formSchema } from '../../blocks/form/schema';
+import { storedSchema } from '../../blocks/sanitize';
 import { hexId } from '../../document/schema';
 import { isValidEmail } from '../../domain/forms';
 import type { Db } from '../../db/client';
@@ -34,6 +35,8 @@ import {
 } from '../services/forms-config';
 import { renewWebhookSecret, webhookSecretMadeAt } from '../services/webhook-secrets';
 
+/** The form block's writing schema: fields and settings checked, links checked, owner HTML sanitised. */
+const storedForm = storedSchema(formSchema);
 const NO_FORM = 'This site has no form with this id.';
 const NO_LIST = 'This site has no newsletter list with this id.';
 const NO_SUBMISSION = 'This form has no submission with this number.';
@@ -117,7 +120,7 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
       const current = await formDetail(db, site.id, params.formId);
       if (!current?.form) return reply.code(404).send({ error: NO_FORM_PAGE });
       const title = 'title' in body ? body.title : current.form.title;
-      const parsed = formData.safeParse({ formId: params.formId, ...(title === undefined || title === '' ? {} : { title }), fields: body.fields, settings: body.settings });
+      const parsed = storedForm.safeParse({ formId: params.formId, ...(title === undefined || title === '' ? {} : { title }), fields: body.fields, settings: body.settings });
       if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
       const { updated, webhookSecret } = await updateForm(db, site.id, parsed.data, account.id);
       if (!updated) return reply.code(404).send({ error: NO_FORM_PAGE });

@@ -12,7 +12,7 @@
  * Finished jobs are deleted after JOB_RETENTION_DAYS (`pruneJobs`, run with the hourly housekeeping).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Executor } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { listen } from './listen';
@@ -44,6 +44,11 @@ export type WorkerOptions = {
   /** Delay in ms before the next try, given the number of attempts made so far. */
   backoff?: (attempt: number) => number;
   log?: (line: string) => void;
+  /**
+   * The time leases and due times are measured against. By default the database's own `now()`, one
+   * clock for every app server; tests pass a clock they move themselves.
+   */
+  now?: () => Date;
 };
 
 export type Worker = { stop(): Promise<void> };
@@ -91,6 +96,11 @@ export function defaultBackoff(attempt: number): number {
 
 const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 
+/** `now()` in SQL: the database's clock, or the time a given clock tells (sent as a parameter). */
+type SqlNow = () => SQL;
+const databaseNow: SqlNow = () => sql`now()`;
+const clockNow = (now: () => Date): SqlNow => () => sql`${now().toISOString()}::timestamptz`;
+
 /** Error text as stored and logged: the message only, with any credentials in a URL masked. */
 function errorText(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
@@ -102,14 +112,15 @@ function errorText(err: unknown): string {
  * out. A job whose lease ran out on its last attempt is failed instead of run again, so a job that
  * kills its worker cannot take every app server down in turn.
  */
-async function claim(db: Db, limit: number, lockMs: number): Promise<JobRow[]> {
+async function claim(db: Db, limit: number, lockMs: number, now: SqlNow): Promise<JobRow[]> {
+  const at = now();
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
       or(
-        and(eq(jobs.status, 'pending'), lte(jobs.runAt, sql`now()`)),
-        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, sql`now()`)),
+        and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)),
+        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
       ),
     )
     .orderBy(jobs.runAt)
@@ -121,9 +132,9 @@ async function claim(db: Db, limit: number, lockMs: number): Promise<JobRow[]> {
     .set({
       status: sql`CASE WHEN ${outOfAttempts} THEN 'failed' ELSE 'running' END`,
       attempts: sql`CASE WHEN ${outOfAttempts} THEN ${jobs.attempts} ELSE ${jobs.attempts} + 1 END`,
-      lockedUntil: sql`CASE WHEN ${outOfAttempts} THEN NULL ELSE now() + ${interval(lockMs)} END`,
+      lockedUntil: sql`CASE WHEN ${outOfAttempts} THEN NULL ELSE ${at} + ${interval(lockMs)} END`,
       lastError: sql`CASE WHEN ${outOfAttempts} THEN 'The worker stopped during the last attempt' ELSE ${jobs.lastError} END`,
-      updatedAt: sql`now()`,
+      updatedAt: at,
     })
     .where(inArray(jobs.id, due))
     .returning();
@@ -138,6 +149,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
   const lockMs = opts.lockMs ?? 60_000;
   const backoff = opts.backoff ?? defaultBackoff;
   const log = opts.log ?? ((line: string) => console.warn(line));
+  const now = opts.now ? clockNow(opts.now) : databaseNow;
   const { db } = database;
 
   const active = new Set<Promise<void>>();
@@ -150,7 +162,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
     try {
       const renewed = await db
         .update(jobs)
-        .set({ lockedUntil: sql`now() + ${interval(lockMs)}` })
+        .set({ lockedUntil: sql`${now()} + ${interval(lockMs)}` })
         .where(held(job))
         .returning({ id: jobs.id });
       if (renewed.length === 0) log(`job ${job.id} (${job.kind}): lease lost to another worker`);
@@ -160,7 +172,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
   };
 
   const succeed = (job: JobRow) =>
-    db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: sql`now()` }).where(held(job)).returning({ id: jobs.id });
+    db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now() }).where(held(job)).returning({ id: jobs.id });
 
   const fail = (job: JobRow, error: string, final: boolean) => {
     const delay = final ? 0 : Math.max(0, backoff(job.attempts));
@@ -171,8 +183,8 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
         status: final ? 'failed' : 'pending',
         lastError: error,
         lockedUntil: null,
-        ...(final ? {} : { runAt: sql`now() + ${interval(delay)}` }),
-        updatedAt: sql`now()`,
+        ...(final ? {} : { runAt: sql`${now()} + ${interval(delay)}` }),
+        updatedAt: now(),
       })
       .where(held(job))
       .returning({ id: jobs.id });
@@ -216,7 +228,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
       const wanted = concurrency - active.size;
       let claimed: JobRow[];
       try {
-        claimed = await claim(db, wanted, lockMs);
+        claimed = await claim(db, wanted, lockMs, now);
       } catch (err) {
         // Wait for the next poll rather than spin against a database that is down.
         wakeAgain = false;

@@ -1,13 +1,14 @@
 /**
  * What the server knows about the browser build: the island loader's source (inlined, so its
- * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (theme.css, the
- * site chrome's rules and the cookie banner's) with a content-hashed URL. Read once at start from dist/client (built
- * by `npm run build`).
+ * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (theme.css,
+ * every block kind's style.css, the site chrome's rules and the cookie banner's) with a
+ * content-hashed URL. Read once at start from dist/client (built by `npm run build`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BLOCK_DEFINITIONS } from '../../blocks/definitions';
 import { SITE_CHROME_CSS } from './site-chrome';
 
 export type ClientAssets = {
@@ -25,6 +26,19 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function sha256Base64(text: string): string {
   return createHash('sha256').update(text).digest('base64');
+}
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+/**
+ * The one stylesheet of published pages: the theme, then every block kind's own rules (cached once
+ * by the browser for all pages, so a page does not wait for a kind's rules when a block appears),
+ * the badge and info bar rules generated from the shared constants (z-index, the 1024 px width),
+ * and the cookie banner's rules, shared with the config area's live preview.
+ */
+export function themeStylesheet(): string {
+  const blocks = BLOCK_DEFINITIONS.map((b) => read(`src/blocks/${b.kind}/style.css`)).join('');
+  return read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/runtime/cookie-banner.css');
 }
 
 type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
@@ -51,10 +65,7 @@ export function loadClientAssets(distDir = path.resolve(ROOT, process.env.OPENPR
     if (kind) islands.set(kind, `/${entry.file}`);
   }
   if (loaderSource === undefined || config === undefined) throw new Error('The browser build is incomplete; rebuild with `npm run build`.');
-  // The badge and info bar rules are generated from the shared constants (z-index, the 1024 px width);
-  // the cookie banner's rules are shared with the config area's live preview.
-  const css =
-    readFileSync(path.join(ROOT, 'src/server/render/theme.css'), 'utf8') + SITE_CHROME_CSS + readFileSync(path.join(ROOT, 'src/runtime/cookie-banner.css'), 'utf8');
+  const css = themeStylesheet();
   const themeUrl = `/assets/theme-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
   return { loader: { source: loaderSource, hash: sha256Base64(loaderSource) }, islands, theme: { url: themeUrl, css }, config, files };
 }

@@ -8,15 +8,16 @@
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { blockDefinition } from '../../blocks/registry';
+import { blockDefinition } from '../../blocks/definitions';
+import { layoutCss, readingOrder } from '../../blocks/layout-css';
 import type { RenderContext } from '../../blocks/types';
+import { blockElement } from '../../blocks/views';
 import { isPublishableLink } from '../../domain/links';
-import type { NavLink, Section, SiteFooter, SiteHeader } from '../../document/schema';
+import type { NavLink, SiteFooter, SiteHeader, StoredBlock, StoredSection } from '../../document/schema';
 import { CookieBanner, CookieSettingsButton } from '../../runtime/cookie-banner-view';
 import { SITE_CONTEXT_ELEMENT_ID } from '../../runtime/site-context';
 import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
-import { layoutCss, readingOrder } from './layout-css';
 import { pageSiteContext, type PageVisitor, type SiteConsent } from './page-context';
 import { SiteChrome, type SiteChromeSettings } from './site-chrome';
 
@@ -67,7 +68,7 @@ export type RenderedPage = {
   styleHashes: string[];
 };
 
-function BlockFrame({ block, ctx, kinds, priority }: { block: Section['blocks'][number]; ctx: RenderContext; kinds: Set<string>; priority: boolean }) {
+function BlockFrame({ block, ctx, kinds, priority }: { block: StoredBlock; ctx: RenderContext; kinds: Set<string>; priority: boolean }) {
   const def = blockDefinition(block.type);
   if (!def) return null;
   const island = def.island;
@@ -78,12 +79,12 @@ function BlockFrame({ block, ctx, kinds, priority }: { block: Section['blocks'][
       id={`block-${block.id}`}
       {...(island ? { 'data-island': def.kind, 'data-load': island.load } : {})}
     >
-      <def.View id={block.id} data={block.data} ctx={ctx} columns={block.layout.desktop.w} priority={priority} />
+      {blockElement(block.type, { id: block.id, data: block.data, ctx, columns: block.layout.desktop.w, priority })}
     </div>
   );
 }
 
-export function Sections({ sections, ctx, kinds }: { sections: readonly Section[]; ctx: RenderContext; kinds: Set<string> }) {
+export function Sections({ sections, ctx, kinds }: { sections: readonly StoredSection[]; ctx: RenderContext; kinds: Set<string> }) {
   return (
     <>
       {sections.map((section, index) => (
@@ -181,7 +182,7 @@ export function renderPage(opts: {
   head: PageHead;
   currentPath: string;
   pageType: number;
-  sections: readonly Section[];
+  sections: readonly StoredSection[];
   /** Content around or instead of sections (collection lists, item headers, system messages). */
   before?: ReactNode;
   after?: ReactNode;

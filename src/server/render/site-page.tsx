@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { CaptchaProvider, RenderContext } from '../../blocks/types';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, files, pages, redirects, siteCaptcha, websites } from '../../db/schema';
-import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type Section, type SiteSettings } from '../../document/schema';
+import { footerSchema, headerSchema, pageAccess, type NavLink, type PageAccess, type SiteSettings } from '../../document/schema';
 import { readStored } from '../../document/link';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { labsFlags } from '../../domain/labs';
@@ -132,7 +132,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
         pageType,
         source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.PAGE },
         head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' ? {} : { noindex: true }) },
-        sections: page.sections as Section[],
+        sections: page.sections,
       }),
     };
   }
@@ -199,7 +199,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
         ...base,
         pageType: PAGE_TYPES.ITEM,
         source: { pageId: item.id, collectionId: parent.id, itemId: item.id, contentSource: CONTENT_SOURCES.ITEM, recordType: itemRecordType(parent.type) },
-        sections: item.sections as Section[],
+        sections: item.sections,
         head: {
           title: titled(item.title, item.seo.title),
           description: item.seo.description ?? item.excerpt ?? undefined,
@@ -330,7 +330,7 @@ export async function renderSystemPage(
       assets,
       visitor: req.visitor,
       pageType,
-      sections: (own?.sections as Section[] | undefined) ?? [],
+      sections: own?.sections ?? [],
       head: { title: `${title} — ${settings.title}`, url: `${req.origin}${req.path}`, noindex: true },
       before: own ? undefined : (
         <div className="system-message">

@@ -7,11 +7,12 @@
  * `site_changed`, so published pages show the new form at once.
  */
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
-import { formData, type FormData } from '../../blocks/form/schema';
+import { formData, type FormData, type StoredFormData } from '../../blocks/form/schema';
 import { readStored } from '../../document/link';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { valueText } from '../../domain/forms';
 import type { Db, Executor } from '../../db/client';
+import type { StoredBlockData, StoredSection } from '../../document/schema';
 import { collectionItems, formSubmissions, newsletterSubscribers, pages, websites } from '../../db/schema';
 import type { FormSummary, NewsletterSummary, Placement, SubmissionDetail, SubmissionSummary, Subscriber, SubscriberCounts } from '../../contracts/forms';
 import { logActivity } from './activity';
@@ -405,14 +406,15 @@ export async function eraseByEmail(db: Db, websiteId: string, email: string, act
 
 /* ---------- editing a form ---------- */
 
-type StoredSection = { blocks?: { type?: number; data?: Record<string, unknown> }[] };
+/** A form's data as the form block's writing schema gives it (src/blocks/sanitize.ts `storedSchema`). */
+export type StoredForm = StoredFormData & StoredBlockData;
 
 /** Puts `form` into every block of `sections` that holds its form id; answers how many it replaced. */
-function replaceForm(sections: unknown[], form: FormData): number {
+function replaceForm(sections: StoredSection[], form: StoredForm): number {
   let replaced = 0;
-  for (const section of sections as StoredSection[]) {
-    for (const block of section.blocks ?? []) {
-      if (block.type === FORM && block.data?.formId === form.formId) {
+  for (const section of sections) {
+    for (const block of section.blocks) {
+      if (block.type === FORM && block.data.formId === form.formId) {
         block.data = form;
         replaced += 1;
       }
@@ -422,13 +424,13 @@ function replaceForm(sections: unknown[], form: FormData): number {
 }
 
 /**
- * Replaces the form's data (already checked against the form block's schema) in every page and
+ * Replaces the form's data (checked and sanitised by the form block's writing schema) in every page and
  * item holding it, in one transaction: the site row is locked first, as an import locks it, so an
  * import and an edit never interleave. A form with a webhook address gets its signing secret in
  * the same transaction if it has none, answered here once. Answers `updated: false` when no block
  * holds the form.
  */
-export async function updateForm(db: Db, websiteId: string, form: FormData, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
+export async function updateForm(db: Db, websiteId: string, form: StoredForm, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
   return db.transaction(async (tx) => {
     await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
     const holds = (column: typeof pages.sections | typeof collectionItems.sections) =>

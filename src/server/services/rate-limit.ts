@@ -43,27 +43,38 @@ export class RateLimitsUnavailableError extends Error {
   }
 }
 
-export function postgresRateLimits(db: Db): RateLimitStore {
+export type PostgresRateLimitOptions = {
+  /**
+   * The time windows are measured against, in ms. By default the database's own `now()` (one clock
+   * for every app server); tests pass a clock they move themselves.
+   */
+  now?: () => number;
+};
+
+export function postgresRateLimits(db: Db, opts: PostgresRateLimitOptions = {}): RateLimitStore {
+  const clock = opts.now;
+  const now = clock ? () => sql`${new Date(clock()).toISOString()}::timestamptz` : () => sql`now()`;
   return {
     async hit(limit) {
       const seconds = limit.windowMs / 1000;
+      const at = now();
       const { rows } = await db.execute<{ hits: number; ends: string }>(sql`
-        INSERT INTO rate_limits (key, hits, window_ends_at) VALUES (${limit.key}, 1, now() + make_interval(secs => ${seconds}))
+        INSERT INTO rate_limits (key, hits, window_ends_at) VALUES (${limit.key}, 1, ${at} + make_interval(secs => ${seconds}))
         ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN rate_limits.window_ends_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
-          window_ends_at = CASE WHEN rate_limits.window_ends_at <= now() THEN now() + make_interval(secs => ${seconds}) ELSE rate_limits.window_ends_at END
+          hits = CASE WHEN rate_limits.window_ends_at <= ${at} THEN 1 ELSE rate_limits.hits + 1 END,
+          window_ends_at = CASE WHEN rate_limits.window_ends_at <= ${at} THEN ${at} + make_interval(secs => ${seconds}) ELSE rate_limits.window_ends_at END
         RETURNING hits, window_ends_at AS ends`);
       const row = rows[0]!;
-      return { allowed: row.hits <= limit.max, retryAfterMs: Math.max(0, Date.parse(row.ends) - Date.now()) };
+      return { allowed: row.hits <= limit.max, retryAfterMs: Math.max(0, Date.parse(row.ends) - (clock ?? Date.now)()) };
     },
     async forgive(limit) {
-      await db.execute(sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${limit.key} AND hits > 0 AND window_ends_at > now()`);
+      await db.execute(sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${limit.key} AND hits > 0 AND window_ends_at > ${now()}`);
     },
     async reset(key) {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
     },
     async prune() {
-      await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, new Date()));
+      await db.delete(rateLimits).where(lt(rateLimits.windowEndsAt, new Date((clock ?? Date.now)())));
     },
     async close() {},
   };

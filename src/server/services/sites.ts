@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Collection, Item, Page, Section, SiteDocument } from '../../document/schema';
+import type { Collection, Item, Page, SiteDocument, StoredBlockData } from '../../document/schema';
 import { readStored } from '../../document/link';
 import { footerSchema, headerSchema, pageAccess, settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
@@ -32,7 +32,8 @@ function defined<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-export async function importSite(db: Db, doc: SiteDocument, opts: { makeDefault?: boolean } = {}): Promise<{ websiteId: string; created: boolean }> {
+/** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
+export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opts: { makeDefault?: boolean } = {}): Promise<{ websiteId: string; created: boolean }> {
   const { identifier, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {
@@ -151,7 +152,7 @@ export async function findWebsiteByIdentifier(db: Db, identifier: string): Promi
   return row;
 }
 
-export async function exportSite(db: Db, websiteId: string): Promise<SiteDocument | undefined> {
+export async function exportSite(db: Db, websiteId: string): Promise<SiteDocument<StoredBlockData> | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
   if (!site) return undefined;
   const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
@@ -161,7 +162,7 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
     db.select().from(redirects).where(eq(redirects.websiteId, websiteId)).orderBy(asc(redirects.position)),
     db.select().from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position)),
   ]);
-  const docPages: Page[] = pageRows.map((p) =>
+  const docPages: Page<StoredBlockData>[] = pageRows.map((p) =>
     defined({
       id: p.id,
       pageType: p.pageType as Page['pageType'],
@@ -171,10 +172,10 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
       status: p.status as Page['status'],
       seo: p.seo,
       access: pageAccess.parse(p.access),
-      sections: p.sections as Section[],
+      sections: p.sections,
     }),
   );
-  const docCollections: Collection[] = collectionRows.map((c) =>
+  const docCollections: Collection<StoredBlockData>[] = collectionRows.map((c) =>
     defined({
       id: c.id,
       type: c.type,
@@ -200,7 +201,7 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
             categories: it.categories,
             thumbnail: it.thumbnail ?? undefined,
             seo: it.seo,
-            sections: it.sections as Section[],
+            sections: it.sections,
           }),
         ),
     }),

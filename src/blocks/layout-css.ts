@@ -1,20 +1,21 @@
 /**
  * A page's layout as a stylesheet: each block's grid placement on desktop (24 columns) and phone
- * (8 columns), plus any rules a block kind adds. Written into the page's <style>, whose hash goes in
- * the Content-Security-Policy, so no inline style attribute is needed.
+ * (8 columns), plus any rules a block kind adds. The renderer writes it into the page's <style>,
+ * whose hash goes in the Content-Security-Policy, so no inline style attribute is needed; an
+ * editor's canvas writes the same rules, so it lays blocks out as the visitor's page does. Pure.
  */
-import { blockDefinition } from '../../blocks/registry';
-import type { Block, Section } from '../../document/schema';
+import type { Block, BlockData, Section } from '../document/schema';
+import { blockDefinition } from './definitions';
 
 /** Desktop breakpoint (seed 001 §9: 800 px): below it the phone grid applies. */
 export const PHONE_MAX_WIDTH = 799;
 
 /** Blocks in reading order: top to bottom, then left to right, on desktop. */
-export function readingOrder(blocks: readonly Block[]): Block[] {
+export function readingOrder<B extends Block<BlockData>>(blocks: readonly B[]): B[] {
   return [...blocks].sort((a, b) => a.layout.desktop.y - b.layout.desktop.y || a.layout.desktop.x - b.layout.desktop.x);
 }
 
-export function layoutCss(sections: readonly Section[]): string {
+export function layoutCss(sections: readonly Section<BlockData>[]): string {
   const desktop: string[] = [];
   const phone: string[] = [];
   const extra: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Block } from '../../document/schema';
+import type { Block } from '../document/schema';
 import { layoutCss, readingOrder } from './layout-css';
 
 const block = (id: string, x: number, y: number, w: number, h: number, phone?: Block['layout']['phone']): Block => ({

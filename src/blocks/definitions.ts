@@ -1,0 +1,113 @@
+/**
+ * Every block kind by type number: the one list the renderer, the document schema, the editor and
+ * the browser build read. Pure (no React, no sanitiser, no Node), so Node, the browser and the CLI
+ * import it alike; the views are beside it in ./views.ts. Adding a kind: a folder holding
+ * schema.ts, view.tsx, fields.ts, defaults.ts, style.css (and island.ts when it has browser
+ * behaviour), one line here and one in ./views.ts. `npm run build` makes an island chunk for each
+ * kind that declares `island` (vite.config.ts).
+ */
+import { BLOCK_TYPES } from '../domain/block-types';
+import type { BlockDataSchemas } from '../document/layout';
+import { accordionDefaults, accordionSize } from './accordion/defaults';
+import { accordionFields } from './accordion/fields';
+import { accordionSchema } from './accordion/schema';
+import { buttonDefaults, buttonSize } from './button/defaults';
+import { buttonFields } from './button/fields';
+import { buttonData } from './button/schema';
+import { codeDefaults, codeSize } from './code/defaults';
+import { codeFields } from './code/fields';
+import { codeSchema } from './code/schema';
+import { formDefaults, formIds, formSize } from './form/defaults';
+import { FORM_GROUPS, formFields } from './form/fields';
+import { formSchema } from './form/schema';
+import { plainHtml } from './html';
+import { imageCss } from './image/css';
+import { imageDefaults, imageNeeds, imageSize } from './image/defaults';
+import { imageFields } from './image/fields';
+import { imageData } from './image/schema';
+import { lineDefaults, lineSize } from './line/defaults';
+import { lineFields } from './line/fields';
+import { lineData } from './line/schema';
+import { newsletterDefaults, newsletterIds, newsletterSize } from './newsletter/defaults';
+import { newsletterFields } from './newsletter/fields';
+import { newsletterSchema } from './newsletter/schema';
+import { spacerDefaults, spacerSize } from './spacer/defaults';
+import { spacerFields } from './spacer/fields';
+import { spacerData } from './spacer/schema';
+import { textDefaults, textSize } from './text/defaults';
+import { textFields } from './text/fields';
+import { textSchema } from './text/schema';
+import type { BlockDefinition, BlockKind } from './types';
+
+/** Keeps `D` tied between the kind's schema and its page rules while the list holds the erased type. */
+function defineBlock<D>(kind: BlockKind<D>): BlockDefinition {
+  return { ...(kind as unknown as BlockKind), data: kind.schema(plainHtml) };
+}
+
+export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
+  defineBlock({ type: BLOCK_TYPES.HTML, kind: 'text', label: 'Text', schema: textSchema, defaults: textDefaults, size: textSize, fields: textFields }),
+  defineBlock({
+    type: BLOCK_TYPES.IMAGE,
+    kind: 'image',
+    label: 'Image',
+    schema: () => imageData,
+    defaults: imageDefaults,
+    needs: imageNeeds,
+    size: imageSize,
+    fields: imageFields,
+    css: imageCss,
+  }),
+  defineBlock({ type: BLOCK_TYPES.BUTTON, kind: 'button', label: 'Button', schema: () => buttonData, defaults: buttonDefaults, size: buttonSize, fields: buttonFields, island: { load: 'visible' } }),
+  defineBlock({ type: BLOCK_TYPES.SPACER, kind: 'spacer', label: 'Spacer', schema: () => spacerData, defaults: spacerDefaults, size: spacerSize, fields: spacerFields }),
+  defineBlock({ type: BLOCK_TYPES.LINE, kind: 'line', label: 'Line', schema: () => lineData, defaults: lineDefaults, size: lineSize, fields: lineFields }),
+  defineBlock({ type: BLOCK_TYPES.CODE, kind: 'code', label: 'Code', schema: codeSchema, defaults: codeDefaults, size: codeSize, fields: codeFields }),
+  defineBlock({
+    type: BLOCK_TYPES.ACCORDION,
+    kind: 'accordion',
+    label: 'Accordion',
+    schema: accordionSchema,
+    defaults: accordionDefaults,
+    size: accordionSize,
+    fields: accordionFields,
+    island: { load: 'visible' },
+  }),
+  defineBlock({
+    type: BLOCK_TYPES.FORM,
+    kind: 'form',
+    label: 'Form',
+    schema: formSchema,
+    defaults: formDefaults,
+    ids: formIds,
+    size: formSize,
+    fields: formFields,
+    groups: FORM_GROUPS,
+    island: { load: 'visible' },
+  }),
+  defineBlock({
+    type: BLOCK_TYPES.NEWSLETTER,
+    kind: 'newsletter',
+    label: 'Newsletter',
+    schema: newsletterSchema,
+    defaults: newsletterDefaults,
+    ids: newsletterIds,
+    size: newsletterSize,
+    fields: newsletterFields,
+    island: { load: 'visible' },
+  }),
+];
+
+const byType = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b]));
+
+export function blockDefinition(type: number): BlockDefinition | undefined {
+  return byType.get(type);
+}
+
+/** The kinds whose blocks have browser behaviour, each with its island module: the browser build's block entries. */
+export const ISLAND_KINDS: readonly string[] = BLOCK_DEFINITIONS.filter((b) => b.island).map((b) => b.kind);
+
+/**
+ * Each kind's data schema, checking shape and bounds only (owner HTML as it is, links inside it
+ * unchecked): for describing documents (the JSON Schema export) and editors. Writing a document
+ * goes through src/blocks/site-document.ts, which also checks those links and sanitises the HTML.
+ */
+export const blockDataSchemas: BlockDataSchemas = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b.data]));

@@ -1,0 +1,13 @@
+/**
+ * Custom editors by the name a kind's fields give them (src/blocks/<kind>/fields.ts, `type:
+ * 'custom'`): React for the config area and, later, the visual editor, kept out of the pure
+ * definitions so Node and the CLI never load it.
+ */
+import type { ComponentType } from 'react';
+import type { CustomEditorProps } from './fields';
+import { AutoReplyEditor, FormFieldsEditor } from './form/editor';
+
+export const CUSTOM_EDITORS: Readonly<Record<string, ComponentType<CustomEditorProps>>> = {
+  'form-fields': FormFieldsEditor,
+  'form-auto-reply': AutoReplyEditor,
+};
