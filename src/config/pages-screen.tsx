@@ -5,8 +5,8 @@ import { DataTable } from './data-table';
 import { Messages, useLoad } from './ui';
 
 /**
- * PAGE_TYPES.NOT_FOUND (src/domain/page-types.ts). Not imported: vite.config.ts puts that module in
- * the visitor chunk, which the config area would then load, and every page would carry it.
+ * PAGE_TYPES.NOT_FOUND (src/domain/page-types.ts), written here: vite.config.ts puts that module in
+ * the visitor chunk, where an import from the config area would keep it on every published page.
  */
 const NOT_FOUND_PAGE = 100;
 

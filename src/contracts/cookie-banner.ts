@@ -12,7 +12,7 @@ import {
   COOKIE_BANNER_THEMES,
   COOKIE_BANNER_VARIANTS,
 } from '../domain/cookie-banner';
-import { COOKIE_BANNER_TEXT_MAX } from '../document/schema';
+import { COOKIE_BANNER_TEXT_MAX } from '../document/settings';
 
 const listed = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) => z.enum(values, { error: `${field} must be ${listed(values)}.` });

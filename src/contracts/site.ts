@@ -4,7 +4,7 @@
  * answers the config area reads.
  */
 import { z } from 'zod';
-import { footerSchema, headerSchema, settingsSchema } from '../document/schema';
+import { footerSchema, headerSchema, settingsSchema } from '../document/settings';
 import { isTeamRole, TEAM_ROLES } from '../domain/roles';
 import { BADGE_TYPES, INFO_BAR_STYLES } from '../domain/website';
 import { isoTime } from './common';

@@ -5,12 +5,7 @@
  * runtime's measurement records for it (src/runtime/islands/measure.ts). No code, so every importer
  * stays tiny.
  */
-import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
-
 export const SYSTEM_ERROR_EVENT = 'system-error';
-
-/** Announced on window with the requested address each time the network variant is shown. */
-export const SYSTEM_NETWORK_ERROR_EVENT = INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR;
 
 /** Seed 001 §8's three variants; without a kind the panel shows the request ('other'). */
 export type SystemErrorKind = 'cleaned' | 'network' | 'other';
@@ -34,6 +29,7 @@ declare global {
   // An interface, as only a declaration merge types `window.addEventListener('system-error', …)`.
   interface WindowEventMap {
     [SYSTEM_ERROR_EVENT]: CustomEvent<SystemErrorDetail>;
-    [SYSTEM_NETWORK_ERROR_EVENT]: CustomEvent<{ urlRequested: string | undefined }>;
+    /** INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR (src/domain/analytics.ts), announced with the requested address each time the network variant is shown. */
+    system_network_error: CustomEvent<{ urlRequested: string | undefined }>;
   }
 }

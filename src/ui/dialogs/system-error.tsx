@@ -10,9 +10,10 @@
  */
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
+import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
 import { formatMessage, MESSAGES } from '../../domain/messages';
 import { detachedRoot, Popup } from './popup';
-import { SYSTEM_NETWORK_ERROR_EVENT, type SystemErrorDetail, type SystemErrorOptions } from './system-error-types';
+import type { SystemErrorDetail, SystemErrorOptions } from './system-error-types';
 
 export type SystemErrorPanelProps = SystemErrorOptions & {
   detail: SystemErrorDetail;
@@ -42,7 +43,7 @@ function content(detail: SystemErrorDetail): { title?: string; text: ReactNode }
 
 export function SystemErrorPanel({ detail, onNetworkError, onClear }: SystemErrorPanelProps) {
   const reportNetworkError = useEffectEvent(() => {
-    window.dispatchEvent(new CustomEvent(SYSTEM_NETWORK_ERROR_EVENT, { detail: { urlRequested: detail.url } }));
+    window.dispatchEvent(new CustomEvent(INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR, { detail: { urlRequested: detail.url } }));
     onNetworkError?.(detail.url);
   });
   useEffect(() => {
