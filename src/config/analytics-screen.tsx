@@ -422,7 +422,7 @@ function ErrorsList({ range }: { range: ReportRange }) {
           ))}
         </ol>
       ) : null}
-      {next ? <LoadMore loading={loading} onLoad={loadMore} label="Load more errors" /> : null}
+      <LoadMore more={!!next} loading={loading} onLoad={loadMore} label="Load more errors" />
     </>
   );
 }

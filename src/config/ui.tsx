@@ -114,8 +114,9 @@ export function usePagedList<Row, Filter, Cursor>(fetch: (filter: Filter, cursor
   return { rows, setRows, next, loading, error, setError, filter, show, loadMore };
 }
 
-/** The button under a paged list that fetches its next page. */
-export function LoadMore({ loading, onLoad, label = 'Load more' }: { loading: boolean; onLoad: () => void; label?: string }) {
+/** The button under a paged list that fetches its next page, while there is one (`more`). */
+export function LoadMore({ more, loading, onLoad, label = 'Load more' }: { more: boolean; loading: boolean; onLoad: () => void; label?: string }) {
+  if (!more) return null;
   return (
     <p>
       <button type="button" className="secondary" disabled={loading} onClick={onLoad}>

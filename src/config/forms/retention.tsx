@@ -4,7 +4,7 @@ import { okAnswer } from '../../contracts/common';
 import { siteSettingsAnswer } from '../../contracts/site';
 import { call } from '../api';
 import { Field } from '../field';
-import { errorText, Messages } from '../ui';
+import { errorText, fieldErrorsOf, Messages } from '../ui';
 import { plural } from './shared';
 
 export function RetentionSection({ writable }: { writable: boolean }) {
@@ -35,7 +35,7 @@ export function RetentionSection({ writable }: { writable: boolean }) {
             () => setDone(value === null ? 'Saved. Submissions are kept until you delete them.' : `Saved. Submissions older than ${plural(value, 'day', 'days')} are deleted.`),
             (err: unknown) => {
               setError(errorText(err));
-              setFieldError((err as { body?: { errors?: Record<string, string> } }).body?.errors?.formRetentionDays);
+              setFieldError(fieldErrorsOf(err).formRetentionDays);
             },
           );
         }}

@@ -127,12 +127,7 @@ export function SubmissionsView({ formId, notice, go, focus }: { formId: string;
           ]}
         />
       ) : null}
-      {next !== null ? (
-        <LoadMore
-          loading={loading}
-          onLoad={loadMore}
-        />
-      ) : null}
+      <LoadMore more={next !== null} loading={loading} onLoad={loadMore} />
     </section>
   );
 }

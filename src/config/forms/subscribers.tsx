@@ -117,12 +117,7 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
           ]}
         />
       ) : null}
-      {next !== null ? (
-        <LoadMore
-          loading={loading}
-          onLoad={loadMore}
-        />
-      ) : null}
+      <LoadMore more={next !== null} loading={loading} onLoad={loadMore} />
     </section>
   );
 }
