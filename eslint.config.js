@@ -10,7 +10,7 @@ const restrict = (patterns, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'src/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'src/db/migrations/**', 'test/fixtures/architecture/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -14,65 +14,15 @@ import { valueText } from '../../domain/forms';
 import type { Db, Executor } from '../../db/client';
 import type { StoredBlockData, StoredSection } from '../../document/schema';
 import { collectionItems, formSubmissions, newsletterSubscribers, pages, websites } from '../../db/schema';
+import type { FormSummary, NewsletterSummary, Placement, SubmissionDetail, SubmissionSummary, Subscriber, SubscriberCounts } from '../../contracts/forms';
 import { logActivity } from './activity';
 import { CSV_BOM, csvRow } from './csv';
 import { SITE_CHANGED_CHANNEL } from './sites';
 import { ensureWebhookSecret } from './webhook-secrets';
 
-/** Where a block sits: a page, or a collection item (a blog post …). */
-export type Placement = { kind: 'page' | 'item'; id: string; title: string; path: string | null };
-
-export type FormSummary = {
-  formId: string;
-  /** The form's own title, or where it is ("Form on Contact"), or "Removed form" for submissions of a form no page holds any more. */
-  name: string;
-  title: string | null;
-  fieldCount: number;
-  /** The first page holding the form (null when none does), then any others. */
-  page: Placement | null;
-  otherPages: Placement[];
-  submissions: number;
-  lastSubmittedAt: string | null;
-};
-
-export type SubscriberCounts = { pending: number; confirmed: number; unsubscribed: number; total: number };
-
-export type NewsletterSummary = {
-  listId: string;
-  name: string;
-  title: string | null;
-  page: Placement | null;
-  otherPages: Placement[];
-  subscribers: SubscriberCounts;
-};
+export type { FormSummary, NewsletterSummary, Placement, SubmissionDetail, SubmissionSummary, Subscriber, SubscriberCounts } from '../../contracts/forms';
 
 export type FieldSnapshot = { id: string; type: string; label: string };
-
-export type SubmissionSummary = {
-  id: number;
-  createdAt: string;
-  page: { title: string; path: string };
-  /** The first few filled-in fields, for the list. */
-  preview: { label: string; text: string }[];
-};
-
-export type SubmissionDetail = {
-  id: number;
-  formId: string;
-  createdAt: string;
-  page: { title: string; path: string };
-  /** Every field of the form as it was when submitted, by label, with its value as text ('' when left empty). */
-  fields: { id: string; label: string; type: string; text: string }[];
-};
-
-export type Subscriber = {
-  email: string;
-  name: string | null;
-  status: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-};
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
