@@ -16,7 +16,7 @@ export const REQUEST_LAYER = ['src/server/api/**/*.{ts,tsx}', 'src/server/render
 const QUERY_METHODS = '/^(select|selectDistinct|insert|update|delete|execute|transaction|query)$/';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'src/db/migrations/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'data/**', '.tmp/**', 'coverage/**', 'src/db/migrations/**', 'test/fixtures/architecture/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

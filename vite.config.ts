@@ -25,7 +25,7 @@ const runtimeIslands = Object.fromEntries(
 );
 
 /** The modules of the visitor runtime (and the domain constants only it uses). */
-const VISITOR_RUNTIME = /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|cookie-banner-dom\.ts)|domain\/(cookies|measurement-paths|analytics|limits|measurement-messages|census|page-types|locale)\.ts)/;
+const VISITOR_RUNTIME = /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|cookie-banner-dom\.ts)|domain\/(cookies|measurement-paths|analytics|limits|measurement-messages|census|page-types|locale|vitals)\.ts)/;
 
 export default defineConfig({
   publicDir: false,

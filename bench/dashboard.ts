@@ -13,7 +13,8 @@ import path from 'node:path';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { connect, runMigrations, type Database } from '../src/db/client';
 import { startEmbeddedPostgres } from '../src/db/embedded';
-import { deviceClass, lastDays, VIEWPORT_BANDS, NO_VIEWPORT, type ReportRange } from '../src/domain/analytics-report';
+import { deviceClass, lastDays, VIEWPORT_BANDS, NO_VIEWPORT } from '../src/domain/analytics-report';
+import type { ReportRange } from '../src/contracts/analytics';
 import { loadDocument } from '../src/document/load';
 import {
   buttons,

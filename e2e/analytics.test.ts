@@ -297,7 +297,7 @@ describe('the Trace log', () => {
 describe('the system error panel’s network variant', () => {
   async function showNetworkError(page: Page) {
     // Given as text, so the import is the browser's own (the test runner rewrites import() in functions).
-    await page.evaluate(`import('${chunkUrl('src/runtime/dialogs/system-error.tsx')}').then((m) => void m.openSystemError({ kind: 'network', url: '/api/commerce/cart' }))`);
+    await page.evaluate(`import('${chunkUrl('src/ui/dialogs/system-error.tsx')}').then((m) => void m.openSystemError({ kind: 'network', url: '/api/commerce/cart' }))`);
     await page.getByRole('alertdialog').waitFor();
   }
 

@@ -97,8 +97,8 @@ beforeAll(async () => {
         // real build, so each gets its own chunk rather than sharing the fixture's.
         input: {
           'dialogs-entry': path.join(FIXTURES, 'dialogs-entry.tsx'),
-          tooltip: path.join(ROOT, 'src/runtime/dialogs/tooltip.tsx'),
-          'relative-time': path.join(ROOT, 'src/runtime/dialogs/relative-time.tsx'),
+          tooltip: path.join(ROOT, 'src/ui/dialogs/tooltip.tsx'),
+          'relative-time': path.join(ROOT, 'src/ui/dialogs/relative-time.tsx'),
         },
         preserveEntrySignatures: 'exports-only',
         output: {

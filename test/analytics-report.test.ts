@@ -11,7 +11,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
-import { addDays, deviceClass, REPORT_RANGE, viewportBand, type DashboardReport, type ErrorsPage } from '../src/domain/analytics-report';
+import { addDays, deviceClass, REPORT_RANGE, viewportBand } from '../src/domain/analytics-report';
+import { dashboardReport, errorsPage, type DashboardReport } from '../src/contracts/analytics';
 import { TEAM_ROLES, type TeamRole } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
 import { ANALYTICS_MESSAGES } from '../src/server/api/analytics';
@@ -75,7 +76,7 @@ async function moveBack(site: Site, days: number) {
 async function report(site: Site, range = ''): Promise<DashboardReport> {
   const res = await site.owner.call('GET', `/api/config/analytics${range}`);
   ok(res);
-  return res.json() as DashboardReport;
+  return dashboardReport.parse(res.json());
 }
 
 const hit = (site: Site, pagePath: string, visitor?: string, visitStart = 1_760_000_000_000, extra: Record<string, unknown> = {}, ua?: string) =>
@@ -289,7 +290,7 @@ describe('referrers, campaigns and errors', () => {
     const page = async (query: string) => {
       const res = await site.owner.call('GET', `/api/config/analytics/errors${query}`);
       ok(res);
-      return res.json() as ErrorsPage;
+      return errorsPage.parse(res.json());
     };
     const first = await page('');
     expect(first.errors).toHaveLength(20);

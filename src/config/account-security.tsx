@@ -8,7 +8,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { encode } from 'uqr';
 import { PASSWORD_HINT, PASSWORD_MESSAGES, passwordProblem } from '../domain/passwords';
-import { api, ApiError } from './api';
+import { okAnswer } from '../contracts/common';
+import { endOthersAnswer, recoveryCodesAnswer, sessionsAnswer } from '../contracts/auth';
+import { ApiError, call } from './api';
+import { DataTable } from './data-table';
 import { Field } from './field';
 import { errorText, fieldErrorsOf, Messages, useLoad, useSave } from './ui';
 
@@ -52,7 +55,7 @@ export function ChangePassword({ email }: { email: string }) {
         }
         setBusy(true);
         setErrors({});
-        api('POST', '/api/auth/Password', { currentPassword: current, newPassword: next }).then(
+        call(okAnswer, 'POST', '/api/auth/Password', { currentPassword: current, newPassword: next }).then(
           () => {
             setBusy(false);
             setCurrent('');
@@ -87,12 +90,10 @@ export function ChangePassword({ email }: { email: string }) {
   );
 }
 
-type Listed = { id: string; browser: string; system: string; signedInAt: string; lastSeenAt: string; current: boolean };
-
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 export function Sessions() {
-  const [state, loadError, reload] = useLoad<{ sessions: Listed[] }>('/api/auth/Sessions');
+  const [state, loadError, reload] = useLoad(sessionsAnswer, '/api/auth/Sessions');
   const { error, done, busy, save } = useSave('');
   // The list is read again either way: a session signed out elsewhere meanwhile is gone from it too.
   const act = (call: () => Promise<unknown>, message: string) => save(() => call().finally(reload), () => undefined, message);
@@ -104,43 +105,40 @@ export function Sessions() {
       {!state ? (
         <Messages error={loadError} />
       ) : (
-        <table className="session-table">
-          <thead>
-            <tr>
-              <th scope="col">Device</th>
-              <th scope="col">Signed in</th>
-              <th scope="col">Last active</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.sessions.map((s) => (
-              <tr key={s.id}>
-                <td>
+        <DataTable
+          className="session-table"
+          rows={state.sessions}
+          rowKey={(s) => s.id}
+          columns={[
+            {
+              header: 'Device',
+              cell: (s) => (
+                <>
                   {s.browser} on {s.system}
                   {s.current ? <span className="role-badge">This device</span> : null}
-                </td>
-                <td>{when(s.signedInAt)}</td>
-                <td>{s.current ? 'Now' : when(s.lastSeenAt)}</td>
-                <td className="row-actions">
-                  {s.current ? null : (
-                    <button
-                      type="button"
-                      className="secondary"
-                      disabled={busy}
-                      aria-label={`Sign out ${s.browser} on ${s.system}, signed in ${when(s.signedInAt)}`}
-                      onClick={() => act(() => api('DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`), `Signed out ${s.browser} on ${s.system}.`)}
-                    >
-                      Sign out
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Signed in', cell: (s) => when(s.signedInAt) },
+            { header: 'Last active', cell: (s) => (s.current ? 'Now' : when(s.lastSeenAt)) },
+            {
+              header: <span className="visually-hidden">Actions</span>,
+              className: 'row-actions',
+              cell: (s) =>
+                s.current ? null : (
+                  <button
+                    type="button"
+                    className="secondary"
+                    disabled={busy}
+                    aria-label={`Sign out ${s.browser} on ${s.system}, signed in ${when(s.signedInAt)}`}
+                    onClick={() => act(() => call(okAnswer, 'DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`), `Signed out ${s.browser} on ${s.system}.`)}
+                  >
+                    Sign out
+                  </button>
+                ),
+            },
+          ]}
+        />
       )}
       <p role="status" className="form-done">
         {done}
@@ -150,7 +148,7 @@ export function Sessions() {
         type="button"
         className="secondary"
         disabled={busy || others === 0}
-        onClick={() => act(() => api('POST', '/api/auth/Sessions/EndOthers', {}), 'Signed out everywhere else.')}
+        onClick={() => act(() => call(endOthersAnswer, 'POST', '/api/auth/Sessions/EndOthers', {}), 'Signed out everywhere else.')}
       >
         Sign out everywhere else
       </button>
@@ -232,7 +230,7 @@ export function RecoveryCodes({ left, onNew }: { left: number; onNew: (codes: st
             if (!password) return setError('Enter your password.');
             setBusy(true);
             setError(null);
-            api<{ recoveryCodes: string[] }>('POST', '/api/auth/TwoFactor/RecoveryCodes', { password }).then(
+            call(recoveryCodesAnswer, 'POST', '/api/auth/TwoFactor/RecoveryCodes', { password }).then(
               (answer) => {
                 setBusy(false);
                 setAsking(false);

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { DataTable } from './data-table';
 
 const HEIGHT = 240;
 const AXIS: uPlot.Axis = { stroke: '#545b64', grid: { stroke: '#ebe8e2', width: 1 }, ticks: { stroke: '#dedad3', width: 1 }, font: '12px system-ui, sans-serif' };
@@ -58,28 +59,14 @@ function NumbersTable({ caption, head, rows }: { caption: string; head: string[]
   return (
     <details className="chart-numbers">
       <summary>Show the numbers</summary>
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th scope="col" key={h}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([first, ...rest]) => (
-            <tr key={first}>
-              <th scope="row">{first}</th>
-              {rest.map((cell, i) => (
-                <td key={i}>{count.format(cell)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption={caption}
+        captionShown
+        rowHeaders
+        rows={rows}
+        rowKey={(row) => row[0]}
+        columns={head.map((h, i) => ({ header: h, cell: (row: [string, ...number[]]) => (i === 0 ? row[0] : count.format(row[i] as number)) }))}
+      />
     </details>
   );
 }

@@ -14,14 +14,11 @@ import {
   lastDays,
   REPORT_RANGE,
   REPORT_VITALS,
-  type DashboardReport,
-  type ErrorRow,
-  type ErrorsPage,
-  type ReportRange,
   type ReportTable,
-  type VitalsRow,
 } from '../domain/analytics-report';
-import { api } from './api';
+import { dashboardReport, errorsPage, type DashboardReport, type ErrorRow, type ReportRange, type VitalsRow } from '../contracts/analytics';
+import { call } from './api';
+import { DataTable } from './data-table';
 import { BarsChart, DaysChart, type ChartSeries } from './analytics-charts';
 import { errorText, LoadMore, Messages, usePagedList } from './ui';
 
@@ -58,7 +55,7 @@ export function AnalyticsScreen() {
     setAsked(range);
   };
   useEffect(() => {
-    api<DashboardReport>('GET', `/api/config/analytics${asked ? rangeQuery(asked) : ''}`)
+    call(dashboardReport, 'GET', `/api/config/analytics${asked ? rangeQuery(asked) : ''}`)
       .then(
         (r) => {
           setReport(r);
@@ -168,32 +165,16 @@ function Part({ title, table, range, children }: { title: string; table?: Report
 type Column = { label: ReactNode; numeric?: boolean };
 
 /** A table of the report, named by its part's heading; the first cell of each row heads it. */
-function Table({ labelledBy, columns, rows, empty }: { labelledBy: string; columns: Column[]; rows: { key: string; cells: ReactNode[] }[]; empty?: string }) {
-  if (rows.length === 0) return <p className="empty">{empty}</p>;
+function Table({ labelledBy, columns, rows, empty = '' }: { labelledBy: string; columns: Column[]; rows: { key: string; cells: ReactNode[] }[]; empty?: string }) {
   return (
-    <table aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            <th scope="col" key={i} className={c.numeric ? 'numeric' : undefined}>
-              {c.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ key, cells: [first, ...rest] }) => (
-          <tr key={key}>
-            <th scope="row">{first}</th>
-            {rest.map((cell, i) => (
-              <td key={i} className={columns[i + 1]?.numeric ? 'numeric' : undefined}>
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      labelledBy={labelledBy}
+      rowHeaders
+      rows={rows}
+      rowKey={(r) => r.key}
+      empty={empty}
+      columns={columns.map((c, i) => ({ header: c.label, numeric: c.numeric, cell: (r: { cells: ReactNode[] }) => r.cells[i] }))}
+    />
   );
 }
 
@@ -398,7 +379,7 @@ function VitalsTable({ id, report }: { id: string; report: DashboardReport }) {
 function ErrorsList({ range }: { range: ReportRange }) {
   const fetchErrors = useCallback(
     (r: ReportRange, cursor: string | null) =>
-      api<ErrorsPage>('GET', `/api/config/analytics/errors${rangeQuery(r)}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`).then((p) => ({ rows: p.errors, next: p.next })),
+      call(errorsPage, 'GET', `/api/config/analytics/errors${rangeQuery(r)}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`).then((p) => ({ rows: p.errors, next: p.next })),
     [],
   );
   const { rows, next, loading, error, loadMore } = usePagedList<ErrorRow, ReportRange, string>(fetchErrors, range);
@@ -441,7 +422,7 @@ function ErrorsList({ range }: { range: ReportRange }) {
           ))}
         </ol>
       ) : null}
-      {next ? <LoadMore loading={loading} onLoad={loadMore} label="Load more errors" /> : null}
+      <LoadMore more={!!next} loading={loading} onLoad={loadMore} label="Load more errors" />
     </>
   );
 }

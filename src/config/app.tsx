@@ -5,21 +5,29 @@
  * team, activity and moving the site. The visual editor will take its place under Pages.
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { meAnswer, type Me } from '../contracts/auth';
 import type { ConfigArea } from '../domain/permissions';
 import { sameOriginPath } from '../domain/redirect-target';
-import { api, ApiError } from './api';
-import { errorText } from './ui';
-import { logout } from '../runtime/logout';
-import { AcceptInvitation, AccountScreen, Login, ResetPassword } from './account-screens';
+import { TEAM_ROLES } from '../domain/roles';
+import { logout } from '../ui/logout';
+import { AccountScreen } from './account-screen';
+import { ActivityScreen } from './activity-screen';
+import { call, ApiError } from './api';
 import { DesignScreen } from './design-screen';
-import { ActivityScreen, JobsScreen, PagesScreen, SettingsScreen, TeamScreen, TransferScreen } from './screens';
-import { useLabsScreens, type LabsScreenId } from './labs-screens';
+import { AcceptInvitation, ResetPassword } from './email-link-screens';
+import { JobsScreen } from './jobs-screen';
+import { useLabsScreens, type LabsScreenId } from './labs-screen';
+import { PagesScreen } from './pages-screen';
+import { SettingsScreen } from './settings-screen';
+import { Login } from './sign-in-screen';
 import { SmtpScreen } from './smtp-screen';
+import { TeamScreen } from './team-screen';
+import { TransferScreen } from './transfer-screen';
+import { errorText } from './ui';
 import { CaptchaScreen } from './captcha-screen';
 import { CookieBannerScreen } from './cookie-banner-screen';
 import { FormsScreen } from './forms/forms-screen';
 import { LiveEvents } from './live-events';
-import { TEAM_ROLES } from '../domain/roles';
 
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
 const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
@@ -41,17 +49,6 @@ function AnalyticsArea({ me }: { me: Me }) {
     </>
   );
 }
-
-export type Me = {
-  account: { id: string; email: string; displayName: string | null };
-  twoFactor: boolean;
-  site: { id: string; identifier: string; title: string };
-  role: number | null;
-  roleName: string | null;
-  areas: ConfigArea[];
-  /** Every site the account is on the team of, with its config area's address. */
-  sites: { identifier: string; title: string; roleName: string | null; configUrl: string }[];
-};
 
 /** The site picker: the account's other sites, each a link to its own config area. */
 function SitePicker({ me }: { me: Me }) {
@@ -128,7 +125,7 @@ function SignedInApp() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    api<Me>('GET', '/api/auth/Me').then(
+    call(meAnswer, 'GET', '/api/auth/Me').then(
       (m) => setMe(m),
       (err: unknown) => {
         if (err instanceof ApiError && err.status === 401) setMe(null);

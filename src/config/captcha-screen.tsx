@@ -8,13 +8,13 @@
  */
 import { useState } from 'react';
 import { canAccess } from '../domain/permissions';
-import type { Me } from './app';
-import { api } from './api';
+import type { Me } from '../contracts/auth';
+import { captchaAnswer, type CaptchaAnswer as CaptchaView } from '../contracts/captcha';
+import { call } from './api';
 import { Field } from './field';
 import { Messages, useLoad, useSave } from './ui';
 
 type Provider = 'altcha' | 'recaptcha';
-type CaptchaView = { provider: Provider | null; siteKey: string | null; secret?: string };
 type Choice = Provider | 'off';
 type Draft = { choice: Choice; siteKey: string; secret: string };
 
@@ -33,7 +33,7 @@ function Current({ view }: { view: CaptchaView }) {
 }
 
 export function CaptchaScreen({ me }: { me: Me }) {
-  const [view, loadError, reload] = useLoad<CaptchaView>(CAPTCHA_PATH);
+  const [view, loadError, reload] = useLoad(captchaAnswer, CAPTCHA_PATH);
   const [edited, setDraft] = useState<Draft>();
   const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
@@ -48,10 +48,10 @@ export function CaptchaScreen({ me }: { me: Me }) {
     run(
       () =>
         draft.choice === 'off'
-          ? api<CaptchaView>('DELETE', CAPTCHA_PATH)
+          ? call(captchaAnswer, 'DELETE', CAPTCHA_PATH)
           : draft.choice === 'altcha'
-            ? api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'altcha' })
-            : api<CaptchaView>('PUT', CAPTCHA_PATH, { provider: 'recaptcha', siteKey: draft.siteKey, ...(draft.secret ? { secret: draft.secret } : {}) }),
+            ? call(captchaAnswer, 'PUT', CAPTCHA_PATH, { provider: 'altcha' })
+            : call(captchaAnswer, 'PUT', CAPTCHA_PATH, { provider: 'recaptcha', siteKey: draft.siteKey, ...(draft.secret ? { secret: draft.secret } : {}) }),
       () => {
         setDraft(undefined);
         reload();

@@ -22,8 +22,9 @@ import { canAccess } from '../domain/permissions';
 import { CookieBanner } from '../runtime/cookie-banner-view';
 import { enhanceCookieBanner } from '../runtime/islands/cookie-banner';
 import '../runtime/cookie-banner.css';
-import type { Me } from './app';
-import { api } from './api';
+import type { Me } from '../contracts/auth';
+import { cookieBannerAnswer, type CookieBannerAnswer } from '../contracts/cookie-banner';
+import { call } from './api';
 import { Field } from './field';
 import { Messages, useLoad, useSave } from './ui';
 
@@ -42,7 +43,7 @@ const POSITION_LABELS: Record<CookieBannerPosition, string> = {
   BOTTOM_RIGHT: 'Bottom right',
 };
 
-function draftOf(view: Draft & Record<string, unknown>): Draft {
+function draftOf(view: CookieBannerAnswer): Draft {
   return {
     cookieBannerCtaText: view.cookieBannerCtaText,
     cookieBannerCtaVariant: view.cookieBannerCtaVariant,
@@ -60,7 +61,7 @@ function draftOf(view: Draft & Record<string, unknown>): Draft {
 }
 
 export function CookieBannerScreen({ me }: { me: Me }) {
-  const [view, loadError, reload] = useLoad<Draft & Record<string, unknown>>(COOKIE_BANNER_PATH);
+  const [view, loadError, reload] = useLoad(cookieBannerAnswer, COOKIE_BANNER_PATH);
   const [edited, setDraft] = useState<Draft>();
   const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
@@ -74,7 +75,7 @@ export function CookieBannerScreen({ me }: { me: Me }) {
   };
   const save = () =>
     run(
-      () => api<Draft>('PUT', COOKIE_BANNER_PATH, draft),
+      () => call(cookieBannerAnswer, 'PUT', COOKIE_BANNER_PATH, draft),
       () => {
         setDraft(undefined);
         reload();

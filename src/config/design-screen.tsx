@@ -1,15 +1,15 @@
 /** The Design area: the site header and footer (GET/PUT /api/site-header-footer, seed 001 §7). */
 import { useState } from 'react';
 import { canAccess } from '../domain/permissions';
-import type { SiteFooter, SiteHeader } from '../document/schema';
-import type { Me } from './app';
-import { api } from './api';
+import type { SiteHeader } from '../document/schema';
+import type { Me } from '../contracts/auth';
+import { okAnswer } from '../contracts/common';
+import { headerFooterAnswer, type HeaderFooter } from '../contracts/site';
+import { call } from './api';
 import { errorText, Messages, useLoad } from './ui';
 
-type HeaderFooter = { header: SiteHeader; footer: SiteFooter };
-
 export function DesignScreen({ me }: { me: Me }) {
-  const [loaded, loadError] = useLoad<HeaderFooter>('/api/site-header-footer');
+  const [loaded, loadError] = useLoad(headerFooterAnswer, '/api/site-header-footer');
   const [edited, setValue] = useState<HeaderFooter>();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function DesignScreen({ me }: { me: Me }) {
           e.preventDefault();
           setError(null);
           setDone(null);
-          api('PUT', '/api/site-header-footer', value).then(
+          call(okAnswer, 'PUT', '/api/site-header-footer', value).then(
             () => setDone('Saved. Every page shows the new header and footer now.'),
             (err: unknown) => setError(errorText(err)),
           );

@@ -5,13 +5,12 @@
  * signed-in account.
  */
 import { useState } from 'react';
-import type { Me } from './app';
-import { api } from './api';
+import type { Me } from '../contracts/auth';
+import { mailStatusAnswer, smtpTestAnswer, type MailStatus, type SmtpView } from '../contracts/smtp';
+import { call } from './api';
 import { Field } from './field';
-import { errorText, Messages, useLoad } from './ui';
+import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
 
-type SmtpView = { host: string; port: number; secure: boolean; username: string | null; fromAddress: string; passwordSet: boolean; password?: string };
-type MailStatus = { smtp: SmtpView | null; inUse: 'site' | 'server' | 'none'; serverDefault: { fromAddress: string } | null };
 type Draft = { host: string; port: string; secure: boolean; username: string; password: string; fromAddress: string };
 
 function draftFrom(smtp: SmtpView | null): Draft {
@@ -45,7 +44,7 @@ function InUse({ status }: { status: MailStatus }) {
 }
 
 export function SmtpScreen({ me }: { me: Me }) {
-  const [status, loadError, reload] = useLoad<MailStatus>('/api/config/smtp');
+  const [status, loadError, reload] = useLoad(mailStatusAnswer, '/api/config/smtp');
   const [edited, setDraft] = useState<Draft>();
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -65,7 +64,7 @@ export function SmtpScreen({ me }: { me: Me }) {
     call
       .then(setDone, (err: unknown) => {
         setError(errorText(err));
-        setFieldErrors((err as { body?: { errors?: Record<string, string> } }).body?.errors ?? {});
+        setFieldErrors(fieldErrorsOf(err));
       })
       .finally(() => setBusy(false));
   };
@@ -86,7 +85,7 @@ export function SmtpScreen({ me }: { me: Me }) {
           e.preventDefault();
           const port = Number(draft.port);
           run(
-            api('PUT', '/api/config/smtp', {
+            call(mailStatusAnswer, 'PUT', '/api/config/smtp', {
               host: draft.host,
               port: draft.port.trim() === '' || !Number.isFinite(port) ? draft.port : port,
               secure: draft.secure,
@@ -130,11 +129,7 @@ export function SmtpScreen({ me }: { me: Me }) {
           </Field>
           {text('fromAddress', 'From address', 'email', 'The address the site’s email comes from.')}
         </fieldset>
-        {error ? (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <Messages error={error} />
         <p className="form-done" role="status">
           {done}
         </p>
@@ -148,7 +143,7 @@ export function SmtpScreen({ me }: { me: Me }) {
             disabled={busy}
             onClick={() =>
               run(
-                api<{ to: string }>('POST', '/api/config/smtp/test').then(
+                call(smtpTestAnswer, 'POST', '/api/config/smtp/test').then(
                   (res) => `A test email to ${res.to} is on its way. If it does not arrive within a few minutes, see Background jobs for the error.`,
                 ),
               )
@@ -163,7 +158,7 @@ export function SmtpScreen({ me }: { me: Me }) {
               disabled={busy}
               onClick={() =>
                 run(
-                  api('DELETE', '/api/config/smtp').then(() => {
+                  call(mailStatusAnswer, 'DELETE', '/api/config/smtp').then(() => {
                     setDraft(undefined);
                     reload();
                     return 'Removed. The site’s email goes out through the server’s default mail server again.';

@@ -1,19 +1,24 @@
 /** Small pieces every config screen uses: loading a call's answer, saving, showing an error or a done message, and lists read a page at a time. */
 import { useCallback, useEffect, useState } from 'react';
-import { api } from './api';
+import type { z } from 'zod';
+import { call, refusalOf } from './api';
 
 export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export function useLoad<T>(url: string): [T | undefined, string | null, () => void] {
-  const [data, setData] = useState<T>();
+/**
+ * GET `url`, its answer parsed by `answer`: the data once loaded, the error to show, and a reload
+ * whose promise settles once the new answer is shown (so a screen can say "done" after its list is current).
+ */
+export function useLoad<S extends z.ZodType>(answer: S, url: string): [z.output<S> | undefined, string | null, () => Promise<void>] {
+  const [data, setData] = useState<z.output<S>>();
   const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
+  const load = useCallback(() => call(answer, 'GET', url).then(setData, (err: unknown) => setError(errorText(err))), [answer, url]);
   useEffect(() => {
-    api<T>('GET', url).then(setData, (err: unknown) => setError(errorText(err)));
-  }, [url, tick]);
-  return [data, error, () => setTick((t) => t + 1)];
+    void load();
+  }, [load]);
+  return [data, error, load];
 }
 
 export function Messages({ error, done }: { error: string | null; done?: string | null }) {
@@ -35,7 +40,7 @@ export function Messages({ error, done }: { error: string | null; done?: string 
 
 /** The field errors of a refused call (the API's `errors` map), if it has any. */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
-  return (err as { body?: { errors?: Record<string, string> } }).body?.errors ?? {};
+  return refusalOf(err).errors ?? {};
 }
 
 /**
@@ -109,8 +114,9 @@ export function usePagedList<Row, Filter, Cursor>(fetch: (filter: Filter, cursor
   return { rows, setRows, next, loading, error, setError, filter, show, loadMore };
 }
 
-/** The button under a paged list that fetches its next page. */
-export function LoadMore({ loading, onLoad, label = 'Load more' }: { loading: boolean; onLoad: () => void; label?: string }) {
+/** The button under a paged list that fetches its next page, while there is one (`more`). */
+export function LoadMore({ more, loading, onLoad, label = 'Load more' }: { more: boolean; loading: boolean; onLoad: () => void; label?: string }) {
+  if (!more) return null;
   return (
     <p>
       <button type="button" className="secondary" disabled={loading} onClick={onLoad}>

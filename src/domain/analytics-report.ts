@@ -2,8 +2,8 @@
  * The owner's analytics dashboard: the rules the server's report and the config area share. The
  * date ranges a report covers (site days, inclusive), the device classes and viewport width bands
  * page views are counted in as they are ingested (the device_daily rollup), the Core Web Vitals it
- * reports and the words for their ratings, the report's shape as the server answers it, and the
- * tables it exports as CSV. Pure: no I/O.
+ * reports and the words for their ratings, and the tables it exports as CSV. The report's shape as
+ * the server answers it is src/contracts/analytics.ts. Pure: no I/O.
  */
 import { TRACK_QUERY_PARAMS } from './analytics';
 
@@ -114,15 +114,7 @@ export function formatVital(name: VitalName, value: number): string {
   return Math.round(value) >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
 }
 
-/* ---------- the report ---------- */
-
-/** Site days, both ends included. */
-export type ReportRange = { from: string; to: string };
-
-export type Totals = { visits: number; visitors: number; pageViews: number };
-export type DayRow = { day: string; visits: number; visitors: number; pageViews: number };
-export type PageRow = { pagePath: string; pageViews: number; visits: number };
-export type ReferrerRow = { referrerHost: string; hits: number };
+/* ---------- referrals and campaigns ---------- */
 
 /**
  * Whether a pixel hit came from another page of the same site (its referrer's host is the landing
@@ -138,47 +130,6 @@ export function isInternalReferral(referrerHost: string, landing: string): boole
 }
 /** The Track pixel's campaign parameters (seed 001 §7), as campaign_daily keeps them ('' for one not given). */
 export const CAMPAIGN_FIELDS = TRACK_QUERY_PARAMS;
-export type CampaignRow = Record<(typeof CAMPAIGN_FIELDS)[number], string> & { hits: number };
-export type DeviceRow = { device: DeviceClass; label: string; visits: number; pageViews: number };
-export type ViewportRow = { band: number; label: string; visits: number; pageViews: number };
-export type FormRow = { formId: string; name: string; views: number; submissions: number };
-export type ButtonRow = { buttonId: string; text: string; link: string; renders: number; clicks: number };
-export type VitalValue = { p75: number; display: string; rating: VitalRating; ratingLabel: string; samples: number };
-/** A page's vitals (pagePath null: every page of the site together). */
-export type VitalsRow = { pagePath: string | null; samples: number; metrics: Partial<Record<VitalName, VitalValue>> };
-export type ErrorRow = {
-  /** Where this error stands in the newest-first order: the next page starts after it. */
-  cursor: string;
-  receivedAt: string;
-  message: string;
-  stack: string;
-  url: string;
-  file: string | null;
-  line: number | null;
-  column: number | null;
-  userAgent: string | null;
-};
-export type ErrorsPage = { errors: ErrorRow[]; next: string | null };
-
-/** GET /api/config/analytics: the dashboard's figures (its errors come a page at a time from GET /api/config/analytics/errors). */
-export type DashboardReport = {
-  range: ReportRange;
-  /** The site's time zone, whose calendar days the range counts. */
-  timeZone: string;
-  totals: Totals;
-  days: DayRow[];
-  pages: PageRow[];
-  referrers: ReferrerRow[];
-  campaigns: CampaignRow[];
-  devices: DeviceRow[];
-  viewports: ViewportRow[];
-  forms: FormRow[];
-  buttons: ButtonRow[];
-  /** The site's row first (pagePath null), then the pages with the most samples. */
-  vitals: VitalsRow[];
-  /** web-vitals' thresholds: good up to the first, poor above the second. */
-  thresholds: Record<VitalName, readonly [number, number]>;
-};
 
 /* ---------- CSV exports ---------- */
 

@@ -12,7 +12,7 @@ import styles from 'altcha/altcha.css?url';
 import pbkdf2Worker from 'altcha/workers/pbkdf2?url';
 import { MESSAGES } from '../domain/messages';
 import { API_PATHS } from '../domain/routes';
-import type { Mount } from './captcha';
+import type { Mount } from './captcha-types';
 
 // The only algorithm our server issues (src/server/services/captcha.ts).
 $altcha.algorithms.set('PBKDF2/SHA-256', () => new Worker(pbkdf2Worker));

@@ -13,12 +13,9 @@
  *   render failure logs 'Error rendering captcha into node'.
  */
 import { MESSAGES } from '../domain/messages';
+import type { CaptchaHandle, CaptchaWidget, Mount } from './captcha-types';
 
-export type CaptchaHandle = { solution(): string | undefined; reset(): void; onChange(listener: (solved: boolean) => void): void };
-
-/** What a provider's mount answers: the handle's parts, with a way to tell listeners of a change. */
-export type CaptchaWidget = { solution(): string | undefined; reset(): void };
-export type Mount = (container: HTMLElement, siteKey: string, compact: boolean, changed: () => void) => Promise<CaptchaWidget>;
+export type { CaptchaHandle };
 
 const mounted = new WeakMap<HTMLElement, Promise<CaptchaHandle>>();
 

@@ -9,7 +9,7 @@
 import { characterCounter, checkForm, type FieldRules, type FieldValue, type FormFieldType } from '../../domain/forms';
 import { MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/routes';
-import { dataRequest, DataRequestError } from '../../runtime/data-request';
+import { dataRequest, DataRequestError } from '../../ui/data-request';
 import { formRender } from '../../runtime/measure/census';
 import { fieldValue, queryValue, redirectTarget, submissionFailure, submissionPayload, type ControlState, type Failure } from './collect';
 import { captchaOnFirstUse, honeypotValue, pageFacts, say, setLocked } from './dom';

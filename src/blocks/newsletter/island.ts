@@ -7,7 +7,7 @@
 import { fieldError } from '../../domain/forms';
 import { formSubmissionErrorText, MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/routes';
-import { dataRequest, DataRequestError } from '../../runtime/data-request';
+import { dataRequest, DataRequestError } from '../../ui/data-request';
 import { captchaOnFirstUse, honeypotValue, say, setLocked } from '../form/dom';
 
 export default function newsletter(el: HTMLElement): void {

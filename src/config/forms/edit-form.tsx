@@ -9,10 +9,11 @@ import { blockDefinition } from '../../blocks/definitions';
 import { groupOf } from '../../blocks/fields';
 import type { FormData as FormBlockData } from '../../blocks/form/schema';
 import { BLOCK_TYPES } from '../../domain/block-types';
-import { api } from '../api';
+import { formSavedAnswer, type FormDetail, type WebhookSecretAnswer } from '../../contracts/forms';
+import { call } from '../api';
 import { BlockFields } from '../block-fields';
 import { errorText, fieldErrorsOf, Messages } from '../ui';
-import { Back, Heading, PageLink, plural, useFormDetail, type FormDetail, type View, type WebhookSecretAnswer } from './shared';
+import { Back, Heading, PageLink, plural, useFormDetail, type View } from './shared';
 import { WebhookSecret } from './webhook-secret';
 
 const FORM = blockDefinition(BLOCK_TYPES.FORM)!;
@@ -99,7 +100,7 @@ function FormEditor({ detail, form, writable, go }: { detail: FormDetail; form: 
           setError(null);
           setErrors({});
           setDone(null);
-          api<{ form: FormBlockData } & WebhookSecretAnswer>('PUT', `/api/config/forms/${formId}`, payload(draft))
+          call(formSavedAnswer, 'PUT', `/api/config/forms/${formId}`, payload(draft))
             .then(
               (res) => {
                 setDraft(res.form);

@@ -1,7 +1,8 @@
 /** Erasing everything one email address left on the site: its form submissions and newsletter subscriptions, after a confirmation. */
 import { useId, useState } from 'react';
-import { showConfirmation } from '../../runtime/dialogs/show';
-import { api } from '../api';
+import { erasedAnswer } from '../../contracts/forms';
+import { showConfirmation } from '../../ui/dialogs/show';
+import { call } from '../api';
 import { errorText, Messages } from '../ui';
 import { plural } from './shared';
 
@@ -34,7 +35,7 @@ export function EraseSection({ onErased }: { onErased: () => void }) {
           }).then((answer) => {
             if (answer !== 'confirm') return;
             setBusy(true);
-            api<{ submissions: number; subscribers: number }>('POST', '/api/config/forms/erase', { email: address })
+            call(erasedAnswer, 'POST', '/api/config/forms/erase', { email: address })
               .then(
                 (res) => {
                   setDone(`Erased ${plural(res.submissions, 'form submission', 'form submissions')} and ${plural(res.subscribers, 'newsletter subscription', 'newsletter subscriptions')} of ${address}.`);

@@ -1,19 +1,14 @@
 /** The forms and newsletter lists of the site, where each sits and what it collected; then erasing a person's data and how long submissions are kept. */
-import { useCallback, useEffect, useState } from 'react';
+import { formsAnswer, type FormSummary, type NewsletterSummary } from '../../contracts/forms';
 import { canAccess } from '../../domain/permissions';
-import { api } from '../api';
-import { errorText, Messages } from '../ui';
+import { DataTable } from '../data-table';
+import { Messages, useLoad } from '../ui';
 import { EraseSection } from './erase';
 import { RetentionSection } from './retention';
-import { Heading, PageLink, plural, when, type FormSummary, type NewsletterSummary, type View, type Viewer } from './shared';
+import { Heading, PageLink, plural, when, type View, type Viewer } from './shared';
 
 export function FormsList({ me, writable, notice, go, focus }: { me: Viewer; writable: boolean; notice: string | undefined; go: (v: View) => void; focus: boolean }) {
-  const [data, setData] = useState<{ forms: FormSummary[]; newsletters: NewsletterSummary[] }>();
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    api<{ forms: FormSummary[]; newsletters: NewsletterSummary[] }>('GET', '/api/config/forms').then(setData, (err: unknown) => setError(errorText(err)));
-  }, []);
-  useEffect(load, [load]);
+  const [data, error, load] = useLoad(formsAnswer, '/api/config/forms');
   return (
     <section className="forms-screen">
       <Heading focus={focus}>Forms</Heading>
@@ -26,82 +21,60 @@ export function FormsList({ me, writable, notice, go, focus }: { me: Viewer; wri
       {data ? (
         <>
           <h2>Forms</h2>
-          {data.forms.length === 0 ? (
-            <p>No page of this site has a form yet.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Form</th>
-                  <th scope="col">Page</th>
-                  <th scope="col">Submissions</th>
-                  <th scope="col">Last submission</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.forms.map((f) => (
-                  <tr key={f.formId}>
-                    <th scope="row">{f.name}</th>
-                    <td>
-                      <PageLink page={f.page} />
-                      {f.otherPages.length > 0 ? ` and ${plural(f.otherPages.length, 'other page', 'other pages')}` : null}
-                    </td>
-                    <td>{f.submissions}</td>
-                    <td>{when(f.lastSubmittedAt) || 'None yet'}</td>
-                    <td className="row-actions">
-                      {writable ? (
-                        <button type="button" aria-label={`Submissions of ${f.name}`} onClick={() => go({ kind: 'submissions', formId: f.formId })}>
-                          Submissions
-                        </button>
-                      ) : null}
-                      {f.page ? (
-                        <button type="button" className="secondary" aria-label={`${writable ? 'Edit form' : 'View form'}: ${f.name}`} onClick={() => go({ kind: 'edit', formId: f.formId })}>
-                          {writable ? 'Edit form' : 'View form'}
-                        </button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-          <h2>Newsletter lists</h2>
-          {data.newsletters.length === 0 ? (
-            <p>No page of this site has a newsletter sign-up yet.</p>
-          ) : (
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">List</th>
-                  <th scope="col">Page</th>
-                  <th scope="col">Subscribers</th>
-                  {writable ? <th scope="col">Actions</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {data.newsletters.map((n) => (
-                  <tr key={n.listId}>
-                    <th scope="row">{n.name}</th>
-                    <td>
-                      <PageLink page={n.page} />
-                      {n.otherPages.length > 0 ? ` and ${plural(n.otherPages.length, 'other page', 'other pages')}` : null}
-                    </td>
-                    <td>
-                      {n.subscribers.confirmed} confirmed, {n.subscribers.pending} waiting to confirm, {n.subscribers.unsubscribed} unsubscribed
-                    </td>
+          <DataTable
+            rows={data.forms}
+            rowKey={(f) => f.formId}
+            rowHeaders
+            empty="No page of this site has a form yet."
+            columns={[
+              { header: 'Form', cell: (f) => f.name },
+              { header: 'Page', cell: (f) => <Placed item={f} /> },
+              { header: 'Submissions', cell: (f) => f.submissions },
+              { header: 'Last submission', cell: (f) => when(f.lastSubmittedAt) || 'None yet' },
+              {
+                header: 'Actions',
+                className: 'row-actions',
+                cell: (f) => (
+                  <>
                     {writable ? (
-                      <td className="row-actions">
-                        <button type="button" aria-label={`Subscribers of ${n.name}`} onClick={() => go({ kind: 'subscribers', listId: n.listId })}>
-                          Subscribers
-                        </button>
-                      </td>
+                      <button type="button" aria-label={`Submissions of ${f.name}`} onClick={() => go({ kind: 'submissions', formId: f.formId })}>
+                        Submissions
+                      </button>
                     ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+                    {f.page ? (
+                      <button type="button" className="secondary" aria-label={`${writable ? 'Edit form' : 'View form'}: ${f.name}`} onClick={() => go({ kind: 'edit', formId: f.formId })}>
+                        {writable ? 'Edit form' : 'View form'}
+                      </button>
+                    ) : null}
+                  </>
+                ),
+              },
+            ]}
+          />
+          <h2>Newsletter lists</h2>
+          <DataTable
+            rows={data.newsletters}
+            rowKey={(n) => n.listId}
+            rowHeaders
+            empty="No page of this site has a newsletter sign-up yet."
+            columns={[
+              { header: 'List', cell: (n) => n.name },
+              { header: 'Page', cell: (n) => <Placed item={n} /> },
+              {
+                header: 'Subscribers',
+                cell: (n) => `${n.subscribers.confirmed} confirmed, ${n.subscribers.pending} waiting to confirm, ${n.subscribers.unsubscribed} unsubscribed`,
+              },
+              writable && {
+                header: 'Actions',
+                className: 'row-actions',
+                cell: (n) => (
+                  <button type="button" aria-label={`Subscribers of ${n.name}`} onClick={() => go({ kind: 'subscribers', listId: n.listId })}>
+                    Subscribers
+                  </button>
+                ),
+              },
+            ]}
+          />
           {writable ? (
             <p className="hint">What visitors send is kept in this site&apos;s database. Open a form&apos;s submissions to read, search, delete or export them.</p>
           ) : (
@@ -112,5 +85,15 @@ export function FormsList({ me, writable, notice, go, focus }: { me: Viewer; wri
       {writable ? <EraseSection onErased={load} /> : null}
       {me.role !== null && canAccess(me.role, 'settings', 'read') ? <RetentionSection writable={canAccess(me.role, 'settings', 'write')} /> : null}
     </section>
+  );
+}
+
+/** The first page holding a form or list, and how many others do. */
+function Placed({ item }: { item: FormSummary | NewsletterSummary }) {
+  return (
+    <>
+      <PageLink page={item.page} />
+      {item.otherPages.length > 0 ? ` and ${plural(item.otherPages.length, 'other page', 'other pages')}` : null}
+    </>
   );
 }

@@ -1,8 +1,10 @@
 /** How long form submissions are kept (the site's formRetentionDays), read by roles that read settings and changed by those that write them. */
 import { useEffect, useState } from 'react';
-import { api } from '../api';
+import { okAnswer } from '../../contracts/common';
+import { siteSettingsAnswer } from '../../contracts/site';
+import { call } from '../api';
 import { Field } from '../field';
-import { errorText, Messages } from '../ui';
+import { errorText, fieldErrorsOf, Messages } from '../ui';
 import { plural } from './shared';
 
 export function RetentionSection({ writable }: { writable: boolean }) {
@@ -11,7 +13,7 @@ export function RetentionSection({ writable }: { writable: boolean }) {
   const [fieldError, setFieldError] = useState<string>();
   const [done, setDone] = useState<string | null>(null);
   useEffect(() => {
-    api<{ formRetentionDays?: number }>('GET', '/api/config/site').then(
+    call(siteSettingsAnswer, 'GET', '/api/config/site').then(
       (s) => setDays(s.formRetentionDays === undefined ? '' : String(s.formRetentionDays)),
       (err: unknown) => setError(errorText(err)),
     );
@@ -29,11 +31,11 @@ export function RetentionSection({ writable }: { writable: boolean }) {
           setFieldError(undefined);
           setDone(null);
           const value = days.trim() === '' ? null : Number(days);
-          api('PUT', '/api/config/site', { formRetentionDays: value }).then(
+          call(okAnswer, 'PUT', '/api/config/site', { formRetentionDays: value }).then(
             () => setDone(value === null ? 'Saved. Submissions are kept until you delete them.' : `Saved. Submissions older than ${plural(value, 'day', 'days')} are deleted.`),
             (err: unknown) => {
               setError(errorText(err));
-              setFieldError((err as { body?: { errors?: Record<string, string> } }).body?.errors?.formRetentionDays);
+              setFieldError(fieldErrorsOf(err).formRetentionDays);
             },
           );
         }}

@@ -1,34 +1,12 @@
 /**
- * What the Forms screens share: the shapes of the API's answers they read, which view is open,
+ * What the Forms screens share (the API's answers are src/contracts/forms.ts): which view is open,
  * how they word times and counts, and the heading, back button and page link every view shows.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { FormData as FormBlockData } from '../../blocks/form/schema';
-import { showConfirmation } from '../../runtime/dialogs/show';
-import { api } from '../api';
+import { formDetailAnswer, type FormDetail, type Placement } from '../../contracts/forms';
+import { showConfirmation } from '../../ui/dialogs/show';
+import { call } from '../api';
 import { errorText } from '../ui';
-
-export type Placement = { kind: 'page' | 'item'; id: string; title: string; path: string | null };
-export type FormSummary = {
-  formId: string;
-  name: string;
-  title: string | null;
-  fieldCount: number;
-  page: Placement | null;
-  otherPages: Placement[];
-  submissions: number;
-  lastSubmittedAt: string | null;
-};
-export type NewsletterSummary = {
-  listId: string;
-  name: string;
-  page: Placement | null;
-  otherPages: Placement[];
-  subscribers: { pending: number; confirmed: number; unsubscribed: number; total: number };
-};
-export type FormDetail = FormSummary & { form: FormBlockData | null; webhookSecretMadeAt: string | null };
-/** What a save or "Make a new secret" answers of the webhook's signing secret: the secret itself only when it was just made. */
-export type WebhookSecretAnswer = { webhookSecret?: string; webhookSecretMadeAt: string | null };
 
 /** The role the signed-in account has on this site, as the config area knows it. */
 export type Viewer = { role: number | null };
@@ -78,14 +56,13 @@ export function useFormDetail(formId: string): [FormDetail | undefined, string |
   const [detail, setDetail] = useState<FormDetail>();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<FormDetail>('GET', `/api/config/forms/${formId}`).then(setDetail, (err: unknown) => setError(errorText(err)));
+    call(formDetailAnswer, 'GET', `/api/config/forms/${formId}`).then(setDetail, (err: unknown) => setError(errorText(err)));
   }, [formId]);
   return [detail, error];
 }
 
 export const confirmDelete = () =>
   showConfirmation({ title: 'Delete this submission?', text: 'The submission is deleted from this site for good. This cannot be undone.', confirmLabel: 'Delete' });
-
 
 /** `?a=1&b=2` from the values that are set, or '' when none is. */
 export function queryString(values: Record<string, string | number | null>): string {

@@ -1,16 +1,16 @@
 /** One submission: every field by its label, where it was sent from, and deleting it after a confirmation. */
 import { useEffect, useState } from 'react';
-import { api } from '../api';
+import { okAnswer } from '../../contracts/common';
+import { submissionDetail, type SubmissionDetail } from '../../contracts/forms';
+import { call } from '../api';
 import { errorText, Messages } from '../ui';
 import { Back, confirmDelete, Heading, when, type View } from './shared';
-
-type SubmissionDetail = { id: number; formId: string; createdAt: string; page: { title: string; path: string }; fields: { id: string; label: string; type: string; text: string }[] };
 
 export function SubmissionView({ formId, id, go }: { formId: string; id: number; go: (v: View) => void }) {
   const [detail, setDetail] = useState<SubmissionDetail>();
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    api<SubmissionDetail>('GET', `/api/config/forms/${formId}/submissions/${id}`).then(setDetail, (err: unknown) => setError(errorText(err)));
+    call(submissionDetail, 'GET', `/api/config/forms/${formId}/submissions/${id}`).then(setDetail, (err: unknown) => setError(errorText(err)));
   }, [formId, id]);
   const back = () => go({ kind: 'submissions', formId });
   return (
@@ -41,7 +41,7 @@ export function SubmissionView({ formId, id, go }: { formId: string; id: number;
             onClick={() => {
               void confirmDelete().then((answer) => {
                 if (answer !== 'confirm') return;
-                api('DELETE', `/api/config/forms/${formId}/submissions/${id}`).then(
+                call(okAnswer, 'DELETE', `/api/config/forms/${formId}/submissions/${id}`).then(
                   () => go({ kind: 'submissions', formId, notice: `Deleted the submission of ${when(detail.createdAt)}.` }),
                   (err: unknown) => setError(errorText(err)),
                 );

@@ -1,10 +1,11 @@
 /** A form's submissions, newest first, a page at a time: searched, opened, deleted after a confirmation, exported as CSV. */
 import { useCallback, useId, useState } from 'react';
-import { api } from '../api';
+import { okAnswer } from '../../contracts/common';
+import { submissionsAnswer, type SubmissionSummary } from '../../contracts/forms';
+import { call } from '../api';
+import { DataTable } from '../data-table';
 import { errorText, LoadMore, Messages, usePagedList } from '../ui';
 import { Back, confirmDelete, Heading, PageLink, plural, queryString, useFormDetail, when, type View } from './shared';
-
-type SubmissionSummary = { id: number; createdAt: string; page: { title: string; path: string }; preview: { label: string; text: string }[] };
 
 export function SubmissionsView({ formId, notice, go, focus }: { formId: string; notice: string | undefined; go: (v: View) => void; focus: boolean }) {
   const [detail, detailError] = useFormDetail(formId);
@@ -14,7 +15,7 @@ export function SubmissionsView({ formId, notice, go, focus }: { formId: string;
   const id = useId();
   const fetchSubmissions = useCallback(
     (q: string, before: number | null) =>
-      api<{ submissions: SubmissionSummary[]; next: number | null }>('GET', `/api/config/forms/${formId}/submissions${queryString({ q, before })}`).then((res) => ({
+      call(submissionsAnswer, 'GET', `/api/config/forms/${formId}/submissions${queryString({ q, before })}`).then((res) => ({
         rows: res.submissions,
         next: res.next,
       })),
@@ -30,7 +31,7 @@ export function SubmissionsView({ formId, notice, go, focus }: { formId: string;
     if ((await confirmDelete()) !== 'confirm') return;
     setError(null);
     setDone(null);
-    api('DELETE', `/api/config/forms/${formId}/submissions/${row.id}`).then(
+    call(okAnswer, 'DELETE', `/api/config/forms/${formId}/submissions/${row.id}`).then(
       () => {
         setRows((prev) => prev.filter((r) => r.id !== row.id));
         setDone(`Deleted the submission of ${when(row.createdAt)}.`);
@@ -99,53 +100,50 @@ export function SubmissionsView({ formId, notice, go, focus }: { formId: string;
             : `Showing ${plural(rows.length, 'submission', 'submissions')}${shown ? ` containing “${shown}”` : ''}, newest first${next !== null ? '; more to load' : ''}.`}
       </p>
       {rows.length > 0 ? (
-        <table aria-busy={loading} aria-describedby={`${id}-status`}>
-          <caption className="visually-hidden">Submissions of {name}, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Submitted</th>
-              <th scope="col">Summary</th>
-              <th scope="col">Page</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td>
-                  <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
-                </td>
-                <td>
-                  {r.preview.length === 0
-                    ? '(empty)'
-                    : r.preview.map((p, i) => (
-                        <span key={p.label + i}>
-                          {i > 0 ? ' · ' : null}
-                          <span className="visually-hidden">{p.label}: </span>
-                          {p.text}
-                        </span>
-                      ))}
-                </td>
-                <td>{r.page.path}</td>
-                <td className="row-actions">
+        <DataTable
+          caption={`Submissions of ${name}, newest first`}
+          busy={loading}
+          describedBy={`${id}-status`}
+          rows={rows}
+          rowKey={(r) => r.id}
+          columns={[
+            { header: 'Submitted', cell: (r) => <time dateTime={r.createdAt}>{when(r.createdAt)}</time> },
+            { header: 'Summary', cell: (r) => <Preview row={r} /> },
+            { header: 'Page', cell: (r) => r.page.path },
+            {
+              header: 'Actions',
+              className: 'row-actions',
+              cell: (r) => (
+                <>
                   <button type="button" aria-label={`Open submission ${r.id}, sent ${when(r.createdAt)}`} onClick={() => go({ kind: 'submission', formId, id: r.id })}>
                     Open
                   </button>
                   <button type="button" className="secondary" aria-label={`Delete submission ${r.id}, sent ${when(r.createdAt)}`} onClick={() => void remove(r)}>
                     Delete
                   </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {next !== null ? (
-        <LoadMore
-          loading={loading}
-          onLoad={loadMore}
+                </>
+              ),
+            },
+          ]}
         />
       ) : null}
+      <LoadMore more={next !== null} loading={loading} onLoad={loadMore} />
     </section>
+  );
+}
+
+/** The first few fields a submission filled in, each named for screen readers. */
+function Preview({ row }: { row: SubmissionSummary }) {
+  if (row.preview.length === 0) return <>(empty)</>;
+  return (
+    <>
+      {row.preview.map((p, i) => (
+        <span key={p.label + i}>
+          {i > 0 ? ' · ' : null}
+          <span className="visually-hidden">{p.label}: </span>
+          {p.text}
+        </span>
+      ))}
+    </>
   );
 }

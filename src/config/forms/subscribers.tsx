@@ -1,11 +1,12 @@
 /** A newsletter list's subscribers by address, a page at a time: searched, filtered by status, removed after a confirmation, exported as CSV. */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { showConfirmation } from '../../runtime/dialogs/show';
-import { api } from '../api';
+import { okAnswer } from '../../contracts/common';
+import { formsAnswer, subscribersAnswer, type Subscriber } from '../../contracts/forms';
+import { showConfirmation } from '../../ui/dialogs/show';
+import { call } from '../api';
+import { DataTable } from '../data-table';
 import { errorText, LoadMore, Messages, usePagedList } from '../ui';
-import { Back, Heading, plural, queryString, when, type NewsletterSummary, type View } from './shared';
-
-type Subscriber = { email: string; name: string | null; status: string; createdAt: string; confirmedAt: string | null; unsubscribedAt: string | null };
+import { Back, Heading, plural, queryString, when, type View } from './shared';
 
 const STATUS_NAMES: Record<string, string> = { pending: 'Waiting to confirm', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };
 
@@ -17,7 +18,7 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
   const id = useId();
 
   useEffect(() => {
-    api<{ newsletters: NewsletterSummary[] }>('GET', '/api/config/forms').then(
+    call(formsAnswer, 'GET', '/api/config/forms').then(
       (res) => setName(res.newsletters.find((n) => n.listId === listId)?.name ?? 'Newsletter list'),
       () => undefined,
     );
@@ -25,7 +26,7 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
 
   const fetchSubscribers = useCallback(
     (f: { q: string; status: string }, after: string | null) =>
-      api<{ subscribers: Subscriber[]; next: string | null }>('GET', `/api/config/newsletter/${listId}/subscribers${queryString({ ...f, after })}`).then((res) => ({
+      call(subscribersAnswer, 'GET', `/api/config/newsletter/${listId}/subscribers${queryString({ ...f, after })}`).then((res) => ({
         rows: res.subscribers,
         next: res.next,
       })),
@@ -42,7 +43,7 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
     if (answer !== 'confirm') return;
     setError(null);
     setDone(null);
-    api('DELETE', `/api/config/newsletter/${listId}/subscribers/${encodeURIComponent(s.email)}`).then(
+    call(okAnswer, 'DELETE', `/api/config/newsletter/${listId}/subscribers/${encodeURIComponent(s.email)}`).then(
       () => {
         setRows((prev) => prev.filter((r) => r.email !== s.email));
         setDone(`Removed ${s.email}.`);
@@ -93,42 +94,30 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
         {loading ? 'Loading subscribers…' : rows.length === 0 ? 'No subscribers found.' : `Showing ${plural(rows.length, 'subscriber', 'subscribers')} by address${next !== null ? '; more to load' : ''}.`}
       </p>
       {rows.length > 0 ? (
-        <table aria-busy={loading} aria-describedby={`${id}-status`}>
-          <caption className="visually-hidden">Subscribers of {name}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Name</th>
-              <th scope="col">Status</th>
-              <th scope="col">Signed up</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.email}>
-                <td>{s.email}</td>
-                <td>{s.name ?? ''}</td>
-                <td>{STATUS_NAMES[s.status] ?? s.status}</td>
-                <td>
-                  <time dateTime={s.createdAt}>{when(s.createdAt)}</time>
-                </td>
-                <td className="row-actions">
-                  <button type="button" className="secondary" aria-label={`Remove ${s.email}`} onClick={() => void remove(s)}>
-                    Remove
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-      {next !== null ? (
-        <LoadMore
-          loading={loading}
-          onLoad={loadMore}
+        <DataTable
+          caption={`Subscribers of ${name}`}
+          busy={loading}
+          describedBy={`${id}-status`}
+          rows={rows}
+          rowKey={(s) => s.email}
+          columns={[
+            { header: 'Email', cell: (s) => s.email },
+            { header: 'Name', cell: (s) => s.name ?? '' },
+            { header: 'Status', cell: (s) => STATUS_NAMES[s.status] ?? s.status },
+            { header: 'Signed up', cell: (s) => <time dateTime={s.createdAt}>{when(s.createdAt)}</time> },
+            {
+              header: 'Actions',
+              className: 'row-actions',
+              cell: (s) => (
+                <button type="button" className="secondary" aria-label={`Remove ${s.email}`} onClick={() => void remove(s)}>
+                  Remove
+                </button>
+              ),
+            },
+          ]}
         />
       ) : null}
+      <LoadMore more={next !== null} loading={loading} onLoad={loadMore} />
     </section>
   );
 }

@@ -4,10 +4,11 @@
  * forms.
  */
 import { useId, useState } from 'react';
-import { showConfirmation } from '../../runtime/dialogs/show';
-import { api } from '../api';
+import { webhookSecretAnswer, type WebhookSecretAnswer } from '../../contracts/forms';
+import { showConfirmation } from '../../ui/dialogs/show';
+import { call } from '../api';
 import { errorText, Messages } from '../ui';
-import { when, type WebhookSecretAnswer } from './shared';
+import { when } from './shared';
 
 export function WebhookSecret({ formId, answer, writable, onMade }: { formId: string; answer: WebhookSecretAnswer; writable: boolean; onMade: (a: WebhookSecretAnswer) => void }) {
   const [busy, setBusy] = useState(false);
@@ -28,7 +29,7 @@ export function WebhookSecret({ formId, answer, writable, onMade }: { formId: st
       if (outcome !== 'confirm') return;
       setBusy(true);
       setError(null);
-      api<WebhookSecretAnswer>('POST', `/api/config/forms/${formId}/webhook-secret`)
+      call(webhookSecretAnswer, 'POST', `/api/config/forms/${formId}/webhook-secret`)
         .then(onMade, (err: unknown) => setError(errorText(err)))
         .finally(() => setBusy(false));
     });

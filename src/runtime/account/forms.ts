@@ -3,7 +3,7 @@
  * data-request client, lock it while the call is out, and show the server's message in the
  * form's alert region.
  */
-import { dataRequest, DataRequestError, type DataRequestOptions } from '../data-request';
+import { dataRequest, DataRequestError, type DataRequestOptions } from '../../ui/data-request';
 
 export const XSRF_STORAGE_KEY = 'op_member_xsrf';
 export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';

@@ -11,7 +11,7 @@ import { PASSWORD_MESSAGES, passwordProblem } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { API_PATHS } from '../../domain/routes';
 import { field, showMessage, storedXsrf, storeXsrf, submitForm, XSRF_HEADER, XSRF_STORAGE_KEY } from '../account/forms';
-import { dataRequest, DataRequestError } from '../data-request';
+import { dataRequest, DataRequestError } from '../../ui/data-request';
 
 type Session = { xsrfToken?: string };
 

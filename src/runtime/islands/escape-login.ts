@@ -4,7 +4,7 @@
  * Escape). The server adds this island only for visitors who are not signed in, and only on such
  * sites; Shift+Escape does nothing here, as nobody is signed in to log out.
  */
-import { showSignIn } from '../dialogs/show';
+import { showSignIn } from '../../ui/dialogs/show';
 
 export default function escapeLogin(): void {
   let open = false;

@@ -5,7 +5,7 @@
  * carries its code.
  */
 import { MESSAGES } from '../../domain/messages';
-import { showInformation } from '../dialogs/show';
+import { showInformation } from '../../ui/dialogs/show';
 
 export default function showLogoutNotice(): void {
   void showInformation(MESSAGES.logoutSuccessMessage, MESSAGES.logoutSuccessTitle);

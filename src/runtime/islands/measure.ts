@@ -6,9 +6,11 @@
  * the pixel. Where the page is not tracked nothing is sent, and an admin's events are only
  * mirrored (measure/emit.ts).
  */
+import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
 import { onConsentChange, trackingAllowed } from '../consent';
 import { forgetAnalyticsId, trackPageView } from '../measure/analytics';
 import { recordPageView } from '../measure/census';
+import { recordSystemNetworkError } from '../measure/record-event';
 import { startErrorReports } from '../measure/errors';
 import { startPerformance } from '../measure/performance';
 import { trackPixel } from '../measure/track';
@@ -20,6 +22,8 @@ export default function measure(): void {
   startErrorReports();
   void startPerformance();
   recordPageView();
+  // The system error panel's network variant (src/ui/dialogs) announces itself under the event's name; it is recorded here.
+  window.addEventListener(INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR, (e) => recordSystemNetworkError(e.detail.urlRequested));
   let identified = false;
   const identify = () => {
     // An untracked page goes on only for an admin's mirror; a tracked one waits for consent.

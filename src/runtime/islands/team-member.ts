@@ -10,7 +10,7 @@
  * flags the browser cannot know in its data attributes.
  */
 import { configRedirectUrl, QUERY, shouldRedirectToConfig } from '../../domain/routes';
-import { logout } from '../logout';
+import { logout } from '../../ui/logout';
 
 const NO_REDIRECT_KEY = 'op_noredirect';
 

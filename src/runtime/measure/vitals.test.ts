@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { interactionScore, layoutShiftScore, rating } from './vitals';
+import { interactionScore, layoutShiftScore } from './vitals';
 
 describe('web vitals', () => {
-  it('rates by web-vitals’ thresholds', () => {
-    expect(rating('LCP', 2500)).toBe('good');
-    expect(rating('LCP', 2501)).toBe('needs-improvement');
-    expect(rating('LCP', 4001)).toBe('poor');
-    expect(rating('CLS', 0.1)).toBe('good');
-    expect(rating('INP', 500)).toBe('needs-improvement');
-    expect(rating('TTFB', 1801)).toBe('poor');
-  });
-
   it('scores layout shifts by the largest session window (1 s gap, 5 s long at most)', () => {
     expect(layoutShiftScore([])).toBe(0);
     const shifts = [

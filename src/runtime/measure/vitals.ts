@@ -3,25 +3,13 @@
  * observers, after web-vitals' definitions and thresholds, in a few hundred bytes: the page's
  * measurement has to fit its JavaScript budget (e2e/budgets.test.ts) and the web-vitals package
  * alone is 3.3 KB gzipped (docs/decisions.md, "Web vitals without the package"). Each metric is
- * reported again whenever its value changes; the caller keeps the latest.
+ * reported again whenever its value changes, rated by the thresholds of src/domain/vitals.ts; the
+ * caller keeps the latest.
  */
-export type MetricName = 'LCP' | 'CLS' | 'INP' | 'FCP' | 'TTFB';
-export type Rating = 'good' | 'needs-improvement' | 'poor';
+import { rating, type MetricName, type Rating } from '../../domain/vitals';
+
+export type { MetricName, Rating };
 export type Metric = { name: MetricName; value: number; rating: Rating; navigationType: string };
-
-/** web-vitals' thresholds: good up to the first, poor above the second. */
-export const THRESHOLDS: Readonly<Record<MetricName, readonly [number, number]>> = {
-  LCP: [2500, 4000],
-  CLS: [0.1, 0.25],
-  INP: [200, 500],
-  FCP: [1800, 3000],
-  TTFB: [800, 1800],
-};
-
-export function rating(name: MetricName, value: number): Rating {
-  const [good, poor] = THRESHOLDS[name];
-  return value <= good ? 'good' : value <= poor ? 'needs-improvement' : 'poor';
-}
 
 /** CLS: the largest session window, shifts less than 1 s apart in a window at most 5 s long. */
 export function layoutShiftScore(shifts: readonly { startTime: number; value: number }[]): number {

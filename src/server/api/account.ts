@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from '../../domain/passwords';
+import { passwordChangeBody } from '../../contracts/auth';
 import type { Db } from '../../db/client';
 import { signedInAccount, zodMessage } from '../config-routes';
 import { AccountSecurityError, changePassword, type ChangeContext } from '../services/account-security';
@@ -34,15 +34,6 @@ export function accountSecurityFailure(reply: FastifyReply, err: AccountSecurity
   return reply.code(400).send({ error: err.message, ...(field ? { errors: { [field]: err.message } } : {}) });
 }
 
-/** A change of one's own password: the current one, and the new one (checked by the password rule). */
-export const passwordChange = z
-  .object({
-    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
-    // Longer than the rule allows, so an over-long password gets the rule's own message.
-    newPassword: z.string({ error: 'Choose a new password.' }).max(PASSWORD_MAX_LENGTH * 8),
-  })
-  .strict();
-
 /** The site and the signed-in account, for a call on the account itself; otherwise the 404 or 401 is answered here. */
 export async function siteAndAccount(app: FastifyInstance, db: Db, req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
   const site = await app.siteForRequest(req);
@@ -64,7 +55,7 @@ export async function registerAccountRoutes(app: FastifyInstance, db: Db) {
   app.post('/api/auth/Password', async (req, reply) => {
     const who = await signedIn(req, reply);
     if (!who) return reply;
-    const parsed = passwordChange.safeParse(req.body ?? {});
+    const parsed = passwordChangeBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       await changePassword(db, app.rateLimits, who.account.id, parsed.data.currentPassword, parsed.data.newPassword, changeContext(app, req, who.site));

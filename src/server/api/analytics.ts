@@ -11,7 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { addDays, daysInRange, isDay, REPORT_RANGE, REPORT_TABLES, type ReportRange } from '../../domain/analytics-report';
+import { addDays, daysInRange, isDay, REPORT_RANGE, REPORT_TABLES } from '../../domain/analytics-report';
+import type { ReportRange } from '../../contracts/analytics';
 import type { Db } from '../../db/client';
 import { configRoute, type ConfigContext } from '../config-routes';
 import { dashboardReport, ERROR_CURSOR, recentErrors, reportCsv } from '../services/analytics-report';

@@ -21,6 +21,7 @@ import type { Db } from '../../db/client';
 import { signedInAccount, zodMessage } from '../config-routes';
 import { setCookie } from '../plugins/crumb';
 import { serverSecret } from '../services/server-secrets';
+import { acceptInvitationBody, loginBody, passwordResetBody, passwordResetCompleteBody, type Me } from '../../contracts/auth';
 import { requestHost } from '../request';
 import { AccountSecurityError } from '../services/account-security';
 import { recoveryCodesLeft, normalizeRecoveryCode } from '../services/recovery-codes';
@@ -48,7 +49,6 @@ import {
   type TwoFactorProblem,
 } from '../services/two-factor';
 
-const loginBody = z.object({ email: z.string().trim().min(3).max(256), password: z.string().min(1).max(1000) }).strict();
 /** Six digits; spaces are dropped, since apps show the code as `123 456`. */
 const codeField = z
   .string({ error: CODE_FORMAT_MESSAGE })
@@ -226,7 +226,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/AcceptInvitation', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const parsed = z.object({ token: z.string().min(10).max(200), password: z.string().max(1000).optional() }).strict().safeParse(req.body ?? {});
+    const parsed = acceptInvitationBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const signedIn = await signedInAccount(db, req);
     try {
@@ -242,7 +242,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/PasswordReset', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const parsed = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256) }).strict().safeParse(req.body ?? {});
+    const parsed = passwordResetBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED })) return reply;
     await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${app.configOrigin(site)}/config/reset-password?token=${token}`);
@@ -252,7 +252,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/PasswordReset/Complete', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
-    const parsed = z.object({ token: z.string().min(10).max(200), password: z.string().max(1000) }).strict().safeParse(req.body ?? {});
+    const parsed = passwordResetCompleteBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       await completePasswordReset(db, parsed.data.token, parsed.data.password, changeContext(app, req, site));
@@ -270,7 +270,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!account) return reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
     const role = await roleOn(db, site.id, account.id);
     const twoFactor = await twoFactorOn(db, account.id);
-    return {
+    const me: Me = {
       account,
       twoFactor,
       recoveryCodesLeft: twoFactor ? await recoveryCodesLeft(db, account.id) : null,
@@ -280,6 +280,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
       areas: role === undefined ? [] : visibleAreas(role),
       sites: await sitesOf(db, account.id, app),
     };
+    return me;
   });
 }
 

@@ -23,7 +23,7 @@ import { MEASUREMENT_LIMITS, type CensusCountKind } from '../../domain/measureme
 import { API_PATHS } from '../../domain/paths';
 import { RECORD_TYPE_MAX, RECORD_TYPE_MIN } from '../../domain/record-types';
 import type { CensusEventRow } from '../services/ingest';
-import type { Call, Measurement } from './measurement';
+import type { Call, Measurement } from './measurement-call';
 import { epochMs, eventContext, flag, httpUrl, jsonText, nullAsText, optionalText, text, visitorRecordField, whole } from './measurement-fields';
 
 const bodyLimit = MEASUREMENT_LIMITS.BODY_BYTES;

@@ -6,11 +6,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { siteDocumentSchema } from '../../blocks/site-document';
-import { isTeamRole, TEAM_ROLES } from '../../domain/roles';
 import type { Db } from '../../db/client';
-import { BADGE_TYPES, INFO_BAR_STYLES } from '../../domain/website';
 import { loadDocument } from '../../document/load';
-import { footerSchema, headerSchema, settingsSchema } from '../../document/schema';
+import { editableSettingsBody, headerFooterBody, invitationBody, roleChangeBody, transferOwnershipBody } from '../../contracts/site';
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
 import { currentSiteSettings, exportSite, importSite, listPages, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
@@ -21,61 +19,6 @@ import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost } from '../request';
 import { registerSmtpApi } from './smtp';
 
-const settingsShape = settingsSchema.shape;
-const contactShape = settingsShape.contact.unwrap().shape;
-/** An empty contact field means none. */
-const blankIsNone = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
-
-/** A number of days to keep data, 1 to 3650; null removes the setting (`unset` says what that means). */
-function retentionDays(unset: string) {
-  const message = `must be a whole number of days from 1 to 3650, ${unset}`;
-  return z
-    .number({ error: message })
-    .int(message)
-    .min(1, message)
-    .max(3650, message)
-    .nullable()
-    .transform((days) => days ?? undefined);
-}
-
-/**
- * What PUT /api/config/site accepts: any of the editable settings, by the site document's rules
- * (friendlier messages where its own are terse), without its defaults: a setting left out stays as
- * it is. The service checks the merged settings against the document schema again.
- */
-const editableSettings = z
-  .object({
-    identifier: z
-      .string()
-      .trim()
-      .min(2, 'must be 2 to 63 characters long')
-      .max(63, 'must be 2 to 63 characters long')
-      .pipe(settingsShape.identifier),
-    title: z.string().trim().min(1, 'must not be empty').pipe(settingsShape.title),
-    tagline: settingsShape.tagline,
-    description: settingsShape.description,
-    footerText: settingsShape.footerText,
-    locale: settingsShape.locale.unwrap(),
-    timeZone: settingsShape.timeZone.unwrap(),
-    escapeKeyLogin: settingsShape.escapeKeyLogin.unwrap(),
-    badgeType: z.literal(Object.values(BADGE_TYPES), { error: 'must be 1 (no badge), 2 (black badge) or 3 (white badge)' }),
-    infoBarStyle: z.literal(Object.values(INFO_BAR_STYLES), { error: 'must be 1 (no bar), 2 (light bar) or 3 (dark bar)' }),
-    contact: z
-      .object({
-        email: z.preprocess(blankIsNone, z.email('must be an email address such as name@example.com').max(256).optional()),
-        phone: z.preprocess(blankIsNone, contactShape.phone),
-        address: z.preprocess(blankIsNone, contactShape.address),
-      })
-      .strict(),
-    developerMode: settingsShape.developerMode.unwrap(),
-    cloneable: settingsShape.cloneable.unwrap(),
-    // null removes the setting: submissions are then kept until deleted by hand.
-    formRetentionDays: retentionDays('or empty to keep submissions'),
-    // null removes the setting: measurement data is then kept 400 days (services/measurement.ts).
-    analyticsRetentionDays: retentionDays('or empty for 400 days'),
-  })
-  .partial()
-  .strict();
 const memberParams = z.object({ accountId: z.string().regex(/^[0-9a-f]{24}$/, 'not a member id') });
 
 /** A change to one team member: 400 for a malformed id, 404 when not a member, 409 when it would break a team rule. */
@@ -107,7 +50,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/config/site',
     area: 'settings',
     access: 'write',
-    body: editableSettings,
+    body: editableSettingsBody,
     handler: async ({ req, reply, site, account, body }) => {
       let moved: { identifier: string; previousIdentifier: string };
       try {
@@ -141,7 +84,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/site-header-footer',
     area: 'design',
     access: 'write',
-    body: z.object({ header: headerSchema, footer: footerSchema }).strict(),
+    body: headerFooterBody,
     handler: async ({ site, account, body }) => {
       await updateHeaderFooter(db, site.id, body.header, body.footer, account.id);
       return { ok: true };
@@ -169,7 +112,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/config/team/:accountId',
     area: 'team',
     access: 'write',
-    body: z.object({ role: z.number().int().refine(isTeamRole, 'not a team role') }).strict(),
+    body: roleChangeBody,
     handler: async ({ req, reply, site, account, body }) =>
       teamChange(req.params, reply, (memberId) => changeRole(db, site.id, account.id, memberId, body.role)),
   });
@@ -187,7 +130,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/config/team/:accountId/transfer-ownership',
     area: 'team',
     access: 'write',
-    body: z.object({ yourNewRole: z.number().int().refine(isTeamRole, 'not a team role').default(TEAM_ROLES.WEBSITE_MANAGER) }).strict(),
+    body: transferOwnershipBody,
     handler: async ({ req, reply, site, account, body }) =>
       teamChange(req.params, reply, (memberId) => transferOwnership(db, site.id, account.id, memberId, body.yourNewRole)),
   });
@@ -205,7 +148,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/config/team/invitations',
     area: 'team',
     access: 'write',
-    body: z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256), role: z.number().int().refine(isTeamRole, 'not a team role') }).strict(),
+    body: invitationBody,
     handler: async ({ site, account, body }) => {
       await invite(db, {
         websiteId: site.id,

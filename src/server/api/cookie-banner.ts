@@ -8,77 +8,13 @@
  * ADMIN and WEBSITE_MANAGER change them. Saving notifies site_changed, so cached pages drop.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  COOKIE_BANNER_ACCEPT_TYPES,
-  COOKIE_BANNER_BAR_POSITIONS,
-  COOKIE_BANNER_CTA_VARIANTS,
-  COOKIE_BANNER_DEFAULTS,
-  COOKIE_BANNER_POPUP_POSITIONS,
-  COOKIE_BANNER_THEMES,
-  COOKIE_BANNER_VARIANTS,
-  fromApiCookieSettings,
-  resolveCookieBanner,
-  toApiCookieSettings,
-  type CookieBannerSettings,
-} from '../../domain/cookie-banner';
-import { COOKIE_BANNER_TEXT_MAX } from '../../document/schema';
+import { cookieBannerBody } from '../../contracts/cookie-banner';
+import { fromApiCookieSettings, resolveCookieBanner, toApiCookieSettings, type CookieBannerSettings } from '../../domain/cookie-banner';
 import { configRoute } from '../config-routes';
 import { currentSiteSettings, updateSiteSettings } from '../services/sites';
 
 export const COOKIE_BANNER_CONFIG_PATH = '/api/config/cookie-banner';
-
-const listed = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
-const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) => z.enum(values, { error: `${field} must be ${listed(values)}.` });
-const flag = (field: string) => z.boolean({ error: `${field} must be true or false.` });
-/** An empty text means the seed's default text. */
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} must be text.` })
-    .max(max, `${field} must be at most ${max} characters.`)
-    .transform((value) => (value.trim() === '' ? undefined : value));
-
-const apiBody = z
-  .object(
-    {
-      cookieBannerCtaText: text('cookieBannerCtaText', COOKIE_BANNER_TEXT_MAX.cta),
-      cookieBannerCtaVariant: oneOf('cookieBannerCtaVariant', COOKIE_BANNER_CTA_VARIANTS),
-      cookieBannerPosition: oneOf('cookieBannerPosition', [...COOKIE_BANNER_BAR_POSITIONS, ...COOKIE_BANNER_POPUP_POSITIONS]),
-      cookieBannerText: text('cookieBannerText', COOKIE_BANNER_TEXT_MAX.text),
-      cookieBannerTheme: oneOf('cookieBannerTheme', COOKIE_BANNER_THEMES),
-      cookieBannerVariant: oneOf('cookieBannerVariant', COOKIE_BANNER_VARIANTS),
-      cookieBannerOptOutCtaText: text('cookieBannerOptOutCtaText', COOKIE_BANNER_TEXT_MAX.cta),
-      cookieBannerAcceptType: oneOf('cookieBannerAcceptType', COOKIE_BANNER_ACCEPT_TYPES),
-      isCookieBannerEnabled: flag('isCookieBannerEnabled'),
-      isRestrictiveCookiePolicyEnabled: flag('isRestrictiveCookiePolicyEnabled'),
-      isRestrictiveCookiePolicyAbsolute: flag('isRestrictiveCookiePolicyAbsolute'),
-      isVisitorDataRestricted: flag('isVisitorDataRestricted'),
-      isActivityLogEnabled: flag('isActivityLogEnabled'),
-      isAnalyticsCookiesDisabled: flag('isAnalyticsCookiesDisabled'),
-    },
-    { error: 'Send the cookie banner settings as a JSON object.' },
-  )
-  .partial()
-  .strict()
-  .superRefine((body, ctx) => {
-    // Seed 000 §4: a bar sits at the TOP or BOTTOM, a popup in one of four corners.
-    const variant = body.cookieBannerVariant ?? COOKIE_BANNER_DEFAULTS.variant;
-    const positions: readonly string[] = variant === 'BAR' ? COOKIE_BANNER_BAR_POSITIONS : COOKIE_BANNER_POPUP_POSITIONS;
-    if (body.cookieBannerPosition !== undefined && !positions.includes(body.cookieBannerPosition)) {
-      ctx.addIssue({ code: 'custom', path: ['cookieBannerPosition'], message: `cookieBannerPosition must be ${listed(positions)} for the ${variant} variant.` });
-    }
-    if (body.isActivityLogEnabled !== undefined && body.isVisitorDataRestricted !== undefined && body.isActivityLogEnabled === body.isVisitorDataRestricted) {
-      ctx.addIssue({ code: 'custom', path: ['isActivityLogEnabled'], message: 'isActivityLogEnabled must be the inverse of isVisitorDataRestricted.' });
-    }
-    if (
-      body.isAnalyticsCookiesDisabled !== undefined &&
-      body.isRestrictiveCookiePolicyEnabled !== undefined &&
-      body.isAnalyticsCookiesDisabled !== body.isRestrictiveCookiePolicyEnabled
-    ) {
-      ctx.addIssue({ code: 'custom', path: ['isAnalyticsCookiesDisabled'], message: 'isAnalyticsCookiesDisabled must equal isRestrictiveCookiePolicyEnabled.' });
-    }
-  });
 
 export type CookieBannerApiForm = ReturnType<typeof apiForm>;
 
@@ -127,7 +63,7 @@ export async function registerCookieBannerApi(app: FastifyInstance, db: Db) {
     access: 'write',
     // Checked here rather than by configRoute, so the answer's `error` names each refused field.
     handler: async ({ req, reply, site, account }) => {
-      const parsed = apiBody.safeParse(req.body ?? {});
+      const parsed = cookieBannerBody.safeParse(req.body ?? {});
       if (!parsed.success) {
         const errors: Record<string, string> = {};
         for (const issue of parsed.error.issues) {

@@ -18,7 +18,7 @@ import { ANALYTICS_OPTIONAL_FIELDS, type ANALYTICS_REQUIRED_FIELDS } from '../..
 import { CRUMB_HEADER } from '../../domain/cookies';
 import { MEASUREMENT_LIMITS } from '../../domain/measurement';
 import { API_PATHS } from '../../domain/paths';
-import type { Measurement } from './measurement';
+import type { Measurement } from './measurement-call';
 import { epochMs, jsonText, listOf, optionalText, text } from './measurement-fields';
 
 const bodyLimit = MEASUREMENT_LIMITS.BODY_BYTES;

@@ -5,14 +5,13 @@
  * change (docs/permissions.md).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { FEATURE_FLAG_INFO, FEATURE_FLAGS, isFeatureFlag } from '../../domain/feature-flags';
 import { LABS_LIST_INFO, LABS_LISTS, labsFlags, unknownFlagNames, type Labs, type LabsList } from '../../domain/labs';
 import { configRoute, zodMessage } from '../config-routes';
+import { labsSelectionBody as selection } from '../../contracts/labs';
 import { setLabsList, siteLabs } from '../services/labs';
 
-const selection = z.object({ features: z.array(z.string().max(100)).max(100) }).strict();
 
 function answer(list: LabsList, labs: Labs) {
   const on = new Set<string>(labs[list]);

@@ -17,21 +17,20 @@
  * exempt from the crumb plugin (`isCrumbExempt`); they are checked, limited and size-capped
  * instead. No IP address is stored (services/measurement.ts).
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { parseVisitorRecord } from '../../domain/cookies';
 import { MESSAGES } from '../../domain/messages';
 import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
 import { sendTooMany } from '../services/rate-limit';
-import { createIngestWriter, IngestUnavailableError, type Ingest, type IngestLimit, type IngestOutcome } from '../services/ingest';
-import { dayIn, isCrawler, measurementIdentity, type MeasurementIdentity } from '../services/measurement';
+import { createIngestWriter, IngestUnavailableError, type IngestLimit, type IngestOutcome } from '../services/ingest';
+import { dayIn, isCrawler, measurementIdentity } from '../services/measurement';
 import { siteSettings } from '../services/stored-json';
-import type { WebsiteRow } from '../services/sites';
 import { registerFormBodyParser } from './forms';
 import { registerCensusRoutes } from './census';
 import { registerEventRoutes } from './events';
 import { registerPerformanceRoutes } from './performance';
+import type { Measurement } from './measurement-call';
 
 /** Calls per address and site a minute, all measurement calls together (docs/decisions.md). */
 export const INGEST_LIMIT: IngestLimit = { max: 1200, windowMs: 60_000 };
@@ -63,33 +62,6 @@ export function isCrumbExempt(req: FastifyRequest): boolean {
   const path = req.url.split('?')[0] ?? '';
   return CRUMB_EXEMPT.has(path) || path.startsWith(API_PATHS.CENSUS_RECORD_QUICK_VIEW);
 }
-
-export type Call = {
-  site: WebsiteRow;
-  websiteId: string;
-  /** The site's day, in its time zone. */
-  day: string;
-  crawler: boolean;
-  /** Who the caller is: the visitor record's visitor when given (with consent), else the day's anonymous visitor. */
-  visitor(record?: string): Promise<{ visitorHash: string; visitStart: number; visitCount: number | null }>;
-};
-
-export type Measurement = {
-  scope: FastifyInstance;
-  identity: MeasurementIdentity;
-  /** The site and day of a call, or undefined once it was answered 404. */
-  call(req: FastifyRequest, reply: FastifyReply): Promise<Call | undefined>;
-  /** 400 with the first problem. */
-  invalid(reply: FastifyReply, error: z.ZodError): FastifyReply;
-  /** 400 when a websiteId in the body is not the site's. */
-  namesOtherSite(reply: FastifyReply, call: Call, ...websiteIds: unknown[]): boolean;
-  /** RecordEvent and RecordJavascriptErrors: 403 crumbFail unless `sent` equals a valid crumb cookie. */
-  crumbFails(req: FastifyRequest, reply: FastifyReply, sent: string | undefined): boolean;
-  /** Queues the rows and answers: `ok` once committed, 429, 503, or 202 for a crawler. */
-  store(req: FastifyRequest, reply: FastifyReply, call: Call, rows: Omit<Ingest, 'websiteId' | 'day' | 'clientHash'>, ok?: () => FastifyReply): Promise<FastifyReply>;
-  /** A POST call: the site (404), its body limit (413), the body by `schema` (400), then `handle`. */
-  post<T extends z.ZodType>(url: string, bodyLimit: number, schema: T, handle: (call: Call, body: z.output<T>, req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>): void;
-};
 
 export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, opts: { limit: IngestLimit | null }): Promise<void> {
   const identity = await measurementIdentity(db);

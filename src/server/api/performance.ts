@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { PERFORMANCE_EVENTS, RUM_PREFIX } from '../../domain/analytics';
 import { MEASUREMENT_LIMITS } from '../../domain/measurement';
 import { API_PATHS } from '../../domain/paths';
-import type { Measurement } from './measurement';
+import type { Measurement } from './measurement-call';
 import { epochMs, jsonText, listOf, optionalText, pagePath, text } from './measurement-fields';
 
 const performanceRecord = z

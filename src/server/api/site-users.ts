@@ -43,7 +43,8 @@ import {
 } from '../services/site-users';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
-import { accountSecurityFailure, passwordChange } from './account';
+import { passwordChangeBody as passwordChange } from '../../contracts/auth';
+import { accountSecurityFailure } from './account';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const email = z.string().trim().email('Enter an email address such as name@example.com.').max(256);

@@ -29,22 +29,24 @@ import {
   RATING_LABELS,
   formatVital,
   viewportBandLabel,
-  type ButtonRow,
-  type CampaignRow,
-  type DashboardReport,
-  type DayRow,
-  type DeviceRow,
-  type ErrorRow,
-  type ErrorsPage,
-  type FormRow,
-  type PageRow,
-  type ReferrerRow,
-  type ReportRange,
   type ReportTable,
-  type ViewportRow,
-  type VitalsRow,
 } from '../../domain/analytics-report';
-import { rating, THRESHOLDS } from '../../runtime/measure/vitals';
+import type {
+  ButtonRow,
+  CampaignRow,
+  DashboardReport,
+  DayRow,
+  DeviceRow,
+  ErrorRow,
+  ErrorsPage,
+  FormRow,
+  PageRow,
+  ReferrerRow,
+  ReportRange,
+  ViewportRow,
+  VitalsRow,
+} from '../../contracts/analytics';
+import { rating, THRESHOLDS } from '../../domain/vitals';
 import { CSV_BOM, csvRow } from './csv';
 import { listFormsAndLists } from './forms-config/placements';
 import { bucketUpperBound } from './measurement-histogram';

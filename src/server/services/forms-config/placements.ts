@@ -9,33 +9,7 @@ import { readStored } from '../../../document/link';
 import { BLOCK_TYPES } from '../../../domain/block-types';
 import type { Db, Executor } from '../../../db/client';
 import { collectionItems, formSubmissions, newsletterSubscribers, pages } from '../../../db/schema';
-
-/** Where a block sits: a page, or a collection item (a blog post …). */
-export type Placement = { kind: 'page' | 'item'; id: string; title: string; path: string | null };
-
-export type FormSummary = {
-  formId: string;
-  /** The form's own title, or where it is ("Form on Contact"), or "Removed form" for submissions of a form no page holds any more. */
-  name: string;
-  title: string | null;
-  fieldCount: number;
-  /** The first page holding the form (null when none does), then any others. */
-  page: Placement | null;
-  otherPages: Placement[];
-  submissions: number;
-  lastSubmittedAt: string | null;
-};
-
-export type SubscriberCounts = { pending: number; confirmed: number; unsubscribed: number; total: number };
-
-export type NewsletterSummary = {
-  listId: string;
-  name: string;
-  title: string | null;
-  page: Placement | null;
-  otherPages: Placement[];
-  subscribers: SubscriberCounts;
-};
+import type { FormSummary, NewsletterSummary, Placement, SubscriberCounts } from '../../../contracts/forms';
 
 const FORM = BLOCK_TYPES.FORM;
 const NEWSLETTER = BLOCK_TYPES.NEWSLETTER;

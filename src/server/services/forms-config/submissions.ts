@@ -6,27 +6,11 @@ import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { valueText } from '../../../domain/forms';
 import type { Db } from '../../../db/client';
 import { formSubmissions } from '../../../db/schema';
+import type { SubmissionDetail, SubmissionSummary } from '../../../contracts/forms';
 import { logActivity } from '../activity';
 import { containsPattern, isoTime } from './values';
 
 export type FieldSnapshot = { id: string; type: string; label: string };
-
-export type SubmissionSummary = {
-  id: number;
-  createdAt: string;
-  page: { title: string; path: string };
-  /** The first few filled-in fields, for the list. */
-  preview: { label: string; text: string }[];
-};
-
-export type SubmissionDetail = {
-  id: number;
-  formId: string;
-  createdAt: string;
-  page: { title: string; path: string };
-  /** Every field of the form as it was when submitted, by label, with its value as text ('' when left empty). */
-  fields: { id: string; label: string; type: string; text: string }[];
-};
 
 export const SUBMISSIONS_PAGE_SIZE = 50;
 const PREVIEW_FIELDS = 3;

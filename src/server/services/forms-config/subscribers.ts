@@ -2,17 +2,9 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { newsletterSubscribers } from '../../../db/schema';
+import type { Subscriber } from '../../../contracts/forms';
 import { logActivity } from '../activity';
 import { containsPattern, isoTime } from './values';
-
-export type Subscriber = {
-  email: string;
-  name: string | null;
-  status: string;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-};
 
 export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

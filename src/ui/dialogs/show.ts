@@ -6,7 +6,7 @@
  */
 import type { ConfirmationOptions } from './confirmation';
 import type { PopupOutcome } from './popup';
-import type { SystemErrorDetail, SystemErrorOptions } from './system-error-events';
+import type { SystemErrorDetail, SystemErrorOptions } from './system-error-types';
 
 export type { ConfirmationOptions, PopupOutcome, SystemErrorDetail, SystemErrorOptions };
 

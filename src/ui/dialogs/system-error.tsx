@@ -1,19 +1,19 @@
 /**
  * The system error panel (seed 001 §8): a full-page overlay with 'Reload Page' and 'Clear', in
  * three variants. A cleaned error shows 'Something Went Wrong!' and the long apology; a network
- * error the supplied text or 'Unable to connect to {provider}.  Please try again.', records the
- * internal event `system_network_error` with the requested URL (measure/record-event.ts; sent
- * only on a tracked published page) and calls the `onNetworkError` hook with it; any other error
- * its message as the title, then the requested URL, the format in upper case and the error key
- * when there is one. It has no overlay beside it to click, so Escape is the keyboard's 'Clear'.
+ * error the supplied text or 'Unable to connect to {provider}.  Please try again.', announces
+ * `system-network-error` with the requested URL (the visitor runtime records it as the internal
+ * event `system_network_error`, only on a tracked published page) and calls the `onNetworkError`
+ * hook with it; any other error its message as the title, then the requested URL, the format in
+ * upper case and the error key when there is one. It has no overlay beside it to click, so Escape is the keyboard's 'Clear'.
  * One panel at a time: a later error replaces the one on screen.
  */
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
+import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
 import { formatMessage, MESSAGES } from '../../domain/messages';
-import { recordSystemNetworkError } from '../measure/record-event';
 import { detachedRoot, Popup } from './popup';
-import type { SystemErrorDetail, SystemErrorOptions } from './system-error-events';
+import type { SystemErrorDetail, SystemErrorOptions } from './system-error-types';
 
 export type SystemErrorPanelProps = SystemErrorOptions & {
   detail: SystemErrorDetail;
@@ -43,7 +43,7 @@ function content(detail: SystemErrorDetail): { title?: string; text: ReactNode }
 
 export function SystemErrorPanel({ detail, onNetworkError, onClear }: SystemErrorPanelProps) {
   const reportNetworkError = useEffectEvent(() => {
-    recordSystemNetworkError(detail.url);
+    window.dispatchEvent(new CustomEvent(INTERNAL_ANALYTICS_EVENTS.SYSTEM_NETWORK_ERROR, { detail: { urlRequested: detail.url } }));
     onNetworkError?.(detail.url);
   });
   useEffect(() => {

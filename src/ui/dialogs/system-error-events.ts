@@ -5,33 +5,10 @@
  * the first event arrives.
  */
 import { showSystemError } from './show';
+import { SYSTEM_ERROR_EVENT, type SystemErrorDetail, type SystemErrorOptions } from './system-error-types';
 
-export const SYSTEM_ERROR_EVENT = 'system-error';
-
-/** Seed 001 §8's three variants; without a kind the panel shows the request ('other'). */
-export type SystemErrorKind = 'cleaned' | 'network' | 'other';
-
-export type SystemErrorDetail = {
-  message?: string;
-  url?: string;
-  format?: string;
-  errorKey?: string;
-  kind?: SystemErrorKind;
-  /** Named in the network variant's default text; the page's host when absent. */
-  provider?: string;
-};
-
-export type SystemErrorOptions = {
-  /** Called with the requested URL each time a network error is shown (measurement records it). */
-  onNetworkError?: (urlRequested: string | undefined) => void;
-};
-
-declare global {
-  // An interface, as only a declaration merge types `window.addEventListener('system-error', …)`.
-  interface WindowEventMap {
-    [SYSTEM_ERROR_EVENT]: CustomEvent<SystemErrorDetail>;
-  }
-}
+export { SYSTEM_ERROR_EVENT };
+export type { SystemErrorDetail, SystemErrorKind, SystemErrorOptions } from './system-error-types';
 
 /** Shows the panel for every `system-error` event on window; returns the function that stops listening. */
 export function listenForSystemErrors(options: SystemErrorOptions = {}): () => void {

