@@ -10,6 +10,9 @@ import { PASSWORD_HINT } from '../domain/passwords';
 import { ChangePassword, NewRecoveryCodes, QrCode, RecoveryCodes, Sessions } from './account-security';
 import { api, ApiError } from './api';
 import { errorText, Messages, useLoad } from './ui';
+import { passwords } from '../messages/passwords';
+import { twoFactor } from '../messages/two-factor';
+import { authentication } from '../messages/authentication';
 
 function useSubmit() {
   const [busy, setBusy] = useState(false);
@@ -43,10 +46,10 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
         aria-labelledby="forgot-title"
         onSubmit={(e) => {
           e.preventDefault();
-          run(() => api('POST', '/api/auth/PasswordReset', { email }), 'If an account uses this email, a link to reset its password is on its way.');
+          run(() => api('POST', '/api/auth/PasswordReset', { email }), passwords.resetAsked);
         }}
       >
-        <h1 id="forgot-title">Reset your password</h1>
+        <h1 id="forgot-title">{authentication.resetPasswordTitle}</h1>
         <label>
           Email
           <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -76,7 +79,7 @@ export function ResetPassword({ token }: { token: string }) {
           run(() => api('POST', '/api/auth/PasswordReset/Complete', { token, password }), 'Your password is changed. Sign in with it now.');
         }}
       >
-        <h1 id="reset-title">Choose a new password</h1>
+        <h1 id="reset-title">{authentication.chooseNewPasswordTitle}</h1>
         <Field label="New password" hint={PASSWORD_HINT} type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
         <Messages error={error} done={done} />
         {done ? (
@@ -184,15 +187,15 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
           {busy ? 'Signing in…' : 'Sign in'}
         </button>
         <button type="button" className="link" onClick={() => setForgot(true)}>
-          Forgot your password?
+          {authentication.forgotPassword}
         </button>
       </form>
     </main>
   );
 }
 
-const CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
-const CODE_OR_RECOVERY_FORMAT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (such as abcd-2345).';
+const CODE_FORMAT = twoFactor.enterCode;
+const CODE_OR_RECOVERY_FORMAT = twoFactor.enterCodeOrRecovery;
 const RECOVERY_FORMAT = 'Enter one of your recovery codes, such as abcd-2345.';
 
 /** The code as the server wants it (apps show `123 456`), or null when it cannot be one. */
@@ -366,7 +369,7 @@ export function AccountScreen({ me }: { me: { account: { email: string } } }) {
     <section className="account-screen" aria-labelledby="account-title">
       <h1 id="account-title">Your account</h1>
       <p>
-        Signed in as <strong>{me.account.email}</strong>
+        {authentication.signedInAs} <strong>{me.account.email}</strong>
       </p>
       <div className="account-card">
         <ChangePassword email={me.account.email} />
@@ -531,7 +534,7 @@ function TurnOffTwoFactor({ onDone }: { onDone: () => void }) {
         e.preventDefault();
         const clean = cleanCodeOrRecovery(code);
         if (!password || !clean) {
-          setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
+          setErrors({ ...(password ? {} : { password: passwords.enterPassword }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
           (password ? codeInput : passwordInput).current?.focus();
           return;
         }

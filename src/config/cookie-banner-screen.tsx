@@ -26,6 +26,7 @@ import type { Me } from './app';
 import { api } from './api';
 import { Field } from './field';
 import { Messages, useLoad, useSave } from './ui';
+import { settingsScreens } from '../messages/settings-screens';
 
 const COOKIE_BANNER_PATH = '/api/config/cookie-banner';
 
@@ -62,7 +63,7 @@ function draftOf(view: Draft & Record<string, unknown>): Draft {
 export function CookieBannerScreen({ me }: { me: Me }) {
   const [view, loadError, reload] = useLoad<Draft & Record<string, unknown>>(COOKIE_BANNER_PATH);
   const [edited, setDraft] = useState<Draft>();
-  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
+  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave(settingsScreens.savedPublished);
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!view) return <Messages error={loadError} />;
   const draft = edited ?? draftOf(view);

@@ -9,6 +9,7 @@ import { api } from './api';
 import { Field } from './field';
 import { errorText, Messages, useLoad } from './ui';
 import { showConfirmation } from '../runtime/dialogs/show';
+import { configArea } from '../messages/config-area';
 
 type Settings = SiteSettings;
 type SavedSettings = { ok: true; address?: string; configAddress?: string; signInAgain?: boolean };
@@ -372,7 +373,7 @@ export function TransferScreen({ me }: { me: Me }) {
   const [done, setDone] = useState<string | null>(null);
   return (
     <section>
-      <h1>Import and export</h1>
+      <h1>{configArea.importExportTitle}</h1>
       <p>The whole site — settings, pages, collections, redirects and files — as one file you can keep or move to another server.</p>
       <p>
         <a className="button" href="/api/config/export" download={`${me.site.identifier}.site.json`}>

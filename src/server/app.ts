@@ -46,6 +46,7 @@ import { configOrigin, publicBase, requestHost, requestOrigin, securedRequest, s
 import { newRequestId, registerRequestGuards } from './plugins/request-guards';
 import { websiteForHost, type WebsiteRow } from './services/sites';
 import { postgresRateLimits, type RateLimitStore } from './services/rate-limit';
+import { http } from '../messages/http';
 
 export type AppOptions = {
   database: Database;
@@ -225,7 +226,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerNewsletterApi(app, db);
   await registerMeasurementRoutes(app, db, { limit: opts.ingestLimit === undefined ? INGEST_LIMIT : opts.ingestLimit });
   registerConfigShell(app, opts.assets);
-  app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: 'No such call.' }));
+  app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: http.noSuchCall }));
 
   const sendHtml = (reply: FastifyReply, status: number, html: string, csp: string, personal = false) =>
     reply
@@ -295,7 +296,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Taken before the site is looked up: a change after this point means the site row may be stale.
     const hostsBefore = hostGeneration;
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is published at this address.');
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
     const [rawPath, query] = splitUrl(req.url);
     let path: string;
     try {

@@ -16,6 +16,9 @@ import { AccountSecurityError, changePassword, type ChangeContext } from '../ser
 import { sendTooMany } from '../services/rate-limit';
 import { endOtherSessions, endSessionByHandle, SESSION_COOKIE, sessionsOf, type SessionAccount } from '../services/sessions';
 import type { WebsiteRow } from '../services/sites';
+import { authentication } from '../../messages/authentication';
+import { http } from '../../messages/http';
+import { passwords } from '../../messages/passwords';
 
 /** A change made from this request: this session stays, and the email links to the site's own config area. */
 export function changeContext(app: FastifyInstance, req: FastifyRequest, site: WebsiteRow): ChangeContext {
@@ -36,9 +39,9 @@ export function accountSecurityFailure(reply: FastifyReply, err: AccountSecurity
 /** A change of one's own password: the current one, and the new one (checked by the password rule). */
 export const passwordChange = z
   .object({
-    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
+    currentPassword: z.string({ error: passwords.enterCurrent }).min(1, passwords.enterCurrent).max(1000),
     // Longer than the rule allows, so an over-long password gets the rule's own message.
-    newPassword: z.string({ error: 'Choose a new password.' }).max(PASSWORD_MAX_LENGTH * 8),
+    newPassword: z.string({ error: passwords.chooseNew }).max(PASSWORD_MAX_LENGTH * 8),
   })
   .strict();
 
@@ -46,12 +49,12 @@ export const passwordChange = z
 export async function siteAndAccount(app: FastifyInstance, db: Db, req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
   const site = await app.siteForRequest(req);
   if (!site) {
-    void reply.code(404).send({ error: 'No site is published at this address.' });
+    void reply.code(404).send({ error: http.noSite });
     return undefined;
   }
   const account = await signedInAccount(db, req);
   if (!account) {
-    void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+    void reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
     return undefined;
   }
   return { site, account };
@@ -83,9 +86,9 @@ export async function registerAccountRoutes(app: FastifyInstance, db: Db) {
   app.delete('/api/auth/Sessions/:id', async (req, reply) => {
     const who = await signedIn(req, reply);
     if (!who) return reply;
-    const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a session of this account.') }).safeParse(req.params);
-    if (!params.success) return reply.code(404).send({ error: 'Not a session of this account.' });
-    if (!(await endSessionByHandle(db, who.account.id, params.data.id))) return reply.code(404).send({ error: 'Not a session of this account.' });
+    const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, authentication.notYourSession) }).safeParse(req.params);
+    if (!params.success) return reply.code(404).send({ error: authentication.notYourSession });
+    if (!(await endSessionByHandle(db, who.account.id, params.data.id))) return reply.code(404).send({ error: authentication.notYourSession });
     return { ok: true };
   });
 

@@ -28,6 +28,7 @@ import {
 import { COOKIE_BANNER_TEXT_MAX, cookieBannerSettingsSchema } from '../../document/schema';
 import { configRoute } from '../config-routes';
 import { updateSiteSettings } from '../services/sites';
+import { settingsScreens } from '../../messages/settings-screens';
 
 export const COOKIE_BANNER_CONFIG_PATH = '/api/config/cookie-banner';
 
@@ -59,7 +60,7 @@ const apiBody = z
       isActivityLogEnabled: flag('isActivityLogEnabled'),
       isAnalyticsCookiesDisabled: flag('isAnalyticsCookiesDisabled'),
     },
-    { error: 'Send the cookie banner settings as a JSON object.' },
+    { error: settingsScreens.cookieBannerNotObject },
   )
   .partial()
   .strict()
