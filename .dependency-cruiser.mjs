@@ -44,10 +44,17 @@ export default {
   forbidden: [
     {
       name: 'domain-document-pure',
-      comment: 'src/domain and src/document import nothing of ours but each other (zod is the only package document uses).',
+      comment: 'src/domain and src/document import nothing of ours but each other and the message catalogue (zod is the only package document uses).',
       severity: 'error',
       from: { path: '^src/(domain|document)/', pathNot: TESTS },
-      to: { path: '^src/', pathNot: '^src/(domain|document)/' },
+      to: { path: '^src/', pathNot: '^src/(domain|document|messages)/' },
+    },
+    {
+      name: 'messages-leaf',
+      comment: 'src/messages (the one catalogue of texts) imports nothing of ours but itself, so every layer may import it.',
+      severity: 'error',
+      from: { path: '^src/messages/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/messages/' },
     },
     {
       name: 'domain-document-no-node',
@@ -58,10 +65,10 @@ export default {
     },
     {
       name: 'contracts-pure',
-      comment: 'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document, block data schemas and each other.',
+      comment: 'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document, src/messages, block data schemas and each other.',
       severity: 'error',
       from: { path: '^src/contracts/', pathNot: TESTS },
-      to: { pathNot: ['^src/(domain|document|contracts)/', '^src/blocks/[^/]+/schema\\.ts$', '(^|/)node_modules/zod/'] },
+      to: { pathNot: ['^src/(domain|document|contracts|messages)/', '^src/blocks/[^/]+/schema\\.ts$', '(^|/)node_modules/zod/'] },
     },
     neverReaches(
       'views-islands-browser-safe',

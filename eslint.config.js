@@ -1,7 +1,8 @@
 // Lint: typescript-eslint's recommended rules, React hooks rules, and the layer boundaries of
-// ENGINEERING.md: domain and document import nothing of ours but each other; browser code
-// (runtime, block islands, config) never imports server or database code; routes, rendering and
-// the HTTP layer reach the database only through services (route -> service -> db).
+// ENGINEERING.md: domain and document import nothing of ours but each other and the message
+// catalogue; the catalogue (src/messages) imports nothing of ours; browser code (runtime, block
+// islands, config) never imports server or database code; routes, rendering and the HTTP layer
+// reach the database only through services (route -> service -> db).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -31,7 +32,11 @@ export default tseslint.config(
   },
   {
     files: ['src/domain/**/*.ts'],
-    rules: restrict(['../*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/domain is pure: it imports nothing but itself.'),
+    rules: restrict(['../server/*', '../db/*', '../blocks/*', '../cli/*', '../config/*', '../runtime/*', '../document/*', '../../*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/domain is pure: it imports nothing but itself and the message catalogue.'),
+  },
+  {
+    files: ['src/messages/**/*.ts'],
+    rules: restrict(['../*', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/messages is a leaf: it imports nothing of ours, so every layer may import it.'),
   },
   {
     files: ['src/document/**/*.ts'],

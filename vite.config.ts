@@ -6,6 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import { ISLAND_KINDS } from './src/blocks/definitions';
+import { messagesPlugin } from './scripts/vite-messages';
 
 // The definitions are the one list of kinds with an island; a kind that declares one without its
 // module fails the build here (src/blocks/blocks.test.ts checks no island module goes undeclared).
@@ -25,10 +26,11 @@ const runtimeIslands = Object.fromEntries(
 );
 
 /** The modules of the visitor runtime (and the domain constants only it uses). */
-const VISITOR_RUNTIME = /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|cookie-banner-dom\.ts)|domain\/(cookies|measurement-paths|analytics|limits|measurement-messages|census|page-types|locale|vitals)\.ts)/;
+const VISITOR_RUNTIME = /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|cookie-banner-dom\.ts)|domain\/(cookies|measurement-paths|analytics|limits|census|page-types|locale|vitals)\.ts|messages\/measurement\.ts)/;
 
 export default defineConfig({
   publicDir: false,
+  plugins: [messagesPlugin()],
   build: {
     // OPENPRESS_DIST builds elsewhere, so two builds (and their test servers) can run side by side.
     outDir: process.env.OPENPRESS_DIST ?? 'dist/client',

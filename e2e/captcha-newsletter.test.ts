@@ -11,9 +11,10 @@
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../src/domain/messages';
+import { captcha } from '../src/messages/captcha';
+import { forms } from '../src/messages/forms';
+import { newsletter as newsletterMessages } from '../src/messages/newsletter';
 import { MASKED_SECRET } from '../src/domain/secrets';
-import { NEWSLETTER_MESSAGES } from '../src/server/services/newsletter';
 import { linkIn, mailFor, startMailbox, type Mailbox } from '../test/mailbox';
 import { seriousViolations } from './axe';
 import { desktop, launchBrowser, ownerApi, printed, sqlOn, startServer, visitorContext, type RunningServer } from './harness';
@@ -113,7 +114,7 @@ describe('the built-in captcha on the contact form', () => {
     const { page, requests, console: lines } = await openContact();
     await fillRequired(page);
     await submitButton(page).click();
-    await expect.poll(() => formError(page).textContent()).toBe(MESSAGES.formCaptchaIncomplete);
+    await expect.poll(() => formError(page).textContent()).toBe(forms.captchaIncomplete);
     expect(requests.some((u) => u.pathname === SAVE_PATH)).toBe(false);
 
     const took = await solve(page);
@@ -139,7 +140,7 @@ describe('the built-in captcha on the contact form', () => {
     await solve(page);
     await page.route(`**${SAVE_PATH}*`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
     await submitButton(page).click();
-    await expect.poll(() => formError(page).textContent()).toBe(MESSAGES.formSendFailed);
+    await expect.poll(() => formError(page).textContent()).toBe(forms.sendFailed);
     await expect.poll(() => widget(page).evaluate((w) => (w as HTMLElement & { getState(): string }).getState())).toBe('unverified');
     expect(await robotBox(page).isChecked()).toBe(false);
     expect(await submitButton(page).isDisabled()).toBe(true);
@@ -197,8 +198,8 @@ describe('the built-in captcha on the contact form', () => {
     await page.locator('form.block-form').scrollIntoViewIfNeeded();
     await page.locator('form.block-form[data-enhanced="true"]').waitFor({ state: 'attached' });
     await contactForm(page).getByLabel('First Name').focus();
-    await expect.poll(() => lines.find((l) => l.includes(MESSAGES.captchaRenderFailed))).toBeDefined();
-    expect(lines.find((l) => l.includes(MESSAGES.captchaRenderFailed))).toContain(MESSAGES.captchaNotSetUp);
+    await expect.poll(() => lines.find((l) => l.includes(captcha.renderFailed))).toBeDefined();
+    expect(lines.find((l) => l.includes(captcha.renderFailed))).toContain(captcha.notSetUp);
   });
 
   it('passes axe-core with the widget shown, solved and in the small layout', async () => {
@@ -241,7 +242,7 @@ describe('the newsletter sign-up', () => {
     // Opening the link changed nothing: the button does.
     expect(await sqlOn(server, 'SELECT status FROM newsletter_subscribers WHERE email = $1', [address])).toEqual([{ status: 'pending' }]);
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
-    await page.getByText(NEWSLETTER_MESSAGES.confirmed).waitFor();
+    await page.getByText(newsletterMessages.confirmed).waitFor();
     expect(await sqlOn(server, 'SELECT status FROM newsletter_subscribers WHERE email = $1', [address])).toEqual([{ status: 'confirmed' }]);
 
     const welcome = await mailFor(mailbox, address, 2);
@@ -253,7 +254,7 @@ describe('the newsletter sign-up', () => {
     expect(await page.locator('main').getAttribute('class')).toContain('page-type-300');
     a11y.push(...(await seriousViolations(page)).map((v) => `unsubscribe page: ${v}`));
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
-    await page.getByText(NEWSLETTER_MESSAGES.unsubscribed).waitFor();
+    await page.getByText(newsletterMessages.unsubscribed).waitFor();
     expect(await sqlOn(server, 'SELECT status FROM newsletter_subscribers WHERE email = $1', [address])).toEqual([{ status: 'unsubscribed' }]);
     expect(a11y).toEqual([]);
   });
@@ -335,6 +336,6 @@ describe('a site on reCAPTCHA', () => {
     // Unsolved, the form still asks for it.
     await fillRequired(page);
     await submitButton(page).click();
-    await expect.poll(() => formError(page).textContent()).toBe(MESSAGES.formCaptchaIncomplete);
+    await expect.poll(() => formError(page).textContent()).toBe(forms.captchaIncomplete);
   });
 });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../src/domain/messages';
+import { commerce } from '../src/messages/commerce';
 import { CONFIRMATION_STYLES } from '../src/domain/popups';
 import { desktop, launchBrowser, MARKER_PATH, requestsSeen } from './harness';
 
@@ -437,8 +437,8 @@ describe('alert and information popups', () => {
   // covers 001-4.83
   it("alerts with a single 'Okay' button", async () => {
     const page = await openFixture();
-    await page.evaluate((text) => window.fixture.alert(text), MESSAGES.checkoutNoCookies);
-    const dialog = page.getByRole('alertdialog', { name: MESSAGES.checkoutNoCookies });
+    await page.evaluate((text) => window.fixture.alert(text), commerce.checkoutNoCookies);
+    const dialog = page.getByRole('alertdialog', { name: commerce.checkoutNoCookies });
     await shown(dialog);
     expect(await buttonNames(dialog)).toEqual(['Okay']);
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Okay');
@@ -714,7 +714,7 @@ describe('loading and accessibility', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
-    await page.evaluate((text) => window.fixture.alert(text), MESSAGES.checkoutNoCookies);
+    await page.evaluate((text) => window.fixture.alert(text), commerce.checkoutNoCookies);
     // Wait until the alert is in and its fade has ended: axe measures contrast on what it sees.
     await shown(page.getByRole('alertdialog'));
     found.push(...(await seriousViolations(page, 'alert')));

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../src/domain/messages';
+import { forms } from '../src/messages/forms';
 import { seriousViolations } from './axe';
 import { desktop, importSiteDocument, ownerApi, requestsSeen, serverAndBrowserPerFile, siteDocument, sqlOn, visitorContext, type SiteDocumentJson } from './harness';
 
@@ -373,8 +373,8 @@ describe('form block', () => {
     expect(await fieldError(page, 'email').textContent()).toBe('Use the address we can answer.');
     expect(await page.locator('[data-field-id="email"]').getAttribute('class')).toContain('form-field-invalid');
     expect(await page.getByRole('textbox', { name: 'Email', exact: true }).getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator('.form-problem-above').textContent()).toBe(MESSAGES.formProblemAbove);
-    expect(await page.locator('.form-problem-below').textContent()).toBe(MESSAGES.formProblemBelow);
+    expect(await page.locator('.form-problem-above').textContent()).toBe(forms.problemAbove);
+    expect(await page.locator('.form-problem-below').textContent()).toBe(forms.problemBelow);
     expect(await formError(page).isVisible()).toBe(false);
 
     const cases: [number | 'abort', Record<string, unknown>, string][] = [
@@ -415,7 +415,7 @@ describe('form block', () => {
         if (el) el.textContent = '';
       });
       await submitButton(page).click();
-      await page.waitForFunction((t) => document.querySelector('.form-submit-error')?.textContent === t, MESSAGES.formNoSubmissionKey);
+      await page.waitForFunction((t) => document.querySelector('.form-submit-error')?.textContent === t, forms.noSubmissionKey);
       expect(await page.locator('.form-problem-above').isVisible()).toBe(true);
       expect(await submitButton(page).isEnabled()).toBe(true);
     }
@@ -477,7 +477,7 @@ describe('form block', () => {
     await fieldError(page, 'glaze').waitFor({ state: 'visible' });
     expect(await fieldError(page, 'glaze').textContent()).toBe('Favourite glaze must be one of its choices.');
     expect(await page.locator('[data-field-id="glaze"]').getAttribute('class')).toContain('form-field-invalid');
-    expect(await page.locator('.form-problem-above').textContent()).toBe(MESSAGES.formProblemAbove);
+    expect(await page.locator('.form-problem-above').textContent()).toBe(forms.problemAbove);
     expect(await submitButton(page).isEnabled()).toBe(true);
   });
 
@@ -569,7 +569,7 @@ describe('newsletter block', () => {
     await email.fill('ada@example.com');
     await signup.getByLabel('Name').fill('Ada');
     await signup.getByRole('button', { name: 'Sign Up' }).click();
-    await page.waitForFunction((t) => document.querySelector('.newsletter-form .form-problem')?.textContent === t, MESSAGES.formRateLimited);
+    await page.waitForFunction((t) => document.querySelector('.newsletter-form .form-problem')?.textContent === t, forms.rateLimited);
     expect(await signup.getByRole('button', { name: 'Sign Up' }).isEnabled()).toBe(true);
 
     await page.unroute(isPath(SUBSCRIBE_PATH));

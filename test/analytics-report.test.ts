@@ -11,11 +11,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
-import { addDays, deviceClass, REPORT_RANGE, viewportBand } from '../src/domain/analytics-report';
+import { addDays, deviceClass, REPORT_RANGE, REPORT_TABLES, viewportBand } from '../src/domain/analytics-report';
 import { dashboardReport, errorsPage, type DashboardReport } from '../src/contracts/analytics';
 import { TEAM_ROLES, type TeamRole } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
-import { ANALYTICS_MESSAGES } from '../src/server/api/analytics';
+import { analyticsApi } from '../src/messages/analytics-api';
+import { format } from '../src/messages/format';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { dayIn, MEASUREMENT_TABLES } from '../src/server/services/measurement';
 import { histogramOf, percentileOf } from '../src/server/services/measurement-histogram';
@@ -330,12 +331,12 @@ describe('ranges and roles', () => {
   it('refuses a range that is not two dates, ends before it starts or covers more than 400 days, with what is wrong', async () => {
     const site = await newSite();
     const cases: [string, string, string][] = [
-      ['?from=2025-02-30', ANALYTICS_MESSAGES.from, 'from'],
-      ['?from=yesterday', ANALYTICS_MESSAGES.from, 'from'],
-      ['?to=2025-1-5', ANALYTICS_MESSAGES.to, 'to'],
-      ['?from=2025-01-01&from=2025-01-02', ANALYTICS_MESSAGES.from, 'from'],
-      ['?from=2025-03-02&to=2025-03-01', ANALYTICS_MESSAGES.order, 'from'],
-      ['?from=2024-01-01&to=2025-02-04', ANALYTICS_MESSAGES.tooLong, 'from'],
+      ['?from=2025-02-30', analyticsApi.from, 'from'],
+      ['?from=yesterday', analyticsApi.from, 'from'],
+      ['?to=2025-1-5', analyticsApi.to, 'to'],
+      ['?from=2025-01-01&from=2025-01-02', analyticsApi.from, 'from'],
+      ['?from=2025-03-02&to=2025-03-01', analyticsApi.order, 'from'],
+      ['?from=2024-01-01&to=2025-02-04', format(analyticsApi.tooLong, { maxDays: REPORT_RANGE.MAX_DAYS }), 'from'],
     ];
     for (const [range, message, field] of cases) {
       for (const path of ['/api/config/analytics', '/api/config/analytics/errors', '/api/config/analytics/csv/pages']) {
@@ -349,11 +350,11 @@ describe('ranges and roles', () => {
     for (const cursor of ['not-a-cursor', '2025-13-45.5', '2025-01-01.x', '2025-01-01.1234567890123456789']) {
       const bad = await site.owner.call('GET', `/api/config/analytics/errors?before=${cursor}`);
       expect(bad.statusCode, cursor).toBe(400);
-      expect(bad.json().error).toBe(ANALYTICS_MESSAGES.before);
+      expect(bad.json().error).toBe(analyticsApi.before);
     }
     const table = await site.owner.call('GET', '/api/config/analytics/csv/passwords');
     expect(table.statusCode).toBe(404);
-    expect(table.json().error).toBe(ANALYTICS_MESSAGES.noTable);
+    expect(table.json().error).toBe(format(analyticsApi.noTable, { tables: REPORT_TABLES.join(', ') }));
   });
 
   it('answers the roles that may read analytics, refuses the others (403) and anonymous callers (401)', async () => {

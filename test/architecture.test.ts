@@ -27,6 +27,7 @@ const PLANTED: Record<string, string> = {
   'domain-document-pure': 'src/domain/bad.ts',
   'domain-document-no-node': 'src/document/bad.ts',
   'contracts-pure': 'src/contracts/bad.ts',
+  'messages-leaf': 'src/messages/bad.ts',
   'views-islands-browser-safe': 'src/blocks/demo/view.tsx',
   'db-not-server': 'src/db/client.ts',
   'browser-not-server': 'src/runtime/bad.ts',

@@ -12,9 +12,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formSubmissionKeys, formSubmissions, jobs, pages, siteCaptcha, websites } from '../src/db/schema';
-import { FIELD_MESSAGES } from '../src/domain/forms';
-import { formatMessage, MESSAGES } from '../src/domain/messages';
-import { FORM_API_MESSAGES, NUL_FIELD_MESSAGE } from '../src/server/api/forms';
+import { formApi } from '../src/messages/form-api';
+import { format } from '../src/messages/format';
+import { forms } from '../src/messages/forms';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStore } from '../src/server/services/rate-limit';
@@ -93,7 +93,7 @@ describe('FormSubmissionKey', () => {
     for (let i = 0; i < FORM_RATE_LIMITS.keys.max; i++) expect((await visitor.keyCall({ remoteAddress: ip })).statusCode).toBe(200);
     const limited = await visitor.keyCall({ remoteAddress: ip });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ error: MESSAGES.formRateLimited });
+    expect(limited.json()).toEqual({ error: forms.rateLimited });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await visitor.keyCall({ remoteAddress: '198.51.100.250' })).statusCode).toBe(200);
   });
@@ -163,7 +163,7 @@ describe('SaveFormSubmission', () => {
       for (const key of [undefined, '', 'not-a-key-we-issued']) {
         const res = await visitor.save(demoPayload(key), { remoteAddress: ip });
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ error: FORM_API_MESSAGES.keyInvalid });
+        expect(res.json()).toEqual({ error: formApi.keyInvalid });
       }
       expect(await submissions()).toHaveLength(0);
     });
@@ -173,7 +173,7 @@ describe('SaveFormSubmission', () => {
       expect((await visitor.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(200);
       const again = await visitor.save(demoPayload(key), { remoteAddress: ip });
       expect(again.statusCode).toBe(401);
-      expect(again.json().error).toBe(FORM_API_MESSAGES.keyInvalid);
+      expect(again.json().error).toBe(formApi.keyInvalid);
       expect(await submissions()).toHaveLength(1);
     });
 
@@ -231,7 +231,7 @@ describe('SaveFormSubmission', () => {
       try {
         const res = await submit();
         expect(res.statusCode).toBe(404);
-        expect(res.json().error).toBe(MESSAGES.formNotConfigured);
+        expect(res.json().error).toBe(forms.notConfigured);
       } finally {
         await changeDemoForm(db, demo.websiteId, (form) => {
           (form.fields[0] as { type: string }).type = 'name';
@@ -261,13 +261,13 @@ describe('SaveFormSubmission', () => {
       expect(res.json()).toEqual({
         error: 'One or more fields is invalid, please check your entries.',
         errors: {
-          name: formatMessage(FIELD_MESSAGES.required, { label: 'Name' }),
-          email: formatMessage(MESSAGES.formEmailInvalid, { email: 'name@example.com' }),
-          topic: formatMessage(FIELD_MESSAGES.choice, { label: 'Topic' }),
-          'visit-date': formatMessage(FIELD_MESSAGES.date, { label: 'Preferred visit date' }),
-          items: formatMessage(FIELD_MESSAGES.choice, { label: 'Interested in' }),
-          survey: formatMessage(FIELD_MESSAGES.malformed, { label: 'About your last order' }),
-          pieces: formatMessage(FIELD_MESSAGES.number, { label: 'How many pieces?' }),
+          name: format(forms.fieldRequired, { label: 'Name' }),
+          email: format(forms.emailInvalid, { email: 'name@example.com' }),
+          topic: format(forms.fieldChoice, { label: 'Topic' }),
+          'visit-date': format(forms.fieldDate, { label: 'Preferred visit date' }),
+          items: format(forms.fieldChoice, { label: 'Interested in' }),
+          survey: format(forms.fieldMalformed, { label: 'About your last order' }),
+          pieces: format(forms.fieldNumber, { label: 'How many pieces?' }),
         },
       });
       expect(await submissions()).toHaveLength(0);
@@ -433,10 +433,10 @@ describe('SaveFormSubmission', () => {
   it('refuses a NUL character in a field or in the call with 400 naming where it is, and stores lone surrogates as U+FFFD', async () => {
     const inField = await visitor.save({ ...demoPayload(await visitor.key({ remoteAddress: ip })), form: demoValues({ message: 'one\u0000two', items: ['Mugs'] }) }, { as: 'json', remoteAddress: ip });
     expect(inField.statusCode).toBe(400);
-    expect(inField.json()).toEqual({ error: MESSAGES.formInvalidFields, errors: { message: NUL_FIELD_MESSAGE } });
+    expect(inField.json()).toEqual({ error: forms.invalidFields, errors: { message: formApi.nulField } });
     const inCall = await visitor.save({ ...demoPayload(await visitor.key({ remoteAddress: ip })), pageTitle: 'Con\u0000tact' }, { as: 'json', remoteAddress: ip });
     expect(inCall.statusCode).toBe(400);
-    expect(inCall.json()).toEqual({ error: MESSAGES.formInvalidFields, errors: { pageTitle: NUL_FIELD_MESSAGE } });
+    expect(inCall.json()).toEqual({ error: forms.invalidFields, errors: { pageTitle: formApi.nulField } });
     expect(await submissions()).toHaveLength(0);
 
     const key = await visitor.key({ remoteAddress: ip });

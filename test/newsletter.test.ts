@@ -13,11 +13,12 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
-import { MESSAGES } from '../src/domain/messages';
+import { forms } from '../src/messages/forms';
+import { newsletter as newsletterMessages } from '../src/messages/newsletter';
 import { loadDocument } from '../src/document/load';
-import { CAPTCHA_FAILED, NEWSLETTER_LIMITS } from '../src/server/api/newsletter';
+import { NEWSLETTER_LIMITS } from '../src/server/api/newsletter';
 import { chooseAltcha } from '../src/server/services/captcha';
-import { confirmSubscription, NEWSLETTER_MESSAGES, unsubscribeTokenValid, unsubscribeUrl } from '../src/server/services/newsletter';
+import { confirmSubscription, unsubscribeTokenValid, unsubscribeUrl } from '../src/server/services/newsletter';
 import { importSite } from '../src/server/services/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
@@ -134,7 +135,7 @@ describe('signing up', () => {
     const v = await visitor();
     const bad = await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: MESSAGES.formInvalidFields, errors: { email: 'Email is not valid. Email addresses should follow the format name@example.com.' } });
+    expect(bad.json()).toEqual({ error: forms.invalidFields, errors: { email: 'Email is not valid. Email addresses should follow the format name@example.com.' } });
     const missing = await v.post('/api/newsletter/subscribe', { listId: LIST_ID });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('email');
@@ -147,7 +148,7 @@ describe('signing up', () => {
     const v = await visitor();
     const unknown = await v.post('/api/newsletter/subscribe', { listId: 'ffffffffffffffffffffffff', email: 'bob@example.com' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: MESSAGES.formNotConfigured });
+    expect(unknown.json()).toEqual({ error: forms.notConfigured });
     // The same list on a draft page of another site.
     await database.pool.query(`UPDATE pages SET status = 4 WHERE website_id = $1 AND path = '/contact'`, [otherId]);
     const draft = await (await visitor(OTHER_HOST)).post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'bob@example.com' });
@@ -180,7 +181,7 @@ describe('signing up', () => {
     }
     const res = await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'dan@example.com' });
     expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({ error: MESSAGES.formRateLimited });
+    expect(res.json()).toEqual({ error: forms.rateLimited });
     // Another visitor is not held back.
     expect((await (await visitor()).post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'dan@example.com' })).statusCode).toBe(200);
   });
@@ -215,7 +216,7 @@ describe('confirming', () => {
 
     const confirmed = await v.post('/api/newsletter/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json()).toEqual({ message: NEWSLETTER_MESSAGES.confirmed });
+    expect(confirmed.json()).toEqual({ message: newsletterMessages.confirmed });
     expect((await subscribers()).find((r) => r.email === 'fay@example.com')).toMatchObject({ status: 'confirmed', confirm_token_hash: null, confirmed_at: expect.any(Date) });
     const welcome = (await mailsTo('fay@example.com'))[1]!;
     expect(welcome.subject).toBe('You are subscribed to Kiln opening news (Juniper Ceramics)');
@@ -223,7 +224,7 @@ describe('confirming', () => {
 
     const again = await v.post('/api/newsletter/confirm', { token });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: NEWSLETTER_MESSAGES.confirmLinkInvalid });
+    expect(again.json()).toEqual({ error: newsletterMessages.confirmLinkInvalid });
   });
 
   it('gives a confirmed address the same answer, no second row and no email', async () => {
@@ -248,7 +249,7 @@ describe('confirming', () => {
     await expect(confirmSubscription(database.db, websiteId, token, mail, Date.now() + 6 * 24 * 3600 * 1000)).resolves.toEqual({ listId: LIST_ID, email: 'gus@example.com' });
     const empty = await v.get(CONFIRM_PATH);
     expect(empty.statusCode).toBe(200);
-    expect(empty.body).toContain(NEWSLETTER_MESSAGES.confirmLinkInvalid);
+    expect(empty.body).toContain(newsletterMessages.confirmLinkInvalid);
     expect(empty.body).not.toContain('Confirm my subscription');
   });
 });
@@ -267,7 +268,7 @@ describe('unsubscribing', () => {
 
     const res = await v.post('/api/newsletter/unsubscribe', { token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: NEWSLETTER_MESSAGES.unsubscribed });
+    expect(res.json()).toEqual({ message: newsletterMessages.unsubscribed });
     expect((await subscribers()).find((r) => r.email === 'fay@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(Date) });
     // A second press (or an old email) says the same.
     expect((await v.post('/api/newsletter/unsubscribe', { token })).statusCode).toBe(200);
@@ -279,11 +280,11 @@ describe('unsubscribing', () => {
     const v = await visitor();
     expect((await v.post('/api/newsletter/unsubscribe', { token: tampered })).statusCode).toBe(400);
     const page = await v.get(`${UNSUBSCRIBE_PATH}?token=${tampered}`);
-    expect(page.body).toContain(NEWSLETTER_MESSAGES.unsubscribeLinkInvalid);
+    expect(page.body).toContain(newsletterMessages.unsubscribeLinkInvalid);
     expect(page.body).not.toContain('>Unsubscribe</button>');
     const elsewhere = await (await visitor(OTHER_HOST)).post('/api/newsletter/unsubscribe', { token });
     expect(elsewhere.statusCode).toBe(400);
-    expect(elsewhere.json()).toEqual({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+    expect(elsewhere.json()).toEqual({ error: newsletterMessages.unsubscribeLinkInvalid });
   });
 
   it('lets an unsubscribed address sign up again, confirming again', async () => {
@@ -343,7 +344,7 @@ describe('the links and headers of newsletter emails', () => {
     const olga = oneClickPath((await mailsTo('olga@example.com'))[1]!);
     const form = await provider(olga, 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded');
     expect(form.statusCode, form.body).toBe(200);
-    expect(form.json()).toEqual({ message: NEWSLETTER_MESSAGES.unsubscribed });
+    expect(form.json()).toEqual({ message: newsletterMessages.unsubscribed });
     expect((await subscribers()).find((r) => r.email === 'olga@example.com')).toMatchObject({ status: 'unsubscribed', unsubscribed_at: expect.any(Date) });
     expect((await subscribers()).find((r) => r.email === 'pat@example.com')!.status).toBe('confirmed');
 
@@ -369,7 +370,7 @@ describe('the links and headers of newsletter emails', () => {
     expect((await provider(path, '', form)).statusCode).toBe(400);
     const forged = await provider(`/api/newsletter/one-click-unsubscribe?token=${tampered}`, 'List-Unsubscribe=One-Click', form);
     expect(forged.statusCode).toBe(400);
-    expect(forged.json()).toEqual({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+    expect(forged.json()).toEqual({ error: newsletterMessages.unsubscribeLinkInvalid });
     expect((await provider('/api/newsletter/one-click-unsubscribe', 'List-Unsubscribe=One-Click', form)).statusCode).toBe(400);
     expect((await provider(path, 'List-Unsubscribe=One-Click', form, OTHER_HOST)).statusCode).toBe(400);
     // A mail app that opens the address in a browser lands on the unsubscribe page and its button.
@@ -392,9 +393,9 @@ describe('the captcha of a newsletter block', () => {
     await chooseAltcha(database.db, otherId, null);
     const missing = await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'jo@example.com' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ error: MESSAGES.formCaptchaIncomplete, errors: { captchaKey: MESSAGES.formCaptchaIncomplete } });
+    expect(missing.json()).toEqual({ error: forms.captchaIncomplete, errors: { captchaKey: forms.captchaIncomplete } });
     const junk = await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'jo@example.com', captchaKey: 'junk' });
-    expect(junk.json()).toEqual({ error: CAPTCHA_FAILED, errors: { captchaKey: CAPTCHA_FAILED } });
+    expect(junk.json()).toEqual({ error: forms.captchaFailed, errors: { captchaKey: forms.captchaFailed } });
 
     const challenge = (await v.get('/api/captcha/challenge')).json<Challenge>();
     const solution = await solveChallenge({ challenge, deriveKey });
@@ -403,7 +404,7 @@ describe('the captcha of a newsletter block', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     const replayed = await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'kim@example.com', captchaKey }, { form: true });
     expect(replayed.statusCode).toBe(400);
-    expect(replayed.json().error).toBe(CAPTCHA_FAILED);
+    expect(replayed.json().error).toBe(forms.captchaFailed);
     expect((await subscribers(otherId)).map((r) => r.email)).toEqual(['ivy@example.com', 'jo@example.com']);
     // The demo's own block has its captcha off: no key is needed there even with a site captcha.
     await chooseAltcha(database.db, websiteId, null);

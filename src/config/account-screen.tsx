@@ -9,6 +9,8 @@ import { ApiError, call } from './api';
 import { Field } from './field';
 import { cleanCode, cleanCodeOrRecovery, CODE_FORMAT, CODE_OR_RECOVERY_FORMAT, CodeField, fieldError, problemOf, useCodeError } from './two-factor-code';
 import { errorText, Messages, useLoad } from './ui';
+import { authentication } from '../messages/authentication';
+import { passwords } from '../messages/passwords';
 
 /**
  * The signed-in member's own account, reachable from the shell whatever the role: the password,
@@ -34,7 +36,7 @@ export function AccountScreen({ me }: { me: { account: { email: string } } }) {
     <section className="account-screen" aria-labelledby="account-title">
       <h1 id="account-title">Your account</h1>
       <p>
-        Signed in as <strong>{me.account.email}</strong>
+        {authentication.signedInAs} <strong>{me.account.email}</strong>
       </p>
       <div className="account-card">
         <ChangePassword email={me.account.email} />
@@ -193,7 +195,7 @@ function TurnOffTwoFactor({ onDone }: { onDone: () => void }) {
         e.preventDefault();
         const clean = cleanCodeOrRecovery(code);
         if (!password || !clean) {
-          setErrors({ ...(password ? {} : { password: 'Enter your password.' }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
+          setErrors({ ...(password ? {} : { password: passwords.enterPassword }), ...(clean ? {} : { code: CODE_OR_RECOVERY_FORMAT }) });
           (password ? codeInput : passwordInput).current?.focus();
           return;
         }

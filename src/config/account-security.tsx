@@ -7,13 +7,17 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { encode } from 'uqr';
-import { PASSWORD_HINT, PASSWORD_MESSAGES, passwordProblem } from '../domain/passwords';
+import { PASSWORD_HINT, passwordProblem, passwordProblemText } from '../domain/passwords';
 import { okAnswer } from '../contracts/common';
 import { endOthersAnswer, recoveryCodesAnswer, sessionsAnswer } from '../contracts/auth';
 import { ApiError, call } from './api';
 import { DataTable } from './data-table';
 import { Field } from './field';
 import { errorText, fieldErrorsOf, Messages, useLoad, useSave } from './ui';
+import { passwords } from '../messages/passwords';
+import { authentication } from '../messages/authentication';
+import { format } from '../messages/format';
+import { twoFactor } from '../messages/two-factor';
 
 /** A QR code as SVG squares (no inline style, so the config area's CSP allows it), named for screen readers. */
 export function QrCode({ text, label }: { text: string; label: string }) {
@@ -51,7 +55,7 @@ export function ChangePassword({ email }: { email: string }) {
         setOther(null);
         const problem = passwordProblem(next, { email });
         if (!current || problem) {
-          return refuse({ ...(current ? {} : { currentPassword: 'Enter your current password.' }), ...(problem ? { newPassword: PASSWORD_MESSAGES[problem] } : {}) });
+          return refuse({ ...(current ? {} : { currentPassword: passwords.enterCurrent }), ...(problem ? { newPassword: passwordProblemText(problem) } : {}) });
         }
         setBusy(true);
         setErrors({});
@@ -60,7 +64,7 @@ export function ChangePassword({ email }: { email: string }) {
             setBusy(false);
             setCurrent('');
             setNext('');
-            setDone('Your password is changed. Everywhere else you were signed in has been signed out.');
+            setDone(passwords.changed);
           },
           (err: unknown) => {
             setBusy(false);
@@ -100,8 +104,8 @@ export function Sessions() {
   const others = state?.sessions.filter((s) => !s.current).length ?? 0;
   return (
     <section aria-labelledby="sessions-title">
-      <h2 id="sessions-title">Where you’re signed in</h2>
-      <p className="hint">Sign out any device you don’t recognise, then change your password.</p>
+      <h2 id="sessions-title">{authentication.sessionsTitle}</h2>
+      <p className="hint">{authentication.sessionsHint}</p>
       {!state ? (
         <Messages error={loadError} />
       ) : (
@@ -130,8 +134,8 @@ export function Sessions() {
                     type="button"
                     className="secondary"
                     disabled={busy}
-                    aria-label={`Sign out ${s.browser} on ${s.system}, signed in ${when(s.signedInAt)}`}
-                    onClick={() => act(() => call(okAnswer, 'DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`), `Signed out ${s.browser} on ${s.system}.`)}
+                    aria-label={format(authentication.signOutSession, { browser: s.browser, system: s.system, when: when(s.signedInAt) })}
+                    onClick={() => act(() => call(okAnswer, 'DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`), format(authentication.signedOutSession, { browser: s.browser, system: s.system }))}
                   >
                     Sign out
                   </button>
@@ -150,7 +154,7 @@ export function Sessions() {
         disabled={busy || others === 0}
         onClick={() => act(() => call(endOthersAnswer, 'POST', '/api/auth/Sessions/EndOthers', {}), 'Signed out everywhere else.')}
       >
-        Sign out everywhere else
+        {authentication.signOutOthers}
       </button>
     </section>
   );
@@ -218,7 +222,7 @@ export function RecoveryCodes({ left, onNew }: { left: number; onNew: (codes: st
     <section aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Recovery codes</h3>
       <p className={left <= 2 ? 'form-error' : undefined}>
-        {left === 1 ? '1 recovery code is left.' : `${left} recovery codes are left.`}
+        {format(twoFactor.recoveryCodesLeft, { left })}
         {left <= 2 ? ' Make new ones before you run out.' : ''}
       </p>
       {asking ? (
@@ -227,7 +231,7 @@ export function RecoveryCodes({ left, onNew }: { left: number; onNew: (codes: st
           aria-label="Make new recovery codes"
           onSubmit={(e) => {
             e.preventDefault();
-            if (!password) return setError('Enter your password.');
+            if (!password) return setError(passwords.enterPassword);
             setBusy(true);
             setError(null);
             call(recoveryCodesAnswer, 'POST', '/api/auth/TwoFactor/RecoveryCodes', { password }).then(

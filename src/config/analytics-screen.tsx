@@ -21,6 +21,7 @@ import { call } from './api';
 import { DataTable } from './data-table';
 import { BarsChart, DaysChart, type ChartSeries } from './analytics-charts';
 import { errorText, LoadMore, Messages, usePagedList } from './ui';
+import { analyticsReport } from '../messages/analytics-report';
 
 const count = new Intl.NumberFormat();
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
@@ -201,7 +202,7 @@ function Report({ report }: { report: DashboardReport }) {
         {(id) => (
           <Table
             labelledBy={id}
-            columns={[{ label: 'Page' }, { label: 'Page views', numeric: true }, { label: 'Visits started here', numeric: true }]}
+            columns={[{ label: 'Page' }, { label: 'Page views', numeric: true }, { label: analyticsReport.visitsStartedHere, numeric: true }]}
             rows={report.pages.map((p) => ({ key: p.pagePath, cells: [pageName(p.pagePath), count.format(p.pageViews), count.format(p.visits)] }))}
             empty="No page views in these dates."
           />
@@ -230,7 +231,7 @@ function Report({ report }: { report: DashboardReport }) {
         {(id) => (
           <Table
             labelledBy={id}
-            columns={[{ label: 'Form' }, { label: 'Views', numeric: true }, { label: 'Submissions', numeric: true }, { label: 'Submissions per view', numeric: true }]}
+            columns={[{ label: 'Form' }, { label: 'Views', numeric: true }, { label: 'Submissions', numeric: true }, { label: analyticsReport.submissionsPerView, numeric: true }]}
             rows={report.forms.map((f) => ({ key: f.formId, cells: [f.name, count.format(f.views), count.format(f.submissions), share(f.submissions, f.views)] }))}
             empty="This site has no forms, and no form was shown in these dates."
           />
@@ -240,7 +241,7 @@ function Report({ report }: { report: DashboardReport }) {
         {(id) => (
           <Table
             labelledBy={id}
-            columns={[{ label: 'Button' }, { label: 'Goes to' }, { label: 'Shown', numeric: true }, { label: 'Clicks', numeric: true }, { label: 'Clicks per view', numeric: true }]}
+            columns={[{ label: 'Button' }, { label: 'Goes to' }, { label: 'Shown', numeric: true }, { label: 'Clicks', numeric: true }, { label: analyticsReport.clicksPerView, numeric: true }]}
             rows={report.buttons.map((b) => ({ key: b.buttonId, cells: [b.text || '(no text)', b.link, count.format(b.renders), count.format(b.clicks), share(b.clicks, b.renders)] }))}
             empty="No button was shown or clicked in these dates."
           />

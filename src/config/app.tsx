@@ -28,6 +28,7 @@ import { CaptchaScreen } from './captcha-screen';
 import { CookieBannerScreen } from './cookie-banner-screen';
 import { FormsScreen } from './forms/forms-screen';
 import { LiveEvents } from './live-events';
+import { configArea } from '../messages/config-area';
 
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
 const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
@@ -78,7 +79,7 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
   mail: 'Email (SMTP)',
   team: 'Team',
   activity: 'Activity',
-  transfer: 'Import and export',
+  transfer: configArea.importExportTitle,
   system: 'Background jobs',
 };
 

@@ -13,6 +13,7 @@ import { captchaAnswer, type CaptchaAnswer as CaptchaView } from '../contracts/c
 import { call } from './api';
 import { Field } from './field';
 import { Messages, useLoad, useSave } from './ui';
+import { settingsScreens } from '../messages/settings-screens';
 
 type Provider = 'altcha' | 'recaptcha';
 type Choice = Provider | 'off';
@@ -35,7 +36,7 @@ function Current({ view }: { view: CaptchaView }) {
 export function CaptchaScreen({ me }: { me: Me }) {
   const [view, loadError, reload] = useLoad(captchaAnswer, CAPTCHA_PATH);
   const [edited, setDraft] = useState<Draft>();
-  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
+  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave(settingsScreens.savedPublished);
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!view) return <Messages error={loadError} />;
   const draft: Draft = edited ?? { choice: view.provider ?? 'off', siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '', secret: view.secret ?? '' };

@@ -27,6 +27,7 @@ import { cookieBannerAnswer, type CookieBannerAnswer } from '../contracts/cookie
 import { call } from './api';
 import { Field } from './field';
 import { Messages, useLoad, useSave } from './ui';
+import { settingsScreens } from '../messages/settings-screens';
 
 const COOKIE_BANNER_PATH = '/api/config/cookie-banner';
 
@@ -63,7 +64,7 @@ function draftOf(view: CookieBannerAnswer): Draft {
 export function CookieBannerScreen({ me }: { me: Me }) {
   const [view, loadError, reload] = useLoad(cookieBannerAnswer, COOKIE_BANNER_PATH);
   const [edited, setDraft] = useState<Draft>();
-  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave('Saved. The published pages follow at once.');
+  const { error, fieldErrors, done, busy, save: run, clearDone } = useSave(settingsScreens.savedPublished);
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!view) return <Messages error={loadError} />;
   const draft = edited ?? draftOf(view);

@@ -10,6 +10,7 @@ import { call } from './api';
 import { Field } from './field';
 import { LoginCard } from './login-card';
 import { Messages, useSave } from './ui';
+import { authentication } from '../messages/authentication';
 
 /** The one form both screens are: a heading, the password with the rule's hint, and the call it sends. */
 function PasswordFromLink(props: {
@@ -50,7 +51,7 @@ export function ResetPassword({ token }: { token: string }) {
   return (
     <PasswordFromLink
       id="reset-title"
-      title="Choose a new password"
+      title={authentication.chooseNewPasswordTitle}
       label="New password"
       required
       send={(password) => call(okAnswer, 'POST', '/api/auth/PasswordReset/Complete', { token, password })}

@@ -12,6 +12,8 @@ import { showConfirmation } from '../ui/dialogs/show';
 import { call } from './api';
 import { DataTable } from './data-table';
 import { errorText, Messages, useLoad } from './ui';
+import { format } from '../messages/format';
+import { multilingual } from '../messages/multilingual';
 
 export function LanguagesScreen({ me }: { me: Me }) {
   const [loaded, loadError, reload] = useLoad(multilingualSettingsAnswer, '/api/multilingual/settings');
@@ -40,7 +42,7 @@ export function LanguagesScreen({ me }: { me: Me }) {
     if (!LANGUAGE_CODE_PATTERN.test(code)) return setError(`"${newCode.trim()}" is not a language code such as fr or fr-CA.`);
     if (!name) return setError(`"${code}" is not a language we know.`);
     if (languages.some((l) => l.code === code)) return setError(`${name} is already in the list.`);
-    if (languages.length >= loaded.maxLanguages) return setError(`A site can offer at most ${loaded.maxLanguages} languages.`);
+    if (languages.length >= loaded.maxLanguages) return setError(format(multilingual.tooManyLanguages, { max: loaded.maxLanguages }));
     setNewCode('');
     change([...languages, { code, name, default: false, visible: true }], `${name} added. Save the languages to keep it.`);
   };

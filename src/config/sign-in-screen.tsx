@@ -11,6 +11,8 @@ import { Field } from './field';
 import { cleanCode, cleanCodeOrRecovery, CODE_FORMAT, CodeField, fieldError, problemOf, RECOVERY_FORMAT, useCodeError } from './two-factor-code';
 import { LoginCard } from './login-card';
 import { errorText, Messages, useSave } from './ui';
+import { authentication } from '../messages/authentication';
+import { passwords } from '../messages/passwords';
 
 export function Login({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
@@ -73,7 +75,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => void }) {
         {busy ? 'Signing in…' : 'Sign in'}
       </button>
       <button type="button" className="link" onClick={() => setForgot(true)}>
-        Forgot your password?
+        {authentication.forgotPassword}
       </button>
     </LoginCard>
   );
@@ -160,9 +162,9 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
   return (
     <LoginCard
       titleId="forgot-title"
-      title="Reset your password"
+      title={authentication.resetPasswordTitle}
       onSubmit={() => {
-        save(() => call(okAnswer, 'POST', '/api/auth/PasswordReset', { email }), () => undefined, 'If an account uses this email, a link to reset its password is on its way.');
+        save(() => call(okAnswer, 'POST', '/api/auth/PasswordReset', { email }), () => undefined, passwords.resetAsked);
       }}
     >
       <label>

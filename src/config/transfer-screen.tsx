@@ -4,6 +4,7 @@ import type { Me } from '../contracts/auth';
 import { okAnswer } from '../contracts/common';
 import { call, refusalOf } from './api';
 import { errorText, Messages } from './ui';
+import { configArea } from '../messages/config-area';
 
 export function TransferScreen({ me }: { me: Me }) {
   const [error, setError] = useState<string | null>(null);
@@ -11,7 +12,7 @@ export function TransferScreen({ me }: { me: Me }) {
   const [done, setDone] = useState<string | null>(null);
   return (
     <section>
-      <h1>Import and export</h1>
+      <h1>{configArea.importExportTitle}</h1>
       <p>The whole site — settings, pages, collections, redirects and files — as one file you can keep or move to another server.</p>
       <p>
         <a className="button" href="/api/config/export" download={`${me.site.identifier}.site.json`}>

@@ -7,9 +7,10 @@ import { useRef, useState, type Ref } from 'react';
 import { ApiError, refusalOf } from './api';
 import { Field } from './field';
 import { errorText } from './ui';
+import { twoFactor } from '../messages/two-factor';
 
-export const CODE_FORMAT = 'Enter the 6-digit code from your authenticator app.';
-export const CODE_OR_RECOVERY_FORMAT = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (such as abcd-2345).';
+export const CODE_FORMAT = twoFactor.enterCode;
+export const CODE_OR_RECOVERY_FORMAT = twoFactor.enterCodeOrRecovery;
 export const RECOVERY_FORMAT = 'Enter one of your recovery codes, such as abcd-2345.';
 
 /** The code as the server wants it (apps show `123 456`), or null when it cannot be one. */

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { CONFIG_AREAS } from '../domain/permissions';
 import { PASSWORD_MAX_LENGTH } from '../domain/passwords';
 import { isoTime } from './common';
+import { authentication } from '../messages/authentication';
+import { passwords } from '../messages/passwords';
 
 /** GET /api/auth/Me: the account, its role and areas on this site, and every site it is on the team of. */
 export const meAnswer = z.object({
@@ -27,7 +29,7 @@ export const loginBody = z.object({ email: z.string().trim().min(3).max(256), pa
 /** Signed in, or the second step's ticket when the account has two-factor sign-in on. */
 export const loginAnswer = z.object({ twoFactorRequired: z.literal(true).optional(), ticket: z.string().optional() });
 
-const emailField = z.string().trim().email('Enter an email address such as name@example.com.').max(256);
+const emailField = z.string().trim().email(authentication.enterEmail).max(256);
 const token = z.string().min(10).max(200);
 
 export const passwordResetBody = z.object({ email: emailField }).strict();
@@ -37,9 +39,9 @@ export const acceptInvitationBody = z.object({ token, password: z.string().max(1
 /** A change of one's own password: the current one, and the new one (checked by the password rule). */
 export const passwordChangeBody = z
   .object({
-    currentPassword: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
+    currentPassword: z.string({ error: passwords.enterCurrent }).min(1, passwords.enterCurrent).max(1000),
     // Longer than the rule allows, so an over-long password gets the rule's own message.
-    newPassword: z.string({ error: 'Choose a new password.' }).max(PASSWORD_MAX_LENGTH * 8),
+    newPassword: z.string({ error: passwords.chooseNew }).max(PASSWORD_MAX_LENGTH * 8),
   })
   .strict();
 

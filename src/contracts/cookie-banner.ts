@@ -13,6 +13,7 @@ import {
   COOKIE_BANNER_VARIANTS,
 } from '../domain/cookie-banner';
 import { COOKIE_BANNER_TEXT_MAX } from '../document/settings';
+import { settingsScreens } from '../messages/settings-screens';
 
 const listed = (values: readonly string[]) => `${values.slice(0, -1).join(', ')} or ${values.at(-1)}`;
 const oneOf = <T extends readonly [string, ...string[]]>(field: string, values: T) => z.enum(values, { error: `${field} must be ${listed(values)}.` });
@@ -43,7 +44,7 @@ export const cookieBannerBody = z
       isActivityLogEnabled: flag('isActivityLogEnabled'),
       isAnalyticsCookiesDisabled: flag('isAnalyticsCookiesDisabled'),
     },
-    { error: 'Send the cookie banner settings as a JSON object.' },
+    { error: settingsScreens.cookieBannerNotObject },
   )
   .partial()
   .strict()

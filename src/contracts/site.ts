@@ -8,6 +8,7 @@ import { footerSchema, headerSchema, settingsSchema } from '../document/settings
 import { isTeamRole, TEAM_ROLES } from '../domain/roles';
 import { BADGE_TYPES, INFO_BAR_STYLES } from '../domain/website';
 import { isoTime } from './common';
+import { authentication } from '../messages/authentication';
 
 const settingsShape = settingsSchema.shape;
 const contactShape = settingsShape.contact.unwrap().shape;
@@ -96,7 +97,7 @@ export const roleChangeBody = z.object({ role: teamRole }).strict();
 export const transferOwnershipBody = z.object({ yourNewRole: teamRole.default(TEAM_ROLES.WEBSITE_MANAGER) }).strict();
 
 export const invitationsAnswer = z.object({ invitations: z.array(z.object({ email: z.string(), role: z.number(), expiresAt: isoTime })) });
-export const invitationBody = z.object({ email: z.string().trim().email('Enter an email address such as name@example.com.').max(256), role: teamRole }).strict();
+export const invitationBody = z.object({ email: z.string().trim().email(authentication.enterEmail).max(256), role: teamRole }).strict();
 
 export const activityAnswer = z.object({ entries: z.array(z.object({ id: z.number(), action: z.string(), email: z.string().nullable(), createdAt: isoTime })) });
 

@@ -3,6 +3,7 @@
  * the body the server checks and the answers the config area reads.
  */
 import { z } from 'zod';
+import { smtp } from '../messages/smtp';
 
 /** A host name (letters, digits, hyphens, dots) or an IP address, as nodemailer connects to it. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)$/;
@@ -14,14 +15,14 @@ export const smtpBody = z
     host: z
       .string()
       .trim()
-      .min(1, 'Enter the mail server, such as smtp.example.com.')
-      .max(253, 'A host name is at most 253 characters long.')
-      .regex(HOST, 'Enter a host name such as smtp.example.com, or an IP address.'),
-    port: z.number('Enter a port number from 1 to 65535.').int('Enter a port number from 1 to 65535.').min(1, 'Enter a port number from 1 to 65535.').max(65535, 'Enter a port number from 1 to 65535.'),
-    secure: z.boolean('Say whether the connection uses TLS from the start (true or false).'),
-    username: z.string().trim().max(256, 'A user name is at most 256 characters long.').regex(oneLine, 'A user name is one line.').nullable().optional(),
-    password: z.string().max(1000, 'A password is at most 1000 characters long.').regex(oneLine, 'A password is one line.').optional(),
-    fromAddress: z.string().trim().pipe(z.email('Enter the From address, such as hello@example.com.').max(256, 'An email address is at most 256 characters long.')),
+      .min(1, smtp.hostMissing)
+      .max(253, smtp.hostTooLong)
+      .regex(HOST, smtp.hostInvalid),
+    port: z.number(smtp.portInvalid).int(smtp.portInvalid).min(1, smtp.portInvalid).max(65535, smtp.portInvalid),
+    secure: z.boolean(smtp.secureMissing),
+    username: z.string().trim().max(256, smtp.usernameTooLong).regex(oneLine, smtp.usernameOneLine).nullable().optional(),
+    password: z.string().max(1000, smtp.passwordTooLong).regex(oneLine, smtp.passwordOneLine).optional(),
+    fromAddress: z.string().trim().pipe(z.email(smtp.fromInvalid).max(256, smtp.fromTooLong)),
   })
   .strict();
 

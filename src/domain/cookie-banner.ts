@@ -3,7 +3,7 @@
  * setting falls back to (default texts included), where the banner sits, and the API form of the
  * settings. The banner module, the settings API and the design panel all resolve settings here.
  */
-import { MESSAGES } from './messages';
+import { cookieBanner } from '../messages/cookie-banner';
 
 export const COOKIE_BANNER_CTA_VARIANTS = ['TEXT', 'BUTTON', 'ICON'] as const;
 export const COOKIE_BANNER_THEMES = ['LIGHT', 'DARK'] as const;
@@ -45,9 +45,9 @@ export const COOKIE_BANNER_DEFAULTS = {
   acceptType: 'OPT_IN',
   barPosition: 'BOTTOM',
   popupPosition: 'BOTTOM_LEFT',
-  ctaText: MESSAGES.cookieBannerAccept,
-  optOutCtaText: MESSAGES.cookieBannerDecline,
-  text: MESSAGES.cookieBannerText,
+  ctaText: cookieBanner.accept,
+  optOutCtaText: cookieBanner.decline,
+  text: cookieBanner.text,
 } as const;
 
 export type ResolvedCookieBanner = {

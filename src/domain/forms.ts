@@ -5,7 +5,8 @@
  * island validates with these before submitting and the server validates with them again.
  */
 import { EMAIL_LENGTH } from './limits';
-import { formatMessage, MESSAGES } from './messages';
+import { format } from '../messages/format';
+import { forms } from '../messages/forms';
 
 export const FORM_FIELD_TYPES = [
   'date',
@@ -98,7 +99,7 @@ export function exceedsMaxLength(value: string, maxLength: number): boolean {
 /** Seed 000 §5: the live counter text 'length / max' and whether it carries the error class. */
 export function characterCounter(value: string, maxLength: number): { text: string; over: boolean } {
   return {
-    text: formatMessage(MESSAGES.formCharacterCount, { length: value.length, max: maxLength }),
+    text: format(forms.characterCount, { length: value.length, max: maxLength }),
     over: exceedsMaxLength(value, maxLength),
   };
 }
@@ -133,21 +134,6 @@ const REQUIRED_PARTS: Record<keyof typeof FIELD_PARTS, readonly number[]> = {
   time: [0, 1],
   phone: [1, 2, 3],
 };
-
-/**
- * Messages for field rules the seeds leave without wording (ours; docs/decisions.md "Form field
- * messages"). The email and character-limit messages are the seed's, in MESSAGES.
- */
-export const FIELD_MESSAGES = {
-  required: '{label} is required.',
-  number: '{label} must be a number.',
-  choice: '{label} must be one of its choices.',
-  date: '{label} is not a valid date.',
-  time: '{label} is not a valid time.',
-  phone: '{label} must be a phone number.',
-  tooLong: '{label} is too long.',
-  malformed: '{label} could not be read. Please fill it in again.',
-} as const;
 
 /** The longest value a one-line field and a textarea take when no max length is set. */
 export const FIELD_VALUE_MAX = { line: 2000, textarea: 20_000, hidden: 2000 } as const;
@@ -193,31 +179,34 @@ function validTime([hour = '', minute = '', second = '', ampm = '']: readonly st
   return second === '' || (/^\d{1,2}$/.test(second) && Number(second) <= 59);
 }
 
+/** Messages for field rules the seeds leave without wording (ours; docs/decisions.md "Form field messages"). */
+type FieldMessage = (typeof forms)[`field${string}` & keyof typeof forms];
+
 /**
  * One field's rule check (seed 000 §5): undefined when valid. `value` is what the island
  * collected; anything else (a wrong shape from a crafted request) is 'malformed'.
  * `maxLengthOn` says whether the site's textarea max-length labs flag is on.
  */
 export function fieldError(field: FieldRules, value: unknown, maxLengthOn: boolean): string | undefined {
-  const say = (template: string) => formatMessage(template as '{label}', { label: field.label });
+  const say = (message: FieldMessage) => format(message, { label: field.label });
   const required = field.required === true;
   switch (field.type) {
     case 'section':
       return undefined;
     case 'hidden':
-      return value === undefined || (typeof value === 'string' && value.length <= FIELD_VALUE_MAX.hidden) ? undefined : say(FIELD_MESSAGES.malformed);
+      return value === undefined || (typeof value === 'string' && value.length <= FIELD_VALUE_MAX.hidden) ? undefined : say(forms.fieldMalformed);
     case 'checkbox': {
-      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return say(FIELD_MESSAGES.malformed);
-      if (value.some((v) => !field.options?.includes(v))) return say(FIELD_MESSAGES.choice);
-      return required && value.length === 0 ? say(FIELD_MESSAGES.required) : undefined;
+      if (value === undefined) return required ? say(forms.fieldRequired) : undefined;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) return say(forms.fieldMalformed);
+      if (value.some((v) => !field.options?.includes(v))) return say(forms.fieldChoice);
+      return required && value.length === 0 ? say(forms.fieldRequired) : undefined;
     }
     case 'likert': {
-      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return say(FIELD_MESSAGES.malformed);
+      if (value === undefined) return required ? say(forms.fieldRequired) : undefined;
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return say(forms.fieldMalformed);
       const answers = Object.entries(value as Record<string, unknown>);
-      if (answers.some(([q, a]) => !field.options?.includes(q) || typeof a !== 'string' || !LIKERT_VALUES.has(a))) return say(FIELD_MESSAGES.choice);
-      return required && answers.length < (field.options?.length ?? 0) ? say(FIELD_MESSAGES.required) : undefined;
+      if (answers.some(([q, a]) => !field.options?.includes(q) || typeof a !== 'string' || !LIKERT_VALUES.has(a))) return say(forms.fieldChoice);
+      return required && answers.length < (field.options?.length ?? 0) ? say(forms.fieldRequired) : undefined;
     }
     case 'name':
     case 'address':
@@ -225,28 +214,28 @@ export function fieldError(field: FieldRules, value: unknown, maxLengthOn: boole
     case 'time':
     case 'phone': {
       const size = FIELD_PARTS[field.type].length;
-      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length <= 500)) return say(FIELD_MESSAGES.malformed);
+      if (value === undefined) return required ? say(forms.fieldRequired) : undefined;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v.length <= 500)) return say(forms.fieldMalformed);
       const parts = field.type === 'phone' ? phoneFieldValue(value as string[]) : (value as string[]);
-      if (parts.length !== size) return say(FIELD_MESSAGES.malformed);
+      if (parts.length !== size) return say(forms.fieldMalformed);
       const trimmed = parts.map((p) => p.trim());
-      if (trimmed.every((p) => p === '')) return required ? say(FIELD_MESSAGES.required) : undefined;
-      if (required && REQUIRED_PARTS[field.type].some((i) => trimmed[i] === '')) return say(FIELD_MESSAGES.required);
-      if (field.type === 'date' && !validDate(trimmed[0]!, trimmed[1]!, trimmed[2]!)) return say(FIELD_MESSAGES.date);
-      if (field.type === 'time' && !validTime(trimmed)) return say(FIELD_MESSAGES.time);
-      if (field.type === 'phone' && !trimmed.every((p, i) => p === '' || (i === 0 ? /^\+?\d{1,4}$/ : /^\d{1,6}$/).test(p))) return say(FIELD_MESSAGES.phone);
+      if (trimmed.every((p) => p === '')) return required ? say(forms.fieldRequired) : undefined;
+      if (required && REQUIRED_PARTS[field.type].some((i) => trimmed[i] === '')) return say(forms.fieldRequired);
+      if (field.type === 'date' && !validDate(trimmed[0]!, trimmed[1]!, trimmed[2]!)) return say(forms.fieldDate);
+      if (field.type === 'time' && !validTime(trimmed)) return say(forms.fieldTime);
+      if (field.type === 'phone' && !trimmed.every((p, i) => p === '' || (i === 0 ? /^\+?\d{1,4}$/ : /^\d{1,6}$/).test(p))) return say(forms.fieldPhone);
       return undefined;
     }
     default: {
-      if (value === undefined) return required ? say(FIELD_MESSAGES.required) : undefined;
-      if (typeof value !== 'string') return say(FIELD_MESSAGES.malformed);
+      if (value === undefined) return required ? say(forms.fieldRequired) : undefined;
+      if (typeof value !== 'string') return say(forms.fieldMalformed);
       const text = field.type === 'textarea' ? value : value.trim();
-      if (text.trim() === '') return required ? say(FIELD_MESSAGES.required) : undefined;
-      if (field.type === 'email') return emailFieldError(text, required) ? formatMessage(MESSAGES.formEmailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
-      if (field.type === 'textarea' && maxLengthOn && field.maxLength !== undefined && exceedsMaxLength(text, field.maxLength)) return MESSAGES.formCharacterLimit;
-      if (text.length > (field.type === 'textarea' ? FIELD_VALUE_MAX.textarea : FIELD_VALUE_MAX.line)) return say(FIELD_MESSAGES.tooLong);
-      if ((field.type === 'number' || field.type === 'currency') && !isNumeric(text)) return say(FIELD_MESSAGES.number);
-      if ((field.type === 'select' || field.type === 'radio') && !field.options?.includes(text)) return say(FIELD_MESSAGES.choice);
+      if (text.trim() === '') return required ? say(forms.fieldRequired) : undefined;
+      if (field.type === 'email') return emailFieldError(text, required) ? format(forms.emailInvalid, { email: EMAIL_FORMAT_EXAMPLE }) : undefined;
+      if (field.type === 'textarea' && maxLengthOn && field.maxLength !== undefined && exceedsMaxLength(text, field.maxLength)) return forms.characterLimit;
+      if (text.length > (field.type === 'textarea' ? FIELD_VALUE_MAX.textarea : FIELD_VALUE_MAX.line)) return say(forms.fieldTooLong);
+      if ((field.type === 'number' || field.type === 'currency') && !isNumeric(text)) return say(forms.fieldNumber);
+      if ((field.type === 'select' || field.type === 'radio') && !field.options?.includes(text)) return say(forms.fieldChoice);
       return undefined;
     }
   }

@@ -22,7 +22,7 @@ export * from './limits';
 export * from './links';
 export * from './map';
 export * from './media';
-export * from './messages';
+export * from './request-errors';
 export * from './page-types';
 export * from './palette';
 export * from './popups';

@@ -1,3 +1,5 @@
+import { format } from '../messages/format';
+import { multilingual } from '../messages/multilingual';
 /**
  * Multilingual sites (seed 001 §7, behind the `multilingual` flag): the rules for a site's list of
  * languages and the translation providers it may connect. Shared by the server, which enforces
@@ -55,8 +57,8 @@ export function languageName(code: string): string | undefined {
 
 /** Why a list of languages cannot be saved (with the JSON path of the culprit), or null when it can. */
 export function languageListProblem(list: readonly LanguageChoice[]): { path: string; message: string } | null {
-  if (list.length === 0) return { path: 'languages', message: 'Add at least one language: the site’s primary language.' };
-  if (list.length > MAX_LANGUAGES) return { path: 'languages', message: `A site can offer at most ${MAX_LANGUAGES} languages.` };
+  if (list.length === 0) return { path: 'languages', message: multilingual.noLanguage };
+  if (list.length > MAX_LANGUAGES) return { path: 'languages', message: format(multilingual.tooManyLanguages, { max: MAX_LANGUAGES }) };
   const seen = new Set<string>();
   for (const [i, lang] of list.entries()) {
     if (!LANGUAGE_CODE_PATTERN.test(lang.code)) {
@@ -67,10 +69,10 @@ export function languageListProblem(list: readonly LanguageChoice[]): { path: st
     seen.add(lang.code);
   }
   const defaults = list.filter((l) => l.default);
-  if (defaults.length === 0) return { path: 'languages', message: 'Choose one language as the default: the site’s primary language.' };
-  if (defaults.length > 1) return { path: 'languages', message: 'Only one language can be the default.' };
+  if (defaults.length === 0) return { path: 'languages', message: multilingual.noDefault };
+  if (defaults.length > 1) return { path: 'languages', message: multilingual.twoDefaults };
   if (!defaults[0]!.visible) {
-    return { path: `languages.${list.indexOf(defaults[0]!)}.visible`, message: 'The default language is always shown to visitors; it cannot be hidden.' };
+    return { path: `languages.${list.indexOf(defaults[0]!)}.visible`, message: multilingual.defaultHidden };
   }
   return null;
 }

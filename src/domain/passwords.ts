@@ -6,24 +6,29 @@
  * list of common passwords, which stays on the server (src/server/services/common-passwords.ts);
  * the browser forms show the same hint and check the rest before sending.
  */
+import { format } from '../messages/format';
+import { passwords } from '../messages/passwords';
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RECOMMENDED_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const PASSWORD_MESSAGES = {
-  missing: 'Choose a password.',
-  tooShort: `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters; ${PASSWORD_RECOMMENDED_LENGTH} or more is better.`,
-  tooLong: `Choose a password of at most ${PASSWORD_MAX_LENGTH} characters.`,
-  common: 'This password is one of the most common passwords, so it is among the first anyone would try. Choose another, such as a few unrelated words.',
-  email: 'Choose a password that is not your email address.',
-  siteName: 'Choose a password that is not the name of the site.',
-} as const;
+export type PasswordProblem = 'missing' | 'tooShort' | 'tooLong' | 'common' | 'email' | 'siteName';
 
-export type PasswordProblem = keyof typeof PASSWORD_MESSAGES;
+/** The text of a password problem. */
+export function passwordProblemText(problem: PasswordProblem): string {
+  switch (problem) {
+    case 'tooShort':
+      return format(passwords.tooShort, { min: PASSWORD_MIN_LENGTH, recommended: PASSWORD_RECOMMENDED_LENGTH });
+    case 'tooLong':
+      return format(passwords.tooLong, { max: PASSWORD_MAX_LENGTH });
+    default:
+      return passwords[problem];
+  }
+}
 
 /** Shown beside every new-password field. */
-export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; ${PASSWORD_RECOMMENDED_LENGTH} or more is better, and a few unrelated words make a good one. Not a common password, your email address or the site's name.`;
+export const PASSWORD_HINT = format(passwords.hint, { min: PASSWORD_MIN_LENGTH, recommended: PASSWORD_RECOMMENDED_LENGTH });
 
 /** Who the password is for, so it can be refused when it only repeats them. */
 export type PasswordContext = { email?: string | undefined; siteName?: string | undefined };

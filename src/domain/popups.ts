@@ -3,7 +3,8 @@
  * events, dialog sizes and timings, and the relative-time wording. The dialog base z-index is the
  * shared constant in design-tokens.ts.
  */
-import { formatMessage, MESSAGES } from './messages';
+import { format } from '../messages/format';
+import { relativeTime } from '../messages/relative-time';
 
 export const CONFIRMATION_STYLES = ['confirm-or-reject', 'confirm-or-cancel', 'confirm-only', 'no-buttons'] as const;
 export type ConfirmationStyle = (typeof CONFIRMATION_STYLES)[number];
@@ -38,7 +39,7 @@ export const RELATIVE_TIME_REFRESH_MS = 5000;
  */
 export function relativeTimeText(elapsedMs: number, formatDate: () => string): string {
   const seconds = Math.floor(Math.max(0, elapsedMs) / 1000);
-  if (seconds === 0) return MESSAGES.relativeTimeJustNow;
-  if (seconds < 60) return formatMessage(MESSAGES.relativeTimeSeconds, { N: seconds });
+  if (seconds === 0) return relativeTime.justNow;
+  if (seconds < 60) return format(relativeTime.secondsAgo, { N: seconds });
   return formatDate();
 }

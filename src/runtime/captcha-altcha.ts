@@ -10,7 +10,7 @@
 import 'altcha/external';
 import styles from 'altcha/altcha.css?url';
 import pbkdf2Worker from 'altcha/workers/pbkdf2?url';
-import { MESSAGES } from '../domain/messages';
+import { captcha } from '../messages/captcha';
 import { API_PATHS } from '../domain/routes';
 import type { Mount } from './captcha-types';
 
@@ -52,7 +52,7 @@ export const mountAltcha: Mount = async (container, _siteKey, compact, changed) 
   });
   // The widget announces itself ready with 'load'; one that never does must not hold the form up.
   const loaded = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(MESSAGES.captchaNotSetUp)), WIDGET_LOAD_TIMEOUT_MS);
+    const timer = setTimeout(() => reject(new Error(captcha.notSetUp)), WIDGET_LOAD_TIMEOUT_MS);
     const ready = () => {
       clearTimeout(timer);
       resolve();

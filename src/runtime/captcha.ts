@@ -12,7 +12,7 @@
  * - A widget that cannot be loaded rejects with 'ReCaptcha has not been set up!' (seed 001 §8); a
  *   render failure logs 'Error rendering captcha into node'.
  */
-import { MESSAGES } from '../domain/messages';
+import { captcha } from '../messages/captcha';
 import type { CaptchaHandle, CaptchaWidget, Mount } from './captcha-types';
 
 export type { CaptchaHandle };
@@ -37,7 +37,7 @@ function loadRecaptcha(): Promise<Grecaptcha> {
     const win = window as unknown as Record<string, unknown>;
     const fail = () => {
       recaptchaLoading = undefined;
-      reject(new Error(MESSAGES.captchaNotSetUp));
+      reject(new Error(captcha.notSetUp));
     };
     const timer = setTimeout(fail, SCRIPT_TIMEOUT_MS);
     win[RECAPTCHA_READY] = () => {
@@ -82,7 +82,7 @@ const mountAltcha: Mount = async (container, siteKey, compact, changed) => {
   try {
     mod = await import('./captcha-altcha');
   } catch {
-    throw new Error(MESSAGES.captchaNotSetUp);
+    throw new Error(captcha.notSetUp);
   }
   return mod.mountAltcha(container, siteKey, compact, changed);
 };
@@ -93,7 +93,7 @@ async function render(container: HTMLElement, compact: boolean): Promise<Captcha
   const provider = PROVIDERS[container.dataset.captchaProvider ?? ''];
   const siteKey = container.dataset.captchaSiteKey;
   // Seed 001 §5: no site key, no captcha.
-  if (!provider || !siteKey) throw new Error(MESSAGES.captchaNotSetUp);
+  if (!provider || !siteKey) throw new Error(captcha.notSetUp);
   const listeners: ((solved: boolean) => void)[] = [];
   let widget: CaptchaWidget | undefined;
   const changed = () => {
@@ -104,7 +104,7 @@ async function render(container: HTMLElement, compact: boolean): Promise<Captcha
   try {
     widget = await provider(container, siteKey, compact, changed);
   } catch (err) {
-    console.error(MESSAGES.captchaRenderFailed, err);
+    console.error(captcha.renderFailed, err);
     throw err;
   }
   container.dataset.captchaRendered = 'true';

@@ -40,6 +40,7 @@ import type { IngestLimit } from './services/ingest';
 import { postgresRateLimits, type RateLimitStore } from './services/rate-limit';
 import type { WebsiteRow } from './services/sites';
 import { onStoredProblem, siteSettings } from './services/stored-json';
+import { http } from '../messages/http';
 
 export type AppOptions = {
   database: Database;
@@ -137,7 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerNewsletterApi(app, db);
   await registerMeasurementRoutes(app, db, { limit: opts.ingestLimit === undefined ? INGEST_LIMIT : opts.ingestLimit });
   registerConfigShell(app, opts.assets);
-  app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: 'No such call.' }));
+  app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: http.noSuchCall }));
 
   await app.register(pageRoutesPlugin, { db, assets: opts.assets });
   await app.register(staticAssetsPlugin, { assets: opts.assets });

@@ -12,6 +12,8 @@ import type { Db } from '../db/client';
 import { accountForSession, SESSION_COOKIE, type SessionAccount } from './services/sessions';
 import { roleOn } from './services/team';
 import type { WebsiteRow } from './services/sites';
+import { authentication } from '../messages/authentication';
+import { http } from '../messages/http';
 
 export type ConfigContext<B, Q> = {
   req: FastifyRequest;
@@ -47,7 +49,7 @@ declare module 'fastify' {
 export function zodMessage(error: z.ZodError): { error: string; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) errors[issue.path.join('.') || '_'] = issue.message;
-  return { error: 'Some fields are not valid.', errors };
+  return { error: http.badText, errors };
 }
 
 export async function signedInAccount(db: Db, req: FastifyRequest): Promise<SessionAccount | undefined> {
@@ -61,12 +63,12 @@ export function configRoute<B = undefined, Q = undefined>(app: FastifyInstance, 
     url: spec.url,
     handler: async (req, reply) => {
       const site = await app.siteForRequest(req);
-      if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+      if (!site) return reply.code(404).send({ error: http.noSite });
       const account = await signedInAccount(db, req);
-      if (!account) return reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+      if (!account) return reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
       const role = await roleOn(db, site.id, account.id);
       if (role === undefined || !canAccess(role, spec.area, spec.access)) {
-        return reply.code(403).send({ error: 'Your role on this site does not allow this.', authorizationFail: true });
+        return reply.code(403).send({ error: http.roleNotAllowed, authorizationFail: true });
       }
       let body = undefined as B;
       if (spec.body) {

@@ -23,7 +23,9 @@
  * It imports only src/domain: it runs in the browser and counts toward every page's script budget.
  */
 import { COOKIE_NAMES, CRUMB_HEADER } from '../domain/cookies';
-import { dataRequestErrorKey, formatMessage, MESSAGES } from '../domain/messages';
+import { dataRequestErrorText } from '../domain/request-errors';
+import { dataRequest as dataRequestMessages } from '../messages/data-request';
+import { format } from '../messages/format';
 import { QUERY } from '../domain/routes';
 
 export const LOGIN_REQUIRED_EVENT = 'login-required';
@@ -178,7 +180,7 @@ export async function dataRequest<T = unknown>(opts: DataRequestOptions): Promis
     const answer = await send(fetchImpl, ...buildRequest(opts, method === 'GET' ? undefined : readCookie(COOKIE_NAMES.CRUMB)));
     const { status, ok } = answer;
     const fields = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as ResponseFields;
-    const failure = (message: string = MESSAGES[dataRequestErrorKey(status)]) =>
+    const failure = (message: string = dataRequestErrorText(status)) =>
       new DataRequestError(message, status, url, fields, { cause: answer.cause });
 
     if (fields.crumbFail === true) {
@@ -202,7 +204,7 @@ export async function dataRequest<T = unknown>(opts: DataRequestOptions): Promis
       throw error;
     }
     if (ok && answer.parseMessage !== undefined) {
-      throw failure(formatMessage(MESSAGES.unparseableJson, { url, message: answer.parseMessage }));
+      throw failure(format(dataRequestMessages.unparseableJson, { url, message: answer.parseMessage }));
     }
     if (ok) return { ok, status, data: answer.body as T };
     if (retriesLeft-- <= 0) throw failure();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkForm, type FieldRules } from '../../domain/forms';
-import { MESSAGES } from '../../domain/messages';
+import { forms } from '../../messages/forms';
 import { fieldValue, queryValue, redirectTarget, submissionFailure, submissionPayload, type PageFacts } from './collect';
 
 describe('field values as the island collects them', () => {
@@ -87,19 +87,19 @@ describe('what a failed submission shows', () => {
   // covers 000-5.27, 000-8.18, 000-8.19, 000-8.20, 000-8.21, 000-8.22, 000-8.11, 000-8.10
   it('the seed text per status, data.error otherwise, then the unknown-error text', () => {
     expect(submissionFailure(400, { errors: { email: 'Bad email' } }, shown)).toEqual({ fields: { email: 'Bad email' } });
-    expect(submissionFailure(401, {}, shown).message).toBe(MESSAGES.formUnauthorized);
+    expect(submissionFailure(401, {}, shown).message).toBe(forms.unauthorized);
     expect(submissionFailure(404, { error: 'x' }, shown).message).toBe('This form has not been configured yet.');
-    expect(submissionFailure(429, {}, shown).message).toBe(MESSAGES.formRateLimited);
-    expect(submissionFailure(500, {}, shown).message).toBe(MESSAGES.formSendFailed);
+    expect(submissionFailure(429, {}, shown).message).toBe(forms.rateLimited);
+    expect(submissionFailure(500, {}, shown).message).toBe(forms.sendFailed);
     expect(submissionFailure(418, { error: 'Boom' }, shown).message).toBe('Boom');
-    expect(submissionFailure(418, {}, shown).message).toBe(MESSAGES.formUnknownError);
+    expect(submissionFailure(418, {}, shown).message).toBe(forms.unknownError);
     expect(submissionFailure(400, { error: 'Bad' }, shown).message).toBe('Bad');
-    expect(submissionFailure(0, {}, shown).message).toBe(MESSAGES.formSubmitError);
+    expect(submissionFailure(0, {}, shown).message).toBe(forms.submitError);
   });
 
   // covers 000-8.14
   it('a 400 naming a field the form does not show says so for the form', () => {
-    expect(submissionFailure(400, { errors: { email: 'Bad', ghost: 'Nope' } }, shown)).toEqual({ fields: { email: 'Bad' }, message: MESSAGES.formInvalidFields });
+    expect(submissionFailure(400, { errors: { email: 'Bad', ghost: 'Nope' } }, shown)).toEqual({ fields: { email: 'Bad' }, message: forms.invalidFields });
   });
 
   it('never throws, whatever the body', () => {

@@ -4,7 +4,8 @@
  * success redirect may go. The island reads the controls; these decide, so they are unit-tested.
  */
 import { phoneFieldValue, radioFieldValue, type FieldValue, type FormFieldType } from '../../domain/forms';
-import { formSubmissionErrorText, MESSAGES } from '../../domain/messages';
+import { formSubmissionErrorText } from '../../domain/request-errors';
+import { forms } from '../../messages/forms';
 
 /** One input, select or textarea of a field, as the island reads it. */
 export type ControlState = {
@@ -93,12 +94,12 @@ export type Failure = { fields: Record<string, string>; message?: string };
  * names get their fixed text; any other shows `data.error`, else the unknown-error text.
  */
 export function submissionFailure(status: number, body: { error?: unknown; errors?: unknown }, shownFields: ReadonlySet<string>): Failure {
-  if (status === 0) return { fields: {}, message: MESSAGES.formSubmitError };
+  if (status === 0) return { fields: {}, message: forms.submitError };
   const errors = status === 400 && typeof body.errors === 'object' && body.errors !== null ? Object.entries(body.errors as Record<string, unknown>) : [];
   const named = errors.filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '');
   if (named.length > 0) {
     const fields = Object.fromEntries(named.filter(([id]) => shownFields.has(id)));
-    return Object.keys(fields).length === named.length ? { fields } : { fields, message: MESSAGES.formInvalidFields };
+    return Object.keys(fields).length === named.length ? { fields } : { fields, message: forms.invalidFields };
   }
   return { fields: {}, message: formSubmissionErrorText(status, body.error) };
 }

@@ -4,7 +4,7 @@
  * page); locking a form while it submits; and the page facts the submission carries. No inline
  * styles anywhere (the page's CSP forbids them): state is classes and the hidden attribute.
  */
-import { MESSAGES } from '../../domain/messages';
+import { captcha } from '../../messages/captcha';
 import type { CaptchaHandle } from '../../runtime/captcha';
 import type { PageFacts } from './collect';
 
@@ -38,7 +38,7 @@ export function captchaOnFirstUse(form: HTMLFormElement): CaptchaSlot | undefine
           return handle;
         },
         (err: unknown) => {
-          console.error(MESSAGES.captchaRenderFailed, err);
+          console.error(captcha.renderFailed, err);
           return undefined;
         },
       );

@@ -7,7 +7,7 @@
  * only once the visitor starts.
  */
 import { characterCounter, checkForm, type FieldRules, type FieldValue, type FormFieldType } from '../../domain/forms';
-import { MESSAGES } from '../../domain/messages';
+import { forms } from '../../messages/forms';
 import { API_PATHS } from '../../domain/routes';
 import { dataRequest, DataRequestError } from '../../ui/data-request';
 import { formRender } from '../../runtime/measure/census';
@@ -126,8 +126,8 @@ export default function form(el: HTMLElement): void {
       for (const c of controlsOf(field)) c.setAttribute('aria-invalid', 'true');
       first ??= controlsOf(field).find((c) => c.type !== 'hidden');
     }
-    say(at('.form-problem-above'), MESSAGES.formProblemAbove);
-    say(at('.form-problem-below'), MESSAGES.formProblemBelow);
+    say(at('.form-problem-above'), forms.problemAbove);
+    say(at('.form-problem-below'), forms.problemBelow);
     say(at('.form-submit-error'), message);
     (first ?? (button?.disabled ? undefined : button))?.focus();
   }
@@ -189,17 +189,17 @@ export default function form(el: HTMLElement): void {
     if (formEl.dataset.validate !== 'false') {
       const { errors } = checkForm(fields.map(rulesOf), values, true);
       if (Object.keys(errors).length > 0 || captchaKey === '') {
-        showFailure({ fields: errors, ...(captchaKey === '' ? { message: MESSAGES.formCaptchaIncomplete } : {}) });
+        showFailure({ fields: errors, ...(captchaKey === '' ? { message: forms.captchaIncomplete } : {}) });
         return;
       }
     } else if (captchaKey === '') {
-      showFailure({ fields: {}, message: MESSAGES.formCaptchaIncomplete });
+      showFailure({ fields: {}, message: forms.captchaIncomplete });
       return;
     }
     setLocked(formEl, true);
-    if (button) button.textContent = MESSAGES.formSubmitting;
+    if (button) button.textContent = forms.submitting;
     const key = await submissionKey();
-    if (!key) return fail({ fields: {}, message: MESSAGES.formNoSubmissionKey });
+    if (!key) return fail({ fields: {}, message: forms.noSubmissionKey });
     try {
       await dataRequest({
         url: API_PATHS.SAVE_FORM_SUBMISSION,

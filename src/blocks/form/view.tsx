@@ -13,6 +13,7 @@ import { isPublishableLink } from '../../domain/links';
 import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
 import type { FormField, StoredFormData } from './schema';
+import { forms } from '../../messages/forms';
 
 type Ids = { input: string; desc: string; error: string };
 
@@ -269,7 +270,7 @@ export function FormView({ id, data, ctx }: BlockViewProps<StoredFormData>) {
       </div>
       {/* An invisible field people never fill: a submission that fills it is dropped quietly. */}
       <div className="form-honeypot" aria-hidden="true">
-        <label htmlFor={`${id}-hp`}>Leave this field empty</label>
+        <label htmlFor={`${id}-hp`}>{forms.honeypotLabel}</label>
         <input id={`${id}-hp`} name="op-hp" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       {/* Seed 001 §5: the captcha renders only when the site has a captcha key. */}

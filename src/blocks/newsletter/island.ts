@@ -5,7 +5,8 @@
  * visitor starts filling the form. The small layout under 320 px is the stylesheet's container query.
  */
 import { fieldError } from '../../domain/forms';
-import { formSubmissionErrorText, MESSAGES } from '../../domain/messages';
+import { formSubmissionErrorText } from '../../domain/request-errors';
+import { forms } from '../../messages/forms';
 import { API_PATHS } from '../../domain/routes';
 import { dataRequest, DataRequestError } from '../../ui/data-request';
 import { captchaOnFirstUse, honeypotValue, say, setLocked } from '../form/dom';
@@ -48,10 +49,10 @@ export default function newsletter(el: HTMLElement): void {
     if (invalid) return showEmailError(invalid);
     const handle = await captcha?.ready();
     const captchaKey = captcha ? (handle?.solution() ?? '') : undefined;
-    if (captchaKey === '') return say(problem, MESSAGES.formCaptchaIncomplete);
+    if (captchaKey === '') return say(problem, forms.captchaIncomplete);
 
     setLocked(form, true);
-    if (button) button.textContent = MESSAGES.formSubmitting;
+    if (button) button.textContent = forms.submitting;
     try {
       await dataRequest({
         url: API_PATHS.NEWSLETTER_SUBSCRIBE,
@@ -71,7 +72,7 @@ export default function newsletter(el: HTMLElement): void {
       const body = err instanceof DataRequestError ? err.body : {};
       const forEmail = status === 400 ? body.errors?.email : undefined;
       if (forEmail) showEmailError(forEmail);
-      else say(problem, status === 0 ? MESSAGES.formSubmitError : formSubmissionErrorText(status, body.error));
+      else say(problem, status === 0 ? forms.submitError : formSubmissionErrorText(status, body.error));
       if (handle && button) {
         handle.reset();
         waitingForCaptcha = true;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { hexId } from '../../document/primitives';
 import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
+import { newsletter } from '../../messages/newsletter';
 
 export const newsletterSchema = <H extends string>(html: HtmlRules<H>) =>
   z
@@ -17,7 +18,7 @@ export const newsletterSchema = <H extends string>(html: HtmlRules<H>) =>
       askName: z.boolean().default(false),
       buttonText: z.string().trim().min(1).max(100).default('Sign Up'),
       /** Shown after signing up (plain text): the confirmation email is on its way. */
-      successText: z.string().trim().min(1).max(500).default('Thank you! Check your email to confirm your subscription.'),
+      successText: z.string().trim().min(1).max(500).default(newsletter.signedUp),
       /** The site's captcha must be solved, as on forms. */
       captcha: z.boolean().default(false),
       /** Shown under the button (owner HTML), e.g. what subscribers will receive. */

@@ -6,6 +6,7 @@
 import { htmlForHost } from '../html';
 import type { BlockViewProps } from '../types';
 import type { StoredNewsletterData } from './schema';
+import { forms } from '../../messages/forms';
 
 export function NewsletterView({ id, data, ctx }: BlockViewProps<StoredNewsletterData>) {
   return (
@@ -29,7 +30,7 @@ export function NewsletterView({ id, data, ctx }: BlockViewProps<StoredNewslette
             <span className="form-field-error" id={`${id}-email-error`} hidden />
           </p>
           <div className="form-honeypot" aria-hidden="true">
-            <label htmlFor={`${id}-hp`}>Leave this field empty</label>
+            <label htmlFor={`${id}-hp`}>{forms.honeypotLabel}</label>
             <input id={`${id}-hp`} name="op-hp" type="text" tabIndex={-1} autoComplete="off" />
           </div>
           {data.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}

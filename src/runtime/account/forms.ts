@@ -4,6 +4,7 @@
  * form's alert region.
  */
 import { dataRequest, DataRequestError, type DataRequestOptions } from '../../ui/data-request';
+import { authentication } from '../../messages/authentication';
 
 export const XSRF_STORAGE_KEY = 'op_member_xsrf';
 export const XSRF_HEADER = 'X-SiteUser-Xsrf-Token';
@@ -44,7 +45,7 @@ export async function submitForm<T>(form: HTMLFormElement, request: DataRequestO
     const { data } = await dataRequest<T>(request);
     return data;
   } catch (err) {
-    showMessage(form, err instanceof DataRequestError ? (err.body.errors ? Object.values(err.body.errors).join(' ') : (err.body.error ?? err.message)) : 'Something went wrong. Please try again.');
+    showMessage(form, err instanceof DataRequestError ? (err.body.errors ? Object.values(err.body.errors).join(' ') : (err.body.error ?? err.message)) : authentication.tryAgain);
     return undefined;
   } finally {
     form.dataset.busy = 'false';

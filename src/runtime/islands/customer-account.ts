@@ -7,11 +7,15 @@
  * data-request client retries once on crumbFail). New passwords are checked against the shared
  * rule before they are sent; the server adds the list of common passwords.
  */
-import { PASSWORD_MESSAGES, passwordProblem } from '../../domain/passwords';
+import { passwordProblem, passwordProblemText } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { API_PATHS } from '../../domain/routes';
 import { field, showMessage, storedXsrf, storeXsrf, submitForm, XSRF_HEADER, XSRF_STORAGE_KEY } from '../account/forms';
 import { dataRequest, DataRequestError } from '../../ui/data-request';
+import { passwords } from '../../messages/passwords';
+import { authentication } from '../../messages/authentication';
+import { format } from '../../messages/format';
+import { members } from '../../messages/members';
 
 type Session = { xsrfToken?: string };
 
@@ -33,7 +37,7 @@ async function xsrf(): Promise<string | undefined> {
 function refusedNewPassword(form: HTMLFormElement, name: string): boolean {
   const problem = passwordProblem(field(form, name), { email: field(form, 'email') || field(form, 'username') });
   if (!problem) return false;
-  showMessage(form, PASSWORD_MESSAGES[problem]);
+  showMessage(form, passwordProblemText(problem));
   form.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
   return true;
 }
@@ -56,7 +60,7 @@ async function showSessions(): Promise<void> {
     sessions = (await dataRequest<{ sessions: Listed[] }>({ url: '/api/site-users/account/sessions' })).data.sessions;
   } catch {
     list.setAttribute('aria-busy', 'false');
-    sessionsMessage('Your sessions could not be loaded. Reload the page to try again.');
+    sessionsMessage(members.sessionsUnavailable);
     return;
   }
   list.replaceChildren(
@@ -75,7 +79,7 @@ async function showSessions(): Promise<void> {
       }
       const times = document.createElement('span');
       times.className = 'session-when';
-      times.textContent = `Signed in ${when(session.signedInAt)} · Last active ${session.current ? 'now' : when(session.lastSeenAt)}`;
+      times.textContent = format(members.sessionTimes, { signedIn: when(session.signedInAt), current: session.current ? 'yes' : 'no', lastActive: when(session.lastSeenAt) });
       what.append(name, times);
       item.append(what);
       if (!session.current) {
@@ -83,7 +87,7 @@ async function showSessions(): Promise<void> {
         button.type = 'button';
         button.className = 'button button-secondary button-small';
         button.textContent = 'Sign out';
-        button.setAttribute('aria-label', `Sign out ${session.browser} on ${session.system}, signed in ${when(session.signedInAt)}`);
+        button.setAttribute('aria-label', format(authentication.signOutSession, { browser: session.browser, system: session.system, when: when(session.signedInAt) }));
         button.addEventListener('click', () => void endSession(session, button));
         item.append(button);
       }
@@ -98,10 +102,10 @@ async function endSession(session: Listed, button: HTMLButtonElement): Promise<v
   const token = await xsrf();
   try {
     await dataRequest({ url: `/api/site-users/account/sessions/${encodeURIComponent(session.id)}`, method: 'DELETE', headers: token ? { [XSRF_HEADER]: token } : {} });
-    sessionsMessage(`Signed out ${session.browser} on ${session.system}.`);
+    sessionsMessage(format(authentication.signedOutSession, { browser: session.browser, system: session.system }));
   } catch (err) {
     button.disabled = false;
-    sessionsMessage(err instanceof DataRequestError ? (err.body.error ?? err.message) : 'Something went wrong. Please try again.');
+    sessionsMessage(err instanceof DataRequestError ? (err.body.error ?? err.message) : authentication.tryAgain);
     return;
   }
   await showSessions();
@@ -165,7 +169,7 @@ const handlers: Record<string, (form: HTMLFormElement) => Promise<void>> = {
   },
   async password(form) {
     if (!field(form, 'currentPassword')) {
-      showMessage(form, 'Enter your current password.');
+      showMessage(form, passwords.enterCurrent);
       return;
     }
     if (refusedNewPassword(form, 'newPassword')) return;
@@ -179,7 +183,7 @@ const handlers: Record<string, (form: HTMLFormElement) => Promise<void>> = {
     });
     if (!data) return;
     form.reset();
-    showMessage(form, 'Your password is changed. Everywhere else you were signed in has been signed out.', 'info');
+    showMessage(form, passwords.changed, 'info');
     await showSessions();
   },
   async 'end-others'(form) {
@@ -192,7 +196,7 @@ const handlers: Record<string, (form: HTMLFormElement) => Promise<void>> = {
       headers: token ? { [XSRF_HEADER]: token } : {},
     });
     if (!data) return;
-    showMessage(form, data.ended === 1 ? 'Signed out 1 other session.' : `Signed out ${data.ended} other sessions.`, 'info');
+    showMessage(form, format(members.signedOutOthers, { count: data.ended }), 'info');
     await showSessions();
   },
   async logout(form) {
@@ -210,7 +214,7 @@ const handlers: Record<string, (form: HTMLFormElement) => Promise<void>> = {
 export default function customerAccount(): void {
   if (new URLSearchParams(window.location.search).get('reset') === 'done') {
     const form = document.querySelector<HTMLFormElement>('form[data-account-form="login"]');
-    if (form) showMessage(form, 'Your new password is saved. Sign in with it.', 'info');
+    if (form) showMessage(form, members.newPasswordSaved, 'info');
   }
   void showSessions();
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-account-form]')) {

@@ -3,6 +3,7 @@
  * browser session, and the page loads again as protected content (105).
  */
 import { field, showMessage, submitForm } from '../account/forms';
+import { members } from '../../messages/members';
 
 export default function lockScreen(): void {
   const form = document.querySelector<HTMLFormElement>('form[data-lock-page]');
@@ -11,7 +12,7 @@ export default function lockScreen(): void {
     event.preventDefault();
     const password = field(form, 'password');
     if (!password) {
-      showMessage(form, 'Enter the password.');
+      showMessage(form, members.enterPagePassword);
       return;
     }
     void submitForm(form, { url: '/api/page-access/unlock', method: 'POST', json: true, data: { pageId: form.dataset.lockPage, password } }).then((ok) => {

@@ -4,9 +4,9 @@
  * hides itself after 2000 ms. The server adds this island only to that address, so no other page
  * carries its code.
  */
-import { MESSAGES } from '../../domain/messages';
+import { authentication } from '../../messages/authentication';
 import { showInformation } from '../../ui/dialogs/show';
 
 export default function showLogoutNotice(): void {
-  void showInformation(MESSAGES.logoutSuccessMessage, MESSAGES.logoutSuccessTitle);
+  void showInformation(authentication.logoutSuccessMessage, authentication.logoutSuccessTitle);
 }

@@ -18,7 +18,8 @@
  */
 import { ANALYTICS_DEFAULT_LOCALE, ANALYTICS_OPTIONAL_FIELDS, ANALYTICS_REQUIRED_FIELDS, ANALYTICS_SUCCESS_STATUSES } from '../../domain/analytics';
 import { COOKIE_MAX_AGE_MS, COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES } from '../../domain/cookies';
-import { MEASUREMENT_MESSAGES as MESSAGES } from '../../domain/measurement-messages';
+import { format } from '../../messages/format';
+import { measurement } from '../../messages/measurement';
 import { MEASUREMENT_PATHS } from '../../domain/measurement-paths';
 import { readCookie, trackingAllowed, TRACKING_STORAGE_PREFIX, writeCookie } from '../consent';
 import { siteContext } from '../site-context';
@@ -99,11 +100,11 @@ export function automaticFields(page: PageFacts): Record<string, unknown> {
 
 /** Seed 001 §7, §8: beacon when supported, else JSON where only 200 and 202 succeed. */
 export async function sendEnvelope(envelope: Envelope | undefined, log = true): Promise<void> {
-  if (!envelope) throw new Error(MESSAGES.analyticsNoPayload);
+  if (!envelope) throw new Error(measurement.analyticsNoPayload);
   if (beacon(MEASUREMENT_PATHS.ANALYTICS_EVENTS, formBody(envelope))) return;
   const status = await post(MEASUREMENT_PATHS.ANALYTICS_EVENTS, JSON.stringify(envelope), { json: true });
   if (ANALYTICS_SUCCESS_STATUSES.has(status)) return;
-  const message = MESSAGES.analyticsHttpStatus.replace('{status}', String(status));
+  const message = format(measurement.analyticsHttpStatus, { status });
   if (log) console.error(message);
   throw new Error(message);
 }
@@ -120,7 +121,7 @@ function localStore(): Storage | undefined {
   try {
     return window.localStorage;
   } catch {
-    console.warn(MESSAGES.storageUnavailable);
+    console.warn(measurement.storageUnavailable);
     return undefined;
   }
 }
@@ -134,7 +135,7 @@ function analyticsId(now: number): string {
     stored = storedId(text, now);
     if (text && !stored) store?.removeItem(ANALYTICS_ID_KEY);
   } catch {
-    console.warn(MESSAGES.storageUnavailable);
+    console.warn(measurement.storageUnavailable);
   }
   const { id, fresh } = resolveId({ cookie: readCookie(COOKIE_NAMES.ANALYTICS_ID), stored, memory: memoryId }, randomId);
   memoryId = id;
@@ -143,7 +144,7 @@ function analyticsId(now: number): string {
   try {
     store!.setItem(ANALYTICS_ID_KEY, JSON.stringify({ id, expires: now + COOKIE_MAX_AGE_MS.ANALYTICS_ID }));
   } catch {
-    console.warn(MESSAGES.analyticsIdNotStored);
+    console.warn(measurement.analyticsIdNotStored);
   }
   return id;
 }

@@ -10,7 +10,7 @@
  * id while identifiers are allowed (seed 001 §6).
  */
 import { analyticsPagePath, ANALYTICS_TIMINGS_MS, RUM_PREFIX, type PerformanceEvent } from '../../domain/analytics';
-import { MEASUREMENT_MESSAGES as MESSAGES } from '../../domain/measurement-messages';
+import { measurement } from '../../messages/measurement';
 import { MEASUREMENT_PATHS } from '../../domain/measurement-paths';
 import { trackingAllowed } from '../consent';
 import { siteContext } from '../site-context';
@@ -62,14 +62,14 @@ async function settings(): Promise<string | undefined> {
     body = res.ok ? answer : null;
   } catch {
     if (abort.signal.aborted) {
-      reportError(MESSAGES.performanceSettingsTimeout);
+      reportError(measurement.performanceSettingsTimeout);
       return undefined;
     }
   } finally {
     clearTimeout(timer);
   }
   const id = pageLoadIdOf(body);
-  if (!id) reportError(MESSAGES.performanceNoPageLoadId);
+  if (!id) reportError(measurement.performanceNoPageLoadId);
   return id;
 }
 
@@ -79,7 +79,7 @@ function sendXhr(body: string): void {
   xhr.setRequestHeader('Content-Type', 'text/plain');
   xhr.onreadystatechange = () => {
     if (xhr.readyState === XMLHttpRequest.DONE && (xhr.status < 200 || xhr.status > 299)) {
-      reportError(MESSAGES.performanceUnexpectedStatus, { status: xhr.status });
+      reportError(measurement.performanceUnexpectedStatus, { status: xhr.status });
     }
   };
   xhr.send(body);

@@ -7,7 +7,8 @@
  */
 import { ANALYTICS_SUCCESS_STATUSES, INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
 import { COOKIE_NAMES } from '../../domain/cookies';
-import { MEASUREMENT_MESSAGES as MESSAGES } from '../../domain/measurement-messages';
+import { format } from '../../messages/format';
+import { measurement } from '../../messages/measurement';
 import { MEASUREMENT_PATHS } from '../../domain/measurement-paths';
 import { readCookie } from '../consent';
 import { emit } from './emit';
@@ -21,7 +22,7 @@ export function recordEventBody(eventName: string, payload: Record<string, unkno
 
 export async function recordEvent(eventName: string, payload: Record<string, unknown>, plain = false): Promise<void> {
   const status = await post(MEASUREMENT_PATHS.RECORD_EVENT, recordEventBody(eventName, payload, readCookie(COOKIE_NAMES.CRUMB), plain), { json: plain });
-  if (!ANALYTICS_SUCCESS_STATUSES.has(status)) throw new Error(MESSAGES.analyticsHttpStatus.replace('{status}', String(status)));
+  if (!ANALYTICS_SUCCESS_STATUSES.has(status)) throw new Error(format(measurement.analyticsHttpStatus, { status }));
 }
 
 export function recordSystemNetworkError(urlRequested: string | undefined): void {

@@ -17,6 +17,8 @@ import { sendTooMany } from '../services/rate-limit';
 import { endOtherSessions, endSessionByHandle, SESSION_COOKIE, sessionsOf, type SessionAccount } from '../services/sessions';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
+import { authentication } from '../../messages/authentication';
+import { http } from '../../messages/http';
 
 /** A change made from this request: this session stays, and the email links to the site's own config area. */
 export function changeContext(app: FastifyInstance, req: FastifyRequest, site: WebsiteRow): ChangeContext {
@@ -38,12 +40,12 @@ export function accountSecurityFailure(reply: FastifyReply, err: AccountSecurity
 export async function siteAndAccount(app: FastifyInstance, db: Db, req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
   const site = await app.siteForRequest(req);
   if (!site) {
-    void reply.code(404).send({ error: 'No site is published at this address.' });
+    void reply.code(404).send({ error: http.noSite });
     return undefined;
   }
   const account = await signedInAccount(db, req);
   if (!account) {
-    void reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+    void reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
     return undefined;
   }
   return { site, account };
@@ -75,9 +77,9 @@ export async function registerAccountRoutes(app: FastifyInstance, db: Db) {
   app.delete('/api/auth/Sessions/:id', async (req, reply) => {
     const who = await signedIn(req, reply);
     if (!who) return reply;
-    const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Not a session of this account.') }).safeParse(req.params);
-    if (!params.success) return reply.code(404).send({ error: 'Not a session of this account.' });
-    if (!(await endSessionByHandle(db, who.account.id, params.data.id))) return reply.code(404).send({ error: 'Not a session of this account.' });
+    const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, authentication.notYourSession) }).safeParse(req.params);
+    if (!params.success) return reply.code(404).send({ error: authentication.notYourSession });
+    if (!(await endSessionByHandle(db, who.account.id, params.data.id))) return reply.code(404).send({ error: authentication.notYourSession });
     return { ok: true };
   });
 

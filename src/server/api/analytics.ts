@@ -21,34 +21,28 @@ import { dayIn } from '../services/measurement';
 import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
 import { sendCsv } from './forms-config';
+import { analyticsApi } from '../../messages/analytics-api';
+import { format } from '../../messages/format';
 
-export const ANALYTICS_MESSAGES = {
-  from: 'The start of the range must be a date written YYYY-MM-DD.',
-  to: 'The end of the range must be a date written YYYY-MM-DD.',
-  order: 'The range must start on or before the day it ends.',
-  tooLong: `A report covers at most ${REPORT_RANGE.MAX_DAYS} days: choose a shorter range.`,
-  before: 'before must be the cursor the previous page of errors gave.',
-  noTable: `There is no such report table: ask for one of ${REPORT_TABLES.join(', ')}.`,
-} as const;
 
 const day = (message: string) => z.string({ error: message }).refine(isDay, message).optional();
 
 /** The range asked for, defaults filled from `today` (the site's day). */
 function rangeQuery(today: string) {
   return z
-    .object({ from: day(ANALYTICS_MESSAGES.from), to: day(ANALYTICS_MESSAGES.to) })
+    .object({ from: day(analyticsApi.from), to: day(analyticsApi.to) })
     .transform(({ from, to }): ReportRange => {
       const end = to ?? today;
       return { from: from ?? addDays(end, 1 - REPORT_RANGE.DEFAULT_DAYS), to: end };
     })
-    .refine((r) => r.from <= r.to, { message: ANALYTICS_MESSAGES.order, path: ['from'] })
-    .refine((r) => daysInRange(r.from, r.to) <= REPORT_RANGE.MAX_DAYS, { message: ANALYTICS_MESSAGES.tooLong, path: ['from'] });
+    .refine((r) => r.from <= r.to, { message: analyticsApi.order, path: ['from'] })
+    .refine((r) => daysInRange(r.from, r.to) <= REPORT_RANGE.MAX_DAYS, { message: format(analyticsApi.tooLong, { maxDays: REPORT_RANGE.MAX_DAYS }), path: ['from'] });
 }
 
 const errorsQuery = z.object({
   before: z
-    .string({ error: ANALYTICS_MESSAGES.before })
-    .refine((cursor) => isDay(ERROR_CURSOR.exec(cursor)?.[1] ?? ''), ANALYTICS_MESSAGES.before)
+    .string({ error: analyticsApi.before })
+    .refine((cursor) => isDay(ERROR_CURSOR.exec(cursor)?.[1] ?? ''), analyticsApi.before)
     .optional(),
 });
 const tableParams = z.object({ table: z.enum(REPORT_TABLES) });
@@ -84,13 +78,13 @@ export async function registerAnalyticsApi(app: FastifyInstance, db: Db) {
 
   reportRoute('/api/config/analytics/errors', async ({ req, reply, site }, { range }) => {
     const cursor = errorsQuery.safeParse(req.query ?? {});
-    if (!cursor.success) return reply.code(400).send({ error: ANALYTICS_MESSAGES.before, errors: { before: ANALYTICS_MESSAGES.before } });
+    if (!cursor.success) return reply.code(400).send({ error: analyticsApi.before, errors: { before: analyticsApi.before } });
     return recentErrors(db, site.id, range, { before: cursor.data.before });
   });
 
   reportRoute('/api/config/analytics/csv/:table', async ({ req, reply, site }, { range, timeZone }) => {
     const params = tableParams.safeParse(req.params);
-    if (!params.success) return reply.code(404).send({ error: ANALYTICS_MESSAGES.noTable });
+    if (!params.success) return reply.code(404).send({ error: format(analyticsApi.noTable, { tables: REPORT_TABLES.join(', ') }) });
     const fileName = csvFileName(site.identifier, 'analytics', params.data.table, range.from, range.to);
     return sendCsv(reply, fileName, reportCsv(db, site.id, range, timeZone, params.data.table));
   });

@@ -37,8 +37,6 @@ import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '
 import { roleOn, sitesOfAccount } from '../services/team';
 import {
   beginTwoFactor,
-  CODE_FORMAT_MESSAGE,
-  CODE_OR_RECOVERY_FORMAT_MESSAGE,
   confirmTwoFactor,
   disableTwoFactor,
   loginTickets,
@@ -48,27 +46,31 @@ import {
   twoFactorOn,
   type TwoFactorProblem,
 } from '../services/two-factor';
+import { authentication } from '../../messages/authentication';
+import { http } from '../../messages/http';
+import { passwords } from '../../messages/passwords';
+import { twoFactor } from '../../messages/two-factor';
 
 /** Six digits; spaces are dropped, since apps show the code as `123 456`. */
 const codeField = z
-  .string({ error: CODE_FORMAT_MESSAGE })
-  .max(20, CODE_FORMAT_MESSAGE)
+  .string({ error: twoFactor.enterCode })
+  .max(20, twoFactor.enterCode)
   .transform((code) => code.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, CODE_FORMAT_MESSAGE));
+  .pipe(z.string().regex(/^\d{6}$/, twoFactor.enterCode));
 /** The app's six digits, or a recovery code in their place (`abcd-2345`, any case, the hyphen optional). */
 const codeOrRecoveryField = z
-  .string({ error: CODE_OR_RECOVERY_FORMAT_MESSAGE })
-  .max(40, CODE_OR_RECOVERY_FORMAT_MESSAGE)
+  .string({ error: twoFactor.enterCodeOrRecovery })
+  .max(40, twoFactor.enterCodeOrRecovery)
   .transform((code) => code.replace(/\s/g, ''))
-  .refine((code) => /^\d{6}$/.test(code) || normalizeRecoveryCode(code) !== undefined, CODE_OR_RECOVERY_FORMAT_MESSAGE);
-const passwordField = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000);
+  .refine((code) => /^\d{6}$/.test(code) || normalizeRecoveryCode(code) !== undefined, twoFactor.enterCodeOrRecovery);
+const passwordField = z.string({ error: passwords.enterPassword }).min(1, passwords.enterPassword).max(1000);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const accountLimit = (email: string): Limit => ({ key: `login-account:${email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES });
 const ipLimit = (ip: string): Limit => ({ key: `login-ip:${hashedIp(ip)}`, max: 50, windowMs: FIFTEEN_MINUTES });
 
-export const LOGIN_FAILED = 'Email or password is incorrect.';
-export const LOGIN_LIMITED = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+export const LOGIN_FAILED = authentication.emailOrPasswordIncorrect;
+export const LOGIN_LIMITED = authentication.signInLimited;
 
 /** A wrong code at sign-in is a failed sign-in (401); on the account screen the session is fine and the input is not (400). */
 function twoFactorStatus(problem: TwoFactorProblem, atSignIn: boolean): number {
@@ -137,7 +139,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 
   app.post('/api/auth/Login', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const parsed = loginBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const { email, password } = parsed.data;
@@ -156,7 +158,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 
   app.post('/api/auth/Login/TwoFactor', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const parsed = z.object({ ticket: z.string().min(1).max(500), code: codeOrRecoveryField }).strict().safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
@@ -225,7 +227,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 
   app.post('/api/auth/AcceptInvitation', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const parsed = acceptInvitationBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const signedIn = await signedInAccount(db, req);
@@ -241,17 +243,17 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 
   app.post('/api/auth/PasswordReset', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const parsed = passwordResetBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED })) return reply;
     await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${app.configOrigin(site)}/config/reset-password?token=${token}`);
-    return { ok: true, message: 'If an account uses this email, a link to reset its password is on its way.' };
+    return { ok: true, message: passwords.resetAsked };
   });
 
   app.post('/api/auth/PasswordReset/Complete', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const parsed = passwordResetCompleteBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
@@ -265,9 +267,9 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
 
   app.get('/api/auth/Me', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const account = await signedInAccount(db, req);
-    if (!account) return reply.code(401).send({ error: 'Sign in to continue.', loginRequired: true });
+    if (!account) return reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
     const role = await roleOn(db, site.id, account.id);
     const twoFactor = await twoFactorOn(db, account.id);
     const me: Me = {

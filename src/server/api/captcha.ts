@@ -23,6 +23,9 @@ import {
   chooseRecaptcha,
   type PublicCaptcha,
 } from '../services/captcha';
+import { captchaSettings } from '../../messages/captcha-settings';
+import { http } from '../../messages/http';
+import { format } from '../../messages/format';
 
 export const CAPTCHA_CONFIG_PATH = '/api/config/captcha';
 
@@ -33,9 +36,9 @@ export const CAPTCHA_CONFIG_PATH = '/api/config/captcha';
  * submissions (docs/decisions.md, "The captcha challenge limit").
  */
 export const CAPTCHA_CHALLENGE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
-export const CAPTCHA_CHALLENGE_LIMITED = 'Too many captcha requests from this address. Please try again in a few minutes.';
+export const CAPTCHA_CHALLENGE_LIMITED = captchaSettings.challengeLimited;
 
-const keyText = (what: string) => z.string().trim().regex(RECAPTCHA_KEY_PATTERN, `Paste the ${what} exactly as reCAPTCHA shows it (letters, digits, - and _).`);
+const keyText = (what: string) => z.string().trim().regex(RECAPTCHA_KEY_PATTERN, format(captchaSettings.pasteKey, { what }));
 
 const captchaChoice = z.discriminatedUnion(
   'provider',
@@ -65,11 +68,11 @@ const answer = (captcha: PublicCaptcha | undefined): Answer => ({
 export async function registerCaptchaApi(app: FastifyInstance, db: Db) {
   app.get(API_PATHS.CAPTCHA_CHALLENGE, async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) return reply.code(404).send({ error: http.noSite });
     const limit = { key: `captcha-challenge:${site.id}:${hashedIp(req.ip)}`, ...CAPTCHA_CHALLENGE_LIMIT };
     if (await refusedByLimits(app.rateLimits, reply, [limit], { error: CAPTCHA_CHALLENGE_LIMITED })) return reply;
     const challenge = await altchaChallenge(db, site.id);
-    if (!challenge) return reply.code(404).send({ error: 'This site does not use the built-in captcha.' });
+    if (!challenge) return reply.code(404).send({ error: captchaSettings.builtInUnused });
     return reply.header('cache-control', 'no-store').send(challenge);
   });
 

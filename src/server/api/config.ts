@@ -18,15 +18,16 @@ import { siteFooter, siteHeader, siteSettings } from '../services/stored-json';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost } from '../request';
 import { registerSmtpApi } from './smtp';
+import { team } from '../../messages/team';
 
 const memberParams = z.object({ accountId: z.string().regex(/^[0-9a-f]{24}$/, 'not a member id') });
 
 /** A change to one team member: 400 for a malformed id, 404 when not a member, 409 when it would break a team rule. */
 async function teamChange(params: unknown, reply: FastifyReply, change: (memberId: string) => Promise<boolean>) {
   const parsed = memberParams.safeParse(params);
-  if (!parsed.success) return reply.code(400).send({ error: 'Not a member of this site.' });
+  if (!parsed.success) return reply.code(400).send({ error: team.notMember });
   try {
-    if (!(await change(parsed.data.accountId))) return reply.code(404).send({ error: 'Not a member of this site.' });
+    if (!(await change(parsed.data.accountId))) return reply.code(404).send({ error: team.notMember });
     return { ok: true };
   } catch (err) {
     if (err instanceof TeamRuleError) return reply.code(409).send({ error: err.message });
@@ -191,8 +192,8 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     access: 'write',
     handler: async ({ req, reply, site }) => {
       const id = Number((req.params as { id: string }).id);
-      if (!Number.isSafeInteger(id) || id <= 0) return reply.code(400).send({ error: 'Not a job of this site.' });
-      if (!(await retryJob(db, site.id, id))) return reply.code(404).send({ error: 'No failed job with this number on this site.' });
+      if (!Number.isSafeInteger(id) || id <= 0) return reply.code(400).send({ error: team.notJob });
+      if (!(await retryJob(db, site.id, id))) return reply.code(404).send({ error: team.noFailedJob });
       return { ok: true };
     },
   });
@@ -226,7 +227,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     access: 'write',
     handler: async ({ req, reply, site }) => {
       const loaded = loadDocument(req.body, siteDocumentSchema);
-      if (!loaded.ok) return reply.code(400).send({ error: 'This is not a valid site document; nothing was imported.', documentErrors: loaded.errors });
+      if (!loaded.ok) return reply.code(400).send({ error: team.invalidDocument, documentErrors: loaded.errors });
       if (loaded.document.settings.identifier !== site.identifier) {
         return reply.code(400).send({ error: `The document is for the site "${loaded.document.settings.identifier}", not "${site.identifier}".` });
       }

@@ -25,13 +25,15 @@ import { formDetail, listExists, listFormsAndLists } from '../services/forms-con
 import { deleteSubmission, getSubmission, listSubmissions } from '../services/forms-config/submissions';
 import { deleteSubscriber, listSubscribers, SUBSCRIBER_STATUSES } from '../services/forms-config/subscribers';
 import { renewWebhookSecret, webhookSecretMadeAt } from '../services/webhook-secrets';
+import { authentication } from '../../messages/authentication';
+import { formsConfig } from '../../messages/forms-config';
 
 /** The form block's writing schema: fields and settings checked, links checked, owner HTML sanitised. */
 const storedForm = storedSchema(formSchema);
-const NO_FORM = 'This site has no form with this id.';
-const NO_LIST = 'This site has no newsletter list with this id.';
-const NO_SUBMISSION = 'This form has no submission with this number.';
-const NO_FORM_PAGE = 'This site has no page with this form.';
+const NO_FORM = formsConfig.noForm;
+const NO_LIST = formsConfig.noList;
+const NO_SUBMISSION = formsConfig.noSubmission;
+const NO_FORM_PAGE = formsConfig.noFormPage;
 
 const formParams = z.object({ formId: hexId });
 const submissionParams = z.object({ formId: hexId, id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -198,7 +200,7 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
           .string()
           .trim()
           .toLowerCase()
-          .refine(isValidEmail, 'Enter an email address such as name@example.com.'),
+          .refine(isValidEmail, authentication.enterEmail),
       })
       .strict(),
     handler: async ({ site, account, body }) => ({ ok: true, ...(await eraseByEmail(db, site.id, body.email, account.id)) }),
@@ -239,10 +241,10 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
     area: 'forms',
     access: 'write',
     handler: async ({ req, reply, site, account }) => {
-      const params = paramsOf(subscriberParams, req.params, reply, 'This list has no subscriber with this address.');
+      const params = paramsOf(subscriberParams, req.params, reply, formsConfig.noSubscriber);
       if (!params) return reply;
       if (!(await deleteSubscriber(db, site.id, params.listId, params.email, account.id))) {
-        return reply.code(404).send({ error: 'This list has no subscriber with this address.' });
+        return reply.code(404).send({ error: formsConfig.noSubscriber });
       }
       return { ok: true };
     },

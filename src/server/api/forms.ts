@@ -28,7 +28,9 @@ import { COOKIE_NAMES } from '../../domain/cookies';
 import { FEATURE_FLAGS } from '../../domain/feature-flags';
 import { checkForm } from '../../domain/forms';
 import { labsFlags } from '../../domain/labs';
-import { MESSAGES } from '../../domain/messages';
+import { formApi } from '../../messages/form-api';
+import { forms } from '../../messages/forms';
+import { http } from '../../messages/http';
 import { API_PATHS } from '../../domain/routes';
 import type { Db } from '../../db/client';
 import { verifyCaptcha } from '../services/captcha';
@@ -38,15 +40,8 @@ import { checkText } from '../text-guard';
 import type { TextRefusal } from '../plugins/request-guards';
 
 /** Our texts for what the seed leaves without words. */
-export const FORM_API_MESSAGES = {
-  noSite: 'No site is published at this address.',
-  keyInvalid: 'This form submission key is not valid: it is missing, already used, expired, or was issued to another browser. Please try again.',
-  tooLarge: 'The form is too large to send. Please shorten your entries and try again.',
-  unreadable: 'The form submission could not be read',
-} as const;
 
 /** A field whose value holds a NUL character: never typed by a person, and not storable. */
-export const NUL_FIELD_MESSAGE = 'This field contains a character that cannot be saved. Remove it and try again.';
 
 /**
  * Form-encoded bodies (what the data-request client sends by default) as a plain object of
@@ -108,8 +103,8 @@ function formValues(form: string | Record<string, unknown> | null | undefined): 
  * a field's value (`form.{fieldId}…`) is named by its field id, anything else by its own name.
  */
 const submissionTextRefusal: TextRefusal = (errors) => ({
-  error: MESSAGES.formInvalidFields,
-  errors: Object.fromEntries(Object.keys(errors).map((path) => (path.startsWith('form.') ? [path.split('.')[1]!, NUL_FIELD_MESSAGE] : [path, NUL_FIELD_MESSAGE]))),
+  error: forms.invalidFields,
+  errors: Object.fromEntries(Object.keys(errors).map((path) => (path.startsWith('form.') ? [path.split('.')[1]!, formApi.nulField] : [path, formApi.nulField]))),
 });
 
 export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<void> {
@@ -120,19 +115,19 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
     scope.setErrorHandler((err: FastifyError, req, reply) => {
       if (err instanceof RateLimitsUnavailableError) throw err;
       const status = err.statusCode ?? 500;
-      if (status === 413) return reply.code(413).send({ error: FORM_API_MESSAGES.tooLarge });
-      if (status >= 400 && status < 500) return reply.code(status).send({ error: `${FORM_API_MESSAGES.unreadable}: ${err.message}` });
+      if (status === 413) return reply.code(413).send({ error: formApi.tooLarge });
+      if (status >= 400 && status < 500) return reply.code(status).send({ error: `${formApi.unreadable}: ${err.message}` });
       req.log.error({ err }, 'form call failed');
-      return reply.code(500).send({ error: MESSAGES.formSendFailed });
+      return reply.code(500).send({ error: forms.sendFailed });
     });
 
     const siteOr404 = async (req: FastifyRequest, reply: FastifyReply) => {
       const site = await scope.siteForRequest(req);
-      if (!site) void reply.code(404).send({ error: FORM_API_MESSAGES.noSite });
+      if (!site) void reply.code(404).send({ error: http.noSite });
       return site;
     };
 
-    const overLimit = (reply: FastifyReply, limit: Limit) => refusedByLimits(scope.rateLimits, reply, [limit], { error: MESSAGES.formRateLimited });
+    const overLimit = (reply: FastifyReply, limit: Limit) => refusedByLimits(scope.rateLimits, reply, [limit], { error: forms.rateLimited });
 
     // The crumb plugin has checked that the cookie is valid and was sent back; keys are bound to it.
     const crumbOf = (req: FastifyRequest) => req.cookies[COOKIE_NAMES.CRUMB] ?? '';
@@ -151,7 +146,7 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       const parsed = submissionBody.safeParse(req.body ?? {});
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        return reply.code(400).send({ error: `${FORM_API_MESSAGES.unreadable}: ${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}.` });
+        return reply.code(400).send({ error: `${formApi.unreadable}: ${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}.` });
       }
       const body = parsed.data;
       const formId = body.formId ?? '';
@@ -161,9 +156,9 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       // The form id is the visitor's text: hashed into the counter's key, which keeps the key short and plain.
       const formKey = createHash('sha256').update(formId).digest('base64url').slice(0, 22);
       if (await overLimit(reply, { key: `form-submit:${site.id}:${hashedIp(req.ip)}:${formKey}`, ...FORM_RATE_LIMITS.submissions })) return reply;
-      if (!body.key || !(await submissionKeyUsable(db, site.id, body.key, crumb))) return reply.code(401).send({ error: FORM_API_MESSAGES.keyInvalid });
+      if (!body.key || !(await submissionKeyUsable(db, site.id, body.key, crumb))) return reply.code(401).send({ error: formApi.keyInvalid });
       const form = formId ? await findPublishedForm(db, site.id, formId) : undefined;
-      if (!form) return reply.code(404).send({ error: MESSAGES.formNotConfigured });
+      if (!form) return reply.code(404).send({ error: forms.notConfigured });
 
       // A filled honeypot: a robot. It is answered as a success would be, and nothing is kept or sent.
       if (body.honeypot) {
@@ -172,18 +167,18 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       }
 
       const unpacked = formValues(body.form);
-      if (!unpacked) return reply.code(400).send({ error: MESSAGES.formUnparseableFields });
-      if (unpacked.nul.length > 0) return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors: Object.fromEntries(unpacked.nul.map((id) => [id, NUL_FIELD_MESSAGE])) });
+      if (!unpacked) return reply.code(400).send({ error: forms.unparseableFields });
+      if (unpacked.nul.length > 0) return reply.code(400).send({ error: forms.invalidFields, errors: Object.fromEntries(unpacked.nul.map((id) => [id, formApi.nulField])) });
       const values = unpacked.values;
 
       // A site without a captcha renders none (seed 001 §5), and verifyCaptcha then has nothing to check.
       if (form.settings.captcha && !(await verifyCaptcha(db, site.id, body.captchaKey || undefined, { remoteIp: req.ip })).ok) {
-        return reply.code(400).send({ error: MESSAGES.formCaptchaIncomplete });
+        return reply.code(400).send({ error: forms.captchaIncomplete });
       }
 
       const maxLengthOn = labsFlags(site.labs).includes(FEATURE_FLAGS.FORM_TEXTAREA_MAX_LENGTH);
       const checked = checkForm(form.fields, values, maxLengthOn);
-      if (Object.keys(checked.errors).length > 0) return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors: checked.errors });
+      if (Object.keys(checked.errors).length > 0) return reply.code(400).send({ error: forms.invalidFields, errors: checked.errors });
 
       const page: SubmissionPage = {
         pageTitle: body.pageTitle ?? undefined,
@@ -194,7 +189,7 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       };
       const accepted = await acceptSubmission(db, { websiteId: site.id, key: body.key, crumb, form, values: checked.values, page });
       // The key was spent by a submission racing this one.
-      if (!accepted) return reply.code(401).send({ error: FORM_API_MESSAGES.keyInvalid });
+      if (!accepted) return reply.code(401).send({ error: formApi.keyInvalid });
       return reply.send({});
     });
   });

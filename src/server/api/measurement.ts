@@ -19,7 +19,9 @@
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { parseVisitorRecord } from '../../domain/cookies';
-import { MESSAGES } from '../../domain/messages';
+import { dataRequest } from '../../messages/data-request';
+import { http } from '../../messages/http';
+import { measurementApi } from '../../messages/measurement-api';
 import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
 import { sendTooMany } from '../services/rate-limit';
@@ -36,13 +38,6 @@ import type { Measurement } from './measurement-call';
 export const INGEST_LIMIT: IngestLimit = { max: 1200, windowMs: 60_000 };
 
 /** Our texts for what the seeds leave without words. */
-export const MEASUREMENT_API_MESSAGES = {
-  noSite: 'No site is published at this address.',
-  tooLarge: 'This measurement call is too large.',
-  unreadable: 'This measurement call could not be read',
-  otherSite: 'This call names another site than the one it was sent to.',
-  rateLimited: 'Too many measurement calls from this address. Please try again in a minute.',
-} as const;
 
 /** Calls the crumb plugin leaves alone: beacons cannot carry it, and RecordEvent and RecordJavascriptErrors check it here. */
 const CRUMB_EXEMPT: ReadonlySet<string> = new Set([
@@ -75,10 +70,10 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
     });
     scope.setErrorHandler((err: FastifyError, req, reply) => {
       const status = err.statusCode ?? 500;
-      if (status === 413) return reply.code(413).send({ error: MEASUREMENT_API_MESSAGES.tooLarge });
-      if (status >= 400 && status < 500) return reply.code(status).send({ error: `${MEASUREMENT_API_MESSAGES.unreadable}: ${err.message}` });
+      if (status === 413) return reply.code(413).send({ error: measurementApi.tooLarge });
+      if (status >= 400 && status < 500) return reply.code(status).send({ error: `${measurementApi.unreadable}: ${err.message}` });
       req.log.error({ err }, 'measurement call failed');
-      return reply.code(500).send({ error: MESSAGES.internalServerError });
+      return reply.code(500).send({ error: dataRequest.internalServerError });
     });
 
     const m: Measurement = {
@@ -87,7 +82,7 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
       async call(req, reply) {
         const site = await scope.siteForRequest(req);
         if (!site) {
-          void reply.code(404).send({ error: MEASUREMENT_API_MESSAGES.noSite });
+          void reply.code(404).send({ error: http.noSite });
           return undefined;
         }
         const day = dayIn(siteSettings(site).timeZone);
@@ -106,11 +101,11 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
       },
       invalid(reply, error) {
         const issue = error.issues[0]!;
-        return reply.code(400).send({ error: `${MEASUREMENT_API_MESSAGES.unreadable}: ${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}.` });
+        return reply.code(400).send({ error: `${measurementApi.unreadable}: ${issue.path.length ? `${issue.path.join('.')} ` : ''}${issue.message}.` });
       },
       namesOtherSite(reply, call, ...websiteIds) {
         if (websiteIds.every((id) => id === undefined || id === null || id === call.websiteId)) return false;
-        void reply.code(400).send({ error: MEASUREMENT_API_MESSAGES.otherSite });
+        void reply.code(400).send({ error: measurementApi.otherSite });
         return true;
       },
       crumbFails(req, reply, sent) {
@@ -127,10 +122,10 @@ export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, op
         } catch (err) {
           if (!(err instanceof IngestUnavailableError)) throw err;
           req.log.warn({ err }, 'measurement batch not written');
-          return reply.code(503).header('retry-after', '30').send({ error: MESSAGES.serviceUnavailable });
+          return reply.code(503).header('retry-after', '30').send({ error: dataRequest.serviceUnavailable });
         }
         if (outcome.stored) return ok();
-        return sendTooMany(reply, outcome.retryAfterMs, { error: MEASUREMENT_API_MESSAGES.rateLimited });
+        return sendTooMany(reply, outcome.retryAfterMs, { error: measurementApi.rateLimited });
       },
       post(url, bodyLimit, schema, handle) {
         scope.post(url, { bodyLimit }, async (req, reply) => {

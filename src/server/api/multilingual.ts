@@ -26,8 +26,9 @@ import { MASKED_SECRET } from '../../domain/secrets';
 import { configRoute, zodMessage } from '../config-routes';
 import { connectProvider, disconnectProvider, multilingualState, NoApiKeyError, saveLanguages, type MultilingualState } from '../services/multilingual';
 import type { WebsiteRow } from '../services/sites';
+import { multilingual } from '../../messages/multilingual';
 
-export const MULTILINGUAL_OFF = 'Multilingual sites are a labs feature that is off for this site. Turn it on under Labs.';
+export const MULTILINGUAL_OFF = multilingual.labsOff;
 
 const PROVIDER_IDS = TRANSLATION_PROVIDERS.map((p) => p.id) as [TranslationProviderId, ...TranslationProviderId[]];
 
@@ -53,7 +54,7 @@ const connectionBody = z
     // The mask a saved key is shown as, sent back unchanged: keep the saved one.
     apiKey: z.preprocess(
       (v) => (v === MASKED_SECRET ? undefined : v),
-      z.string({ error: 'Paste the API key your translation provider gave you.' }).trim().regex(API_KEY_PATTERN, 'An API key has 8 to 512 characters and no spaces.').optional(),
+      z.string({ error: multilingual.pasteApiKey }).trim().regex(API_KEY_PATTERN, multilingual.apiKeyShape).optional(),
     ),
   })
   .strict();

@@ -24,14 +24,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../domain/forms';
-import { MESSAGES } from '../../domain/messages';
 import { API_PATHS, NEWSLETTER_PATHS } from '../../domain/routes';
 import { verifyCaptcha } from '../services/captcha';
 import {
   confirmSubscription,
   findPublishedNewsletter,
   loadNewsletterSecret,
-  NEWSLETTER_MESSAGES,
   ONE_CLICK_UNSUBSCRIBE_PATH,
   signUp,
   unsubscribe,
@@ -39,6 +37,9 @@ import {
 import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
+import { forms } from '../../messages/forms';
+import { http } from '../../messages/http';
+import { newsletter } from '../../messages/newsletter';
 
 /**
  * Per visitor (hashed IP): sign-ups on a site in ten minutes, generous for a shared office address.
@@ -50,14 +51,12 @@ export const NEWSLETTER_LIMITS = {
   links: { max: 30, windowMs: 10 * 60 * 1000 },
 } as const;
 
-export const CAPTCHA_FAILED = 'The CAPTCHA could not be checked. Please complete it again.';
-
 /** The email field as the newsletter island checks it, so both give the same message. */
 const EMAIL_FIELD = { id: 'email', type: 'email', label: 'Email address', required: true } as const;
 
 const signUpBody = z.object({
   listId: z.string({ error: 'listId is missing' }).regex(/^[0-9a-f]{24}$/, 'listId must be 24 lowercase hex characters'),
-  email: z.string({ error: 'Enter your email address.' }).max(1000),
+  email: z.string({ error: newsletter.enterEmail }).max(1000),
   name: z.string().max(200).optional(),
   captchaKey: z.string().max(20_000).optional(),
   honeypot: z.string().max(1000).optional(),
@@ -67,7 +66,7 @@ const tokenBody = z.object({ token: z.string().min(1).max(1000) });
 
 /** RFC 8058: the one-click POST names its token in the address and says exactly this in its body. */
 const oneClickQuery = z.object({ token: z.string().min(1).max(1000) });
-const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click', { error: 'The body must be List-Unsubscribe=One-Click.' }) });
+const oneClickBody = z.object({ 'List-Unsubscribe': z.literal('One-Click', { error: newsletter.oneClickBody }) });
 
 /** The one-click unsubscribe: a mail provider's server posts it without a crumb or cookies (RFC 8058). */
 export function isOneClickUnsubscribe(req: FastifyRequest): boolean {
@@ -95,18 +94,18 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
 
   const siteOr404 = async (req: FastifyRequest, reply: FastifyReply): Promise<WebsiteRow | undefined> => {
     const site = await app.siteForRequest(req);
-    if (!site) void reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) void reply.code(404).send({ error: http.noSite });
     return site;
   };
 
   const limited = async (key: string, limit: { max: number; windowMs: number }) => !(await app.rateLimits.hit({ key, ...limit })).allowed;
   const refused = (reply: FastifyReply, key: string, limit: { max: number; windowMs: number }) =>
-    refusedByLimits(app.rateLimits, reply, [{ key, ...limit }], { error: MESSAGES.formRateLimited });
+    refusedByLimits(app.rateLimits, reply, [{ key, ...limit }], { error: forms.rateLimited });
 
   const badRequest = (reply: FastifyReply, error: z.ZodError) => {
     const errors: Record<string, string> = {};
     for (const issue of error.issues) errors[String(issue.path[0] ?? '_')] ??= issue.message;
-    return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors });
+    return reply.code(400).send({ error: forms.invalidFields, errors });
   };
 
   await app.register(async (scope) => {
@@ -125,16 +124,16 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
       if (!parsed.success) return badRequest(reply, parsed.error);
       const body = parsed.data;
       const block = await findPublishedNewsletter(db, site.id, body.listId);
-      if (!block) return reply.code(404).send({ error: MESSAGES.formNotConfigured });
+      if (!block) return reply.code(404).send({ error: forms.notConfigured });
       // A bot filled the field people never see: answered as a success, nothing kept.
       if (body.honeypot) return { message: block.successText };
       const email = body.email.trim();
       const invalid = fieldError(EMAIL_FIELD, email, false);
-      if (invalid) return reply.code(400).send({ error: MESSAGES.formInvalidFields, errors: { email: invalid } });
+      if (invalid) return reply.code(400).send({ error: forms.invalidFields, errors: { email: invalid } });
       if (block.captcha) {
         const verdict = await verifyCaptcha(db, site.id, body.captchaKey, { remoteIp: req.ip });
         if (!verdict.ok) {
-          const message = verdict.reason === 'missing' ? MESSAGES.formCaptchaIncomplete : CAPTCHA_FAILED;
+          const message = verdict.reason === 'missing' ? forms.captchaIncomplete : forms.captchaFailed;
           return reply.code(400).send({ error: message, errors: { captchaKey: message } });
         }
       }
@@ -164,8 +163,8 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
         siteTitle: siteSettings(site).title,
         listTitle: async (listId) => (await findPublishedNewsletter(db, site.id, listId))?.title ?? 'our newsletter',
       });
-      if (!confirmed) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.confirmLinkInvalid });
-      return { message: NEWSLETTER_MESSAGES.confirmed };
+      if (!confirmed) return reply.code(400).send({ error: newsletter.confirmLinkInvalid });
+      return { message: newsletter.confirmed };
     });
 
     scope.post(API_PATHS.NEWSLETTER_UNSUBSCRIBE, async (req, reply) => {
@@ -174,8 +173,8 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
       if (await refused(reply, `newsletter-link:${hashedIp(req.ip)}`, NEWSLETTER_LIMITS.links)) return reply;
       const parsed = tokenBody.safeParse(req.body ?? {});
       if (!parsed.success) return badRequest(reply, parsed.error);
-      if (!(await unsubscribe(db, site.id, parsed.data.token))) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
-      return { message: NEWSLETTER_MESSAGES.unsubscribed };
+      if (!(await unsubscribe(db, site.id, parsed.data.token))) return reply.code(400).send({ error: newsletter.unsubscribeLinkInvalid });
+      return { message: newsletter.unsubscribed };
     });
 
     // Not limited per address: mail providers send everyone's one-click unsubscribes from a few
@@ -188,11 +187,11 @@ export async function registerNewsletterApi(app: FastifyInstance, db: Db) {
         const site = await siteOr404(req, reply);
         if (!site) return reply;
         const query = oneClickQuery.safeParse(req.query);
-        if (!query.success) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
+        if (!query.success) return reply.code(400).send({ error: newsletter.unsubscribeLinkInvalid });
         const body = oneClickBody.safeParse(req.body ?? {});
         if (!body.success) return badRequest(reply, body.error);
-        if (!(await unsubscribe(db, site.id, query.data.token))) return reply.code(400).send({ error: NEWSLETTER_MESSAGES.unsubscribeLinkInvalid });
-        return reply.header('cache-control', 'no-store').send({ message: NEWSLETTER_MESSAGES.unsubscribed });
+        if (!(await unsubscribe(db, site.id, query.data.token))) return reply.code(400).send({ error: newsletter.unsubscribeLinkInvalid });
+        return reply.header('cache-control', 'no-store').send({ message: newsletter.unsubscribed });
       });
       oneClick.get(ONE_CLICK_UNSUBSCRIBE_PATH, async (req, reply) => {
         const query = oneClickQuery.safeParse(req.query);

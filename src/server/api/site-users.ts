@@ -45,21 +45,16 @@ import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
 import { passwordChangeBody as passwordChange } from '../../contracts/auth';
 import { accountSecurityFailure } from './account';
+import { authentication } from '../../messages/authentication';
+import { http } from '../../messages/http';
+import { members } from '../../messages/members';
+import { passwords } from '../../messages/passwords';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const email = z.string().trim().email('Enter an email address such as name@example.com.').max(256);
-const password = z.string().min(1, 'Enter your password.').max(1000);
+const email = z.string().trim().email(authentication.enterEmail).max(256);
+const password = z.string().min(1, passwords.enterPassword).max(1000);
 const displayName = z.string().trim().max(100).optional();
 
-export const MEMBER_MESSAGES = {
-  limited: 'Too many attempts. Please wait a few minutes and try again.',
-  signedUp: 'Check your email: we sent you a link to confirm your address.',
-  resetAsked: 'If an account uses this email, a link to reset its password is on its way.',
-  notSignedIn: 'Sign in to continue.',
-  wrongPagePassword: 'That password is not right. Please try again.',
-  xsrf: 'Your sign-in could not be confirmed for this change. Reload the page and try again.',
-  noSuchSession: 'That session is not one of yours, or it has already ended.',
-} as const;
 
 export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
 
@@ -72,7 +67,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
 
   const siteOr404 = async (req: FastifyRequest, reply: FastifyReply): Promise<WebsiteRow | undefined> => {
     const site = await app.siteForRequest(req);
-    if (!site) void reply.code(404).send({ error: 'No site is published at this address.' });
+    if (!site) void reply.code(404).send({ error: http.noSite });
     return site;
   };
 
@@ -84,7 +79,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
   };
 
   /** Counts the attempt first; a refusal is answered here (429 with Retry-After). */
-  const limited = (reply: FastifyReply, limits: Limit[]) => refusedByLimits(app.rateLimits, reply, limits, { error: MEMBER_MESSAGES.limited });
+  const limited = (reply: FastifyReply, limits: Limit[]) => refusedByLimits(app.rateLimits, reply, limits, { error: members.limited });
 
   const failure = (reply: FastifyReply, err: unknown) => {
     if (err instanceof SiteUserError) return reply.code(err.status).send({ error: err.message });
@@ -106,12 +101,12 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
   const ownChange = async (req: FastifyRequest, reply: FastifyReply, site: WebsiteRow): Promise<MemberSession | undefined> => {
     const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
     if (!session) {
-      void reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+      void reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
       return undefined;
     }
     const given = req.headers[XSRF_HEADER];
     if (!xsrfMatches(session, typeof given === 'string' ? given : undefined)) {
-      void reply.code(403).send({ error: MEMBER_MESSAGES.xsrf });
+      void reply.code(403).send({ error: members.xsrf });
       return undefined;
     }
     return session;
@@ -163,7 +158,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     const site = await siteOr404(req, reply);
     if (!site) return reply;
     const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
-    if (!session) return reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+    if (!session) return reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
     const given = req.headers[XSRF_HEADER];
     const fresh = xsrfMatches(session, typeof given === 'string' ? given : undefined) ? {} : { xsrfToken: await renewXsrf(db, session) };
     return { account: { email: session.user.email, displayName: session.user.displayName }, ...fresh };
@@ -200,7 +195,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     const site = await siteOr404(req, reply);
     if (!site) return reply;
     const session = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
-    if (!session) return reply.code(401).send({ error: MEMBER_MESSAGES.notSignedIn, loginRequired: true });
+    if (!session) return reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
     return { sessions: await memberSessionsOf(db, session) };
   });
 
@@ -211,7 +206,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!session) return reply;
     const params = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{22}$/) }).safeParse(req.params);
     if (!params.success || !(await endMemberSessionByHandle(db, session.user.id, params.data.id))) {
-      return reply.code(404).send({ error: MEMBER_MESSAGES.noSuchSession });
+      return reply.code(404).send({ error: members.noSuchSession });
     }
     return { ok: true };
   });
@@ -234,7 +229,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (await limited(reply, [{ key: `member-signup-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }])) return reply;
     try {
       await signUp(db, siteOf(site), body, links(site));
-      return { ok: true, message: MEMBER_MESSAGES.signedUp };
+      return { ok: true, message: members.signedUp };
     } catch (err) {
       return failure(reply, err);
     }
@@ -261,7 +256,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!body) return reply;
     if (await limited(reply, [{ key: `member-reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }])) return reply;
     await requestMemberPasswordReset(db, siteOf(site), body.email, links(site));
-    return { ok: true, message: MEMBER_MESSAGES.resetAsked };
+    return { ok: true, message: passwords.resetAsked };
   });
 
   app.post('/api/site-users/account/password-reset/complete', async (req, reply) => {
@@ -285,9 +280,9 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     const body = parse(z.object({ pageId: z.string().regex(/^[0-9a-f]{24}$/, 'not a page id'), password }).strict(), req.body, reply);
     if (!body) return reply;
     const access = await pageAccessOf(db, site.id, body.pageId);
-    if (access?.type !== 'password') return reply.code(404).send({ error: 'This page is not protected by a password.' });
+    if (access?.type !== 'password') return reply.code(404).send({ error: members.pageNotProtected });
     if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
-    if (!(await verifyPassword(body.password, access.passwordHash))) return reply.code(401).send({ error: MEMBER_MESSAGES.wrongPagePassword });
+    if (!(await verifyPassword(body.password, access.passwordHash))) return reply.code(401).send({ error: members.wrongPagePassword });
     setCookie(reply, UNLOCK_COOKIE, app.pageUnlocks.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.passwordHash), cookieOptions());
     return { ok: true };
   });

@@ -3,7 +3,7 @@
  * plain `host[:port]` (so a hostile Host never reaches a cache key, a page or a link) and a URL
  * without a NUL. The framework's first hook applies it (plugins/request-guards.ts), and a plain-Node
  * path in front of the framework can apply the very same check. A refusal names its reason; the
- * answer's text for each reason is GUARD_MESSAGES[reason].
+ * answer's text for each reason is the `http` messages of src/messages/http.ts under that name.
  */
 import { urlHoldsNul } from '../text-guard';
 

@@ -11,6 +11,7 @@ import { activityLog, smtpSettings } from '../../db/schema';
 import { keepsStoredSecret, MASKED_SECRET } from '../../domain/secrets';
 import { seal } from '../secrets/sealed';
 import { enqueueEmail, mailServerInUse, serverMailSettings } from './mailer';
+import { smtp } from '../../messages/smtp';
 
 /** What the config area sees of a site's SMTP settings: the password only as the mask, when one is saved. */
 export type SmtpSettingsView = {
@@ -99,7 +100,7 @@ export async function queueTestEmail(db: Db, websiteId: string, siteTitle: strin
   return db.transaction(async (tx) => {
     const inUse = await mailServerInUse(tx, websiteId);
     if (inUse === 'none') {
-      throw new NoMailServerError('No mail server is set up for this site or this server: save the SMTP settings first.');
+      throw new NoMailServerError(smtp.noMailServer);
     }
     return enqueueEmail(tx, websiteId, {
       to,

@@ -26,11 +26,12 @@ import type { Db } from '../../db/client';
 import { parseHostHeader } from '../http/host-check';
 import { serverSecret } from '../services/server-secrets';
 import { SESSION_COOKIE } from '../services/sessions';
+import { http } from '../../messages/http';
 
 export const CRUMB_HEADER = 'x-csrf-token';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export const CROSS_SITE_MESSAGE = 'This request came from another site, so it was refused.';
+export const CROSS_SITE_MESSAGE = http.crossSite;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -92,7 +93,7 @@ export function setCookie(reply: FastifyReply, name: string, value: string, opts
 export const CRUMB_COOKIE_OPTIONS = { path: '/', sameSite: 'lax' as const };
 
 /** For API callers other than the runtime (which retries with the new crumb on its own). */
-export const CRUMB_FAIL_MESSAGE = 'The security token (crumb) was missing or out of date. Send the new crumb this answer sets, or reload the page, and try again.';
+export const CRUMB_FAIL_MESSAGE = http.crumbFailed;
 
 /** The hosts a site's own pages are served from, for the Origin check. */
 export type SiteHosts = (req: FastifyRequest) => Promise<readonly string[]>;

@@ -28,6 +28,7 @@ import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
 import { roleOn } from '../services/team';
 import { appPlugin } from './app-plugin';
+import { http } from '../../messages/http';
 
 export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db: Db; assets: ClientAssets }) => {
   const { db, assets } = opts;
@@ -98,7 +99,7 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     // Taken before the site is looked up: a change after this point means the site row may be stale.
     const sitesBefore = app.siteGeneration();
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send('No site is published at this address.');
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
     const [rawPath, query] = splitUrl(req.url);
     let path: string;
     try {

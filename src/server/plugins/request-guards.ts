@@ -18,27 +18,20 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { checkRequest, type HostHeader } from '../http/host-check';
 import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../services/rate-limit';
 import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../text-guard';
-
-export const GUARD_MESSAGES = {
-  badHost: 'The Host header must be a host name or address, with an optional port.',
-  badText: 'Some fields are not valid.',
-  urlNul: 'The address must not contain the NUL character (U+0000).',
-  serverError: 'Something went wrong on our side. Please try again in a moment.',
-  notFound: 'Nothing is at this address.',
-} as const;
+import { http } from '../../messages/http';
 
 /** What the framework's own refusals say: by status, never the parser's text (which may quote the body). */
 const CLIENT_ERRORS: Record<number, string> = {
-  400: 'The request could not be read: its body is not valid for its content type.',
-  404: GUARD_MESSAGES.notFound,
-  405: 'This address does not take that method.',
-  406: 'This address cannot answer in the format asked for.',
-  408: 'The request took too long to arrive.',
-  411: 'The request must say how long its body is.',
-  413: 'The request body is too large.',
-  414: 'The address is too long.',
-  415: 'This address does not take a body of that content type.',
-  431: 'The request headers are too large.',
+  400: http.badRequest,
+  404: http.notFound,
+  405: http.methodNotAllowed,
+  406: http.notAcceptable,
+  408: http.requestTimeout,
+  411: http.lengthRequired,
+  413: http.bodyTooLarge,
+  414: http.addressTooLong,
+  415: http.unsupportedMediaType,
+  431: http.headersTooLarge,
 };
 
 export type TextRefusal = (errors: Record<string, string>) => Record<string, unknown>;
@@ -50,7 +43,7 @@ declare module 'fastify' {
   }
 }
 
-const defaultRefusal: TextRefusal = (errors) => ({ error: GUARD_MESSAGES.badText, errors });
+const defaultRefusal: TextRefusal = (errors) => ({ error: http.badText, errors });
 
 function refuseText(req: FastifyRequest, reply: FastifyReply, errors: Record<string, string>) {
   const shape = req.routeOptions.config.textRefusal ?? defaultRefusal;
@@ -81,7 +74,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
   app.addHook('onRequest', async (req, reply) => {
     const checked = checkRequest({ host: req.headers.host, url: req.url });
     if (checked.host) req.hostHeader = checked.host;
-    if (checked.refused) return reply.code(400).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES[checked.refused] });
+    if (checked.refused) return reply.code(400).header('cache-control', 'no-store').send({ error: http[checked.refused] });
   });
 
   app.addHook('preValidation', async (req, reply) => {
@@ -101,13 +94,13 @@ export function registerRequestGuards(app: FastifyInstance): void {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: GUARD_MESSAGES.notFound }));
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: http.notFound }));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RateLimitsUnavailableError) return reply.code(503).header('retry-after', '30').send({ error: RATE_LIMITS_UNAVAILABLE });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]! });
     req.log.error({ failure: loggableError(err), requestId: req.id }, 'request failed');
-    return reply.code(500).header('cache-control', 'no-store').send({ error: GUARD_MESSAGES.serverError, requestId: req.id });
+    return reply.code(500).header('cache-control', 'no-store').send({ error: http.serverError, requestId: req.id });
   });
 }

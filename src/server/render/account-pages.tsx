@@ -21,6 +21,8 @@ import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland } from './page';
 import type { PageVisitor } from './page-context';
 import { renderContext, shell, type SiteResponse } from './site-page';
+import { authentication } from '../../messages/authentication';
+import { memberPages } from '../../messages/member-pages';
 
 type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
 
@@ -87,101 +89,101 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
   switch (path) {
     case ACCOUNT_PATHS.LOGIN:
       return {
-        title: 'Sign in',
+        title: memberPages.signIn,
         body: (
-          <AccountForm kind="login" submit="Sign in" returnTo={returnTo}>
-            <Field id="account-email" label="Email" type="email" autoComplete="email" />
-            <Field id="account-password" label="Password" type="password" autoComplete="current-password" />
+          <AccountForm kind="login" submit={memberPages.signIn} returnTo={returnTo}>
+            <Field id="account-email" label={memberPages.email} type="email" autoComplete="email" />
+            <Field id="account-password" label={memberPages.password} type="password" autoComplete="current-password" />
             <p className="field field-check">
               <input id="account-remember" name="rememberMe" type="checkbox" />
-              <label htmlFor="account-remember">Keep me signed in for 30 days</label>
+              <label htmlFor="account-remember">{memberPages.keepSignedIn}</label>
             </p>
             <p className="account-links">
-              <a href={ACCOUNT_PATHS.FORGOT}>Forgot your password?</a> · <a href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${encodeURIComponent(returnTo)}`}>Create an account</a>
+              <a href={ACCOUNT_PATHS.FORGOT}>{authentication.forgotPassword}</a> · <a href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${encodeURIComponent(returnTo)}`}>{authentication.createAccount}</a>
             </p>
           </AccountForm>
         ),
       };
     case ACCOUNT_PATHS.SIGNUP:
       return {
-        title: 'Create an account',
+        title: authentication.createAccount,
         body: (
-          <AccountForm kind="signup" submit="Create account">
-            <Field id="account-displayName" label="Name" type="text" autoComplete="name" required={false} />
-            <Field id="account-email" label="Email" type="email" autoComplete="email" />
-            <Field id="account-password" label="Password" type="password" autoComplete="new-password" hint={passwordHint} />
+          <AccountForm kind="signup" submit={memberPages.createAccountButton}>
+            <Field id="account-displayName" label={memberPages.name} type="text" autoComplete="name" required={false} />
+            <Field id="account-email" label={memberPages.email} type="email" autoComplete="email" />
+            <Field id="account-password" label={memberPages.password} type="password" autoComplete="new-password" hint={passwordHint} />
             <p className="account-links">
-              Already have an account? <a href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(returnTo)}`}>Sign in</a>
+              {`${memberPages.haveAccount} `}<a href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(returnTo)}`}>{memberPages.signIn}</a>
             </p>
           </AccountForm>
         ),
       };
     case ACCOUNT_PATHS.VERIFY:
       return {
-        title: 'Confirm your email',
+        title: memberPages.confirmEmailTitle,
         body: (
-          <AccountForm kind="verify" submit="Confirm my email" token={token}>
+          <AccountForm kind="verify" submit={memberPages.confirmEmailButton} token={token}>
             <p>Confirm this email address to finish creating your account on {siteTitle}.</p>
           </AccountForm>
         ),
       };
     case ACCOUNT_PATHS.FORGOT:
       return {
-        title: 'Forgot your password?',
+        title: authentication.forgotPassword,
         body: (
-          <AccountForm kind="forgot" submit="Email me a link">
-            <p>Enter your account’s email address and we will send you a link to choose a new password.</p>
-            <Field id="account-email" label="Email" type="email" autoComplete="email" />
+          <AccountForm kind="forgot" submit={memberPages.emailMeLink}>
+            <p>{memberPages.forgotText}</p>
+            <Field id="account-email" label={memberPages.email} type="email" autoComplete="email" />
           </AccountForm>
         ),
       };
     case ACCOUNT_PATHS.RESET:
       return {
-        title: 'Choose a new password',
+        title: authentication.chooseNewPasswordTitle,
         body: (
-          <AccountForm kind="reset" submit="Save password" token={token}>
-            <Field id="account-password" label="New password" type="password" autoComplete="new-password" hint={passwordHint} />
+          <AccountForm kind="reset" submit={memberPages.savePassword} token={token}>
+            <Field id="account-password" label={memberPages.newPassword} type="password" autoComplete="new-password" hint={passwordHint} />
           </AccountForm>
         ),
       };
     case ACCOUNT_PATHS.HOME:
       if (!member) return undefined;
       return {
-        title: 'Your account',
+        title: memberPages.yourAccount,
         body: (
           <>
             <p>
-              Signed in as <strong>{member.email}</strong>.
+              {`${authentication.signedInAs} `}<strong>{member.email}</strong>.
             </p>
             <section className="account-section" aria-labelledby="account-details-title">
-              <h2 id="account-details-title">Your details</h2>
-              <AccountForm kind="profile" submit="Save">
+              <h2 id="account-details-title">{memberPages.yourDetails}</h2>
+              <AccountForm kind="profile" submit={memberPages.save}>
                 <p className="field">
-                  <label htmlFor="account-displayName">Name</label>
+                  <label htmlFor="account-displayName">{memberPages.name}</label>
                   <input id="account-displayName" name="displayName" type="text" autoComplete="name" defaultValue={member.displayName ?? ''} />
                 </p>
               </AccountForm>
             </section>
             <section className="account-section" aria-labelledby="account-password-title">
-              <h2 id="account-password-title">Change your password</h2>
-              <AccountForm kind="password" submit="Change password" label="account-password-title">
+              <h2 id="account-password-title">{memberPages.changePasswordTitle}</h2>
+              <AccountForm kind="password" submit={memberPages.changePasswordButton} label="account-password-title">
                 {/* The email lets password managers file the new password under the right account. */}
                 <input type="hidden" name="username" autoComplete="username" defaultValue={member.email} />
-                <Field id="account-currentPassword" label="Current password" type="password" autoComplete="current-password" />
-                <Field id="account-newPassword" label="New password" type="password" autoComplete="new-password" hint={passwordHint} />
+                <Field id="account-currentPassword" label={memberPages.currentPassword} type="password" autoComplete="current-password" />
+                <Field id="account-newPassword" label={memberPages.newPassword} type="password" autoComplete="new-password" hint={passwordHint} />
               </AccountForm>
             </section>
             <section className="account-section" aria-labelledby="account-sessions-title">
-              <h2 id="account-sessions-title">Where you’re signed in</h2>
-              <p className="account-section-intro">Sign out any device you don’t recognise, then change your password.</p>
+              <h2 id="account-sessions-title">{authentication.sessionsTitle}</h2>
+              <p className="account-section-intro">{authentication.sessionsHint}</p>
               <ul className="session-list" data-account-sessions aria-labelledby="account-sessions-title" aria-busy="true">
-                <li className="session-loading">Loading your sessions…</li>
+                <li className="session-loading">{memberPages.loadingSessions}</li>
               </ul>
               <p className="session-message" role="status" data-sessions-message />
-              <AccountForm kind="end-others" submit="Sign out everywhere else" secondary />
+              <AccountForm kind="end-others" submit={authentication.signOutOthers} secondary />
             </section>
-            <section className="account-section" aria-label="Sign out">
-              <AccountForm kind="logout" submit="Sign out" secondary />
+            <section className="account-section" aria-label={memberPages.signOut}>
+              <AccountForm kind="logout" submit={memberPages.signOut} secondary />
             </section>
           </>
         ),

@@ -10,7 +10,8 @@ import type { ReactNode } from 'react';
 import type { Db } from '../../db/client';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { NEWSLETTER_PATHS } from '../../domain/routes';
-import { NEWSLETTER_MESSAGES, unsubscribeTokenValid } from '../services/newsletter';
+import { newsletter } from '../../messages/newsletter';
+import { unsubscribeTokenValid } from '../services/newsletter';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
@@ -36,26 +37,26 @@ function content(path: string, websiteId: string, token: string, siteTitle: stri
   switch (path) {
     case NEWSLETTER_PATHS.CONFIRM:
       return {
-        title: 'Confirm your subscription',
+        title: newsletter.confirmTitle,
         pageType: PAGE_TYPES.PAGE,
         body: token ? (
-          <LinkForm kind="confirm" token={token} submit="Confirm my subscription">
+          <LinkForm kind="confirm" token={token} submit={newsletter.confirmButton}>
             <p>Confirm this email address to receive news from {siteTitle}.</p>
           </LinkForm>
         ) : (
-          <p>{NEWSLETTER_MESSAGES.confirmLinkInvalid}</p>
+          <p>{newsletter.confirmLinkInvalid}</p>
         ),
       };
     case NEWSLETTER_PATHS.UNSUBSCRIBE:
       return {
-        title: 'Unsubscribe',
+        title: newsletter.unsubscribe,
         pageType: PAGE_TYPES.NEWSLETTER_UNSUBSCRIBE,
         body: unsubscribeTokenValid(websiteId, token) ? (
-          <LinkForm kind="unsubscribe" token={token} submit="Unsubscribe">
+          <LinkForm kind="unsubscribe" token={token} submit={newsletter.unsubscribe}>
             <p>Stop receiving this newsletter from {siteTitle}.</p>
           </LinkForm>
         ) : (
-          <p>{NEWSLETTER_MESSAGES.unsubscribeLinkInvalid}</p>
+          <p>{newsletter.unsubscribeLinkInvalid}</p>
         ),
       };
     default:

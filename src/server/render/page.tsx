@@ -20,6 +20,7 @@ import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
 import { pageSiteContext, type PageVisitor, type SiteConsent } from './page-context';
 import { SiteChrome, type SiteChromeSettings } from './site-chrome';
+import { siteChrome } from '../../messages/site-chrome';
 
 export type ShellSite = {
   id: string;
@@ -133,7 +134,7 @@ function Header({ site, currentPath }: { site: ShellSite; currentPath: string })
   return (
     <header className={`site-header header-${site.header.layout}`}>
       <a className="skip-link" href="#content">
-        Skip to content
+        {siteChrome.skipToContent}
       </a>
       <div className="header-inner">
         <div className="header-brand">

@@ -11,12 +11,13 @@ import { LAYOUT_THRESHOLDS_PX } from '../../domain/limits';
 import { isPublishableLink } from '../../domain/links';
 import { BADGE_TYPES, INFO_BAR_STYLES } from '../../domain/website';
 import type { SiteSettings } from '../../document/schema';
+import { siteChrome } from '../../messages/site-chrome';
 
 export type SiteChromeSettings = Pick<SiteSettings, 'badgeType' | 'infoBarStyle' | 'contact'>;
 
 /** Where the badge leads: the builder this site was made with on this server (docs/decisions.md, "The site badge and the mobile information bar"). */
 export const BADGE_HREF = '/config/';
-export const BADGE_TEXT = 'Made with OpenPress';
+export const BADGE_TEXT = siteChrome.badge;
 
 /** The badge and bar settings (a site stored before they existed reads their defaults: neither is shown). */
 export function siteChromeSettings(settings: SiteSettings): SiteChromeSettings {
@@ -70,7 +71,7 @@ export function SiteChrome({ chrome, host }: { chrome: SiteChromeSettings; host:
         </a>
       ) : null}
       {bar ? (
-        <aside className={`info-bar info-bar-${chrome.infoBarStyle === INFO_BAR_STYLES.LIGHT ? 'light' : 'dark'}`} aria-label="Contact details">
+        <aside className={`info-bar info-bar-${chrome.infoBarStyle === INFO_BAR_STYLES.LIGHT ? 'light' : 'dark'}`} aria-label={siteChrome.contactDetails}>
           <ul className="info-bar-list">
             <ContactItems contact={chrome.contact} host={host} />
           </ul>

@@ -19,6 +19,11 @@ import type { ClientAssets } from './assets';
 import { renderPage, type PageIsland, type RenderedPage, type ShellSite } from './page';
 import { itemRecordType, siteConsent, templateIdOf, type PageVisitor } from './page-context';
 import { siteChromeSettings } from './site-chrome';
+import { systemPages } from '../../messages/system-pages';
+import { dialogs } from '../../messages/dialogs';
+import { authentication } from '../../messages/authentication';
+import { format } from '../../messages/format';
+import { memberPages } from '../../messages/member-pages';
 
 /** `personal` pages depend on who asks (restricted pages): never stored in the shared cache. */
 export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage; personal?: true } | { kind: 'redirect'; location: string };
@@ -128,7 +133,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
               <h1>{collection.title}</h1>
               {collection.description ? <p className="collection-description">{collection.description}</p> : null}
             </header>
-            {items.length === 0 ? <p>Nothing has been published here yet.</p> : null}
+            {items.length === 0 ? <p>{systemPages.nothingPublished}</p> : null}
             {items.map((item) => (
               <article className="collection-entry" key={item.id}>
                 <h2>
@@ -139,8 +144,8 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
                   {item.author ? <span> · {item.author}</span> : null}
                 </p>
                 {item.excerpt ? <p className="entry-excerpt">{item.excerpt}</p> : null}
-                <a className="entry-more" href={item.path} aria-label={`Read more: ${item.title}`}>
-                  Read more
+                <a className="entry-more" href={item.path} aria-label={format(systemPages.readMore, { title: item.title })}>
+                  {systemPages.readMoreLink}
                 </a>
               </article>
             ))}
@@ -183,7 +188,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
         after:
           item.tags.length > 0 ? (
             <footer className="item-footer">
-              <ul className="item-tags" aria-label="Tags">
+              <ul className="item-tags" aria-label={systemPages.tags}>
                 {item.tags.map((t) => (
                   <li key={t}>{t}</li>
                 ))}
@@ -222,15 +227,15 @@ function restrictedPage(
         before: (
           <div className="system-message lock-screen">
             <h1>{page.title}</h1>
-            <p>This page is protected by a password.</p>
+            <p>{systemPages.passwordProtected}</p>
             <form className="account-form" data-lock-page={page.id} noValidate>
               <p className="field">
-                <label htmlFor="lock-password">Password</label>
+                <label htmlFor="lock-password">{memberPages.password}</label>
                 <input id="lock-password" name="password" type="password" autoComplete="current-password" required />
               </p>
               <p className="form-message" role="alert" />
               <button className="button button-primary button-medium" type="submit">
-                Unlock
+                {systemPages.unlock}
               </button>
             </form>
           </div>
@@ -245,17 +250,17 @@ function restrictedPage(
       ...base,
       pageType: PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED,
       sections: [],
-      head: { title: `Members only — ${siteTitle}`, url, noindex: true },
+      head: { title: format(systemPages.membersOnlyTitle, { site: siteTitle }), url, noindex: true },
       before: (
         <div className="system-message">
-          <h1>Members only</h1>
+          <h1>{systemPages.membersOnly}</h1>
           <p>“{page.title}” is for signed-in members of {siteTitle}.</p>
           <p className="system-actions">
             <a className="button button-primary button-medium" href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${returnTo}`}>
-              Sign in
+              {memberPages.signIn}
             </a>{' '}
             <a className="button button-secondary button-medium" href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${returnTo}`}>
-              Create an account
+              {authentication.createAccount}
             </a>
           </p>
         </div>
@@ -277,7 +282,7 @@ export async function renderSystemPage(
   const own = await systemPage(db, site.id, pageType);
   const ctx = knownCtx ?? (await renderContext(db, site.id, req.host));
   const notFound = pageType === PAGE_TYPES.NOT_FOUND;
-  const title = own?.title ?? (notFound ? 'Page not found' : 'Something went wrong');
+  const title = own?.title ?? (notFound ? systemPages.notFoundTitle : dialogs.somethingWentWrong);
   return {
     kind: 'page',
     status: notFound ? 404 : 500,
@@ -295,12 +300,12 @@ export async function renderSystemPage(
           <h1>{title}</h1>
           <p>
             {notFound
-              ? 'We couldn’t find the page you were looking for. It may have moved, or the address may be mistyped.'
-              : 'This page could not be shown. Please try again in a moment.'}
+              ? systemPages.notFound
+              : systemPages.error}
           </p>
           <p>
             <a className="button button-primary button-medium" href="/">
-              Go to the home page
+              {systemPages.homeLink}
             </a>
           </p>
         </div>

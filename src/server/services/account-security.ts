@@ -12,6 +12,7 @@ import { countAttempt, type Limit, type RateLimitStore } from './rate-limit';
 import { hashPassword, newPasswordRefusal, verifyPassword } from './passwords';
 import { endOtherSessions } from './sessions';
 import { enqueueSecurityNotice, type SecurityChange } from './security-notices';
+import { passwords } from '../../messages/passwords';
 
 /** Where a change was made: the session that stays signed in (none after an emailed reset link), and the site whose address the email links to. */
 export type ChangeContext = { keepSession: string | undefined; site: { id: string; title: string }; reviewUrl: string };
@@ -47,8 +48,8 @@ export class AccountSecurityError extends Error {
   }
 }
 
-export const WRONG_CURRENT_PASSWORD = 'Your current password is not right.';
-export const TOO_MANY_PASSWORD_TRIES = 'Too many wrong passwords. Please wait a few minutes and try again.';
+export const WRONG_CURRENT_PASSWORD = passwords.currentWrong;
+export const TOO_MANY_PASSWORD_TRIES = passwords.tooManyWrong;
 
 /**
  * Counts a try at an account's current password against `limits`, then checks it; a right one

@@ -50,6 +50,7 @@ import { rating, THRESHOLDS } from '../../domain/vitals';
 import { CSV_BOM, csvRow } from './csv';
 import { listFormsAndLists } from './forms-config/placements';
 import { bucketUpperBound } from './measurement-histogram';
+import { analyticsReport } from '../../messages/analytics-report';
 
 const n = (v: unknown) => Number(v ?? 0);
 
@@ -288,7 +289,7 @@ export async function* reportCsv(db: Db, websiteId: string, range: ReportRange, 
       );
       return;
     case 'pages':
-      yield lines(['Page', 'Page views', 'Visits started here'], (await topPages(db, websiteId, range)).map((p) => [pageName(p.pagePath), String(p.pageViews), String(p.visits)]));
+      yield lines(['Page', 'Page views', analyticsReport.visitsStartedHere], (await topPages(db, websiteId, range)).map((p) => [pageName(p.pagePath), String(p.pageViews), String(p.visits)]));
       return;
     case 'referrers':
       yield lines(['Referrer', 'Visits'], (await referrers(db, websiteId, range)).map((r) => [r.referrerHost || '(direct or unknown)', String(r.hits)]));
@@ -307,13 +308,13 @@ export async function* reportCsv(db: Db, websiteId: string, range: ReportRange, 
       return;
     case 'forms':
       yield lines(
-        ['Form', 'Form id', 'Views', 'Submissions', 'Submissions per view'],
+        ['Form', 'Form id', 'Views', 'Submissions', analyticsReport.submissionsPerView],
         (await formsReport(db, websiteId, range, timeZone)).map((f) => [f.name, f.formId, String(f.views), String(f.submissions), rate(f.submissions, f.views)]),
       );
       return;
     case 'buttons':
       yield lines(
-        ['Button text', 'Goes to', 'Button id', 'Shown', 'Clicks', 'Clicks per view'],
+        ['Button text', 'Goes to', 'Button id', 'Shown', 'Clicks', analyticsReport.clicksPerView],
         (await buttons(db, websiteId, range)).map((b) => [b.text, b.link, b.buttonId, String(b.renders), String(b.clicks), rate(b.clicks, b.renders)]),
       );
       return;

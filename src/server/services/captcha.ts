@@ -18,6 +18,7 @@ import { keepsStoredSecret } from '../../domain/secrets';
 import { seal, unseal } from '../secrets/sealed';
 import { logActivity } from './activity';
 import { markSiteChanged } from './site-changes';
+import { captchaSettings } from '../../messages/captcha-settings';
 
 export type CaptchaVerdict = { ok: true } | { ok: false; reason: 'missing' | 'invalid' | 'replayed' };
 
@@ -90,7 +91,7 @@ export async function chooseRecaptcha(db: Db, websiteId: string, actorId: string
     const keep = keepsStoredSecret(secret);
     const kept = current?.provider === 'recaptcha' ? current.secret : undefined;
     const useSecret = keep ? kept : seal(secret);
-    if (!useSecret) throw new CaptchaSettingsError('Enter the secret key reCAPTCHA gave you with the site key.');
+    if (!useSecret) throw new CaptchaSettingsError(captchaSettings.secretRequired);
     await tx
       .insert(siteCaptcha)
       .values({ websiteId, provider: 'recaptcha', siteKey, secret: useSecret })

@@ -12,6 +12,9 @@ import { enqueueEmail } from '../mail/mailer';
 import { logActivity } from './activity';
 import { normalizeEmail, setRole } from './accounts';
 import { hashPassword, newPasswordRefusal } from './passwords';
+import { team } from '../../messages/team';
+import { emails } from '../../messages/emails';
+import { format } from '../../messages/format';
 
 export const INVITATION_DAYS = 7;
 
@@ -38,8 +41,8 @@ export async function invite(
     });
     await enqueueEmail(tx, opts.websiteId, {
       to: email,
-      subject: `You are invited to ${opts.siteTitle}`,
-      text: `You have been invited to help run ${opts.siteTitle}.\n\nAccept the invitation within ${INVITATION_DAYS} days:\n${opts.acceptUrl(token)}\n\nIf you did not expect this, you can ignore this email.`,
+      subject: format(emails.invitationSubject, { site: opts.siteTitle }),
+      text: format(emails.invitation, { site: opts.siteTitle, days: INVITATION_DAYS, url: opts.acceptUrl(token) }),
     });
     await logActivity(tx, opts.websiteId, opts.invitedBy, 'team.invited', { email, role: opts.role });
   });
@@ -66,12 +69,12 @@ export async function acceptInvitation(db: Db, site: { id: string; title: string
       .where(and(eq(invitations.websiteId, websiteId), eq(invitations.tokenHash, tokenHash(token))))
       .for('update');
     if (!inv || inv.acceptedAt || inv.expiresAt.getTime() <= Date.now()) {
-      throw new InvitationError('This invitation is no longer valid. Ask the site owner for a new one.');
+      throw new InvitationError(team.invitationInvalid);
     }
     let accountId = who.accountId;
     if (!accountId) {
       const [existing] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.email, inv.email));
-      if (existing) throw new InvitationError('An account with this email exists: sign in first, then open the invitation again.');
+      if (existing) throw new InvitationError(team.invitationSignInFirst);
       const password = who.password ?? '';
       const refusal = await newPasswordRefusal(password, { email: inv.email, siteName: site.title });
       if (refusal) throw new InvitationError(refusal);

@@ -19,6 +19,7 @@ import { languageName, translationProviderName, type LanguageChoice, type Transl
 import { logActivity } from './activity';
 import { markSiteChanged } from './site-changes';
 import { siteSettings } from './stored-json';
+import { multilingual } from '../../messages/multilingual';
 
 export type Language = { code: string; name: string; default: boolean; visible: boolean };
 
@@ -110,7 +111,7 @@ export async function connectProvider(db: Db, websiteId: string, provider: Trans
     const [row] = await tx.select({ multilingual: websites.multilingual }).from(websites).where(eq(websites.id, websiteId)).for('update');
     const keep = keepsStoredSecret(apiKey);
     const key = keep ? readStored(row?.multilingual).connection?.apiKey : seal(apiKey);
-    if (!key) throw new NoApiKeyError('Paste the API key your translation provider gave you.');
+    if (!key) throw new NoApiKeyError(multilingual.pasteApiKey);
     const connection: StoredConnection = { provider, apiKey: key, connectedAt: new Date().toISOString() };
     await tx
       .update(websites)

@@ -20,18 +20,13 @@ import { newsletterSubscribers } from '../../db/schema';
 import { enqueueEmail, type EmailMessage } from '../mail/mailer';
 import { serverSecret } from './server-secrets';
 import { findPublishedBlockData } from './forms';
+import { emails } from '../../messages/emails';
+import { format } from '../../messages/format';
 
 export type SubscriberStatus = 'pending' | 'confirmed' | 'unsubscribed';
 
 /** A confirmation link is good for this long after it was emailed. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-
-export const NEWSLETTER_MESSAGES = {
-  confirmed: 'Your subscription is confirmed. Thank you!',
-  confirmLinkInvalid: 'This confirmation link is not valid any more. Sign up again to get a new one.',
-  unsubscribed: 'You are unsubscribed. You will get no more emails from this list.',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in the newest email you received from us.',
-} as const;
 
 /**
  * The newsletter block with this listId on a published page or item of the site, parsed; undefined
@@ -135,16 +130,16 @@ export type SignUpOutcome = 'pending' | 'already-confirmed';
 function confirmationEmail(s: SignUp, email: string, token: string) {
   return {
     to: email,
-    subject: `Confirm your subscription to ${s.listTitle} (${s.siteTitle})`.replace(/[\r\n]+/g, ' '),
+    subject: format(emails.newsletterConfirmSubject, { list: s.listTitle, site: s.siteTitle }).replace(/[\r\n]+/g, ' '),
     text: [
-      `Someone, hopefully you, asked to receive "${s.listTitle}" from ${s.siteTitle} at this address.`,
+      format(emails.newsletterConfirm, { list: s.listTitle, site: s.siteTitle }),
       '',
-      'To confirm your subscription, open this link and press the button:',
+      emails.newsletterConfirmLink,
       confirmUrl(s.origin, token),
       '',
-      'If you did not ask for this, ignore this email: you will not be subscribed.',
+      emails.newsletterIgnore,
       '',
-      `Unsubscribe: ${unsubscribeUrl(s.origin, s.websiteId, s.listId, email)}`,
+      format(emails.newsletterUnsubscribe, { url: unsubscribeUrl(s.origin, s.websiteId, s.listId, email) }),
     ].join('\n'),
     headers: listUnsubscribeHeaders(s.origin, s.websiteId, s.listId, email),
   };
@@ -199,11 +194,11 @@ export async function confirmSubscription(
     const listTitle = await mail.listTitle(row.listId);
     await enqueueEmail(tx, websiteId, {
       to: row.email,
-      subject: `You are subscribed to ${listTitle} (${mail.siteTitle})`.replace(/[\r\n]+/g, ' '),
+      subject: format(emails.newsletterSubscribedSubject, { list: listTitle, site: mail.siteTitle }).replace(/[\r\n]+/g, ' '),
       text: [
-        `Thank you for confirming: you will receive "${listTitle}" from ${mail.siteTitle} at this address.`,
+        format(emails.newsletterSubscribed, { list: listTitle, site: mail.siteTitle }),
         '',
-        'You can unsubscribe at any time with this link, which is in every email we send you:',
+        emails.newsletterUnsubscribeAnyTime,
         unsubscribeUrl(mail.origin, websiteId, row.listId, row.email),
       ].join('\n'),
       headers: listUnsubscribeHeaders(mail.origin, websiteId, row.listId, row.email),

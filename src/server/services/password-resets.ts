@@ -13,6 +13,9 @@ import { securityChanged, type ChangeContext } from './account-security';
 import { findAccountByEmail } from './accounts';
 import { tokenHash } from './invitations';
 import { hashPassword, newPasswordRefusal } from './passwords';
+import { authentication } from '../../messages/authentication';
+import { emails } from '../../messages/emails';
+import { format } from '../../messages/format';
 
 export const RESET_VALID_MS = 60 * 60 * 1000;
 
@@ -29,8 +32,8 @@ export async function requestPasswordReset(db: Db, websiteId: string, email: str
       websiteId,
       {
         to: account.email,
-        subject: 'Reset your password',
-        text: `Someone asked to reset the password of this account.\n\nChoose a new password within an hour:\n${resetUrl(token)}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        subject: authentication.resetPasswordTitle,
+        text: format(emails.accountReset, { url: resetUrl(token) }),
       },
       // The link unlocks the account on every site it belongs to: not for a server one site's ADMINs chose.
       await accountMailOptions(tx, account.id, websiteId),
@@ -38,7 +41,7 @@ export async function requestPasswordReset(db: Db, websiteId: string, email: str
   });
 }
 
-const EXPIRED = 'This link has expired or was already used. Ask for a new one.';
+const EXPIRED = authentication.linkExpired;
 
 export async function completePasswordReset(db: Db, token: string, password: string, ctx: Omit<ChangeContext, 'keepSession'>): Promise<void> {
   const valid = and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));

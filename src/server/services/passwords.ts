@@ -4,7 +4,7 @@
  * password, whoever chooses it, passes `newPasswordRefusal` first.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { PASSWORD_MESSAGES, passwordProblem, type PasswordContext } from '../../domain/passwords';
+import { passwordProblem, passwordProblemText, type PasswordContext } from '../../domain/passwords';
 import { isCommonPassword } from './common-passwords';
 
 const N = 2 ** 15;
@@ -40,5 +40,5 @@ export function generatePassword(): string {
 /** Why a new password is refused (the shared rule, then the list of common passwords), or undefined when it may be used. */
 export async function newPasswordRefusal(password: string, context: PasswordContext): Promise<string | undefined> {
   const problem = passwordProblem(password, context) ?? ((await isCommonPassword(password)) ? 'common' : undefined);
-  return problem && PASSWORD_MESSAGES[problem];
+  return problem && passwordProblemText(problem);
 }

@@ -14,6 +14,7 @@ import { lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
+import { http } from '../../messages/http';
 
 export type Limit = { key: string; max: number; windowMs: number };
 
@@ -31,7 +32,7 @@ export type RateLimitStore = {
 };
 
 /** Answered (503) when the store cannot be reached: a limited call is refused rather than let through uncounted. */
-export const RATE_LIMITS_UNAVAILABLE = 'This cannot be done right now. Please try again in a minute.';
+export const RATE_LIMITS_UNAVAILABLE = http.rateLimitsUnavailable;
 
 export class RateLimitsUnavailableError extends Error {
   /** What the store's client said (some of its errors have no message, only a class). */

@@ -7,33 +7,35 @@
  */
 import type { Executor } from '../../db/client';
 import { enqueueEmail, type EnqueueEmailOptions } from '../mail/mailer';
+import { format } from '../../messages/format';
+import { securityEmails } from '../../messages/security-emails';
 
 export type SecurityChange = 'passwordChanged' | 'passwordReset' | 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodesMade';
 
 const NOTICES: Record<SecurityChange, { subject: string; what: string; sessions: string }> = {
   passwordChanged: {
-    subject: 'Your password was changed',
-    what: 'The password of your account was changed.',
-    sessions: 'Everywhere else you were signed in has been signed out; the device that changed it stays signed in.',
+    subject: securityEmails.passwordChangedSubject,
+    what: securityEmails.passwordChanged,
+    sessions: securityEmails.passwordChangedSessions,
   },
   passwordReset: {
-    subject: 'Your password was changed',
-    what: 'The password of your account was changed with a reset link sent to this address.',
-    sessions: 'Everywhere you were signed in has been signed out.',
+    subject: securityEmails.passwordChangedSubject,
+    what: securityEmails.passwordReset,
+    sessions: securityEmails.passwordResetSessions,
   },
   twoFactorOn: {
-    subject: 'Two-factor sign-in was turned on',
-    what: 'Two-factor sign-in was turned on for your account: signing in now asks for a code from an authenticator app after the password.',
-    sessions: 'Everywhere else you were signed in has been signed out.',
+    subject: securityEmails.twoFactorOnSubject,
+    what: securityEmails.twoFactorOn,
+    sessions: securityEmails.othersSignedOut,
   },
   twoFactorOff: {
-    subject: 'Two-factor sign-in was turned off',
-    what: 'Two-factor sign-in was turned off for your account: signing in now asks only for the password.',
-    sessions: 'Everywhere else you were signed in has been signed out.',
+    subject: securityEmails.twoFactorOffSubject,
+    what: securityEmails.twoFactorOff,
+    sessions: securityEmails.othersSignedOut,
   },
   recoveryCodesMade: {
-    subject: 'New recovery codes were made',
-    what: 'A new set of two-factor recovery codes was made for your account. The earlier codes no longer work.',
+    subject: securityEmails.recoveryCodesSubject,
+    what: securityEmails.recoveryCodes,
     sessions: '',
   },
 };
@@ -53,9 +55,9 @@ export async function enqueueSecurityNotice(tx: Executor, change: SecurityChange
   const when = new Date().toUTCString();
   const text = [
     `${what}`,
-    `Account: ${notice.to} (${notice.accountOf})\nWhen: ${when}`,
+    format(securityEmails.account, { to: notice.to, accountOf: notice.accountOf, when }),
     ...(sessions ? [sessions] : []),
-    `If this was you, there is nothing more to do.\n\nIf it was not you, someone else may know your password: reset it now and check where your account is signed in:\n${notice.reviewUrl}`,
+    format(securityEmails.ifNotYou, { reviewUrl: notice.reviewUrl }),
   ].join('\n\n');
   await enqueueEmail(tx, notice.websiteId, { to: notice.to, subject, text }, notice.mailOptions ?? {});
 }

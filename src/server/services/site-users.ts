@@ -23,6 +23,10 @@ import { hashPassword, newPasswordRefusal, verifyPassword } from './passwords';
 import type { Limit, RateLimitStore } from './rate-limit';
 import { enqueueSecurityNotice, type SecurityChange } from './security-notices';
 import { byRecency, hashForHandle, sessionListing, storedUserAgent, type SessionListing } from './session-list';
+import { authentication } from '../../messages/authentication';
+import { members } from '../../messages/members';
+import { emails } from '../../messages/emails';
+import { format } from '../../messages/format';
 
 export const MEMBER_COOKIE = 'op_member';
 export const XSRF_HEADER = 'x-siteuser-xsrf-token';
@@ -82,8 +86,8 @@ export async function signUp(
     if (existing?.verifiedAt) {
       await enqueueEmail(tx, site.id, {
         to: email,
-        subject: `Your account on ${site.title}`,
-        text: `Someone asked to create an account on ${site.title} with this address, which already has one.\n\nSign in here:\n${links.loginUrl}\n\nForgot your password? Reset it from the sign-in page. If it was not you, ignore this email.`,
+        subject: format(emails.memberExistsSubject, { site: site.title }),
+        text: format(emails.memberExists, { site: site.title, url: links.loginUrl }),
       });
       return;
     }
@@ -99,8 +103,8 @@ export async function signUp(
     await tx.insert(siteUserTokens).values({ tokenHash: hash(verify), siteUserId: id!, purpose: 'verify', expiresAt: new Date(Date.now() + VERIFY_VALID_MS) });
     await enqueueEmail(tx, site.id, {
       to: email,
-      subject: `Confirm your email for ${site.title}`,
-      text: `Welcome to ${site.title}.\n\nConfirm your email address to finish creating your account (the link works for 48 hours):\n${links.verifyUrl(verify)}\n\nIf you did not sign up, ignore this email.`,
+      subject: format(emails.memberVerifySubject, { site: site.title }),
+      text: format(emails.memberVerify, { site: site.title, url: links.verifyUrl(verify) }),
     });
   });
 }
@@ -131,7 +135,7 @@ async function spendToken(tx: Tx, websiteId: string, given: string, purpose: 've
 /** Opens a verification link; answers the customer it verified. */
 export async function verifyEmail(db: Db, websiteId: string, given: string): Promise<SiteUser> {
   return db.transaction(async (tx) => {
-    const user = await spendToken(tx, websiteId, given, 'verify', 'This confirmation link has expired or was already used. Sign up again to get a new one.');
+    const user = await spendToken(tx, websiteId, given, 'verify', members.confirmLinkExpired);
     if (!user.verifiedAt) await tx.update(siteUsers).set({ verifiedAt: new Date() }).where(eq(siteUsers.id, user.id));
     return { id: user.id, email: user.email, displayName: user.displayName };
   });
@@ -144,8 +148,8 @@ export async function checkCredentials(db: Db, websiteId: string, email: string,
     .from(siteUsers)
     .where(and(eq(siteUsers.websiteId, websiteId), eq(siteUsers.email, normalizeEmail(email))));
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
-  if (!user || !ok) throw new SiteUserError('Email or password is incorrect.', 401);
-  if (!user.verifiedAt) throw new SiteUserError('Confirm your email address first: open the link we emailed you when you signed up.', 403);
+  if (!user || !ok) throw new SiteUserError(authentication.emailOrPasswordIncorrect, 401);
+  if (!user.verifiedAt) throw new SiteUserError(members.confirmEmailFirst, 403);
   return { id: user.id, email: user.email, displayName: user.displayName };
 }
 
@@ -212,13 +216,13 @@ export async function requestMemberPasswordReset(db: Db, site: Site, email: stri
     await tx.insert(siteUserTokens).values({ tokenHash: hash(reset), siteUserId: user.id, purpose: 'reset', expiresAt: new Date(Date.now() + RESET_VALID_MS) });
     await enqueueEmail(tx, site.id, {
       to: user.email,
-      subject: `Reset your password for ${site.title}`,
-      text: `Someone asked to reset the password of your account on ${site.title}.\n\nChoose a new password within an hour:\n${links.resetUrl(reset)}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+      subject: format(emails.memberResetSubject, { site: site.title }),
+      text: format(emails.memberReset, { site: site.title, url: links.resetUrl(reset) }),
     });
   });
 }
 
-const RESET_EXPIRED = 'This link has expired or was already used. Ask for a new one.';
+const RESET_EXPIRED = authentication.linkExpired;
 
 /** Sets the new password, confirms the address (the link proved it), ends every session of the customer and emails them. */
 export async function completeMemberPasswordReset(db: Db, site: Site, given: string, password: string, links: Links): Promise<void> {
@@ -251,7 +255,7 @@ export const memberCurrentPasswordLimits = (siteUserId: string): Limit[] => [{ k
 /** The customer changes their own password: the current one first, then the rule for new ones. This session stays signed in. */
 export async function changeMemberPassword(db: Db, rateLimits: RateLimitStore, site: Site, session: MemberSession, current: string, next: string, links: Links): Promise<void> {
   const [user] = await db.select().from(siteUsers).where(eq(siteUsers.id, session.user.id));
-  if (!user) throw new SiteUserError('Sign in to continue.', 401);
+  if (!user) throw new SiteUserError(authentication.signInToContinue, 401);
   await checkCurrentPassword(rateLimits, memberCurrentPasswordLimits(user.id), user.passwordHash, current);
   const refusal = await newPasswordRefusal(next, { email: user.email, siteName: site.title });
   if (refusal) throw new AccountSecurityError(refusal, 'newPassword');

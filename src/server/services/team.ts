@@ -9,6 +9,7 @@ import { TEAM_ROLES } from '../../domain/roles';
 import type { Db } from '../../db/client';
 import { accounts, websiteMembers, websites } from '../../db/schema';
 import { logActivity } from './activity';
+import { team } from '../../messages/team';
 
 export class TeamRuleError extends Error {}
 
@@ -51,7 +52,7 @@ export async function changeRole(db: Db, websiteId: string, actorId: string, acc
   return db.transaction(async (tx) => {
     const admins = await lockedAdmins(tx, websiteId);
     if (role !== TEAM_ROLES.ADMIN && admins.length === 1 && admins[0] === accountId) {
-      throw new TeamRuleError('The last ADMIN cannot be given another role. Make someone else an ADMIN first.');
+      throw new TeamRuleError(team.lastAdminRole);
     }
     const changed = await tx
       .update(websiteMembers)
@@ -68,7 +69,7 @@ export async function removeMember(db: Db, websiteId: string, actorId: string, a
   return db.transaction(async (tx) => {
     const admins = await lockedAdmins(tx, websiteId);
     if (admins.length === 1 && admins[0] === accountId) {
-      throw new TeamRuleError('The last ADMIN cannot be removed. Make someone else an ADMIN first.');
+      throw new TeamRuleError(team.lastAdminRemoved);
     }
     const removed = await tx
       .delete(websiteMembers)
@@ -86,10 +87,10 @@ export async function removeMember(db: Db, websiteId: string, actorId: string, a
  * in one transaction, so the site is never without an ADMIN.
  */
 export async function transferOwnership(db: Db, websiteId: string, actorId: string, accountId: string, actorNewRole: number): Promise<boolean> {
-  if (actorId === accountId) throw new TeamRuleError('Choose another member of the team to hand the site to.');
+  if (actorId === accountId) throw new TeamRuleError(team.handOverToSelf);
   return db.transaction(async (tx) => {
     const admins = await lockedAdmins(tx, websiteId);
-    if (!admins.includes(actorId)) throw new TeamRuleError('Only an ADMIN can hand the site over.');
+    if (!admins.includes(actorId)) throw new TeamRuleError(team.handOverAdminOnly);
     const promoted = await tx
       .update(websiteMembers)
       .set({ role: TEAM_ROLES.ADMIN })

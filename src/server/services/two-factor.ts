@@ -17,25 +17,19 @@ import { verifyPassword } from './passwords';
 import { countAttempt, type Limit, type RateLimitStore } from './rate-limit';
 import { dropRecoveryCodes, makeRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
+import { twoFactor } from '../../messages/two-factor';
 
-export const CODE_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app.';
-/** Where a recovery code is taken in place of the app's code. */
-export const CODE_OR_RECOVERY_FORMAT_MESSAGE = 'Enter the 6-digit code from your authenticator app, or one of your recovery codes (such as abcd-2345).';
-
-export const TWO_FACTOR_MESSAGES = {
-  wrong: 'That code is not right. Enter the code your authenticator app shows now.',
-  wrongRecovery: 'That recovery code is not right, or it was already used. Each recovery code works once.',
-  used: 'That code has already been used. Wait for the next code and enter it.',
-  limited: 'Too many wrong codes. Please wait a few minutes and try again.',
-  alreadyOn: 'Two-factor sign-in is already on. Turn it off before setting it up again.',
-  notStarted: 'Start setting up two-factor sign-in first.',
-  notOn: 'Two-factor sign-in is not on for your account.',
-  wrongPassword: 'Your password is not right.',
-  ticketExpired: 'Your sign-in took too long. Enter your email and password again.',
-  ticketInvalid: 'This sign-in is no longer valid. Enter your email and password again.',
-} as const;
-
-export type TwoFactorProblem = keyof typeof TWO_FACTOR_MESSAGES;
+export type TwoFactorProblem =
+  | 'wrong'
+  | 'wrongRecovery'
+  | 'used'
+  | 'limited'
+  | 'alreadyOn'
+  | 'notStarted'
+  | 'notOn'
+  | 'wrongPassword'
+  | 'ticketExpired'
+  | 'ticketInvalid';
 
 export class TwoFactorError extends Error {
   constructor(
@@ -43,7 +37,7 @@ export class TwoFactorError extends Error {
     /** For 'limited': how long until the limit's window ends. */
     readonly retryAfterMs?: number,
   ) {
-    super(TWO_FACTOR_MESSAGES[problem]);
+    super(twoFactor[problem]);
   }
 }
 

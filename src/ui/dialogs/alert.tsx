@@ -1,12 +1,12 @@
 /** The alert popup (seed 001 §4): a confirmation with a single 'Okay' button. */
-import { MESSAGES } from '../../domain/messages';
+import { dialogs } from '../../messages/dialogs';
 import { ConfirmationPopup } from './confirmation';
 import { openDetached, type PopupEvents, type PopupOutcome, type PopupShowing } from './popup';
 
 export type AlertOptions = PopupEvents & { text: string; title?: string };
 
 export function AlertPopup(props: AlertOptions & PopupShowing) {
-  return <ConfirmationPopup {...props} style="confirm-only" confirmLabel={MESSAGES.alertOkay} />;
+  return <ConfirmationPopup {...props} style="confirm-only" confirmLabel={dialogs.alertOkay} />;
 }
 
 /** Shows an alert outside React; resolves once it has hidden ('confirm' for 'Okay', 'cancel' for Escape). */

@@ -7,6 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { dataRequest, DataRequestError } from '../data-request';
 import { openDetached, Popup, type PopupOutcome } from './popup';
+import { authentication } from '../../messages/authentication';
 
 function SignInForm({ close }: { close: (outcome: PopupOutcome) => void }) {
   const emailId = useId();
@@ -32,7 +33,7 @@ function SignInForm({ close }: { close: (outcome: PopupOutcome) => void }) {
       else window.location.reload();
     } catch (err) {
       setBusy(false);
-      setError(err instanceof DataRequestError ? (err.body.error ?? err.message) : 'Sign-in failed. Please try again.');
+      setError(err instanceof DataRequestError ? (err.body.error ?? err.message) : authentication.signInFailed);
     }
   }
 

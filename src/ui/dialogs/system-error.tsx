@@ -11,7 +11,8 @@
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { INTERNAL_ANALYTICS_EVENTS } from '../../domain/analytics';
-import { formatMessage, MESSAGES } from '../../domain/messages';
+import { dialogs } from '../../messages/dialogs';
+import { format } from '../../messages/format';
 import { detachedRoot, Popup } from './popup';
 import type { SystemErrorDetail, SystemErrorOptions } from './system-error-types';
 
@@ -24,12 +25,12 @@ export type SystemErrorPanelProps = SystemErrorOptions & {
 function content(detail: SystemErrorDetail): { title?: string; text: ReactNode } {
   switch (detail.kind ?? 'other') {
     case 'cleaned':
-      return { title: MESSAGES.systemErrorTitle, text: MESSAGES.systemErrorText };
+      return { title: dialogs.systemErrorTitle, text: dialogs.systemErrorText };
     case 'network':
-      return { text: detail.message || formatMessage(MESSAGES.systemErrorNetwork, { provider: detail.provider ?? location.host }) };
+      return { text: detail.message || format(dialogs.systemErrorNetwork, { provider: detail.provider ?? location.host }) };
     case 'other':
       return {
-        title: detail.message || MESSAGES.somethingWentWrong,
+        title: detail.message || dialogs.somethingWentWrong,
         text: (
           <>
             {detail.url && <p className="op-system-error__detail">{detail.url}</p>}
@@ -60,10 +61,10 @@ export function SystemErrorPanel({ detail, onNetworkError, onClear }: SystemErro
       actions={(close) => (
         <>
           <button type="button" className="op-popup__button op-popup__button--primary" onClick={() => location.reload()}>
-            {MESSAGES.systemErrorReload}
+            {dialogs.systemErrorReload}
           </button>
           <button type="button" className="op-popup__button" onClick={() => close('cancel')}>
-            {MESSAGES.systemErrorClear}
+            {dialogs.systemErrorClear}
           </button>
         </>
       )}

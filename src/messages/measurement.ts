@@ -1,9 +1,8 @@
 /**
- * The performance and analytics texts of seed 001 §8, on their own so the visitor's measurement
- * code (on every published page) carries these few strings rather than the whole catalogue.
- * messages.ts spreads them into MESSAGES, where every other reader finds them.
+ * The performance and analytics texts of seed 001 §8: the visitor runtime on every published page
+ * loads this namespace alone, so it stays small.
  */
-export const MEASUREMENT_MESSAGES = {
+export const measurement = {
   performanceNoPageLoadId: 'Unable to resolve pageLoadId',
   performanceSettingsTimeout: 'Metric settings request timeout',
   performanceUnexpectedStatus: 'XHR request DONE with unexpected status',

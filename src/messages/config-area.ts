@@ -1,0 +1,4 @@
+/** The config area's own headings and labels that more than one screen shows. */
+export const configArea = {
+  importExportTitle: 'Import and export',
+} as const;

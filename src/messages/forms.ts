@@ -1,0 +1,31 @@
+/** What a visitor sees on a form block and its submission (seed 000 §4, §5, §8), and the field checks. */
+export const forms = {
+  submitting: 'Submitting…',
+  submitError: 'Error processing form submission. Please reload and try again.',
+  unknownError: 'Unknown error, please try again later.',
+  noSubmissionKey: 'Could not get a form submission key, please try again later.',
+  unparseableFields: 'Could not parse the form fields, please check your entries.',
+  invalidFields: 'One or more fields is invalid, please check your entries.',
+  problemAbove: 'Your form has encountered a problem. Please scroll down to review.',
+  problemBelow: 'Your form has encountered a problem. Please scroll up to review.',
+  unauthorized: 'Unable to submit form. Please try again later.',
+  notConfigured: 'This form has not been configured yet.',
+  rateLimited: 'Unable to submit form. Submission rate limit exceeded. Please try again later.',
+  sendFailed: 'Unable to send form. Please try again later.',
+  captchaIncomplete: 'Complete CAPTCHA before submitting.',
+  characterLimit: 'You have exceeded the character limit.',
+  characterCount: '{length} / {max}',
+  emailInvalid: 'Email is not valid. Email addresses should follow the format {email}.',
+
+  // One field's problem, named by its label.
+  fieldRequired: '{label} is required.',
+  fieldNumber: '{label} must be a number.',
+  fieldChoice: '{label} must be one of its choices.',
+  fieldDate: '{label} is not a valid date.',
+  fieldTime: '{label} is not a valid time.',
+  fieldPhone: '{label} must be a phone number.',
+  fieldTooLong: '{label} is too long.',
+  fieldMalformed: '{label} could not be read. Please fill it in again.',
+  captchaFailed: 'The CAPTCHA could not be checked. Please complete it again.',
+  honeypotLabel: 'Leave this field empty',
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * The message catalogue: the texts the product shows or answers with, keyed by namespace and
+ * name, as ICU messages (https://unicode-org.github.io/icu/userguide/format_parse/messages/) kept
+ * word for word as the seeds write them (the single '…' character, seed 001's two spaces after
+ * full stops). One namespace a file; each file imports nothing, so every layer may import it.
+ *
+ * Code imports the namespace it needs (`import { forms } from '../messages/forms'`), never this
+ * file, so a browser chunk carries only its own namespaces: `forms.submitting` is a text,
+ * `format(forms.characterCount, { length, max })` fills a message's arguments (format.ts). This
+ * index is for the tests and tools that look at the whole catalogue.
+ */
+import { analyticsApi } from './analytics-api';
+import { analyticsReport } from './analytics-report';
+import { authentication } from './authentication';
+import { blocks } from './blocks';
+import { captcha } from './captcha';
+import { captchaSettings } from './captcha-settings';
+import { commerce } from './commerce';
+import { configArea } from './config-area';
+import { cookieBanner } from './cookie-banner';
+import { dataRequest } from './data-request';
+import { dialogs } from './dialogs';
+import { emails } from './emails';
+import { formApi } from './form-api';
+import { forms } from './forms';
+import { formsConfig } from './forms-config';
+import { gallery } from './gallery';
+import { http } from './http';
+import { measurement } from './measurement';
+import { measurementApi } from './measurement-api';
+import { memberPages } from './member-pages';
+import { members } from './members';
+import { multilingual } from './multilingual';
+import { newsletter } from './newsletter';
+import { passwords } from './passwords';
+import { relativeTime } from './relative-time';
+import { securityEmails } from './security-emails';
+import { settingsScreens } from './settings-screens';
+import { siteChrome } from './site-chrome';
+import { smtp } from './smtp';
+import { strings } from './strings';
+import { systemPages } from './system-pages';
+import { team } from './team';
+import { twoFactor } from './two-factor';
+
+export const CATALOGUE = {
+  analyticsApi,
+  analyticsReport,
+  authentication,
+  blocks,
+  captcha,
+  captchaSettings,
+  commerce,
+  configArea,
+  cookieBanner,
+  dataRequest,
+  dialogs,
+  emails,
+  formApi,
+  forms,
+  formsConfig,
+  gallery,
+  http,
+  measurement,
+  measurementApi,
+  memberPages,
+  members,
+  multilingual,
+  newsletter,
+  passwords,
+  relativeTime,
+  securityEmails,
+  settingsScreens,
+  siteChrome,
+  smtp,
+  strings,
+  systemPages,
+  team,
+  twoFactor,
+} as const;
+
+export type Namespace = keyof typeof CATALOGUE;
