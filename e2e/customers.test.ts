@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { seriousViolations } from './axe';
-import { serverAndBrowserPerFile, visitorContext } from './harness';
+import { islandsReady, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 
@@ -90,6 +90,8 @@ describe('customers and members-only pages', () => {
     const base = env.server().url;
     await p.goto(`${base}/wholesale`);
     await p.getByText('This page is protected by a password.').waitFor();
+    // The form is sent by the lock screen's island: wait until it has run (a busy machine is slow to).
+    await islandsReady(p, ['lock-screen']);
     expect(await seriousViolations(p)).toEqual([]);
     await p.getByLabel('Password').fill('a guess');
     await p.getByRole('button', { name: 'Unlock' }).click();
