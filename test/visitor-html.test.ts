@@ -7,7 +7,7 @@
  * After an intended change: `npx vitest run test/visitor-html.test.ts -u` rewrites them.
  *
  * The HTML is made deterministic first: build hashes in asset addresses and the site's random id
- * are replaced by placeholders (nothing else in a page varies between runs; the last test checks),
+ * are replaced by fixed markers (nothing else in a page varies between runs; the last test checks),
  * and written one tag a line so that a change reads as a diff.
  */
 import type { FastifyInstance } from 'fastify';
@@ -78,7 +78,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** The page's HTML with what varies between runs and builds replaced by placeholders. */
+/** The page's HTML with what varies between runs and builds replaced by fixed markers. */
 function normalised(html: string): string {
   return html
     .replaceAll(websiteId, '[website-id]')

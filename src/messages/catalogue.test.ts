@@ -227,7 +227,7 @@ describe('catalogue texts', () => {
 
 describe('format', () => {
   // constants and helpers for 000-5.13, 000-8.08 (the on-screen text is left to end-to-end tests)
-  it('fills every {placeholder}, repeated ones included', () => {
+  it('fills every {argument}, repeated ones included', () => {
     expect(format(forms.emailInvalid, { email: 'name@example.com' })).toBe(
       'Email is not valid. Email addresses should follow the format name@example.com.',
     );
@@ -239,13 +239,13 @@ describe('format', () => {
     );
   });
 
-  // related to 000-5.57 (placeholder filling only; no translations are asserted here)
+  // related to 000-5.57 (argument filling only; no translations are asserted here)
   it('refuses a message whose argument has no value, rather than show a gap', () => {
     expect(() => format('{a} and {b}', { a: 1 } as { a: number; b: number })).toThrow(/b/);
   });
 
-  // related to 000-5.57 (placeholder filling only; no translations are asserted here)
-  it('leaves no placeholder behind when every value is given, and inserts values literally', () => {
+  // related to 000-5.57 (argument filling only; no translations are asserted here)
+  it('leaves no argument unfilled when every value is given, and inserts values literally', () => {
     fc.assert(
       fc.property(fc.string(), (value) => {
         const text = format(strings.fileTooLarge, { fileName: value, maxSize: value });

@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import fc from 'fast-check';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { compileMessage, compileNamespaceModule, isNamespaceFile, parseMessage } from './compile';
-import { format, type Placeholders } from './format';
+import { format, type ArgumentNames } from './format';
 import { formatParsed } from './icu.browser';
 import { CATALOGUE } from './index';
 
@@ -81,10 +81,10 @@ describe('the catalogue as ICU', () => {
   });
 
   it('names the arguments a message takes in its type, in plain arguments and in plural and select options', () => {
-    expectTypeOf<Placeholders<'Plain.'>>().toEqualTypeOf<never>();
-    expectTypeOf<Placeholders<'{length} / {max}'>>().toEqualTypeOf<'length' | 'max'>();
-    expectTypeOf<Placeholders<'{count, plural, one {# day} other {# days}}'>>().toEqualTypeOf<'count'>();
-    expectTypeOf<Placeholders<'In {a}: {current, select, yes {now} other {{last}}}'>>().toEqualTypeOf<'a' | 'current' | 'last'>();
-    expectTypeOf<Placeholders<'{ n , plural, =0 {none} other {{n} of {total}}}'>>().toEqualTypeOf<'n' | 'total'>();
+    expectTypeOf<ArgumentNames<'Plain.'>>().toEqualTypeOf<never>();
+    expectTypeOf<ArgumentNames<'{length} / {max}'>>().toEqualTypeOf<'length' | 'max'>();
+    expectTypeOf<ArgumentNames<'{count, plural, one {# day} other {# days}}'>>().toEqualTypeOf<'count'>();
+    expectTypeOf<ArgumentNames<'In {a}: {current, select, yes {now} other {{last}}}'>>().toEqualTypeOf<'a' | 'current' | 'last'>();
+    expectTypeOf<ArgumentNames<'{ n , plural, =0 {none} other {{n} of {total}}}'>>().toEqualTypeOf<'n' | 'total'>();
   });
 });

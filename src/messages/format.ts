@@ -30,12 +30,12 @@ type Scan<S extends string, Even extends boolean = true, Found extends string = 
  * arguments and in the options of plural and select alike. The caller test (usage.test.ts) checks
  * every call against the parser too.
  */
-export type Placeholders<T extends string> = Scan<T>;
+export type ArgumentNames<T extends string> = Scan<T>;
 
-export type MessageValues<T extends string> = { [K in Placeholders<T>]: MessageValue };
+export type MessageValues<T extends string> = { [K in ArgumentNames<T>]: MessageValue };
 
 /** The values argument a message takes: none for a plain text, one object naming each argument otherwise. */
-export type ValuesFor<T extends string> = [Placeholders<T>] extends [never] ? [] : [MessageValues<T>];
+export type ValuesFor<T extends string> = [ArgumentNames<T>] extends [never] ? [] : [MessageValues<T>];
 
 const formatters = new Map<string, IntlMessageFormat>();
 
