@@ -37,6 +37,7 @@ import type { ClientAssets } from './render/assets';
 import { registerConfigShell } from './render/config-shell';
 import { configOrigin, publicBase, securedRequest, siteOrigin, type PublicBase } from './request';
 import type { IngestLimit } from './services/ingest';
+import { createMetrics, type Metrics } from './metrics';
 import { postgresRateLimits, type RateLimitStore } from './services/rate-limit';
 import type { WebsiteRow } from './services/sites';
 import { onStoredProblem, siteSettings } from './services/stored-json';
@@ -59,6 +60,8 @@ export type AppOptions = {
   trustProxy?: string;
   /** Log lines (pino) at this level; none when not given. */
   logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** Where this app's metrics are recorded (when not given: a registry of its own, without the process metrics). */
+  metrics?: Metrics;
 };
 
 declare module 'fastify' {
@@ -73,6 +76,8 @@ declare module 'fastify' {
     /** Whether cookies set on this request are marked Secure. */
     secureCookies(req: FastifyRequest): boolean;
     registeredRoutes: RegisteredRoute[];
+    /** This app's metrics (metrics.ts), served at /api/metrics. */
+    metrics: Metrics;
   }
 }
 
@@ -87,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 300, ignoreTrailingSlash: false },
   });
   const { db } = opts.database;
+  app.decorate('metrics', opts.metrics ?? createMetrics({ defaults: false }));
   registerRequestGuards(app);
   // Every route, as registered: the route-walking tests cover a route added later without being edited.
   const routes: RegisteredRoute[] = [];
