@@ -1,24 +1,29 @@
 /**
- * `npm run bench` (not part of `npm test`). On loopback, in one run:
- * 1. the cached demo home page: requests/s and p50/p99 latency, beside a bare Node http server
- *    sending the same bytes from memory, and the ratio between them;
+ * `npm run bench` (not part of `npm test`). On loopback, in one run, each measurement beside a
+ * baseline measured in the same run, ending with one table of the hot paths (bench/table.ts):
+ * 1. the cached demo home page asked for as a browser does (Accept-Encoding: br, gzip):
+ *    requests/s and p50/p99 with autocannon, beside a bare Node http server sending the same
+ *    bytes from memory; and under wrk (1 thread, 50 connections) beside the same bare server and
+ *    nginx (rows skipped, saying how to install them, when wrk or nginx is missing);
  * 2. the uncached render time (p50) of a page with 40 blocks, beside a page with one block;
  * 3. the form calls FormSubmissionKey and SaveFormSubmission at a fixed offered load (autocannon's
- *    overallRate): requests/s and p50/p99 latency, beside the bare Node server answering a small
+ *    overallRate, BENCH_FORM_RATE, 500 by default), beside the bare Node server answering a small
  *    JSON body at the same load. Each SaveFormSubmission spends a key the FormSubmissionKey run
  *    issued, and is stored with its notification job, as a visitor's would be.
  * 4. census ingestion (bench/census.ts): RecordHit hits/s sustained at full concurrency for
  *    BENCH_CENSUS_SECONDS (30) into PostgreSQL, beside a bare Node server, and the hits stored
- *    against the hits acknowledged. BENCH_ONLY=census runs this section alone.
+ *    against the hits acknowledged.
+ * Then, after the table:
  * 5. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
- *    million generated events, over 30 and 90 days, in milliseconds. BENCH_ONLY=dashboard runs
- *    this section alone.
+ *    million generated events, over 30 and 90 days, in milliseconds;
  * 6. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
- *    to each measurement call, never a 5xx. BENCH_ONLY=fuzz runs this section alone.
+ *    to each measurement call, never a 5xx.
+ * BENCH_ONLY=pages|render|forms|census|dashboard|fuzz runs one section alone.
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,12 +39,14 @@ import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
 import { dashboardBench } from './dashboard';
 import { fuzzBench } from './fuzz';
+import { fmt, printTable, type GoalRow } from './table';
+import { installed, startNginx, wrk, WRK_CONNECTIONS, type WrkResult } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 32;
-/** The offered load of the form calls, in requests per second (BENCH_FORM_RATE): below what a small machine sustains, so p99 measures the calls rather than a queue. */
-const FORM_RATE = Number(process.env.BENCH_FORM_RATE ?? 100);
+/** The offered load of the form calls, in requests per second (BENCH_FORM_RATE): the load the goals name. */
+const FORM_RATE = Number(process.env.BENCH_FORM_RATE ?? 500);
 
 async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -55,8 +62,8 @@ async function spawnServer(args: string[], env: Record<string, string> = {}): Pr
   return { port, child };
 }
 
-async function load(url: string) {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1 });
+async function load(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, pipelining: 1, headers });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
@@ -122,6 +129,20 @@ async function formCalls(port: number) {
   return { keyRun, saveRun };
 }
 
+/** A GET whose body comes back as sent (fetch would decode it): the bytes and their Content-Encoding. */
+async function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -162,15 +183,151 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
 }
 
 /** Section 4: census ingestion beside a bare server, and stored against acknowledged. */
-async function censusSection(dataDir: string) {
+async function censusSection(dataDir: string): Promise<GoalRow[]> {
   const { baseline, census, stored } = await censusBench(dataDir, spawnServer);
   const line = (name: string, r: IngestResult) =>
     `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.refused}   errors ${r.errors}`;
   console.log(`Census ingestion (POST /api/census/RecordHit into PostgreSQL, ${CENSUS_CONNECTIONS} connections, ${CENSUS_SECONDS} s):`);
   console.log(line('bare Node http, small JSON', baseline));
   console.log(line('OpenPress RecordHit (stored)', census));
-  console.log(`ratio (RecordHit / bare): ${(census.rps / baseline.rps).toFixed(2)}x requests/s, ${(census.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x p99`);
-  console.log(`hits stored: ${stored} of ${census.acknowledged} acknowledged (${stored === census.acknowledged ? 'equal' : 'NOT EQUAL'})`);
+  console.log(`hits stored: ${stored} of ${census.acknowledged} acknowledged (${stored === census.acknowledged ? 'equal' : 'NOT EQUAL'})\n`);
+  const ratio = census.rps / baseline.rps;
+  return [
+    {
+      path: `census RecordHit, ${CENSUS_SECONDS} s, stored == acknowledged`,
+      measured: `${fmt(census.rps)} hits/s, ${fmt(stored)} of ${fmt(census.acknowledged)} stored`,
+      baseline: `bare Node ${fmt(baseline.rps)} req/s`,
+      ratio,
+      goal: '>= 0.6x, all stored',
+      met: ratio >= 0.6 && stored === census.acknowledged && census.errors === 0,
+    },
+  ];
+}
+
+const ACCEPT_ENCODING = 'br, gzip';
+
+/** Section 1: the cached home page as a browser asks for it, beside a bare Node server (and nginx, under wrk) sending the same bytes. */
+async function cachedPageSection(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
+  const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app'), LOG_LEVEL: 'silent' });
+  children.push(app.child);
+  const url = `http://127.0.0.1:${app.port}/`;
+  // Twice: the first answer renders and stores the page, the second is the cached one measured.
+  await fetch(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }).then((r) => r.arrayBuffer());
+  const home = await rawGet(url, { 'accept-encoding': ACCEPT_ENCODING });
+  const file = path.join(dataDir, 'home.body');
+  await writeFile(file, home.body);
+  const bare = await spawnServer(['bench/bare-server.ts', file, 'text/html; charset=utf-8', ...(home.encoding ? [home.encoding] : [])]);
+  children.push(bare.child);
+  const headers = { 'accept-encoding': ACCEPT_ENCODING };
+  const baseline = await load(`http://127.0.0.1:${bare.port}/`, headers);
+  const cached = await load(url, headers);
+  const row = (name: string, r: LoadResult) =>
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+  console.log(`Cached demo home page (Accept-Encoding: ${ACCEPT_ENCODING}; ${home.body.length} bytes${home.encoding ? ` ${home.encoding}` : ''}), autocannon ${CONNECTIONS} connections:`);
+  console.log(row('bare Node http, same bytes', baseline));
+  console.log(row('OpenPress, cached page', cached));
+  const rows: GoalRow[] = [
+    {
+      path: 'cached home page, autocannon: requests/s',
+      measured: `${fmt(cached.rps)} req/s`,
+      baseline: `bare Node ${fmt(baseline.rps)} req/s`,
+      ratio: cached.rps / baseline.rps,
+      goal: '>= 0.6x',
+      met: cached.rps / baseline.rps >= 0.6 && cached.errors === 0,
+    },
+    {
+      path: 'cached home page, autocannon: p99',
+      measured: `p99 ${cached.p99} ms`,
+      baseline: `bare Node p99 ${baseline.p99} ms`,
+      ratio: cached.p99 / Math.max(baseline.p99, 1),
+      goal: '<= 2x',
+      met: cached.p99 <= 2 * Math.max(baseline.p99, 1),
+    },
+  ];
+  if (!installed('wrk')) {
+    console.log('wrk rows skipped: wrk is not installed (Debian: apt-get install wrk nginx-light).\n');
+    return rows;
+  }
+  const bareWrk = wrk(`http://127.0.0.1:${bare.port}/`, DURATION_S, headers);
+  const appWrk = wrk(url, DURATION_S, headers);
+  const wrkRow = (name: string, r: WrkResult) =>
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   errors ${r.errors}`;
+  console.log(`The same page under wrk (1 thread, ${WRK_CONNECTIONS} connections):`);
+  console.log(wrkRow('bare Node http, same bytes', bareWrk));
+  console.log(wrkRow('OpenPress, cached page', appWrk));
+  rows.push({
+    path: 'cached home page, wrk: vs bare Node',
+    measured: `${fmt(appWrk.rps)} req/s`,
+    baseline: `bare Node ${fmt(bareWrk.rps)} req/s`,
+    ratio: appWrk.rps / bareWrk.rps,
+    goal: '>= 0.6x',
+    met: appWrk.rps / bareWrk.rps >= 0.6 && appWrk.errors === 0,
+  });
+  if (!installed('nginx')) {
+    console.log('nginx row skipped: nginx is not installed (Debian: apt-get install nginx-light).\n');
+    return rows;
+  }
+  const nginx = await startNginx(path.join(dataDir, 'nginx'), home.body, 'text/html; charset=utf-8', home.encoding);
+  children.push(nginx.child);
+  const nginxWrk = wrk(`http://127.0.0.1:${nginx.port}/`, DURATION_S, headers);
+  console.log(wrkRow('nginx (1 worker), same bytes', nginxWrk));
+  console.log('');
+  rows.push({
+    path: 'cached home page, wrk: vs nginx',
+    measured: `${fmt(appWrk.rps)} req/s`,
+    baseline: `nginx ${fmt(nginxWrk.rps)} req/s`,
+    ratio: appWrk.rps / nginxWrk.rps,
+    goal: '>= 0.5x',
+    met: appWrk.rps / nginxWrk.rps >= 0.5 && appWrk.errors === 0,
+  });
+  return rows;
+}
+
+/** Section 2: the uncached render of a 40-block page, beside a 1-block page. */
+async function renderSection(dataDir: string): Promise<GoalRow[]> {
+  const one = await renderTimes(1, 300, path.join(dataDir, 'render-1'));
+  const forty = await renderTimes(40, 300, path.join(dataDir, 'render-40'));
+  console.log('Uncached render (server-side React, including its database reads):');
+  console.log(`page with  1 block:  p50 ${one.toFixed(2)} ms`);
+  console.log(`page with 40 blocks: p50 ${forty.toFixed(2)} ms\n`);
+  return [
+    {
+      path: 'uncached render, 40-block page: p50',
+      measured: `p50 ${fmt(forty, 2)} ms`,
+      baseline: `1-block page p50 ${fmt(one, 2)} ms`,
+      ratio: forty / one,
+      goal: 'p50 <= 1 ms',
+      met: forty <= 1,
+    },
+  ];
+}
+
+/** Section 3: the form calls at a fixed offered load, beside the bare Node server answering a small JSON body at the same load. */
+async function formSection(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
+  const forms = await spawnServer(['bench/form-server.ts'], { DATA_DIR: path.join(dataDir, 'forms') });
+  children.push(forms.child);
+  const small = path.join(dataDir, 'key.json');
+  await writeFile(small, JSON.stringify({ key: 'x'.repeat(32) }));
+  const bareJson = await spawnServer(['bench/bare-server.ts', small, 'application/json']);
+  children.push(bareJson.child);
+  const jsonBaseline = await loadAtRate(`http://127.0.0.1:${bareJson.port}/`, { method: 'POST' });
+  const { keyRun, saveRun } = await formCalls(forms.port);
+  const row = (name: string, r: LoadResult) =>
+    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+  console.log(`Form calls at a fixed offered load of ${FORM_RATE} requests/s (demo contact form, captcha off, rate limits off):`);
+  console.log(row('bare Node http, small JSON', jsonBaseline));
+  console.log(row('FormSubmissionKey', keyRun));
+  console.log(row('SaveFormSubmission (stored + job)', saveRun));
+  console.log('');
+  const p99Row = (path: string, r: LoadResult, limit: number): GoalRow => ({
+    path,
+    measured: `p99 ${r.p99} ms at ${fmt(r.rps)} req/s`,
+    baseline: `bare Node p99 ${jsonBaseline.p99} ms`,
+    ratio: r.p99 / Math.max(jsonBaseline.p99, 1),
+    goal: `p99 < ${limit} ms at ${FORM_RATE} req/s`,
+    met: r.p99 < limit && r.errors === 0 && r.rps >= FORM_RATE * 0.95,
+  });
+  return [p99Row('FormSubmissionKey at a fixed load', keyRun, 20), p99Row('SaveFormSubmission at a fixed load', saveRun, 50)];
 }
 
 async function main() {
@@ -178,51 +335,22 @@ async function main() {
   await chmod(dataDir, 0o755);
   const children: ChildProcess[] = [];
   try {
-    if (process.env.BENCH_ONLY === 'census') return await censusSection(dataDir);
-    if (process.env.BENCH_ONLY === 'dashboard') return await dashboardBench(dataDir);
-    if (process.env.BENCH_ONLY === 'fuzz') return await fuzzBench();
-    console.log(`Benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback.\n`);
-    const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app') });
-    children.push(app.child);
-    const home = await fetch(`http://127.0.0.1:${app.port}/`);
-    const body = Buffer.from(await home.arrayBuffer());
-    const file = path.join(dataDir, 'home.html');
-    await writeFile(file, body);
-    const bare = await spawnServer(['bench/bare-server.ts', file]);
-    children.push(bare.child);
-
-    const baseline = await load(`http://127.0.0.1:${bare.port}/`);
-    const cached = await load(`http://127.0.0.1:${app.port}/`);
-    const row = (name: string, r: typeof baseline) =>
-      `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
-    console.log(`Cached demo home page (${body.length} bytes):`);
-    console.log(row('bare Node http, same bytes', baseline));
-    console.log(row('OpenPress, cached page', cached));
-    console.log(`ratio (OpenPress / bare): ${(cached.rps / baseline.rps).toFixed(2)}x requests/s, ${(cached.p99 / Math.max(baseline.p99, 1)).toFixed(2)}x p99\n`);
-
-    const one = await renderTimes(1, 300, path.join(dataDir, 'render-1'));
-    const forty = await renderTimes(40, 300, path.join(dataDir, 'render-40'));
-    console.log('Uncached render (server-side React, including its database reads):');
-    console.log(`page with  1 block:  p50 ${one.toFixed(2)} ms`);
-    console.log(`page with 40 blocks: p50 ${forty.toFixed(2)} ms   (${(forty / one).toFixed(2)}x the 1-block page)\n`);
-
-    const forms = await spawnServer(['bench/form-server.ts'], { DATA_DIR: path.join(dataDir, 'forms') });
-    children.push(forms.child);
-    const small = path.join(dataDir, 'key.json');
-    await writeFile(small, JSON.stringify({ key: 'x'.repeat(32) }));
-    const bareJson = await spawnServer(['bench/bare-server.ts', small, 'application/json']);
-    children.push(bareJson.child);
-    const jsonBaseline = await loadAtRate(`http://127.0.0.1:${bareJson.port}/`, { method: 'POST' });
-    const { keyRun, saveRun } = await formCalls(forms.port);
-    const ratio = (r: LoadResult) => `${(r.rps / jsonBaseline.rps).toFixed(2)}x requests/s, ${(r.p99 / Math.max(jsonBaseline.p99, 1)).toFixed(2)}x p99`;
-    console.log(`Form calls at a fixed offered load of ${FORM_RATE} requests/s (demo contact form, captcha off, rate limits off):`);
-    console.log(row('bare Node http, small JSON', jsonBaseline));
-    console.log(row('FormSubmissionKey', keyRun));
-    console.log(row('SaveFormSubmission (stored + job)', saveRun));
-    console.log(`ratio (FormSubmissionKey / bare): ${ratio(keyRun)}`);
-    console.log(`ratio (SaveFormSubmission / bare): ${ratio(saveRun)}\n`);
-
-    await censusSection(dataDir);
+    const only = process.env.BENCH_ONLY;
+    if (only === 'pages') return printTable(await cachedPageSection(dataDir, children));
+    if (only === 'render') return printTable(await renderSection(dataDir));
+    if (only === 'forms') return printTable(await formSection(dataDir, children));
+    if (only === 'census') return printTable(await censusSection(dataDir));
+    if (only === 'dashboard') return await dashboardBench(dataDir);
+    if (only === 'fuzz') return await fuzzBench();
+    console.log(`Benchmark: ${DURATION_S} s per run, loopback, one run; every ratio is against a baseline measured in this run.\n`);
+    const rows = [
+      ...(await cachedPageSection(dataDir, children)),
+      ...(await renderSection(dataDir)),
+      ...(await formSection(dataDir, children)),
+      ...(await censusSection(dataDir)),
+    ];
+    console.log('Hot paths, one run:\n');
+    printTable(rows);
     console.log('');
     await dashboardBench(dataDir);
     console.log('');
