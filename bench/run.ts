@@ -40,7 +40,7 @@ import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } fr
 import { dashboardBench } from './dashboard';
 import { fuzzBench } from './fuzz';
 import { fmt, printTable, type GoalRow } from './table';
-import { installed, startNginx, wrk, WRK_CONNECTIONS, type WrkResult } from './wrk';
+import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -129,6 +129,12 @@ async function formCalls(port: number) {
   return { keyRun, saveRun };
 }
 
+/** One measured load as a line: requests/s, p50 and p99 in milliseconds, errors. */
+function resultLine(name: string, r: { rps: number; p50: number; p99: number; errors: number }): string {
+  const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2)).padStart(6);
+  return `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${ms(r.p50)} ms   p99 ${ms(r.p99)} ms   errors ${r.errors}`;
+}
+
 /** A GET whose body comes back as sent (fetch would decode it): the bytes and their Content-Encoding. */
 async function rawGet(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
   return new Promise((resolve, reject) => {
@@ -185,8 +191,7 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
 /** Section 4: census ingestion beside a bare server, and stored against acknowledged. */
 async function censusSection(dataDir: string): Promise<GoalRow[]> {
   const { baseline, census, stored } = await censusBench(dataDir, spawnServer);
-  const line = (name: string, r: IngestResult) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   non-2xx ${r.refused}   errors ${r.errors}`;
+  const line = (name: string, r: IngestResult) => `${resultLine(name, r)}   non-2xx ${r.refused}`;
   console.log(`Census ingestion (POST /api/census/RecordHit into PostgreSQL, ${CENSUS_CONNECTIONS} connections, ${CENSUS_SECONDS} s):`);
   console.log(line('bare Node http, small JSON', baseline));
   console.log(line('OpenPress RecordHit (stored)', census));
@@ -221,8 +226,7 @@ async function cachedPageSection(dataDir: string, children: ChildProcess[]): Pro
   const headers = { 'accept-encoding': ACCEPT_ENCODING };
   const baseline = await load(`http://127.0.0.1:${bare.port}/`, headers);
   const cached = await load(url, headers);
-  const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+  const row = resultLine;
   console.log(`Cached demo home page (Accept-Encoding: ${ACCEPT_ENCODING}; ${home.body.length} bytes${home.encoding ? ` ${home.encoding}` : ''}), autocannon ${CONNECTIONS} connections:`);
   console.log(row('bare Node http, same bytes', baseline));
   console.log(row('OpenPress, cached page', cached));
@@ -250,8 +254,7 @@ async function cachedPageSection(dataDir: string, children: ChildProcess[]): Pro
   }
   const bareWrk = wrk(`http://127.0.0.1:${bare.port}/`, DURATION_S, headers);
   const appWrk = wrk(url, DURATION_S, headers);
-  const wrkRow = (name: string, r: WrkResult) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   errors ${r.errors}`;
+  const wrkRow = resultLine;
   console.log(`The same page under wrk (1 thread, ${WRK_CONNECTIONS} connections):`);
   console.log(wrkRow('bare Node http, same bytes', bareWrk));
   console.log(wrkRow('OpenPress, cached page', appWrk));
@@ -312,8 +315,7 @@ async function formSection(dataDir: string, children: ChildProcess[]): Promise<G
   children.push(bareJson.child);
   const jsonBaseline = await loadAtRate(`http://127.0.0.1:${bareJson.port}/`, { method: 'POST' });
   const { keyRun, saveRun } = await formCalls(forms.port);
-  const row = (name: string, r: LoadResult) =>
-    `${name.padEnd(34)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms   errors ${r.errors}`;
+  const row = resultLine;
   console.log(`Form calls at a fixed offered load of ${FORM_RATE} requests/s (demo contact form, captcha off, rate limits off):`);
   console.log(row('bare Node http, small JSON', jsonBaseline));
   console.log(row('FormSubmissionKey', keyRun));
