@@ -18,7 +18,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { checkRequest, type HostHeader } from '../http/host-check';
 import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../services/rate-limit';
 import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../text-guard';
@@ -80,7 +80,7 @@ export function pathOf(url: string): string {
  * request lines are off (they carry the full URL, the host and the caller's address): the onResponse
  * hook below writes ours. Whatever logs a request or an answer object gets only what is safe of it.
  */
-export function loggerOptions(level: LogLevel | undefined, stream?: Writable): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging' | 'requestIdLogLabel'> {
+export function loggerOptions(level: LogLevel | undefined, stream?: Writable): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   if (!level) return { logger: false };
   return {
     logger: {
@@ -93,8 +93,7 @@ export function loggerOptions(level: LogLevel | undefined, stream?: Writable): P
       // Bodies, headers and query strings never belong in a line, whoever logs them.
       redact: { paths: ['body', 'headers', 'query', 'cookies', 'req.body', 'req.headers', 'req.query', '*.password', '*.token', '*.crumb'], remove: true },
     },
-    disableRequestLogging: true,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
   };
 }
 
