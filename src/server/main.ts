@@ -34,6 +34,9 @@ import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './
 import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
 
+/** How long requests in flight are given to finish once SIGTERM arrives. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
 async function main() {
   const config = readConfig();
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
@@ -89,6 +92,11 @@ async function main() {
     clearInterval(housekeeping);
     app.markDraining();
     let code = 0;
+    // Node closes the connections idle at the moment of close(); a kept-alive connection whose answer
+    // was still being written becomes idle later and would hold the close until its keep-alive or
+    // header timeout runs out: close those as they come idle. After SHUTDOWN_GRACE_MS, the rest.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
       await app.close();
       await worker.stop();
@@ -97,6 +105,8 @@ async function main() {
       console.error(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
       code = 1;
     } finally {
+      clearInterval(sweep);
+      clearTimeout(deadline);
       await opened.close();
     }
     console.log(code === 0 ? 'Shut down.' : 'Shut down after a failure.');
