@@ -1,16 +1,19 @@
 /**
  * SIGTERM under load, on the real server (`src/server/main.ts`, embedded PostgreSQL, its own data
- * dir): census hits (RecordHit) are sent by many connections at once, the server is told to stop
- * part-way, and the calls go on until it refuses them. The server exits 0, and every hit it
- * answered 200 is stored: the database is reopened and each acknowledged page path counted.
+ * dir): census hits (RecordHit) and contact-form submissions (FormSubmissionKey, then
+ * SaveFormSubmission) are sent by many connections at once, the server is told to stop part-way,
+ * and the calls go on until it refuses them. The server exits 0, and every hit and submission it
+ * answered 200 is stored: the database is reopened and each acknowledged one looked up.
  */
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded';
-import { startServer, type RunningServer } from '../e2e/harness';
+import { ownerApi, startServer, type RunningServer } from '../e2e/harness';
+import { demoPayload, demoValues } from './form-visitor';
 import { BROWSER_UA, form, hitData } from './measurement-calls';
 
-const CONNECTIONS = 12;
+const CONNECTIONS = 10;
+const FORM_CONNECTIONS = 3;
 const SIGTERM_AFTER = 150;
 /** Under the per-address limit (api/measurement.ts INGEST_LIMIT): a 429 would be a refusal, not load. */
 const MOST = 900;
@@ -18,13 +21,14 @@ const MOST = 900;
 let server: RunningServer | undefined;
 afterAll(async () => server?.stop());
 
-async function storedPaths(dataDir: string): Promise<Set<string>> {
+async function stored(dataDir: string): Promise<{ hits: Set<string>; submissions: Set<string> }> {
   const db = await startEmbeddedPostgres({ dataDir });
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ page_path: string }>("SELECT page_path FROM census_hits WHERE page_path LIKE '/drain-%'");
-    return new Set(rows.map((r) => r.page_path));
+    const hits = await client.query<{ page_path: string }>("SELECT page_path FROM census_hits WHERE page_path LIKE '/drain-%'");
+    const submissions = await client.query<{ message: string }>("SELECT values->>'message' AS message FROM form_submissions WHERE values->>'message' LIKE 'drain-form-%'");
+    return { hits: new Set(hits.rows.map((r) => r.page_path)), submissions: new Set(submissions.rows.map((r) => r.message)) };
   } finally {
     await client.end();
     await db.stop();
@@ -32,8 +36,9 @@ async function storedPaths(dataDir: string): Promise<Set<string>> {
 }
 
 describe('graceful shutdown', () => {
-  it('on SIGTERM under load, finishes the calls in flight, writes every acknowledged hit, and exits 0', async () => {
-    server = await startServer({ env: { LOG_LEVEL: 'warn' } });
+  it('on SIGTERM under load, finishes the calls in flight, stores every acknowledged hit and form submission, and exits 0', async () => {
+    // Each submission comes from an address of its own (X-Forwarded-For from the trusted local proxy), under the per-address limits.
+    server = await startServer({ env: { LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' } });
     const running = server;
     const home = await (await fetch(`${running.url}/`)).text();
     const websiteId = /"websiteId":"([^"]+)"/.exec(home)?.[1];
@@ -69,15 +74,52 @@ describe('graceful shutdown', () => {
         }
       }
     };
-    await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+    // The demo contact form asks for the built-in captcha; its proof of work is tested elsewhere and would only slow the load.
+    await (await ownerApi(running)).call('DELETE', '/api/config/captcha');
+    const page = await fetch(`${running.url}/contact`);
+    await page.arrayBuffer();
+    const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
+    expect(crumb, 'the contact page sets a crumb').toBeTruthy();
+    const submitted: string[] = [];
+    let formsSent = 0;
+    const formConnection = async (n: number) => {
+      while (!signalled || formsSent < 10_000) {
+        const message = `drain-form-${formsSent++}`;
+        const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': crumb!, 'x-forwarded-for': `10.77.${n}.${formsSent % 250}`, 'user-agent': BROWSER_UA };
+        try {
+          const keyRes = await fetch(`${running.url}/api/form/FormSubmissionKey`, { method: 'POST', headers });
+          const keyBody = (await keyRes.json()) as { key?: string };
+          if (keyRes.status !== 200) {
+            if (signalled) return;
+            throw new Error(`FormSubmissionKey answered ${keyRes.status} before the server was told to stop`);
+          }
+          const res = await fetch(`${running.url}/api/form/SaveFormSubmission`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
+            body: new URLSearchParams(demoPayload(keyBody.key, demoValues({ message }))).toString(),
+          });
+          const answer = await res.text();
+          if (res.status === 200) submitted.push(message);
+          else if (!signalled) throw new Error(`SaveFormSubmission answered ${res.status} before the server was told to stop: ${answer}`);
+        } catch (err) {
+          if (signalled) return;
+          throw err;
+        }
+        if (sent >= MOST) return;
+      }
+    };
+    await Promise.all([...Array.from({ length: CONNECTIONS }, connection), ...Array.from({ length: FORM_CONNECTIONS }, (_, n) => formConnection(n))]);
 
     expect(signalled).toBe(true);
     expect(await exited, running.output()).toBe(0);
     expect(running.output()).toContain('SIGTERM: shutting down');
     expect(acked.length).toBeGreaterThanOrEqual(SIGTERM_AFTER);
 
-    const stored = await storedPaths(running.dataDir);
-    const missing = acked.filter((path) => !stored.has(path));
+    expect(submitted.length).toBeGreaterThan(0);
+    const found = await stored(running.dataDir);
+    const missing = acked.filter((path) => !found.hits.has(path));
     expect(missing, `${missing.length} of ${acked.length} acknowledged hits were not stored (${refusedAfterSignal} refused after SIGTERM)`).toEqual([]);
+    const missingSubmissions = submitted.filter((message) => !found.submissions.has(message));
+    expect(missingSubmissions, `${missingSubmissions.length} of ${submitted.length} acknowledged submissions were not stored`).toEqual([]);
   });
 });
