@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
@@ -98,6 +99,12 @@ describe('npm run backup and npm run restore', () => {
     expect(backup.out).toMatch(/^Backed up \d+ tables \(\d+ rows\) to /m);
     expect(backup.out).toContain('This backup holds the secret key (secret-key)');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const withoutKey = await cli(['backup', path.join(dir, 'no-key.backup'), '--without-key'], { DATABASE_URL: demo.database.url, DATA_DIR: sourceDir });
+    expect(withoutKey.code, withoutKey.out).toBe(0);
+    expect(withoutKey.out).toContain('This backup does not hold the secret key');
+    const unzipped = async (f: string) => gunzipSync(await readFile(f)).toString('latin1');
+    expect(await unzipped(file)).toContain(KEY.trim());
+    expect(await unzipped(path.join(dir, 'no-key.backup'))).not.toContain(KEY.trim());
 
     const before = await contents(demo.database);
     expect(before.form_submissions).toMatch(/^2 /);
