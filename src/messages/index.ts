@@ -32,6 +32,7 @@ import { memberPages } from './member-pages';
 import { members } from './members';
 import { multilingual } from './multilingual';
 import { newsletter } from './newsletter';
+import { operations } from './operations';
 import { passwords } from './passwords';
 import { relativeTime } from './relative-time';
 import { securityEmails } from './security-emails';
@@ -67,6 +68,7 @@ export const CATALOGUE = {
   members,
   multilingual,
   newsletter,
+  operations,
   passwords,
   relativeTime,
   securityEmails,

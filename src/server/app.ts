@@ -9,6 +9,7 @@
  * 7. static assets: the browser build's files.
  * Routes call services for everything they read or write (src/server/services).
  */
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { ACCOUNT_PATHS } from '../domain/routes';
@@ -25,11 +26,12 @@ import { registerLabsApi } from './api/labs';
 import { INGEST_LIMIT, isCrumbExempt, registerMeasurementRoutes } from './api/measurement';
 import { registerMultilingualApi } from './api/multilingual';
 import { isOneClickUnsubscribe, registerNewsletterApi } from './api/newsletter';
+import { recordRequestMetrics, registerOperationsRoutes } from './api/operations';
 import { registerSeoRoutes } from './api/seo';
 import { registerSiteUserRoutes } from './api/site-users';
 import { registerCrumb } from './plugins/crumb';
 import { pageRoutesPlugin } from './plugins/page-routes';
-import { newRequestId, registerRequestGuards } from './plugins/request-guards';
+import { loggerOptions, newRequestId, registerRequestGuards, type LogLevel } from './plugins/request-guards';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { siteResolutionPlugin } from './plugins/site-resolution';
 import { staticAssetsPlugin } from './plugins/static-assets';
@@ -58,8 +60,12 @@ export type AppOptions = {
   publicUrl?: string;
   /** TRUST_PROXY: the reverse proxies whose X-Forwarded-Proto and X-Forwarded-For are believed. */
   trustProxy?: string;
-  /** Log lines (pino) at this level; none when not given. */
-  logLevel?: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** Log lines (pino) at this level; none when not given. A line per request at info and debug. */
+  logLevel?: LogLevel;
+  /** Where log lines go (standard output when not given). */
+  logStream?: Writable;
+  /** METRICS_TOKEN: the Bearer token /api/metrics asks of callers that are not on this machine. */
+  metricsToken?: string;
   /** Where this app's metrics are recorded (when not given: a registry of its own, without the process metrics). */
   metrics?: Metrics;
 };
@@ -85,7 +91,7 @@ export type RegisteredRoute = { method: string; url: string; config: object };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logLevel ? { level: opts.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-csrf-token"]'] } : false,
+    ...loggerOptions(opts.logLevel, opts.logStream),
     bodyLimit: 1024 * 1024,
     genReqId: newRequestId,
     trustProxy: opts.trustProxy ?? false,
@@ -93,7 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const { db } = opts.database;
   app.decorate('metrics', opts.metrics ?? createMetrics({ defaults: false }));
-  registerRequestGuards(app);
+  registerRequestGuards(app, { requestLines: opts.logLevel === 'info' || opts.logLevel === 'debug' });
+  recordRequestMetrics(app);
   // Every route, as registered: the route-walking tests cover a route added later without being edited.
   const routes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', routes);
@@ -143,6 +150,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerCookieBannerApi(app, db);
   await registerNewsletterApi(app, db);
   await registerMeasurementRoutes(app, db, { limit: opts.ingestLimit === undefined ? INGEST_LIMIT : opts.ingestLimit });
+  await registerOperationsRoutes(app, opts.database, { metricsToken: opts.metricsToken });
   registerConfigShell(app, opts.assets);
   app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: http.noSuchCall }));
 

@@ -52,6 +52,11 @@ const env = z.object({
    * it): required with DATABASE_URL; with the embedded database a key in DATA_DIR is used when unset.
    */
   SECRET_KEY: unsetWhenEmpty(z.string().optional()),
+  /**
+   * The Bearer token GET /api/metrics asks for. Unset: only callers on this machine that come
+   * through no proxy may read the metrics.
+   */
+  METRICS_TOKEN: unsetWhenEmpty(z.string().regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters with no spaces, such as the output of: openssl rand -hex 32').optional()),
   /** During a key rotation, the key that replaces SECRET_KEY: it seals, and SECRET_KEY still opens. */
   SECRET_KEY_NEXT: unsetWhenEmpty(z.string().optional()),
 });
@@ -72,6 +77,7 @@ export type ServerConfig = {
   allowPrivateTargets: { webhooks: boolean; mail: boolean };
   secretKey: string | undefined;
   secretKeyNext: string | undefined;
+  metricsToken: string | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -98,5 +104,6 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     secretKey: e.SECRET_KEY,
     secretKeyNext: e.SECRET_KEY_NEXT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,9 +1,13 @@
 /**
  * `npm start`: set the key stored secrets are sealed with, open the database (embedded by
  * default), run migrations, seal any secret still in plain text, import the demo site on first
- * start, serve, and print where; run the background job worker. SIGINT/SIGTERM close the
- * server (in-flight requests finish), let running jobs finish, then close the pool, then stop the
- * embedded database.
+ * start, serve, and print where; run the background job worker.
+ *
+ * SIGTERM (and SIGINT) shut down in order: /api/health/ready answers 503; the server stops
+ * accepting connections and lets the requests in flight finish; the app's close hooks flush the
+ * ingestion batches (every call answered 200 is committed) and stop listening for site changes;
+ * the job worker lets running jobs finish; then the rate-limit store and the pool close, the
+ * embedded database stops, and the process exits 0.
  */
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +18,7 @@ import { openDatabase } from './database';
 import { importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { pruneJobs, startWorker } from './jobs/queue';
+import { createMetrics } from './metrics';
 import { createFirstOwner } from './services/accounts';
 import { generatePassword } from './services/passwords';
 import { createVerifiedSiteUser } from './services/site-users';
@@ -28,6 +33,9 @@ import { loadClientAssets } from './render/assets';
 import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './secrets/keys';
 import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
+
+/** How long requests in flight are given to finish once SIGTERM arrives. */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
   const config = readConfig();
@@ -64,7 +72,7 @@ async function main() {
   }
   const demoId = await importDemoIfEmpty(db);
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
-  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel });
+  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics() });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
     Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
@@ -74,22 +82,35 @@ async function main() {
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
   };
-  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line) });
+  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics });
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    console.log(`${signal}: shutting down (no new connections; requests in flight finish, ingestion batches are written)`);
     clearInterval(housekeeping);
+    app.markDraining();
+    let code = 0;
+    // Node closes the connections idle at the moment of close(); a kept-alive connection whose answer
+    // was still being written becomes idle later and would hold the close until its keep-alive or
+    // header timeout runs out: close those as they come idle. After SHUTDOWN_GRACE_MS, the rest.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
       await app.close();
       await worker.stop();
       await rateLimits.close();
+    } catch (err) {
+      console.error(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
+      code = 1;
     } finally {
+      clearInterval(sweep);
+      clearTimeout(deadline);
       await opened.close();
     }
-    process.exit(0);
+    console.log(code === 0 ? 'Shut down.' : 'Shut down after a failure.');
+    process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

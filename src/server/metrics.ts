@@ -65,7 +65,19 @@ export function createMetrics(opts: { defaults?: boolean } = {}) {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
-    /** Rendered as metrics text; gauges read at collection time (pool, job queue) are registered by their owners with `collect`. */
+    jobQueueDepth: new Gauge({
+      name: 'job_queue_jobs',
+      help: 'Background jobs in the queue by status (pending, running, failed), read from the database when scraped.',
+      labelNames: ['status'] as const,
+      registers: [registry],
+    }),
+    dbPool: new Gauge({
+      name: 'db_pool_connections',
+      help: "The database pool's connections (total, idle) and the queries waiting for one (waiting), when scraped.",
+      labelNames: ['state'] as const,
+      registers: [registry],
+    }),
+    /** Rendered as metrics text; the gauges read at collection time (pool, job queue) are set by /api/metrics just before. */
     render: () => registry.metrics(),
     contentType: registry.contentType,
   };

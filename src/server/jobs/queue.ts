@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Executor } from '../../db/client';
 import { jobs } from '../../db/schema';
+import type { Metrics } from '../metrics';
 import { listen } from './listen';
 
 export const JOBS_CHANNEL = 'jobs';
@@ -49,6 +50,8 @@ export type WorkerOptions = {
    * clock for every app server; tests pass a clock they move themselves.
    */
   now?: () => Date;
+  /** Where failed attempts are counted (the app's metrics, served at /api/metrics). */
+  metrics?: Pick<Metrics, 'jobFailures'>;
 };
 
 export type Worker = { stop(): Promise<void> };
@@ -176,6 +179,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
 
   const fail = (job: JobRow, error: string, final: boolean) => {
     const delay = final ? 0 : Math.max(0, backoff(job.attempts));
+    opts.metrics?.jobFailures.inc({ kind: job.kind });
     log(`job ${job.id} (${job.kind}) attempt ${job.attempts}/${job.maxAttempts} failed: ${error}${final ? '' : `; next try in ${delay} ms`}`);
     return db
       .update(jobs)
@@ -324,4 +328,16 @@ export async function jobCounts(db: Executor, websiteId: string): Promise<Record
     if ((JOB_STATUSES as readonly string[]).includes(row.status)) counts[row.status as JobStatus] = row.n;
   }
   return counts;
+}
+
+/** Jobs waiting, running and failed across every site: the metrics' queue depth (done jobs are history, not depth). */
+export async function queueDepth(db: Executor): Promise<Record<Exclude<JobStatus, 'done'>, number>> {
+  const rows = await db
+    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
+    .from(jobs)
+    .where(inArray(jobs.status, ['pending', 'running', 'failed']))
+    .groupBy(jobs.status);
+  const depth = { pending: 0, running: 0, failed: 0 };
+  for (const row of rows) if (row.status === 'pending' || row.status === 'running' || row.status === 'failed') depth[row.status] = row.n;
+  return depth;
 }

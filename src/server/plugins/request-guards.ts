@@ -11,10 +11,14 @@
  * - API answers are `Cache-Control: no-store` unless the call chose otherwise;
  * - errors: the framework's own refusals (unreadable JSON, a body too large, an unknown content
  *   type) answer their status with a plain message; anything else is logged with its request id
- *   and answered 500 with a generic message and that id, never with SQL, a stack or a value.
+ *   and answered 500 with a generic message and that id, never with SQL, a stack or a value;
+ * - the request log (`loggerOptions`): one line per answer with the method, the path without its
+ *   query, the status, the time taken and the request id, and nothing else of the request: no
+ *   header (cookies, the crumb, Authorization), no address, no query string, no body.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Writable } from 'node:stream';
+import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { checkRequest, type HostHeader } from '../http/host-check';
 import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../services/rate-limit';
 import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../text-guard';
@@ -63,12 +67,42 @@ export function loggableError(err: unknown): Record<string, unknown> {
   return { type: err.name, message, ...(cause instanceof Error ? { cause: cause.message } : {}), stack: frames.join('\n') };
 }
 
+export type LogLevel = 'silent' | 'error' | 'warn' | 'info' | 'debug';
+
+/** The address without its query string: queries carry tokens (reset and confirmation links) and search words. */
+export function pathOf(url: string): string {
+  const end = url.indexOf('?');
+  return end === -1 ? url : url.slice(0, end);
+}
+
+/**
+ * Fastify's logger (pino) at `level`, writing to `stream` (standard output when not given). Its own
+ * request lines are off (they carry the full URL, the host and the caller's address): the onResponse
+ * hook below writes ours. Whatever logs a request or an answer object gets only what is safe of it.
+ */
+export function loggerOptions(level: LogLevel | undefined, stream?: Writable): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (!level) return { logger: false };
+  return {
+    logger: {
+      level,
+      ...(stream ? { stream } : {}),
+      serializers: {
+        req: (req: { method?: string; url?: string }) => ({ method: req.method, path: pathOf(req.url ?? '') }),
+        res: (res: { statusCode?: number }) => ({ status: res.statusCode }),
+      },
+      // Bodies, headers and query strings never belong in a line, whoever logs them.
+      redact: { paths: ['body', 'headers', 'query', 'cookies', 'req.body', 'req.headers', 'req.query', '*.password', '*.token', '*.crumb'], remove: true },
+    },
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+  };
+}
+
 /** A request id that is unique across app servers, so a log line can be found from an answer. */
 export function newRequestId(): string {
   return randomUUID();
 }
 
-export function registerRequestGuards(app: FastifyInstance): void {
+export function registerRequestGuards(app: FastifyInstance, opts: { requestLines?: boolean } = {}): void {
   app.decorateRequest('hostHeader', undefined as unknown as HostHeader);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -94,13 +128,18 @@ export function registerRequestGuards(app: FastifyInstance): void {
     if (req.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
+  // Only when the level shows them: building a line per request costs the hot paths even when dropped.
+  if (opts.requestLines) app.addHook('onResponse', async (req, reply) => {
+    req.log.info({ method: req.method, path: pathOf(req.url), status: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
+  });
+
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: http.notFound }));
 
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof RateLimitsUnavailableError) return reply.code(503).header('retry-after', '30').send({ error: RATE_LIMITS_UNAVAILABLE });
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.code(status).send({ error: CLIENT_ERRORS[status] ?? CLIENT_ERRORS[400]! });
-    req.log.error({ failure: loggableError(err), requestId: req.id }, 'request failed');
+    req.log.error({ failure: loggableError(err), method: req.method, path: pathOf(req.url) }, 'request failed');
     return reply.code(500).header('cache-control', 'no-store').send({ error: http.serverError, requestId: req.id });
   });
 }
