@@ -117,6 +117,20 @@ describe('rendering a site held in memory', () => {
     expect(await databaseUse(demo.database.pool, () => visitor.call('GET', '/about'))).toBe(0);
   });
 
+  it('renders the error page (101) of a page whose stored content fails without a query either', async () => {
+    const broken = '[{"id":"x","blocks":[{"id":"y","type":18,"data":{},"layout":{"desktop":{"x":0,"y":0,"w":1,"h":1}}}]}]';
+    await demo.database.pool.query(`UPDATE pages SET sections = $1 WHERE website_id = $2 AND path = '/blocks/code'`, [broken, demo.websiteId]);
+    await demo.database.pool.query(`SELECT pg_notify('site_changed', $1)`, [demo.websiteId]);
+    await expect.poll(async () => (await visitor.call('GET', '/blocks/code')).statusCode, { timeout: 5000 }).toBe(500);
+    app.pageCache.clear();
+    let html = '';
+    const used = await databaseUse(demo.database.pool, async () => {
+      html = (await visitor.call('GET', '/blocks/code')).body;
+    });
+    expect(html).toContain('page-type-101');
+    expect(used).toBe(0);
+  });
+
   it('renders a site larger than its limit from the database, the same as from memory', async () => {
     const small = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, contentCacheBytes: 2048, metrics: createMetrics({ defaults: false }) });
     try {
