@@ -177,7 +177,7 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
     const req = { host: 'localhost', origin: 'http://localhost', path: '/' };
     // As the app renders: the site's content read from the database on the first render after a
     // change and held in memory (services/site-content.ts) for the renders after it.
-    const content = createSiteContentCache(contentReader(database.db));
+    const content = createSiteContentCache(contentReader(database.pool));
     const timed = async (before: () => void) => {
       const times: number[] = [];
       for (let i = 0; i < iterations; i++) {

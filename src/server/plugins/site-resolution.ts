@@ -42,7 +42,7 @@ export type SiteResolutionOptions = {
 export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opts: SiteResolutionOptions) => {
   const { db } = opts.database;
   const cache = createPageCache();
-  const content = createSiteContentCache(contentReader(db), { maxBytes: opts.contentCacheBytes, metrics: app.metrics });
+  const content = createSiteContentCache(contentReader(opts.database.pool), { maxBytes: opts.contentCacheBytes, metrics: app.metrics });
   const hostCache = new Map<string, WebsiteRow | undefined>();
   // Like the page cache's generations: a lookup that began before a change is not stored after it.
   let generation = 0;

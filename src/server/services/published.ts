@@ -9,7 +9,9 @@
  * the system pages, which are shown whatever their status. JSON columns are parsed when first
  * looked up (./stored-json.ts), so a page whose stored content fails only fails itself.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, pages } from '../../db/schema';
@@ -107,41 +109,42 @@ const contentRow = z.object({
   files: part(fileRow),
 });
 
+const systemTypes = sql.join(SYSTEM_PAGE_TYPES, sql`, `);
+
 /**
  * The statement: each row as JSON text once, their sizes summed, and the parts sent only when the
  * sum is at most `maxBytes`. With `path`, only what that address needs: the page, redirect,
- * collection or item there (an item with its collection, a collection with its items' summaries)
- * and the system pages.
+ * collection or item there (an item with its collection, a collection with its items' summaries
+ * and no items' sections) and the system pages. Its text is the same for every site and address,
+ * so it is prepared once per connection, under the name of its scope.
  */
-function contentQuery(websiteId: string, path: string | null, maxBytes: number) {
-  const forPath = sql`${path}::text`;
+function contentQuery(websiteId: string, path: string | undefined, maxBytes: number) {
+  const at = (condition: SQL) => (path === undefined ? sql`` : sql`AND (${condition})`);
   return sql`
     WITH
       p AS (
         SELECT position AS o, json_build_object('id', id, 'pageType', page_type, 'path', path, 'title', title, 'seo', seo, 'access', access, 'sections', sections)::text AS j
         FROM pages
-        WHERE website_id = ${websiteId}
-          AND (status = ${PUBLISHED} OR page_type IN (${sql.join(SYSTEM_PAGE_TYPES, sql`, `)}))
-          AND (${forPath} IS NULL OR path = ${forPath} OR page_type IN (${sql.join(SYSTEM_PAGE_TYPES, sql`, `)}))
+        WHERE website_id = ${websiteId} AND (status = ${PUBLISHED} OR page_type IN (${systemTypes}))
+          ${at(sql`path = ${path} OR page_type IN (${systemTypes})`)}
       ),
       c AS (
         SELECT id, path, position AS o, json_build_object('id', id, 'type', type, 'path', path, 'title', title, 'description', description, 'seo', seo)::text AS j
         FROM collections
         WHERE website_id = ${websiteId} AND status = ${PUBLISHED}
-          AND (${forPath} IS NULL OR path = ${forPath}
-            OR EXISTS (SELECT 1 FROM collection_items x WHERE x.website_id = ${websiteId} AND x.collection_id = collections.id AND x.path = ${forPath}))
+          ${at(sql`path = ${path} OR EXISTS (SELECT 1 FROM collection_items x WHERE x.website_id = ${websiteId} AND x.collection_id = collections.id AND x.path = ${path})`)}
       ),
       i AS (
         SELECT i.position AS o, json_build_object(
             'id', i.id, 'collectionId', i.collection_id, 'path', i.path, 'title', i.title, 'publishedAt', i.published_at, 'author', i.author,
             'excerpt', i.excerpt, 'tags', i.tags, 'thumbnail', i.thumbnail, 'seo', i.seo,
-            'sections', CASE WHEN ${forPath} IS NULL OR i.path = ${forPath} THEN i.sections END)::text AS j
+            'sections', ${path === undefined ? sql`i.sections` : sql`CASE WHEN i.path = ${path} THEN i.sections END`})::text AS j
         FROM collection_items i JOIN c ON c.id = i.collection_id
-        WHERE i.website_id = ${websiteId} AND i.status = ${PUBLISHED} AND (${forPath} IS NULL OR c.path = ${forPath} OR i.path = ${forPath})
+        WHERE i.website_id = ${websiteId} AND i.status = ${PUBLISHED} ${at(sql`c.path = ${path} OR i.path = ${path}`)}
       ),
       r AS (
         SELECT position AS o, json_build_object('from', from_path, 'to', to_url)::text AS j
-        FROM redirects WHERE website_id = ${websiteId} AND (${forPath} IS NULL OR from_path = ${forPath})
+        FROM redirects WHERE website_id = ${websiteId} ${at(sql`from_path = ${path}`)}
       ),
       f AS (
         SELECT position AS o, json_build_object('name', name, 'contentType', content_type, 'width', width, 'height', height)::text AS j
@@ -164,11 +167,16 @@ function contentQuery(websiteId: string, path: string | null, maxBytes: number) 
     WHERE w.id = ${websiteId}`;
 }
 
+const dialect = new PgDialect();
+
 type ContentRow = z.infer<typeof contentRow>;
 const NO_SITE: ContentRow = { version: 0, labs: {}, captcha: null, bytes: 0, pages: [], collections: [], items: [], redirects: [], files: [] };
 
-async function queryContent(db: Db, websiteId: string, path: string | null, maxBytes: number): Promise<ContentRow> {
-  const { rows } = await db.execute(contentQuery(websiteId, path, maxBytes));
+async function queryContent(pool: pg.Pool, websiteId: string, path: string | undefined, maxBytes: number): Promise<ContentRow> {
+  const query = dialect.sqlToQuery(contentQuery(websiteId, path, maxBytes));
+  // Prepared (named): planning this statement costs more than running it on a site of a few pages.
+  const name = path === undefined ? 'openpress_site_content' : 'openpress_path_content';
+  const { rows } = await pool.query({ name, text: query.sql, values: query.params });
   return rows[0] === undefined ? NO_SITE : contentRow.parse(rows[0]);
 }
 
@@ -176,14 +184,14 @@ async function queryContent(db: Db, websiteId: string, path: string | null, maxB
  * The site's published content: the whole site when its rows' JSON is at most `maxBytes`, else
  * only what `path` needs. A site that does not exist has none (every address is not found).
  */
-export async function readSiteContent(db: Db, websiteId: string, opts: { path: string; maxBytes: number }): Promise<SiteContent> {
-  const whole = await queryContent(db, websiteId, null, opts.maxBytes);
-  return whole.pages === null ? readPathContent(db, websiteId, opts.path) : siteContent(websiteId, whole, 'site');
+export async function readSiteContent(pool: pg.Pool, websiteId: string, opts: { path: string; maxBytes: number }): Promise<SiteContent> {
+  const whole = await queryContent(pool, websiteId, undefined, opts.maxBytes);
+  return whole.pages === null ? readPathContent(pool, websiteId, opts.path) : siteContent(websiteId, whole, 'site');
 }
 
 /** Only what `path` needs: how a site larger than the reader may hold is read. */
-export async function readPathContent(db: Db, websiteId: string, path: string): Promise<SiteContent> {
-  return siteContent(websiteId, await queryContent(db, websiteId, path, Number.MAX_SAFE_INTEGER), 'path');
+export async function readPathContent(pool: pg.Pool, websiteId: string, path: string): Promise<SiteContent> {
+  return siteContent(websiteId, await queryContent(pool, websiteId, path, Number.MAX_SAFE_INTEGER), 'path');
 }
 
 /**

@@ -10,7 +10,7 @@
  * never held: each of its renders reads only what its address needs (docs/decisions.md, "A site
  * larger than the content cache").
  */
-import type { Db } from '../../db/client';
+import type pg from 'pg';
 import type { Metrics } from '../metrics';
 import { readPathContent, readSiteContent, type SiteContent } from './published';
 
@@ -32,14 +32,9 @@ export type SiteContentCache = SiteContentSource & {
   held(): { sites: number; bytes: number };
 };
 
-/** The reader over a database. */
-export function contentReader(db: Db): SiteContentReader {
-  return { site: (websiteId, opts) => readSiteContent(db, websiteId, opts), path: (websiteId, path) => readPathContent(db, websiteId, path) };
-}
-
-/** Content read afresh for every render, nothing kept: for scripts, and for measuring the first render after a change. */
-export function uncachedContent(db: Db, maxBytes = DEFAULT_CONTENT_CACHE_BYTES): SiteContentSource {
-  return { read: (websiteId, path) => readSiteContent(db, websiteId, { path, maxBytes }) };
+/** The reader over a database's pool. */
+export function contentReader(pool: pg.Pool): SiteContentReader {
+  return { site: (websiteId, opts) => readSiteContent(pool, websiteId, opts), path: (websiteId, path) => readPathContent(pool, websiteId, path) };
 }
 
 /** 64 MB of rows' JSON (docs/decisions.md, "The content cache's limit"). */
