@@ -62,8 +62,6 @@ export type PublishedItem = ItemSummary & { sections: StoredSection[] };
  */
 export type SiteContent = {
   websiteId: string;
-  /** The site's content version it was read at (websites.content_version). */
-  version: number;
   /** The size of the JSON text of the rows it was read from: what holding it costs, roughly. */
   bytes: number;
   /** The whole site, or only what one address needs (a site larger than the reader may hold). */
@@ -98,7 +96,6 @@ const fileRow = z.object({ name: z.string(), contentType: z.string(), width: z.n
 /** A part of the content as JSON text, left out (null) when the whole is larger than the reader may hold. */
 const part = <T extends z.ZodType>(row: T) => z.string().nullable().transform((text) => (text === null ? null : z.array(row).parse(JSON.parse(text))));
 const contentRow = z.object({
-  version: z.number(),
   labs: z.unknown(),
   captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), siteKey: z.string() }).nullable(),
   bytes: z.number(),
@@ -155,7 +152,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
           + (SELECT coalesce(sum(octet_length(j)), 0) FROM i) + (SELECT coalesce(sum(octet_length(j)), 0) FROM r)
           + (SELECT coalesce(sum(octet_length(j)), 0) FROM f) AS bytes
       )
-    SELECT w.content_version::float8 AS version, w.labs,
+    SELECT w.labs,
       (SELECT json_build_object('provider', provider, 'siteKey', site_key) FROM site_captcha WHERE website_id = w.id) AS captcha,
       sized.bytes::float8 AS bytes,
       CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM p) END AS pages,
@@ -170,7 +167,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
 const dialect = new PgDialect();
 
 type ContentRow = z.infer<typeof contentRow>;
-const NO_SITE: ContentRow = { version: 0, labs: {}, captcha: null, bytes: 0, pages: [], collections: [], items: [], redirects: [], files: [] };
+const NO_SITE: ContentRow = { labs: {}, captcha: null, bytes: 0, pages: [], collections: [], items: [], redirects: [], files: [] };
 
 async function queryContent(pool: pg.Pool, websiteId: string, path: string | undefined, maxBytes: number): Promise<ContentRow> {
   const query = dialect.sqlToQuery(contentQuery(websiteId, path, maxBytes));
@@ -259,7 +256,6 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
   }));
   return {
     websiteId,
-    version: row.version,
     bytes: row.bytes,
     scope,
     facts: {

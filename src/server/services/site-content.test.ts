@@ -6,7 +6,6 @@ import { createSiteContentCache, type SiteContentReader } from './site-content';
 function content(websiteId: string, bytes: number, scope: SiteContent['scope'], readFor: string): SiteContent {
   return {
     websiteId,
-    version: 1,
     bytes,
     scope,
     facts: { files: new Map(), featureFlags: [], captcha: undefined },

@@ -39,8 +39,8 @@ export function contentReader(pool: pg.Pool): SiteContentReader {
 
 /** 64 MB of rows' JSON (docs/decisions.md, "The content cache's limit"). */
 export const DEFAULT_CONTENT_CACHE_BYTES = 64 * 1024 * 1024;
-/** What remembering that a site is too large to hold is counted as. */
-const TOO_LARGE_MARK_BYTES = 64;
+/** The least a site held is counted as: its maps, or the mark that it is too large to hold. */
+const ENTRY_BYTES = 64;
 
 /** A site held, or (no content) marked as too large to hold. */
 type Held = { content: SiteContent | undefined; bytes: number };
@@ -89,7 +89,7 @@ export function createSiteContentCache(read: SiteContentReader, opts: { maxBytes
         (content) => {
           if (reading.get(websiteId) === entry) reading.delete(websiteId);
           // Read before a change that has been heard since: good for the render that asked, not to keep.
-          if (!entry.stale) keep(websiteId, content.scope === 'site' ? { content, bytes: content.bytes } : { content: undefined, bytes: TOO_LARGE_MARK_BYTES });
+          if (!entry.stale) keep(websiteId, content.scope === 'site' ? { content, bytes: Math.max(content.bytes, ENTRY_BYTES) } : { content: undefined, bytes: ENTRY_BYTES });
           return content;
         },
         (err: unknown) => {
