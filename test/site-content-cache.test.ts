@@ -131,6 +131,19 @@ describe('rendering a site held in memory', () => {
     expect(used).toBe(0);
   });
 
+  it('drops what it holds when the listening connection is lost, so a change it did not hear is shown', async () => {
+    const shown = async () => {
+      app.pageCache.clear();
+      return title((await visitor.call('GET', '/about')).body);
+    };
+    expect(await shown()).toBe('About — Changed Pottery');
+    // Written without its notification, as a change made while the connection was down would be missed.
+    await demo.database.pool.query(`UPDATE pages SET title = 'Our story' WHERE website_id = $1 AND path = '/about'`, [demo.websiteId]);
+    expect(await shown()).toBe('About — Changed Pottery');
+    await demo.database.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN site_changed'`);
+    await expect.poll(shown, { timeout: 5000 }).toBe('Our story — Changed Pottery');
+  });
+
   it('renders a site larger than its limit from the database, the same as from memory', async () => {
     const small = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, contentCacheBytes: 2048, metrics: createMetrics({ defaults: false }) });
     try {
@@ -177,9 +190,12 @@ describe('many sites on one app server', () => {
       await importSite(database.db, valid({ ...site, pages: page ? [page] : [], collections: [], redirects: [], navigation: [] }));
     }
     const measure = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
+    // Listening first: connecting drops whatever is held, a read under way included.
+    await measure.siteChanges.ready;
     await measure.inject({ method: 'GET', url: '/about', headers: { host: `${identifiers[0]}.sites.test` } });
     const one = measure.siteContent.held().bytes;
     await measure.close();
+    expect(one).toBeGreaterThan(0);
     limit = Math.floor(one * (kept + 0.5));
     app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false, contentCacheBytes: limit, metrics: createMetrics({ defaults: false }) });
     await app.siteChanges.ready;
