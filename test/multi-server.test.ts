@@ -68,6 +68,8 @@ describe('two app servers on one database', () => {
   it('drops the cached page on every server when the site changes', async () => {
     for (const app of apps) expect(await title(app)).toBe('About — Before');
     for (const app of apps) expect(app.pageCache.size).toBeGreaterThan(0);
+    // The content pages are rendered from is held too, and must be dropped with them.
+    for (const app of apps) expect(app.siteContent.held().sites).toBe(1);
     await importSite(database.db, valid(siteNamed('shared', 'After')));
     for (const app of apps) await expect.poll(() => title(app), { timeout: 5000 }).toBe('About — After');
   });

@@ -68,6 +68,8 @@ export type AppOptions = {
   metricsToken?: string;
   /** Where this app's metrics are recorded (when not given: a registry of its own, without the process metrics). */
   metrics?: Metrics;
+  /** CONTENT_CACHE_MB in bytes: the most site content each app server holds for rendering (64 MB when not given). */
+  contentCacheBytes?: number;
 };
 
 declare module 'fastify' {
@@ -121,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('rateLimits', opts.rateLimits ?? postgresRateLimits(db));
   onStoredProblem((problem) => app.log.warn(problem, 'stored data fails its schema'));
-  await app.register(siteResolutionPlugin, { database: opts.database, appDomain: opts.appDomain, serveDefaultSite: opts.serveDefaultSite });
+  await app.register(siteResolutionPlugin, { database: opts.database, appDomain: opts.appDomain, serveDefaultSite: opts.serveDefaultSite, contentCacheBytes: opts.contentCacheBytes });
 
   app.decorate('configRoutes', []);
   // The account pages' POST (plugins/page-routes.ts) changes nothing: it only sends the visitor back to the page.

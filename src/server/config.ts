@@ -22,6 +22,8 @@ const env = z.object({
   /** The first owner's email, for the account created at first start. */
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').default('owner@example.com'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
+  /** The most site content each app server holds in memory for rendering, in MB of its rows' JSON. */
+  CONTENT_CACHE_MB: unsetWhenEmpty(z.coerce.number('CONTENT_CACHE_MB must be a number of megabytes').min(0).default(64)),
   /**
    * The public address sites are reached at (scheme, and port when not the default): links in
    * emails use it. https here also marks every cookie Secure and sends HSTS.
@@ -73,6 +75,7 @@ export type ServerConfig = {
   publicUrl: string | undefined;
   trustProxy: string | undefined;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  contentCacheBytes: number;
   /** Whether connections a site's settings choose may reach loopback and private addresses. */
   allowPrivateTargets: { webhooks: boolean; mail: boolean };
   secretKey: string | undefined;
@@ -98,6 +101,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    contentCacheBytes: Math.round(e.CONTENT_CACHE_MB * 1024 * 1024),
     allowPrivateTargets: {
       webhooks: e.OUTGOING_ALLOW_PRIVATE === 'true' || e.WEBHOOK_ALLOW_PRIVATE === 'true',
       mail: e.OUTGOING_ALLOW_PRIVATE === 'true',

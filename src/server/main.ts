@@ -72,7 +72,7 @@ async function main() {
   }
   const demoId = await importDemoIfEmpty(db);
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
-  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics() });
+  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics(), contentCacheBytes: config.contentCacheBytes });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
     Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));

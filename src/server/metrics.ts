@@ -2,7 +2,7 @@
  * What an operator sees of a running app server, in Prometheus's text format (prom-client). One
  * registry per app (tests build several apps in one process). The parts of the server that do the
  * work record into it: the request hook (requests by route and status, latency), the page cache
- * and the plain-Node cached-page path (hits and misses), the batch writers (batch sizes, the time
+ * and the plain-Node cached-page path (hits and misses), the site content cache (reads, bytes held), the batch writers (batch sizes, the time
  * a call waited for its commit), the job queue (depth, failures) and the database pool (in use,
  * idle, waiting). `GET /api/metrics` serves `render()`.
  */
@@ -39,6 +39,14 @@ export function createMetrics(opts: { defaults?: boolean } = {}) {
       labelNames: ['result', 'path'] as const,
       registers: [registry],
     }),
+    siteContentReads: new Counter({
+      name: 'site_content_reads_total',
+      help: 'Renders by where their site content came from: hit (held in memory), miss (read whole from the database), too_large (a site larger than the content cache: read for the one address).',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    siteContentBytes: new Gauge({ name: 'site_content_bytes', help: 'Site content held in memory, as the JSON size of the rows it was read from.', registers: [registry] }),
+    siteContentSites: new Gauge({ name: 'site_content_sites', help: 'Sites whose content is held in memory.', registers: [registry] }),
     ingestBatchSize: new Histogram({
       name: 'ingest_batch_calls',
       help: 'Calls committed together in one batch, by writer.',

@@ -118,12 +118,12 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, visitor, access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page) };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
-      const res = await renderAccountPage(db, site, { ...info, query: params }, assets, member?.user);
+      const res = await renderAccountPage(app.siteContent, site, { ...info, query: params }, assets, member?.user);
       if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
       if (res) return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }
     if (path === NEWSLETTER_PATHS.HOME || path.startsWith(`${NEWSLETTER_PATHS.HOME}/`)) {
-      const res = await renderNewsletterPage(db, site, { ...info, query: params }, assets);
+      const res = await renderNewsletterPage(app.siteContent, site, { ...info, query: params }, assets);
       if (res?.kind === 'page') return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }
     // From the checked Host header, with its port: the same host every absolute URL in the page is built from.
@@ -135,10 +135,10 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     const generation = app.pageCache.generation(site.id);
     let res: SiteResponse;
     try {
-      res = await renderSitePath(db, site, info, assets);
+      res = await renderSitePath(app.siteContent, site, info, assets);
     } catch (err) {
       req.log.error({ err }, 'page render failed');
-      const failed = await renderSystemPage(db, site, info, assets, PAGE_TYPES.ERROR);
+      const failed = await renderSystemPage(app.siteContent, site, info, assets, PAGE_TYPES.ERROR);
       if (failed.kind !== 'page') throw err;
       return sendHtml(req, reply, failed.status, failed.page.html, pageCsp(failed.page, tls));
     }

@@ -1,8 +1,9 @@
 /**
  * Which site a request is for, from its checked Host: `{identifier}.{appDomain}`, a custom domain,
  * or (when the app serves one) the default site. Lookups are kept per host and dropped, with the
- * site's cached pages, whenever `site_changed` says a site changed (on any app server). Also what
- * a page's access needs besides its site: the unlock cookie's tools for password pages.
+ * site's cached pages and its content held for rendering (services/site-content.ts), whenever
+ * `site_changed` says a site changed (on any app server). Also what a page's access needs besides
+ * its site: the unlock cookie's tools for password pages.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
@@ -10,6 +11,7 @@ import { createPageCache, type PageCache } from '../render/cache';
 import { requestHost } from '../request';
 import { unlockTools } from '../services/page-access';
 import { serverSecret } from '../services/server-secrets';
+import { contentReader, createSiteContentCache, type SiteContentCache } from '../services/site-content';
 import { listenForSiteChanges, type SiteChangeListener } from '../services/site-changes';
 import { websiteForHost, type WebsiteRow } from '../services/sites';
 import { appPlugin } from './app-plugin';
@@ -17,6 +19,8 @@ import { appPlugin } from './app-plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     pageCache: PageCache;
+    /** Sites' published content as renders read it, held in memory. */
+    siteContent: SiteContentCache;
     siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
     /** Grows whenever any site changes: a page rendered from a site row read before a change is not stored after it. */
     siteGeneration(): number;
@@ -31,25 +35,31 @@ export type SiteResolutionOptions = {
   appDomain: string;
   /** Serve the default site for hosts that name no site (localhost, IPs, unknown names). */
   serveDefaultSite: boolean;
+  /** The most site content held in memory, in bytes of its rows' JSON (services/site-content.ts's default when not given). */
+  contentCacheBytes?: number | undefined;
 };
 
 export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opts: SiteResolutionOptions) => {
   const { db } = opts.database;
   const cache = createPageCache();
+  const content = createSiteContentCache(contentReader(opts.database.pool), { maxBytes: opts.contentCacheBytes, metrics: app.metrics });
   const hostCache = new Map<string, WebsiteRow | undefined>();
   // Like the page cache's generations: a lookup that began before a change is not stored after it.
   let generation = 0;
   app.decorate('pageCache', cache);
+  app.decorate('siteContent', content);
   app.decorate('siteGeneration', () => generation);
   const siteChanges = listenForSiteChanges(
     opts.database.url,
     (websiteId) => {
       cache.invalidate(websiteId);
+      content.invalidate(websiteId);
       generation += 1;
       hostCache.clear();
     },
     () => {
       cache.clear();
+      content.clear();
       generation += 1;
       hostCache.clear();
     },

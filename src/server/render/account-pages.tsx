@@ -13,8 +13,8 @@ import { PAGE_TYPES } from '../../domain/page-types';
 import { PASSWORD_HINT } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { ACCOUNT_PATHS } from '../../domain/routes';
-import type { Db } from '../../db/client';
 import type { SiteUser } from '../services/site-users';
+import type { SiteContentSource } from '../services/site-content';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
@@ -194,7 +194,7 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
 }
 
 /** Answers an /account address, or undefined for one that is not an account page. */
-export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, assets: ClientAssets, member: SiteUser | undefined): Promise<SiteResponse | undefined> {
+export async function renderAccountPage(source: SiteContentSource, site: WebsiteRow, info: Info, assets: ClientAssets, member: SiteUser | undefined): Promise<SiteResponse | undefined> {
   const settings = siteSettings(site);
   if (info.path === ACCOUNT_PATHS.HOME && !member) return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
   if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo'), info.origin) };
@@ -207,7 +207,7 @@ export async function renderAccountPage(db: Db, site: WebsiteRow, info: Info, as
     page: renderPage({
       site: shell(site, info.host),
       currentPath: info.path,
-      ctx: await renderContext(db, site.id, info.host),
+      ctx: renderContext(await source.read(site.id, info.path), info.host),
       assets,
       pageType: PAGE_TYPES.PAGE,
       sections: [],

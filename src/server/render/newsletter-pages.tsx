@@ -7,11 +7,11 @@
  * `newsletter-link` island sends the button's call through the data-request client.
  */
 import type { ReactNode } from 'react';
-import type { Db } from '../../db/client';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { NEWSLETTER_PATHS } from '../../domain/routes';
 import { newsletter } from '../../messages/newsletter';
 import { unsubscribeTokenValid } from '../services/newsletter';
+import type { SiteContentSource } from '../services/site-content';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
@@ -65,7 +65,7 @@ function content(path: string, websiteId: string, token: string, siteTitle: stri
 }
 
 /** Answers a /newsletter-subscription address, or undefined for one that is not a newsletter page. */
-export async function renderNewsletterPage(db: Db, site: WebsiteRow, info: Info, assets: ClientAssets): Promise<SiteResponse | undefined> {
+export async function renderNewsletterPage(source: SiteContentSource, site: WebsiteRow, info: Info, assets: ClientAssets): Promise<SiteResponse | undefined> {
   const settings = siteSettings(site);
   const page = content(info.path, site.id, info.query.get('token') ?? '', settings.title);
   if (!page) return undefined;
@@ -77,7 +77,7 @@ export async function renderNewsletterPage(db: Db, site: WebsiteRow, info: Info,
     page: renderPage({
       site: shell(site, info.host),
       currentPath: info.path,
-      ctx: await renderContext(db, site.id, info.host),
+      ctx: renderContext(await source.read(site.id, info.path), info.host),
       assets,
       pageType: page.pageType,
       sections: [],

@@ -1,18 +1,20 @@
 /**
  * From a site and a path to a response: redirects the owner listed (301), pages, collection
  * pages (type 1) and their items (type 50), and the not-found page (type 100, status 404) for
- * anything else. Only published content is shown to visitors. What is shown is read through
- * services/published.ts; this file only draws it.
+ * anything else. Only published content is shown to visitors. What is shown is looked up in the
+ * site's content (services/published.ts), which the app holds in memory
+ * (services/site-content.ts): a render asks for it once and makes no query of its own. This file
+ * only draws it.
  */
 import type { RenderContext } from '../../blocks/types';
-import type { Db } from '../../db/client';
 import type { PageAccess } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { isPublishableLink } from '../../domain/links';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { RECORD_TYPES } from '../../domain/record-types';
 import { ACCOUNT_PATHS } from '../../domain/routes';
-import { publishedCollection, publishedItem, publishedPage, redirectTarget, renderFacts, systemPage, type PublishedPage } from '../services/published';
+import type { PublishedPage, SiteContent } from '../services/published';
+import type { SiteContentSource } from '../services/site-content';
 import type { WebsiteRow } from '../services/sites';
 import { siteFooter, siteHeader, siteNavigation, siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
@@ -62,14 +64,9 @@ export function shell(site: WebsiteRow, host: string): ShellSite {
   };
 }
 
-export async function renderContext(db: Db, websiteId: string, host: string): Promise<RenderContext> {
-  const facts = await renderFacts(db, websiteId);
-  return {
-    host,
-    files: new Map(facts.files.map((f) => [f.name, f])),
-    featureFlags: facts.featureFlags,
-    ...(facts.captcha ? { captcha: facts.captcha } : {}),
-  };
+export function renderContext(content: SiteContent, host: string): RenderContext {
+  const { facts } = content;
+  return { host, files: facts.files, featureFlags: facts.featureFlags, ...(facts.captcha ? { captcha: facts.captcha } : {}) };
 }
 
 function formatDate(iso: string, locale: string, timeZone: string): string {
@@ -80,19 +77,20 @@ function formatDate(iso: string, locale: string, timeZone: string): string {
   }
 }
 
-export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo, assets: ClientAssets): Promise<SiteResponse> {
+export async function renderSitePath(source: SiteContentSource, site: WebsiteRow, req: RequestInfo, assets: ClientAssets): Promise<SiteResponse> {
   const settings = siteSettings(site);
   const path = req.path;
-  const redirect = await redirectTarget(db, site.id, path);
+  const content = await source.read(site.id, path);
+  const redirect = content.redirect(path);
   // A target stored before the link rules that a page may not carry is no redirect at all.
   if (redirect && isPublishableLink(redirect, req.host)) return { kind: 'redirect', location: redirect };
 
-  const ctx = await renderContext(db, site.id, req.host);
+  const ctx = renderContext(content, req.host);
   const base = { site: shell(site, req.host), currentPath: path, ctx, assets, visitor: req.visitor, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };
   const url = `${req.origin}${path}`;
   const titled = (title: string, seoTitle?: string) => seoTitle ?? (path === '/' ? settings.title : `${title} — ${settings.title}`);
 
-  const page = await publishedPage(db, site.id, path);
+  const page = content.page(path);
   if (page) {
     const { seo, access } = page;
     let pageType = page.pageType;
@@ -115,7 +113,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     };
   }
 
-  const listed = await publishedCollection(db, site.id, path);
+  const listed = content.collection(path);
   if (listed) {
     const { collection, items } = listed;
     return {
@@ -155,7 +153,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
     };
   }
 
-  const found = await publishedItem(db, site.id, path);
+  const found = content.item(path);
   if (found) {
     const { item, collection: parent } = found;
     return {
@@ -198,7 +196,7 @@ export async function renderSitePath(db: Db, site: WebsiteRow, req: RequestInfo,
       }),
     };
   }
-  return renderSystemPage(db, site, req, assets, PAGE_TYPES.NOT_FOUND, ctx);
+  return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND);
 }
 
 /**
@@ -271,16 +269,25 @@ function restrictedPage(
 
 /** The not-found (100, status 404) or error (101, status 500) page: the owner's own if the site has one, else the built-in text. */
 export async function renderSystemPage(
-  db: Db,
+  source: SiteContentSource,
   site: WebsiteRow,
   req: RequestInfo,
   assets: ClientAssets,
   pageType: typeof PAGE_TYPES.NOT_FOUND | typeof PAGE_TYPES.ERROR,
-  knownCtx?: RenderContext,
 ): Promise<SiteResponse> {
+  return systemPageResponse(await source.read(site.id, req.path), site, req, assets, pageType);
+}
+
+function systemPageResponse(
+  content: SiteContent,
+  site: WebsiteRow,
+  req: RequestInfo,
+  assets: ClientAssets,
+  pageType: typeof PAGE_TYPES.NOT_FOUND | typeof PAGE_TYPES.ERROR,
+): SiteResponse {
   const settings = siteSettings(site);
-  const own = await systemPage(db, site.id, pageType);
-  const ctx = knownCtx ?? (await renderContext(db, site.id, req.host));
+  const own = content.systemPage(pageType);
+  const ctx = renderContext(content, req.host);
   const notFound = pageType === PAGE_TYPES.NOT_FOUND;
   const title = own?.title ?? (notFound ? systemPages.notFoundTitle : dialogs.somethingWentWrong);
   return {
