@@ -111,7 +111,9 @@ async function hammer(url: string, body: (n: number) => string, contentType: str
 
 /** Forks the census app server and waits for its port. */
 async function forkServer(dataDir: string): Promise<{ child: ChildProcess; port: number; websiteId: string }> {
-  const child = fork(path.join(import.meta.dirname, 'census.ts'), ['serve'], { execArgv: ['--import', 'tsx'], env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_PROFILE=DIR: the app server writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = fork(path.join(import.meta.dirname, 'census.ts'), ['serve'], { execArgv: [...profile, '--import', 'tsx'], env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<{ port: number; websiteId: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number; websiteId: string }));
     child.once('exit', (code) => reject(new Error(`census server exited (${code})`)));
