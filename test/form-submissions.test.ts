@@ -21,7 +21,8 @@ import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStor
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { verifyCaptcha } from '../src/server/services/captcha';
 import type * as CaptchaModule from '../src/server/services/captcha';
-import { FORM_RATE_LIMITS, issueSubmissionKey, pruneFormData, submissionLines } from '../src/server/services/forms';
+import { FORM_RATE_LIMITS, pruneFormData, SUBMISSION_KEY_TTL_MS, submissionKeys, submissionLines } from '../src/server/services/forms';
+import { serverSecret } from '../src/server/services/server-secrets';
 import { deliverWebhook, WEBHOOK_JOB, webhookHandler } from '../src/server/services/webhooks';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { changeDemoForm, CONTACT_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
@@ -70,17 +71,20 @@ async function submit(values = demoValues(), extra: Record<string, string> = {},
 
 describe('FormSubmissionKey', () => {
   // covers 000-7.03
-  it('answers a new key in data.key for each call, not to be cached, stored only as a hash bound to the crumb', async () => {
+  it('answers a new key in data.key for each call, not to be cached; issuing stores nothing, and spending stores it only as a hash bound to the crumb', async () => {
     const res = await visitor.keyCall({ remoteAddress: ip });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const { key } = res.json() as { key: string };
-    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{16}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
     expect(await visitor.key({ remoteAddress: ip })).not.toBe(key);
-    const rows = await demo.database.db.select().from(formSubmissionKeys);
-    expect(rows.some((r) => r.keyHash === key || r.crumbHash === visitor.crumb)).toBe(false);
-    const [row] = rows.filter((r) => r.usedAt === null).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(10 * 60 * 1000 - 1000);
+    expect(await demo.database.db.select().from(formSubmissionKeys)).toEqual([]);
+    expect((await visitor.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(200);
+    const [row] = await demo.database.db.select().from(formSubmissionKeys);
+    expect(row!.keyHash).not.toBe(key);
+    expect(row!.crumbHash).not.toBe(visitor.crumb);
+    expect(row!.usedAt).not.toBeNull();
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(SUBMISSION_KEY_TTL_MS - 60_000);
   });
 
   it('needs the crumb like every state-changing call', async () => {
@@ -184,12 +188,14 @@ describe('SaveFormSubmission', () => {
       expect(await submissions()).toHaveLength(1);
     });
 
-    it('expires', async () => {
-      const key = await visitor.key({ remoteAddress: ip });
-      await demo.database.db.update(formSubmissionKeys).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`used_at IS NULL`);
-      const res = await visitor.save(demoPayload(key), { remoteAddress: ip });
+    it('expires ten minutes after it was issued', async () => {
+      const keys = submissionKeys(await serverSecret(demo.database.db, 'form_key_secret'));
+      const expired = keys.issue(demo.websiteId, visitor.crumb, Date.now() - SUBMISSION_KEY_TTL_MS - 1000);
+      const res = await visitor.save(demoPayload(expired), { remoteAddress: ip });
       expect(res.statusCode).toBe(401);
       expect(await submissions()).toHaveLength(0);
+      const nineMinutesOld = keys.issue(demo.websiteId, visitor.crumb, Date.now() - SUBMISSION_KEY_TTL_MS + 60_000);
+      expect((await visitor.save(demoPayload(nineMinutesOld), { remoteAddress: ip })).statusCode).toBe(200);
     });
 
     it("is bound to the visitor's crumb and to the site", async () => {
@@ -199,7 +205,7 @@ describe('SaveFormSubmission', () => {
       expect((await other.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(401);
 
       await demo.database.db.insert(websites).values({ id: 'other-site', identifier: 'other', settings: {}, navigation: [] }).onConflictDoNothing();
-      const elsewhere = await issueSubmissionKey(demo.database.db, 'other-site', visitor.crumb);
+      const elsewhere = submissionKeys(await serverSecret(demo.database.db, 'form_key_secret')).issue('other-site', visitor.crumb);
       expect((await visitor.save(demoPayload(elsewhere), { remoteAddress: ip })).statusCode).toBe(401);
 
       expect((await visitor.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(200);
@@ -481,19 +487,18 @@ describe('retention', () => {
       await insert(demo.websiteId, days);
       await insert('keeps-all', days);
     }
-    const expired = await issueSubmissionKey(db, demo.websiteId, 'crumb');
-    const fresh = await issueSubmissionKey(db, demo.websiteId, 'crumb');
-    expect(fresh).not.toBe(expired);
-    await db.update(formSubmissionKeys).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const keysBefore = (await db.select().from(formSubmissionKeys)).length;
+    for (const keyHash of ['spent-1', 'spent-2']) {
+      await db.insert(formSubmissionKeys).values({ keyHash, websiteId: demo.websiteId, crumbHash: 'crumb', expiresAt: sql`now() - interval '1 minute'`, usedAt: sql`now() - interval '5 minutes'` });
+    }
+    const unexpired = (await db.select().from(formSubmissionKeys)).length - 2;
 
     const pruned = await pruneFormData(db);
     expect(pruned.submissions).toBe(2);
-    expect(pruned.keys).toBe(keysBefore);
+    expect(pruned.keys).toBe(2);
     const left = await db.select({ websiteId: formSubmissions.websiteId, values: formSubmissions.values }).from(formSubmissions);
     expect(left.filter((r) => r.websiteId === demo.websiteId).map((r) => r.values.age).sort()).toEqual([0, 29]);
     expect(left.filter((r) => r.websiteId === 'keeps-all')).toHaveLength(4);
-    expect(await db.select().from(formSubmissionKeys)).toHaveLength(0);
+    expect(await db.select().from(formSubmissionKeys)).toHaveLength(unexpired);
     await db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, demo.websiteId));
   });
 });
