@@ -25,7 +25,7 @@ import { FORM_RATE_LIMITS, pruneFormData, SUBMISSION_KEY_TTL_MS, submissionKeys,
 import { serverSecret } from '../src/server/services/server-secrets';
 import { deliverWebhook, WEBHOOK_JOB, webhookHandler } from '../src/server/services/webhooks';
 import { demoDatabase, type DemoApp } from './demo-app';
-import { changeDemoForm, CONTACT_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
+import { changeDemoForm, changePublished, CONTACT_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
 
 vi.mock('../src/server/services/captcha', async (importOriginal) => {
   const actual = await importOriginal<typeof CaptchaModule>();
@@ -53,7 +53,7 @@ beforeEach(() => {
 afterEach(async () => {
   await demo.database.db.delete(formSubmissions);
   await demo.database.db.delete(jobs);
-  await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+  await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
     form.settings.notifyEmails = ['studio@juniper.example'];
     delete form.settings.autoReply;
     delete form.settings.webhookUrl;
@@ -143,7 +143,7 @@ describe('SaveFormSubmission', () => {
   });
 
   it('emails each notify address separately, sends the auto-reply and queues the webhook, all in the same transaction', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.notifyEmails = ['studio@juniper.example', 'kiln@juniper.example'];
       form.settings.autoReply = { fieldId: 'email', subject: 'Thank you\r\nfor writing', text: 'We answer within two days.' };
       form.settings.webhookUrl = 'https://hooks.example.com/forms';
@@ -225,13 +225,15 @@ describe('SaveFormSubmission', () => {
 
     it('answers 404 while the page is not published, and when the form data does not parse', async () => {
       const db = demo.database.db;
-      await db.update(pages).set({ status: 4 }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+      const setStatus = (status: number) => changePublished(app, db, demo.websiteId, async (tx) => void (await tx.update(pages).set({ status }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)))));
+      expect((await submit()).statusCode).toBe(200);
+      await setStatus(4);
       try {
         expect((await submit()).statusCode).toBe(404);
       } finally {
-        await db.update(pages).set({ status: 1 }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+        await setStatus(1);
       }
-      await changeDemoForm(db, demo.websiteId, (form) => {
+      await changeDemoForm(app, db, demo.websiteId, (form) => {
         (form.fields[0] as { type: string }).type = 'hologram';
       });
       try {
@@ -239,7 +241,7 @@ describe('SaveFormSubmission', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json().error).toBe(forms.notConfigured);
       } finally {
-        await changeDemoForm(db, demo.websiteId, (form) => {
+        await changeDemoForm(app, db, demo.websiteId, (form) => {
           (form.fields[0] as { type: string }).type = 'name';
         });
       }
@@ -333,14 +335,14 @@ describe('SaveFormSubmission', () => {
         expect((await submit(demoValues(), { captchaKey: 'solved' })).statusCode).toBe(200);
         expect(vi.mocked(verifyCaptcha)).toHaveBeenLastCalledWith(expect.anything(), demo.websiteId, 'solved', { remoteIp: ip });
         vi.mocked(verifyCaptcha).mockClear();
-        await changeDemoForm(db, demo.websiteId, (form) => {
+        await changeDemoForm(app, db, demo.websiteId, (form) => {
           form.settings.captcha = false;
         });
         expect((await submit()).statusCode).toBe(200);
         expect(vi.mocked(verifyCaptcha)).not.toHaveBeenCalled();
       } finally {
         await db.delete(siteCaptcha).where(eq(siteCaptcha.websiteId, demo.websiteId));
-        await changeDemoForm(db, demo.websiteId, (form) => {
+        await changeDemoForm(app, db, demo.websiteId, (form) => {
           form.settings.captcha = true;
         });
       }
@@ -390,7 +392,7 @@ describe('SaveFormSubmission', () => {
   });
 
   it('stores a submission whole or not at all: a failure while writing its jobs leaves no submission and the key unspent', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.notifyEmails = ['studio@juniper.example', 'kiln@juniper.example'];
     });
     const { pool } = demo.database;
@@ -525,7 +527,7 @@ describe('webhooks', () => {
   });
   beforeEach(async () => {
     // Only webhook jobs: this worker has no email handler.
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.notifyEmails = [];
     });
   });
@@ -546,7 +548,7 @@ describe('webhooks', () => {
   const signedAs = (id: string) => ({ id, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
 
   it('POSTs the submission as JSON with the delivery key as Idempotency-Key, when the operator allows private targets', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.webhookUrl = `http://127.0.0.1:${port}/hook`;
     });
     expect((await submit()).statusCode).toBe(200);
@@ -569,7 +571,7 @@ describe('webhooks', () => {
   });
 
   it('retries a receiver that does not answer 2xx, with the same Idempotency-Key', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.webhookUrl = `http://127.0.0.1:${port}/hook`;
     });
     answer = 503;
@@ -585,7 +587,7 @@ describe('webhooks', () => {
 
   it('fails a webhook to a loopback or private address at once, without retries, unless the operator allows it', async () => {
     for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`, `http://0x7f.1:${port}/hook`]) {
-      await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+      await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
         form.settings.webhookUrl = url;
       });
       expect((await submit()).statusCode).toBe(200);

@@ -32,6 +32,7 @@ import { formApi } from '../../messages/form-api';
 import { forms } from '../../messages/forms';
 import { http } from '../../messages/http';
 import { API_PATHS } from '../../domain/routes';
+import type { FormData } from '../../blocks/form/schema';
 import type { Db } from '../../db/client';
 import { verifyCaptcha } from '../services/captcha';
 import { createSubmissionWriter, findPublishedForm, FORM_RATE_LIMITS, prepareSubmission, submissionKeys, type SubmissionEntry, type SubmissionPage, type SubmissionWriter } from '../services/forms';
@@ -40,9 +41,8 @@ import { hashedIp, RateLimitsUnavailableError, refusedByLimits, type Limit } fro
 import { checkText } from '../text-guard';
 import type { TextRefusal } from '../plugins/request-guards';
 
-/** Our texts for what the seed leaves without words. */
-
-/** A field whose value holds a NUL character: never typed by a person, and not storable. */
+/** Published forms held in memory per app server, at most. */
+const MAX_CACHED_FORMS = 1000;
 
 /**
  * Form-encoded bodies (what the data-request client sends by default) as a plain object of
@@ -139,6 +139,30 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       return site;
     };
 
+    /**
+     * Published forms by site and form id, as last read: dropped whenever any site changes (the
+     * `site_changed` notification every app server hears), so a submission reads no page rows.
+     */
+    const publishedForms = new Map<string, FormData>();
+    let formsGeneration = scope.siteGeneration();
+    const publishedForm = async (siteId: string, formId: string): Promise<FormData | undefined> => {
+      const generation = scope.siteGeneration();
+      if (generation !== formsGeneration) {
+        publishedForms.clear();
+        formsGeneration = generation;
+      }
+      const cacheKey = `${siteId}\u0000${formId}`;
+      const known = publishedForms.get(cacheKey);
+      if (known) return known;
+      const form = await findPublishedForm(db, siteId, formId);
+      // A form read before a change is not kept after it; only forms found are kept, so unknown ids cannot fill the map.
+      if (form && scope.siteGeneration() === generation) {
+        if (publishedForms.size >= MAX_CACHED_FORMS) publishedForms.clear();
+        publishedForms.set(cacheKey, form);
+      }
+      return form;
+    };
+
     const overLimit = (reply: FastifyReply, limit: Limit) => refusedByLimits(scope.rateLimits, reply, [limit], { error: forms.rateLimited });
 
     // The crumb plugin has checked that the cookie is valid and was sent back; keys are bound to it.
@@ -174,7 +198,7 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
         if (!(await writer.submit(entry)).spent) return reply.code(401).send({ error: formApi.keyInvalid });
         return reply.send({});
       };
-      const form = formId ? await findPublishedForm(db, site.id, formId) : undefined;
+      const form = formId ? await publishedForm(site.id, formId) : undefined;
       if (!form) return reply.code(404).send({ error: forms.notConfigured });
 
       // A filled honeypot: a robot. It is answered as a success would be, and nothing is kept or sent.
