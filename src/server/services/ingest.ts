@@ -389,12 +389,16 @@ const ROLLUP_BATCHES = 200;
  * is adding are skipped, or with `wait` waited for (a report's reading then includes them).
  */
 export async function rollUp(db: Db, opts: { wait?: boolean } = {}): Promise<number> {
+  // Waiting, only what was queued when it began: batches committing meanwhile cannot keep it going.
+  const last = opts.wait ? (await db.execute<{ id: string | null }>(sql`SELECT max(id) AS id FROM measurement_rollup_queue`)).rows[0]?.id : undefined;
+  if (opts.wait && last == null) return 0;
+  const upTo = last == null ? sql`` : sql`WHERE id <= ${last}`;
   let added = 0;
   for (;;) {
     const n = await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ id: string; rollups: QueuedRollups }>(sql`
         DELETE FROM measurement_rollup_queue WHERE id IN (
-          SELECT id FROM measurement_rollup_queue ORDER BY id LIMIT ${ROLLUP_BATCHES} FOR UPDATE ${opts.wait ? sql`` : sql`SKIP LOCKED`})
+          SELECT id FROM measurement_rollup_queue ${upTo} ORDER BY id LIMIT ${ROLLUP_BATCHES} FOR UPDATE ${opts.wait ? sql`` : sql`SKIP LOCKED`})
         RETURNING id, rollups`);
       if (rows.length === 0) return 0;
       const rollups = emptyRows();
