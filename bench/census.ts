@@ -9,6 +9,7 @@
  * in flight when the time is up, so no committed hit goes uncounted).
  *
  * `tsx bench/census.ts serve` is the app server this forks: it answers the stored count over IPC.
+ * With BENCH_PROFILE=DIR it runs under `node --cpu-prof` and leaves its CPU profile in DIR.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
