@@ -9,6 +9,7 @@
  * in flight when the time is up, so no committed hit goes uncounted).
  *
  * `tsx bench/census.ts serve` is the app server this forks: it answers the stored count over IPC.
+ * With BENCH_PROFILE=DIR it runs under `node --cpu-prof` and leaves its CPU profile in DIR.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -111,7 +112,9 @@ async function hammer(url: string, body: (n: number) => string, contentType: str
 
 /** Forks the census app server and waits for its port. */
 async function forkServer(dataDir: string): Promise<{ child: ChildProcess; port: number; websiteId: string }> {
-  const child = fork(path.join(import.meta.dirname, 'census.ts'), ['serve'], { execArgv: ['--import', 'tsx'], env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_PROFILE=DIR: the app server writes a V8 CPU profile there when it exits (node --cpu-prof).
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child = fork(path.join(import.meta.dirname, 'census.ts'), ['serve'], { execArgv: [...profile, '--import', 'tsx'], env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await new Promise<{ port: number; websiteId: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number; websiteId: string }));
     child.once('exit', (code) => reject(new Error(`census server exited (${code})`)));

@@ -46,7 +46,11 @@ afterAll(async () => {
   await demo?.database.drop();
 });
 
-const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await demo.database.pool.query<T>(text, params)).rows;
+/** Reads and writes rows once every acknowledged call is in the rollups too (they are added right after each batch commits). */
+const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
+  await app.ingest.flush();
+  return (await demo.database.pool.query<T>(text, params)).rows;
+};
 const ok = (res: LightMyRequestResponse) => expect(res.statusCode, res.body).toBe(200);
 
 /** A copy of the demo site with an ADMIN signed in, and a visitor on it. */

@@ -21,10 +21,11 @@ import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError, type RateLimitStor
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { verifyCaptcha } from '../src/server/services/captcha';
 import type * as CaptchaModule from '../src/server/services/captcha';
-import { FORM_RATE_LIMITS, issueSubmissionKey, pruneFormData, submissionLines } from '../src/server/services/forms';
+import { FORM_RATE_LIMITS, pruneFormData, SUBMISSION_KEY_TTL_MS, submissionKeys, submissionLines } from '../src/server/services/forms';
+import { serverSecret } from '../src/server/services/server-secrets';
 import { deliverWebhook, WEBHOOK_JOB, webhookHandler } from '../src/server/services/webhooks';
 import { demoDatabase, type DemoApp } from './demo-app';
-import { changeDemoForm, CONTACT_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
+import { changeDemoForm, changePublished, CONTACT_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
 
 vi.mock('../src/server/services/captcha', async (importOriginal) => {
   const actual = await importOriginal<typeof CaptchaModule>();
@@ -52,7 +53,7 @@ beforeEach(() => {
 afterEach(async () => {
   await demo.database.db.delete(formSubmissions);
   await demo.database.db.delete(jobs);
-  await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+  await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
     form.settings.notifyEmails = ['studio@juniper.example'];
     delete form.settings.autoReply;
     delete form.settings.webhookUrl;
@@ -70,17 +71,20 @@ async function submit(values = demoValues(), extra: Record<string, string> = {},
 
 describe('FormSubmissionKey', () => {
   // covers 000-7.03
-  it('answers a new key in data.key for each call, not to be cached, stored only as a hash bound to the crumb', async () => {
+  it('answers a new key in data.key for each call, not to be cached; issuing stores nothing, and spending stores it only as a hash bound to the crumb', async () => {
     const res = await visitor.keyCall({ remoteAddress: ip });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const { key } = res.json() as { key: string };
-    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{16}\.[0-9a-z]+\.[A-Za-z0-9_-]{22}$/);
     expect(await visitor.key({ remoteAddress: ip })).not.toBe(key);
-    const rows = await demo.database.db.select().from(formSubmissionKeys);
-    expect(rows.some((r) => r.keyHash === key || r.crumbHash === visitor.crumb)).toBe(false);
-    const [row] = rows.filter((r) => r.usedAt === null).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(10 * 60 * 1000 - 1000);
+    expect(await demo.database.db.select().from(formSubmissionKeys)).toEqual([]);
+    expect((await visitor.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(200);
+    const [row] = await demo.database.db.select().from(formSubmissionKeys);
+    expect(row!.keyHash).not.toBe(key);
+    expect(row!.crumbHash).not.toBe(visitor.crumb);
+    expect(row!.usedAt).not.toBeNull();
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThanOrEqual(SUBMISSION_KEY_TTL_MS - 60_000);
   });
 
   it('needs the crumb like every state-changing call', async () => {
@@ -139,7 +143,7 @@ describe('SaveFormSubmission', () => {
   });
 
   it('emails each notify address separately, sends the auto-reply and queues the webhook, all in the same transaction', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.notifyEmails = ['studio@juniper.example', 'kiln@juniper.example'];
       form.settings.autoReply = { fieldId: 'email', subject: 'Thank you\r\nfor writing', text: 'We answer within two days.' };
       form.settings.webhookUrl = 'https://hooks.example.com/forms';
@@ -184,12 +188,14 @@ describe('SaveFormSubmission', () => {
       expect(await submissions()).toHaveLength(1);
     });
 
-    it('expires', async () => {
-      const key = await visitor.key({ remoteAddress: ip });
-      await demo.database.db.update(formSubmissionKeys).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`used_at IS NULL`);
-      const res = await visitor.save(demoPayload(key), { remoteAddress: ip });
+    it('expires ten minutes after it was issued', async () => {
+      const keys = submissionKeys(await serverSecret(demo.database.db, 'form_key_secret'));
+      const expired = keys.issue(demo.websiteId, visitor.crumb, Date.now() - SUBMISSION_KEY_TTL_MS - 1000);
+      const res = await visitor.save(demoPayload(expired), { remoteAddress: ip });
       expect(res.statusCode).toBe(401);
       expect(await submissions()).toHaveLength(0);
+      const nineMinutesOld = keys.issue(demo.websiteId, visitor.crumb, Date.now() - SUBMISSION_KEY_TTL_MS + 60_000);
+      expect((await visitor.save(demoPayload(nineMinutesOld), { remoteAddress: ip })).statusCode).toBe(200);
     });
 
     it("is bound to the visitor's crumb and to the site", async () => {
@@ -199,7 +205,7 @@ describe('SaveFormSubmission', () => {
       expect((await other.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(401);
 
       await demo.database.db.insert(websites).values({ id: 'other-site', identifier: 'other', settings: {}, navigation: [] }).onConflictDoNothing();
-      const elsewhere = await issueSubmissionKey(demo.database.db, 'other-site', visitor.crumb);
+      const elsewhere = submissionKeys(await serverSecret(demo.database.db, 'form_key_secret')).issue('other-site', visitor.crumb);
       expect((await visitor.save(demoPayload(elsewhere), { remoteAddress: ip })).statusCode).toBe(401);
 
       expect((await visitor.save(demoPayload(key), { remoteAddress: ip })).statusCode).toBe(200);
@@ -219,13 +225,15 @@ describe('SaveFormSubmission', () => {
 
     it('answers 404 while the page is not published, and when the form data does not parse', async () => {
       const db = demo.database.db;
-      await db.update(pages).set({ status: 4 }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+      const setStatus = (status: number) => changePublished(app, db, demo.websiteId, async (tx) => void (await tx.update(pages).set({ status }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)))));
+      expect((await submit()).statusCode).toBe(200);
+      await setStatus(4);
       try {
         expect((await submit()).statusCode).toBe(404);
       } finally {
-        await db.update(pages).set({ status: 1 }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+        await setStatus(1);
       }
-      await changeDemoForm(db, demo.websiteId, (form) => {
+      await changeDemoForm(app, db, demo.websiteId, (form) => {
         (form.fields[0] as { type: string }).type = 'hologram';
       });
       try {
@@ -233,7 +241,7 @@ describe('SaveFormSubmission', () => {
         expect(res.statusCode).toBe(404);
         expect(res.json().error).toBe(forms.notConfigured);
       } finally {
-        await changeDemoForm(db, demo.websiteId, (form) => {
+        await changeDemoForm(app, db, demo.websiteId, (form) => {
           (form.fields[0] as { type: string }).type = 'name';
         });
       }
@@ -327,14 +335,14 @@ describe('SaveFormSubmission', () => {
         expect((await submit(demoValues(), { captchaKey: 'solved' })).statusCode).toBe(200);
         expect(vi.mocked(verifyCaptcha)).toHaveBeenLastCalledWith(expect.anything(), demo.websiteId, 'solved', { remoteIp: ip });
         vi.mocked(verifyCaptcha).mockClear();
-        await changeDemoForm(db, demo.websiteId, (form) => {
+        await changeDemoForm(app, db, demo.websiteId, (form) => {
           form.settings.captcha = false;
         });
         expect((await submit()).statusCode).toBe(200);
         expect(vi.mocked(verifyCaptcha)).not.toHaveBeenCalled();
       } finally {
         await db.delete(siteCaptcha).where(eq(siteCaptcha.websiteId, demo.websiteId));
-        await changeDemoForm(db, demo.websiteId, (form) => {
+        await changeDemoForm(app, db, demo.websiteId, (form) => {
           form.settings.captcha = true;
         });
       }
@@ -384,7 +392,7 @@ describe('SaveFormSubmission', () => {
   });
 
   it('stores a submission whole or not at all: a failure while writing its jobs leaves no submission and the key unspent', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.notifyEmails = ['studio@juniper.example', 'kiln@juniper.example'];
     });
     const { pool } = demo.database;
@@ -481,19 +489,18 @@ describe('retention', () => {
       await insert(demo.websiteId, days);
       await insert('keeps-all', days);
     }
-    const expired = await issueSubmissionKey(db, demo.websiteId, 'crumb');
-    const fresh = await issueSubmissionKey(db, demo.websiteId, 'crumb');
-    expect(fresh).not.toBe(expired);
-    await db.update(formSubmissionKeys).set({ expiresAt: sql`now() - interval '1 minute'` });
-    const keysBefore = (await db.select().from(formSubmissionKeys)).length;
+    for (const keyHash of ['spent-1', 'spent-2']) {
+      await db.insert(formSubmissionKeys).values({ keyHash, websiteId: demo.websiteId, crumbHash: 'crumb', expiresAt: sql`now() - interval '1 minute'`, usedAt: sql`now() - interval '5 minutes'` });
+    }
+    const unexpired = (await db.select().from(formSubmissionKeys)).length - 2;
 
     const pruned = await pruneFormData(db);
     expect(pruned.submissions).toBe(2);
-    expect(pruned.keys).toBe(keysBefore);
+    expect(pruned.keys).toBe(2);
     const left = await db.select({ websiteId: formSubmissions.websiteId, values: formSubmissions.values }).from(formSubmissions);
     expect(left.filter((r) => r.websiteId === demo.websiteId).map((r) => r.values.age).sort()).toEqual([0, 29]);
     expect(left.filter((r) => r.websiteId === 'keeps-all')).toHaveLength(4);
-    expect(await db.select().from(formSubmissionKeys)).toHaveLength(0);
+    expect(await db.select().from(formSubmissionKeys)).toHaveLength(unexpired);
     await db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, demo.websiteId));
   });
 });
@@ -520,7 +527,7 @@ describe('webhooks', () => {
   });
   beforeEach(async () => {
     // Only webhook jobs: this worker has no email handler.
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.notifyEmails = [];
     });
   });
@@ -541,7 +548,7 @@ describe('webhooks', () => {
   const signedAs = (id: string) => ({ id, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
 
   it('POSTs the submission as JSON with the delivery key as Idempotency-Key, when the operator allows private targets', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.webhookUrl = `http://127.0.0.1:${port}/hook`;
     });
     expect((await submit()).statusCode).toBe(200);
@@ -564,7 +571,7 @@ describe('webhooks', () => {
   });
 
   it('retries a receiver that does not answer 2xx, with the same Idempotency-Key', async () => {
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.webhookUrl = `http://127.0.0.1:${port}/hook`;
     });
     answer = 503;
@@ -580,7 +587,7 @@ describe('webhooks', () => {
 
   it('fails a webhook to a loopback or private address at once, without retries, unless the operator allows it', async () => {
     for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`, `http://0x7f.1:${port}/hook`]) {
-      await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+      await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
         form.settings.webhookUrl = url;
       });
       expect((await submit()).statusCode).toBe(200);

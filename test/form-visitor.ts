@@ -6,7 +6,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { FormData } from '../src/blocks/form/schema';
-import type { Db } from '../src/db/client';
+import { expect, vi } from 'vitest';
+import type { Db, Executor } from '../src/db/client';
+import { markSiteChanged } from '../src/server/services/site-changes';
 import { pages } from '../src/db/schema';
 
 export const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
@@ -95,14 +97,29 @@ export async function formVisitor(app: FastifyInstance, host = 'localhost'): Pro
   return visitor;
 }
 
-/** Changes the demo contact form's block data in place (the submission calls read it from the database). */
-export async function changeDemoForm(db: Db, websiteId: string, change: (form: FormData) => void): Promise<void> {
-  const [row] = await db.select({ sections: pages.sections }).from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
-  // Straight into the column, past the writing schema: the changes are to fields and settings, never to owner HTML.
-  const sections = row!.sections as unknown as { blocks: { type: number; data: FormData }[] }[];
-  for (const section of sections) for (const block of section.blocks) if (block.type === 9 && block.data.formId === DEMO_FORM_ID) change(block.data);
-  await db
-    .update(pages)
-    .set({ sections: sql`${JSON.stringify(sections)}::jsonb` })
-    .where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+/**
+ * Changes the demo contact form's block data in place and marks the site changed, as publishing
+ * does; resolves once `app` has heard of the change (it holds published forms in memory until then).
+ */
+export async function changeDemoForm(app: FastifyInstance, db: Db, websiteId: string, change: (form: FormData) => void): Promise<void> {
+  await changePublished(app, db, websiteId, async (tx) => {
+    const [row] = await tx.select({ sections: pages.sections }).from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+    // Straight into the column, past the writing schema: the changes are to fields and settings, never to owner HTML.
+    const sections = row!.sections as unknown as { blocks: { type: number; data: FormData }[] }[];
+    for (const section of sections) for (const block of section.blocks) if (block.type === 9 && block.data.formId === DEMO_FORM_ID) change(block.data);
+    await tx
+      .update(pages)
+      .set({ sections: sql`${JSON.stringify(sections)}::jsonb` })
+      .where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+  });
+}
+
+/** Runs `change` on the site's published content in one transaction that marks the site changed; resolves once `app` has heard of it. */
+export async function changePublished(app: FastifyInstance, db: Db, websiteId: string, change: (tx: Executor) => Promise<void>): Promise<void> {
+  const before = app.siteGeneration();
+  await db.transaction(async (tx) => {
+    await change(tx);
+    await markSiteChanged(tx, websiteId);
+  });
+  await vi.waitFor(() => expect(app.siteGeneration()).toBeGreaterThan(before));
 }

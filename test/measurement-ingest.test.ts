@@ -59,7 +59,11 @@ afterAll(async () => {
 });
 
 const today = () => dayIn('UTC');
-const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => (await demo.database.pool.query<T>(text, params)).rows;
+/** Reads once every acknowledged call is in the rollups too (they are added right after each batch commits). */
+const query = async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) => {
+  await app.ingest.flush();
+  return (await demo.database.pool.query<T>(text, params)).rows;
+};
 const countOf = async (table: string, where = 'true', params: unknown[] = []) => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params))[0]!.n);
 const ok = (res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);

@@ -162,7 +162,7 @@ describe('signed webhooks', () => {
 
   it('sign the first delivery of a form whose address came without the editor, with a secret made then', async () => {
     await demo.database.pool.query('DELETE FROM webhook_secrets');
-    await changeDemoForm(demo.database.db, demo.websiteId, (form) => {
+    await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
       form.settings.webhookUrl = hookUrl;
     });
     expect((await formDetail()).json().webhookSecretMadeAt).toBeNull();

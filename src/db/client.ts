@@ -23,6 +23,9 @@ export function connect(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor may one dropped while checked out (the database stopped mid-transaction): its queries fail
+  // with the error and the pool discards it, but the client emits it too, with no listener of its own.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle(pool, { schema });
   let closed = false;
   return {

@@ -1,8 +1,8 @@
 /**
  * Measurement (seed 000 §3, §7; seed 001 §3, §7): what the ingestion calls store, and the rollups
  * the owner's dashboard reads. Written only by services/ingest.ts, in batches: the raw rows and
- * their rollups in one transaction. `day` is the site's own calendar day (settings.timeZone) when
- * the call arrived. No IP address is stored anywhere: visitors are `visitor_hash`es
+ * what they add to the rollups in one transaction, the rollups themselves right after. `day` is
+ * the site's own calendar day (settings.timeZone) when the call arrived. No IP address is stored anywhere: visitors are `visitor_hash`es
  * (services/measurement.ts). No foreign keys: a key check per ingested row is the costliest part of
  * a batch, and websites are never deleted (a future site deletion deletes by website_id).
  */
@@ -25,6 +25,17 @@ export const measurementLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.clientHash] })],
 );
+
+/**
+ * What each committed measurement batch adds to the rollups, waiting to be added (services/ingest.ts):
+ * written in the batch's own transaction, and deleted in the transaction that adds it, so every
+ * batch is rolled up exactly once, by whichever app server takes it first.
+ */
+export const measurementRollupQueue = pgTable('measurement_rollup_queue', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  rollups: jsonb('rollups').$type<Record<string, unknown[]>>().notNull(),
+});
 
 /** The columns every raw measurement table starts with: the site, its day, and the row's arrival. */
 const receivedRow = () => ({

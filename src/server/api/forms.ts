@@ -32,16 +32,17 @@ import { formApi } from '../../messages/form-api';
 import { forms } from '../../messages/forms';
 import { http } from '../../messages/http';
 import { API_PATHS } from '../../domain/routes';
+import type { FormData } from '../../blocks/form/schema';
 import type { Db } from '../../db/client';
 import { verifyCaptcha } from '../services/captcha';
-import { acceptSubmission, findPublishedForm, FORM_RATE_LIMITS, issueSubmissionKey, spendSubmissionKey, submissionKeyUsable, type SubmissionPage } from '../services/forms';
+import { createSubmissionWriter, findPublishedForm, FORM_RATE_LIMITS, prepareSubmission, submissionKeys, type SubmissionEntry, type SubmissionPage, type SubmissionWriter } from '../services/forms';
+import { serverSecret } from '../services/server-secrets';
 import { hashedIp, RateLimitsUnavailableError, refusedByLimits, type Limit } from '../services/rate-limit';
 import { checkText } from '../text-guard';
 import type { TextRefusal } from '../plugins/request-guards';
 
-/** Our texts for what the seed leaves without words. */
-
-/** A field whose value holds a NUL character: never typed by a person, and not storable. */
+/** Published forms held in memory per app server, at most. */
+const MAX_CACHED_FORMS = 1000;
 
 /**
  * Form-encoded bodies (what the data-request client sends by default) as a plain object of
@@ -107,7 +108,18 @@ const submissionTextRefusal: TextRefusal = (errors) => ({
   errors: Object.fromEntries(Object.keys(errors).map((path) => (path.startsWith('form.') ? [path.split('.')[1]!, formApi.nulField] : [path, formApi.nulField]))),
 });
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The form submissions' writer: `flush()` writes what waits, `close()` (on the app's close) also refuses further calls. */
+    formWriter: SubmissionWriter;
+  }
+}
+
 export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  const keys = submissionKeys(await serverSecret(db, 'form_key_secret'));
+  const writer = createSubmissionWriter(db, { metrics: app.metrics });
+  app.decorate('formWriter', writer);
+  app.addHook('onClose', () => writer.close());
   await app.register(async (scope) => {
     registerFormBodyParser(scope);
 
@@ -127,6 +139,30 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       return site;
     };
 
+    /**
+     * Published forms by site and form id, as last read: dropped whenever any site changes (the
+     * `site_changed` notification every app server hears), so a submission reads no page rows.
+     */
+    const publishedForms = new Map<string, FormData>();
+    let formsGeneration = scope.siteGeneration();
+    const publishedForm = async (siteId: string, formId: string): Promise<FormData | undefined> => {
+      const generation = scope.siteGeneration();
+      if (generation !== formsGeneration) {
+        publishedForms.clear();
+        formsGeneration = generation;
+      }
+      const cacheKey = `${siteId}\u0000${formId}`;
+      const known = publishedForms.get(cacheKey);
+      if (known) return known;
+      const form = await findPublishedForm(db, siteId, formId);
+      // A form read before a change is not kept after it; only forms found are kept, so unknown ids cannot fill the map.
+      if (form && scope.siteGeneration() === generation) {
+        if (publishedForms.size >= MAX_CACHED_FORMS) publishedForms.clear();
+        publishedForms.set(cacheKey, form);
+      }
+      return form;
+    };
+
     const overLimit = (reply: FastifyReply, limit: Limit) => refusedByLimits(scope.rateLimits, reply, [limit], { error: forms.rateLimited });
 
     // The crumb plugin has checked that the cookie is valid and was sent back; keys are bound to it.
@@ -136,8 +172,7 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       const site = await siteOr404(req, reply);
       if (!site) return reply;
       if (await overLimit(reply, { key: `form-key:${site.id}:${hashedIp(req.ip)}`, ...FORM_RATE_LIMITS.keys })) return reply;
-      const key = await issueSubmissionKey(db, site.id, crumbOf(req));
-      return reply.header('cache-control', 'no-store').send({ key });
+      return reply.header('cache-control', 'no-store').send({ key: keys.issue(site.id, crumbOf(req)) });
     });
 
     scope.post(API_PATHS.SAVE_FORM_SUBMISSION, { config: { textRefusal: submissionTextRefusal } }, async (req, reply) => {
@@ -156,15 +191,18 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
       // The form id is the visitor's text: hashed into the counter's key, which keeps the key short and plain.
       const formKey = createHash('sha256').update(formId).digest('base64url').slice(0, 22);
       if (await overLimit(reply, { key: `form-submit:${site.id}:${hashedIp(req.ip)}:${formKey}`, ...FORM_RATE_LIMITS.submissions })) return reply;
-      if (!body.key || !(await submissionKeyUsable(db, site.id, body.key, crumb))) return reply.code(401).send({ error: formApi.keyInvalid });
-      const form = formId ? await findPublishedForm(db, site.id, formId) : undefined;
+      const spend = body.key ? keys.check(site.id, body.key, crumb) : undefined;
+      if (!spend) return reply.code(401).send({ error: formApi.keyInvalid });
+      // Answered once the transaction that spends the key (and stores the submission) has committed; 401 when a racing call spent it first.
+      const store = async (entry: SubmissionEntry) => {
+        if (!(await writer.submit(entry)).spent) return reply.code(401).send({ error: formApi.keyInvalid });
+        return reply.send({});
+      };
+      const form = formId ? await publishedForm(site.id, formId) : undefined;
       if (!form) return reply.code(404).send({ error: forms.notConfigured });
 
       // A filled honeypot: a robot. It is answered as a success would be, and nothing is kept or sent.
-      if (body.honeypot) {
-        await spendSubmissionKey(db, site.id, body.key, crumb);
-        return reply.send({});
-      }
+      if (body.honeypot) return store({ spend });
 
       const unpacked = formValues(body.form);
       if (!unpacked) return reply.code(400).send({ error: forms.unparseableFields });
@@ -187,10 +225,7 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
         pagePath: body.pagePath ?? undefined,
         collectionId: body.collectionId ?? undefined,
       };
-      const accepted = await acceptSubmission(db, { websiteId: site.id, key: body.key, crumb, form, values: checked.values, page });
-      // The key was spent by a submission racing this one.
-      if (!accepted) return reply.code(401).send({ error: formApi.keyInvalid });
-      return reply.send({});
+      return store({ spend, submission: prepareSubmission({ websiteId: site.id, form, values: checked.values, page }) });
     });
   });
 }

@@ -25,7 +25,7 @@ import { measurementApi } from '../../messages/measurement-api';
 import { API_PATHS } from '../../domain/paths';
 import type { Db } from '../../db/client';
 import { sendTooMany } from '../services/rate-limit';
-import { createIngestWriter, IngestUnavailableError, type IngestLimit, type IngestOutcome } from '../services/ingest';
+import { createIngestWriter, IngestUnavailableError, type IngestLimit, type IngestOutcome, type IngestWriter } from '../services/ingest';
 import { dayIn, isCrawler, measurementIdentity } from '../services/measurement';
 import { siteSettings } from '../services/stored-json';
 import { registerFormBodyParser } from './forms';
@@ -33,6 +33,13 @@ import { registerCensusRoutes } from './census';
 import { registerEventRoutes } from './events';
 import { registerPerformanceRoutes } from './performance';
 import type { Measurement } from './measurement-call';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The measurement batch writer: `flush()` writes what waits and rolls it up, `close()` (on the app's close) also refuses further calls. */
+    ingest: IngestWriter;
+  }
+}
 
 /** Calls per address and site a minute, all measurement calls together (docs/decisions.md). */
 export const INGEST_LIMIT: IngestLimit = { max: 1200, windowMs: 60_000 };
@@ -60,7 +67,8 @@ export function isCrumbExempt(req: FastifyRequest): boolean {
 
 export async function registerMeasurementRoutes(app: FastifyInstance, db: Db, opts: { limit: IngestLimit | null }): Promise<void> {
   const identity = await measurementIdentity(db);
-  const writer = createIngestWriter(db, { limit: opts.limit });
+  const writer = createIngestWriter(db, { limit: opts.limit, metrics: app.metrics });
+  app.decorate('ingest', writer);
   app.addHook('onClose', () => writer.close());
 
   await app.register(async (scope) => {

@@ -72,23 +72,33 @@ const MAX_ERROR_LENGTH = 2000;
 
 /** Inserts a job; call it on the transaction that makes the change the job follows from. */
 export async function enqueue(tx: Executor, job: NewJob): Promise<number> {
-  if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts >= 1)) {
-    throw new RangeError(`maxAttempts must be a whole number of at least 1, not ${job.maxAttempts}`);
+  return (await enqueueAll(tx, [job]))[0]!;
+}
+
+/** Inserts jobs in one statement (a batch of changes' jobs), answering their ids in order; one notification for them all. */
+export async function enqueueAll(tx: Executor, list: readonly NewJob[]): Promise<number[]> {
+  if (list.length === 0) return [];
+  for (const job of list) {
+    if (job.maxAttempts !== undefined && !(Number.isInteger(job.maxAttempts) && job.maxAttempts >= 1)) {
+      throw new RangeError(`maxAttempts must be a whole number of at least 1, not ${job.maxAttempts}`);
+    }
   }
-  const [row] = await tx
+  const rows = await tx
     .insert(jobs)
-    .values({
-      websiteId: job.websiteId ?? null,
-      kind: job.kind,
-      payload: job.payload,
-      deliveryKey: job.deliveryKey ?? randomUUID(),
-      maxAttempts: job.maxAttempts,
-      runAt: job.runAt,
-    })
+    .values(
+      list.map((job) => ({
+        websiteId: job.websiteId ?? null,
+        kind: job.kind,
+        payload: job.payload,
+        deliveryKey: job.deliveryKey ?? randomUUID(),
+        maxAttempts: job.maxAttempts,
+        runAt: job.runAt,
+      })),
+    )
     .returning({ id: jobs.id });
   // Inside a transaction PostgreSQL delivers this at commit, and never after a rollback.
   await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
-  return row!.id;
+  return rows.map((r) => r.id);
 }
 
 /** Exponential from 5 s, doubling per attempt, at most an hour, with ±25 % jitter so retries of a burst spread out. */

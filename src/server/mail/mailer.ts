@@ -19,7 +19,7 @@ import nodemailer, { type SMTPTransportOptions, type Transporter } from 'nodemai
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { smtpSettings, websiteMembers } from '../../db/schema';
-import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
+import { enqueue, PermanentJobError, type JobHandler, type NewJob } from '../jobs/queue';
 import { checkedAddresses, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
 import { unsealOptional } from '../secrets/sealed';
 
@@ -162,14 +162,19 @@ export async function accountMailOptions(db: Executor, accountId: string, websit
   return here && !elsewhere ? {} : { serverMailOnly: true };
 }
 
-/** Queues an email; call it on the transaction that makes the change the email tells of. */
-export async function enqueueEmail(tx: Executor, websiteId: string | undefined, message: EmailMessage, opts: EnqueueEmailOptions = {}): Promise<number> {
+/** An email as a job to queue (enqueueAll); throws InvalidEmailError for a message that cannot be sent. */
+export function emailJob(websiteId: string | undefined, message: EmailMessage, opts: EnqueueEmailOptions = {}): NewJob {
   const parsed = emailMessageSchema.safeParse(message);
   if (!parsed.success) {
     throw new InvalidEmailError(`Cannot send this email: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
   }
   const payload = opts.serverMailOnly ? { ...parsed.data, serverMailOnly: true } : parsed.data;
-  return enqueue(tx, { websiteId, kind: EMAIL_JOB, payload, maxAttempts: EMAIL_MAX_ATTEMPTS });
+  return { websiteId, kind: EMAIL_JOB, payload, maxAttempts: EMAIL_MAX_ATTEMPTS };
+}
+
+/** Queues an email; call it on the transaction that makes the change the email tells of. */
+export async function enqueueEmail(tx: Executor, websiteId: string | undefined, message: EmailMessage, opts: EnqueueEmailOptions = {}): Promise<number> {
+  return enqueue(tx, emailJob(websiteId, message, opts));
 }
 
 /** The handler for jobs of kind 'email'; `policy` says whether a site's own SMTP host may be a private address. */

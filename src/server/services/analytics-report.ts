@@ -6,7 +6,8 @@
  *
  * Every figure comes from the rollups that ingestion keeps (services/ingest.ts) or from a raw table
  * through its primary key's (website_id, day, …) order, so a report reads the days it covers and
- * never scans a site's raw rows:
+ * never scans a site's raw rows. A report first adds every queued batch to the rollups (`rollUp`),
+ * so it shows every acknowledged call:
  * - unique visitors over the range are COUNT(DISTINCT) of the days' visitor sets (visitor_days),
  *   never a sum of daily uniques: a visitor who came on two days is one visitor;
  * - a vital's p75 is read from the histogram buckets of every day and page in the range, summed
@@ -49,6 +50,7 @@ import type {
 import { rating, THRESHOLDS } from '../../domain/vitals';
 import { CSV_BOM, csvRow } from './csv';
 import { listFormsAndLists } from './forms-config/placements';
+import { rollUp } from './ingest';
 import { bucketUpperBound } from './measurement-histogram';
 import { analyticsReport } from '../../messages/analytics-report';
 
@@ -243,8 +245,9 @@ export async function recentErrors(db: Executor, websiteId: string, range: Repor
 
 /* ---------- the dashboard and its CSV files ---------- */
 
-/** The dashboard's figures, read in one snapshot. */
+/** The dashboard's figures, read in one snapshot once every acknowledged call is in the rollups. */
 export async function dashboardReport(db: Db, websiteId: string, range: ReportRange, timeZone: string): Promise<DashboardReport> {
+  await rollUp(db, { wait: true });
   return db.transaction(
     async (tx) => {
       const days = await dailySeries(tx, websiteId, range);
@@ -280,6 +283,7 @@ const ERRORS_CSV_BATCH = 500;
 
 /** One table of the report over the range, every row, as CSV lines (the first with the byte-order mark and the header). */
 export async function* reportCsv(db: Db, websiteId: string, range: ReportRange, timeZone: string, table: ReportTable): AsyncGenerator<string> {
+  await rollUp(db, { wait: true });
   const lines = (header: string[], body: string[][]) => CSV_BOM + [header, ...body].map(csvRow).join('');
   switch (table) {
     case 'days':

@@ -1,15 +1,22 @@
 /**
  * The measurement batch writer. A call, once validated, becomes one `Ingest` (its raw rows) and
- * waits here. Batches are written by group commit: as soon as one of the writers (two) is free,
+ * waits in a group-commit queue (./batch-writer.ts): as soon as one of the writers (two) is free,
  * it takes what waits, up to `maxRows` rows, so a quiet site's call is written at once and under
- * load the calls that arrive while a batch commits form the next one. One transaction per batch: the rate-limit windows, the raw rows (one multi-row INSERT per table,
- * the rows passed as one JSON parameter) and the rollups derived from them. A call is answered
- * only once the batch holding it has committed, so an acknowledged event is never lost; when
- * the database refuses a batch, every call in it fails (IngestUnavailableError) and nothing of the
- * batch is kept, except that a batch refused for its data is written again call by call, so one
- * bad row fails only its own call. Batches lock rollup rows in one order (sorted keys, tables in a fixed order), so
- * concurrent batches, here or on another app server, wait for each other rather than deadlock;
- * serialization failures and deadlocks are retried.
+ * load the calls that arrive while a batch commits form the next one. One transaction per batch:
+ * the rate-limit windows, the visits the hits start, the raw rows (one multi-row INSERT per table,
+ * the rows passed as one JSON parameter) and one `measurement_rollup_queue` row holding what the
+ * batch adds to the rollups, counted in memory. A call is answered only once the batch holding it
+ * has committed, so an acknowledged event is never lost; when the database refuses a batch, every
+ * call in it fails (IngestUnavailableError) and nothing of the batch is kept, except that a batch
+ * refused for its data is written again call by call, so one bad row fails only its own call.
+ *
+ * The rollups are added out of the request path (`rollUp`): right after a batch commits, one
+ * transaction takes the queued rows (FOR UPDATE SKIP LOCKED, so app servers share the work and
+ * never add one twice), adds them up and deletes them. Rollup rows are locked in one order (sorted
+ * keys, tables in a fixed order), so concurrent rollups, here or on another app server, wait for
+ * each other rather than deadlock. A report first adds what is queued (`rollUp` waiting for rows
+ * another server holds), so it shows every acknowledged call; rows left by a server that stopped
+ * are added by the next rollup on any server.
  *
  * The rollups are derived from the batch's raw rows by the same rules a recount would use:
  * - page_daily_stats: page views (census event 1), visits (a hit that starts its visit: the first
@@ -24,6 +31,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
+import type { Metrics } from '../metrics';
 import {
   analyticsEvents,
   campaignDaily,
@@ -32,6 +40,7 @@ import {
   censusTargetDaily,
   deviceDaily,
   javascriptErrors,
+  measurementRollupQueue,
   pageDailyStats,
   performanceRecords,
   recordedEvents,
@@ -43,6 +52,7 @@ import {
 } from '../../db/schema';
 import { deviceClass, isInternalReferral, viewportBand } from '../../domain/analytics-report';
 import type { CensusCountKind } from '../../domain/measurement';
+import { createBatchWriter, isRowError } from './batch-writer';
 import { bucketOf } from './measurement-histogram';
 
 type Row<T extends PgTable> = Omit<T['$inferInsert'], 'websiteId' | 'day' | 'id' | 'receivedAt'>;
@@ -75,7 +85,9 @@ export class IngestUnavailableError extends Error {}
 export type IngestWriter = {
   /** Resolves once the call's rows have committed, or it was over its rate limit. */
   submit(ingest: Ingest): Promise<IngestOutcome>;
-  /** Writes what waits, then refuses further calls. */
+  /** Writes what waits, then adds every committed batch to the rollups. */
+  flush(): Promise<void>;
+  /** Writes what waits and adds it to the rollups, then refuses further calls. */
   close(): Promise<void>;
 };
 
@@ -87,6 +99,10 @@ export type IngestWriterOptions = {
   maxWaitingRows?: number;
   /** Batches written at once (each holds one pooled connection). */
   concurrency?: number;
+  /** Where batch sizes and commit waits are recorded (writer 'census'). */
+  metrics?: Metrics;
+  /** How often queued rollups left by any app server are looked for, in ms. */
+  rollupSweepMs?: number;
 };
 
 const RAW_TABLES = [
@@ -152,17 +168,54 @@ type Tally<F> = Map<string, { fields: F; n: number }>;
 type PageCounts = { fields: Site & { pagePath: string }; counts: Record<PageCounter, number> };
 type DeviceCounts = { fields: Site & { device: string; viewportBand: number }; pageViews: number; visits: number };
 
-/** What a batch writes: each raw table's rows, and the rollup rows they add up to, by key. */
-type BatchRows = {
-  raw: Map<RawKey, object[]>;
+type TargetFields = Site & { kind: string; targetId: string; label: string; link: string };
+
+/** The rollup rows a batch adds up to, by key. */
+type Rollups = {
   pages: Map<string, PageCounts>;
   visitors: Map<string, Site & { visitorHash: string }>;
   devices: Map<string, DeviceCounts>;
   vitals: Tally<Site & { pagePath: string; metric: string; bucket: number }>;
   referrers: Tally<Site & { referrerHost: string }>;
   campaigns: Tally<Record<string, string>>;
-  targets: Tally<Site & { kind: string; targetId: string; label: string; link: string }>;
+  targets: Tally<TargetFields>;
 };
+
+/** What a batch writes: each raw table's rows, and the rollup rows they add up to. */
+type BatchRows = Rollups & { raw: Map<RawKey, object[]> };
+
+const ROLLUP_KINDS = ['pages', 'visitors', 'devices', 'vitals', 'referrers', 'campaigns', 'targets'] as const;
+/** A batch's rollups as queued: each kind's entries (the maps' values; keys are derived again from their fields). */
+type QueuedRollups = { [K in keyof Rollups]?: (Rollups[K] extends Map<string, infer V> ? V : never)[] };
+
+const emptyRows = (): BatchRows => ({ raw: new Map(), pages: new Map(), visitors: new Map(), devices: new Map(), vitals: new Map(), referrers: new Map(), campaigns: new Map(), targets: new Map() });
+
+const queued = (rows: Rollups): QueuedRollups => Object.fromEntries(ROLLUP_KINDS.filter((k) => rows[k].size > 0).map((k) => [k, [...rows[k].values()]]));
+
+/** Adds one queued batch to `rows`; batches are added in the order they were queued, so a button's latest text wins. */
+function addQueued(rows: Rollups, batch: QueuedRollups) {
+  for (const p of batch.pages ?? []) {
+    const k = key(p.fields.websiteId, p.fields.day, p.fields.pagePath);
+    const entry = rows.pages.get(k);
+    if (!entry) rows.pages.set(k, { fields: p.fields, counts: { ...p.counts } });
+    else for (const c of PAGE_COUNTERS) entry.counts[c] += p.counts[c];
+  }
+  for (const v of batch.visitors ?? []) rows.visitors.set(key(v.websiteId, v.day, v.visitorHash), v);
+  for (const d of batch.devices ?? []) {
+    const k = key(d.fields.websiteId, d.fields.day, d.fields.device, d.fields.viewportBand);
+    const entry = rows.devices.get(k);
+    if (!entry) rows.devices.set(k, { ...d });
+    else Object.assign(entry, { pageViews: entry.pageViews + d.pageViews, visits: entry.visits + d.visits });
+  }
+  for (const kind of ['vitals', 'referrers', 'campaigns'] as const) {
+    for (const t of batch[kind] ?? []) tally(rows[kind] as Tally<object>, key(...Object.values(t.fields)), t.fields, t.n);
+  }
+  for (const t of batch.targets ?? []) {
+    const k = key(t.fields.websiteId, t.fields.day, t.fields.kind, t.fields.targetId);
+    const entry = rows.targets.get(k);
+    rows.targets.set(k, { fields: t.fields, n: (entry?.n ?? 0) + t.n });
+  }
+}
 
 const siteOf = (ingest: Ingest): Site => ({ websiteId: ingest.websiteId, day: ingest.day });
 
@@ -270,8 +323,8 @@ async function writeRaw(tx: Executor, rows: BatchRows) {
   }
 }
 
-/** The rollups, added to what is stored: tables in a fixed order, rows in key order, so concurrent batches wait rather than deadlock. */
-async function writeRollups(tx: Executor, rows: BatchRows) {
+/** The rollups, added to what is stored: tables in a fixed order, rows in key order, so concurrent rollups wait rather than deadlock. */
+async function writeRollups(tx: Executor, rows: Rollups) {
   if (rows.visitors.size) await tx.execute(insertRows(visitorDays, sorted(rows.visitors), sql`ON CONFLICT DO NOTHING`));
   if (rows.pages.size) {
     const pageRows = sorted(rows.pages).map((p) => ({ ...p.fields, ...p.counts }));
@@ -305,9 +358,12 @@ async function writeRollups(tx: Executor, rows: BatchRows) {
   }
 }
 
-/** Writes one batch (the calls within their limits) inside `tx`: visits started, then every call's rows counted, then written. */
+/**
+ * Writes one batch (the calls within their limits) inside `tx`: visits started, then every call's
+ * rows counted and written, and what they add to the rollups queued.
+ */
 async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void> {
-  const rows: BatchRows = { raw: new Map(), pages: new Map(), visitors: new Map(), devices: new Map(), vitals: new Map(), referrers: new Map(), campaigns: new Map(), targets: new Map() };
+  const rows = emptyRows();
   const hits = batch.flatMap((ingest) => (ingest.censusHits ?? []).map((hit) => ({ ingest, hit })));
   countHits(rows, hits, await startVisits(tx, hits));
   for (const ingest of batch) {
@@ -320,7 +376,39 @@ async function writeBatch(tx: Executor, batch: readonly Ingest[]): Promise<void>
     countTrackHits(rows, ingest);
   }
   await writeRaw(tx, rows);
-  await writeRollups(tx, rows);
+  const rollups = queued(rows);
+  if (Object.keys(rollups).length > 0) await tx.insert(measurementRollupQueue).values({ rollups });
+}
+
+/** Queued batches added up in one rollup transaction. */
+const ROLLUP_BATCHES = 200;
+
+/**
+ * Adds queued batches to the rollups, ROLLUP_BATCHES at a time, each time in one transaction that
+ * also deletes them, until none is left; answers how many were added. Batches another app server
+ * is adding are skipped, or with `wait` waited for (a report's reading then includes them).
+ */
+export async function rollUp(db: Db, opts: { wait?: boolean } = {}): Promise<number> {
+  // Waiting, only what was queued when it began: batches committing meanwhile cannot keep it going.
+  const last = opts.wait ? (await db.execute<{ id: string | null }>(sql`SELECT max(id) AS id FROM measurement_rollup_queue`)).rows[0]?.id : undefined;
+  if (opts.wait && last == null) return 0;
+  const upTo = last == null ? sql`` : sql`WHERE id <= ${last}`;
+  let added = 0;
+  for (;;) {
+    const n = await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ id: string; rollups: QueuedRollups }>(sql`
+        DELETE FROM measurement_rollup_queue WHERE id IN (
+          SELECT id FROM measurement_rollup_queue ${upTo} ORDER BY id LIMIT ${ROLLUP_BATCHES} FOR UPDATE ${opts.wait ? sql`` : sql`SKIP LOCKED`})
+        RETURNING id, rollups`);
+      if (rows.length === 0) return 0;
+      const rollups = emptyRows();
+      for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) addQueued(rollups, row.rollups);
+      await writeRollups(tx, rollups);
+      return rows.length;
+    });
+    added += n;
+    if (n === 0) return added;
+  }
 }
 
 /**
@@ -351,100 +439,78 @@ async function countAgainstLimits(tx: Executor, batch: readonly Ingest[], limit:
   });
 }
 
-const RETRYABLE = new Set(['40001', '40P01']);
-
-function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const code = e.code ?? e.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-type Waiting = { ingest: Ingest; rows: number; resolve(outcome: IngestOutcome): void; reject(err: Error): void };
-
 export function createIngestWriter(db: Db, opts: IngestWriterOptions): IngestWriter {
-  const maxRows = opts.maxRows ?? 500;
-  const maxWaitingRows = opts.maxWaitingRows ?? 50_000;
-  const concurrency = opts.concurrency ?? 2;
-  const queue: Waiting[] = [];
-  let waitingRows = 0;
-  let running = 0;
-  let scheduled = false;
-  let closed = false;
-  const idle: (() => void)[] = [];
-
-  const take = (): Waiting[] => {
-    const batch: Waiting[] = [];
-    let rows = 0;
-    while (queue.length && (batch.length === 0 || rows + queue[0]!.rows <= maxRows)) {
-      const next = queue.shift()!;
-      rows += next.rows;
-      batch.push(next);
-    }
-    waitingRows -= rows;
-    return batch;
-  };
-
-  const write = async (batch: Waiting[]) => {
-    const ingests = batch.map((w) => w.ingest);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const outcomes = await db.transaction(async (tx) => {
-          const refused = opts.limit ? await countAgainstLimits(tx, ingests, opts.limit) : ingests.map(() => undefined);
-          await writeBatch(
-            tx,
-            ingests.filter((_, i) => refused[i] === undefined),
-          );
-          return refused.map((retryAfterMs): IngestOutcome => (retryAfterMs === undefined ? { stored: true } : { stored: false, retryAfterMs }));
-        });
-        batch.forEach((w, i) => w.resolve(outcomes[i]!));
-        return;
-      } catch (err) {
-        const state = sqlState(err) ?? '';
-        if (attempt < 3 && RETRYABLE.has(state)) continue;
-        // A row the database refuses (a data or constraint error) fails only its own call: the others are written again without it.
-        if (batch.length > 1 && (state.startsWith('22') || state.startsWith('23'))) {
-          for (const w of batch) await write([w]);
-          return;
-        }
-        const failure = new IngestUnavailableError('the measurement batch was not written', { cause: err });
-        for (const w of batch) w.reject(failure);
-        return;
-      }
-    }
-  };
-
-  const flush = () => {
-    scheduled = false;
-    while (running < concurrency && queue.length) {
-      const batch = take();
-      running += 1;
-      void write(batch).finally(() => {
-        running -= 1;
-        if (queue.length) flush();
-        else if (running === 0) for (const done of idle.splice(0)) done();
+  const batches = createBatchWriter<Ingest, IngestOutcome>({
+    name: 'census',
+    metrics: opts.metrics,
+    concurrency: opts.concurrency ?? 2,
+    maxWeight: opts.maxRows ?? 500,
+    maxWaiting: opts.maxWaitingRows ?? 50_000,
+    weight: rowCount,
+    // A row the database refuses (a data or constraint error) fails only its own call: the others are written again without it.
+    retryAlone: isRowError,
+    unavailable: (reason, cause) => new IngestUnavailableError(`measurement: ${reason}`, { cause }),
+    async write(ingests) {
+      const outcomes = await db.transaction(async (tx) => {
+        const refused = opts.limit ? await countAgainstLimits(tx, ingests, opts.limit) : ingests.map(() => undefined);
+        await writeBatch(
+          tx,
+          ingests.filter((_, i) => refused[i] === undefined),
+        );
+        return refused.map((retryAfterMs): IngestOutcome => (retryAfterMs === undefined ? { stored: true } : { stored: false, retryAfterMs }));
       });
-    }
-  };
-
+      rollups.soon();
+      return outcomes;
+    },
+  });
+  const rollups = rollupLoop(db, opts.rollupSweepMs ?? 5000);
   return {
-    submit(ingest) {
-      if (closed) return Promise.reject(new IngestUnavailableError('the measurement writer is closed'));
-      const rows = Math.max(1, rowCount(ingest));
-      if (waitingRows + rows > maxWaitingRows) return Promise.reject(new IngestUnavailableError('too many measurement rows are waiting'));
-      return new Promise<IngestOutcome>((resolve, reject) => {
-        queue.push({ ingest, rows, resolve, reject });
-        waitingRows += rows;
-        // After the calls that arrived with this one are queued too; a busy writer takes them when it finishes.
-        if (running < concurrency && !scheduled) {
-          scheduled = true;
-          setImmediate(flush);
-        }
-      });
+    submit: (ingest) => batches.submit(ingest),
+    async flush() {
+      await batches.flush();
+      await rollups.now();
     },
     async close() {
-      closed = true;
-      if (queue.length) flush();
-      if (running > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      await batches.close();
+      await rollups.stop();
+    },
+  };
+}
+
+/**
+ * One rollup at a time per app server: right after a batch commits (`soon`), and every `sweepMs`
+ * for batches a stopped server left queued. A failed rollup leaves its batches queued for the next.
+ */
+function rollupLoop(db: Db, sweepMs: number) {
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await rollUp(db).catch(() => undefined);
+      } while (again && !stopped);
+    })().finally(() => (running = undefined));
+    return running;
+  };
+  const sweep = setInterval(() => void run(), sweepMs);
+  sweep.unref();
+  return {
+    soon: () => void run(),
+    /** Resolves once a rollup that began after this call has finished. */
+    async now() {
+      if (running) await running;
+      await run();
+    },
+    async stop() {
+      clearInterval(sweep);
+      await this.now();
+      stopped = true;
     },
   };
 }

@@ -19,7 +19,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { formSubmissions } from '../../db/schema';
-import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
+import { enqueue, PermanentJobError, type JobHandler, type NewJob } from '../jobs/queue';
 import { checkedAddresses, pinnedLookup, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
 import { webhookSignature, webhookSigningSecret } from './webhook-secrets';
 
@@ -39,7 +39,12 @@ const PURPOSE = { refused: 'Webhook refused:', allowWith: 'OUTGOING_ALLOW_PRIVAT
 
 /** Queues the webhook of a submission; call it on the submission's transaction. */
 export async function enqueueWebhook(tx: Executor, websiteId: string, submissionId: number, url: string): Promise<number> {
-  return enqueue(tx, { websiteId, kind: WEBHOOK_JOB, payload: { submissionId, url }, maxAttempts: WEBHOOK_MAX_ATTEMPTS });
+  return enqueue(tx, webhookJob(websiteId, submissionId, url));
+}
+
+/** A submission's webhook delivery as a job to queue (enqueueAll). */
+export function webhookJob(websiteId: string, submissionId: number, url: string): NewJob {
+  return { websiteId, kind: WEBHOOK_JOB, payload: { submissionId, url }, maxAttempts: WEBHOOK_MAX_ATTEMPTS };
 }
 
 /** The request body: the same for every try of one job, built from the stored submission. */
