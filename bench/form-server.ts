@@ -35,6 +35,8 @@ await db.delete(siteCaptcha).where(eq(siteCaptcha.websiteId, site!.id));
 const app = await buildApp({ database: opened.database, assets: loadClientAssets(), appDomain: 'localhost', serveDefaultSite: true, rateLimits: unlimited });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
+// The bench counts what was stored in this database against what was acknowledged.
+console.log(`Database ${opened.database.url}`);
 console.log(`Server listening on port ${typeof address === 'object' && address ? address.port : 0}`);
 process.on('SIGTERM', () => {
   void app
