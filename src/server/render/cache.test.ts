@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { storeAnswer } from '../front/stored-answer';
 import { createPageCache } from './cache';
 
-const page = (html: string) => ({ status: 200, html, csp: "default-src 'self'" });
+const page = (html: string) => ({ status: 200, html, csp: "default-src 'self'", metricPath: '/x', answer });
+const answer = await storeAnswer(200, { 'content-type': 'text/html; charset=utf-8' }, '<p>page</p>');
 
 describe('page cache', () => {
   it('keeps pages per site until the site changes', () => {
@@ -34,5 +36,20 @@ describe('page cache', () => {
     for (const p of ['/1', '/2', '/3']) cache.set('a', p, page(p), cache.generation('a'));
     expect(cache.get('a', '/1')).toBeUndefined();
     expect(cache.get('a', '/3')?.html).toBe('/3');
+  });
+
+  it('finds a page by the address an anonymous visitor asked for until its site changes', () => {
+    const cache = createPageCache();
+    const entry = page('A');
+    const generation = cache.generation('a');
+    cache.set('a', 'http|a.test|/x', entry, generation);
+    cache.setFront('a', 'http|a.test|/%78', entry, generation);
+    expect(cache.front('a', 'http|a.test|/%78')?.html).toBe('A');
+    expect(cache.front('a', 'http|a.test|/x')).toBeUndefined();
+    cache.invalidate('a');
+    expect(cache.front('a', 'http|a.test|/%78')).toBeUndefined();
+    cache.set('a', 'http|a.test|/x', entry, cache.generation('a'));
+    cache.setFront('a', 'http|a.test|/%78', entry, generation);
+    expect(cache.front('a', 'http|a.test|/%78')).toBeUndefined();
   });
 });
