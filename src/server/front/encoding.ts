@@ -24,8 +24,8 @@ const PREFERENCE: readonly Encoding[] = ['br', 'gzip', 'identity'];
 
 /**
  * The coding to send for an `Accept-Encoding` header (RFC 9110 §12.5.3): the acceptable one with
- * the highest q-value, brotli before gzip before identity on a tie. No header, or nothing
- * acceptable, sends identity (a 406 would help no one).
+ * the highest q-value, brotli before gzip before identity on a tie; `*` stands for any coding not
+ * named. No header, or nothing acceptable, sends identity (a 406 would help no one).
  */
 export function parseAcceptEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
@@ -43,7 +43,8 @@ export function parseAcceptEncoding(header: string | undefined): Encoding {
     q.set(coding, Math.max(weight, q.get(coding) ?? 0));
   }
   const star = q.get('*');
-  const weightOf = (coding: Encoding) => q.get(coding) ?? (coding === 'identity' ? (star === 0 ? 0 : 1) : (star ?? 0));
+  // Identity not named is acceptable unless `*;q=0` excludes it, but only as the last resort.
+  const weightOf = (coding: Encoding) => q.get(coding) ?? star ?? (coding === 'identity' ? 0.0001 : 0);
   let best: Encoding = 'identity';
   let bestWeight = 0;
   for (const coding of PREFERENCE) {
