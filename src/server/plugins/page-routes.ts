@@ -163,8 +163,6 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     if (res.personal || forCustomer) return sendHtml(req, reply, res.status, res.page.html, csp, true);
     const entry: CachedResponse = {
       status: res.status,
-      html: res.page.html,
-      csp,
       answer: await storeAnswer(res.status, pageHeaders(csp, false, { secure: app.secureCookies(req) }), res.page.html),
       // Only the site's own pages by name: any address can be asked for, and each would be a series.
       metricPath: res.status === 200 ? path : `(${res.status})`,

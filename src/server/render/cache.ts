@@ -15,10 +15,7 @@ import type { StoredAnswer } from '../front/stored-answer';
 
 export type CachedResponse = {
   status: number;
-  html: string;
-  /** The page's Content-Security-Policy, built from its inline script and style hashes. */
-  csp: string;
-  /** The answer as sent to a visitor without a session: headers precomputed, each coding compressed once. */
+  /** The answer as sent to a visitor without a session: headers (its policy from the page's hashes) precomputed, each coding compressed once. */
   answer: StoredAnswer;
   /** The page's path as the page-cache metrics name it. */
   metricPath: string;
