@@ -105,7 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const { db } = opts.database;
   app.decorate('metrics', opts.metrics ?? createMetrics({ defaults: false }));
-  registerRequestGuards(app, { requestLines: opts.logLevel === 'info' || opts.logLevel === 'debug' });
+  const requestLines = opts.logLevel === 'info' || opts.logLevel === 'debug';
+  registerRequestGuards(app, { requestLines });
   recordRequestMetrics(app);
   // Every route, as registered: the route-walking tests cover a route added later without being edited.
   const routes: RegisteredRoute[] = [];
@@ -162,6 +163,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(pageRoutesPlugin, { db, assets: opts.assets });
   await app.register(staticAssetsPlugin, { assets: opts.assets });
-  front.attach(app, { trustProxy: opts.trustProxy });
+  front.attach(app, { trustProxy: opts.trustProxy, requestLines });
   return app;
 }

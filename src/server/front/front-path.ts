@@ -12,8 +12,9 @@
  * the framework: a request with a query string (`logout=true` and the text rules read it), with a
  * session or customer cookie (team islands, customer pages), an address the framework has not routed
  * to a page for an anonymous visitor (trailing-slash redirects, account and newsletter pages,
- * restricted and personal pages, other routes), a host not looked up since the last change, and
- * everything while the app is closing. Cookies are parsed only when a request carries some; a
+ * restricted and personal pages, other routes), a host not looked up since the last change,
+ * everything while the app is closing, and everything when the log shows a line per request (at
+ * LOG_LEVEL info or debug). Its answers are counted in the request metrics as the framework's are. Cookies are parsed only when a request carries some; a
  * visitor's crumb `Set-Cookie` (plugins/crumb.ts) is the one part that differs per visitor.
  */
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
@@ -36,8 +37,11 @@ type FactoryOptions = { http?: ServerOptions; keepAliveTimeout?: number; request
 export type FrontPath = {
   /** Fastify's `serverFactory`: an http server whose requests meet the cached-page path first. */
   serverFactory(handler: Handler, opts: FactoryOptions): Server;
-  /** Starts answering from `app`'s page cache (once its plugins are registered). */
-  attach(app: FastifyInstance, opts: { trustProxy?: string | undefined }): void;
+  /**
+   * Starts answering from `app`'s page cache (once its plugins are registered), unless the log
+   * shows a line per request: those are the framework's, so then every request goes to it.
+   */
+  attach(app: FastifyInstance, opts: { trustProxy?: string | undefined; requestLines: boolean }): void;
 };
 
 /** The route pattern the framework's metrics name published pages by (plugins/page-routes.ts). */
@@ -60,7 +64,7 @@ export function frontPath(): FrontPath {
       return server;
     },
     attach(app, opts) {
-      answer = cachedPageAnswers(app, opts.trustProxy);
+      if (!opts.requestLines) answer = cachedPageAnswers(app, opts.trustProxy);
     },
   };
 }
