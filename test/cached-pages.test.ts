@@ -5,6 +5,7 @@
  * for each coding and for https through a trusted proxy; 304s for a known entity tag; what it
  * must not answer reaches the framework; and a change to the site is never answered stale.
  */
+import { PassThrough } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,5 +201,23 @@ describe('a cached page answered in front of the framework', () => {
     await expect.poll(async () => (await ask('/')).body.toString(), { timeout: 5000 }).toContain('<title>Juniper Ceramics, changed</title>');
     for (let i = 0; i < 3; i++) expect((await ask('/')).body.toString()).toContain('<title>Juniper Ceramics, changed</title>');
     expect((await counted('/')).byFramework).toBe(false);
+  });
+});
+
+describe('with a log line per request (LOG_LEVEL info)', () => {
+  it('leaves every request to the framework, so each is in the log', async () => {
+    const log = new PassThrough();
+    const lines: string[] = [];
+    log.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
+    const logged = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, logLevel: 'info', logStream: log });
+    try {
+      await logged.siteChanges.ready;
+      await logged.listen({ port: 0, host: '127.0.0.1' });
+      const at = (logged.server.address() as { port: number }).port;
+      for (let i = 0; i < 3; i++) expect((await rawGet(at, '/about')).status).toBe(200);
+      await expect.poll(() => lines.filter((line) => line.includes('"path":"/about"')).length).toBe(3);
+    } finally {
+      await logged.close();
+    }
   });
 });
