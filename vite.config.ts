@@ -1,10 +1,16 @@
 /**
  * Browser builds: the island loader and one chunk per block kind that declares an island in the
  * block definitions (its src/blocks/<kind>/island.ts or island.tsx), and the config area's app.
- * The server reads dist/client/.vite/manifest.json to map a kind to its chunk.
+ * The server reads dist/client/.vite/manifest.json to map a kind to its chunk. Every script and
+ * stylesheet is also written compressed beside itself (`.br`, `.gz`), at the highest levels, since
+ * it is done once per build: the server sends those bytes as they are (plugins/static-assets.ts).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import { ISLAND_KINDS } from './src/blocks/definitions';
 import { messagesPlugin } from './scripts/vite-messages';
 
@@ -28,9 +34,34 @@ const runtimeIslands = Object.fromEntries(
 /** The modules of the visitor runtime (and the domain constants only it uses). */
 const VISITOR_RUNTIME = /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|cookie-banner-dom\.ts)|domain\/(cookies|measurement-paths|analytics|limits|census|page-types|locale|vitals)\.ts|messages\/measurement\.ts)/;
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function precompress(): Plugin {
+  return {
+    name: 'openpress-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist/client';
+      const written = Object.values(bundle).filter((item) => /\.(?:js|css|svg|json)$/.test(item.fileName) && !item.fileName.startsWith('.vite/'));
+      await Promise.all(
+        written.map(async (item) => {
+          const body = Buffer.from(item.type === 'chunk' ? item.code : item.source);
+          const file = path.join(dir, item.fileName);
+          const [br, gz] = await Promise.all([
+            brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+            gzipAsync(body, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   publicDir: false,
-  plugins: [messagesPlugin()],
+  plugins: [messagesPlugin(), precompress()],
   build: {
     // OPENPRESS_DIST builds elsewhere, so two builds (and their test servers) can run side by side.
     outDir: process.env.OPENPRESS_DIST ?? 'dist/client',

@@ -35,6 +35,7 @@ import { loggerOptions, newRequestId, registerRequestGuards, type LogLevel } fro
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { siteResolutionPlugin } from './plugins/site-resolution';
 import { staticAssetsPlugin } from './plugins/static-assets';
+import { frontPath } from './front/front-path';
 import type { ClientAssets } from './render/assets';
 import { registerConfigShell } from './render/config-shell';
 import { configOrigin, publicBase, securedRequest, siteOrigin, type PublicBase } from './request';
@@ -92,7 +93,10 @@ declare module 'fastify' {
 export type RegisteredRoute = { method: string; url: string; config: object };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  // Cached pages are answered in front of the framework, once everything below is registered.
+  const front = frontPath();
   const app = Fastify({
+    serverFactory: front.serverFactory,
     ...loggerOptions(opts.logLevel, opts.logStream),
     bodyLimit: 1024 * 1024,
     genReqId: newRequestId,
@@ -101,7 +105,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const { db } = opts.database;
   app.decorate('metrics', opts.metrics ?? createMetrics({ defaults: false }));
-  registerRequestGuards(app, { requestLines: opts.logLevel === 'info' || opts.logLevel === 'debug' });
+  const requestLines = opts.logLevel === 'info' || opts.logLevel === 'debug';
+  registerRequestGuards(app, { requestLines });
   recordRequestMetrics(app);
   // Every route, as registered: the route-walking tests cover a route added later without being edited.
   const routes: RegisteredRoute[] = [];
@@ -158,5 +163,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(pageRoutesPlugin, { db, assets: opts.assets });
   await app.register(staticAssetsPlugin, { assets: opts.assets });
+  front.attach(app, { trustProxy: opts.trustProxy, requestLines });
   return app;
 }

@@ -4,6 +4,11 @@
  * else rendered (render/site-page.tsx) and stored unless it is for one visitor. The customer
  * account pages and the newsletter pages are rendered per request. Every page answer carries the
  * headers of http/headers.ts, its policy built from the page's own hashes.
+ *
+ * A stored page keeps its answer prepared (front/stored-answer.ts: headers, each coding, entity
+ * tags), and an anonymous visitor's address is recorded beside it, so the next anonymous request
+ * for that address is answered by the plain-Node path in front of the framework (front/front-path.ts)
+ * with the same bytes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -13,7 +18,9 @@ import { sameOriginPath } from '../../domain/redirect-target';
 import { TEAM_ROLES } from '../../domain/roles';
 import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../../domain/routes';
 import { signedInAccount } from '../config-routes';
+import { sendStored, storeAnswer } from '../front/stored-answer';
 import { pageCsp, pageHeaders } from '../http/headers';
+import type { CachedResponse } from '../render/cache';
 import { renderAccountPage } from '../render/account-pages';
 import type { ClientAssets } from '../render/assets';
 import { renderNewsletterPage } from '../render/newsletter-pages';
@@ -128,10 +135,17 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     }
     // From the checked Host header, with its port: the same host every absolute URL in the page is built from.
     const key = `${req.protocol}|${req.hostHeader.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
+    // What the cached-page path knows of a request: the address as asked, and that it names no session, customer or logout.
+    const address = `${req.protocol}|${req.hostHeader.host}|${rawPath}`;
+    const anonymous = !req.cookies[SESSION_COOKIE] && !req.cookies[MEMBER_COOKIE] && params.get(QUERY.LOGOUT) !== 'true';
     // A page for a signed-in customer carries their account id: never shared through the cache.
     const forCustomer = visitor.memberAccountId !== undefined;
     const cached = forCustomer ? undefined : app.pageCache.get(site.id, key);
-    if (cached) return sendHtml(req, reply, cached.status, cached.html, cached.csp);
+    if (cached) {
+      app.metrics.pageCache.inc({ result: 'hit', path: cached.metricPath });
+      if (anonymous) app.pageCache.setFront(site.id, address, cached, app.pageCache.generation(site.id));
+      return sendStored(req, reply, cached.answer);
+    }
     const generation = app.pageCache.generation(site.id);
     let res: SiteResponse;
     try {
@@ -145,10 +159,20 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     if (res.kind === 'redirect') {
       return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
     }
-    const entry = { status: res.status, html: res.page.html, csp: pageCsp(res.page, tls) };
-    if (res.personal || forCustomer) return sendHtml(req, reply, entry.status, entry.html, entry.csp, true);
-    if (sitesBefore === app.siteGeneration()) app.pageCache.set(site.id, key, entry, generation);
-    return sendHtml(req, reply, entry.status, entry.html, entry.csp);
+    const csp = pageCsp(res.page, tls);
+    if (res.personal || forCustomer) return sendHtml(req, reply, res.status, res.page.html, csp, true);
+    const entry: CachedResponse = {
+      status: res.status,
+      answer: await storeAnswer(res.status, pageHeaders(csp, false, { secure: app.secureCookies(req) }), res.page.html),
+      // Only the site's own pages by name: any address can be asked for, and each would be a series.
+      metricPath: res.status === 200 ? path : `(${res.status})`,
+    };
+    app.metrics.pageCache.inc({ result: 'miss', path: entry.metricPath });
+    if (sitesBefore === app.siteGeneration()) {
+      app.pageCache.set(site.id, key, entry, generation);
+      if (anonymous) app.pageCache.setFront(site.id, address, entry, generation);
+    }
+    return sendStored(req, reply, entry.answer);
   });
 });
 

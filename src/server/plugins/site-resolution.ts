@@ -22,6 +22,8 @@ declare module 'fastify' {
     /** Sites' published content as renders read it, held in memory. */
     siteContent: SiteContentCache;
     siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
+    /** The site for a host name if a request has already looked it up since the last change (the cached-page path's lookup). */
+    knownSiteForHost(hostname: string): WebsiteRow | undefined;
     /** Grows whenever any site changes: a page rendered from a site row read before a change is not stored after it. */
     siteGeneration(): number;
     siteChanges: SiteChangeListener;
@@ -77,6 +79,8 @@ export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opt
     hostCache.set(host, site);
     return site;
   });
+
+  app.decorate('knownSiteForHost', (hostname: string) => hostCache.get(hostname));
 
   app.decorate('pageUnlocks', unlockTools(await serverSecret(db, 'unlock_secret')));
 });
