@@ -205,7 +205,7 @@ describe('a cached page answered in front of the framework', () => {
 });
 
 describe('with a log line per request (LOG_LEVEL info)', () => {
-  it('leaves every request to the framework, so each is in the log', async () => {
+  it('logs every request, those answered in front of the framework too, with the same fields', async () => {
     const log = new PassThrough();
     const lines: string[] = [];
     log.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
@@ -216,6 +216,15 @@ describe('with a log line per request (LOG_LEVEL info)', () => {
       const at = (logged.server.address() as { port: number }).port;
       for (let i = 0; i < 3; i++) expect((await rawGet(at, '/about')).status).toBe(200);
       await expect.poll(() => lines.filter((line) => line.includes('"path":"/about"')).length).toBe(3);
+      const entries = lines.filter((line) => line.includes('"path":"/about"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      for (const entry of entries) {
+        expect(entry).toMatchObject({ method: 'GET', path: '/about', status: 200, msg: 'request' });
+        expect(entry.requestId).toMatch(/^[0-9a-f-]{36}$/);
+        expect(typeof entry.responseTimeMs).toBe('number');
+      }
+      // The first was rendered by the framework; the other two were answered in front of it.
+      const hits = (await logged.metrics.pageCache.get()).values.filter((v) => v.labels.result === 'hit' && v.labels.path === '/about');
+      expect(hits.reduce((n, v) => n + v.value, 0)).toBe(2);
     } finally {
       await logged.close();
     }

@@ -91,6 +91,7 @@ describe('GET /api/metrics', () => {
 
     const res = await metrics({ authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': OUTSIDE }, OUTSIDE);
     expect(res.statusCode).toBe(200);
+    expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.headers['cache-control']).toBe('no-store');
     const found = samples(res.body);
@@ -132,9 +133,12 @@ describe('health checks', () => {
     const live = await app.inject({ method: 'GET', url: '/api/health/live', headers: { host: 'localhost' }, remoteAddress: OUTSIDE });
     expect(live.statusCode).toBe(200);
     expect(live.json()).toEqual({ live: true });
+    // A load balancer keeps no cookies: a probe's answer sets none.
+    expect(live.headers['set-cookie']).toBeUndefined();
     const ready = await app.inject({ method: 'GET', url: '/api/health/ready', headers: { host: 'localhost' }, remoteAddress: OUTSIDE });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ ready: true });
+    expect(ready.headers['set-cookie']).toBeUndefined();
   });
 
   it('is not shadowed by a site page and needs no site: an unknown host gets the same answers', async () => {

@@ -13,9 +13,10 @@
  * session or customer cookie (team islands, customer pages), an address the framework has not routed
  * to a page for an anonymous visitor (trailing-slash redirects, account and newsletter pages,
  * restricted and personal pages, other routes), a host not looked up since the last change,
- * everything while the app is closing, and everything when the log shows a line per request (at
- * LOG_LEVEL info or debug). Its answers are counted in the request metrics as the framework's are. Cookies are parsed only when a request carries some; a
- * visitor's crumb `Set-Cookie` (plugins/crumb.ts) is the one part that differs per visitor.
+ * and everything while the app is closing. Its answers are counted in the request metrics and,
+ * at LOG_LEVEL info or debug, logged with the framework's request line. Cookies are parsed only
+ * when a request carries some; a visitor's crumb `Set-Cookie` (plugins/crumb.ts) is the one part
+ * that differs per visitor.
  */
 import { createServer, type IncomingMessage, type Server, type ServerOptions, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -23,6 +24,7 @@ import proxyAddr from '@fastify/proxy-addr';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
 import { checkRequest } from '../http/host-check';
+import { newRequestId } from '../plugins/request-guards';
 import type { CachedResponse } from '../render/cache';
 import { SESSION_COOKIE } from '../services/sessions';
 import { MEMBER_COOKIE } from '../services/site-users';
@@ -37,10 +39,7 @@ type FactoryOptions = { http?: ServerOptions; keepAliveTimeout?: number; request
 export type FrontPath = {
   /** Fastify's `serverFactory`: an http server whose requests meet the cached-page path first. */
   serverFactory(handler: Handler, opts: FactoryOptions): Server;
-  /**
-   * Starts answering from `app`'s page cache (once its plugins are registered), unless the log
-   * shows a line per request: those are the framework's, so then every request goes to it.
-   */
+  /** Starts answering from `app`'s page cache (once its plugins are registered); `requestLines`: log each answer as the framework's hook does. */
   attach(app: FastifyInstance, opts: { trustProxy?: string | undefined; requestLines: boolean }): void;
 };
 
@@ -64,12 +63,12 @@ export function frontPath(): FrontPath {
       return server;
     },
     attach(app, opts) {
-      if (!opts.requestLines) answer = cachedPageAnswers(app, opts.trustProxy);
+      answer = cachedPageAnswers(app, opts.trustProxy, opts.requestLines);
     },
   };
 }
 
-function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined) {
+function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined, requestLines: boolean) {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -135,7 +134,10 @@ function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined)
     hitCounter(entry).inc();
     const counters = countersFor(method, variant.status);
     counters.requests.inc();
-    counters.duration.observe((performance.now() - started) / 1000);
+    const elapsed = performance.now() - started;
+    counters.duration.observe(elapsed / 1000);
+    // The line the framework's request log writes (plugins/request-guards.ts), with a request id of its own.
+    if (requestLines) app.log.info({ requestId: newRequestId(), method, path: url, status: variant.status, responseTimeMs: Math.round(elapsed * 100) / 100 }, 'request');
     return true;
   };
 }

@@ -115,6 +115,13 @@ export const CRUMB_FAIL_MESSAGE = http.crumbFailed;
 /** The hosts a site's own pages are served from, for the Origin check. */
 export type SiteHosts = (req: FastifyRequest) => Promise<readonly string[]>;
 
+/**
+ * Addresses whose answers never set the crumb cookie: files and built assets (cached by browsers
+ * and CDNs), and the health and metrics checks, which load balancers and scrapers call without
+ * keeping cookies.
+ */
+const NO_CRUMB_COOKIE = ['/assets/', '/s/', '/api/health/', '/api/metrics'] as const;
+
 /** Whether the browser says this call came from another site (see the module comment). */
 export async function fromAnotherSite(req: FastifyRequest, siteHosts: SiteHosts): Promise<boolean> {
   const origin = req.headers.origin;
@@ -169,7 +176,7 @@ export async function registerCrumb(app: FastifyInstance, db: Db, opts: { exempt
   app.addHook('onRequest', async (req, reply) => {
     req.cookies = req.headers.cookie ? parseCookie(req.headers.cookie) : {};
     if (!STATE_CHANGING.has(req.method)) {
-      if (req.url.startsWith('/assets/') || req.url.startsWith('/s/')) return;
+      if (NO_CRUMB_COOKIE.some((prefix) => req.url.startsWith(prefix))) return;
       const cookie = keeper.visitCookie(req.cookies, () => app.secureCookies(req));
       if (cookie) reply.header('set-cookie', cookie);
       return;
