@@ -29,7 +29,7 @@ import type { CachedResponse } from '../render/cache';
 import { SESSION_COOKIE } from '../services/sessions';
 import { MEMBER_COOKIE } from '../services/site-users';
 import { acceptedEncoding } from './encoding';
-import { variantFor } from './stored-answer';
+import { headWith, variantFor } from './stored-answer';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -129,7 +129,7 @@ function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined,
 
     const variant = variantFor(entry.answer, acceptedEncoding(headers['accept-encoding']), headers['if-none-match'] as string | undefined);
     const crumb = app.crumbs.visitCookie(cookies, () => protocol === 'https' || publicHttps);
-    res.writeHead(variant.status, crumb ? [...variant.head, 'set-cookie', crumb] : variant.head);
+    res.writeHead(variant.status, headWith(variant, crumb));
     res.end(method === 'HEAD' ? undefined : variant.body);
     hitCounter(entry).inc();
     const counters = countersFor(method, variant.status);

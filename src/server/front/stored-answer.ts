@@ -19,6 +19,11 @@ export type StoredVariant = {
   headers: HeaderSet;
   /** Every header, Content-Length included, as `writeHead` takes them: name, value, name, value … */
   head: string[];
+  /**
+   * The same with a `set-cookie` pair last, for a first visit's crumb: `withCookie` fills its value
+   * and `writeHead` copies the list at once, so one list serves every request (no copy per answer).
+   */
+  cookieHead: string[];
 };
 
 type Coded = { full: StoredVariant; notModified: StoredVariant | undefined; etag: string | undefined };
@@ -35,6 +40,15 @@ const flat = (headers: HeaderSet, length?: number): string[] => {
   return out;
 };
 
+const variant = (status: number, body: Buffer | undefined, headers: HeaderSet, head: string[]): StoredVariant => ({ status, body, headers, head, cookieHead: [...head, 'set-cookie', ''] });
+
+/** The variant's headers as `writeHead` takes them, with `cookie` as its `set-cookie` when there is one. */
+export function headWith(chosen: StoredVariant, cookie: string | undefined): string[] {
+  if (cookie === undefined) return chosen.head;
+  chosen.cookieHead[chosen.cookieHead.length - 1] = cookie;
+  return chosen.cookieHead;
+}
+
 function coded(status: number, headers: HeaderSet, body: Buffer, encoding: Encoding, varies: boolean): Coded {
   const etag = status === 200 ? entityTag(body) : undefined;
   const shared: Record<string, string> = { ...headers };
@@ -44,9 +58,9 @@ function coded(status: number, headers: HeaderSet, body: Buffer, encoding: Encod
   let notModified: StoredVariant | undefined;
   if (etag) {
     const { 'content-type': _type, 'content-length': _length, ...kept } = shared;
-    notModified = { status: 304, body: undefined, headers: kept, head: flat(kept) };
+    notModified = variant(304, undefined, kept, flat(kept));
   }
-  return { full: { status, body, headers: full, head: flat(full, body.length) }, notModified, etag };
+  return { full: variant(status, body, full, flat(full, body.length)), notModified, etag };
 }
 
 /** Prepares an answer: its body in every coding worth sending (compressible and not tiny), each with its headers. */
