@@ -114,11 +114,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url, config: route.config ?? {} });
   });
-  const listeningPort = () => {
+  // Asked for on every answer (whether its cookies are Secure): worked out once the server listens,
+  // since asking the socket for its port is a system call.
+  let base: PublicBase | undefined;
+  const currentBase = (): PublicBase => {
+    if (base) return base;
     const address = app.server.address();
-    return typeof address === 'object' && address ? address.port : undefined;
+    const port = typeof address === 'object' && address ? address.port : undefined;
+    const found = publicBase(opts.publicUrl, port);
+    if (opts.publicUrl || port !== undefined) base = found;
+    return found;
   };
-  app.decorate('publicBase', () => publicBase(opts.publicUrl, listeningPort()));
+  app.decorate('publicBase', currentBase);
   app.decorate('siteOrigin', (site: Pick<WebsiteRow, 'id' | 'identifier' | 'settings'>) =>
     siteOrigin({ identifier: site.identifier, customDomains: siteSettings(site).customDomains }, opts.appDomain, app.publicBase()),
   );
