@@ -19,8 +19,9 @@ export function compressAnswers(app: FastifyInstance): void {
     const type = reply.getHeader('content-type');
     if (!compressible(typeof type === 'string' ? type : undefined)) return payload;
     if (String(reply.getHeader('cache-control') ?? '').includes('no-transform')) return payload;
+    // Measured before any copy: most API answers are small and go out as they are.
+    if ((typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) < COMPRESS_THRESHOLD) return payload;
     const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_THRESHOLD) return payload;
     reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
     const encoding = acceptedEncoding(req.headers['accept-encoding']);
     if (encoding === 'identity') return payload;
