@@ -4,9 +4,11 @@
  * work record into it: the request hook (requests by route and status, latency), the page cache
  * and the plain-Node cached-page path (hits and misses), the site content cache (reads, bytes held), the batch writers (batch sizes, the time
  * a call waited for its commit), the job queue (depth, failures) and the database pool (in use,
- * idle, waiting). `GET /api/metrics` serves `render()`.
+ * idle, waiting). `GET /api/metrics` serves `render()`. The three recorded on every request are
+ * kinds of our own (labelled-metrics.ts) that the registry renders like its own.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { labelledCounter, labelledHistogram } from './labelled-metrics';
 
 /** Seconds: from a fast cached page (well under a millisecond) to a slow export. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -20,20 +22,20 @@ export function createMetrics(opts: { defaults?: boolean } = {}) {
   if (opts.defaults !== false) collectDefaultMetrics({ register: registry });
   return {
     registry,
-    httpRequests: new Counter({
+    httpRequests: labelledCounter({
       name: 'http_requests_total',
       help: 'Requests answered, by route pattern, method and status.',
       labelNames: ['route', 'method', 'status'] as const,
       registers: [registry],
     }),
-    httpDuration: new Histogram({
+    httpDuration: labelledHistogram({
       name: 'http_request_duration_seconds',
       help: 'Time from the request to its answer, by route pattern and method.',
       labelNames: ['route', 'method'] as const,
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
-    pageCache: new Counter({
+    pageCache: labelledCounter({
       name: 'page_cache_requests_total',
       help: 'Published-page requests by what the page cache did: hit (answered from memory) or miss (rendered).',
       labelNames: ['result', 'path'] as const,

@@ -23,7 +23,7 @@ import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
 import { parseCookie } from 'cookie';
 import type { FastifyInstance } from 'fastify';
-import { checkRequest } from '../http/host-check';
+import { requestChecker } from '../http/host-check';
 import { newRequestId } from '../plugins/request-guards';
 import type { CachedResponse } from '../render/cache';
 import { SESSION_COOKIE } from '../services/sessions';
@@ -108,6 +108,7 @@ function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined,
     return counter;
   };
 
+  const checkRequest = requestChecker();
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const method = req.method;
     const url = req.url;

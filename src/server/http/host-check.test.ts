@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkRequest, parseHostHeader } from './host-check';
+import { checkRequest, parseHostHeader, requestChecker } from './host-check';
 
 describe('the request check', () => {
   it('reads a plain host, with or without a port, lowercased and without a trailing dot', () => {
@@ -12,5 +13,16 @@ describe('the request check', () => {
     expect(checkRequest({ host: 'localhost', url: '/about' })).toEqual({ host: { hostname: 'localhost', port: undefined, host: 'localhost' } });
     expect(checkRequest({ host: 'evil.example/x', url: '/' })).toEqual({ refused: 'badHost' });
     expect(checkRequest({ host: 'localhost', url: '/a%00b' })).toMatchObject({ refused: 'urlNul', host: { host: 'localhost' } });
+  });
+
+  it('answers as checkRequest over any run of requests, keeping the last Host read', () => {
+    const host = fc.constantFrom(undefined, '', 'localhost', 'LOCALHOST', 'demo.localhost:3000', 'bad host', '[::1]:8080', 'a@b');
+    const url = fc.constantFrom('/', '/about', '/a%00b', '/x\u0000');
+    fc.assert(
+      fc.property(fc.array(fc.record({ host, url }), { maxLength: 20 }), (requests) => {
+        const check = requestChecker();
+        for (const facts of requests) expect(check(facts)).toEqual(checkRequest(facts));
+      }),
+    );
   });
 });

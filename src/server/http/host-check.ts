@@ -32,7 +32,26 @@ export function parseHostHeader(raw: string | undefined): HostHeader | undefined
 export type RequestCheck = { host: HostHeader; refused?: 'urlNul' } | { host?: undefined; refused: 'badHost' };
 
 export function checkRequest(facts: { host: string | undefined; url: string }): RequestCheck {
-  const host = parseHostHeader(facts.host);
+  return checked(parseHostHeader(facts.host), facts.url);
+}
+
+function checked(host: HostHeader | undefined, url: string): RequestCheck {
   if (!host) return { refused: 'badHost' };
-  return urlHoldsNul(facts.url) ? { host, refused: 'urlNul' } : { host };
+  return urlHoldsNul(url) ? { host, refused: 'urlNul' } : { host };
+}
+
+/**
+ * `checkRequest` for a server's stream of requests: nearly every request names the same Host as the
+ * one before, so the last Host header read is kept with what it read as.
+ */
+export function requestChecker(): typeof checkRequest {
+  let lastRaw: string | undefined;
+  let lastHost: HostHeader | undefined;
+  return (facts) => {
+    if (facts.host !== lastRaw || lastHost === undefined) {
+      lastRaw = facts.host;
+      lastHost = parseHostHeader(facts.host);
+    }
+    return checked(lastHost, facts.url);
+  };
 }
