@@ -6,20 +6,22 @@
  *    bytes from memory; and under wrk (1 thread, 50 connections) beside the same bare server and
  *    nginx, in interleaved rounds whose median counts (rows skipped, saying how to install them,
  *    when wrk or nginx is missing);
- * 2. the uncached render time (p50) of a page with 40 blocks, beside a page with one block;
- * 3. the form calls FormSubmissionKey and SaveFormSubmission at a fixed offered load (autocannon's
+ * 2. the form calls FormSubmissionKey and SaveFormSubmission at a fixed offered load (autocannon's
  *    overallRate, BENCH_FORM_RATE, 500 by default), beside the bare Node server answering a small
  *    JSON body at the same load. Each SaveFormSubmission spends a key the FormSubmissionKey run
  *    issued, and is stored with its notification job, as a visitor's would be.
- * 4. census ingestion (bench/census.ts): RecordHit hits/s sustained at full concurrency for
+ * 3. census ingestion (bench/census.ts): RecordHit hits/s sustained at full concurrency for
  *    BENCH_CENSUS_SECONDS (30) into PostgreSQL, beside a bare Node server, and the hits stored
  *    against the hits acknowledged.
+ * 4. the uncached render time (p50) of a page with 40 blocks, beside a page with one block (in this
+ *    process, so after the sections whose load this process generates).
+ * Each section stops the servers it started before the next begins.
  * Then, after the table:
  * 5. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
  *    million generated events, over 30 and 90 days, in milliseconds;
  * 6. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
  *    to each measurement call, never a 5xx.
- * BENCH_ONLY=pages|render|forms|census|dashboard|fuzz runs one section alone.
+ * BENCH_ONLY=pages|forms|census|render|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -55,10 +57,16 @@ async function spawnServer(args: string[], env: Record<string, string> = {}): Pr
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const port = await new Promise<number>((resolve, reject) => {
+    // What it prints before it listens is kept (the form server names its database there); after, nothing.
+    let found = false;
     child.stdout!.on('data', (d: Buffer) => {
+      if (found) return;
       out += d.toString();
       const m = /Server listening on port (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
+      if (m) {
+        found = true;
+        resolve(Number(m[1]));
+      }
     });
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${out}`)));
   });
@@ -210,7 +218,7 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
   }
 }
 
-/** Section 4: census ingestion beside a bare server, and stored against acknowledged. */
+/** Section 3: census ingestion beside a bare server, and stored against acknowledged. */
 async function censusSection(dataDir: string): Promise<GoalRow[]> {
   const { baseline, census, stored } = await censusBench(dataDir, spawnServer);
   const line = (name: string, r: IngestResult) => `${resultLine(name, r)}   non-2xx ${r.refused}`;
@@ -236,8 +244,42 @@ const ACCEPT_ENCODING = 'br, gzip';
 const WRK_ROUNDS = Number(process.env.BENCH_WRK_ROUNDS ?? 5);
 const WRK_ROUND_S = Number(process.env.BENCH_WRK_SECONDS ?? 5);
 
+/**
+ * Runs a section with the servers it starts, and stops them when it ends (waiting for each to exit,
+ * the app's PostgreSQL with it): a server left running keeps its timers and its database's
+ * background work on the two cores the next section measures.
+ */
+async function withServers<T>(section: (started: ChildProcess[]) => Promise<T>): Promise<T> {
+  const started: ChildProcess[] = [];
+  try {
+    return await section(started);
+  } finally {
+    await Promise.all(
+      started.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              child.kill('SIGKILL');
+              resolve();
+            }, 15_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  }
+}
+
 /** Section 1: the cached home page as a browser asks for it, beside a bare Node server (and nginx, under wrk) sending the same bytes. */
-async function cachedPageSection(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
+async function cachedPageSection(dataDir: string): Promise<GoalRow[]> {
+  return withServers((children) => cachedPages(dataDir, children));
+}
+
+async function cachedPages(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
   const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app'), LOG_LEVEL: 'silent' });
   children.push(app.child);
   const url = `http://127.0.0.1:${app.port}/`;
@@ -319,7 +361,7 @@ async function cachedPageSection(dataDir: string, children: ChildProcess[]): Pro
   return rows;
 }
 
-/** Section 2: the uncached render of a 40-block page, beside a 1-block page. */
+/** Section 4: the uncached render of a 40-block page, beside a 1-block page. */
 async function renderSection(dataDir: string): Promise<GoalRow[]> {
   const { warm: one, cold: oneCold } = await renderTimes(1, 300, path.join(dataDir, 'render-1'));
   const { warm: forty, cold: fortyCold } = await renderTimes(40, 300, path.join(dataDir, 'render-40'));
@@ -338,8 +380,12 @@ async function renderSection(dataDir: string): Promise<GoalRow[]> {
   ];
 }
 
-/** Section 3: the form calls at a fixed offered load, beside the bare Node server answering a small JSON body at the same load. */
-async function formSection(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
+/** Section 2: the form calls at a fixed offered load, beside the bare Node server answering a small JSON body at the same load. */
+async function formSection(dataDir: string): Promise<GoalRow[]> {
+  return withServers((children) => formRows(dataDir, children));
+}
+
+async function formRows(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
   const forms = await spawnServer(['bench/form-server.ts'], { DATA_DIR: path.join(dataDir, 'forms') });
   children.push(forms.child);
   const small = path.join(dataDir, 'key.json');
@@ -376,22 +422,26 @@ async function formSection(dataDir: string, children: ChildProcess[]): Promise<G
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'openpress-bench-'));
   await chmod(dataDir, 0o755);
-  const children: ChildProcess[] = [];
   try {
-    const only = process.env.BENCH_ONLY;
-    if (only === 'pages') return printTable(await cachedPageSection(dataDir, children));
-    if (only === 'render') return printTable(await renderSection(dataDir));
-    if (only === 'forms') return printTable(await formSection(dataDir, children));
-    if (only === 'census') return printTable(await censusSection(dataDir));
-    if (only === 'dashboard') return await dashboardBench(dataDir);
-    if (only === 'fuzz') return await fuzzBench();
+    // The hot-path sections in the order they run. The render section runs in this process (React,
+    // the app's modules and their garbage), so it comes after the sections whose load this process
+    // generates and times.
+    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection };
+    const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+    if (only) {
+      const rows: GoalRow[] = [];
+      for (const name of only) {
+        if (name === 'dashboard') await dashboardBench(dataDir);
+        else if (name === 'fuzz') await fuzzBench();
+        else if (sections[name]) rows.push(...(await sections[name](dataDir)));
+        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, dashboard, fuzz)`);
+      }
+      if (rows.length > 0) printTable(rows);
+      return;
+    }
     console.log(`Benchmark: ${DURATION_S} s per run, loopback, one run; every ratio is against a baseline measured in this run.\n`);
-    const rows = [
-      ...(await cachedPageSection(dataDir, children)),
-      ...(await renderSection(dataDir)),
-      ...(await formSection(dataDir, children)),
-      ...(await censusSection(dataDir)),
-    ];
+    const rows: GoalRow[] = [];
+    for (const section of Object.values(sections)) rows.push(...(await section(dataDir)));
     console.log('Hot paths, one run:\n');
     printTable(rows);
     console.log('');
@@ -399,8 +449,6 @@ async function main() {
     console.log('');
     await fuzzBench();
   } finally {
-    for (const c of children) c.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1500));
     await rm(dataDir, { recursive: true, force: true });
   }
 }
