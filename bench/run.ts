@@ -15,13 +15,17 @@
  *    against the hits acknowledged.
  * 4. the uncached render time (p50) of a page with 40 blocks, beside a page with one block (in this
  *    process, so after the sections whose load this process generates).
+ * 5. the visual editor in Chromium (bench/editor.ts), on a page of 1,200 blocks beside the demo home
+ *    page: the main-thread time of select, move, resize, a field edit, delete, duplicate, undo and
+ *    redo and of a keystroke typed in a text block (p75 of BENCH_EDITOR_RUNS, 20), load to
+ *    interactive, and the editor's JavaScript bytes.
  * Each section stops the servers it started before the next begins.
  * Then, after the table:
- * 5. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
+ * 6. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
  *    million generated events, over 30 and 90 days, in milliseconds;
- * 6. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
+ * 7. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
  *    to each measurement call, never a 5xx.
- * BENCH_ONLY=pages|forms|census|render|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
+ * BENCH_ONLY=pages|forms|census|render|editor|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -43,6 +47,7 @@ import { findWebsiteByIdentifier, importSite } from '../src/server/services/site
 import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
 import { dashboardBench } from './dashboard';
+import { editorBench } from './editor';
 import { fuzzBench } from './fuzz';
 import { fmt, printTable, type GoalRow } from './table';
 import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
@@ -53,17 +58,21 @@ const CONNECTIONS = 32;
 /** The offered load of the form calls, in requests per second (BENCH_FORM_RATE): the load the goals name. */
 const FORM_RATE = Number(process.env.BENCH_FORM_RATE ?? 500);
 
-async function spawnServer(args: string[], env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess; output(): string }> {
+/**
+ * Starts a server and answers once it listens (or, with `until`, once it has printed that too: the
+ * app prints its first owner after it listens).
+ */
+async function spawnServer(args: string[], env: Record<string, string> = {}, until?: RegExp): Promise<{ port: number; child: ChildProcess; output(): string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const port = await new Promise<number>((resolve, reject) => {
-    // What it prints before it listens is kept (the form server names its database there); after, nothing.
+    // What it prints before it listens (and up to `until`) is kept (the form server names its database there); after, nothing.
     let found = false;
     child.stdout!.on('data', (d: Buffer) => {
       if (found) return;
       out += d.toString();
       const m = /Server listening on port (\d+)/.exec(out);
-      if (m) {
+      if (m && (!until || until.test(out))) {
         found = true;
         resolve(Number(m[1]));
       }
@@ -380,6 +389,17 @@ async function renderSection(dataDir: string): Promise<GoalRow[]> {
   ];
 }
 
+/** Section 5: the visual editor in Chromium, on a page of 1,200 blocks beside the demo home page. */
+async function editorSection(dataDir: string): Promise<GoalRow[]> {
+  return withServers((children) =>
+    editorBench(dataDir, async (args, env) => {
+      const server = await spawnServer(args, env, /Password:\s+\S+/);
+      children.push(server.child);
+      return server;
+    }),
+  );
+}
+
 /** Section 2: the form calls at a fixed offered load, beside the bare Node server answering a small JSON body at the same load. */
 async function formSection(dataDir: string): Promise<GoalRow[]> {
   return withServers((children) => formRows(dataDir, children));
@@ -425,8 +445,8 @@ async function main() {
   try {
     // The hot-path sections in the order they run. The render section runs in this process (React,
     // the app's modules and their garbage), so it comes after the sections whose load this process
-    // generates and times.
-    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection };
+    // generates and times; the editor's is measured in Chromium, after it.
+    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection, editor: editorSection };
     const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
     if (only) {
       const rows: GoalRow[] = [];
@@ -434,7 +454,7 @@ async function main() {
         if (name === 'dashboard') await dashboardBench(dataDir);
         else if (name === 'fuzz') await fuzzBench();
         else if (sections[name]) rows.push(...(await sections[name](dataDir)));
-        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, dashboard, fuzz)`);
+        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, editor, dashboard, fuzz)`);
       }
       if (rows.length > 0) printTable(rows);
       return;

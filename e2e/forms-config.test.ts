@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, printed, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { desktop, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 const FORM_ID = 'c0a7ac7f0000000000000001';
@@ -38,11 +38,7 @@ async function signedInPage(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
   const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${env.server().url}/config/`);
-  await page.getByLabel('Email').fill(printed(env.server().output(), 'First owner'));
-  await page.getByLabel('Password').fill(printed(env.server().output(), 'Password'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Config' }).waitFor();
+  await signInAsOwner(page, env.server());
   return page;
 }
 

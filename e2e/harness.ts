@@ -246,6 +246,15 @@ export async function changeSiteDocument(server: RunningServer, change: (doc: Si
   await importSiteDocument(server, doc);
 }
 
+/** Signs `page` in to the config area as the first owner `npm start` printed, and waits for its navigation. */
+export async function signInAsOwner(page: Page, server: RunningServer): Promise<void> {
+  await page.goto(`${server.url}/config/`);
+  await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
+  await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).waitFor();
+}
+
 /** A value `npm start` printed, such as 'First owner' or 'Password'. */
 export function printed(output: string, label: string): string {
   const m = new RegExp(`${label}:\\s+(\\S+)`).exec(output);

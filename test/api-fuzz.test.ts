@@ -1,10 +1,11 @@
 /**
  * Generated bad input to every registered route (found from the app, so a route added later is
  * fuzzed too), signed in as an ADMIN with the crumb so that each request reaches its handler:
- * bodies of every JSON shape with the field names the calls use, strings holding NUL, lone
- * surrogates and control characters, numbers past what a double holds, nesting hundreds deep,
- * wrong types, form-encoded and plain-text bodies and raw garbage; and the same text in the query
- * and in path parameters. Never a 5xx; no answer carries SQL, a stack or a file path.
+ * bodies of every JSON shape with the field names the calls use (and a draft save's shape around
+ * generated sections and blocks), strings holding NUL, lone surrogates and control characters,
+ * numbers past what a double holds, nesting hundreds deep, wrong types, form-encoded and
+ * plain-text bodies and raw garbage; and the same text in the query and in path parameters (the
+ * demo site's own ids among them). Never a 5xx; no answer carries SQL, a stack or a file path.
  *
  * `npm test` sends API_FUZZ_BODIES (3,000) requests in all; FULL=1 (and `npm run bench`) sends
  * 50,000. API_FUZZ_SEED repeats a run.
@@ -17,6 +18,7 @@ import { TEAM_ROLES } from '../src/domain/roles';
 import type { RegisteredRoute } from '../src/server/app';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { demoDatabase, type DemoApp } from './demo-app';
+import { demoDocument } from './fixtures';
 import { signedIn, type Client } from './session';
 
 const TOTAL = Number(process.env.API_FUZZ_BODIES ?? (process.env.FULL === '1' ? 50_000 : 3_000));
@@ -50,7 +52,10 @@ const FIELDS = [
   'timeZone', 'contact', 'header', 'footer', 'links', 'href', 'text', 'role', 'listId', 'name', 'formId', 'form', 'key', 'pageId', 'pagePath', 'fields',
   'settings', 'provider', 'siteKey', 'secret', 'apiKey', 'host', 'port', 'secure', 'username', 'fromAddress', 'languages', 'default', 'flag', 'enabled',
   'websiteId', 'event', 'data', 'q', 'after', 'from', 'to', 'days', 'id', 'ids', 'captchaKey', 'honeypot', 'cookieBanner', 'badgeType', 'infoBarStyle',
+  'baseVersion', 'changeId', 'sections', 'blocks', 'theme', 'type', 'layout', 'desktop', 'version',
 ];
+/** Ids the demo site has (its pages, and the blocks and forms on them), so path parameters also name things that exist. */
+const KNOWN_IDS = [...JSON.stringify(demoDocument()).matchAll(/"(?:id|formId|listId)":"([0-9a-f]{24})"/g)].map((m) => m[1]!);
 
 const NASTY = [
   '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\u0001\u0008\u001f\u007f', '\u202e\u200b\ufeff', "'; DROP TABLE accounts; --", '" OR 1=1 --', '$1', '%00',
@@ -80,11 +85,21 @@ const deep = fc.tuple(fc.integer({ min: 50, max: 2000 }), fc.boolean()).map(([de
 /** Numbers a double cannot hold, written as JSON text. */
 const hugeNumbers = fc.constantFrom('{"port":1e400}', '{"days":-1e999,"role":99999999999999999999999}', '[1e309]', '{"page":123456789012345678901234567890}');
 
+/** A draft save around generated sections and blocks, so the editor's rules meet bad input and not only its body check. */
+const hex24 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 });
+const block = fc.record({ id: fc.oneof(hex24, fc.constantFrom(...KNOWN_IDS), text), type: fc.constantFrom(2, 9, 13, 15, 18, 21, 22, 23, 999, -1), data: value, layout: value });
+const draftSave = fc.record({
+  baseVersion: fc.oneof(fc.nat(3), number),
+  changeId: fc.string({ minLength: 8, maxLength: 20 }),
+  sections: fc.array(fc.record({ id: fc.oneof(hex24, text), theme: fc.constantFrom('white', 'dark', 'x'), blocks: fc.array(block, { maxLength: 4 }) }), { maxLength: 3 }),
+});
+
 type Body = { payload: string; contentType: string } | undefined;
 const JSON_TYPE = 'application/json';
 const body: fc.Arbitrary<Body> = fc.oneof(
   { weight: 8, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }).map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })) },
   { weight: 2, arbitrary: value.map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })) },
+  { weight: 1, arbitrary: draftSave.map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })) },
   { weight: 1, arbitrary: deep.map((payload) => ({ payload, contentType: JSON_TYPE })) },
   { weight: 1, arbitrary: hugeNumbers.map((payload) => ({ payload, contentType: JSON_TYPE })) },
   {
@@ -98,7 +113,7 @@ const query = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ max
   const s = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v.slice(0, 2000)])).toString();
   return s ? `?${s}` : '';
 });
-const param = fc.oneof(text, fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }), fc.integer().map(String)).map((p) => encodeURIComponent(p.slice(0, 200).replace(/\p{Cs}/gu, '\ufffd')) || 'x');
+const param = fc.oneof(text, fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }), fc.constantFrom(...KNOWN_IDS), fc.integer().map(String)).map((p) => encodeURIComponent(p.slice(0, 200).replace(/\p{Cs}/gu, '\ufffd')) || 'x');
 
 // ---- what must come back ----
 

@@ -4,6 +4,7 @@
  * changes nothing. The expected outcomes are this hand-written table, not the permission map under
  * test; a config route missing from the table fails the test.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
@@ -12,6 +13,7 @@ import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
+import { editorPage } from '../src/server/services/page-drafts';
 import { exportSite, importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
@@ -31,6 +33,10 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'PUT /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/editor/pages/:pageId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'PUT /api/config/editor/pages/:pageId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/editor/pages/:pageId/publish': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'DELETE /api/config/editor/pages/:pageId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/team': ['ADMIN', 'WEBSITE_MANAGER'],
   'PUT /api/config/team/:accountId': ['ADMIN'],
   'DELETE /api/config/team/:accountId': ['ADMIN'],
@@ -85,7 +91,7 @@ let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
+  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -145,9 +151,23 @@ function demoFormChange() {
   return { fields: form.data.fields, settings: form.data.settings };
 }
 
-function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown } {
+/** The demo's home page, which the editor rows edit. */
+const homePageId = () => (siteDocument as { pages: { id: string }[] }).pages[0]!.id;
+
+/** A draft save on the draft's current version, and a publish of it: each allowed role's call succeeds in turn. */
+async function editorBodies(): Promise<Record<string, unknown>> {
+  const page = await editorPage(database.db, websiteId, homePageId(), TEAM_ROLES.ADMIN);
+  const { version, sections } = page!.draft;
+  return {
+    'PUT /api/config/editor/pages/:pageId/draft': { baseVersion: version, changeId: `role-test-${randomUUID()}`, sections },
+    'POST /api/config/editor/pages/:pageId/publish': { version },
+  };
+}
+
+async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }> {
   const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
   const url = pattern
+    .replace(':pageId', homePageId())
     .replace(':accountId', targetId)
     .replace(':formId', DEMO_FORM_ID)
     .replace(':listId', DEMO_LIST_ID)
@@ -173,6 +193,7 @@ function callFor(key: string): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url:
     'PUT /api/config/cookie-banner': { isCookieBannerEnabled: true, cookieBannerTheme: 'LIGHT', isAnalyticsCookiesDisabled: true },
     'PUT /api/config/forms/:formId': demoFormChange(),
     'POST /api/config/forms/erase': { email: 'role-test@example.com' },
+    ...(await editorBodies()),
   };
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };
 }
@@ -188,7 +209,7 @@ describe('config routes by role', () => {
     const allowed = new Set<Actor>(EXPECTED[key]);
     for (const actor of actors) {
       await resetTarget();
-      const { method, url, body } = callFor(key);
+      const { method, url, body } = await callFor(key);
       const before = method === 'GET' ? undefined : await snapshot();
       const res = await clients.get(actor)!.call(method, url, body);
       if (allowed.has(actor)) {

@@ -12,6 +12,7 @@ import { endOthersAnswer, meAnswer, sessionsAnswer } from '../src/contracts/auth
 import { captchaAnswer } from '../src/contracts/captcha';
 import { okAnswer } from '../src/contracts/common';
 import { cookieBannerAnswer } from '../src/contracts/cookie-banner';
+import { draftDiscarded, draftSaved, editorPageAnswer, published } from '../src/contracts/editor';
 import { formsAnswer, subscribersAnswer, submissionsAnswer } from '../src/contracts/forms';
 import { labsAnswer } from '../src/contracts/labs';
 import { connectionAnswer, languagesAnswer, multilingualSettingsAnswer } from '../src/contracts/multilingual';
@@ -29,6 +30,9 @@ import { signedIn, type Client } from './session';
 
 const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
 const DEMO_LIST_ID = 'c0a7ac7f0000000000000008';
+/** The demo's home page, as the visual editor opens it. */
+const HOME = demoDocument().pages[0]!;
+const EDITOR_PAGE = `/api/config/editor/pages/${HOME.id}`;
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
@@ -60,6 +64,10 @@ const CALLS: Call[] = [
   ['GET', '/api/config/site', siteSettingsAnswer],
   ['PUT', '/api/config/site', savedSettingsAnswer, { tagline: 'Checked against its contract' }],
   ['GET', '/api/config/pages', pagesAnswer],
+  ['GET', EDITOR_PAGE, editorPageAnswer],
+  ['PUT', `${EDITOR_PAGE}/draft`, draftSaved, { baseVersion: 0, changeId: 'contract-change-1', sections: HOME.sections }],
+  ['POST', `${EDITOR_PAGE}/publish`, published, { version: 1 }],
+  ['DELETE', `${EDITOR_PAGE}/draft`, draftDiscarded],
   ['GET', '/api/config/team', teamAnswer],
   ['GET', '/api/config/team/invitations', invitationsAnswer],
   ['GET', '/api/config/activity', activityAnswer],

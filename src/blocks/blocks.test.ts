@@ -82,11 +82,11 @@ describe('block kinds', () => {
 
   it('describes editable properties with bounds read from the schema', () => {
     const text = BLOCK_DEFINITIONS.find((b) => b.kind === 'text')!;
-    expect(text.fields.html).toMatchObject({ type: 'textarea', html: 'text', maxLength: 100_000 });
+    expect(text.fields.text).toMatchObject({ type: 'custom', editor: 'rich-text', label: 'Text' });
     const line = BLOCK_DEFINITIONS.find((b) => b.kind === 'line')!;
     expect(line.fields.thickness).toMatchObject({ type: 'number', min: 1, max: 10, integer: true, optional: true });
     const accordion = BLOCK_DEFINITIONS.find((b) => b.kind === 'accordion')!;
-    expect(accordion.fields.items).toMatchObject({ type: 'list', minItems: 1, maxItems: 100, fields: { title: { maxLength: 300 } } });
+    expect(accordion.fields.items).toMatchObject({ type: 'list', minItems: 1, maxItems: 100, fields: { title: { maxLength: 300 }, html: { type: 'textarea', html: 'text', maxLength: 50_000 } } });
     expect(accordion.fields.headingLevel).toMatchObject({ type: 'select', options: [{ value: 'h2' }, { value: 'h3' }, { value: 'h4' }] });
   });
 

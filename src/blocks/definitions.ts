@@ -36,7 +36,7 @@ import { spacerFields } from './spacer/fields';
 import { spacerData } from './spacer/schema';
 import { textDefaults, textSize } from './text/defaults';
 import { textFields } from './text/fields';
-import { textSchema } from './text/schema';
+import { textData } from './text/schema';
 import type { BlockDefinition, BlockKind } from './types';
 
 /** Keeps `D` tied between the kind's schema and its page rules while the list holds the erased type. */
@@ -45,7 +45,7 @@ function defineBlock<D>(kind: BlockKind<D>): BlockDefinition {
 }
 
 export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
-  defineBlock({ type: BLOCK_TYPES.HTML, kind: 'text', label: 'Text', schema: textSchema, defaults: textDefaults, size: textSize, fields: textFields }),
+  defineBlock({ type: BLOCK_TYPES.HTML, kind: 'text', label: 'Text', schema: () => textData, defaults: textDefaults, size: textSize, fields: textFields }),
   defineBlock({
     type: BLOCK_TYPES.IMAGE,
     kind: 'image',
@@ -69,7 +69,7 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     defaults: accordionDefaults,
     size: accordionSize,
     fields: accordionFields,
-    island: { load: 'visible' },
+    island: { load: 'visible', canvas: true },
   }),
   defineBlock({
     type: BLOCK_TYPES.FORM,

@@ -1,12 +1,13 @@
 /**
  * Every link a site document holds follows the link rules (seed 000 §5) on import: the document's
- * own link fields, each block kind's, and the links inside owner HTML. A document with bad links
- * is refused whole, with every one's JSON path and what is wrong; and no field that looks like a
- * link is left out of the shared link type.
+ * own link fields, each block kind's, and the links inside owner HTML and rich text. A document with
+ * bad links is refused whole, with every one's JSON path and what is wrong; and no field that looks
+ * like a link is left out of the shared link type.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadDocument } from '../document/load';
+import { SITE_DOCUMENT_VERSION } from '../document/schema';
 import { BLOCK_TYPES } from '../domain/block-types';
 import { OWNER_HTML_DESCRIPTION } from './html';
 import { siteDocumentSchema } from './site-document';
@@ -14,12 +15,17 @@ import { siteDocumentSchema } from './site-document';
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const at = (y: number) => ({ desktop: { x: 0, y, w: 24, h: 4 } });
 
-/** A small valid document whose every link field holds `link`, and whose owner HTML links to `link`. */
+/** A small valid document whose every link field holds `link`, and whose owner HTML and rich text link to `link`. */
 function documentWith(link: string) {
   const anchor = `<p><a href="/fine">fine</a> <a href="${link.replace(/"/g, '&quot;')}">here</a></p>`;
+  const linked = (href: string) => [{ type: 'link', attrs: { href, target: null } }];
+  const text = {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'fine', marks: linked('/fine') }, { type: 'text', text: ' ' }, { type: 'text', text: 'here', marks: linked(link) }] }],
+  };
   return {
     format: 'openpress.site',
-    version: 1,
+    version: SITE_DOCUMENT_VERSION,
     settings: { identifier: 'links', title: 'Links', socialImage: link },
     navigation: [{ title: 'Home', href: link }],
     header: { button: { text: 'Go', href: link } },
@@ -37,7 +43,7 @@ function documentWith(link: string) {
           {
             id: id(2),
             blocks: [
-              { id: id(3), type: BLOCK_TYPES.HTML, data: { html: anchor }, layout: at(0) },
+              { id: id(3), type: BLOCK_TYPES.HTML, data: { text }, layout: at(0) },
               { id: id(4), type: BLOCK_TYPES.IMAGE, data: { src: '/s/a.jpg', alt: 'A', link }, layout: at(4) },
               { id: id(5), type: BLOCK_TYPES.BUTTON, data: { buttonText: 'Go', clickthroughUrl: link }, layout: at(8) },
               { id: id(6), type: BLOCK_TYPES.CODE, data: { html: anchor }, layout: at(12) },
@@ -78,7 +84,7 @@ const EVERY_LINK_PATH = [
   '$.header.button.href',
   '$.footer.links[1].href',
   '$.pages[0].seo.socialImage',
-  '$.pages[0].sections[0].blocks[0].data.html',
+  '$.pages[0].sections[0].blocks[0].data.text.content[0].content[2].marks[0].attrs.href',
   '$.pages[0].sections[0].blocks[1].data.link',
   '$.pages[0].sections[0].blocks[2].data.clickthroughUrl',
   '$.pages[0].sections[0].blocks[3].data.html',

@@ -1,5 +1,5 @@
 /**
- * Owner-written HTML (text, code and accordion blocks, the HTML of forms and newsletters), as the
+ * Owner-written HTML (code and accordion blocks, the HTML of forms and newsletters), as the
  * block schemas and views see it. It is sanitised once, when it is written (document import and
  * load, the config APIs), by src/blocks/sanitize.ts, the one module that makes a `SanitizedHtml`;
  * views take only that type, so HTML that skipped the sanitiser does not compile into a view.
@@ -17,7 +17,11 @@ declare const sanitized: unique symbol;
 /** HTML that went through the sanitiser's policy of its kind. Made only by src/blocks/sanitize.ts. */
 export type SanitizedHtml = string & { readonly [sanitized]: true };
 
-/** The two policies: rich text, and the code block's wider set of structural tags and images. */
+/**
+ * The two policies: formatted text (headings, lists, emphasis, links), and the code block's wider
+ * set of structural tags and images. The text block holds no HTML: its rich text is structured
+ * (src/document/rich-text.ts), read from HTML as the text policy keeps it.
+ */
 export const HTML_KINDS = ['text', 'code'] as const;
 export type HtmlKind = (typeof HTML_KINDS)[number];
 

@@ -22,12 +22,12 @@ export function layoutCss(sections: readonly Section<BlockData>[]): string {
   for (const section of sections) {
     readingOrder(section.blocks).forEach((block, order) => {
       const d = block.layout.desktop;
-      desktop.push(`#block-${block.id}{grid-column:${d.x + 1}/span ${d.w};grid-row:${d.y + 1}/span ${d.h}}`);
+      desktop.push(`#block-${block.id}{grid-column:${d.x + 1}/span ${d.w};grid-row:${d.y + 1}/span ${d.h}${d.z ? `;z-index:${d.z}` : ''}}`);
       const p = block.layout.phone;
       phone.push(
         p
-          ? `#block-${block.id}{grid-column:${p.x + 1}/span ${p.w};grid-row:${p.y + 1}/span ${p.h}}`
-          : `#block-${block.id}{grid-column:1/-1;grid-row:auto;order:${order}}`,
+          ? `#block-${block.id}{grid-column:${p.x + 1}/span ${p.w};grid-row:${p.y + 1}/span ${p.h}${p.z ? `;z-index:${p.z}` : ''}}`
+          : `#block-${block.id}{grid-column:1/-1;grid-row:auto;order:${order}${d.z ? ';z-index:auto' : ''}}`,
       );
       const rules = blockDefinition(block.type)?.css?.(block.id, block.data);
       if (rules) extra.push(rules);

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { readStored } from '../document/link';
 import { classifyLink, isPublishableLink } from '../domain/links';
 import { htmlForHost } from './html';
-import { linksIn, sanitize, sanitizingHtml } from './sanitize';
-import type { StoredTextData } from './text/schema';
+import { linksIn, sanitize, sanitizeStoredSections, sanitizingHtml } from './sanitize';
+import type { StoredAccordionData } from './accordion/schema';
 
 describe('owner HTML sanitising', () => {
   it('removes scripts, event handlers and javascript: links', () => {
@@ -89,11 +89,23 @@ describe('links in owner HTML', () => {
   });
 });
 
+describe('stored sections, as they are written now', () => {
+  const layout = { desktop: { x: 0, y: 0, w: 24, h: 4 } };
+  const section = (...blocks: { type: number; data: unknown }[]) => [{ id: 'a'.repeat(24), theme: 'white', blocks: blocks.map((b, i) => ({ id: String(i).repeat(24), layout, ...b })) }];
+  const paragraph = (...content: unknown[]) => ({ type: 'paragraph', attrs: { textAlign: null }, content });
+
+  it('reads a text block’s rich text as it is, without a link a page may not carry, and cleans one still holding HTML', () => {
+    const text = { type: 'doc', content: [paragraph({ type: 'text', text: 'Hi ', marks: [{ type: 'bold' }] }, { type: 'text', text: 'there', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)', target: null } }, { type: 'bold' }] })] };
+    const [read] = sanitizeStoredSections(section({ type: 2, data: { text } }, { type: 2, data: { html: '<p onclick="x()">Old<script>alert(1)</script></p>' } }));
+    expect(read!.blocks.map((b) => b.data)).toEqual([{ text: { type: 'doc', content: [paragraph({ type: 'text', text: 'Hi there', marks: [{ type: 'bold' }] })] } }, { html: '<p>Old</p>' }]);
+  });
+});
+
 describe('sanitised HTML as a type', () => {
   it('is made only by the sanitiser', () => {
     // @ts-expect-error A plain string is not sanitised HTML: a view's data cannot be built from one.
-    const unclean: StoredTextData = { html: '<p>x</p>' };
-    expect(unclean.html).toBe('<p>x</p>');
+    const unclean: StoredAccordionData = { items: [{ title: 'Q', html: '<p>x</p>' }], allowMultipleOpen: false, firstItemExpanded: false, headingLevel: 'h3' };
+    expect(unclean.items[0]!.html).toBe('<p>x</p>');
     const files = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {
         const full = path.join(dir, name);

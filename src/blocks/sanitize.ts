@@ -153,7 +153,12 @@ function storedData(type: number, data: unknown): StoredBlockData {
   return clean(data ?? {}, '') as StoredBlockData;
 }
 
-/** A `sections` column's value written before owner HTML was sanitised when written, as it is written now. */
+/**
+ * A `sections` column's value written before owner HTML was sanitised when written, as it is
+ * written now. A text block is read as rich text, its links checked as any stored link is; one
+ * still holding HTML (from before rich text) has that HTML cleaned here, and becomes rich text by
+ * its own data migration (src/db/rich-text-migration.ts).
+ */
 export function sanitizeStoredSections(sections: unknown): StoredSection[] {
   if (!Array.isArray(sections)) return [];
   return sections.map((section: StoredSection) => ({

@@ -68,8 +68,12 @@ export type BlockKind<D = BlockData> = {
   groups?: readonly FieldGroup[];
   /** Extra rules for the page's stylesheet, scoped to `#block-{id}` (no inline styles under the page's CSP). */
   css?: (id: string, data: D) => string;
-  /** When the kind has browser behaviour (src/blocks/<kind>/island.ts): how its chunk loads. */
-  island?: { load: IslandLoad };
+  /**
+   * When the kind has browser behaviour (src/blocks/<kind>/island.ts): how its chunk loads, and
+   * whether it also runs in the editor's canvas (`canvas`: only behaviour that calls nothing and
+   * counts nothing, such as an accordion opening).
+   */
+  island?: { load: IslandLoad; canvas?: boolean };
 };
 
 export type BlockDefinition<D = BlockData> = BlockKind<D> & {

@@ -2,11 +2,11 @@
  * The config area: sign-in, then the shell for the site this address names: navigation showing
  * only the areas the signed-in role may use, the live preview of the published site in a frame
  * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, forms, analytics,
- * team, activity and moving the site. The visual editor will take its place under Pages.
+ * team, activity and moving the site, and the visual editor, opened from Pages (`/config/pages/{id}`).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { meAnswer, type Me } from '../contracts/auth';
-import type { ConfigArea } from '../domain/permissions';
+import { canAccess, type ConfigArea } from '../domain/permissions';
 import { sameOriginPath } from '../domain/redirect-target';
 import { TEAM_ROLES } from '../domain/roles';
 import { logout } from '../ui/logout';
@@ -29,6 +29,16 @@ import { CookieBannerScreen } from './cookie-banner-screen';
 import { FormsScreen } from './forms/forms-screen';
 import { LiveEvents } from './live-events';
 import { configArea } from '../messages/config-area';
+
+/** The visual editor (Tiptap, the canvas, drag and drop) loads when a page is opened in it. */
+const LazyEditorScreen = lazy(() => import('./editor/editor-screen').then((m) => ({ default: m.EditorScreen })));
+
+/** `/config/pages/{id}`: the page open in the editor, so a reload comes back to it. */
+const EDITOR_PATH = /^\/config\/pages\/([A-Za-z0-9_-]{1,64})$/;
+
+function editorPageFromAddress(): string | undefined {
+  return EDITOR_PATH.exec(window.location.pathname)?.[1];
+}
 
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
 const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
@@ -84,8 +94,8 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
 };
 
 /** Areas with a screen; an area the role may use appears in the navigation once it has one. */
-const SCREENS: Partial<Record<ConfigArea, (props: { me: Me }) => React.ReactNode>> = {
-  pages: PagesScreen,
+const SCREENS: Partial<Record<ConfigArea, (props: { me: Me; onEdit: (pageId: string) => void }) => React.ReactNode>> = {
+  pages: ({ me, onEdit }) => <PagesScreen onEdit={onEdit} writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
   design: DesignScreen,
   forms: FormsScreen,
   analytics: AnalyticsArea,
@@ -143,13 +153,44 @@ function SignedInApp() {
 }
 
 function Shell({ me }: { me: Me }) {
-  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner'>('preview');
+  // `/config/design` is the design path (seed 000 §2): it opens the Design screen.
+  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner'>(() =>
+    editorPageFromAddress() ? 'pages' : window.location.pathname === '/config/design' && me.areas.includes('design') ? 'design' : 'preview',
+  );
+  const [editing, setEditing] = useState<string | undefined>(editorPageFromAddress);
+  useEffect(() => {
+    const back = () => setEditing(editorPageFromAddress());
+    window.addEventListener('popstate', back);
+    return () => window.removeEventListener('popstate', back);
+  }, []);
+  const openEditor = (pageId: string) => {
+    window.history.pushState(null, '', `/config/pages/${encodeURIComponent(pageId)}`);
+    setEditing(pageId);
+  };
+  const closeEditor = () => {
+    window.history.pushState(null, '', '/config/');
+    setEditing(undefined);
+    setArea('pages');
+  };
   // Labs and Languages sit under Settings in the navigation; Languages only while its flag is on.
   const labsScreens = useLabsScreens(me);
   const labsScreen = labsScreens.find((s) => s.id === area);
   const Screen =
     area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
+  if (editing && me.areas.includes('pages')) {
+    return (
+      <Suspense
+        fallback={
+          <p className="loading" role="status">
+            Loading the editor…
+          </p>
+        }
+      >
+        <LazyEditorScreen pageId={editing} site={me.site.identifier} onClose={closeEditor} />
+      </Suspense>
+    );
+  }
   return (
     <div className="shell">
       <header className="shell-header">
@@ -206,7 +247,7 @@ function Shell({ me }: { me: Me }) {
         ) : area === 'cookie-banner' ? (
           <CookieBannerScreen me={me} />
         ) : Screen ? (
-          <Screen me={me} />
+          <Screen me={me} onEdit={openEditor} />
         ) : null}
       </main>
     </div>

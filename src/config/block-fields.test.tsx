@@ -33,8 +33,9 @@ describe('block fields', () => {
   it('gives controls the bounds of the schema', () => {
     const line = render(BLOCK_TYPES.LINE, { thickness: 2 });
     expect(line).toMatch(/<input[^>]*type="number"[^>]*min="1"[^>]*max="10"[^>]*value="2"/);
-    const text = render(BLOCK_TYPES.HTML, { html: '<p>x</p>' });
-    expect(text).toContain('maxLength="100000"');
+    const button = render(BLOCK_TYPES.BUTTON, { buttonText: 'Go', clickthroughUrl: '/shop' });
+    expect(button).toMatch(/<input[^>]*maxLength="200"[^>]*value="Go"/);
+    expect(button).toMatch(/<input[^>]*maxLength="1000"[^>]*value="\/shop"/);
   });
 
   it('shows only the properties of one tab, and the error of the path it names', () => {

@@ -1,4 +1,4 @@
-/** The Pages screen: the site's pages, each opening in the preview; the visual editor takes its place later. */
+/** The Pages screen: the site's pages, each opening in the visual editor, or in the preview. */
 import { pagesAnswer, type PageRow } from '../contracts/site';
 import { CONTENT_STATUSES } from '../domain/website';
 import { DataTable } from './data-table';
@@ -13,7 +13,7 @@ const NOT_FOUND_PAGE = 100;
 const address = (p: PageRow) =>
   p.path ? <a href={`/config/?frameUrl=${encodeURIComponent(p.path)}`}>{p.path}</a> : p.pageType === NOT_FOUND_PAGE ? 'Not-found page' : 'Error page';
 
-export function PagesScreen() {
+export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => void; writable: boolean }) {
   const [data, error] = useLoad(pagesAnswer, '/api/config/pages');
   return (
     <section>
@@ -27,6 +27,14 @@ export function PagesScreen() {
             { header: 'Title', cell: (p) => p.title },
             { header: 'Address', cell: address },
             { header: 'Status', cell: (p) => (p.status === CONTENT_STATUSES.PUBLISHED ? 'Published' : 'Not published') },
+            {
+              header: 'Edit',
+              cell: (p) => (
+                <button type="button" className="secondary" onClick={() => onEdit(p.id)} aria-label={`${writable ? 'Edit' : 'View'} ${p.title}`}>
+                  {writable ? 'Edit' : 'View'}
+                </button>
+              ),
+            },
           ]}
         />
       ) : null}

@@ -7,7 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { sanitizeStoredSections } from '../blocks/sanitize';
-import { collectionItems, pages } from './schema';
+import { convertTextBlocks } from './rich-text-migration';
+import { collectionItems, pageDrafts, pageRevisions, pages } from './schema';
 import type { Db, Executor } from './types';
 
 export type DataMigration = { name: string; run: (tx: Executor) => Promise<void> };
@@ -41,7 +42,44 @@ async function sanitizeOwnerHtml(tx: Executor): Promise<void> {
   }
 }
 
-export const DATA_MIGRATIONS: readonly DataMigration[] = [{ name: '0001_sanitize_owner_html', run: sanitizeOwnerHtml }];
+/**
+ * Publishing keeps each page's published content as numbered, immutable revisions (schema migration
+ * 0009). Content published before then becomes each page's revision 1. The sections are copied in
+ * SQL, a batch of pages at a time, so no page's content passes through memory.
+ */
+async function firstPageRevisions(tx: Executor): Promise<void> {
+  let after: { websiteId: string; id: string } | undefined;
+  for (;;) {
+    const keys = await tx
+      .select({ websiteId: pages.websiteId, id: pages.id })
+      .from(pages)
+      .where(after ? sql`(${pages.websiteId}, ${pages.id}) > (${after.websiteId}, ${after.id})` : undefined)
+      .orderBy(pages.websiteId, pages.id)
+      .limit(BATCH);
+    if (keys.length === 0) break;
+    const first = keys[0]!;
+    const last = keys[keys.length - 1]!;
+    await tx.execute(sql`
+      INSERT INTO ${pageRevisions} (website_id, page_id, revision, sections, published_at, published_by)
+      SELECT p.website_id, p.id, 1, p.sections, now(), NULL
+        FROM ${pages} p
+       WHERE (p.website_id, p.id) >= (${first.websiteId}, ${first.id}) AND (p.website_id, p.id) <= (${last.websiteId}, ${last.id})
+         AND NOT EXISTS (SELECT 1 FROM ${pageRevisions} r WHERE r.website_id = p.website_id AND r.page_id = p.id)`);
+    if (keys.length < BATCH) break;
+    after = last;
+  }
+}
+
+/** Text blocks stored as HTML become structured rich text, wherever sections are kept (./rich-text-migration.ts). */
+async function richText(tx: Executor): Promise<void> {
+  for (const table of [pages, collectionItems, pageDrafts, pageRevisions]) await convertTextBlocks(tx, table);
+}
+
+export const DATA_MIGRATIONS: readonly DataMigration[] = [
+  { name: '0001_sanitize_owner_html', run: sanitizeOwnerHtml },
+  { name: '0002_page_revisions', run: firstPageRevisions },
+  { name: '0003_rich_text', run: richText },
+];
 
 /** Runs the data migrations not yet recorded, in order. */
 export async function runDataMigrations(db: Db, migrations: readonly DataMigration[] = DATA_MIGRATIONS): Promise<void> {

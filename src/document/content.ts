@@ -1,5 +1,5 @@
 /**
- * The site document, version 1: one JSON value holding a whole website (settings, navigation,
+ * The site document: one JSON value holding a whole website (settings, navigation,
  * pages of sections of blocks, collections with their items, redirects and files), and the rules
  * that span it (unique paths, ids, slugs, file names and redirect sources). Block data is typed
  * per kind by the block definitions (src/blocks/definitions.ts), passed in as `blockData`, so one
@@ -16,7 +16,8 @@ import { contentStatus, hexId, navLink, seo, sitePath } from './primitives';
 import { footerSchema, headerSchema, settingsSchema } from './settings';
 
 export const SITE_DOCUMENT_FORMAT = 'openpress.site';
-export const SITE_DOCUMENT_VERSION = 1;
+/** Version 2: text blocks hold structured rich text, not HTML (./load.ts upgrades version 1). */
+export const SITE_DOCUMENT_VERSION = 2;
 
 /** Page types a document holds (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
 export const DOCUMENT_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE, PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR] as const;

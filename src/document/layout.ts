@@ -24,6 +24,8 @@ export const placement = z
     y: z.number().int().min(0),
     w: z.number().int().min(1),
     h: z.number().int().min(1).max(200),
+    /** Stacking among overlapping blocks (bring forward, send back): higher shows above; absent is 0. */
+    z: z.number().int().min(0).max(10_000).optional(),
   })
   .strict();
 export type Placement = z.infer<typeof placement>;

@@ -57,7 +57,8 @@ export function refineLinks(
   if (readingStored) return;
   links().forEach((href, index) => {
     const problem = publishProblem(href, NO_HOST);
-    if (problem) ctx.addIssue({ code: 'custom', path, message: `${label(shown(href), index)} ${publishProblemText(problem)}` });
+    // `params` carries the link and its problem, so an editor can say it in its own words ('{val} is not a valid page URL').
+    if (problem) ctx.addIssue({ code: 'custom', path, message: `${label(shown(href), index)} ${publishProblemText(problem)}`, params: { link: href, problem } });
   });
 }
 

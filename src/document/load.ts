@@ -5,16 +5,34 @@
  * (src/blocks/site-document.ts) a loaded document's owner HTML is sanitised, ready to store.
  */
 import type { z } from 'zod';
+import { sectionsWithRichText } from './rich-text-html';
 import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type BlockData, type SiteDocument } from './schema';
 
 /** Upgrades a document of version `from` to `from + 1`. */
 export type DocumentMigration = { from: number; upgrade: (doc: Record<string, unknown>) => Record<string, unknown> };
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const each = (list: unknown, change: (item: Record<string, unknown>) => Record<string, unknown>) => (Array.isArray(list) ? list.map((item: unknown) => (isRecord(item) ? change(item) : item)) : list);
+
 /**
- * The migrations from each older version, in order. Version 1 is the first published format, so
- * the list starts empty; a change to the format adds an entry here and bumps SITE_DOCUMENT_VERSION.
+ * Version 2: a text block holds structured rich text (`{ text }`, ./rich-text.ts) instead of HTML
+ * (`{ html }`), in the pages' and the collection items' sections. Its links are kept as written, so
+ * one a page may not carry is refused at its path, as it was in the HTML.
  */
-export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [];
+function textBlocksAsRichText(doc: Record<string, unknown>): Record<string, unknown> {
+  const withSections = (holder: Record<string, unknown>) => ('sections' in holder ? { ...holder, sections: sectionsWithRichText(holder.sections) } : holder);
+  return {
+    ...doc,
+    pages: each(doc.pages, withSections),
+    collections: each(doc.collections, (collection) => ('items' in collection ? { ...collection, items: each(collection.items, withSections) } : collection)),
+  };
+}
+
+/**
+ * The migrations from each older version, in order. A change to the format adds an entry here
+ * and bumps SITE_DOCUMENT_VERSION.
+ */
+export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [{ from: 1, upgrade: textBlocksAsRichText }];
 
 export type DocumentError = { path: string; message: string };
 export type LoadResult<D extends BlockData = BlockData> = { ok: true; document: SiteDocument<D> } | { ok: false; errors: DocumentError[] };

@@ -20,6 +20,8 @@ import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
 import { dataRequest } from './data-request';
 import { dialogs } from './dialogs';
+import { editing } from './editing';
+import { editor } from './editor';
 import { emails } from './emails';
 import { formApi } from './form-api';
 import { forms } from './forms';
@@ -56,6 +58,8 @@ export const CATALOGUE = {
   cookieBanner,
   dataRequest,
   dialogs,
+  editing,
+  editor,
   emails,
   formApi,
   forms,

@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './api/auth';
 import { registerCaptchaApi } from './api/captcha';
 import { registerConfigApi } from './api/config';
 import { registerCookieBannerApi } from './api/cookie-banner';
+import { registerEditorApi } from './api/editor';
 import { registerFileRoutes } from './api/files';
 import { registerFormRoutes } from './api/forms';
 import { registerFormsConfigApi } from './api/forms-config';
@@ -154,6 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
   await registerAccountRoutes(app, db);
   await registerConfigApi(app, db, { appDomain: opts.appDomain });
+  await registerEditorApi(app, db, opts.assets);
   await registerLabsApi(app, db);
   await registerMultilingualApi(app, db);
   await registerFormsConfigApi(app, db);

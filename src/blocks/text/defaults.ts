@@ -1,3 +1,7 @@
 /** A new text block: a paragraph to write over, the width of the grid. */
-export const textDefaults = { html: '<p>Write your text here.</p>' };
+import type { TextData } from './schema';
+
+export const textDefaults: TextData = {
+  text: { type: 'doc', content: [{ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'Write your text here.' }] }] },
+};
 export const textSize = { w: 24, h: 4 };

@@ -1,7 +1,12 @@
-/** The text block's editable property: its rich text, as HTML until the editor's text tools arrive. */
+/** The text block's editable property: its rich text, edited in place by the rich-text editor. */
 import { describeFields } from '../fields';
 import { textData } from './schema';
 
 export const textFields = describeFields(textData.shape, {
-  html: { type: 'textarea', html: 'text', rows: 8, label: 'Text (HTML)', hint: 'Headings, paragraphs, lists, emphasis and links. Scripts and styles are removed when saved.' },
+  text: {
+    type: 'custom',
+    editor: 'rich-text',
+    label: 'Text',
+    hint: 'Headings, paragraphs, lists, quotes, bold, italic, underline, links and alignment. Links follow the same rules as every other link.',
+  },
 });

@@ -1,8 +1,16 @@
-/** Text block data: the owner's rich text (the seed's html block), sanitised when saved. */
+/** Text block data: the owner's rich text, structured (src/document/rich-text.ts), never HTML. */
 import { z } from 'zod';
-import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
+import { RICH_TEXT_LIMITS, richText } from '../../document/rich-text';
 
-export const textSchema = <H extends string>(html: HtmlRules<H>) => z.object({ html: html.field(100_000, 'text') }).strict();
-export const textData = textSchema(plainHtml);
+export const textData = z
+  .object(
+    { text: richText },
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys' && issue.keys.includes('html')
+          ? `a text block holds its text as rich text ("text"); HTML ("html") is read only from documents of version 1, up to ${RICH_TEXT_LIMITS.text.toLocaleString('en-US')} characters`
+          : undefined,
+    },
+  )
+  .strict();
 export type TextData = z.output<typeof textData>;
-export type StoredTextData = z.output<ReturnType<typeof textSchema<SanitizedHtml>>>;

@@ -1,11 +1,13 @@
 /**
  * A site's content: pages, collections and their items (sections and blocks stored as the site
- * document holds them, JSON, one row per page or item, so a page renders from one row), redirects,
- * and files with their resized copies.
+ * document holds them, JSON, one row per page or item, so a page renders from one row), the
+ * editor's page drafts and the immutable revisions each publish makes, redirects, and files with
+ * their resized copies. `pages.sections` is what visitors see: only publishing (and import) write it.
  */
 import type { StoredSection } from '../../document/schema';
 import { customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from './sites';
+import { accounts } from './team';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -29,6 +31,53 @@ export const pages = pgTable(
   (t) => [
     primaryKey({ columns: [t.websiteId, t.id] }),
     uniqueIndex('pages_path_key').on(t.websiteId, t.path),
+  ],
+);
+
+/** One applied draft save, remembered so that a retry of the same change is answered again rather than refused. */
+export type AppliedChange = { changeId: string; version: number; savedAt: string };
+
+/**
+ * A page's draft: what the visual editor shows and saves (src/server/services/page-drafts.ts). No
+ * row means no save since the page was imported: the draft is then the published sections at
+ * version 0. Each save is checked against the version it was based on and makes the next one.
+ */
+export const pageDrafts = pgTable(
+  'page_drafts',
+  {
+    websiteId: text('website_id').notNull(),
+    pageId: text('page_id').notNull(),
+    /** Sanitised when written, like `pages.sections`. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
+    version: integer('version').notNull(),
+    /** The draft version last published (or made equal to the published content): the draft has unpublished changes when `version` is past it. */
+    publishedVersion: integer('published_version').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    savedBy: text('saved_by').references(() => accounts.id, { onDelete: 'set null' }),
+    /** The last applied saves' change ids and the versions they made, newest last (a few dozen at most). */
+    recentChanges: jsonb('recent_changes').$type<AppliedChange[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.pageId] }),
+    foreignKey({ columns: [t.websiteId, t.pageId], foreignColumns: [pages.websiteId, pages.id] }).onDelete('cascade'),
+  ],
+);
+
+/** What each publish of a page made visible, numbered from 1 and never changed (the next issue's revision history reads them). */
+export const pageRevisions = pgTable(
+  'page_revisions',
+  {
+    websiteId: text('website_id').notNull(),
+    pageId: text('page_id').notNull(),
+    revision: integer('revision').notNull(),
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    /** Null for content that came by import or from before revisions were kept. */
+    publishedBy: text('published_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.pageId, t.revision] }),
+    foreignKey({ columns: [t.websiteId, t.pageId], foreignColumns: [pages.websiteId, pages.id] }).onDelete('cascade'),
   ],
 );
 

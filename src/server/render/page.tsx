@@ -8,12 +8,11 @@
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { blockDefinition } from '../../blocks/definitions';
-import { layoutCss, readingOrder } from '../../blocks/layout-css';
+import { layoutCss } from '../../blocks/layout-css';
+import { Sections } from '../../blocks/sections-view';
 import type { RenderContext } from '../../blocks/types';
-import { blockElement } from '../../blocks/views';
 import { isPublishableLink } from '../../domain/links';
-import type { NavLink, SiteFooter, SiteHeader, StoredBlock, StoredSection } from '../../document/schema';
+import type { NavLink, SiteFooter, SiteHeader, StoredSection } from '../../document/schema';
 import { CookieBanner, CookieSettingsButton } from '../../runtime/cookie-banner-view';
 import { SITE_CONTEXT_ELEMENT_ID } from '../../runtime/site-context';
 import type { ClientAssets } from './assets';
@@ -68,38 +67,6 @@ export type RenderedPage = {
   scriptHashes: string[];
   styleHashes: string[];
 };
-
-function BlockFrame({ block, ctx, kinds, priority }: { block: StoredBlock; ctx: RenderContext; kinds: Set<string>; priority: boolean }) {
-  const def = blockDefinition(block.type);
-  if (!def) return null;
-  const island = def.island;
-  if (island) kinds.add(def.kind);
-  return (
-    <div
-      className={`block block-${def.kind}-frame`}
-      id={`block-${block.id}`}
-      {...(island ? { 'data-island': def.kind, 'data-load': island.load } : {})}
-    >
-      {blockElement(block.type, { id: block.id, data: block.data, ctx, columns: block.layout.desktop.w, priority })}
-    </div>
-  );
-}
-
-export function Sections({ sections, ctx, kinds }: { sections: readonly StoredSection[]; ctx: RenderContext; kinds: Set<string> }) {
-  return (
-    <>
-      {sections.map((section, index) => (
-        <section className={`page-section theme-${section.theme}`} key={section.id} id={`section-${section.id}`}>
-          <div className="section-grid">
-            {readingOrder(section.blocks).map((block) => (
-              <BlockFrame key={block.id} block={block} ctx={ctx} kinds={kinds} priority={index === 0} />
-            ))}
-          </div>
-        </section>
-      ))}
-    </>
-  );
-}
 
 /**
  * Navigation and footer links. One a published page may not carry (stored before the link rules)

@@ -1,17 +1,19 @@
 /**
  * Sites as stored: importing a whole site document (one transaction: the site is replaced whole or
- * left exactly as it was), exporting it back (export then import gives an identical site), and
- * finding the site a request's host names. Every change is marked with `markSiteChanged`
+ * left exactly as it was; each page's content becomes its next revision and replaces its draft),
+ * exporting it back (export then import gives an identical site), and finding the site a
+ * request's host names. Every change is marked with `markSiteChanged`
  * (./site-changes.ts), which drops cached pages on every app server.
  */
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, SiteDocument, SiteSettings, StoredBlockData } from '../../document/schema';
 import { readStored } from '../../document/link';
 import { settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
+import { recordImportedPages } from './page-drafts';
 import { markSiteChanged } from './site-changes';
 import { siteSettings, strict } from './stored-json';
 
@@ -38,10 +40,17 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
       if (opts.makeDefault && anyDefault && anyDefault.id !== websiteId) {
         await tx.update(websites).set({ isDefault: false }).where(eq(websites.id, anyDefault.id));
       }
+      let replacedPages: string[] = [];
       if (existing) {
-        for (const table of [siteDomains, pages, collectionItems, collections, redirects, files]) {
+        const pageIds = doc.pages.map((p) => p.id);
+        for (const table of [siteDomains, collectionItems, collections, redirects, files]) {
           await tx.delete(table).where(eq(table.websiteId, websiteId));
         }
+        // Pages the document still holds are rewritten in place rather than deleted, so their
+        // revisions (and drafts, replaced below) stay theirs; the others go, with theirs.
+        await tx.delete(pages).where(and(eq(pages.websiteId, websiteId), pageIds.length > 0 ? notInArray(pages.id, pageIds) : undefined));
+        // Paths may move from page to page in one import: cleared first, so the unique index sees only the new ones.
+        replacedPages = (await tx.update(pages).set({ path: null }).where(eq(pages.websiteId, websiteId)).returning({ id: pages.id })).map((p) => p.id);
         await markSiteChanged(tx, websiteId, {
           settings,
           navigation: doc.navigation,
@@ -72,8 +81,22 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
             access: p.access,
             position,
           })),
-        );
+        ).onConflictDoUpdate({
+          target: [pages.websiteId, pages.id],
+          set: {
+            pageType: sql`excluded.page_type`,
+            path: sql`excluded.path`,
+            title: sql`excluded.title`,
+            navigationTitle: sql`excluded.navigation_title`,
+            status: sql`excluded.status`,
+            seo: sql`excluded.seo`,
+            sections: sql`excluded.sections`,
+            access: sql`excluded.access`,
+            position: sql`excluded.position`,
+          },
+        });
       }
+      await recordImportedPages(tx, websiteId, replacedPages);
       for (const [position, c] of doc.collections.entries()) {
         await tx.insert(collections).values({
           websiteId,

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onStoredProblem, siteFooter, siteNavigation, siteSettings, storedPageAccess, storedSections, strict, StoredDataError, type StoredProblem } from './stored-json';
 
-const text = (id: string, html: string) => ({ id, type: 2, data: { html }, layout: { desktop: { x: 0, y: 0, w: 12, h: 2 } } });
+const paragraph = (words: string) => ({ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: words }] });
+const text = (id: string, words: string) => ({ id, type: 2, data: { text: { type: 'doc', content: [paragraph(words)] } }, layout: { desktop: { x: 0, y: 0, w: 12, h: 2 } } });
 const SECTION_ID = 'a'.repeat(24);
 
 let problems: StoredProblem[];
@@ -54,8 +55,8 @@ describe('the stored JSON reader', () => {
 
   it('reads sound sections with their defaults, and refuses sections with a failing block rather than show the page without it', () => {
     const at = { websiteId: 's7', column: 'pages.sections', row: 'p1' };
-    expect(storedSections([{ id: SECTION_ID, blocks: [text('b'.repeat(24), '<p>Kept</p>')] }], at)[0]).toMatchObject({ theme: 'white', blocks: [{ data: { html: '<p>Kept</p>' } }] });
-    const broken = [{ id: SECTION_ID, theme: 'light', blocks: [text('b'.repeat(24), '<p>Kept</p>'), { id: 'c'.repeat(24), type: 9999, data: {}, layout: {} }] }];
+    expect(storedSections([{ id: SECTION_ID, blocks: [text('b'.repeat(24), 'Kept')] }], at)[0]).toMatchObject({ theme: 'white', blocks: [{ data: { text: { content: [paragraph('Kept')] } } }] });
+    const broken = [{ id: SECTION_ID, theme: 'light', blocks: [text('b'.repeat(24), 'Kept'), { id: 'c'.repeat(24), type: 9999, data: {}, layout: {} }] }];
     expect(() => storedSections(broken, at)).toThrow(/pages\.sections of p1 on site s7 fails its schema at 0\.blocks\.1/);
     expect(problems).toEqual([]);
   });

@@ -1,8 +1,8 @@
 /**
- * Replacing a form block's fields and settings wherever the site's content holds the form. A
- * content change like any other: one transaction that marks the site changed (../site-changes.ts),
- * logs the activity and gives a form with a webhook address its signing secret, so published pages
- * show the new form at once.
+ * Replacing a form block's fields and settings wherever the site's content (and the editor's page
+ * drafts) holds the form. A content change like any other: one transaction that marks the site
+ * changed (../site-changes.ts), logs the activity and gives a form with a webhook address its
+ * signing secret, so published pages show the new form at once.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { StoredFormData } from '../../../blocks/form/schema';
@@ -11,6 +11,7 @@ import type { Db } from '../../../db/client';
 import type { StoredBlockData, StoredSection } from '../../../document/schema';
 import { collectionItems, pages, websites } from '../../../db/schema';
 import { logActivity } from '../activity';
+import { reviseDraftsHoldingForm } from '../page-drafts';
 import { markSiteChanged } from '../site-changes';
 import { ensureWebhookSecret } from '../webhook-secrets';
 import { FORM_WITH_ID } from './placements';
@@ -65,6 +66,8 @@ export async function updateForm(db: Db, websiteId: string, form: StoredForm, ac
       replaced += replaceForm(row.sections, form);
       await tx.update(collectionItems).set({ sections: row.sections }).where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
     }
+    // Drafts holding the form take the change too, or publishing one would put the old form back.
+    replaced += await reviseDraftsHoldingForm(tx, websiteId, form.formId, actorId, (sections) => replaceForm(sections, form));
     if (replaced === 0) return { updated: false };
     await markSiteChanged(tx, websiteId);
     const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;

@@ -1,0 +1,41 @@
+/**
+ * The interaction layer's rules, adopted by the canvas frame's document beside the site's own
+ * stylesheet (a constructed sheet: the config area's CSP allows no inline <style>). They draw only
+ * the editor's marks; the page itself keeps the visitor's look, but for empty sections, which get
+ * room to place blocks in.
+ */
+export const OVERLAY_CSS = `
+.editor-canvas-body { margin: 0; }
+.editor-canvas-body .section-grid:empty { min-height: 160px; outline: 1px dashed rgba(60, 90, 160, 0.35); outline-offset: -1px; }
+.editor-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; z-index: 2147483000; font: 13px/1.3 system-ui, sans-serif; }
+.editor-hover, .editor-selection, .editor-ghost { position: absolute; box-sizing: border-box; pointer-events: none; }
+.editor-hover { outline: 1px solid #3c5aa0; outline-offset: -1px; }
+.editor-selection { outline: 2px solid #2447a8; outline-offset: -1px; }
+.editor-selection:focus-visible { outline: 3px solid #2447a8; box-shadow: 0 0 0 3px rgba(36, 71, 168, 0.25); }
+.editor-selection--text { outline-style: dashed; }
+.editor-ghost { background: rgba(36, 71, 168, 0.12); outline: 2px dashed #2447a8; outline-offset: -1px; }
+.editor-handle { position: absolute; width: 12px; height: 12px; margin: -6px 0 0 -6px; background: #fff; border: 2px solid #2447a8; border-radius: 50%; box-sizing: border-box; pointer-events: auto; touch-action: none; }
+.editor-handle--n { left: 50%; top: 0; cursor: ns-resize; }
+.editor-handle--s { left: 50%; top: 100%; cursor: ns-resize; }
+.editor-handle--e { left: 100%; top: 50%; cursor: ew-resize; }
+.editor-handle--w { left: 0; top: 50%; cursor: ew-resize; }
+.editor-handle--ne { left: 100%; top: 0; cursor: nesw-resize; }
+.editor-handle--sw { left: 0; top: 100%; cursor: nesw-resize; }
+.editor-handle--nw { left: 0; top: 0; cursor: nwse-resize; }
+.editor-handle--se { left: 100%; top: 100%; cursor: nwse-resize; }
+.editor-block-bar, .editor-section-bar { position: absolute; width: max-content; display: flex; flex-wrap: nowrap; gap: 4px; align-items: center; padding: 4px; background: #1d2433; color: #fff; border-radius: 6px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25); pointer-events: auto; white-space: nowrap; }
+.editor-block-bar { left: 0; bottom: 100%; margin-bottom: 6px; }
+.editor-section-bar { z-index: 1; }
+.editor-block-bar button, .editor-section-bar button, .editor-section-bar select { font: inherit; color: #fff; background: #33405c; border: 1px solid #4c5d82; border-radius: 4px; padding: 3px 8px; cursor: pointer; }
+.editor-block-bar button:hover, .editor-section-bar button:hover { background: #42527a; }
+.editor-block-bar button:focus-visible, .editor-section-bar button:focus-visible, .editor-section-bar select:focus-visible { outline: 2px solid #9fc1ff; outline-offset: 1px; }
+.editor-section-bar button:disabled { opacity: 0.45; cursor: default; }
+.editor-section-bar label { display: inline-flex; gap: 4px; align-items: center; }
+.editor-block-problem { margin: 0; padding: 8px; border: 1px dashed #b3261e; color: #8c1d18; background: #fff6f5; font: 14px/1.4 system-ui, sans-serif; }
+.editor-text { outline: none; min-height: 1em; cursor: text; }
+.ProseMirror { position: relative; word-wrap: break-word; white-space: pre-wrap; white-space: break-spaces; font-variant-ligatures: none; }
+.ProseMirror-hideselection *::selection { background: transparent; }
+.ProseMirror-hideselection { caret-color: transparent; }
+.ProseMirror-separator { display: inline !important; border: none !important; margin: 0 !important; width: 0 !important; height: 0 !important; }
+.ProseMirror-trailingBreak { display: inline; }
+`;

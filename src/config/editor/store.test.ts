@@ -1,0 +1,129 @@
+/** The editor's document changes, their history (patches, bursts, limits) and the grid rules they follow. */
+import { describe, expect, it } from 'vitest';
+import { BLOCK_TYPES } from '../../domain/block-types';
+import { MAX_BLOCKS_PER_SECTION } from '../../document/schema';
+import { createEditorStore, HISTORY_LIMIT, MERGE_WINDOW_MS, type EditorSection } from './store';
+
+const section = (id: string, blocks: EditorSection['blocks'] = []): EditorSection => ({ id, theme: 'white', blocks });
+const spacer = (id: string, x: number, y: number, w = 4, h = 2) => ({ id, type: BLOCK_TYPES.SPACER, data: { height: 2 }, layout: { desktop: { x, y, w, h } } });
+
+describe('the editor store', () => {
+  it('places a new block at the first free cell with its kind’s size, selects it and announces where', () => {
+    const store = createEditorStore([section('s1', [spacer('a'.repeat(24), 0, 0, 24, 2)])]);
+    const id = store.insertBlock('s1', BLOCK_TYPES.BUTTON)!;
+    const state = store.getState();
+    const added = state.doc.sections[0]!.blocks.find((b) => b.id === id)!;
+    expect(added.layout.desktop).toMatchObject({ x: 0, y: 2 });
+    expect(state.selected).toBe(id);
+    expect(state.announcement.text).toBe('Button added at column 1, row 3');
+    expect(id).toMatch(/^[0-9a-f]{24}$/);
+  });
+
+  it('gives a form placed on the page a form id of its own', () => {
+    const store = createEditorStore([section('s1')]);
+    const one = store.insertBlock('s1', BLOCK_TYPES.FORM)!;
+    const two = store.duplicateBlock(one)!;
+    const [a, b] = store.getState().doc.sections[0]!.blocks.map((block) => block.data.formId);
+    expect(a).toMatch(/^[0-9a-f]{24}$/);
+    expect(b).toMatch(/^[0-9a-f]{24}$/);
+    expect(a).not.toBe(b);
+    expect(two).not.toBe(one);
+  });
+
+  // covers 000-9.41
+  it('refuses a 61st block in a section, by insert, duplicate or move, with the limit’s message', () => {
+    const full = section(
+      's1',
+      Array.from({ length: MAX_BLOCKS_PER_SECTION }, (_, i) => spacer(i.toString(16).padStart(24, '0'), 0, i, 1, 1)),
+    );
+    const other = section('s2', [spacer('f'.repeat(24), 0, 0)]);
+    const store = createEditorStore([full, other]);
+    expect(store.insertBlock('s1', BLOCK_TYPES.SPACER)).toBeUndefined();
+    expect(store.getState().notice).toBe('A section holds at most 60 blocks. Add a section for more.');
+    expect(store.duplicateBlock('0'.repeat(24))).toBeUndefined();
+    store.placeBlock('f'.repeat(24), { x: 0, y: 70, w: 4, h: 2 }, { sectionId: 's1' });
+    expect(store.getState().doc.sections[0]!.blocks).toHaveLength(MAX_BLOCKS_PER_SECTION);
+    expect(store.getState().doc.sections[1]!.blocks).toHaveLength(1);
+    expect(store.getState().past).toHaveLength(0);
+  });
+
+  it('moves and resizes inside the 24 columns, by keyboard steps as by placement', () => {
+    const id = 'b'.repeat(24);
+    const store = createEditorStore([section('s1', [spacer(id, 20, 0, 4, 2)])]);
+    store.nudge(id, 1, 0);
+    expect(store.getState().doc.sections[0]!.blocks[0]!.layout.desktop).toMatchObject({ x: 20, y: 0 });
+    store.nudge(id, -4, 2);
+    expect(store.getState().announcement.text).toBe('Spacer moved to column 17, row 3');
+    store.stretch(id, 10, 1);
+    expect(store.getState().doc.sections[0]!.blocks[0]!.layout.desktop).toMatchObject({ x: 16, w: 8, h: 3 });
+    store.nudge(id, 0, -10);
+    expect(store.getState().doc.sections[0]!.blocks[0]!.layout.desktop.y).toBe(0);
+  });
+
+  it('undoes and redoes every document change, never the selection, and keeps at least 100 steps', () => {
+    const store = createEditorStore([section('s1'), section('s2'), section('s3')]);
+    const ids: string[] = [];
+    for (let i = 0; i < 120; i++) ids.push(store.insertBlock(`s${1 + (i % 3)}`, BLOCK_TYPES.SPACER)!);
+    const count = () => store.getState().doc.sections.reduce((n, s) => n + s.blocks.length, 0);
+    expect(store.getState().past.length).toBe(Math.min(120, HISTORY_LIMIT));
+    store.select(ids[3]);
+    expect(store.getState().past.length).toBe(120);
+    for (let i = 0; i < 100; i++) store.undo();
+    expect(count()).toBe(20);
+    for (let i = 0; i < 100; i++) store.redo();
+    expect(count()).toBe(120);
+    // Steps hold patches, not copies of the page.
+    const step = store.getState().past.at(-1)!;
+    expect(step.patches.length).toBeGreaterThan(0);
+    expect(JSON.stringify(step).length).toBeLessThan(2_000);
+  });
+
+  it('makes one step of a burst of typing in one block, and a new one after a pause or in another block', () => {
+    const a = 'a'.repeat(24);
+    const b = 'b'.repeat(24);
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0), spacer(b, 0, 4)])]);
+    let t = 1_000;
+    for (const height of [3, 4, 5, 6]) store.setBlockData(a, { height }, { now: (t += 200) });
+    expect(store.getState().past).toHaveLength(1);
+    store.setBlockData(b, { height: 9 }, { now: (t += 200) });
+    store.setBlockData(a, { height: 7 }, { now: t + MERGE_WINDOW_MS + 1 });
+    expect(store.getState().past).toHaveLength(3);
+    store.undo();
+    store.undo();
+    expect(store.getState().doc.sections[0]!.blocks.map((x) => x.data.height)).toEqual([6, 2]);
+    store.undo();
+    expect(store.getState().doc.sections[0]!.blocks.map((x) => x.data.height)).toEqual([2, 2]);
+  });
+
+  it('changes only the edited block: every other block, and every other section, stays the same object', () => {
+    const blocks = Array.from({ length: 60 }, (_, i) => spacer(i.toString(16).padStart(24, '0'), 0, i, 1, 1));
+    const store = createEditorStore([section('s1', blocks), section('s2', [spacer('e'.repeat(24), 0, 0)])]);
+    const before = store.getState().doc;
+    store.setBlockData(blocks[10]!.id, { height: 5 });
+    const after = store.getState().doc;
+    expect(after.sections[1]).toBe(before.sections[1]);
+    after.sections[0]!.blocks.forEach((block, i) => (i === 10 ? expect(block).not.toBe(before.sections[0]!.blocks[i]) : expect(block).toBe(before.sections[0]!.blocks[i])));
+  });
+
+  it('brings a block above what it overlaps and sends it below, by stacking levels', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(24)) as [string, string, string];
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0, 6, 4), spacer(b, 2, 1, 6, 4), spacer(c, 20, 0, 2, 2)])]);
+    store.bringForward(a);
+    const z = () => Object.fromEntries(store.getState().doc.sections[0]!.blocks.map((x) => [x.id, x.layout.desktop.z ?? 0]));
+    expect(z()).toEqual({ [a]: 1, [b]: 0, [c]: 0 });
+    store.sendBack(a);
+    expect(z()).toEqual({ [a]: 0, [b]: 1, [c]: 0 });
+  });
+
+  it('moves a block into another section, and deleting selects the next block in reading order', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(24)) as [string, string, string];
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0), spacer(b, 0, 3)]), section('s2', [spacer(c, 0, 0)])]);
+    store.placeBlock(b, { x: 4, y: 1, w: 4, h: 2 }, { sectionId: 's2' });
+    expect(store.getState().doc.sections.map((s) => s.blocks.map((x) => x.id))).toEqual([[a], [c, b]]);
+    store.select(a);
+    store.deleteBlock(a);
+    expect(store.getState().selected).toBe(c);
+    store.undo();
+    expect(store.getState().doc.sections[0]!.blocks.map((x) => x.id)).toEqual([a]);
+  });
+});

@@ -1,0 +1,367 @@
+/**
+ * The editor's state: the page's sections being edited, the selection, preview mode, and the
+ * history of document changes as immer patches and their inverses (never whole snapshots). Every
+ * change to the document is one labelled step; changes made in a burst under one merge key (typing
+ * in a block, dragging a number field) join the step before, so undo takes back the burst.
+ * Selection, hover and preview are state but never steps. Components read it through `useEditor`
+ * with a selector; immer keeps every untouched block the same object, so memoised blocks skip.
+ */
+import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { useSyncExternalStore } from 'react';
+import { blockDefinition } from '../../blocks/definitions';
+import { MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionTheme } from '../../document/schema';
+import { format } from '../../messages/format';
+import { editing } from '../../messages/editing';
+import { clampBox, COLUMNS, forwardLevel, overlaps, pageOrder, placeNew, sendBackLevels, type Box } from './grid';
+
+enablePatches();
+
+export type EditorBlock = Block<BlockData>;
+export type EditorSection = Section<BlockData>;
+export type EditorDoc = { sections: EditorSection[] };
+
+/** Steps kept for undo; the issue asks for at least 100. */
+export const HISTORY_LIMIT = 200;
+/** Changes under one merge key this close together are one step (a burst of typing). */
+export const MERGE_WINDOW_MS = 1500;
+
+export type Step = { label: string; patches: Patch[]; inverse: Patch[]; merge?: string; at: number };
+
+export type EditorState = {
+  doc: EditorDoc;
+  /** Bumped by every document change, undo and redo: what autosave watches. */
+  revision: number;
+  selected?: string;
+  /** The text block whose words are being edited in place. */
+  editingText?: string;
+  /** Where the click that opened them was, for the caret. */
+  editingAt?: { x: number; y: number } | undefined;
+  preview: boolean;
+  past: Step[];
+  future: Step[];
+  /** The last thing announced to screen readers (the live region reads it). */
+  announcement: { text: string; serial: number };
+  /** A refusal to show beside the canvas (the 60-block limit …). */
+  notice?: string;
+};
+
+type Listener = () => void;
+
+export type ChangeOptions = { merge?: string; now?: number };
+
+/** A change refused by the editor's rules, with the message to show. */
+export class EditorRefusal extends Error {}
+
+export function newId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function kindLabel(type: number): string {
+  return blockDefinition(type)?.label ?? 'Block';
+}
+
+export function findBlock(doc: EditorDoc, id: string | undefined): { block: EditorBlock; section: EditorSection } | undefined {
+  if (!id) return undefined;
+  for (const section of doc.sections) {
+    const block = section.blocks.find((b) => b.id === id);
+    if (block) return { block, section };
+  }
+  return undefined;
+}
+
+function draftBlock(doc: Draft<EditorDoc>, id: string) {
+  for (const section of doc.sections) {
+    const index = section.blocks.findIndex((b) => b.id === id);
+    if (index !== -1) return { section, index, block: section.blocks[index]! };
+  }
+  throw new EditorRefusal(`no block ${id}`);
+}
+
+
+export function createEditorStore(sections: EditorSection[], opts: { now?: () => number } = {}) {
+  const now = opts.now ?? (() => Date.now());
+  let state: EditorState = { doc: { sections }, revision: 0, preview: false, past: [], future: [], announcement: { text: '', serial: 0 } };
+  const listeners = new Set<Listener>();
+
+  const set = (next: Partial<EditorState>) => {
+    state = { ...state, ...next };
+    for (const l of listeners) l();
+  };
+
+  const announce = (text: string): Pick<EditorState, 'announcement'> => ({ announcement: { text, serial: state.announcement.serial + 1 } });
+
+  /** Applies one document change as a step (or joins the step before under the same merge key). */
+  function change(label: string, recipe: (doc: Draft<EditorDoc>) => void, options: ChangeOptions & { announce?: string; select?: string | null } = {}) {
+    const [doc, patches, inverse] = produceWithPatches(state.doc, recipe);
+    if (patches.length === 0) return;
+    const at = options.now ?? now();
+    const last = state.past.at(-1);
+    let past: Step[];
+    if (options.merge && last?.merge === options.merge && at - last.at <= MERGE_WINDOW_MS) {
+      past = [...state.past.slice(0, -1), { label: last.label, patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse], merge: options.merge, at }];
+    } else {
+      past = [...state.past, { label, patches, inverse, ...(options.merge ? { merge: options.merge } : {}), at }].slice(-HISTORY_LIMIT);
+    }
+    const selected = options.select === null ? undefined : (options.select ?? state.selected);
+    set({ doc, revision: state.revision + 1, past, future: [], selected, notice: undefined, ...(options.announce ? announce(options.announce) : {}) });
+  }
+
+  function refuse(message: string) {
+    set({ notice: message, ...announce(message) });
+  }
+
+  /** After undo or redo: the selection stays if its block still exists. */
+  function keepSelection(doc: EditorDoc) {
+    return findBlock(doc, state.selected) ? state.selected : undefined;
+  }
+
+  const store = {
+    getState: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Replaces the whole document (loading a page, taking someone else's version): no step, history cleared. */
+    load(sections: EditorSection[]) {
+      set({ doc: { sections }, revision: state.revision + 1, past: [], future: [], selected: undefined, editingText: undefined, notice: undefined });
+    },
+
+    select(id: string | undefined, opts: { announce?: boolean } = {}) {
+      if (id === state.selected) return;
+      const found = findBlock(state.doc, id);
+      const text = found && opts.announce ? format(editing.selected, { kind: kindLabel(found.block.type), column: found.block.layout.desktop.x + 1, row: found.block.layout.desktop.y + 1 }) : undefined;
+      set({ selected: found ? id : undefined, editingText: state.editingText === id ? state.editingText : undefined, ...(text ? announce(text) : {}) });
+    },
+    /** Opens a text block's words for editing (the caret where the owner clicked, at `at` in the canvas's coordinates, else at the end). */
+    editText(id: string | undefined, at?: { x: number; y: number }) {
+      set({ editingText: id, editingAt: id ? at : undefined, ...(id ? { selected: id } : {}) });
+    },
+    setPreview(preview: boolean) {
+      set({ preview, editingText: undefined, ...announce(preview ? editing.previewOn : editing.previewOff) });
+    },
+    announce(text: string) {
+      set(announce(text));
+    },
+    clearNotice() {
+      if (state.notice) set({ notice: undefined });
+    },
+
+    undo() {
+      const step = state.past.at(-1);
+      if (!step) return set(announce(editing.nothingToUndo));
+      const doc = applyPatches(state.doc, step.inverse);
+      set({ doc, revision: state.revision + 1, past: state.past.slice(0, -1), future: [step, ...state.future], selected: keepSelection(doc), ...announce(format(editing.undone, { label: step.label })) });
+    },
+    redo() {
+      const step = state.future[0];
+      if (!step) return set(announce(editing.nothingToRedo));
+      const doc = applyPatches(state.doc, step.patches);
+      set({ doc, revision: state.revision + 1, past: [...state.past, step], future: state.future.slice(1), selected: keepSelection(doc), ...announce(format(editing.redone, { label: step.label })) });
+    },
+
+    /** A new block of `type` in the section, at `at` (a cell) or the first free place; refused past the section's limit. */
+    insertBlock(sectionId: string, type: number, at?: { x: number; y: number }, data?: BlockData): string | undefined {
+      const def = blockDefinition(type);
+      const section = state.doc.sections.find((s) => s.id === sectionId);
+      if (!def || !section) return undefined;
+      if (section.blocks.length >= MAX_BLOCKS_PER_SECTION) {
+        refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
+        return undefined;
+      }
+      const id = newId();
+      const box = placeNew(section.blocks, def.size, at);
+      const ids = Object.fromEntries((def.ids ?? []).map((key) => [key, newId()]));
+      const given = { ...def.defaults, ...data, ...ids };
+      // The schema's own defaults filled in (an image's centred focal point …), as a stored block holds them.
+      const filled = def.data.safeParse(given);
+      const blockData = structuredClone(filled.success ? filled.data : given) as BlockData;
+      change(
+        `Add ${def.label}`,
+        (doc) => {
+          doc.sections.find((s) => s.id === sectionId)!.blocks.push({ id, type, data: blockData, layout: { desktop: box } });
+        },
+        { announce: format(editing.inserted, { kind: def.label, column: box.x + 1, row: box.y + 1 }), select: id },
+      );
+      return id;
+    },
+
+    /** Places a block at `box` (a move or a resize, by mouse or keyboard), into `sectionId` when it changes section. */
+    placeBlock(id: string, box: Box, opts: { sectionId?: string; kind?: 'move' | 'resize' } = {}) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      // A resize keeps the block's left edge where it is: it grows to the grid's edge and no further.
+      const next = opts.kind === 'resize' ? clampBox({ ...box, w: Math.min(box.w, COLUMNS - box.x) }) : clampBox(box);
+      const target = opts.sectionId ?? found.section.id;
+      const moving = target !== found.section.id;
+      if (moving && (state.doc.sections.find((s) => s.id === target)?.blocks.length ?? 0) >= MAX_BLOCKS_PER_SECTION) {
+        refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
+        return;
+      }
+      const kind = kindLabel(found.block.type);
+      const resize = opts.kind === 'resize';
+      change(
+        resize ? `Resize ${kind}` : `Move ${kind}`,
+        (doc) => {
+          const { section, index, block } = draftBlock(doc, id);
+          const placed: Placement = { ...block.layout.desktop, ...next };
+          if (moving) {
+            section.blocks.splice(index, 1);
+            doc.sections.find((s) => s.id === target)!.blocks.push({ ...block, layout: { ...block.layout, desktop: placed } });
+          } else block.layout.desktop = placed;
+        },
+        { announce: resize ? format(editing.resized, { kind, width: next.w, height: next.h }) : format(editing.moved, { kind, column: next.x + 1, row: next.y + 1 }) },
+      );
+    },
+
+    /** Moves the block `dx` columns and `dy` rows (arrow keys). */
+    nudge(id: string, dx: number, dy: number) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      const d = found.block.layout.desktop;
+      store.placeBlock(id, { ...d, x: d.x + dx, y: d.y + dy }, { kind: 'move' });
+    },
+    /** Grows or shrinks the block by `dw` columns and `dh` rows (Shift+arrow keys). */
+    stretch(id: string, dw: number, dh: number) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      const d = found.block.layout.desktop;
+      store.placeBlock(id, { ...d, w: d.w + dw, h: d.h + dh }, { kind: 'resize' });
+    },
+
+    deleteBlock(id: string) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      const kind = kindLabel(found.block.type);
+      // The selection moves to the next block in reading order, so the keyboard carries on from there.
+      const order = pageOrder(state.doc.sections);
+      const at = order.findIndex((o) => o.block.id === id);
+      const next = order[at + 1]?.block.id ?? order[at - 1]?.block.id;
+      change(
+        `Delete ${kind}`,
+        (doc) => {
+          const { section, index } = draftBlock(doc, id);
+          section.blocks.splice(index, 1);
+        },
+        { announce: format(editing.deleted, { kind }), select: next ?? null },
+      );
+    },
+
+    duplicateBlock(id: string): string | undefined {
+      const found = findBlock(state.doc, id);
+      if (!found) return undefined;
+      if (found.section.blocks.length >= MAX_BLOCKS_PER_SECTION) {
+        refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
+        return undefined;
+      }
+      const def = blockDefinition(found.block.type);
+      const copy = newId();
+      const d = found.block.layout.desktop;
+      // Right below the original when that is free, else the first free place.
+      const below = { x: d.x, y: d.y + d.h, w: d.w, h: d.h };
+      const free = !found.section.blocks.some((b) => overlaps(b.layout.desktop, below));
+      const box = free ? below : placeNew(found.section.blocks, { w: d.w, h: d.h });
+      const ids = Object.fromEntries((def?.ids ?? []).map((key) => [key, newId()]));
+      const kind = kindLabel(found.block.type);
+      const data = { ...structuredClone(found.block.data), ...ids } as BlockData;
+      change(
+        `Duplicate ${kind}`,
+        (doc) => {
+          const { section, block } = draftBlock(doc, id);
+          section.blocks.push({ id: copy, type: block.type, data, layout: { desktop: { ...box, ...(d.z ? { z: d.z } : {}) } } });
+        },
+        { announce: format(editing.duplicated, { kind, column: box.x + 1, row: box.y + 1 }), select: copy },
+      );
+      return copy;
+    },
+
+    /** Replaces a block's data (a field in the panel, its text typed in place): one step per burst under `merge`. */
+    setBlockData(id: string, data: BlockData, options: ChangeOptions = {}) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      change(
+        `Edit ${kindLabel(found.block.type)}`,
+        (doc) => {
+          draftBlock(doc, id).block.data = data as Draft<BlockData>;
+        },
+        { merge: options.merge ?? `data:${id}`, ...(options.now !== undefined ? { now: options.now } : {}) },
+      );
+    },
+
+    bringForward(id: string) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      const level = forwardLevel(found.block, found.section.blocks);
+      const kind = kindLabel(found.block.type);
+      change(
+        `Bring ${kind} forward`,
+        (doc) => {
+          draftBlock(doc, id).block.layout.desktop.z = level;
+        },
+        { announce: format(editing.broughtForward, { kind }) },
+      );
+    },
+    sendBack(id: string) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      const levels = sendBackLevels(found.block, found.section.blocks);
+      const kind = kindLabel(found.block.type);
+      change(
+        `Send ${kind} back`,
+        (doc) => {
+          const section = draftBlock(doc, id).section;
+          for (const b of section.blocks) {
+            const level = levels.get(b.id);
+            if (level === undefined) continue;
+            if (level === 0) delete b.layout.desktop.z;
+            else b.layout.desktop.z = level;
+          }
+        },
+        { announce: format(editing.sentBack, { kind }) },
+      );
+    },
+
+    addSection(afterIndex: number): string {
+      const id = newId();
+      change('Add section', (doc) => {
+        doc.sections.splice(afterIndex + 1, 0, { id, theme: 'white', blocks: [] });
+      });
+      return id;
+    },
+    deleteSection(id: string) {
+      change(
+        'Delete section',
+        (doc) => {
+          const index = doc.sections.findIndex((s) => s.id === id);
+          if (index !== -1) doc.sections.splice(index, 1);
+        },
+        { select: findBlock(state.doc, state.selected)?.section.id === id ? null : undefined },
+      );
+    },
+    moveSection(id: string, by: -1 | 1) {
+      change('Move section', (doc) => {
+        const index = doc.sections.findIndex((s) => s.id === id);
+        const to = index + by;
+        if (index === -1 || to < 0 || to >= doc.sections.length) return;
+        const [section] = doc.sections.splice(index, 1);
+        doc.sections.splice(to, 0, section!);
+      });
+    },
+    setSectionTheme(id: string, theme: SectionTheme) {
+      change('Change section colours', (doc) => {
+        const section = doc.sections.find((s) => s.id === id);
+        if (section) section.theme = theme;
+      });
+    },
+  };
+  return store;
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;
+
+/** Reads a part of the editor's state; the component renders again only when that part changes. */
+export function useEditor<T>(store: EditorStore, selector: (state: EditorState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => selector(store.getState()));
+}
