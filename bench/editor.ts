@@ -87,7 +87,7 @@ type PageResult = {
   samples: Record<Action, Sample[]>;
   loads: number[];
   /** Checks that failed, by action. */
-  failed: Partial<Record<Action | 'load', string[]>>;
+  failed: Partial<Record<Action, string[]>>;
   /** Long tasks (>= 50 ms) while an input was measured, and between the inputs (autosave, the next block's preparation). */
   longTasks: { during: number[]; between: number[] };
   errors: string[];
@@ -390,7 +390,7 @@ async function benchPage(page: Page, base: string, pageId: string, label: string
   page.on('pageerror', onError);
   page.on('console', onConsole);
   const result: PageResult = { label, blocks, samples: { select: [], move: [], resize: [], 'field edit': [], delete: [], duplicate: [], undo: [], redo: [], typing: [] }, loads: [], failed: {}, longTasks: { during: [], between: [] }, errors };
-  const fail = (action: Action | 'load', message: string) => (result.failed[action] ??= []).push(message);
+  const fail = (action: Action, message: string) => (result.failed[action] ??= []).push(message);
   try {
     for (let i = 0; i < LOADS; i++) result.loads.push(await loadEditor(page, base, pageId, blocks));
     await page.evaluate(PAGE_SCRIPT);
@@ -399,7 +399,7 @@ async function benchPage(page: Page, base: string, pageId: string, label: string
     await settle(page, 1000);
     await b.longTasks();
 
-    /** One measured input: its slowest event's main-thread time and input-to-paint. */
+    /** One measured input: its slowest frame's main-thread time and input-to-paint. */
     const measure = async (action: Action, input: () => Promise<void>, check?: () => Promise<string | undefined>) => {
       await b.start();
       await input();
@@ -561,7 +561,7 @@ function editorChunk(): { name: string; raw: number; gzip: number; brotli: numbe
   return { name: newest, raw: body.length, gzip: gzipSync(body, { level: 9 }).length, brotli: brotliCompressSync(body).length };
 }
 
-const kb = (n: number) => `${fmt(n / 1024, 1)} kB`;
+const kb = (n: number) => `${fmt(n / 1000, 1)} kB`;
 const ms = (n: number) => `${fmt(n, 1)} ms`;
 
 /** Section 5: the visual editor in Chromium, on the demo home page and on a page of 1,200 blocks. */

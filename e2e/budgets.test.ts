@@ -121,3 +121,29 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
     await ctx.close();
   });
 });
+
+describe('editor code on published pages', () => {
+  it('no page of the demo site loads the editor, Tiptap, ProseMirror, dnd-kit or the config area', async () => {
+    const ctx = await visitorContext(env.browser(), env.server(), desktop);
+    const page = await ctx.newPage();
+    const scripts = new Map<string, string>();
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.set(new URL(res.url()).pathname, body));
+    });
+    const paths = ['/', '/about', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/contact'];
+    for (const path of paths) {
+      await page.goto(`${env.server().url}${path}`);
+      await page.waitForLoadState('networkidle');
+      // Scrolled to the end, so the blocks that load when visible load.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+    }
+    expect(scripts.size).toBeGreaterThan(0);
+    for (const [url, body] of scripts) {
+      expect(url).not.toMatch(/\/assets\/(editor-screen|config)-/);
+      // Names these libraries' code carries whatever the minifier does.
+      for (const marker of ['ProseMirror', '@tiptap', 'tiptap', 'dnd-kit', 'DndContext']) expect(body, `${url} holds ${marker}`).not.toContain(marker);
+    }
+    await ctx.close();
+  });
+});

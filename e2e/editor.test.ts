@@ -65,7 +65,6 @@ async function drag(page: Page, box: { x: number; y: number; width: number; heig
 
 describe('the visual editor', () => {
   it('a new owner builds on the home page with the mouse, undoes and redoes 20 steps, reloads, and publishes', { timeout: 150_000 }, async () => {
-    // 000-9.41 is covered where the section limit is hit, below.
     const page = await signedIn();
     const visitor = await (await visitorContext(env.browser(), env.server())).newPage();
     await openEditor(page, 'Home');
@@ -212,7 +211,7 @@ describe('the visual editor', () => {
   });
 
   it('every action from the keyboard alone, announced; Escape toggles preview; a full section refuses a block', async () => {
-    // 000-9.41: a section (layout) holds at most 60 blocks.
+    // covers 000-9.41, 000-4.17
     const api = await ownerApi(env.server());
     const id = await pageId('/about');
     const editorPage = await api.call<{ draft: { version: number; sections: { id: string; theme: string; blocks: unknown[] }[] } }>('GET', `/api/config/editor/pages/${id}`);

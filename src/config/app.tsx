@@ -4,6 +4,7 @@
  * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, forms, analytics,
  * team, activity and moving the site, and the visual editor, opened from Pages (`/config/pages/{id}`).
  */
+import { configAreaPage } from '../domain/routes';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { meAnswer, type Me } from '../contracts/auth';
 import { canAccess, type ConfigArea } from '../domain/permissions';
@@ -155,7 +156,7 @@ function SignedInApp() {
 function Shell({ me }: { me: Me }) {
   // `/config/design` is the design path (seed 000 §2): it opens the Design screen.
   const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner'>(() =>
-    editorPageFromAddress() ? 'pages' : window.location.pathname === '/config/design' && me.areas.includes('design') ? 'design' : 'preview',
+    editorPageFromAddress() ? 'pages' : configAreaPage(window.location.pathname) === 'design' && me.areas.includes('design') ? 'design' : 'preview',
   );
   const [editing, setEditing] = useState<string | undefined>(editorPageFromAddress);
   useEffect(() => {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { COLLECTION_TYPE_MAX, COLLECTION_TYPE_MIN } from '../domain/collection-types';
-import { EDITOR_LIMITS } from '../domain/limits';
+import { EDITOR_LIMITS } from '../domain/editor-limits';
 import { PAGE_TYPES } from '../domain/page-types';
 import { createSectionSchema, type BlockData, type BlockDataSchemas, type Section } from './layout';
 import { siteLink } from './link';

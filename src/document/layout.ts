@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { BLOCK_TYPE_MAX, BLOCK_TYPE_MIN } from '../domain/block-types';
-import { EDITOR_LIMITS } from '../domain/limits';
+import { EDITOR_LIMITS } from '../domain/editor-limits';
 import { hexId } from './primitives';
 
 /** Desktop grid columns and phone grid columns (ENGINEERING.md: Fluid-Engine-like grid). */

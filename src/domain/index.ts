@@ -19,6 +19,7 @@ export * from './files';
 export * from './forms';
 export * from './gallery';
 export * from './limits';
+export * from './editor-limits';
 export * from './links';
 export * from './map';
 export * from './media';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { EDITOR_LIMITS } from './editor-limits';
 import {
   ACCORDION_ANIMATION_MS,
-  EDITOR_LIMITS,
   ERROR_REPORTING,
   LAYOUT_THRESHOLDS_PX,
   SCROLL_TWEEN_OFFSET_PX,

@@ -5,21 +5,6 @@
  * their feature (gallery.ts, map.ts, media.ts, popups.ts, analytics.ts …).
  */
 
-/** Seed 000 §9 and seed 001 §9 (the SmugMug limits and slider ratio are seed 001's only). */
-export const EDITOR_LIMITS = {
-  MAX_BLOCKS_PER_LAYOUT: 60,
-  MAX_TRACKS_IN_ALBUM: 60,
-  MAX_ITEMS_IN_USER_ORDERABLE_COLLECTION: 250,
-  MAX_PRODUCTS_IN_COLLECTION: 200,
-  NESTED_CATEGORIES_LIMIT: 10000,
-  MAX_SMUGMUG_GALLERY_COUNT: 20,
-  MAX_SMUGMUG_GALLERY_SIZE: 50,
-  MAX_TAG_LENGTH: 50,
-  MAX_CATEGORY_LENGTH: 25,
-  /** Percent of the width (2:1). */
-  DEFAULT_SLIDER_ASPECT_RATIO: 50,
-} as const;
-
 /** Seed 000 §9: browser error reporting to /api/events/RecordJavascriptErrors. */
 export const ERROR_REPORTING = {
   MAX_REPORTS_PER_PAGE: 20,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_PATHS,
+  configAreaPage,
   configRedirectUrl,
   donateCheckoutUrl,
   giftCardCheckoutUrl,
@@ -23,8 +24,19 @@ const owner = {
 };
 
 describe('routes', () => {
+  // covers 000-2.11
+  it('recognise the design path, an editor page and the rest of the config area, apart from site pages', () => {
+    expect(configAreaPage('/config/design')).toBe('design');
+    expect(configAreaPage('/config/design/')).toBe('design');
+    expect(configAreaPage('/config/design?x=1')).toBe('design');
+    expect(configAreaPage('/config/pages/0123456789abcdef01234567')).toBe('editor');
+    expect(configAreaPage('/config/')).toBe('config');
+    expect(configAreaPage('/config/?frameUrl=%2Fdesign')).toBe('config');
+    expect(configAreaPage('/config/designer')).toBe('config');
+    for (const site of ['/', '/design', '/blog/config/design', '/configure']) expect(configAreaPage(site), site).toBeUndefined();
+  });
+
   // constants and helpers for 000-2.01, 000-2.12, 000-9.51, 001-7.45, 001-7.46, 001-7.49 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
-  // related to 000-2.11 (path constant only; no analytics page classifier is exercised here)
   it('are the seed paths', () => {
     expect(ROUTES.GOTO_CHECKOUT).toBe('/commerce/goto-checkout');
     expect(ROUTES.CONFIG_DESIGN).toBe('/config/design');

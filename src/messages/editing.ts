@@ -25,6 +25,7 @@ export const editing = {
   unsaved: 'Unsaved changes',
   readOnly: 'View only: your role can look at this page but not change it.',
   formFieldsReadOnly: 'Your role can place and move this form, but not change its fields.',
+  formCopyRefused: 'Your role can add a new form, but not copy one: a copy carries the form’s fields.',
   publish: 'Publish',
   publishTitle: 'Publish this page?',
   publishNothing: 'Everything on this page is already published.',

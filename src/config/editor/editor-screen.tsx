@@ -91,7 +91,13 @@ function statusText(status: SaveStatus): string {
 
 function Workspace({ page, site, onClose }: { page: EditorPage; site: string; onClose: () => void }) {
   const writable = page.writable;
-  const store = useMemo(() => createEditorStore(page.draft.sections as EditorSection[]), [page]);
+  const store = useMemo(
+    () =>
+      createEditorStore(page.draft.sections as EditorSection[], {
+        copyRefusal: (block) => (block.type === BLOCK_TYPES.FORM && !page.formsWritable ? editing.formCopyRefused : undefined),
+      }),
+    [page],
+  );
   const [frame, setFrame] = useState<CanvasFrame>();
   const [device, setDevice] = useState<Device>('desktop');
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', ...(page.draft.savedAt ? { at: page.draft.savedAt } : {}) });

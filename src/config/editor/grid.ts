@@ -6,7 +6,7 @@
  */
 import { readingOrder } from '../../blocks/layout-css';
 import type { Block, BlockData, Placement, Section } from '../../document/schema';
-import { GRID_COLUMNS } from '../../document/schema';
+import { GRID_COLUMNS } from '../../document/layout';
 
 export const COLUMNS = GRID_COLUMNS.desktop;
 /** The tallest a block may be, in rows (the document's bound). */

@@ -7,7 +7,7 @@
  * nowhere, a form sends nothing. In preview the page is the visitor's.
  */
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { SECTION_THEMES, type SectionTheme } from '../../document/schema';
+import { SECTION_THEMES, type SectionTheme } from '../../document/layout';
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
 import type { CanvasFrame } from './canvas';

@@ -30,6 +30,17 @@ describe('the editor store', () => {
     expect(two).not.toBe(one);
   });
 
+  it('refuses to copy a block its role may not copy, with the reason, and changes nothing', () => {
+    const store = createEditorStore([section('s1')], { copyRefusal: (b) => (b.type === BLOCK_TYPES.FORM ? 'No copying forms' : undefined) });
+    const form = store.insertBlock('s1', BLOCK_TYPES.FORM)!;
+    const before = store.getState().doc;
+    expect(store.duplicateBlock(form)).toBeUndefined();
+    expect(store.getState().doc).toBe(before);
+    expect(store.getState().notice).toBe('No copying forms');
+    const button = store.insertBlock('s1', BLOCK_TYPES.BUTTON)!;
+    expect(store.duplicateBlock(button)).toMatch(/^[0-9a-f]{24}$/);
+  });
+
   // covers 000-9.41
   it('refuses a 61st block in a section, by insert, duplicate or move, with the limit’s message', () => {
     const full = section(

@@ -9,7 +9,8 @@
 import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import { useSyncExternalStore } from 'react';
 import { blockDefinition } from '../../blocks/definitions';
-import { MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionTheme } from '../../document/schema';
+// From ./layout, not ../schema: the document module holds page types, which the visitor chunk keeps (vite.config.ts).
+import { MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionTheme } from '../../document/layout';
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
 import { clampBox, COLUMNS, forwardLevel, overlaps, pageOrder, placeNew, sendBackLevels, type Box } from './grid';
@@ -80,7 +81,14 @@ function draftBlock(doc: Draft<EditorDoc>, id: string) {
 }
 
 
-export function createEditorStore(sections: EditorSection[], opts: { now?: () => number } = {}) {
+export function createEditorStore(
+  sections: EditorSection[],
+  opts: {
+    now?: () => number;
+    /** Why a block may not be copied by this role (a form, for a role that may not write forms), or undefined. */
+    copyRefusal?: (block: EditorBlock) => string | undefined;
+  } = {},
+) {
   const now = opts.now ?? (() => Date.now());
   let state: EditorState = { doc: { sections }, revision: 0, preview: false, past: [], future: [], announcement: { text: '', serial: 0 } };
   const listeners = new Set<Listener>();
@@ -252,6 +260,11 @@ export function createEditorStore(sections: EditorSection[], opts: { now?: () =>
     duplicateBlock(id: string): string | undefined {
       const found = findBlock(state.doc, id);
       if (!found) return undefined;
+      const refusal = opts.copyRefusal?.(found.block);
+      if (refusal) {
+        refuse(refusal);
+        return undefined;
+      }
       if (found.section.blocks.length >= MAX_BLOCKS_PER_SECTION) {
         refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
         return undefined;
