@@ -93,6 +93,7 @@ export function createAutosave(opts: Options) {
   async function save(): Promise<void> {
     timer = undefined;
     if (stopped || held || inFlight) return;
+    store.flushPendingWrites();
     const state = store.getState();
     if (state.revision === savedRevision) return;
     keep();
@@ -153,6 +154,7 @@ export function createAutosave(opts: Options) {
     if (status.state === 'offline') void save();
   };
   const leaving = () => {
+    store.flushPendingWrites();
     if (store.getState().revision !== savedRevision) keep();
   };
   window.addEventListener('online', online);

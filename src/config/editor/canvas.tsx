@@ -136,10 +136,14 @@ export function CanvasSections({ store, setup, doc }: { store: EditorStore; setu
 /** The sections in the frame; the layout stylesheet follows the document. */
 function CanvasPage({ store, setup, doc, sheet }: { store: EditorStore; setup: CanvasSetup; doc: Document; sheet: CSSStyleSheet }) {
   const sections = useEditor(store, (s) => s.doc.sections);
+  const written = useRef<string | undefined>(undefined);
   useLayoutEffect(() => {
     // A block whose data a rule cannot read yet (a setting half typed) keeps the last good stylesheet.
     try {
-      sheet.replaceSync(layoutCss(sections));
+      const css = layoutCss(sections);
+      // Most edits (typing, a field) leave the layout as it was: the sheet is parsed again only when it changes.
+      if (css !== written.current) sheet.replaceSync(css);
+      written.current = css;
     } catch {
       /* kept as it was */
     }

@@ -163,7 +163,8 @@ function Workspace({ page, site, onClose }: { page: EditorPage; site: string; on
   };
 
   const conflict = status.state === 'conflict' ? status.current : undefined;
-  const summary = changeSummary(publishedSections, store.getState().doc.sections);
+  // Worked out when the confirmation opens, not on every render: it compares every block of the page.
+  const summary = publishing ? changeSummary(publishedSections, store.getState().doc.sections) : undefined;
   return (
     <TextSessionContext.Provider value={session}>
     <CanvasText.Provider value={canvasText}>
@@ -218,7 +219,7 @@ function Workspace({ page, site, onClose }: { page: EditorPage; site: string; on
       <p className="visually-hidden" aria-live="polite" key={announcement.serial}>
         {announcement.text}
       </p>
-      {publishing ? (
+      {summary ? (
         <Popup
           title={editing.publishTitle}
           text={summary.nothing ? editing.publishNothing : summary.text}

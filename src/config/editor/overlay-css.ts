@@ -6,6 +6,8 @@
  */
 export const OVERLAY_CSS = `
 .editor-canvas-body { margin: 0; }
+/* Sections out of view are neither laid out nor painted: an edit on a long page lays out what is on screen. */
+.editor-canvas-body .page-section { content-visibility: auto; contain-intrinsic-size: auto 640px; }
 .editor-canvas-body .section-grid:empty { min-height: 160px; outline: 1px dashed rgba(60, 90, 160, 0.35); outline-offset: -1px; }
 .editor-layer { position: absolute; left: 0; top: 0; width: 0; height: 0; z-index: 2147483000; font: 13px/1.3 system-ui, sans-serif; }
 .editor-hover, .editor-selection, .editor-ghost { position: absolute; box-sizing: border-box; pointer-events: none; }

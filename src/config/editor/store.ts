@@ -92,6 +92,7 @@ export function createEditorStore(
   const now = opts.now ?? (() => Date.now());
   let state: EditorState = { doc: { sections }, revision: 0, preview: false, past: [], future: [], announcement: { text: '', serial: 0 } };
   const listeners = new Set<Listener>();
+  const pendingWrites = new Set<() => void>();
 
   const set = (next: Partial<EditorState>) => {
     state = { ...state, ...next };
@@ -157,13 +158,30 @@ export function createEditorStore(
       if (state.notice) set({ notice: undefined });
     },
 
+    /**
+     * Registers a writer whose changes wait a moment (words typed in place go to the store after the
+     * frame that shows them): every action that reads or rewinds the document runs it first.
+     */
+    addPendingWrite(write: () => void) {
+      pendingWrites.add(write);
+      return () => {
+        pendingWrites.delete(write);
+      };
+    },
+    /** Writes what is waiting (before undo, redo, a save). */
+    flushPendingWrites() {
+      for (const write of [...pendingWrites]) write();
+    },
+
     undo() {
+      store.flushPendingWrites();
       const step = state.past.at(-1);
       if (!step) return set(announce(editing.nothingToUndo));
       const doc = applyPatches(state.doc, step.inverse);
       set({ doc, revision: state.revision + 1, past: state.past.slice(0, -1), future: [step, ...state.future], selected: keepSelection(doc), ...announce(format(editing.undone, { label: step.label })) });
     },
     redo() {
+      store.flushPendingWrites();
       const step = state.future[0];
       if (!step) return set(announce(editing.nothingToRedo));
       const doc = applyPatches(state.doc, step.patches);

@@ -60,9 +60,14 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function TextEditorHost({ block, store, session }: { block: EditorBlock; store: EditorStore; session: TextSession }) {
   const ref = useRef<HTMLDivElement>(null);
   const editorRef = useRef<Editor | undefined>(undefined);
+  const pendingRef = useRef<() => boolean>(() => false);
   useLayoutEffect(() => {
     const element = ref.current!;
     const at = store.getState().editingAt;
+    const win = element.ownerDocument.defaultView ?? window;
+    let pending = false;
+    let frame: number | undefined;
+    let timer: number | undefined;
     const editor = new Editor({
       element,
       extensions: textExtensions(),
@@ -70,13 +75,29 @@ export function TextEditorHost({ block, store, session }: { block: EditorBlock; 
       injectCSS: false,
       autofocus: at ? false : 'end',
       editorProps: { attributes: { class: 'editor-text', 'aria-label': 'Text', role: 'textbox', 'aria-multiline': 'true' } },
-      onUpdate: ({ editor: e }) => {
-        const current = findBlock(store.getState().doc, block.id)?.block;
-        const text = e.getJSON();
-        if (!current || same(text, current.data.text)) return;
-        store.setBlockData(block.id, { ...current.data, text } as BlockData, { merge: `text:${block.id}` });
+      // The view shows a keystroke at once; the store (and with it the rest of the editor: the panel,
+      // the selection's outline, autosave) hears of it after that frame is painted, a burst of keys at
+      // a time, so typing on a long page costs a keystroke what ProseMirror does and no more.
+      onUpdate: () => {
+        if (pending) return;
+        pending = true;
+        frame = win.requestAnimationFrame(() => {
+          timer = win.setTimeout(write, 0);
+        });
       },
     });
+    const write = () => {
+      if (!pending) return;
+      pending = false;
+      if (frame !== undefined) win.cancelAnimationFrame(frame);
+      if (timer !== undefined) win.clearTimeout(timer);
+      const current = findBlock(store.getState().doc, block.id)?.block;
+      const text = editor.getJSON();
+      if (!current || same(text, current.data.text)) return;
+      store.setBlockData(block.id, { ...current.data, text } as BlockData, { merge: `text:${block.id}` });
+    };
+    const unregister = store.addPendingWrite(write);
+    pendingRef.current = () => pending;
     editorRef.current = editor;
     // Opened by a click: the caret goes where the owner clicked, as in any text field.
     if (at) {
@@ -85,6 +106,9 @@ export function TextEditorHost({ block, store, session }: { block: EditorBlock; 
     }
     session.set({ blockId: block.id, editor });
     return () => {
+      write();
+      unregister();
+      pendingRef.current = () => false;
       if (session.get()?.editor === editor) session.set(undefined);
       editor.destroy();
       editorRef.current = undefined;
@@ -97,6 +121,8 @@ export function TextEditorHost({ block, store, session }: { block: EditorBlock; 
   // renders, and an older render's words must never be put back over newer ones.
   useEffect(() => {
     const editor = editorRef.current;
+    // Words still on their way to the store are newer than it: nothing to show.
+    if (pendingRef.current()) return;
     const latest = findBlock(store.getState().doc, block.id)?.block.data.text;
     if (editor && latest !== undefined && !same(editor.getJSON(), latest)) editor.commands.setContent(latest as JSONContent, { emitUpdate: false });
   }, [block.data.text, block.id, store]);
