@@ -1,6 +1,7 @@
 /**
  * The visual editor in Chromium, as a new owner uses it: from Pages, open the home page in the
- * editor; insert a block of every kind from the palette (an image picks one of the site's images);
+ * editor; insert a block of every kind from the palette (an image picks one of the site's images),
+ * and one by dragging it onto a cell;
  * move and resize a block with the mouse, snapping to cells; edit a text block's words in place,
  * refuse a link the link rules refuse with the seed's message and set one they allow; change a
  * button's text in the settings panel; undo 20 steps and redo them, the canvas as it was at each
@@ -10,7 +11,8 @@
  * Then with the keyboard alone (no mouse event reaches the page: every pointer event is counted):
  * Tab to a block, move it with the arrows, resize it with Shift+arrows, duplicate, delete, undo,
  * hear each action in the live region, and toggle preview with Escape (seed 000 §4). A section of
- * 60 blocks refuses one more with its message (seed MAX_BLOCKS_PER_LAYOUT, 000-9.41). Two browser
+ * 60 blocks refuses one more with its message (seed MAX_BLOCKS_PER_LAYOUT, 000-9.41); offline, a change
+ * waits with "Offline — retrying" and is saved when the connection is back. Two browser
  * sessions editing one page: the second save meets a conflict dialog; seeing their version, keeping
  * mine, and the draft the server keeps. Axe finds no serious violation in the editor or its canvas.
  */
@@ -91,6 +93,7 @@ describe('the visual editor', () => {
       await expect.poll(() => announced(page).textContent()).toMatch(new RegExp(`^${kind} added at column \\d+, row \\d+$`));
     }
     expect(await canvas.locator('.block').count()).toBe(before + kinds.length);
+    const addedByClick = kinds.length;
     // An accordion works in the canvas as on the site: its island runs there.
     const question = canvas.locator('.block-accordion-frame details', { hasText: 'Your first question' });
     expect(await question.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
@@ -103,6 +106,19 @@ describe('the visual editor', () => {
     await question.getByText('Its answer.').waitFor();
     await question.locator('summary').click();
     await expect.poll(() => question.evaluate((d: HTMLDetailsElement) => d.open)).toBe(false);
+
+    // A kind dragged from the palette lands at the cell it is dropped on.
+    const palette = page.getByRole('button', { name: 'Add Button' });
+    await frameOf(page).evaluate(() => window.scrollTo(0, 0));
+    const grid0 = (await canvas.locator('.section-grid').first().boundingBox())!;
+    const from = (await palette.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 40, from.y + 10, { steps: 4 });
+    // Into the fourth column of the first section's second row.
+    await page.mouse.move(grid0.x + (grid0.width / 24) * 3.5, grid0.y + 30, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => announced(page).textContent()).toMatch(/^Button added at column 4, row \d+$/);
 
     // The search narrows the palette by name.
     await page.getByLabel('Search blocks').fill('acc');
@@ -197,7 +213,7 @@ describe('the visual editor', () => {
     // Publish: the confirmation says what changes; visitors see it after, not before.
     await page.getByRole('button', { name: 'Publish' }).click();
     const confirm = page.getByRole('dialog', { name: 'Publish this page?' });
-    await confirm.getByText(`${kinds.length} blocks added.`).waitFor();
+    await confirm.getByText(`${addedByClick + 1} blocks added.`).waitFor();
     await confirm.getByText('2 blocks changed.').waitFor();
     await visitor.reload();
     expect(await visitor.getByRole('link', { name: 'Come and see us' }).count()).toBe(0);
@@ -276,6 +292,12 @@ describe('the visual editor', () => {
     expect(await page.getByRole('complementary', { name: 'Add blocks' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Preview', pressed: false }).waitFor();
+    await saved(page);
+    // Offline: the change waits, says so, and goes once the connection is back.
+    await page.context().setOffline(true);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('status').filter({ hasText: 'Offline — retrying' }).waitFor();
+    await page.context().setOffline(false);
     await saved(page);
     expect(await pointerEvents()).toBe(0);
     // The editor and its canvas, with a block selected, pass axe.

@@ -239,6 +239,8 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
     };
     place(hoverRef.current, hover && hover !== selected ? doc.getElementById(`block-${hover}`) : null);
     place(selectionRef.current, selected ? doc.getElementById(`block-${selected}`) : null);
+    // A block at the top of the page has its bar below it, where it can be seen.
+    selectionRef.current?.classList.toggle('editor-selection--bar-below', (selectionRef.current.offsetTop ?? 0) < 44);
     place(barRef.current, activeSection ? doc.getElementById(`section-${activeSection}`) : null, false);
   }, [doc, win, hover, selected, activeSection, revision, measured, sections, preview, editingText]);
 
