@@ -187,7 +187,7 @@ export function RichTextEditor({ id, label, writable, Field }: CustomEditorProps
     );
   }
   return (
-    <Field id={id} label={label} hint={editing.editTextHint}>
+    <Field id={id} label={label} hint={writable ? editing.editTextHint : undefined}>
       {(control) =>
         session && writable ? (
           <button type="button" className="secondary" {...control} onClick={() => session.startEditing()}>

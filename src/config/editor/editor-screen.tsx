@@ -385,7 +385,7 @@ function EditorBody({
   );
   return (
     <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragType(undefined)}>
-      <div className="editor-body">
+      <div className={`editor-body${writable && !preview ? '' : ' editor-body--no-palette'}`}>
         {writable && !preview ? (
           <aside className="editor-palette" aria-label="Add blocks">
             <h2>Add a block</h2>

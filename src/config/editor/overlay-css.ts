@@ -28,7 +28,7 @@ export const OVERLAY_CSS = `
 .editor-block-bar, .editor-section-bar { position: absolute; width: max-content; display: flex; flex-wrap: nowrap; gap: 4px; align-items: center; padding: 4px; background: #1d2433; color: #fff; border-radius: 6px; box-shadow: 0 2px 8px rgba(0, 0, 0, 0.25); pointer-events: auto; white-space: nowrap; }
 .editor-block-bar { left: 0; bottom: 100%; margin-bottom: 6px; }
 .editor-selection--bar-below .editor-block-bar { bottom: auto; top: 100%; margin: 6px 0 0; }
-.editor-section-bar { z-index: 1; }
+.editor-section-bar { z-index: 1; flex-wrap: wrap; }
 .editor-block-bar button, .editor-section-bar button, .editor-section-bar select { font: inherit; color: #fff; background: #33405c; border: 1px solid #4c5d82; border-radius: 4px; padding: 3px 8px; cursor: pointer; }
 .editor-block-bar button:hover, .editor-section-bar button:hover { background: #42527a; }
 .editor-block-bar button:focus-visible, .editor-section-bar button:focus-visible, .editor-section-bar select:focus-visible { outline: 2px solid #9fc1ff; outline-offset: 1px; }

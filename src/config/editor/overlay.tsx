@@ -229,9 +229,11 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
       }
       const r = pageRect(target, win);
       el.hidden = false;
-      // A section's bar sits in its top right corner, clear of the blocks' own bars at their top left.
+      // A bar never wider than its section (a phone's width): its controls wrap.
+      if (!whole) el.style.maxWidth = `${Math.max(120, r.width - 16)}px`;
+      // A section's bar sits in its bottom right corner, clear of the blocks' own bars, which sit above them.
       el.style.left = `${whole ? r.left : Math.max(r.left + 8, r.left + r.width - el.offsetWidth - 8)}px`;
-      el.style.top = `${r.top + (whole ? 0 : 8)}px`;
+      el.style.top = `${whole ? r.top : Math.max(r.top + 8, r.top + r.height - el.offsetHeight - 8)}px`;
       if (whole) {
         el.style.width = `${r.width}px`;
         el.style.height = `${r.height}px`;
