@@ -140,6 +140,17 @@ function expectClearAnswer(res: LightMyRequestResponse, what: string) {
   expect((body.error as string).length).toBeGreaterThan(0);
 }
 
+/** Whether JSON of `value` holds a key the framework's JSON parser refuses: `__proto__`, or `constructor` holding `prototype`. */
+function poisons(value: unknown): boolean {
+  if (!value || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some(poisons);
+  const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+  if (own(value, '__proto__')) return true;
+  const ctor = (value as Record<string, unknown>).constructor;
+  if (own(value, 'constructor') && ctor && typeof ctor === 'object' && own(ctor, 'prototype')) return true;
+  return Object.values(value).some(poisons);
+}
+
 let nextIp = 0;
 const freshIp = () => {
   nextIp += 1;
@@ -158,6 +169,12 @@ async function run(c: Case, visitor: FormVisitor): Promise<void> {
     const body = { ...demoPayload(key, {}, { ...c.extra, honeypot: c.honeypot }), form: formValue };
     const res = await visitor.save(body, { as: c.as, remoteAddress });
     expectClearAnswer(res, 'SaveFormSubmission');
+    // A JSON body carrying a prototype-poisoning key is refused whole by the framework's parser, before any field is read.
+    if (c.as === 'json' && c.formAsObject && poisons(c.values)) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { error: string }).error).toMatch(/^The form submission could not be read/);
+      return;
+    }
     stats.reachedFields += 1;
     // What JSON carries: undefined values are left out, as the island's JSON.stringify does.
     const sent = JSON.parse(JSON.stringify(c.values)) as Record<string, unknown>;
