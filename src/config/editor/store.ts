@@ -205,7 +205,7 @@ export function createEditorStore(
       const filled = def.data.safeParse(given);
       const blockData = structuredClone(filled.success ? filled.data : given) as BlockData;
       change(
-        `Add ${def.label}`,
+        format(editing.stepAdd, { kind: def.label }),
         (doc) => {
           doc.sections.find((s) => s.id === sectionId)!.blocks.push({ id, type, data: blockData, layout: { desktop: box } });
         },
@@ -229,7 +229,7 @@ export function createEditorStore(
       const kind = kindLabel(found.block.type);
       const resize = opts.kind === 'resize';
       change(
-        resize ? `Resize ${kind}` : `Move ${kind}`,
+        resize ? format(editing.stepResize, { kind }) : format(editing.stepMove, { kind }),
         (doc) => {
           const { section, index, block } = draftBlock(doc, id);
           const placed: Placement = { ...block.layout.desktop, ...next };
@@ -266,7 +266,7 @@ export function createEditorStore(
       const at = order.findIndex((o) => o.block.id === id);
       const next = order[at + 1]?.block.id ?? order[at - 1]?.block.id;
       change(
-        `Delete ${kind}`,
+        format(editing.stepDelete, { kind }),
         (doc) => {
           const { section, index } = draftBlock(doc, id);
           section.blocks.splice(index, 1);
@@ -298,7 +298,7 @@ export function createEditorStore(
       const kind = kindLabel(found.block.type);
       const data = { ...structuredClone(found.block.data), ...ids } as BlockData;
       change(
-        `Duplicate ${kind}`,
+        format(editing.stepDuplicate, { kind }),
         (doc) => {
           const { section, block } = draftBlock(doc, id);
           section.blocks.push({ id: copy, type: block.type, data, layout: { desktop: { ...box, ...(d.z ? { z: d.z } : {}) } } });
@@ -313,7 +313,7 @@ export function createEditorStore(
       const found = findBlock(state.doc, id);
       if (!found) return;
       change(
-        `Edit ${kindLabel(found.block.type)}`,
+        format(editing.stepEdit, { kind: kindLabel(found.block.type) }),
         (doc) => {
           draftBlock(doc, id).block.data = data as Draft<BlockData>;
         },
@@ -327,7 +327,7 @@ export function createEditorStore(
       const level = forwardLevel(found.block, found.section.blocks);
       const kind = kindLabel(found.block.type);
       change(
-        `Bring ${kind} forward`,
+        format(editing.stepForward, { kind }),
         (doc) => {
           draftBlock(doc, id).block.layout.desktop.z = level;
         },
@@ -340,7 +340,7 @@ export function createEditorStore(
       const levels = sendBackLevels(found.block, found.section.blocks);
       const kind = kindLabel(found.block.type);
       change(
-        `Send ${kind} back`,
+        format(editing.stepBack, { kind }),
         (doc) => {
           const section = draftBlock(doc, id).section;
           for (const b of section.blocks) {
@@ -356,14 +356,14 @@ export function createEditorStore(
 
     addSection(afterIndex: number): string {
       const id = newId();
-      change('Add section', (doc) => {
+      change(editing.stepAddSection, (doc) => {
         doc.sections.splice(afterIndex + 1, 0, { id, theme: 'white', blocks: [] });
       });
       return id;
     },
     deleteSection(id: string) {
       change(
-        'Delete section',
+        editing.stepDeleteSection,
         (doc) => {
           const index = doc.sections.findIndex((s) => s.id === id);
           if (index !== -1) doc.sections.splice(index, 1);
@@ -372,7 +372,7 @@ export function createEditorStore(
       );
     },
     moveSection(id: string, by: -1 | 1) {
-      change('Move section', (doc) => {
+      change(editing.stepMoveSection, (doc) => {
         const index = doc.sections.findIndex((s) => s.id === id);
         const to = index + by;
         if (index === -1 || to < 0 || to >= doc.sections.length) return;
@@ -381,7 +381,7 @@ export function createEditorStore(
       });
     },
     setSectionTheme(id: string, theme: SectionTheme) {
-      change('Change section colours', (doc) => {
+      change(editing.stepSectionColours, (doc) => {
         const section = doc.sections.find((s) => s.id === id);
         if (section) section.theme = theme;
       });
