@@ -55,6 +55,7 @@ export const editing = {
   viewingTheirs: 'You are looking at the other version. Keep yours to replace it, or use theirs.',
   textToolbar: 'Text formatting',
   linkPrompt: 'Link address',
+  linkHint: 'A page of this site (/about), an anchor (#top), an address (https://…), or a mailto:, tel: or sms: link. Empty removes the link.',
   pickImage: 'Choose an image',
   pickImageHint: 'One of this site’s images, or the https address of one elsewhere.',
   noImages: 'This site has no images yet: give the https address of one.',

@@ -77,6 +77,7 @@ function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: str
     } else chain.extendMarkRange('link').setLink(attrs).run();
   };
   const errorId = `${idBase}-link-error`;
+  const hintId = `${idBase}-link-hint`;
   return (
     <form
       className="text-link"
@@ -86,15 +87,18 @@ function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: str
       }}
     >
       <label htmlFor={`${idBase}-link`}>{editing.linkPrompt}</label>
+      <p className="hint" id={hintId}>
+        {editing.linkHint}
+      </p>
       <input
         id={`${idBase}-link`}
         type="text"
         inputMode="url"
         value={href}
-        placeholder="/about, https://…, mailto:…"
         onChange={(e) => setHref(e.target.value)}
         disabled={!writable}
-        {...(error ? { 'aria-invalid': true as const, 'aria-describedby': errorId } : {})}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        {...(error ? { 'aria-invalid': true as const } : {})}
       />
       <label className="checkbox">
         <input type="checkbox" checked={newWindow} onChange={(e) => setNewWindow(e.target.checked)} disabled={!writable} /> Open in a new window

@@ -196,21 +196,19 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
       if (found && isTextBlock(found.block.type) && state.editingText !== id) store.editText(id, { x: event.clientX, y: event.clientY });
     };
     const onSubmit = (event: Event) => event.preventDefault();
-    doc.addEventListener('pointerdown', onPointerDown, true);
-    doc.addEventListener('pointermove', onPointerMove, true);
-    doc.addEventListener('pointerup', onPointerUp, true);
-    doc.addEventListener('pointercancel', onPointerUp, true);
-    doc.addEventListener('click', onClick, true);
-    doc.addEventListener('dblclick', onDoubleClick, true);
-    doc.addEventListener('submit', onSubmit, true);
+    // Listened for in the capture phase, before the page's own elements see them.
+    const listeners: [string, (event: never) => void][] = [
+      ['pointerdown', onPointerDown],
+      ['pointermove', onPointerMove],
+      ['pointerup', onPointerUp],
+      ['pointercancel', onPointerUp],
+      ['click', onClick],
+      ['dblclick', onDoubleClick],
+      ['submit', onSubmit],
+    ];
+    for (const [type, listener] of listeners) doc.addEventListener(type, listener as EventListener, true);
     return () => {
-      doc.removeEventListener('pointerdown', onPointerDown, true);
-      doc.removeEventListener('pointermove', onPointerMove, true);
-      doc.removeEventListener('pointerup', onPointerUp, true);
-      doc.removeEventListener('pointercancel', onPointerUp, true);
-      doc.removeEventListener('click', onClick, true);
-      doc.removeEventListener('dblclick', onDoubleClick, true);
-      doc.removeEventListener('submit', onSubmit, true);
+      for (const [type, listener] of listeners) doc.removeEventListener(type, listener as EventListener, true);
     };
   }, [doc, win, store, writable, isTextBlock]);
 
