@@ -5,6 +5,7 @@
  * team, activity and moving the site, and the visual editor, opened from Pages (`/config/pages/{id}`).
  */
 import { configAreaPage } from '../domain/routes';
+import { editorAddress, editorTargetAt, type EditorTarget } from './editor/target';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { meAnswer, type Me } from '../contracts/auth';
 import { canAccess, type ConfigArea } from '../domain/permissions';
@@ -34,11 +35,9 @@ import { configArea } from '../messages/config-area';
 /** The visual editor (Tiptap, the canvas, drag and drop) loads when a page is opened in it. */
 const LazyEditorScreen = lazy(() => import('./editor/editor-screen').then((m) => ({ default: m.EditorScreen })));
 
-/** `/config/pages/{id}`: the page open in the editor, so a reload comes back to it. */
-const EDITOR_PATH = /^\/config\/pages\/([A-Za-z0-9_-]{1,64})$/;
-
-function editorPageFromAddress(): string | undefined {
-  return EDITOR_PATH.exec(window.location.pathname)?.[1];
+/** `/config/pages/{id}` or `/config/posts/{id}`: what is open in the editor, so a reload comes back to it. */
+function editorTargetFromAddress(): EditorTarget | undefined {
+  return editorTargetAt(window.location.pathname);
 }
 
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
@@ -95,8 +94,8 @@ const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
 };
 
 /** Areas with a screen; an area the role may use appears in the navigation once it has one. */
-const SCREENS: Partial<Record<ConfigArea, (props: { me: Me; onEdit: (pageId: string) => void }) => React.ReactNode>> = {
-  pages: ({ me, onEdit }) => <PagesScreen onEdit={onEdit} writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
+const SCREENS: Partial<Record<ConfigArea, (props: { me: Me; onEdit: (target: EditorTarget) => void }) => React.ReactNode>> = {
+  pages: ({ me, onEdit }) => <PagesScreen onEdit={(id) => onEdit({ kind: 'page', id })} writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
   design: DesignScreen,
   forms: FormsScreen,
   analytics: AnalyticsArea,
@@ -156,17 +155,17 @@ function SignedInApp() {
 function Shell({ me }: { me: Me }) {
   // `/config/design` is the design path (seed 000 §2): it opens the Design screen.
   const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner'>(() =>
-    editorPageFromAddress() ? 'pages' : configAreaPage(window.location.pathname) === 'design' && me.areas.includes('design') ? 'design' : 'preview',
+    editorTargetFromAddress() ? 'pages' : configAreaPage(window.location.pathname) === 'design' && me.areas.includes('design') ? 'design' : 'preview',
   );
-  const [editing, setEditing] = useState<string | undefined>(editorPageFromAddress);
+  const [editing, setEditing] = useState<EditorTarget | undefined>(editorTargetFromAddress);
   useEffect(() => {
-    const back = () => setEditing(editorPageFromAddress());
+    const back = () => setEditing(editorTargetFromAddress());
     window.addEventListener('popstate', back);
     return () => window.removeEventListener('popstate', back);
   }, []);
-  const openEditor = (pageId: string) => {
-    window.history.pushState(null, '', `/config/pages/${encodeURIComponent(pageId)}`);
-    setEditing(pageId);
+  const openEditor = (target: EditorTarget) => {
+    window.history.pushState(null, '', editorAddress(target));
+    setEditing(target);
   };
   const closeEditor = () => {
     window.history.pushState(null, '', '/config/');
@@ -188,7 +187,7 @@ function Shell({ me }: { me: Me }) {
           </p>
         }
       >
-        <LazyEditorScreen pageId={editing} site={me.site.identifier} onClose={closeEditor} />
+        <LazyEditorScreen target={editing} site={me.site.identifier} onClose={closeEditor} />
       </Suspense>
     );
   }

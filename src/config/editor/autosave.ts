@@ -12,6 +12,7 @@ import { draftConflict, draftSaved, type DraftState } from '../../contracts/edit
 import { call, ApiError } from '../api';
 import type { EditorSection, EditorStore } from './store';
 import { newId } from './store';
+import { editorApi, type EditorTarget } from './target';
 
 export const SAVE_DELAY_MS = 1500;
 const RETRY_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
@@ -27,11 +28,12 @@ export type SaveStatus =
 /** What the browser keeps while a change is not on the server yet. */
 export type KeptDraft = { baseVersion: number; changeId: string; sections: EditorSection[]; keptAt: number };
 
-export const keptKey = (site: string, pageId: string) => `openpress.editor.draft.${site}.${pageId}`;
+/** Where the browser keeps a target's unsent change: pages keep the key they always had. */
+export const keptKey = (site: string, target: EditorTarget) => `openpress.editor.draft.${site}.${target.kind === 'page' ? '' : `${target.kind}.`}${target.id}`;
 
-export function readKept(site: string, pageId: string): KeptDraft | undefined {
+export function readKept(site: string, target: EditorTarget): KeptDraft | undefined {
   try {
-    const raw = localStorage.getItem(keptKey(site, pageId));
+    const raw = localStorage.getItem(keptKey(site, target));
     return raw ? (JSON.parse(raw) as KeptDraft) : undefined;
   } catch {
     return undefined;
@@ -41,7 +43,7 @@ export function readKept(site: string, pageId: string): KeptDraft | undefined {
 type Options = {
   store: EditorStore;
   site: string;
-  pageId: string;
+  target: EditorTarget;
   version: number;
   onStatus: (status: SaveStatus) => void;
   /** Test hook: milliseconds before a save (SAVE_DELAY_MS). */
@@ -49,8 +51,8 @@ type Options = {
 };
 
 export function createAutosave(opts: Options) {
-  const { store, site, pageId } = opts;
-  const url = `/api/config/editor/pages/${encodeURIComponent(pageId)}/draft`;
+  const { store, site, target } = opts;
+  const url = `${editorApi(target)}/draft`;
   let version = opts.version;
   /** The revision of the store the server has; the document is unsaved while the store is past it. */
   let savedRevision = store.getState().revision;
@@ -72,14 +74,14 @@ export function createAutosave(opts: Options) {
     if (!pending || pending.revision !== state.revision) pending = { revision: state.revision, changeId: newId() };
     const kept: KeptDraft = { baseVersion: version, changeId: pending.changeId, sections: state.doc.sections, keptAt: Date.now() };
     try {
-      localStorage.setItem(keptKey(site, pageId), JSON.stringify(kept));
+      localStorage.setItem(keptKey(site, target), JSON.stringify(kept));
     } catch {
       /* storage full or off: the save itself still goes */
     }
   };
   const forget = () => {
     try {
-      localStorage.removeItem(keptKey(site, pageId));
+      localStorage.removeItem(keptKey(site, target));
     } catch {
       /* nothing kept */
     }

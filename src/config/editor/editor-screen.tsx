@@ -29,6 +29,7 @@ import { Overlay } from './overlay';
 import { OVERLAY_CSS } from './overlay-css';
 import { changeSummary } from './summary';
 import { createEditorStore, findBlock, useEditor, type EditorBlock, type EditorSection, type EditorStore } from './store';
+import { editorApi, type EditorTarget } from './target';
 import { TextEditorHost } from './text-editing';
 
 const isTextBlock = (type: number) => type === BLOCK_TYPES.HTML;
@@ -37,12 +38,13 @@ const isTextBlock = (type: number) => type === BLOCK_TYPES.HTML;
 const DEVICES = { desktop: undefined, phone: 390 } as const;
 type Device = keyof typeof DEVICES;
 
-export function EditorScreen({ pageId, site, onClose }: { pageId: string; site: string; onClose: () => void }) {
+export function EditorScreen({ target, site, onClose }: { target: EditorTarget; site: string; onClose: () => void }) {
   const [page, setPage] = useState<EditorPage>();
   const [error, setError] = useState<string>();
+  const api = editorApi(target);
   useEffect(() => {
-    call(editorPageAnswer, 'GET', `/api/config/editor/pages/${encodeURIComponent(pageId)}`).then(setPage, (err: unknown) => setError(errorText(err)));
-  }, [pageId]);
+    call(editorPageAnswer, 'GET', api).then(setPage, (err: unknown) => setError(errorText(err)));
+  }, [api]);
   if (error)
     return (
       <p className="form-error" role="alert">
@@ -55,7 +57,7 @@ export function EditorScreen({ pageId, site, onClose }: { pageId: string; site: 
         Loading the editor…
       </p>
     );
-  return <Workspace key={page.page.id} page={page} site={site} onClose={onClose} />;
+  return <Workspace key={page.page.id} target={target} page={page} site={site} onClose={onClose} />;
 }
 
 /** The server's canvas answer as views read it: files by name. */
@@ -89,7 +91,7 @@ function statusText(status: SaveStatus): string {
   }
 }
 
-function Workspace({ page, site, onClose }: { page: EditorPage; site: string; onClose: () => void }) {
+function Workspace({ target, page, site, onClose }: { target: EditorTarget; page: EditorPage; site: string; onClose: () => void }) {
   const writable = page.writable;
   const store = useMemo(
     () =>
@@ -105,7 +107,7 @@ function Workspace({ page, site, onClose }: { page: EditorPage; site: string; on
   const [publishing, setPublishing] = useState(false);
   const [done, setDone] = useState<string>();
   // Changes a reload interrupted are in the browser: sent if the draft has not moved since, else a conflict.
-  const [kept] = useState(() => (writable ? readKept(site, page.page.id) : undefined));
+  const [kept] = useState(() => (writable ? readKept(site, target) : undefined));
   const [theirs, setTheirs] = useState<{ current: DraftState; mine: EditorSection[] } | undefined>(() =>
     kept && kept.baseVersion !== page.draft.version ? { current: page.draft, mine: kept.sections } : undefined,
   );
@@ -115,12 +117,12 @@ function Workspace({ page, site, onClose }: { page: EditorPage; site: string; on
     if (!writable) return;
     const resume = kept && kept.baseVersion === page.draft.version;
     if (resume) store.load(kept.sections);
-    const saver = createAutosave({ store, site, pageId: page.page.id, version: page.draft.version, onStatus: setStatus });
+    const saver = createAutosave({ store, site, target, version: page.draft.version, onStatus: setStatus });
     autosave.current = saver;
     if (resume) saver.sendKept();
     else if (kept) saver.conflict(page.draft);
     return () => saver.stop();
-  }, [store, site, page, writable, kept]);
+  }, [store, site, target, page, writable, kept]);
 
   useEditorKeys(store, frame?.doc, { writable, isTextBlock });
 
@@ -153,7 +155,7 @@ function Workspace({ page, site, onClose }: { page: EditorPage; site: string; on
     const saver = autosave.current!;
     if (!(await saver.flush())) return;
     try {
-      await call(published, 'POST', `/api/config/editor/pages/${encodeURIComponent(page.page.id)}/publish`, { version: saver.version() });
+      await call(published, 'POST', `${editorApi(target)}/publish`, { version: saver.version() });
       setPublishedSections(store.getState().doc.sections);
       setDone(editing.published);
       store.announce(editing.published);
