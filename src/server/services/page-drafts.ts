@@ -20,6 +20,7 @@ import { readStored } from '../../document/link';
 import { createSectionSchema, type StoredSection } from '../../document/schema';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { canAccess } from '../../domain/permissions';
+import { CONTENT_STATUSES } from '../../domain/website';
 import type { Db, Executor } from '../../db/client';
 import { accounts, collectionItems, collections, pageDrafts, pageRevisions, pages, websites, type AppliedChange } from '../../db/schema';
 import { editor } from '../../messages/editor';
@@ -66,7 +67,7 @@ const draftKey = (websiteId: string, pageId: string) => and(eq(pageDrafts.websit
 
 /** The page row, locked for the rest of the transaction; undefined when the site has no such page. */
 async function lockPage(tx: Executor, websiteId: string, pageId: string) {
-  const [page] = await tx.select({ id: pages.id, sections: pages.sections }).from(pages).where(pageKey(websiteId, pageId)).for('update');
+  const [page] = await tx.select({ id: pages.id, sections: pages.sections, status: pages.status }).from(pages).where(pageKey(websiteId, pageId)).for('update');
   return page;
 }
 
@@ -319,6 +320,12 @@ export async function publishDraft(db: Db, websiteId: string, pageId: string, ac
         .where(and(eq(pageRevisions.websiteId, websiteId), eq(pageRevisions.pageId, pageId)))
         .orderBy(desc(pageRevisions.revision))
         .limit(1);
+      // A page not yet published (a new one starts as a draft) goes live with its first publish, changed or not.
+      const goesLive = page.status === CONTENT_STATUSES.DRAFT;
+      if (goesLive) {
+        await tx.update(pages).set({ status: CONTENT_STATUSES.PUBLISHED }).where(pageKey(websiteId, pageId));
+        await markSiteChanged(tx, websiteId);
+      }
       if (latest && (!draft || draft.version === draft.publishedVersion)) return { revision: latest.revision, publishedAt: latest.publishedAt.toISOString() };
       const sections = draft?.sections ?? page.sections;
       // Another page may have been published with one of these ids since the draft was saved.
@@ -329,7 +336,7 @@ export async function publishDraft(db: Db, websiteId: string, pageId: string, ac
       await tx.update(pages).set({ sections }).where(pageKey(websiteId, pageId));
       await tx.insert(pageRevisions).values({ websiteId, pageId, revision, sections, publishedAt, publishedBy: accountId });
       if (draft) await tx.update(pageDrafts).set({ publishedVersion: draft.version }).where(draftKey(websiteId, pageId));
-      await markSiteChanged(tx, websiteId);
+      if (!goesLive) await markSiteChanged(tx, websiteId);
       await logActivity(tx, websiteId, accountId, 'pages.published', { pageId, revision });
       return { revision, publishedAt: publishedAt.toISOString() };
     }),
