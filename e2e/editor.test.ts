@@ -81,7 +81,7 @@ describe('the visual editor', () => {
     await page.getByRole('complementary', { name: 'Text settings' }).waitFor();
 
     // Every kind from the palette, each added to the selected block's section and announced.
-    const kinds = await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('button').allTextContents();
+    const kinds = await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('list').getByRole('button').allTextContents();
     expect(kinds).toEqual(['Text', 'Image', 'Button', 'Spacer', 'Line', 'Code', 'Accordion', 'Form', 'Newsletter']);
     const before = await canvas.locator('.block').count();
     for (const kind of kinds) {
@@ -122,7 +122,7 @@ describe('the visual editor', () => {
 
     // The search narrows the palette by name.
     await page.getByLabel('Search blocks').fill('acc');
-    expect(await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('button').allTextContents()).toEqual(['Accordion']);
+    expect(await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('list').getByRole('button').allTextContents()).toEqual(['Accordion']);
     await page.getByLabel('Search blocks').fill('');
 
     // Move the newsletter with the mouse: a press selects it, a drag moves it, snapping to a cell.

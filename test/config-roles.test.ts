@@ -37,6 +37,9 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'PUT /api/config/editor/pages/:pageId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'POST /api/config/editor/pages/:pageId/publish': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'DELETE /api/config/editor/pages/:pageId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/editor/pages/:pageId/revisions': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/editor/pages/:pageId/revisions/:revision': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'POST /api/config/editor/pages/:pageId/revisions/:revision/restore': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/team': ['ADMIN', 'WEBSITE_MANAGER'],
   'PUT /api/config/team/:accountId': ['ADMIN'],
   'DELETE /api/config/team/:accountId': ['ADMIN'],
@@ -161,6 +164,7 @@ async function editorBodies(): Promise<Record<string, unknown>> {
   return {
     'PUT /api/config/editor/pages/:pageId/draft': { baseVersion: version, changeId: `role-test-${randomUUID()}`, sections },
     'POST /api/config/editor/pages/:pageId/publish': { version },
+    'POST /api/config/editor/pages/:pageId/revisions/:revision/restore': { baseVersion: version },
   };
 }
 
@@ -169,6 +173,7 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
   const url = pattern
     .replace(':pageId', homePageId())
     .replace(':accountId', targetId)
+    .replace(':revision', '1')
     .replace(':formId', DEMO_FORM_ID)
     .replace(':listId', DEMO_LIST_ID)
     .replace(':email', 'role-test%40example.com')

@@ -25,9 +25,9 @@ export function BlockFrame({ block, ctx, kinds, priority }: { block: StoredBlock
 }
 
 /** The section element and its grid around whatever renders its blocks. */
-export function SectionFrame({ section, children }: { section: Pick<StoredSection, 'id' | 'theme'>; children: ReactNode }) {
+export function SectionFrame({ section, children }: { section: Pick<StoredSection, 'id' | 'theme' | 'height'>; children: ReactNode }) {
   return (
-    <section className={`page-section theme-${section.theme}`} id={`section-${section.id}`}>
+    <section className={`page-section theme-${section.theme}${section.height ? ` section-height-${section.height}` : ''}`} id={`section-${section.id}`}>
       <div className="section-grid">{children}</div>
     </section>
   );

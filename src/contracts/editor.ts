@@ -91,3 +91,17 @@ export const draftDiscarded = draftState;
 export const publishBody = z.object({ version: z.number().int().min(0) });
 export const published = z.object({ revision: z.number().int().min(1), publishedAt: isoTime });
 export type Published = z.infer<typeof published>;
+
+/**
+ * A page's published versions (`GET /api/config/editor/pages/:pageId/revisions`, pages read): the
+ * last 50, newest first, and which one is live. `GET …/revisions/:revision` answers one whole;
+ * `POST …/revisions/:revision/restore` (pages write) with `restoreBody` makes it the draft's next
+ * version and answers the draft (`draftState`); 409 `draftConflict` when the draft is past `baseVersion`.
+ */
+export const revisionList = z.object({
+  revisions: z.array(z.object({ revision: z.number().int().min(1), publishedAt: isoTime, publishedBy: z.string().nullable() })),
+  live: z.number().int().min(1).nullable(),
+});
+export type RevisionList = z.infer<typeof revisionList>;
+export const revisionAnswer = z.object({ revision: z.number().int().min(1), publishedAt: isoTime, sections });
+export const restoreBody = z.object({ baseVersion: z.number().int().min(0) });

@@ -17,6 +17,9 @@ export const MAX_BLOCKS_PER_SECTION = EDITOR_LIMITS.MAX_BLOCKS_PER_LAYOUT;
 
 export const SECTION_THEMES = ['white', 'light', 'dark', 'accent'] as const;
 export type SectionTheme = (typeof SECTION_THEMES)[number];
+/** How tall a section is at least; absent, as tall as its blocks. `screen` fills the visitor's window. */
+export const SECTION_HEIGHTS = ['small', 'medium', 'large', 'screen'] as const;
+export type SectionHeight = (typeof SECTION_HEIGHTS)[number];
 
 export const placement = z
   .object({
@@ -54,7 +57,7 @@ export type StoredBlockData = BlockData & { readonly [storedData]: true };
 export type BlockDataSchemas<D extends BlockData = BlockData> = ReadonlyMap<number, z.ZodType<D, unknown>>;
 
 export type Block<D extends BlockData = BlockData> = { id: string; type: number; data: D; layout: BlockLayout };
-export type Section<D extends BlockData = BlockData> = { id: string; theme: SectionTheme; blocks: Block<D>[] };
+export type Section<D extends BlockData = BlockData> = { id: string; theme: SectionTheme; height?: SectionHeight; blocks: Block<D>[] };
 export type StoredBlock = Block<StoredBlockData>;
 export type StoredSection = Section<StoredBlockData>;
 
@@ -84,6 +87,7 @@ export function createSectionSchema<D extends BlockData>(blockData: BlockDataSch
     .object({
       id: hexId,
       theme: z.enum(SECTION_THEMES).default('white'),
+      height: z.enum(SECTION_HEIGHTS).optional(),
       blocks: z.array(createBlockSchema(blockData)).max(MAX_BLOCKS_PER_SECTION, `a section layout holds at most ${MAX_BLOCKS_PER_SECTION} blocks`),
     })
     .strict() as unknown as z.ZodType<Section<D>, unknown>;

@@ -1,6 +1,7 @@
 /** The visual editor's calls (/api/config/editor/…): drafts, publishing and their refusals, as the config API answers. */
 export const editor = {
   noPage: 'This site has no page with this id.',
+  noRevision: 'This page has no published version with this number.',
   draftConflict: 'Someone else saved this page after the version your change was based on. See their version, keep yours, or use theirs.',
   publishConflict: 'The draft changed after the version you asked to publish. Look at the latest draft, then publish again.',
   invalidSections: 'Some sections or blocks are not valid: each one says what to change.',

@@ -123,7 +123,7 @@ describe('the canvas on a 1,200-block page', () => {
     const actions: [string, () => void, string[]][] = [
       ['select', () => store.select(target), []],
       ['move', () => store.nudge(target, 0, 1), [target]],
-      ['resize', () => store.stretch(target, 1, 0), [target]],
+      ['resize', () => store.stretch(target, -1, 0), [target]],
       ['undo', () => store.undo(), [target]],
       ['redo', () => store.redo(), [target]],
     ];

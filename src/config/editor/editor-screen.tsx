@@ -28,15 +28,47 @@ import { useEditorKeys } from './keyboard';
 import { Overlay } from './overlay';
 import { OVERLAY_CSS } from './overlay-css';
 import { changeSummary } from './summary';
-import { createEditorStore, findBlock, useEditor, type EditorBlock, type EditorSection, type EditorStore } from './store';
+import { buildSectionLayout, sectionLayout, type SectionLayoutKey } from '../../blocks/section-layouts';
+import { draftState } from '../../contracts/editor';
+import { phoneEdited } from './grid';
+import { HistoryView } from './history';
+import { AddSectionDialog, SectionPanel } from './section-panel';
+import { createEditorStore, findBlock, newId, useEditor, type ClipboardItem, type EditorBlock, type EditorClipboard, type EditorSection, type EditorStore } from './store';
 import { editorApi, type EditorTarget } from './target';
 import { TextEditorHost } from './text-editing';
 
 const isTextBlock = (type: number) => type === BLOCK_TYPES.HTML;
 
-/** Device widths of the canvas: desktop fills the stage; phone is a phone's width. */
-const DEVICES = { desktop: undefined, phone: 390 } as const;
-type Device = keyof typeof DEVICES;
+/**
+ * Device views of the canvas: desktop fills the stage; a tablet is a tablet's width and shows the
+ * desktop layout (edits there are desktop's); a phone is a phone's width and edits the phone layout.
+ */
+const DEVICES = { desktop: undefined, tablet: 820, phone: 390 } as const;
+type View = keyof typeof DEVICES;
+const VIEW_LABELS: Record<View, string> = { desktop: editing.deviceDesktop, tablet: editing.deviceTablet, phone: editing.devicePhone };
+
+/** The editor's clipboard, kept in the browser for the site: a block or section copied on one page pastes into another. */
+function keptClipboard(site: string, onChange: () => void): EditorClipboard {
+  const key = `openpress.editor.clipboard.${site}`;
+  return {
+    read() {
+      try {
+        const raw = localStorage.getItem(key);
+        return raw ? (JSON.parse(raw) as ClipboardItem) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    write(item) {
+      try {
+        localStorage.setItem(key, JSON.stringify(item));
+      } catch {
+        /* storage full or off: the copy is not kept */
+      }
+      onChange();
+    },
+  };
+}
 
 export function EditorScreen({ target, site, onClose }: { target: EditorTarget; site: string; onClose: () => void }) {
   const [page, setPage] = useState<EditorPage>();
@@ -93,15 +125,24 @@ function statusText(status: SaveStatus): string {
 
 function Workspace({ target, page, site, onClose }: { target: EditorTarget; page: EditorPage; site: string; onClose: () => void }) {
   const writable = page.writable;
+  const [copied, setCopied] = useState(false);
+  const clipboard = useMemo(() => keptClipboard(site, () => setCopied(true)), [site]);
   const store = useMemo(
     () =>
       createEditorStore(page.draft.sections as EditorSection[], {
         copyRefusal: (block) => (block.type === BLOCK_TYPES.FORM && !page.formsWritable ? editing.formCopyRefused : undefined),
+        clipboard,
       }),
-    [page],
+    [page, clipboard],
   );
+  // Something copied on another page of the site, or just now here.
+  const [keptBefore] = useState(() => clipboard.read() !== undefined);
+  const canPaste = copied || keptBefore;
   const [frame, setFrame] = useState<CanvasFrame>();
-  const [device, setDevice] = useState<Device>('desktop');
+  const [view, setView] = useState<View>('desktop');
+  const [history, setHistory] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
+  const api = editorApi(target);
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', ...(page.draft.savedAt ? { at: page.draft.savedAt } : {}) });
   const [publishedSections, setPublishedSections] = useState(page.published.sections as EditorSection[]);
   const [publishing, setPublishing] = useState(false);
@@ -155,7 +196,7 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
     const saver = autosave.current!;
     if (!(await saver.flush())) return;
     try {
-      await call(published, 'POST', `${editorApi(target)}/publish`, { version: saver.version() });
+      await call(published, 'POST', `${api}/publish`, { version: saver.version() });
       setPublishedSections(store.getState().doc.sections);
       setDone(editing.published);
       store.announce(editing.published);
@@ -164,7 +205,26 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
     }
   };
 
+  const confirmDiscard = async () => {
+    const saver = autosave.current!;
+    // What is still unsaved is saved first, so that no save lands after the draft is dropped.
+    await saver.flush();
+    try {
+      const draft = await call(draftState, 'DELETE', `${api}/draft`);
+      saver.resolve('theirs', draft);
+      setDone(editing.discarded);
+      store.announce(editing.discarded);
+    } catch (err) {
+      setDone(errorText(err));
+    }
+  };
+  const chooseView = (next: View) => {
+    setView(next);
+    store.setDevice(next === 'phone' ? 'phone' : 'desktop');
+  };
+
   const conflict = status.state === 'conflict' ? status.current : undefined;
+  const discardSummary = discarding ? changeSummary(store.getState().doc.sections, publishedSections) : undefined;
   // Worked out when the confirmation opens, not on every render: it compares every block of the page.
   const summary = publishing ? changeSummary(publishedSections, store.getState().doc.sections) : undefined;
   return (
@@ -179,9 +239,9 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
           <strong>{page.page.title}</strong> {page.page.path ? <span className="editor-path">{page.page.path}</span> : null}
         </p>
         <div className="editor-devices" role="group" aria-label="Device">
-          {(Object.keys(DEVICES) as Device[]).map((d) => (
-            <button key={d} type="button" className="secondary" aria-pressed={device === d} onClick={() => setDevice(d)}>
-              {d === 'desktop' ? 'Desktop' : 'Phone'}
+          {(Object.keys(DEVICES) as View[]).map((d) => (
+            <button key={d} type="button" className="secondary" aria-pressed={view === d} onClick={() => chooseView(d)}>
+              {VIEW_LABELS[d]}
             </button>
           ))}
         </div>
@@ -201,18 +261,68 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
         <button type="button" className="secondary" aria-pressed={preview} onClick={() => store.setPreview(!preview)} aria-keyshortcuts="Escape">
           Preview
         </button>
+        {target.kind === 'page' ? (
+          <button type="button" className="secondary" aria-pressed={history} onClick={() => setHistory(!history)}>
+            {editing.history}
+          </button>
+        ) : null}
+        {writable ? (
+          <button type="button" className="secondary" onClick={() => setDiscarding(true)} disabled={status.state === 'conflict'}>
+            {editing.discard}
+          </button>
+        ) : null}
         {writable ? (
           <button type="button" onClick={publish} disabled={status.state === 'conflict'}>
             {editing.publish}
           </button>
         ) : null}
       </header>
+      <DeviceNote store={store} view={view} />
       {done ? (
         <p className="editor-done" role="status">
           {done}
         </p>
       ) : null}
-      <EditorBody store={store} page={page} setup={setup} device={device} frame={frame} setFrame={setFrame} writable={writable} />
+      {history ? (
+        <HistoryView
+          api={api}
+          setup={setup}
+          current={store.getState().doc.sections}
+          writable={writable}
+          baseVersion={async () => {
+            const saver = autosave.current;
+            return saver && (await saver.flush()) ? saver.version() : undefined;
+          }}
+          onRestored={(draft, revision) => {
+            autosave.current?.resolve('theirs', draft);
+            setHistory(false);
+            const text = format(editing.restored, { revision });
+            setDone(text);
+            store.announce(text);
+          }}
+          onClose={() => setHistory(false)}
+        />
+      ) : (
+        <EditorBody store={store} page={page} setup={setup} view={view} frame={frame} setFrame={setFrame} writable={writable} canPaste={canPaste} />
+      )}
+      {discardSummary ? (
+        <Popup
+          title={editing.discardTitle}
+          text={discardSummary.nothing ? editing.publishNothing : format(editing.discardText, { summary: discardSummary.text })}
+          role="dialog"
+          placement="center"
+          onConfirm={() => void confirmDiscard()}
+          onHide={() => setDiscarding(false)}
+          actions={(close) => [
+            <button key="cancel" type="button" className="op-popup__button" onClick={() => close('cancel')}>
+              Cancel
+            </button>,
+            <button key="discard" type="button" className="op-popup__button op-popup__button--primary" disabled={discardSummary.nothing} onClick={() => close('confirm')}>
+              {editing.discard}
+            </button>,
+          ]}
+        />
+      ) : null}
       {notice ? (
         <p className="editor-notice" role="alert">
           {notice}
@@ -261,6 +371,20 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
     </div>
     </CanvasText.Provider>
     </TextSessionContext.Provider>
+  );
+}
+
+/** Which layout is being edited, always in sight: desktop's, the tablet's view of it, or the phone's (automatic or the owner's). */
+function DeviceNote({ store, view }: { store: EditorStore; view: View }) {
+  const automatic = useEditor(store, (s) => {
+    const section = findBlock(s.doc, s.selected)?.section ?? s.doc.sections.find((x) => x.id === s.shownSection);
+    return section ? !phoneEdited(section.blocks) : undefined;
+  });
+  const text = view === 'desktop' ? editing.editingDesktop : view === 'tablet' ? editing.editingTablet : automatic === false ? editing.editingPhone : editing.editingPhoneAutomatic;
+  return (
+    <p className={`editor-device-note editor-device-note--${view}`} id="editor-device-note">
+      <strong>{VIEW_LABELS[view]}</strong> {text}
+    </p>
   );
 }
 
@@ -328,18 +452,20 @@ function EditorBody({
   store,
   page,
   setup,
-  device,
+  view,
   frame,
   setFrame,
   writable,
+  canPaste,
 }: {
   store: EditorStore;
   page: EditorPage;
   setup: CanvasSetup;
-  device: Device;
+  view: View;
   frame: CanvasFrame | undefined;
   setFrame: (f: CanvasFrame) => void;
   writable: boolean;
+  canPaste: boolean;
 }) {
   const preview = useEditor(store, (s) => s.preview);
   const [search, setSearch] = useState('');
@@ -356,7 +482,19 @@ function EditorBody({
     const last = state.doc.sections.at(-1);
     return last ? last.id : store.addSection(-1);
   };
-  const [picking, setPicking] = useState<{ type: number; sectionId: string; at?: { x: number; y: number } }>();
+  const [picking, setPicking] = useState<{ type: number; sectionId: string; at?: { x: number; y: number } } | { layout: SectionLayoutKey; after: number }>();
+  const [addingAfter, setAddingAfter] = useState<number>();
+  /** A new section after the one at `after`: blank, or from a layout (one with an image asks for it first). */
+  const addSection = (layout: SectionLayoutKey | 'blank', after: number, image?: string) => {
+    if (layout === 'blank') {
+      store.showSection(store.addSection(after));
+      return;
+    }
+    const chosen = sectionLayout(layout)!;
+    if (chosen.needsImage && !image) return setPicking({ layout, after });
+    const section = buildSectionLayout(layout, newId, image ? { image } : {});
+    if (section) store.insertSection(after, section, format(editing.stepAddLayout, { layout: chosen.label }));
+  };
   /** A kind that needs its image as it is placed asks for it first. */
   const place = (type: number, sectionId: string, at?: { x: number; y: number }) => {
     if (blockDefinition(type)?.needs?.includes('src')) setPicking({ type, sectionId, ...(at ? { at } : {}) });
@@ -401,26 +539,35 @@ function EditorBody({
               ))}
             </ul>
             {kinds.length === 0 ? <p className="hint">No block is called that.</p> : null}
+            <div className="editor-palette-more">
+              <button type="button" className="secondary" onClick={() => setAddingAfter(store.getState().doc.sections.length - 1)}>
+                {editing.addSectionTitle}
+              </button>
+              <button type="button" className="secondary" disabled={!canPaste} onClick={() => store.paste()} aria-keyshortcuts="Control+V">
+                Paste
+              </button>
+            </div>
           </aside>
         ) : null}
         <Stage dragging={dragType !== undefined}>
-          <div className={`editor-device editor-device--${device}`}>
+          <div className={`editor-device editor-device--${view}`}>
             <Canvas
               store={store}
               setup={setup}
               overlayCss={OVERLAY_CSS}
-              width={DEVICES[device]}
+              width={DEVICES[view]}
               onFrame={onFrame}
-              renderLayer={(f) => <Overlay store={store} frame={f} writable={writable} isTextBlock={isTextBlock} />}
+              renderLayer={(f) => <Overlay store={store} frame={f} writable={writable} isTextBlock={isTextBlock} onAddSection={setAddingAfter} />}
             />
           </div>
         </Stage>
-        {!preview ? <SettingsPanel store={store} page={page} writable={writable} /> : null}
+        {!preview ? <SettingsPanel store={store} page={page} writable={writable} canPaste={canPaste} /> : null}
       </div>
+      {addingAfter !== undefined ? <AddSectionDialog onPick={(layout) => addSection(layout, addingAfter)} onDone={() => setAddingAfter(undefined)} /> : null}
       {picking ? (
         <ImagePicker
           files={setup.ctx.files}
-          onPick={(src) => store.insertBlock(picking.sectionId, picking.type, picking.at, { src })}
+          onPick={(src) => ('layout' in picking ? addSection(picking.layout, picking.after, src) : store.insertBlock(picking.sectionId, picking.type, picking.at, { src }))}
           onDone={() => setPicking(undefined)}
         />
       ) : null}
@@ -490,9 +637,11 @@ function ImagePicker({ files, onPick, onDone }: { files: CanvasSetup['ctx']['fil
 }
 
 /** The selected block's properties, from its kind's fields, checked as the document's schema checks them. */
-function SettingsPanel({ store, page, writable }: { store: EditorStore; page: EditorPage; writable: boolean }) {
+function SettingsPanel({ store, page, writable, canPaste }: { store: EditorStore; page: EditorPage; writable: boolean; canPaste: boolean }) {
   const selected = useEditor(store, (s) => s.selected);
   const block = useEditor(store, (s) => findBlock(s.doc, s.selected)?.block);
+  const shownSection = useEditor(store, (s) => (s.doc.sections.some((x) => x.id === s.shownSection) ? s.shownSection : undefined));
+  if ((!selected || !block) && shownSection) return <SectionPanel store={store} sectionId={shownSection} writable={writable} canPaste={canPaste} />;
   if (!selected || !block) {
     return (
       <aside className="editor-panel" aria-label="Settings">

@@ -4,7 +4,7 @@
  * which cell a point falls in. Positions are in the frame's page coordinates (scroll included), as
  * the interaction layer draws in them.
  */
-import { COLUMNS } from './grid';
+import { GRID_COLUMNS } from '../../document/layout';
 
 export type Rect = { left: number; top: number; width: number; height: number };
 
@@ -52,8 +52,10 @@ export function measureGrid(sectionEl: HTMLElement, win: Window): GridGeometry |
   const rowSize = Number.parseFloat(style.getPropertyValue('--row-height')) || 22;
   const columnGap = Number.parseFloat(style.columnGap) || 0;
   const rowGap = Number.parseFloat(style.rowGap) || 0;
-  // A grid with no rows yet (an empty section) is still COLUMNS wide.
-  const columns = columnSizes.length === COLUMNS ? lay(rect.left, columnSizes, columnGap) : lay(rect.left, Array(COLUMNS).fill((rect.width - columnGap * (COLUMNS - 1)) / COLUMNS), columnGap);
+  // The columns as laid out: 24 on desktop, 8 at a phone's width (the page's own media query decides).
+  // A grid the browser reports no tracks for is read as the width's grid, evenly split.
+  const count = columnSizes.length > 0 ? columnSizes.length : rect.width < 800 ? GRID_COLUMNS.phone : GRID_COLUMNS.desktop;
+  const columns = columnSizes.length > 0 ? lay(rect.left, columnSizes, columnGap) : lay(rect.left, Array(count).fill((rect.width - columnGap * (count - 1)) / count), columnGap);
   return { sectionId, rect, columns, rows: lay(rect.top, rowSizes, rowGap), rowSize, sectionRect: pageRect(sectionEl, win) };
 }
 
@@ -64,7 +66,7 @@ export function measureGrids(doc: Document, win: Window): GridGeometry[] {
 /** The cell a point falls in (clamped to the grid's columns; rows counted on past the last). */
 export function cellAt(grid: GridGeometry, x: number, y: number): { col: number; row: number } {
   let col = grid.columns.findIndex((c) => x < c.start + c.size);
-  if (col === -1) col = COLUMNS - 1;
+  if (col === -1) col = grid.columns.length - 1;
   col = Math.max(0, col);
   let row: number;
   if (y < grid.rect.top) row = 0;
@@ -89,8 +91,9 @@ export function cellsRect(grid: GridGeometry, box: { x: number; y: number; w: nu
     const end = last ? last.start + last.size : grid.rect.top;
     return end + (i - grid.rows.length) * grid.rowSize;
   };
-  const first = grid.columns[Math.min(box.x, COLUMNS - 1)]!;
-  const lastCol = grid.columns[Math.min(box.x + box.w - 1, COLUMNS - 1)]!;
+  const last = grid.columns.length - 1;
+  const first = grid.columns[Math.min(box.x, last)]!;
+  const lastCol = grid.columns[Math.min(box.x + box.w - 1, last)]!;
   const top = rowEdge(box.y);
   const bottom = rowEdge(box.y + box.h);
   return { left: first.start, top, width: lastCol.start + lastCol.size - first.start, height: Math.max(bottom - top, grid.rowSize) };

@@ -1,6 +1,7 @@
 /**
  * Every editor action from the keyboard: arrows move the selected block a cell, Shift+arrows
- * resize it, Delete removes it, Ctrl/Cmd+D duplicates it, Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or
+ * resize it, Delete removes it, Ctrl/Cmd+D duplicates it, Ctrl/Cmd+C copies it and Ctrl/Cmd+V
+ * pastes what was copied (on any page of the site), Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or
  * Ctrl+Y) undo and redo, Ctrl/Cmd+] and Ctrl/Cmd+[ bring it forward and send it back, Tab and
  * Shift+Tab go from block to block in reading order, Enter edits a text block's words and Escape
  * stops. Escape with nothing of the editor's open toggles preview
@@ -58,6 +59,11 @@ export function handleEditorKey(store: EditorStore, event: KeyboardEvent, opts: 
     store.select(order[next]!.block.id, { announce: true });
     return;
   }
+  if (mod && key === 'v' && opts.writable) {
+    event.preventDefault();
+    store.paste();
+    return;
+  }
   const found = findBlock(state.doc, state.selected);
   if (!found) return;
   const id = found.block.id;
@@ -77,6 +83,11 @@ export function handleEditorKey(store: EditorStore, event: KeyboardEvent, opts: 
   if ((key === 'Delete' || key === 'Backspace') && !mod) {
     event.preventDefault();
     store.deleteBlock(id);
+    return;
+  }
+  if (mod && key === 'c') {
+    event.preventDefault();
+    store.copyBlock(id);
     return;
   }
   if (mod && key === 'd') {

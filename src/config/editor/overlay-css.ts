@@ -6,6 +6,8 @@
  */
 export const OVERLAY_CSS = `
 .editor-canvas-body { margin: 0; }
+/* A section as tall as the screen is as tall as the editor's stage, not the whole canvas (which grows with the page). */
+:root { --screen-height: 760px; }
 /* Sections out of view are neither laid out nor painted: an edit on a long page lays out what is on screen. */
 .editor-canvas-body .page-section { content-visibility: auto; contain-intrinsic-size: auto 640px; }
 .editor-canvas-body .section-grid:empty { min-height: 160px; outline: 1px dashed rgba(60, 90, 160, 0.35); outline-offset: -1px; }

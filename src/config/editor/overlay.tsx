@@ -7,12 +7,11 @@
  * nowhere, a form sends nothing. In preview the page is the visitor's.
  */
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
-import { SECTION_THEMES, type SectionTheme } from '../../document/layout';
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
 import type { CanvasFrame } from './canvas';
 import { cellAt, cellsRect, gridAt, measureGrids, pageRect, type GridGeometry, type Rect } from './geometry';
-import { clampBox, COLUMNS, pageOrder, type Box } from './grid';
+import { clampBox, pageOrder, phoneEdited, placementOf, type Box } from './grid';
 import { findBlock, kindLabel, useEditor, type EditorStore } from './store';
 
 type Edges = { n?: true; s?: true; e?: true; w?: true };
@@ -43,8 +42,6 @@ function pageOrderFirst(store: EditorStore): string | undefined {
 /** A press that moves less than this many pixels is a click, not a drag. */
 const DRAG_THRESHOLD = 4;
 
-const THEME_LABELS: Record<SectionTheme, string> = { white: 'White', light: 'Light', dark: 'Dark', accent: 'Accent' };
-
 const style = (r: Rect) => ({ left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
 
 function blockIdOf(target: EventTarget | null): string | undefined {
@@ -52,8 +49,8 @@ function blockIdOf(target: EventTarget | null): string | undefined {
   return el ? el.id.slice('block-'.length) : undefined;
 }
 
-/** The box a resize by `edges` gives when the pointer is over `cell`. */
-function resized(start: Box, edges: Edges, cell: { col: number; row: number }): Box {
+/** The box a resize by `edges` gives when the pointer is over `cell`, in a grid of `columns`. */
+function resized(start: Box, edges: Edges, cell: { col: number; row: number }, columns: number): Box {
   let { x, y, w, h } = start;
   const right = start.x + start.w;
   const bottom = start.y + start.h;
@@ -67,11 +64,25 @@ function resized(start: Box, edges: Edges, cell: { col: number; row: number }): 
     y = Math.min(cell.row, bottom - 1);
     h = bottom - y;
   }
-  return { x, y, w: Math.min(w, COLUMNS - x), h };
+  return { x, y, w: Math.min(w, columns - x), h };
 }
 
-export function Overlay({ store, frame, writable, isTextBlock }: { store: EditorStore; frame: CanvasFrame; writable: boolean; isTextBlock: (type: number) => boolean }) {
+export function Overlay({
+  store,
+  frame,
+  writable,
+  isTextBlock,
+  onAddSection,
+}: {
+  store: EditorStore;
+  frame: CanvasFrame;
+  writable: boolean;
+  isTextBlock: (type: number) => boolean;
+  /** Opens the choice of layouts for a new section after the one at `index`. */
+  onAddSection: (index: number) => void;
+}) {
   const { doc, win } = frame;
+  const device = useEditor(store, (s) => s.device);
   const selected = useEditor(store, (s) => s.selected);
   const preview = useEditor(store, (s) => s.preview);
   const revision = useEditor(store, (s) => s.revision);
@@ -130,7 +141,7 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
       grids();
       const found = findBlock(store.getState().doc, id)!;
       const at = cellFor(event.pageX, event.pageY);
-      const d = found.block.layout.desktop;
+      const d = placementOf(found.block, found.section.blocks, store.getState().device);
       const grab = at ? { col: at.cell.col - d.x, row: Math.max(0, at.cell.row - d.y) } : { col: 0, row: 0 };
       // No pointer capture yet: a press that stays a click reaches what it was on (an accordion's question opens).
       setG({ kind: 'press', id, x: event.clientX, y: event.clientY, grab, wasSelected });
@@ -154,14 +165,15 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
       if (!at) return;
       const found = findBlock(store.getState().doc, g.id);
       if (!found) return;
+      const columns = at.grid.columns.length;
       if (g.kind === 'move') {
-        const d = found.block.layout.desktop;
-        const box = clampBox({ x: at.cell.col - g.grab.col, y: at.cell.row - g.grab.row, w: d.w, h: d.h });
+        const d = placementOf(found.block, found.section.blocks, store.getState().device);
+        const box = clampBox({ x: at.cell.col - g.grab.col, y: at.cell.row - g.grab.row, w: Math.min(d.w, columns), h: d.h }, columns);
         setG({ ...g, ghost: { box, sectionId: at.grid.sectionId, rect: cellsRect(at.grid, box) } });
       } else {
         const grid = gridsRef.current.find((x) => x.sectionId === g.sectionId);
         if (!grid) return;
-        const box = resized(g.start, g.edges, cellAt(grid, event.pageX, event.pageY));
+        const box = resized(g.start, g.edges, cellAt(grid, event.pageX, event.pageY), grid.columns.length);
         setG({ ...g, ghost: { box, sectionId: g.sectionId, rect: cellsRect(grid, box) } });
       }
     };
@@ -273,11 +285,12 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
     event.preventDefault();
     event.stopPropagation();
     gridsRef.current = measureGrids(doc, win);
-    setG({ kind: 'resize', id: found.block.id, edges, sectionId: found.section.id, start: found.block.layout.desktop });
+    setG({ kind: 'resize', id: found.block.id, edges, sectionId: found.section.id, start: placementOf(found.block, found.section.blocks, device) });
     doc.documentElement.setPointerCapture?.(event.pointerId);
   };
   const sectionIndex = sections.findIndex((s) => s.id === activeSection);
   const section = sections[sectionIndex];
+  const at = found ? placementOf(found.block, found.section.blocks, device) : undefined;
   return (
     <>
       <div ref={hoverRef} className="editor-hover" hidden />
@@ -288,7 +301,7 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
           tabIndex={-1}
           role="group"
           aria-roledescription="selected block"
-          aria-label={format(editing.blockLabel, { kind: kindLabel(found.block.type), column: found.block.layout.desktop.x + 1, row: found.block.layout.desktop.y + 1 })}
+          aria-label={format(editing.blockLabel, { kind: kindLabel(found.block.type), column: at!.x + 1, row: at!.y + 1 })}
         >
           {writable && !editingText
             ? HANDLES.map((h) => <span key={h.name} className={`editor-handle editor-handle--${h.name}`} aria-hidden="true" onPointerDown={startResize(h.edges)} />)
@@ -297,6 +310,9 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
             <div className="editor-block-bar" role="toolbar" aria-label={`${kindLabel(found.block.type)} block`}>
               <button type="button" onClick={() => store.duplicateBlock(found.block.id)}>
                 Duplicate
+              </button>
+              <button type="button" onClick={() => store.copyBlock(found.block.id)}>
+                Copy
               </button>
               <button type="button" onClick={() => store.bringForward(found.block.id)}>
                 Bring forward
@@ -307,6 +323,11 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
               <button type="button" onClick={() => store.deleteBlock(found.block.id)}>
                 Delete
               </button>
+              {device === 'phone' && found.block.layout.phone ? (
+                <button type="button" onClick={() => store.resetPhoneBlock(found.block.id)}>
+                  {editing.resetPhone}
+                </button>
+              ) : null}
             </div>
           ) : null}
         </div>
@@ -320,17 +341,15 @@ export function Overlay({ store, frame, writable, isTextBlock }: { store: Editor
           <button type="button" disabled={sectionIndex === sections.length - 1} onClick={() => store.moveSection(section.id, 1)}>
             Move section down
           </button>
-          <label>
-            Colours{' '}
-            <select value={section.theme} onChange={(e) => store.setSectionTheme(section.id, e.target.value as SectionTheme)}>
-              {SECTION_THEMES.map((t) => (
-                <option key={t} value={t}>
-                  {THEME_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" onClick={() => store.addSection(sectionIndex)}>
+          <button type="button" onClick={() => store.showSection(section.id)}>
+            Section settings
+          </button>
+          {device === 'phone' && phoneEdited(section.blocks) ? (
+            <button type="button" onClick={() => store.resetPhoneSection(section.id)}>
+              {editing.resetPhoneSection}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => onAddSection(sectionIndex)}>
             Add section below
           </button>
           <button type="button" disabled={sections.length === 1} onClick={() => store.deleteSection(section.id)}>

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { MAX_BLOCKS_PER_SECTION } from '../../document/schema';
-import { createEditorStore, HISTORY_LIMIT, MERGE_WINDOW_MS, type EditorSection } from './store';
+import { createEditorStore, HISTORY_LIMIT, memoryClipboard, MERGE_WINDOW_MS, type EditorSection } from './store';
 
 const section = (id: string, blocks: EditorSection['blocks'] = []): EditorSection => ({ id, theme: 'white', blocks });
 const spacer = (id: string, x: number, y: number, w = 4, h = 2) => ({ id, type: BLOCK_TYPES.SPACER, data: { height: 2 }, layout: { desktop: { x, y, w, h } } });
@@ -136,5 +136,91 @@ describe('the editor store', () => {
     expect(store.getState().selected).toBe(c);
     store.undo();
     expect(store.getState().doc.sections[0]!.blocks.map((x) => x.id)).toEqual([a]);
+  });
+
+  it('edits the phone layout apart from desktop: the first phone edit writes the automatic stacking down and moves only that block', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(24)) as [string, string, string];
+    // Reading order on desktop: a (row 0, left), b (row 0, right), c (row 5).
+    const store = createEditorStore([section('s1', [spacer(c, 0, 5, 24, 3), spacer(b, 12, 0, 12, 4), spacer(a, 0, 0, 12, 2)])]);
+    const desktop = () => Object.fromEntries(store.getState().doc.sections[0]!.blocks.map((x) => [x.id, x.layout.desktop]));
+    const phone = () => Object.fromEntries(store.getState().doc.sections[0]!.blocks.map((x) => [x.id, x.layout.phone]));
+    const before = desktop();
+    store.setDevice('phone');
+    store.stretch(b, -2, 0);
+    store.nudge(b, 1, 0);
+    // Stacked in reading order, each as tall as on desktop and the phone's 8 columns wide; b narrowed and moved one column.
+    expect(phone()).toEqual({ [a]: { x: 0, y: 0, w: 8, h: 2 }, [b]: { x: 1, y: 2, w: 6, h: 4 }, [c]: { x: 0, y: 6, w: 8, h: 3 } });
+    expect(desktop()).toEqual(before);
+    expect(store.getState().announcement.text).toBe('Spacer moved to column 2, row 3');
+    store.stretch(c, -4, 0);
+    expect(phone()[c]).toEqual({ x: 0, y: 6, w: 4, h: 3 });
+
+    // Reset to automatic: the block, then the whole section.
+    store.resetPhoneBlock(b);
+    expect(phone()[b]).toBeUndefined();
+    expect(store.getState().announcement.text).toBe('Spacer reset to automatic on phones: it follows the desktop order again.');
+    store.resetPhoneSection('s1');
+    expect(phone()).toEqual({ [a]: undefined, [b]: undefined, [c]: undefined });
+    expect(store.getState().past.at(-1)!.label).toBe('Reset section to automatic on phones');
+    store.undo();
+    expect(phone()[c]).toEqual({ x: 0, y: 6, w: 4, h: 3 });
+    expect(desktop()).toEqual(before);
+  });
+
+  it('places a new block on the phone at a free place of the phone grid, and on desktop by desktop’s rules', () => {
+    const a = 'a'.repeat(24);
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0, 24, 2)])]);
+    store.setDevice('phone');
+    const id = store.insertBlock('s1', BLOCK_TYPES.SPACER)!;
+    const added = store.getState().doc.sections[0]!.blocks.find((x) => x.id === id)!;
+    expect(added.layout.phone).toMatchObject({ x: 0, y: 2, w: 8 });
+    expect(added.layout.desktop).toMatchObject({ x: 0, y: 2 });
+    // The block that was there got its automatic phone place written down.
+    expect(store.getState().doc.sections[0]!.blocks[0]!.layout.phone).toEqual({ x: 0, y: 0, w: 8, h: 2 });
+  });
+
+  it('duplicates, copies and pastes sections and blocks with new ids, between pages, and refuses to copy a form for a role that may not', () => {
+    const clipboard = memoryClipboard();
+    const [a, b] = ['a', 'b'].map((ch) => ch.repeat(24)) as [string, string];
+    const one = createEditorStore([section('s1', [spacer(a, 0, 0)])], { clipboard });
+    const formId = one.insertBlock('s1', BLOCK_TYPES.FORM)!;
+    const copyId = one.duplicateSection('s1')!;
+    const [orig, copy] = one.getState().doc.sections;
+    expect(copy!.id).toBe(copyId);
+    expect(copy!.blocks.map((x) => x.id)).not.toContain(a);
+    expect(copy!.blocks).toHaveLength(2);
+    const forms = one.getState().doc.sections.flatMap((s) => s.blocks.filter((x) => x.type === BLOCK_TYPES.FORM).map((x) => x.data.formId));
+    expect(new Set(forms).size).toBe(2);
+    expect(orig!.blocks.find((x) => x.id === formId)).toBeDefined();
+
+    // Another page of the site: the block copied on the first is pasted with ids of its own.
+    const two = createEditorStore([section('t1', [spacer(b, 0, 0, 24, 2)])], { clipboard });
+    one.copyBlock(a);
+    expect(one.getState().announcement.text).toBe('Spacer copied. Paste it into any page of this site.');
+    const pasted = two.paste()!;
+    expect(pasted).not.toBe(a);
+    expect(two.getState().doc.sections[0]!.blocks.find((x) => x.id === pasted)!.layout.desktop).toMatchObject({ x: 0, y: 2, w: 4, h: 2 });
+    expect(two.getState().announcement.text).toBe('Spacer pasted at column 1, row 3');
+    one.copySection('s1');
+    const sectionId = two.paste()!;
+    expect(two.getState().doc.sections.map((s) => s.id)).toEqual(['t1', sectionId]);
+    expect(two.getState().doc.sections[1]!.blocks.map((x) => x.id)).not.toContain(a);
+
+    const limited = createEditorStore([section('u1')], { clipboard, copyRefusal: (x) => (x.type === BLOCK_TYPES.FORM ? 'No copying forms' : undefined) });
+    const form = limited.insertBlock('u1', BLOCK_TYPES.FORM)!;
+    limited.copyBlock(form);
+    expect(limited.getState().notice).toBe('No copying forms');
+    expect(limited.duplicateSection('u1')).toBeUndefined();
+  });
+
+  it('sets a section’s height as one step, and nothing to paste says so', () => {
+    const store = createEditorStore([section('s1')], { clipboard: memoryClipboard() });
+    store.setSectionHeight('s1', 'large');
+    expect(store.getState().doc.sections[0]!.height).toBe('large');
+    store.setSectionHeight('s1', undefined);
+    expect(store.getState().doc.sections[0]).not.toHaveProperty('height');
+    expect(store.getState().past.map((p) => p.label)).toEqual(['Change section height', 'Change section height']);
+    expect(store.paste()).toBeUndefined();
+    expect(store.getState().notice).toBe('Nothing is copied yet: copy a block or a section first.');
   });
 });

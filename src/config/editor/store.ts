@@ -10,10 +10,10 @@ import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch
 import { useSyncExternalStore } from 'react';
 import { blockDefinition } from '../../blocks/definitions';
 // From ./layout, not ../schema: the document module holds page types, which the visitor chunk keeps (vite.config.ts).
-import { MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionTheme } from '../../document/layout';
+import { GRID_COLUMNS, MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionHeight, type SectionTheme } from '../../document/layout';
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
-import { clampBox, COLUMNS, forwardLevel, overlaps, pageOrder, placeNew, sendBackLevels, type Box } from './grid';
+import { automaticPhone, clampBox, forwardLevel, overlaps, pageOrder, phoneEdited, placementOf, placeNew, sendBackLevels, type Box, type Device } from './grid';
 
 enablePatches();
 
@@ -38,13 +38,38 @@ export type EditorState = {
   /** Where the click that opened them was, for the caret. */
   editingAt?: { x: number; y: number } | undefined;
   preview: boolean;
+  /** The layout being edited: desktop's (tablets show it too) or the phone's. */
+  device: Device;
   past: Step[];
   future: Step[];
   /** The last thing announced to screen readers (the live region reads it). */
   announcement: { text: string; serial: number };
   /** A refusal to show beside the canvas (the 60-block limit …). */
   notice?: string;
+  /** The section whose settings and layers the panel shows (from its bar's "Section settings"), while no block is selected. */
+  shownSection?: string;
 };
+
+/** What Copy put on the editor's clipboard: a block or a whole section, to paste into any page of the site. */
+export type ClipboardItem = { kind: 'block'; block: EditorBlock } | { kind: 'section'; section: EditorSection };
+export type EditorClipboard = { read(): ClipboardItem | undefined; write(item: ClipboardItem): void };
+
+/** A clipboard that lives as long as the store (tests; the editor passes one kept in the browser). */
+export function memoryClipboard(): EditorClipboard {
+  let item: ClipboardItem | undefined;
+  return { read: () => item, write: (next) => (item = next) };
+}
+
+/** A copy of `block` with new ids: its own, and those of its data a kind keeps unique (a form's id). */
+function freshBlock(block: EditorBlock): EditorBlock {
+  const def = blockDefinition(block.type);
+  const ids = Object.fromEntries((def?.ids ?? []).map((key) => [key, newId()]));
+  return { ...structuredClone(block), id: newId(), data: { ...structuredClone(block.data), ...ids } };
+}
+
+function freshSection(section: EditorSection): EditorSection {
+  return { ...structuredClone(section), id: newId(), blocks: section.blocks.map(freshBlock) };
+}
 
 type Listener = () => void;
 
@@ -72,6 +97,24 @@ export function findBlock(doc: EditorDoc, id: string | undefined): { block: Edit
   return undefined;
 }
 
+/**
+ * Before a phone edit: a section whose phone layout is still automatic gets it written down, block
+ * by block, so that only the block being edited moves.
+ */
+function fixPhoneLayout(section: Draft<EditorSection>) {
+  if (phoneEdited(section.blocks as EditorBlock[])) return;
+  const automatic = automaticPhone(section.blocks as EditorBlock[]);
+  for (const b of section.blocks) b.layout.phone = { ...automatic.get(b.id)! };
+}
+
+/** The placement a change on `device` writes (the phone's written down first). */
+function draftPlacement(section: Draft<EditorSection>, block: Draft<EditorBlock>, device: Device): Draft<Placement> {
+  if (device === 'desktop') return block.layout.desktop;
+  fixPhoneLayout(section);
+  block.layout.phone ??= { ...automaticPhone(section.blocks as EditorBlock[]).get(block.id)! };
+  return block.layout.phone;
+}
+
 function draftBlock(doc: Draft<EditorDoc>, id: string) {
   for (const section of doc.sections) {
     const index = section.blocks.findIndex((b) => b.id === id);
@@ -87,10 +130,12 @@ export function createEditorStore(
     now?: () => number;
     /** Why a block may not be copied by this role (a form, for a role that may not write forms), or undefined. */
     copyRefusal?: (block: EditorBlock) => string | undefined;
+    clipboard?: EditorClipboard;
   } = {},
 ) {
   const now = opts.now ?? (() => Date.now());
-  let state: EditorState = { doc: { sections }, revision: 0, preview: false, past: [], future: [], announcement: { text: '', serial: 0 } };
+  const clipboard = opts.clipboard ?? memoryClipboard();
+  let state: EditorState = { doc: { sections }, revision: 0, preview: false, device: 'desktop', past: [], future: [], announcement: { text: '', serial: 0 } };
   const listeners = new Set<Listener>();
   const pendingWrites = new Set<() => void>();
 
@@ -104,7 +149,11 @@ export function createEditorStore(
   /** Applies one document change as a step (or joins the step before under the same merge key). */
   function change(label: string, recipe: (doc: Draft<EditorDoc>) => void, options: ChangeOptions & { announce?: string; select?: string | null } = {}) {
     const [doc, patches, inverse] = produceWithPatches(state.doc, recipe);
-    if (patches.length === 0) return;
+    // Nothing changed (a block moved against the grid's edge): no step, but the keyboard user still hears where it is.
+    if (patches.length === 0) {
+      if (options.announce) set(announce(options.announce));
+      return;
+    }
     const at = options.now ?? now();
     const last = state.past.at(-1);
     let past: Step[];
@@ -141,12 +190,21 @@ export function createEditorStore(
     select(id: string | undefined, opts: { announce?: boolean } = {}) {
       if (id === state.selected) return;
       const found = findBlock(state.doc, id);
-      const text = found && opts.announce ? format(editing.selected, { kind: kindLabel(found.block.type), column: found.block.layout.desktop.x + 1, row: found.block.layout.desktop.y + 1 }) : undefined;
-      set({ selected: found ? id : undefined, editingText: state.editingText === id ? state.editingText : undefined, ...(text ? announce(text) : {}) });
+      const at = found && placementOf(found.block, found.section.blocks, state.device);
+      const text = found && at && opts.announce ? format(editing.selected, { kind: kindLabel(found.block.type), column: at.x + 1, row: at.y + 1 }) : undefined;
+      set({ selected: found ? id : undefined, shownSection: found ? undefined : state.shownSection, editingText: state.editingText === id ? state.editingText : undefined, ...(text ? announce(text) : {}) });
+    },
+    /** Shows the section's settings and layers in the panel (the block selection is let go). */
+    showSection(id: string | undefined) {
+      set({ shownSection: id, selected: undefined, editingText: undefined });
     },
     /** Opens a text block's words for editing (the caret where the owner clicked, at `at` in the canvas's coordinates, else at the end). */
     editText(id: string | undefined, at?: { x: number; y: number }) {
       set({ editingText: id, editingAt: id ? at : undefined, ...(id ? { selected: id } : {}) });
+    },
+    /** Switches the layout being edited; the selection stays. */
+    setDevice(device: Device) {
+      if (device !== state.device) set({ device, editingText: undefined });
     },
     setPreview(preview: boolean) {
       set({ preview, editingText: undefined, ...announce(preview ? editing.previewOn : editing.previewOff) });
@@ -198,7 +256,13 @@ export function createEditorStore(
         return undefined;
       }
       const id = newId();
-      const box = placeNew(section.blocks, def.size, at);
+      const device = state.device;
+      // Placed on the phone, a block also gets the first free place on desktop; placed on desktop, it
+      // joins a phone layout the owner edited at its end (an automatic one places it by itself).
+      const box = placeNew(section.blocks, def.size, device === 'desktop' ? at : undefined);
+      const phone =
+        device === 'phone' || phoneEdited(section.blocks) ? placeNew(section.blocks, { w: GRID_COLUMNS.phone, h: def.size.h }, device === 'phone' ? at : undefined, 'phone') : undefined;
+      const shown = device === 'phone' ? phone! : box;
       const ids = Object.fromEntries((def.ids ?? []).map((key) => [key, newId()]));
       const given = { ...def.defaults, ...data, ...ids };
       // The schema's own defaults filled in (an image's centred focal point …), as a stored block holds them.
@@ -207,9 +271,11 @@ export function createEditorStore(
       change(
         format(editing.stepAdd, { kind: def.label }),
         (doc) => {
-          doc.sections.find((s) => s.id === sectionId)!.blocks.push({ id, type, data: blockData, layout: { desktop: box } });
+          const target = doc.sections.find((s) => s.id === sectionId)!;
+          if (phone) fixPhoneLayout(target);
+          target.blocks.push({ id, type, data: blockData, layout: { desktop: box, ...(phone ? { phone } : {}) } });
         },
-        { announce: format(editing.inserted, { kind: def.label, column: box.x + 1, row: box.y + 1 }), select: id },
+        { announce: format(editing.inserted, { kind: def.label, column: shown.x + 1, row: shown.y + 1 }), select: id },
       );
       return id;
     },
@@ -218,8 +284,10 @@ export function createEditorStore(
     placeBlock(id: string, box: Box, opts: { sectionId?: string; kind?: 'move' | 'resize' } = {}) {
       const found = findBlock(state.doc, id);
       if (!found) return;
+      const device = state.device;
+      const columns = GRID_COLUMNS[device];
       // A resize keeps the block's left edge where it is: it grows to the grid's edge and no further.
-      const next = opts.kind === 'resize' ? clampBox({ ...box, w: Math.min(box.w, COLUMNS - box.x) }) : clampBox(box);
+      const next = opts.kind === 'resize' ? clampBox({ ...box, w: Math.min(box.w, columns - box.x) }, columns) : clampBox(box, columns);
       const target = opts.sectionId ?? found.section.id;
       const moving = target !== found.section.id;
       if (moving && (state.doc.sections.find((s) => s.id === target)?.blocks.length ?? 0) >= MAX_BLOCKS_PER_SECTION) {
@@ -232,11 +300,18 @@ export function createEditorStore(
         resize ? format(editing.stepResize, { kind }) : format(editing.stepMove, { kind }),
         (doc) => {
           const { section, index, block } = draftBlock(doc, id);
-          const placed: Placement = { ...block.layout.desktop, ...next };
-          if (moving) {
-            section.blocks.splice(index, 1);
-            doc.sections.find((s) => s.id === target)!.blocks.push({ ...block, layout: { ...block.layout, desktop: placed } });
-          } else block.layout.desktop = placed;
+          if (!moving) {
+            Object.assign(draftPlacement(section, block, device), next);
+            return;
+          }
+          // Into another section: placed where it was dropped on this device, and at the first free place on the other.
+          const into = doc.sections.find((s) => s.id === target)!;
+          const others = into.blocks as EditorBlock[];
+          const desktop: Placement = device === 'desktop' ? { ...block.layout.desktop, ...next } : placeNew(others, block.layout.desktop);
+          const phone = device === 'phone' ? next : phoneEdited(others) ? placeNew(others, { w: GRID_COLUMNS.phone, h: block.layout.desktop.h }, undefined, 'phone') : undefined;
+          if (phone) fixPhoneLayout(into);
+          section.blocks.splice(index, 1);
+          into.blocks.push({ ...block, layout: { desktop, ...(phone ? { phone } : {}) } });
         },
         { announce: resize ? format(editing.resized, { kind, width: next.w, height: next.h }) : format(editing.moved, { kind, column: next.x + 1, row: next.y + 1 }) },
       );
@@ -246,14 +321,14 @@ export function createEditorStore(
     nudge(id: string, dx: number, dy: number) {
       const found = findBlock(state.doc, id);
       if (!found) return;
-      const d = found.block.layout.desktop;
+      const d = placementOf(found.block, found.section.blocks, state.device);
       store.placeBlock(id, { ...d, x: d.x + dx, y: d.y + dy }, { kind: 'move' });
     },
     /** Grows or shrinks the block by `dw` columns and `dh` rows (Shift+arrow keys). */
     stretch(id: string, dw: number, dh: number) {
       const found = findBlock(state.doc, id);
       if (!found) return;
-      const d = found.block.layout.desktop;
+      const d = placementOf(found.block, found.section.blocks, state.device);
       store.placeBlock(id, { ...d, w: d.w + dw, h: d.h + dh }, { kind: 'resize' });
     },
 
@@ -289,11 +364,18 @@ export function createEditorStore(
       }
       const def = blockDefinition(found.block.type);
       const copy = newId();
-      const d = found.block.layout.desktop;
-      // Right below the original when that is free, else the first free place.
-      const below = { x: d.x, y: d.y + d.h, w: d.w, h: d.h };
-      const free = !found.section.blocks.some((b) => overlaps(b.layout.desktop, below));
-      const box = free ? below : placeNew(found.section.blocks, { w: d.w, h: d.h });
+      const blocks = found.section.blocks;
+      // Right below the original when that is free, else the first free place: on each layout the section has.
+      const besideOriginal = (device: Device): Placement => {
+        const d = placementOf(found.block, blocks, device);
+        const below = { x: d.x, y: d.y + d.h, w: d.w, h: d.h };
+        const taken = blocks.map((b) => placementOf(b, blocks, device));
+        const box = taken.some((p) => overlaps(p, below)) ? placeNew(blocks, { w: d.w, h: d.h }, undefined, device) : below;
+        return { ...box, ...(d.z ? { z: d.z } : {}) };
+      };
+      const desktop = besideOriginal('desktop');
+      const phone = state.device === 'phone' || phoneEdited(blocks) ? besideOriginal('phone') : undefined;
+      const shown = state.device === 'phone' ? phone! : desktop;
       const ids = Object.fromEntries((def?.ids ?? []).map((key) => [key, newId()]));
       const kind = kindLabel(found.block.type);
       const data = { ...structuredClone(found.block.data), ...ids } as BlockData;
@@ -301,9 +383,10 @@ export function createEditorStore(
         format(editing.stepDuplicate, { kind }),
         (doc) => {
           const { section, block } = draftBlock(doc, id);
-          section.blocks.push({ id: copy, type: block.type, data, layout: { desktop: { ...box, ...(d.z ? { z: d.z } : {}) } } });
+          if (phone) fixPhoneLayout(section);
+          section.blocks.push({ id: copy, type: block.type, data, layout: { desktop, ...(phone ? { phone } : {}) } });
         },
-        { announce: format(editing.duplicated, { kind, column: box.x + 1, row: box.y + 1 }), select: copy },
+        { announce: format(editing.duplicated, { kind, column: shown.x + 1, row: shown.y + 1 }), select: copy },
       );
       return copy;
     },
@@ -324,12 +407,14 @@ export function createEditorStore(
     bringForward(id: string) {
       const found = findBlock(state.doc, id);
       if (!found) return;
-      const level = forwardLevel(found.block, found.section.blocks);
+      const device = state.device;
+      const level = forwardLevel(found.block, found.section.blocks, device);
       const kind = kindLabel(found.block.type);
       change(
         format(editing.stepForward, { kind }),
         (doc) => {
-          draftBlock(doc, id).block.layout.desktop.z = level;
+          const { section, block } = draftBlock(doc, id);
+          draftPlacement(section, block, device).z = level;
         },
         { announce: format(editing.broughtForward, { kind }) },
       );
@@ -337,7 +422,8 @@ export function createEditorStore(
     sendBack(id: string) {
       const found = findBlock(state.doc, id);
       if (!found) return;
-      const levels = sendBackLevels(found.block, found.section.blocks);
+      const device = state.device;
+      const levels = sendBackLevels(found.block, found.section.blocks, device);
       const kind = kindLabel(found.block.type);
       change(
         format(editing.stepBack, { kind }),
@@ -346,8 +432,9 @@ export function createEditorStore(
           for (const b of section.blocks) {
             const level = levels.get(b.id);
             if (level === undefined) continue;
-            if (level === 0) delete b.layout.desktop.z;
-            else b.layout.desktop.z = level;
+            const at = draftPlacement(section, b, device);
+            if (level === 0) delete at.z;
+            else at.z = level;
           }
         },
         { announce: format(editing.sentBack, { kind }) },
@@ -370,6 +457,7 @@ export function createEditorStore(
         },
         { select: findBlock(state.doc, state.selected)?.section.id === id ? null : undefined },
       );
+      if (state.shownSection === id) set({ shownSection: undefined });
     },
     moveSection(id: string, by: -1 | 1) {
       change(editing.stepMoveSection, (doc) => {
@@ -379,6 +467,113 @@ export function createEditorStore(
         const [section] = doc.sections.splice(index, 1);
         doc.sections.splice(to, 0, section!);
       });
+    },
+    /** The block back on the automatic phone layout: stacked in reading order among the section's automatic blocks. */
+    resetPhoneBlock(id: string) {
+      const found = findBlock(state.doc, id);
+      if (!found?.block.layout.phone) return;
+      const kind = kindLabel(found.block.type);
+      change(
+        format(editing.stepResetPhone, { kind }),
+        (doc) => {
+          delete draftBlock(doc, id).block.layout.phone;
+        },
+        { announce: format(editing.phoneReset, { kind }) },
+      );
+    },
+    /** Every block of the section back on the automatic phone layout: desktop's blocks stacked in reading order. */
+    resetPhoneSection(id: string) {
+      const section = state.doc.sections.find((s) => s.id === id);
+      if (!section || !phoneEdited(section.blocks)) return;
+      change(
+        editing.stepResetPhoneSection,
+        (doc) => {
+          for (const b of doc.sections.find((s) => s.id === id)!.blocks) delete b.layout.phone;
+        },
+        { announce: editing.phoneSectionReset },
+      );
+    },
+    setSectionHeight(id: string, height: SectionHeight | undefined) {
+      change(editing.stepSectionHeight, (doc) => {
+        const section = doc.sections.find((s) => s.id === id);
+        if (!section) return;
+        if (height) section.height = height;
+        else delete section.height;
+      });
+    },
+    /** A section (a layout's, a pasted one) added after the one at `afterIndex`, as one step named `label`. */
+    insertSection(afterIndex: number, section: EditorSection, label: string, announcement?: string): string {
+      change(
+        label,
+        (doc) => {
+          doc.sections.splice(afterIndex + 1, 0, section as Draft<EditorSection>);
+        },
+        { ...(announcement ? { announce: announcement } : {}), select: null },
+      );
+      set({ shownSection: section.id });
+      return section.id;
+    },
+    duplicateSection(id: string): string | undefined {
+      const index = state.doc.sections.findIndex((s) => s.id === id);
+      const section = state.doc.sections[index];
+      if (!section) return undefined;
+      const refused = section.blocks.map((b) => opts.copyRefusal?.(b)).find(Boolean);
+      if (refused) {
+        refuse(refused);
+        return undefined;
+      }
+      return store.insertSection(index, freshSection(section), editing.stepDuplicateSection, editing.sectionDuplicated);
+    },
+    copyBlock(id: string) {
+      const found = findBlock(state.doc, id);
+      if (!found) return;
+      const refusal = opts.copyRefusal?.(found.block);
+      if (refusal) return refuse(refusal);
+      clipboard.write({ kind: 'block', block: structuredClone(found.block) });
+      set(announce(format(editing.copied, { kind: kindLabel(found.block.type) })));
+    },
+    copySection(id: string) {
+      const section = state.doc.sections.find((s) => s.id === id);
+      if (!section) return;
+      const refused = section.blocks.map((b) => opts.copyRefusal?.(b)).find(Boolean);
+      if (refused) return refuse(refused);
+      clipboard.write({ kind: 'section', section: structuredClone(section) });
+      set(announce(editing.sectionCopied));
+    },
+    /**
+     * Pastes what was copied, with new ids: a block into the selected block's section (or the section
+     * shown, or the last) at its first free place; a section below that section.
+     */
+    paste(): string | undefined {
+      const item = clipboard.read();
+      if (!item) {
+        refuse(editing.nothingToPaste);
+        return undefined;
+      }
+      const current = findBlock(state.doc, state.selected)?.section.id ?? state.shownSection ?? state.doc.sections.at(-1)?.id;
+      const index = state.doc.sections.findIndex((s) => s.id === current);
+      if (item.kind === 'section') return store.insertSection(index === -1 ? state.doc.sections.length - 1 : index, freshSection(item.section), editing.stepPasteSection, editing.sectionPasted);
+      const target = state.doc.sections[index] ?? state.doc.sections.find((s) => s.id === store.addSection(-1))!;
+      if (target.blocks.length >= MAX_BLOCKS_PER_SECTION) {
+        refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
+        return undefined;
+      }
+      const block = freshBlock(item.block);
+      const size = { w: block.layout.desktop.w, h: block.layout.desktop.h };
+      const desktop = placeNew(target.blocks, size);
+      const phone = state.device === 'phone' || phoneEdited(target.blocks) ? placeNew(target.blocks, { w: GRID_COLUMNS.phone, h: size.h }, undefined, 'phone') : undefined;
+      const shown = state.device === 'phone' ? phone! : desktop;
+      const kind = kindLabel(block.type);
+      change(
+        format(editing.stepPaste, { kind }),
+        (doc) => {
+          const into = doc.sections.find((s) => s.id === target.id)!;
+          if (phone) fixPhoneLayout(into);
+          into.blocks.push({ ...block, layout: { desktop: { ...desktop, ...(block.layout.desktop.z ? { z: block.layout.desktop.z } : {}) }, ...(phone ? { phone } : {}) } } as Draft<EditorBlock>);
+        },
+        { announce: format(editing.pasted, { kind, column: shown.x + 1, row: shown.y + 1 }), select: block.id },
+      );
+      return block.id;
     },
     setSectionTheme(id: string, theme: SectionTheme) {
       change(editing.stepSectionColours, (doc) => {

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { BLOCK_DEFINITIONS } from '../../blocks/definitions';
-import { draftSaveBody, publishBody, type CanvasSetupAnswer } from '../../contracts/editor';
+import { draftSaveBody, publishBody, restoreBody, type CanvasSetupAnswer } from '../../contracts/editor';
 import { hexId } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { configRoute } from '../config-routes';
@@ -15,11 +15,21 @@ import { discardDraft, editorPage, publishDraft, saveDraft, type Outcome } from 
 import { editor } from '../../messages/editor';
 import type { ClientAssets } from '../render/assets';
 import { renderContext } from '../render/site-page';
+import { listRevisions, readRevision, restoreRevision } from '../services/page-revisions';
 import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
 
 const PAGE = '/api/config/editor/pages/:pageId';
 const pageParams = z.object({ pageId: hexId });
+const revisionParams = z.object({ pageId: hexId, revision: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** The page id and revision number of the address, or undefined with a 404 sent. */
+function revisionOf(req: FastifyRequest, reply: FastifyReply): { pageId: string; revision: number } | undefined {
+  const parsed = revisionParams.safeParse(req.params);
+  if (parsed.success) return parsed.data;
+  void reply.code(404).send({ error: editor.noRevision });
+  return undefined;
+}
 
 /** The page id of the address, or undefined with a 404 sent: a malformed id names no page of the site. */
 function pageIdOf(req: FastifyRequest, reply: FastifyReply): string | undefined {
@@ -103,6 +113,51 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
       const pageId = pageIdOf(req, reply);
       if (!pageId) return reply;
       return answer(reply, await publishDraft(db, site.id, pageId, account.id, body.version), editor.publishConflict);
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: `${PAGE}/revisions`,
+    area: 'pages',
+    access: 'read',
+    handler: async ({ req, reply, site }) => {
+      const pageId = pageIdOf(req, reply);
+      if (!pageId) return reply;
+      return (await listRevisions(db, site.id, pageId)) ?? reply.code(404).send({ error: editor.noPage });
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'GET',
+    url: `${PAGE}/revisions/:revision`,
+    area: 'pages',
+    access: 'read',
+    handler: async ({ req, reply, site }) => {
+      const at = revisionOf(req, reply);
+      if (!at) return reply;
+      return (await readRevision(db, site.id, at.pageId, at.revision)) ?? reply.code(404).send({ error: editor.noRevision });
+    },
+  });
+
+  configRoute(app, db, {
+    method: 'POST',
+    url: `${PAGE}/revisions/:revision/restore`,
+    area: 'pages',
+    access: 'write',
+    body: restoreBody,
+    handler: async ({ req, reply, site, account, body }) => {
+      const at = revisionOf(req, reply);
+      if (!at) return reply;
+      const outcome = await restoreRevision(db, { websiteId: site.id, ...at, baseVersion: body.baseVersion, accountId: account.id });
+      switch (outcome.kind) {
+        case 'restored':
+          return outcome.draft;
+        case 'notFound':
+          return reply.code(404).send({ error: editor.noRevision });
+        case 'conflict':
+          return reply.code(409).send({ error: editor.draftConflict, conflict: true, current: outcome.current });
+      }
     },
   });
 
