@@ -106,8 +106,8 @@ export function HistoryView({
                   {list.revisions.map((r) => (
                     <li key={r.revision}>
                       <button type="button" className="editor-revision" aria-pressed={open?.revision === r.revision} onClick={() => choose(r.revision)}>
-                        <strong>{format(editing.revisionLabel, { revision: r.revision })}</strong>
-                        {r.revision === list.live ? <span className="role-badge">{editing.revisionCurrent}</span> : null}
+                        <strong>{format(editing.revisionLabel, { revision: r.revision })}</strong>{' '}
+                        {r.revision === list.live ? <span className="role-badge">{editing.revisionCurrent}</span> : null}{' '}
                         <span>{r.publishedBy ? format(editing.revisionBy, { when: when(r.publishedAt), who: r.publishedBy }) : format(editing.revisionWhen, { when: when(r.publishedAt) })}</span>
                       </button>
                     </li>
