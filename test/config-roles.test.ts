@@ -13,7 +13,7 @@ import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
-import { editorPage } from '../src/server/services/page-drafts';
+import { editorPage, editorPost } from '../src/server/services/page-drafts';
 import { exportSite, importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
@@ -33,10 +33,30 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'PUT /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/navigation': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
+  'PUT /api/config/navigation': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/link-targets': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/pages/images': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'POST /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'PUT /api/config/pages/order': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/pages/:pageId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'PUT /api/config/pages/:pageId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'DELETE /api/config/pages/:pageId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/pages/:pageId/duplicate': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/pages/:pageId/home': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/editor/pages/:pageId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'PUT /api/config/editor/pages/:pageId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'POST /api/config/editor/pages/:pageId/publish': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'DELETE /api/config/editor/pages/:pageId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/blogs': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'POST /api/config/blogs': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/blogs/:blogId/posts': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'PUT /api/config/posts/:itemId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'DELETE /api/config/posts/:itemId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/editor/posts/:itemId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'PUT /api/config/editor/posts/:itemId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/editor/posts/:itemId/publish': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'DELETE /api/config/editor/posts/:itemId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/editor/pages/:pageId/revisions': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/editor/pages/:pageId/revisions/:revision': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'POST /api/config/editor/pages/:pageId/revisions/:revision/restore': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
@@ -94,7 +114,7 @@ let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
+  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'post_drafts', 'post_revisions', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -134,6 +154,19 @@ afterAll(async () => {
 
 async function resetTarget() {
   await setRole(database.db, websiteId, targetId, TEAM_ROLES.EDITOR);
+  // The Pages rows' page: there again after a delete or an import, and not home after a "make home".
+  await database.pool.query(
+    `INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, access, position) VALUES ($1, $2, 1, '/role-scratch', 'Role scratch', 4, '{}', '[]', '{"type":"public"}', 999) ON CONFLICT DO NOTHING`,
+    [websiteId, SCRATCH_PAGE_ID],
+  );
+  await database.pool.query(`UPDATE pages SET path = NULL WHERE website_id = $1 AND id IN ($2, $3)`, [websiteId, homePageId(), SCRATCH_PAGE_ID]);
+  await database.pool.query(`UPDATE pages SET path = CASE id WHEN $2 THEN '/' ELSE '/role-scratch' END WHERE website_id = $1 AND id IN ($2, $3)`, [websiteId, homePageId(), SCRATCH_PAGE_ID]);
+  // The Blog rows' blog (the demo's journal, as a blog) and post: there again after a delete or an import.
+  await database.pool.query(`UPDATE collections SET type = 2 WHERE website_id = $1 AND id = $2`, [websiteId, BLOG_ID]);
+  await database.pool.query(
+    `INSERT INTO collection_items (website_id, id, collection_id, slug, path, title, status, published_at, tags, categories, seo, sections, position) VALUES ($1, $2, $3, 'role-post', '/journal/role-post', 'Role post', 4, now(), '{}', '{}', '{}', '[]', 999) ON CONFLICT DO NOTHING`,
+    [websiteId, POST_ID, BLOG_ID],
+  );
   await database.pool.query(`UPDATE jobs SET status = 'failed', attempts = 8 WHERE id = $1`, [failedJobId]);
   // A submission and a subscriber of the demo's contact page for the forms rows to read, delete and erase.
   await database.pool.query(
@@ -144,6 +177,11 @@ async function resetTarget() {
 }
 
 const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
+/** The demo's journal, which the Blog rows use as a blog, and a post of it they change and delete (resetTarget puts them back). */
+const BLOG_ID = '6d07c4afa0a17c2b77ed80a0';
+const POST_ID = 'b1090000000000000000000a';
+/** A page the Pages rows change, delete, duplicate and make home (resetTarget puts it back). */
+const SCRATCH_PAGE_ID = 'a01e5c4a7c0000000000000a';
 const DEMO_LIST_ID = 'c0a7ac7f0000000000000008';
 const SUBMISSION_ID = 900_001;
 
@@ -168,11 +206,23 @@ async function editorBodies(): Promise<Record<string, unknown>> {
   };
 }
 
+/** As `editorBodies`, for the Blog rows' post. */
+async function postBodies(): Promise<Record<string, unknown>> {
+  const post = await editorPost(database.db, websiteId, POST_ID, TEAM_ROLES.ADMIN);
+  const { version, sections } = post!.draft;
+  return {
+    'PUT /api/config/editor/posts/:itemId/draft': { baseVersion: version, changeId: `role-test-${randomUUID()}`, sections },
+    'POST /api/config/editor/posts/:itemId/publish': { version },
+  };
+}
+
 async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }> {
   const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
   const url = pattern
-    .replace(':pageId', homePageId())
+    .replace(':pageId', pattern.startsWith('/api/config/pages/') ? SCRATCH_PAGE_ID : homePageId())
     .replace(':accountId', targetId)
+    .replace(':blogId', BLOG_ID)
+    .replace(':itemId', POST_ID)
     .replace(':revision', '1')
     .replace(':formId', DEMO_FORM_ID)
     .replace(':listId', DEMO_LIST_ID)
@@ -188,7 +238,12 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'POST /api/config/team/:accountId/transfer-ownership': { yourNewRole: TEAM_ROLES.ADMIN },
     'POST /api/config/import': siteDocument,
     'PUT /api/site-header-footer': { header: { layout: 'center', showTagline: true }, footer: { showNavigation: true, links: [] } },
+    'PUT /api/config/navigation': { navigation: [{ title: 'Studio', children: [{ title: 'About', href: '/about' }] }], footerLinks: [{ title: 'Contact', href: '/contact' }] },
     'POST /api/config/team/invitations': { email: 'invitee@example.com', role: TEAM_ROLES.VIEWER },
+    'POST /api/config/pages': { title: 'Role test page', layout: 'heading-text' },
+    'PUT /api/config/pages/order': { pageIds: (await database.pool.query<{ id: string }>(`SELECT id FROM pages WHERE website_id = $1 ORDER BY position DESC`, [websiteId])).rows.map((r) => r.id) },
+    'PUT /api/config/pages/:pageId': { title: 'Role scratch', path: '/role-scratch', seo: { noIndex: true }, visibility: 'draft', access: { type: 'public' } },
+    'POST /api/config/pages/:pageId/home': { oldHomePath: '/role-old-home' },
     // Each labs selection keeps the multilingual flag on, so the multilingual rows stay reachable.
     'POST /api/labs/internal': { features: ['multilingual'] },
     'POST /api/labs/circle': { features: ['multilingual', 'currency_formatting'] },
@@ -199,6 +254,10 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'PUT /api/config/forms/:formId': demoFormChange(),
     'POST /api/config/forms/erase': { email: 'role-test@example.com' },
     ...(await editorBodies()),
+    ...(await postBodies()),
+    'POST /api/config/blogs': { title: 'Role blog', path: `/role-blog-${randomUUID().slice(0, 8)}` },
+    'POST /api/config/blogs/:blogId/posts': { title: 'Role test post', slug: `role-${randomUUID().slice(0, 8)}`, status: 4 },
+    'PUT /api/config/posts/:itemId': { title: 'Role post', slug: 'role-post', status: 4 },
   };
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };
 }

@@ -224,7 +224,7 @@ describe('the page context', () => {
     const collection = contextOf((await visitor.call('GET', '/journal')).body);
     expect(collection).toMatchObject({ pageType: 1, collectionId: '6d07c4afa0a17c2b77ed80a0', recordType: 2, tracked: true });
     const itemHtml = (await visitor.call('GET', '/journal/spring-glazes')).body;
-    expect(contextOf(itemHtml)).toMatchObject({ pageType: 50, itemId: '265b47b67699a81a2354176b', collectionId: '6d07c4afa0a17c2b77ed80a0', recordType: 1 });
+    expect(contextOf(itemHtml)).toMatchObject({ pageType: 50, itemId: '265b47b67699a81a2354176b', collectionId: '6d07c4afa0a17c2b77ed80a0', recordType: 3 });
     await put({ isCookieBannerEnabled: true, isRestrictiveCookiePolicyEnabled: false });
     await expect.poll(async () => contextOf((await visitor.call('GET', '/about')).body).restrictive, { timeout: 5000 }).toBe(false);
   });

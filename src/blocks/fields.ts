@@ -1,6 +1,6 @@
 /**
  * The editor's description of a block kind's editable properties, as data (Puck's `fields`): for
- * each property its control (text, textarea, number, select, checkbox, lines, list, object, or a
+ * each property its control (text, link, textarea, number, select, checkbox, lines, list, object, or a
  * named custom editor), its label and hint, the tab or group it sits in, and the bounds the data
  * schema sets (lengths, ranges, choices, whether it may be left out), read from the schema by
  * `describeFields` so they are never written twice. The config area renders any kind's fields from
@@ -23,6 +23,8 @@ type Common = {
 };
 
 export type TextField = Common & { type: 'text'; inputType?: 'text' | 'url' | 'email'; minLength?: number; maxLength?: number };
+/** An address a visitor follows (seed 000 §5's link rules): edited with the config area's link picker. */
+export type LinkField = Common & { type: 'link'; minLength?: number; maxLength?: number };
 export type TextareaField = Common & { type: 'textarea'; rows?: number; minLength?: number; maxLength?: number; /** Owner HTML, sanitised by this policy when saved. */ html?: HtmlKind };
 export type NumberField = Common & { type: 'number'; min?: number; max?: number; integer?: boolean };
 export type SelectField = Common & { type: 'select'; options: readonly { value: string; label: string }[] };
@@ -36,7 +38,7 @@ export type ObjectField = Common & { type: 'object'; fields: Fields };
 /** A property edited by the custom editor of this name (src/blocks/editors.ts). */
 export type CustomField = Common & { type: 'custom'; editor: string };
 
-export type FieldDescription = TextField | TextareaField | NumberField | SelectField | CheckboxField | LinesField | ListField | ObjectField | CustomField;
+export type FieldDescription = TextField | LinkField | TextareaField | NumberField | SelectField | CheckboxField | LinesField | ListField | ObjectField | CustomField;
 export type Fields = Readonly<Record<string, FieldDescription>>;
 
 /** A tab or group of a kind's editor, in display order, with what it says first. */
@@ -118,6 +120,7 @@ function fromSchema(description: FieldDescription, schema: AnySchema): FieldDesc
   const base = { ...description, ...(optional ? { optional: true } : {}) };
   switch (base.type) {
     case 'text':
+    case 'link':
     case 'textarea': {
       const s = inner as unknown as { minLength: number | null; maxLength: number | null };
       return { ...base, ...(s.minLength ? { minLength: s.minLength } : {}), ...(s.maxLength !== null && s.maxLength !== undefined ? { maxLength: s.maxLength } : {}) };

@@ -20,6 +20,7 @@ import { AcceptInvitation, ResetPassword } from './email-link-screens';
 import { JobsScreen } from './jobs-screen';
 import { useLabsScreens, type LabsScreenId } from './labs-screen';
 import { PagesScreen } from './pages-screen';
+import { NewSiteEntry } from './new-site-screen';
 import { SettingsScreen } from './settings-screen';
 import { Login } from './sign-in-screen';
 import { SmtpScreen } from './smtp-screen';
@@ -31,6 +32,8 @@ import { CookieBannerScreen } from './cookie-banner-screen';
 import { FormsScreen } from './forms/forms-screen';
 import { LiveEvents } from './live-events';
 import { configArea } from '../messages/config-area';
+import { blog as blogMessages } from '../messages/blog';
+import { navigation as navigationMessages } from '../messages/navigation';
 
 /** The visual editor (Tiptap, the canvas, drag and drop) loads when a page is opened in it. */
 const LazyEditorScreen = lazy(() => import('./editor/editor-screen').then((m) => ({ default: m.EditorScreen })));
@@ -40,7 +43,13 @@ function editorTargetFromAddress(): EditorTarget | undefined {
   return editorTargetAt(window.location.pathname);
 }
 
+/** The Navigation screen (its trees, drag and drop and link pickers) loads when first opened. */
+const LazyNavigationScreen = lazy(() => import('./navigation-screen').then((m) => ({ default: m.NavigationScreen })));
+
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
+/** The Blog screen loads when first opened. */
+const LazyBlogScreen = lazy(() => import('./blog-screen').then((m) => ({ default: m.BlogScreen })));
+
 const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
 
 function AnalyticsArea({ me }: { me: Me }) {
@@ -149,12 +158,12 @@ function SignedInApp() {
   if (error) return <p role="alert">{error}</p>;
   if (me === undefined) return <p className="loading">Loading…</p>;
   if (me === null) return <Login onSignedIn={load} />;
-  return <Shell me={me} />;
+  return <Shell me={me} onMeChanged={load} />;
 }
 
-function Shell({ me }: { me: Me }) {
+function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
   // `/config/design` is the design path (seed 000 §2): it opens the Design screen.
-  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner'>(() =>
+  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner' | 'navigation' | 'blog'>(() =>
     editorTargetFromAddress() ? 'pages' : configAreaPage(window.location.pathname) === 'design' && me.areas.includes('design') ? 'design' : 'preview',
   );
   const [editing, setEditing] = useState<EditorTarget | undefined>(editorTargetFromAddress);
@@ -169,14 +178,15 @@ function Shell({ me }: { me: Me }) {
   };
   const closeEditor = () => {
     window.history.pushState(null, '', '/config/');
+    // Back to the list the target was opened from.
+    setArea(editing?.kind === 'post' ? 'blog' : 'pages');
     setEditing(undefined);
-    setArea('pages');
   };
   // Labs and Languages sit under Settings in the navigation; Languages only while its flag is on.
   const labsScreens = useLabsScreens(me);
   const labsScreen = labsScreens.find((s) => s.id === area);
   const Screen =
-    area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' ? undefined : SCREENS[area];
+    area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' || area === 'navigation' || area === 'blog' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   if (editing && me.areas.includes('pages')) {
     return (
@@ -223,7 +233,14 @@ function Shell({ me }: { me: Me }) {
           </li>
           {me.areas
             .filter((a) => SCREENS[a] && AREA_LABELS[a])
-            .flatMap((a) => [{ id: a, label: AREA_LABELS[a] }, ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }] : [])])
+            .flatMap((a) => [
+              { id: a, label: AREA_LABELS[a] },
+              ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }] : []),
+              // The menus belong to the Design area, with the header and footer they sit in.
+              ...(a === 'design' ? [{ id: 'navigation' as const, label: navigationMessages.title }] : []),
+              // Blog posts are pages' content: the Blog screen sits under Pages.
+              ...(a === 'pages' ? [{ id: 'blog' as const, label: blogMessages.title }] : []),
+            ])
             .map(({ id, label }) => (
               <li key={id}>
                 <button type="button" aria-current={area === id ? 'page' : undefined} onClick={() => setArea(id)}>
@@ -235,7 +252,12 @@ function Shell({ me }: { me: Me }) {
       </nav>
       <main className="shell-main">
         {me.role === null ? <p role="alert">You are signed in, but you are not a member of this site&apos;s team.</p> : null}
-        {me.role === null || area === 'account' ? <SitePicker me={me} /> : null}
+        {me.role === null || area === 'account' ? (
+          <>
+            <SitePicker me={me} />
+            <NewSiteEntry me={me} onCreated={onMeChanged} />
+          </>
+        ) : null}
         {area === 'preview' ? (
           <iframe className="preview" title="Site preview" src={frameUrl} />
         ) : area === 'account' ? (
@@ -246,6 +268,14 @@ function Shell({ me }: { me: Me }) {
           <CaptchaScreen me={me} />
         ) : area === 'cookie-banner' ? (
           <CookieBannerScreen me={me} />
+        ) : area === 'navigation' ? (
+          <Suspense fallback={<p className="loading" role="status">{navigationMessages.loading}</p>}>
+            <LazyNavigationScreen me={me} />
+          </Suspense>
+        ) : area === 'blog' ? (
+          <Suspense fallback={<p className="loading" role="status">{blogMessages.loading}</p>}>
+            <LazyBlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={openEditor} />
+          </Suspense>
         ) : Screen ? (
           <Screen me={me} onEdit={openEditor} />
         ) : null}

@@ -10,6 +10,7 @@ import { Fragment, useState, type ReactNode } from 'react';
 import { CUSTOM_EDITORS } from '../blocks/editors';
 import type { FieldDescription, Fields, LinesField, ListField } from '../blocks/fields';
 import { Field } from './field';
+import { LinkPicker } from './link-picker';
 
 type Data = Readonly<Record<string, unknown>>;
 /** `structural`: items moved, came or went, so errors naming positions no longer point at the right ones. */
@@ -130,6 +131,21 @@ function Control(props: { description: FieldDescription; path: string; value: un
         <Field id={id} label={d.label} error={error} hint={d.hint}>
           {(p) => <input {...p} type={d.inputType ?? 'text'} maxLength={d.maxLength} value={typeof value === 'string' ? value : ''} onChange={(e) => set(emptied(e.target.value))} />}
         </Field>
+      );
+    case 'link':
+      // The link picker: the address, a choice of what it links to, and the link rules' message beside it.
+      return (
+        <LinkPicker
+          id={id}
+          label={d.label}
+          hint={d.hint}
+          value={typeof value === 'string' ? value : ''}
+          optional={d.optional === true || !d.minLength}
+          maxLength={d.maxLength}
+          writable={common.writable}
+          error={error}
+          onChange={(href) => set(emptied(href))}
+        />
       );
     case 'textarea':
       return (

@@ -6,6 +6,7 @@ import type { Me } from '../contracts/auth';
 import { okAnswer } from '../contracts/common';
 import { headerFooterAnswer, type HeaderFooter } from '../contracts/site';
 import { call } from './api';
+import { LinkPicker } from './link-picker';
 import { errorText, Messages, useLoad } from './ui';
 
 export function DesignScreen({ me }: { me: Me }) {
@@ -57,10 +58,14 @@ export function DesignScreen({ me }: { me: Me }) {
             />
           </label>
           {header.button ? (
-            <label>
-              Header button link
-              <input value={header.button.href} onChange={(e) => setHeader({ button: { text: header.button!.text, href: e.target.value } })} />
-            </label>
+            <LinkPicker
+              id="header-button-link"
+              label="Header button link"
+              value={header.button.href}
+              maxLength={1000}
+              writable={writable}
+              onChange={(href) => setHeader({ button: { text: header.button!.text, href } })}
+            />
           ) : null}
         </fieldset>
         <fieldset disabled={!writable}>

@@ -4,6 +4,7 @@
  * the document and the rest of the product read the same enumerations.
  */
 import { z } from 'zod';
+import { NAVIGATION_LIMITS, NAVIGATION_MESSAGES } from '../domain/navigation-tree';
 import { RESERVED_PATH_SEGMENTS } from '../domain/routes';
 import { CONTENT_STATUSES } from '../domain/website';
 import { siteLink } from './link';
@@ -45,16 +46,40 @@ export const seo = z
     title: z.string().max(300).optional(),
     description: z.string().max(1000).optional(),
     socialImage: siteLink(500).optional(),
+    /** Hide from search engines: the page says `robots: noindex` and stays out of the sitemap. */
+    noIndex: z.boolean().optional(),
   })
   .strict();
+export type Seo = z.infer<typeof seo>;
 
+const navLinkShape = {
+  title: z.string().min(1).max(100),
+  href: siteLink(1000),
+  newWindow: z.boolean().default(false),
+};
+
+/** A link in a navigation item's dropdown. Menus go one level deep, so it holds no links of its own. */
+export const navChildLink = z.strictObject(navLinkShape, {
+  error: (issue) => (issue.code === 'unrecognized_keys' && issue.keys.includes('children') ? NAVIGATION_MESSAGES.tooDeep : undefined),
+});
+export type NavChildLink = z.infer<typeof navChildLink>;
+
+/**
+ * A header or footer navigation item: a link, and optionally the links of its dropdown
+ * (`children`). An item with children may have no link of its own (a folder, as owners of hosted
+ * builders know it); every other item needs one. Items stored before nesting are links without
+ * children, so they read as before.
+ */
 export const navLink = z
   .object({
-    title: z.string().min(1).max(100),
-    href: siteLink(1000),
-    newWindow: z.boolean().default(false),
+    ...navLinkShape,
+    href: siteLink(1000).optional(),
+    children: z.array(navChildLink).max(NAVIGATION_LIMITS.children).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((item, ctx) => {
+    if (item.href === undefined && (item.children?.length ?? 0) === 0) ctx.addIssue({ code: 'custom', path: ['href'], message: NAVIGATION_MESSAGES.needsLink });
+  });
 export type NavLink = z.infer<typeof navLink>;
 
 export function isTimeZone(zone: string): boolean {

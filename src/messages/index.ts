@@ -12,6 +12,7 @@
 import { analyticsApi } from './analytics-api';
 import { analyticsReport } from './analytics-report';
 import { authentication } from './authentication';
+import { blog } from './blog';
 import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
@@ -33,8 +34,10 @@ import { measurementApi } from './measurement-api';
 import { memberPages } from './member-pages';
 import { members } from './members';
 import { multilingual } from './multilingual';
+import { navigation } from './navigation';
 import { newsletter } from './newsletter';
 import { operations } from './operations';
+import { pages } from './pages';
 import { passwords } from './passwords';
 import { relativeTime } from './relative-time';
 import { securityEmails } from './security-emails';
@@ -50,6 +53,7 @@ export const CATALOGUE = {
   analyticsApi,
   analyticsReport,
   authentication,
+  blog,
   blocks,
   captcha,
   captchaSettings,
@@ -71,8 +75,10 @@ export const CATALOGUE = {
   memberPages,
   members,
   multilingual,
+  navigation,
   newsletter,
   operations,
+  pages,
   passwords,
   relativeTime,
   securityEmails,

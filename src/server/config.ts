@@ -19,6 +19,8 @@ const env = z.object({
     .default('localhost'),
   /** "false" stops unknown hosts from getting the default site. */
   SERVE_DEFAULT_SITE: z.enum(['true', 'false']).default('true'),
+  /** The site a fresh install starts with: the demo site, or a blank one (as `npm start -- --blank` does). */
+  START_WITH: unsetWhenEmpty(z.enum(['demo', 'blank'], 'START_WITH must be demo or blank').default('demo')),
   /** The first owner's email, for the account created at first start. */
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').default('owner@example.com'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
@@ -72,6 +74,8 @@ export type ServerConfig = {
   appDomain: string;
   serveDefaultSite: boolean;
   ownerEmail: string;
+  /** What a fresh install starts with (only when the database holds no site yet). */
+  startWith: 'demo' | 'blank';
   publicUrl: string | undefined;
   trustProxy: string | undefined;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -83,7 +87,7 @@ export type ServerConfig = {
   metricsToken: string | undefined;
 };
 
-export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
   const parsed = env.safeParse(source);
   if (!parsed.success) {
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -98,6 +102,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env): ServerConfi
     appDomain: e.APP_DOMAIN,
     serveDefaultSite: e.SERVE_DEFAULT_SITE === 'true',
     ownerEmail: e.OWNER_EMAIL,
+    startWith: argv.includes('--blank') ? 'blank' : e.START_WITH,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,12 +1,15 @@
-/** The demo site: imported on first start, when the database holds no site yet. */
+/**
+ * The site a fresh install starts with, imported on first start when the database holds no site
+ * yet: the demo site, or with `npm start -- --blank` (or START_WITH=blank) a blank one.
+ */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { count } from 'drizzle-orm';
 import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
 import { websites } from '../db/schema';
 import { loadDocument } from '../document/load';
 import { chooseAltcha } from './services/captcha';
+import { DEMO_SITE_FILE, templateDocument } from './services/new-sites';
 import { importSite } from './services/sites';
 
 /** The demo site's sample customer, made at first start with a printed password. */
@@ -14,15 +17,29 @@ export const DEMO_CUSTOMER_EMAIL = 'member@example.com';
 /** The password of the demo site's password-protected /wholesale page (only its hash is in the document). */
 export const DEMO_WHOLESALE_PASSWORD = 'juniper-wholesale';
 
-export const DEMO_SITE_FILE = fileURLToPath(new URL('../../sites/demo/site.json', import.meta.url));
+export { DEMO_SITE_FILE };
+
+/** The blank site a fresh install may start with: its identifier names its address ({identifier}.{APP_DOMAIN}). */
+export const BLANK_SITE = { identifier: 'site', title: 'My site' } as const;
 
 export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
-  const [row] = await db.select({ n: count() }).from(websites);
-  if ((row?.n ?? 0) > 0) return undefined;
+  if (!(await noSiteYet(db))) return undefined;
   const loaded = loadDocument(JSON.parse(await readFile(DEMO_SITE_FILE, 'utf8')), siteDocumentSchema);
   if (!loaded.ok) throw new Error(`The demo site document is invalid: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   const { websiteId } = await importSite(db, loaded.document, { makeDefault: true });
   // The demo contact form asks for a captcha: the site gets a key for the built-in one.
   await chooseAltcha(db, websiteId, null);
+  return websiteId;
+}
+
+async function noSiteYet(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(websites);
+  return (row?.n ?? 0) === 0;
+}
+
+/** On a database with no site yet: the blank site, as the default site. Answers its id, or undefined when there were sites. */
+export async function importBlankIfEmpty(db: Db): Promise<string | undefined> {
+  if (!(await noSiteYet(db))) return undefined;
+  const { websiteId } = await importSite(db, await templateDocument('blank', BLANK_SITE.identifier, BLANK_SITE.title), { makeDefault: true });
   return websiteId;
 }

@@ -15,7 +15,7 @@ import { websites } from '../db/schema';
 import { buildApp } from './app';
 import { readConfig } from './config';
 import { openDatabase } from './database';
-import { importDemoIfEmpty } from './demo';
+import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { pruneJobs, startWorker } from './jobs/queue';
 import { createMetrics } from './metrics';
@@ -33,12 +33,13 @@ import { loadClientAssets } from './render/assets';
 import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './secrets/keys';
 import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
+import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './services/scheduled-posts';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
-  const config = readConfig();
+  const config = readConfig(process.env, process.argv.slice(2));
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
   const assets = loadClientAssets();
@@ -70,7 +71,9 @@ async function main() {
     await opened.close({ keepServer: opened.adopted });
     throw err;
   }
-  const demoId = await importDemoIfEmpty(db);
+  // A fresh install starts with the demo site, or with --blank (START_WITH=blank) a blank one.
+  const demoId = config.startWith === 'demo' ? await importDemoIfEmpty(db) : undefined;
+  const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics(), contentCacheBytes: config.contentCacheBytes });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
@@ -81,6 +84,7 @@ async function main() {
   const handlers = {
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
+    [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
   };
   const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics });
 
@@ -122,6 +126,7 @@ async function main() {
   const owner = site ? await createFirstOwner(db, site.id, config.ownerEmail) : undefined;
   console.log(`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`);
   if (demoId) console.log('Imported the demo site.');
+  if (blankId) console.log('Started with a blank site.');
   if (site) {
     console.log(`Published site: http://localhost:${port}/`);
     console.log(`Also at:        http://${site.identifier}.${config.appDomain}:${port}/`);

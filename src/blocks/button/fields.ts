@@ -4,7 +4,7 @@ import { buttonData } from './schema';
 
 export const buttonFields = describeFields(buttonData.shape, {
   buttonText: { type: 'text', label: 'Button text' },
-  clickthroughUrl: { type: 'text', label: 'Link', hint: 'A path (/about), an anchor (#top), an address (https://…), or a mailto:, tel: or sms: link.' },
+  clickthroughUrl: { type: 'link', label: 'Link', hint: 'A path (/about), an anchor (#top), an address (https://…), or a mailto:, tel: or sms: link.' },
   newWindow: { type: 'checkbox', label: 'Open the link in a new window' },
   style: { type: 'select', label: 'Style', options: choices({ primary: 'Primary', secondary: 'Secondary', tertiary: 'Tertiary (a link)' }) },
   size: { type: 'select', label: 'Size', options: choices({ small: 'Small', medium: 'Medium', large: 'Large' }) },

@@ -49,7 +49,7 @@ export const formFields = describeFields(formData.shape, {
       notifyEmails: { type: 'lines', rows: 3, label: 'Email each submission to (one address per line)', group: 'storage' },
       autoReply: { type: 'custom', editor: 'form-auto-reply', label: 'Send the visitor an automatic reply', group: 'storage' },
       webhookUrl: { type: 'text', inputType: 'url', label: 'Send each submission to this web address (webhook)', hint: 'An https address that receives each submission as JSON.', group: 'storage' },
-      redirectUrl: { type: 'text', label: 'After sending, go to this address', hint: 'Leave empty to stay on the page and show the text below.', group: 'advanced' },
+      redirectUrl: { type: 'link', label: 'After sending, go to this address', hint: 'Leave empty to stay on the page and show the text below.', group: 'advanced' },
       submissionHtml: { type: 'textarea', html: 'text', rows: 3, label: 'Text shown after sending (HTML)', group: 'advanced' },
       postSubmitHtml: { type: 'textarea', html: 'text', rows: 3, label: 'More content shown after sending (HTML)', group: 'advanced' },
       captcha: {

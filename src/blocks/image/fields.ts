@@ -6,7 +6,7 @@ export const imageFields = describeFields(imageData.shape, {
   src: { type: 'text', label: 'Image', hint: 'A file of this site (/s/name) or an https address.' },
   alt: { type: 'text', label: 'Alternative text', hint: 'What the image shows, for people who cannot see it. Leave empty only for a decorative image.' },
   caption: { type: 'text', label: 'Caption' },
-  link: { type: 'text', label: 'Link', hint: 'Where the image leads when clicked. Leave empty for none.' },
+  link: { type: 'link', label: 'Link', hint: 'Where the image leads when clicked. Leave empty for none.' },
   fit: { type: 'select', label: 'Fit', options: choices({ fill: 'Fill the area (cropped)', fit: 'Fit inside the area' }) },
   focalPoint: {
     type: 'object',

@@ -47,6 +47,12 @@ const DEVICES = { desktop: undefined, tablet: 820, phone: 390 } as const;
 type View = keyof typeof DEVICES;
 const VIEW_LABELS: Record<View, string> = { desktop: editing.deviceDesktop, tablet: editing.deviceTablet, phone: editing.devicePhone };
 
+/** What the editor's bar and confirmations say of a page, and of a blog post (whose status, not publishing, decides whether visitors see it). */
+const WORDS = {
+  page: { publishTitle: editing.publishTitle, nothing: editing.publishNothing, published: editing.published, close: editing.allPages },
+  post: { publishTitle: editing.publishTitlePost, nothing: editing.publishNothingPost, published: editing.publishedPost, close: editing.allPosts },
+} as const;
+
 /** The editor's clipboard, kept in the browser for the site: a block or section copied on one page pastes into another. */
 function keptClipboard(site: string, onChange: () => void): EditorClipboard {
   const key = `openpress.editor.clipboard.${site}`;
@@ -143,6 +149,7 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
   const [history, setHistory] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const api = editorApi(target);
+  const words = WORDS[target.kind];
   const [status, setStatus] = useState<SaveStatus>({ state: 'saved', ...(page.draft.savedAt ? { at: page.draft.savedAt } : {}) });
   const [publishedSections, setPublishedSections] = useState(page.published.sections as EditorSection[]);
   const [publishing, setPublishing] = useState(false);
@@ -198,8 +205,8 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
     try {
       await call(published, 'POST', `${api}/publish`, { version: saver.version() });
       setPublishedSections(store.getState().doc.sections);
-      setDone(editing.published);
-      store.announce(editing.published);
+      setDone(words.published);
+      store.announce(words.published);
     } catch (err) {
       setDone(errorText(err));
     }
@@ -233,7 +240,7 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
     <div className={`editor${preview ? ' editor--preview' : ''}`}>
       <header className="editor-bar">
         <button type="button" className="secondary" onClick={onClose}>
-          All pages
+          {words.close}
         </button>
         <p className="editor-title">
           <strong>{page.page.title}</strong> {page.page.path ? <span className="editor-path">{page.page.path}</span> : null}
@@ -308,7 +315,7 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
       {discardSummary ? (
         <Popup
           title={editing.discardTitle}
-          text={discardSummary.nothing ? editing.publishNothing : format(editing.discardText, { summary: discardSummary.text })}
+          text={discardSummary.nothing ? words.nothing : format(editing.discardText, { summary: discardSummary.text })}
           role="dialog"
           placement="center"
           onConfirm={() => void confirmDiscard()}
@@ -333,8 +340,8 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
       </p>
       {summary ? (
         <Popup
-          title={editing.publishTitle}
-          text={summary.nothing ? editing.publishNothing : summary.text}
+          title={words.publishTitle}
+          text={summary.nothing ? words.nothing : summary.text}
           role="dialog"
           placement="center"
           onConfirm={() => void confirmPublish()}

@@ -1,10 +1,11 @@
 /**
  * A site's content: pages, collections and their items (sections and blocks stored as the site
  * document holds them, JSON, one row per page or item, so a page renders from one row), the
- * editor's page drafts and the immutable revisions each publish makes, redirects, and files with
+ * editor's page and post drafts and the immutable revisions each publish makes, redirects, and files with
  * their resized copies. `pages.sections` is what visitors see: only publishing (and import) write it.
  */
 import type { StoredSection } from '../../document/schema';
+import type { Seo } from '../../document/primitives';
 import { customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from './sites';
 import { accounts } from './team';
@@ -21,7 +22,7 @@ export const pages = pgTable(
     title: text('title').notNull(),
     navigationTitle: text('navigation_title'),
     status: smallint('status').notNull(),
-    seo: jsonb('seo').$type<Record<string, string>>().notNull(),
+    seo: jsonb('seo').$type<Seo>().notNull(),
     /** Sanitised when written (src/blocks/sanitize.ts): the type only the sanitiser makes. */
     sections: jsonb('sections').$type<StoredSection[]>().notNull(),
     /** Who may open the page: { type: 'public' } | { type: 'members' } | { type: 'password', passwordHash }. */
@@ -93,7 +94,7 @@ export const collections = pgTable(
     status: smallint('status').notNull(),
     description: text('description'),
     urlPattern: text('url_pattern'),
-    seo: jsonb('seo').$type<Record<string, string>>().notNull(),
+    seo: jsonb('seo').$type<Seo>().notNull(),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.id] }), uniqueIndex('collections_path_key').on(t.websiteId, t.path)],
@@ -116,7 +117,7 @@ export const collectionItems = pgTable(
     tags: text('tags').array().notNull(),
     categories: text('categories').array().notNull(),
     thumbnail: text('thumbnail'),
-    seo: jsonb('seo').$type<Record<string, string>>().notNull(),
+    seo: jsonb('seo').$type<Seo>().notNull(),
     /** Sanitised when written (src/blocks/sanitize.ts): the type only the sanitiser makes. */
     sections: jsonb('sections').$type<StoredSection[]>().notNull(),
     position: integer('position').notNull(),
@@ -126,6 +127,47 @@ export const collectionItems = pgTable(
     uniqueIndex('collection_items_slug_key').on(t.websiteId, t.collectionId, t.slug),
     uniqueIndex('collection_items_path_key').on(t.websiteId, t.path),
     index('collection_items_published').on(t.websiteId, t.collectionId, t.publishedAt),
+  ],
+);
+
+/**
+ * A blog post's draft: what the visual editor shows and saves for a collection item, kept as a
+ * page's draft is (`page_drafts`, src/server/services/page-drafts.ts): no row means the published
+ * sections at version 0. The item's status decides whether visitors see what was published.
+ */
+export const postDrafts = pgTable(
+  'post_drafts',
+  {
+    websiteId: text('website_id').notNull(),
+    itemId: text('item_id').notNull(),
+    /** Sanitised when written, like `collection_items.sections`. */
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
+    version: integer('version').notNull(),
+    publishedVersion: integer('published_version').notNull(),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
+    savedBy: text('saved_by').references(() => accounts.id, { onDelete: 'set null' }),
+    recentChanges: jsonb('recent_changes').$type<AppliedChange[]>().notNull().default([]),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.itemId] }),
+    foreignKey({ columns: [t.websiteId, t.itemId], foreignColumns: [collectionItems.websiteId, collectionItems.id] }).onDelete('cascade'),
+  ],
+);
+
+/** What each publish of a post's draft made its content, numbered from 1 and never changed, as `page_revisions` for pages. */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    websiteId: text('website_id').notNull(),
+    itemId: text('item_id').notNull(),
+    revision: integer('revision').notNull(),
+    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    publishedBy: text('published_by').references(() => accounts.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.itemId, t.revision] }),
+    foreignKey({ columns: [t.websiteId, t.itemId], foreignColumns: [collectionItems.websiteId, collectionItems.id] }).onDelete('cascade'),
   ],
 );
 

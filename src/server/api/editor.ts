@@ -39,13 +39,16 @@ function pageIdOf(req: FastifyRequest, reply: FastifyReply): string | undefined 
   return undefined;
 }
 
-/** A service's outcome as the answer: its value, or the refusal with its status. */
-function answer<T>(reply: FastifyReply, outcome: Outcome<T>, conflictMessage: string = editor.draftConflict) {
+/**
+ * A service's outcome as the answer: its value, or the refusal with its status. `notFound` names
+ * what is missing (a page, a post); the conflict message says which version moved.
+ */
+export function answer<T>(reply: FastifyReply, outcome: Outcome<T>, conflictMessage: string = editor.draftConflict, notFound: string = editor.noPage) {
   if (outcome.ok) return outcome.value;
   const refusal = outcome.refusal;
   switch (refusal.kind) {
     case 'notFound':
-      return reply.code(404).send({ error: editor.noPage });
+      return reply.code(404).send({ error: notFound });
     case 'conflict':
       return reply.code(409).send({ error: conflictMessage, conflict: true, current: refusal.current });
     case 'invalid':
@@ -58,8 +61,8 @@ function answer<T>(reply: FastifyReply, outcome: Outcome<T>, conflictMessage: st
 /** The block kinds whose behaviour runs in the canvas as on the site (an accordion opens). */
 const CANVAS_KINDS = BLOCK_DEFINITIONS.filter((b) => b.island?.canvas).map((b) => b.kind);
 
-/** What the canvas renders with: the published site's stylesheet and islands, and what views read, from the same cache pages render from. */
-async function canvasSetup(app: FastifyInstance, assets: ClientAssets, site: WebsiteRow): Promise<CanvasSetupAnswer> {
+/** What the canvas renders with (a page's or a post's): the published site's stylesheet and islands, and what views read, from the same cache pages render from. */
+export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, site: WebsiteRow): Promise<CanvasSetupAnswer> {
   const host = new URL(app.siteOrigin(site)).host;
   const ctx = renderContext(await app.siteContent.read(site.id, '/'), host);
   return {

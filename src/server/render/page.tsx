@@ -69,28 +69,51 @@ export type RenderedPage = {
 };
 
 /**
- * Navigation and footer links. One a published page may not carry (stored before the link rules)
- * shows its title as text, without an href.
+ * One navigation link. One a published page may not carry (stored before the link rules) shows its
+ * title as text, without an href; so does a folder (an item with a dropdown and no link of its own).
+ */
+function NavAnchor({ link, currentPath, host }: { link: { title: string; href?: string | undefined; newWindow: boolean }; currentPath: string; host: string }) {
+  const href = link.href ?? '';
+  if (href === '') return <span className="nav-folder">{link.title}</span>;
+  if (!isPublishableLink(href, host)) return <span>{link.title}</span>;
+  return (
+    <a
+      href={href}
+      {...(href === currentPath ? { 'aria-current': 'page' as const } : {})}
+      {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+    >
+      {link.title}
+    </a>
+  );
+}
+
+/**
+ * Navigation and footer links, with each item's dropdown as a nested list. The dropdown opens on
+ * hover and whenever focus is inside the item (theme.css: :hover, :focus-within), with no
+ * JavaScript: its links stay in the tab order, so Tab walks into it, and on narrow screens it is
+ * shown open, indented.
  */
 function NavLinks({ links, currentPath, label, host }: { links: readonly NavLink[]; currentPath: string; label: string; host: string }) {
   return (
     <nav aria-label={label}>
       <ul className="nav-list">
-        {links.map((link) => (
-          <li key={link.href}>
-            {isPublishableLink(link.href, host) ? (
-              <a
-                href={link.href}
-                {...(link.href === currentPath ? { 'aria-current': 'page' as const } : {})}
-                {...(link.newWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-              >
-                {link.title}
-              </a>
-            ) : (
-              <span>{link.title}</span>
-            )}
-          </li>
-        ))}
+        {links.map((link, i) => {
+          const children = link.children ?? [];
+          return (
+            <li key={i} {...(children.length > 0 ? { className: 'nav-parent' } : {})}>
+              <NavAnchor link={link} currentPath={currentPath} host={host} />
+              {children.length > 0 ? (
+                <ul className="nav-sub" aria-label={link.title}>
+                  {children.map((child, j) => (
+                    <li key={j}>
+                      <NavAnchor link={child} currentPath={currentPath} host={host} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

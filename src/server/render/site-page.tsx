@@ -107,7 +107,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
         ...base,
         pageType,
         source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.PAGE },
-        head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' ? {} : { noindex: true }) },
+        head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' && !page.noIndex ? {} : { noindex: true }) },
         sections: page.sections,
       }),
     };

@@ -1,13 +1,18 @@
 /**
- * Page drafts and publishing: the visual editor's calls (src/contracts/editor.ts). Every edit is a
- * save to the page's draft, checked against the draft version it was based on; visitors see only
+ * Page and post drafts and publishing: the visual editor's calls (src/contracts/editor.ts). A blog
+ * post (a collection item) is edited exactly as a page is, through a store of its own (its content
+ * row, its draft and its revisions: `TARGETS` below), so versions, change ids, the document's schema
+ * and the forms rule are one set of rules. Every edit is a save to the page's draft, checked against the draft version it was based on; visitors see only
  * `pages.sections`, which publishing writes (besides import and the form editor, which replace a
  * page's content whole or a form everywhere), together with an immutable revision and
  * `markSiteChanged` in the same transaction. A draft save never marks the site changed, so cached
  * pages and the published content app servers hold stay as they are.
  *
+ * A post's publish makes its sections live but not the post: its status (DRAFT, SCHEDULED …) still
+ * decides whether visitors see it (./blog-posts.ts, ./scheduled-posts.ts).
+ *
  * Locks are taken in one order everywhere: the site row (publish, import, the form editor), then the
- * page row, then its draft. A draft row is only written with its page row locked, so a page's first
+ * page (or item) row, then its draft. A draft row is only written with its page row locked, so a page's first
  * save (an INSERT) and every later one are serialised by that lock.
  */
 import { isDeepStrictEqual } from 'node:util';
@@ -22,7 +27,8 @@ import { BLOCK_TYPES } from '../../domain/block-types';
 import { canAccess } from '../../domain/permissions';
 import { CONTENT_STATUSES } from '../../domain/website';
 import type { Db, Executor } from '../../db/client';
-import { accounts, collectionItems, collections, pageDrafts, pageRevisions, pages, websites, type AppliedChange } from '../../db/schema';
+import { accounts, collectionItems, collections, pageDrafts, pageRevisions, pages, postDrafts, postRevisions, websites, type AppliedChange } from '../../db/schema';
+import { PAGE_TYPES } from '../../domain/page-types';
 import { editor } from '../../messages/editor';
 import { format } from '../../messages/format';
 import { logActivity } from './activity';
@@ -61,20 +67,188 @@ async function refusable<T>(run: () => Promise<T>): Promise<Outcome<T>> {
   }
 }
 
-type DraftRow = typeof pageDrafts.$inferSelect;
+/** A draft row of either table, as the rules read it. */
+type DraftRow = Omit<typeof pageDrafts.$inferSelect, 'websiteId' | 'pageId'>;
+type DraftWrite = Pick<DraftRow, 'sections' | 'version' | 'savedAt' | 'savedBy'> & Partial<Pick<DraftRow, 'publishedVersion' | 'recentChanges'>>;
+type Latest = { revision: number; publishedAt: Date };
+/** What the editor's GET reads of a target in one statement: its heading, live sections, draft, and latest revision. */
+type EditorRead = {
+  head: EditorPage['page'];
+  live: StoredSection[];
+  draft: DraftRow | null;
+  savedBy: string | null;
+  revision: number | null;
+  publishedAt: string | null;
+};
+
+/**
+ * Where one kind of editable content keeps its rows: the live content (`pages` or
+ * `collection_items`), its drafts and its revisions. The rules below are written once against it.
+ */
+type DraftStore = {
+  kind: 'page' | 'post';
+  liveColumn: string;
+  draftColumn: string;
+  /** How the content's own id is named when a section or block repeats it. */
+  ownId: string;
+  /** The live row, locked for the rest of the transaction; undefined when the site has none. */
+  lockLive(tx: Executor, websiteId: string, id: string): Promise<{ sections: StoredSection[]; status: number } | undefined>;
+  lockDraft(tx: Executor, websiteId: string, id: string): Promise<DraftRow | undefined>;
+  insertDraft(tx: Executor, websiteId: string, id: string, row: DraftWrite & { publishedVersion: number }): Promise<void>;
+  updateDraft(tx: Executor, websiteId: string, id: string, row: Partial<DraftWrite>): Promise<DraftRow>;
+  latest(tx: Executor, websiteId: string, id: string): Promise<Latest | undefined>;
+  /** Writes the live sections and the revision that records them. */
+  publish(tx: Executor, websiteId: string, id: string, sections: StoredSection[], revision: number, publishedAt: Date, accountId: string): Promise<void>;
+  /** A page not yet published goes live with its first publish; a post goes live by its status only. */
+  goLive(tx: Executor, websiteId: string, id: string, status: number): Promise<boolean>;
+  read(db: Db, websiteId: string, id: string): Promise<EditorRead | undefined>;
+  /** Ids other content of the site holds, for the id rule: `exclude` is this target's own row. */
+  exclude(id: string): { page: string; item: string };
+};
+
+const DRAFT_COLUMNS = {
+  sections: pageDrafts.sections,
+  version: pageDrafts.version,
+  publishedVersion: pageDrafts.publishedVersion,
+  savedAt: pageDrafts.savedAt,
+  savedBy: pageDrafts.savedBy,
+  recentChanges: pageDrafts.recentChanges,
+};
+const POST_DRAFT_COLUMNS = {
+  sections: postDrafts.sections,
+  version: postDrafts.version,
+  publishedVersion: postDrafts.publishedVersion,
+  savedAt: postDrafts.savedAt,
+  savedBy: postDrafts.savedBy,
+  recentChanges: postDrafts.recentChanges,
+};
+
 const pageKey = (websiteId: string, pageId: string) => and(eq(pages.websiteId, websiteId), eq(pages.id, pageId));
 const draftKey = (websiteId: string, pageId: string) => and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.pageId, pageId));
+const itemKey = (websiteId: string, itemId: string) => and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, itemId));
+const postDraftKey = (websiteId: string, itemId: string) => and(eq(postDrafts.websiteId, websiteId), eq(postDrafts.itemId, itemId));
+const savedByName = sql<string | null>`coalesce(nullif(${accounts.displayName}, ''), ${accounts.email})`;
 
-/** The page row, locked for the rest of the transaction; undefined when the site has no such page. */
-async function lockPage(tx: Executor, websiteId: string, pageId: string) {
-  const [page] = await tx.select({ id: pages.id, sections: pages.sections, status: pages.status }).from(pages).where(pageKey(websiteId, pageId)).for('update');
-  return page;
-}
+const PAGE_STORE: DraftStore = {
+  kind: 'page',
+  liveColumn: 'pages.sections',
+  draftColumn: 'page_drafts.sections',
+  ownId: 'the page’s own id',
+  async lockLive(tx, websiteId, id) {
+    const [page] = await tx.select({ sections: pages.sections, status: pages.status }).from(pages).where(pageKey(websiteId, id)).for('update');
+    return page;
+  },
+  async lockDraft(tx, websiteId, id) {
+    const [draft] = await tx.select(DRAFT_COLUMNS).from(pageDrafts).where(draftKey(websiteId, id)).for('update');
+    return draft;
+  },
+  async insertDraft(tx, websiteId, id, row) {
+    await tx.insert(pageDrafts).values({ websiteId, pageId: id, ...row });
+  },
+  async updateDraft(tx, websiteId, id, row) {
+    const [updated] = await tx.update(pageDrafts).set(row).where(draftKey(websiteId, id)).returning(DRAFT_COLUMNS);
+    return updated!;
+  },
+  async latest(tx, websiteId, id) {
+    const [latest] = await tx
+      .select({ revision: pageRevisions.revision, publishedAt: pageRevisions.publishedAt })
+      .from(pageRevisions)
+      .where(and(eq(pageRevisions.websiteId, websiteId), eq(pageRevisions.pageId, id)))
+      .orderBy(desc(pageRevisions.revision))
+      .limit(1);
+    return latest;
+  },
+  async publish(tx, websiteId, id, sections, revision, publishedAt, accountId) {
+    await tx.update(pages).set({ sections }).where(pageKey(websiteId, id));
+    await tx.insert(pageRevisions).values({ websiteId, pageId: id, revision, sections, publishedAt, publishedBy: accountId });
+  },
+  async goLive(tx, websiteId, id, status) {
+    if (status !== CONTENT_STATUSES.DRAFT) return false;
+    await tx.update(pages).set({ status: CONTENT_STATUSES.PUBLISHED }).where(pageKey(websiteId, id));
+    return true;
+  },
+  async read(db, websiteId, id) {
+    // One statement, so the draft, the page and its latest revision are read from one snapshot.
+    const [row] = await db
+      .select({
+        page: { id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, sections: pages.sections },
+        draft: pageDrafts,
+        savedBy: savedByName,
+        revision: sql<number | null>`(SELECT max(r.revision) FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id})`,
+        publishedAt: sql<string | null>`(SELECT r.published_at FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id} ORDER BY r.revision DESC LIMIT 1)`,
+      })
+      .from(pages)
+      .leftJoin(pageDrafts, and(eq(pageDrafts.websiteId, pages.websiteId), eq(pageDrafts.pageId, pages.id)))
+      .leftJoin(accounts, eq(accounts.id, pageDrafts.savedBy))
+      .where(pageKey(websiteId, id));
+    if (!row) return undefined;
+    const { sections, ...head } = row.page;
+    return { head, live: sections, draft: row.draft, savedBy: row.savedBy, revision: row.revision, publishedAt: row.publishedAt };
+  },
+  exclude: (id) => ({ page: id, item: '' }),
+};
 
-async function lockDraft(tx: Executor, websiteId: string, pageId: string): Promise<DraftRow | undefined> {
-  const [draft] = await tx.select().from(pageDrafts).where(draftKey(websiteId, pageId)).for('update');
-  return draft;
-}
+const POST_STORE: DraftStore = {
+  kind: 'post',
+  liveColumn: 'collection_items.sections',
+  draftColumn: 'post_drafts.sections',
+  ownId: 'the post’s own id',
+  async lockLive(tx, websiteId, id) {
+    const [item] = await tx.select({ sections: collectionItems.sections, status: collectionItems.status }).from(collectionItems).where(itemKey(websiteId, id)).for('update');
+    return item;
+  },
+  async lockDraft(tx, websiteId, id) {
+    const [draft] = await tx.select(POST_DRAFT_COLUMNS).from(postDrafts).where(postDraftKey(websiteId, id)).for('update');
+    return draft;
+  },
+  async insertDraft(tx, websiteId, id, row) {
+    await tx.insert(postDrafts).values({ websiteId, itemId: id, ...row });
+  },
+  async updateDraft(tx, websiteId, id, row) {
+    const [updated] = await tx.update(postDrafts).set(row).where(postDraftKey(websiteId, id)).returning(POST_DRAFT_COLUMNS);
+    return updated!;
+  },
+  async latest(tx, websiteId, id) {
+    const [latest] = await tx
+      .select({ revision: postRevisions.revision, publishedAt: postRevisions.publishedAt })
+      .from(postRevisions)
+      .where(and(eq(postRevisions.websiteId, websiteId), eq(postRevisions.itemId, id)))
+      .orderBy(desc(postRevisions.revision))
+      .limit(1);
+    return latest;
+  },
+  async publish(tx, websiteId, id, sections, revision, publishedAt, accountId) {
+    await tx.update(collectionItems).set({ sections }).where(itemKey(websiteId, id));
+    await tx.insert(postRevisions).values({ websiteId, itemId: id, revision, sections, publishedAt, publishedBy: accountId });
+  },
+  goLive: async () => false,
+  async read(db, websiteId, id) {
+    const [row] = await db
+      .select({
+        item: { id: collectionItems.id, title: collectionItems.title, path: collectionItems.path, sections: collectionItems.sections },
+        draft: POST_DRAFT_COLUMNS,
+        hasDraft: sql<boolean>`${postDrafts.itemId} IS NOT NULL`,
+        savedBy: savedByName,
+        revision: sql<number | null>`(SELECT max(r.revision) FROM ${postRevisions} r WHERE r.website_id = ${collectionItems.websiteId} AND r.item_id = ${collectionItems.id})`,
+        publishedAt: sql<string | null>`(SELECT r.published_at FROM ${postRevisions} r WHERE r.website_id = ${collectionItems.websiteId} AND r.item_id = ${collectionItems.id} ORDER BY r.revision DESC LIMIT 1)`,
+      })
+      .from(collectionItems)
+      .leftJoin(postDrafts, and(eq(postDrafts.websiteId, collectionItems.websiteId), eq(postDrafts.itemId, collectionItems.id)))
+      .leftJoin(accounts, eq(accounts.id, postDrafts.savedBy))
+      .where(itemKey(websiteId, id));
+    if (!row) return undefined;
+    const { sections, ...item } = row.item;
+    return {
+      head: { ...item, pageType: PAGE_TYPES.CONTENT_ITEM },
+      live: sections,
+      draft: row.hasDraft ? (row.draft as DraftRow) : null,
+      savedBy: row.savedBy,
+      revision: row.revision,
+      publishedAt: row.publishedAt,
+    };
+  },
+  exclude: (id) => ({ page: '', item: id }),
+};
 
 async function nameOf(tx: Executor, accountId: string | null): Promise<string | null> {
   if (!accountId) return null;
@@ -87,48 +261,44 @@ async function nameOf(tx: Executor, accountId: string | null): Promise<string | 
  * which refuses content that fails the document's schema rather than answer part of it. The rules
  * below compare and copy the rows as stored, so a draft stored wrong can still be saved over.
  */
-const answered = (websiteId: string, pageId: string, column: 'pages.sections' | 'page_drafts.sections', sections: unknown) =>
-  storedSections(sections, { websiteId, column, row: pageId });
+const answered = (websiteId: string, id: string, column: string, sections: unknown) => storedSections(sections, { websiteId, column, row: id });
 
 /** The draft as the editor gets it; with no row, the published sections at version 0. */
-async function draftState(tx: Executor, websiteId: string, pageId: string, draft: DraftRow | undefined, published: StoredSection[]): Promise<DraftState> {
-  if (!draft) return { version: 0, sections: answered(websiteId, pageId, 'pages.sections', published), savedAt: null, savedBy: null };
+async function draftState(tx: Executor, store: DraftStore, websiteId: string, id: string, draft: DraftRow | undefined, published: StoredSection[]): Promise<DraftState> {
+  if (!draft) return { version: 0, sections: answered(websiteId, id, store.liveColumn, published), savedAt: null, savedBy: null };
   return {
     version: draft.version,
-    sections: answered(websiteId, pageId, 'page_drafts.sections', draft.sections),
+    sections: answered(websiteId, id, store.draftColumn, draft.sections),
     savedAt: draft.savedAt.toISOString(),
     savedBy: await nameOf(tx, draft.savedBy),
   };
 }
 
-/** GET: the page, its draft, what is published and what `role` may do there; undefined for a page the site does not have. */
-export async function editorPage(db: Db, websiteId: string, pageId: string, role: number): Promise<Omit<EditorPage, 'canvas'> | undefined> {
-  // One statement, so the draft, the page and its latest revision are read from one snapshot.
-  const [row] = await db
-    .select({
-      page: { id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, sections: pages.sections },
-      draft: pageDrafts,
-      savedBy: sql<string | null>`coalesce(nullif(${accounts.displayName}, ''), ${accounts.email})`,
-      revision: sql<number | null>`(SELECT max(r.revision) FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id})`,
-      publishedAt: sql<string | null>`(SELECT r.published_at FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id} ORDER BY r.revision DESC LIMIT 1)`,
-    })
-    .from(pages)
-    .leftJoin(pageDrafts, and(eq(pageDrafts.websiteId, pages.websiteId), eq(pageDrafts.pageId, pages.id)))
-    .leftJoin(accounts, eq(accounts.id, pageDrafts.savedBy))
-    .where(pageKey(websiteId, pageId));
+async function editorTarget(db: Db, store: DraftStore, websiteId: string, id: string, role: number): Promise<Omit<EditorPage, 'canvas'> | undefined> {
+  const row = await store.read(db, websiteId, id);
   if (!row) return undefined;
-  const { page, draft } = row;
-  const live = answered(websiteId, pageId, 'pages.sections', page.sections);
+  const { draft } = row;
+  const live = answered(websiteId, id, store.liveColumn, row.live);
   return {
-    page: { id: page.id, title: page.title, path: page.path, pageType: page.pageType },
+    page: row.head,
     draft: draft
-      ? { version: draft.version, sections: answered(websiteId, pageId, 'page_drafts.sections', draft.sections), savedAt: draft.savedAt.toISOString(), savedBy: row.savedBy }
+      ? { version: draft.version, sections: answered(websiteId, id, store.draftColumn, draft.sections), savedAt: draft.savedAt.toISOString(), savedBy: row.savedBy }
       : { version: 0, sections: live, savedAt: null, savedBy: null },
     published: { sections: live, revision: row.revision ?? 0, publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString() },
     unpublishedChanges: draft ? draft.version > draft.publishedVersion : false,
     writable: canAccess(role, 'pages', 'write'),
     formsWritable: canAccess(role, 'forms', 'write'),
   };
+}
+
+/** GET: the page, its draft, what is published and what `role` may do there; undefined for a page the site does not have. */
+export async function editorPage(db: Db, websiteId: string, pageId: string, role: number): Promise<Omit<EditorPage, 'canvas'> | undefined> {
+  return editorTarget(db, PAGE_STORE, websiteId, pageId, role);
+}
+
+/** GET for a blog post: as `editorPage`, with the post's title and address; undefined for a post the site does not have. */
+export async function editorPost(db: Db, websiteId: string, itemId: string, role: number): Promise<Omit<EditorPage, 'canvas'> | undefined> {
+  return editorTarget(db, POST_STORE, websiteId, itemId, role);
 }
 
 // ---- the rules a draft is checked against ----
@@ -145,49 +315,50 @@ function idsOf(sections: StoredSection[]): Located[] {
 
 /**
  * The site document's rule that ids are unique across the whole site (src/document/content.ts), for
- * one page: within its sections and against its own id here, and against the rest of the site's
- * published content for the ids `known` does not hold (those were checked when they came).
+ * one page or post: within its sections and against its own id here, and against the rest of the
+ * site's published content for the ids `known` does not hold (those were checked when they came).
  */
-async function idErrors(tx: Executor, websiteId: string, pageId: string, sections: StoredSection[], known: StoredSection[]): Promise<Record<string, string>> {
+async function idErrors(tx: Executor, store: DraftStore, websiteId: string, id: string, sections: StoredSection[], known: StoredSection[]): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
-  const seen = new Map<string, string>([[pageId, 'the page’s own id']]);
-  for (const { id, path } of idsOf(sections)) {
-    const prior = seen.get(id);
-    if (prior !== undefined) errors[path] = format(editor.idRepeated, { id, where: prior });
-    else seen.set(id, path);
+  const seen = new Map<string, string>([[id, store.ownId]]);
+  for (const { id: found, path } of idsOf(sections)) {
+    const prior = seen.get(found);
+    if (prior !== undefined) errors[path] = format(editor.idRepeated, { id: found, where: prior });
+    else seen.set(found, path);
   }
   const old = new Set(idsOf(known).map((l) => l.id));
   const fresh = idsOf(sections).filter((l) => !old.has(l.id) && errors[l.path] === undefined);
   if (fresh.length === 0) return errors;
-  const taken = new Set(await idsUsedElsewhere(tx, websiteId, pageId, fresh.map((l) => l.id)));
-  for (const { id, path } of fresh) if (taken.has(id)) errors[path] = format(editor.idUsedElsewhere, { id });
+  const taken = new Set(await idsUsedElsewhere(tx, websiteId, store.exclude(id), fresh.map((l) => l.id)));
+  for (const { id: found, path } of fresh) if (taken.has(found)) errors[path] = format(editor.idUsedElsewhere, { id: found });
   return errors;
 }
 
-/** Which of `ids` another page, a collection or a post of the site already uses (as its own id, or a section's or block's). */
-async function idsUsedElsewhere(tx: Executor, websiteId: string, pageId: string, ids: string[]): Promise<string[]> {
+/** Which of `ids` another page, a collection or another post of the site already uses (as its own id, or a section's or block's); `exclude` names the row being edited. */
+async function idsUsedElsewhere(tx: Executor, websiteId: string, exclude: { page: string; item: string }, ids: string[]): Promise<string[]> {
   const { rows } = await tx.execute<{ id: string }>(sql`
     SELECT DISTINCT u.id FROM (
-      SELECT p.id FROM ${pages} p WHERE p.website_id = ${websiteId} AND p.id <> ${pageId}
+      SELECT p.id FROM ${pages} p WHERE p.website_id = ${websiteId} AND p.id <> ${exclude.page}
       UNION ALL SELECT c.id FROM ${collections} c WHERE c.website_id = ${websiteId}
-      UNION ALL SELECT i.id FROM ${collectionItems} i WHERE i.website_id = ${websiteId}
-      UNION ALL SELECT x #>> '{}' FROM ${pages} p CROSS JOIN LATERAL jsonb_path_query(p.sections, '$[*].id') x WHERE p.website_id = ${websiteId} AND p.id <> ${pageId}
-      UNION ALL SELECT x #>> '{}' FROM ${pages} p CROSS JOIN LATERAL jsonb_path_query(p.sections, '$[*].blocks[*].id') x WHERE p.website_id = ${websiteId} AND p.id <> ${pageId}
-      UNION ALL SELECT x #>> '{}' FROM ${collectionItems} i CROSS JOIN LATERAL jsonb_path_query(i.sections, '$[*].id') x WHERE i.website_id = ${websiteId}
-      UNION ALL SELECT x #>> '{}' FROM ${collectionItems} i CROSS JOIN LATERAL jsonb_path_query(i.sections, '$[*].blocks[*].id') x WHERE i.website_id = ${websiteId}
+      UNION ALL SELECT i.id FROM ${collectionItems} i WHERE i.website_id = ${websiteId} AND i.id <> ${exclude.item}
+      UNION ALL SELECT x #>> '{}' FROM ${pages} p CROSS JOIN LATERAL jsonb_path_query(p.sections, '$[*].id') x WHERE p.website_id = ${websiteId} AND p.id <> ${exclude.page}
+      UNION ALL SELECT x #>> '{}' FROM ${pages} p CROSS JOIN LATERAL jsonb_path_query(p.sections, '$[*].blocks[*].id') x WHERE p.website_id = ${websiteId} AND p.id <> ${exclude.page}
+      UNION ALL SELECT x #>> '{}' FROM ${collectionItems} i CROSS JOIN LATERAL jsonb_path_query(i.sections, '$[*].id') x WHERE i.website_id = ${websiteId} AND i.id <> ${exclude.item}
+      UNION ALL SELECT x #>> '{}' FROM ${collectionItems} i CROSS JOIN LATERAL jsonb_path_query(i.sections, '$[*].blocks[*].id') x WHERE i.website_id = ${websiteId} AND i.id <> ${exclude.item}
     ) u(id)
     WHERE u.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`);
   return rows.map((r) => r.id);
 }
 
-/** Which of `formIds` a form of the site's published content, or another page's draft, already holds. */
-async function formIdsInUse(tx: Executor, websiteId: string, pageId: string, formIds: string[]): Promise<Set<string>> {
+/** Which of `formIds` a form of the site's published content, or another page's or post's draft, already holds. */
+async function formIdsInUse(tx: Executor, websiteId: string, exclude: { page: string; item: string }, formIds: string[]): Promise<Set<string>> {
   const holds = (column: string) => sql`jsonb_path_exists(${sql.raw(column)}, ${FORM_WITH_ID}::jsonpath, jsonb_build_object('id', f.id))`;
   const { rows } = await tx.execute<{ id: string }>(sql`
     SELECT f.id FROM jsonb_array_elements_text(${JSON.stringify(formIds)}::jsonb) f(id)
      WHERE EXISTS (SELECT 1 FROM ${pages} p WHERE p.website_id = ${websiteId} AND ${holds('p.sections')})
         OR EXISTS (SELECT 1 FROM ${collectionItems} i WHERE i.website_id = ${websiteId} AND ${holds('i.sections')})
-        OR EXISTS (SELECT 1 FROM ${pageDrafts} d WHERE d.website_id = ${websiteId} AND d.page_id <> ${pageId} AND ${holds('d.sections')})`);
+        OR EXISTS (SELECT 1 FROM ${pageDrafts} d WHERE d.website_id = ${websiteId} AND d.page_id <> ${exclude.page} AND ${holds('d.sections')})
+        OR EXISTS (SELECT 1 FROM ${postDrafts} d WHERE d.website_id = ${websiteId} AND d.item_id <> ${exclude.item} AND ${holds('d.sections')})`);
   return new Set(rows.map((r) => r.id));
 }
 
@@ -213,11 +384,11 @@ function blankForm(data: Record<string, unknown>): unknown {
  * kind's defaults make them, with a form id no other form of the site uses; changing the data of
  * a form block the current draft holds is refused, naming the block.
  */
-async function formRefusal(tx: Executor, websiteId: string, pageId: string, before: StoredSection[], after: StoredSection[]): Promise<DraftRefusal | undefined> {
+async function formRefusal(tx: Executor, websiteId: string, exclude: { page: string; item: string }, before: StoredSection[], after: StoredSection[]): Promise<DraftRefusal | undefined> {
   const existing = new Map(before.flatMap((s) => s.blocks.filter((b) => b.type === FORM).map((b) => [b.id, normalForm(b.data)] as const)));
   const draftFormIds = new Set(before.flatMap((s) => s.blocks.filter((b) => b.type === FORM).map((b) => String(b.data.formId))));
   const added = after.flatMap((s, si) => s.blocks.flatMap((b, bi) => (b.type === FORM && !existing.has(b.id) ? [{ block: b, path: `sections.${si}.blocks.${bi}.data` }] : [])));
-  const inUse = added.length > 0 ? await formIdsInUse(tx, websiteId, pageId, added.map((a) => String(a.block.data.formId))) : new Set<string>();
+  const inUse = added.length > 0 ? await formIdsInUse(tx, websiteId, exclude, added.map((a) => String(a.block.data.formId))) : new Set<string>();
   const refuse = (message: typeof editor.formChangeRefused | typeof editor.newFormNotBlank, block: StoredSection['blocks'][number], path: string): DraftRefusal => {
     const title = typeof block.data.title === 'string' && block.data.title ? block.data.title : blockDefinition(FORM)!.label;
     const error = format(message, { title, blockId: block.id });
@@ -269,98 +440,111 @@ export type DraftSaveInput = {
  * as it was (a retry, not a conflict); a base other than the draft's version is a conflict; then
  * the sections must pass the writing schema, the site's id rule and the forms rule.
  */
-export async function saveDraft(db: Db, save: DraftSaveInput): Promise<Outcome<DraftSaved>> {
-  const { websiteId, pageId } = save;
-  // Parsed (and sanitised) before the page is locked, so a large page holds the lock only to write.
+async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput): Promise<Outcome<DraftSaved>> {
+  const { websiteId, pageId: id } = save;
+  // Parsed (and sanitised) before the row is locked, so a large page holds the lock only to write.
   const parsed = parseSections(save.sections);
   return refusable(() =>
     db.transaction(async (tx) => {
-      const page = await lockPage(tx, websiteId, pageId);
-      if (!page) throw new Refused({ kind: 'notFound' });
-      const draft = await lockDraft(tx, websiteId, pageId);
+      const live = await store.lockLive(tx, websiteId, id);
+      if (!live) throw new Refused({ kind: 'notFound' });
+      const draft = await store.lockDraft(tx, websiteId, id);
       const applied = draft?.recentChanges.find((c) => c.changeId === save.changeId);
       if (applied) return { version: applied.version, savedAt: applied.savedAt };
       const current = draft?.version ?? 0;
-      if (current !== save.baseVersion) throw new Refused({ kind: 'conflict', current: await draftState(tx, websiteId, pageId, draft, page.sections) });
+      if (current !== save.baseVersion) throw new Refused({ kind: 'conflict', current: await draftState(tx, store, websiteId, id, draft, live.sections) });
       if (!parsed.ok) throw new Refused({ kind: 'invalid', errors: parsed.errors });
-      const before = draft?.sections ?? page.sections;
-      const errors = await idErrors(tx, websiteId, pageId, parsed.sections, before);
+      const before = draft?.sections ?? live.sections;
+      const errors = await idErrors(tx, store, websiteId, id, parsed.sections, before);
       if (Object.keys(errors).length > 0) throw new Refused({ kind: 'invalid', errors });
       if (!canAccess(save.role, 'forms', 'write')) {
-        const refusal = await formRefusal(tx, websiteId, pageId, before, parsed.sections);
+        const refusal = await formRefusal(tx, websiteId, store.exclude(id), before, parsed.sections);
         if (refusal) throw new Refused(refusal);
       }
       const version = current + 1;
       const savedAt = new Date();
       const recentChanges: AppliedChange[] = [...(draft?.recentChanges ?? []), { changeId: save.changeId, version, savedAt: savedAt.toISOString() }].slice(-KEPT_CHANGES);
       const row = { sections: parsed.sections, version, savedAt, savedBy: save.accountId, recentChanges };
-      if (draft) await tx.update(pageDrafts).set(row).where(draftKey(websiteId, pageId));
-      else await tx.insert(pageDrafts).values({ websiteId, pageId, publishedVersion: 0, ...row });
+      if (draft) await store.updateDraft(tx, websiteId, id, row);
+      else await store.insertDraft(tx, websiteId, id, { publishedVersion: 0, ...row });
       return { version, savedAt: savedAt.toISOString() };
     }),
   );
 }
 
 /**
- * POST publish: the draft at `version` becomes the page's content and its next revision, and the
+ * POST publish: the draft at `version` becomes the live content and its next revision, and the
  * site is marked changed (cached pages dropped on every app server) in the same transaction. A
  * draft with nothing unpublished answers its latest revision again, so a retried publish makes none.
  */
-export async function publishDraft(db: Db, websiteId: string, pageId: string, accountId: string, version: number): Promise<Outcome<Published>> {
+async function publishTargetDraft(db: Db, store: DraftStore, websiteId: string, id: string, accountId: string, version: number): Promise<Outcome<Published>> {
   return refusable(() =>
     db.transaction(async (tx) => {
       await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
-      const page = await lockPage(tx, websiteId, pageId);
-      if (!page) throw new Refused({ kind: 'notFound' });
-      const draft = await lockDraft(tx, websiteId, pageId);
-      if ((draft?.version ?? 0) !== version) throw new Refused({ kind: 'conflict', current: await draftState(tx, websiteId, pageId, draft, page.sections) });
-      const [latest] = await tx
-        .select({ revision: pageRevisions.revision, publishedAt: pageRevisions.publishedAt })
-        .from(pageRevisions)
-        .where(and(eq(pageRevisions.websiteId, websiteId), eq(pageRevisions.pageId, pageId)))
-        .orderBy(desc(pageRevisions.revision))
-        .limit(1);
+      const live = await store.lockLive(tx, websiteId, id);
+      if (!live) throw new Refused({ kind: 'notFound' });
+      const draft = await store.lockDraft(tx, websiteId, id);
+      if ((draft?.version ?? 0) !== version) throw new Refused({ kind: 'conflict', current: await draftState(tx, store, websiteId, id, draft, live.sections) });
+      const latest = await store.latest(tx, websiteId, id);
       // A page not yet published (a new one starts as a draft) goes live with its first publish, changed or not.
-      const goesLive = page.status === CONTENT_STATUSES.DRAFT;
-      if (goesLive) {
-        await tx.update(pages).set({ status: CONTENT_STATUSES.PUBLISHED }).where(pageKey(websiteId, pageId));
-        await markSiteChanged(tx, websiteId);
-      }
+      const goesLive = await store.goLive(tx, websiteId, id, live.status);
+      if (goesLive) await markSiteChanged(tx, websiteId);
       if (latest && (!draft || draft.version === draft.publishedVersion)) return { revision: latest.revision, publishedAt: latest.publishedAt.toISOString() };
-      const sections = draft?.sections ?? page.sections;
+      const sections = draft?.sections ?? live.sections;
       // Another page may have been published with one of these ids since the draft was saved.
-      const errors = await idErrors(tx, websiteId, pageId, sections, page.sections);
+      const errors = await idErrors(tx, store, websiteId, id, sections, live.sections);
       if (Object.keys(errors).length > 0) throw new Refused({ kind: 'invalid', errors });
       const revision = (latest?.revision ?? 0) + 1;
       const publishedAt = new Date();
-      await tx.update(pages).set({ sections }).where(pageKey(websiteId, pageId));
-      await tx.insert(pageRevisions).values({ websiteId, pageId, revision, sections, publishedAt, publishedBy: accountId });
-      if (draft) await tx.update(pageDrafts).set({ publishedVersion: draft.version }).where(draftKey(websiteId, pageId));
+      await store.publish(tx, websiteId, id, sections, revision, publishedAt, accountId);
+      if (draft) await store.updateDraft(tx, websiteId, id, { publishedVersion: draft.version });
       if (!goesLive) await markSiteChanged(tx, websiteId);
-      await logActivity(tx, websiteId, accountId, 'pages.published', { pageId, revision });
+      await logActivity(tx, websiteId, accountId, store.kind === 'page' ? 'pages.published' : 'posts.published', store.kind === 'page' ? { pageId: id, revision } : { itemId: id, revision });
       return { revision, publishedAt: publishedAt.toISOString() };
     }),
   );
 }
 
 /** DELETE: the draft goes back to the published sections as its next version, with nothing unpublished. */
-export async function discardDraft(db: Db, websiteId: string, pageId: string, accountId: string): Promise<Outcome<DraftState>> {
+async function discardTargetDraft(db: Db, store: DraftStore, websiteId: string, id: string, accountId: string): Promise<Outcome<DraftState>> {
   return refusable(() =>
     db.transaction(async (tx) => {
-      const page = await lockPage(tx, websiteId, pageId);
-      if (!page) throw new Refused({ kind: 'notFound' });
-      const draft = await lockDraft(tx, websiteId, pageId);
-      if (!draft) return draftState(tx, websiteId, pageId, undefined, page.sections);
+      const live = await store.lockLive(tx, websiteId, id);
+      if (!live) throw new Refused({ kind: 'notFound' });
+      const draft = await store.lockDraft(tx, websiteId, id);
+      if (!draft) return draftState(tx, store, websiteId, id, undefined, live.sections);
       const version = draft.version + 1;
-      const [row] = await tx
-        .update(pageDrafts)
-        .set({ sections: page.sections, version, publishedVersion: version, savedAt: new Date(), savedBy: accountId })
-        .where(draftKey(websiteId, pageId))
-        .returning();
-      await logActivity(tx, websiteId, accountId, 'pages.draft_discarded', { pageId });
-      return draftState(tx, websiteId, pageId, row, page.sections);
+      const row = await store.updateDraft(tx, websiteId, id, { sections: live.sections, version, publishedVersion: version, savedAt: new Date(), savedBy: accountId });
+      await logActivity(tx, websiteId, accountId, store.kind === 'page' ? 'pages.draft_discarded' : 'posts.draft_discarded', store.kind === 'page' ? { pageId: id } : { itemId: id });
+      return draftState(tx, store, websiteId, id, row, live.sections);
     }),
   );
+}
+
+export function saveDraft(db: Db, save: DraftSaveInput): Promise<Outcome<DraftSaved>> {
+  return saveTargetDraft(db, PAGE_STORE, save);
+}
+
+export function publishDraft(db: Db, websiteId: string, pageId: string, accountId: string, version: number): Promise<Outcome<Published>> {
+  return publishTargetDraft(db, PAGE_STORE, websiteId, pageId, accountId, version);
+}
+
+export function discardDraft(db: Db, websiteId: string, pageId: string, accountId: string): Promise<Outcome<DraftState>> {
+  return discardTargetDraft(db, PAGE_STORE, websiteId, pageId, accountId);
+}
+
+/** A blog post's draft save: `pageId` of the input names the post (the collection item). */
+export function savePostDraft(db: Db, save: DraftSaveInput): Promise<Outcome<DraftSaved>> {
+  return saveTargetDraft(db, POST_STORE, save);
+}
+
+/** A blog post's publish: its sections go live; whether visitors see the post is its status's affair. */
+export function publishPostDraft(db: Db, websiteId: string, itemId: string, accountId: string, version: number): Promise<Outcome<Published>> {
+  return publishTargetDraft(db, POST_STORE, websiteId, itemId, accountId, version);
+}
+
+export function discardPostDraft(db: Db, websiteId: string, itemId: string, accountId: string): Promise<Outcome<DraftState>> {
+  return discardTargetDraft(db, POST_STORE, websiteId, itemId, accountId);
 }
 
 // ---- other writers of a page's content ----
@@ -393,20 +577,32 @@ export async function recordImportedPages(tx: Executor, websiteId: string, repla
  * the old form back), still with nothing unpublished if it had none. Answers the blocks changed.
  */
 export async function reviseDraftsHoldingForm(tx: Executor, websiteId: string, formId: string, accountId: string, revise: (sections: StoredSection[]) => number): Promise<number> {
-  const rows = await tx
-    .select({ pageId: pageDrafts.pageId, sections: pageDrafts.sections, version: pageDrafts.version, publishedVersion: pageDrafts.publishedVersion })
+  const holding = JSON.stringify({ id: formId });
+  const pageRows = await tx
+    .select({ id: pageDrafts.pageId, sections: pageDrafts.sections, version: pageDrafts.version, publishedVersion: pageDrafts.publishedVersion })
     .from(pageDrafts)
     .innerJoin(pages, and(eq(pages.websiteId, pageDrafts.websiteId), eq(pages.id, pageDrafts.pageId)))
-    .where(and(eq(pageDrafts.websiteId, websiteId), sql`jsonb_path_exists(${pageDrafts.sections}, ${FORM_WITH_ID}::jsonpath, ${JSON.stringify({ id: formId })}::jsonb)`))
+    .where(and(eq(pageDrafts.websiteId, websiteId), sql`jsonb_path_exists(${pageDrafts.sections}, ${FORM_WITH_ID}::jsonpath, ${holding}::jsonb)`))
+    .for('update');
+  const postRows = await tx
+    .select({ id: postDrafts.itemId, sections: postDrafts.sections, version: postDrafts.version, publishedVersion: postDrafts.publishedVersion })
+    .from(postDrafts)
+    .innerJoin(collectionItems, and(eq(collectionItems.websiteId, postDrafts.websiteId), eq(collectionItems.id, postDrafts.itemId)))
+    .where(and(eq(postDrafts.websiteId, websiteId), sql`jsonb_path_exists(${postDrafts.sections}, ${FORM_WITH_ID}::jsonpath, ${holding}::jsonb)`))
     .for('update');
   let revised = 0;
-  for (const row of rows) {
-    revised += revise(row.sections);
-    const version = row.version + 1;
-    await tx
-      .update(pageDrafts)
-      .set({ sections: row.sections, version, publishedVersion: row.publishedVersion === row.version ? version : row.publishedVersion, savedAt: new Date(), savedBy: accountId })
-      .where(draftKey(websiteId, row.pageId));
+  for (const [store, rows] of [[PAGE_STORE, pageRows], [POST_STORE, postRows]] as const) {
+    for (const row of rows) {
+      revised += revise(row.sections);
+      const version = row.version + 1;
+      await store.updateDraft(tx, websiteId, row.id, {
+        sections: row.sections,
+        version,
+        publishedVersion: row.publishedVersion === row.version ? version : row.publishedVersion,
+        savedAt: new Date(),
+        savedBy: accountId,
+      });
+    }
   }
   return revised;
 }

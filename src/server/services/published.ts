@@ -36,6 +36,8 @@ export type PublishedPage = {
   path: string | null;
   title: string;
   seo: Record<string, string>;
+  /** Hidden from search engines (the page's `seo.noIndex`): robots noindex, and not in the sitemap. */
+  noIndex: boolean;
   access: PageAccess;
   sections: StoredSection[];
 };
@@ -76,7 +78,9 @@ export type SiteContent = {
 
 /** Keeps only the string values: what search engines and the page head are given. */
 const seoSchema = z.record(z.string(), z.unknown()).transform((seo) => Object.fromEntries(Object.entries(seo).filter((e): e is [string, string] => typeof e[1] === 'string')));
-const pageRow = z.object({ id: z.string(), pageType: z.number(), path: z.string().nullable(), title: z.string(), seo: seoSchema, access: z.unknown(), sections: z.unknown() });
+const pageRow = z
+  .object({ id: z.string(), pageType: z.number(), path: z.string().nullable(), title: z.string(), seo: z.record(z.string(), z.unknown()), access: z.unknown(), sections: z.unknown() })
+  .transform(({ seo, ...page }) => ({ ...page, seo: seoSchema.parse(seo), noIndex: seo.noIndex === true }));
 const collectionRow = z.object({ id: z.string(), type: z.number(), path: z.string(), title: z.string(), description: z.string().nullable(), seo: seoSchema });
 const itemRow = z.object({
   id: z.string(),
@@ -245,6 +249,7 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
       path: p.path,
       title: p.title,
       seo: p.seo,
+      noIndex: p.noIndex,
       access: storedPageAccess(p.access, { ...at, column: 'pages.access' }),
       sections: storedSections(p.sections, { ...at, column: 'pages.sections' }),
     };
@@ -295,8 +300,16 @@ export async function sitemapEntries(db: Db, websiteId: string): Promise<Sitemap
     db
       .select({ path: pages.path })
       .from(pages)
-      // Members-only and password pages are not for search engines.
-      .where(and(eq(pages.websiteId, websiteId), eq(pages.status, PUBLISHED), inArray(pages.pageType, ROUTABLE_PAGE_TYPES), sql`${pages.access}->>'type' = 'public'`))
+      // Members-only and password pages are not for search engines, nor pages the owner hid from them.
+      .where(
+        and(
+          eq(pages.websiteId, websiteId),
+          eq(pages.status, PUBLISHED),
+          inArray(pages.pageType, ROUTABLE_PAGE_TYPES),
+          sql`${pages.access}->>'type' = 'public'`,
+          sql`coalesce(${pages.seo}->>'noIndex', 'false') <> 'true'`,
+        ),
+      )
       .orderBy(asc(pages.position)),
     db
       .select({ id: collections.id, path: collections.path })

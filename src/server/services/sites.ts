@@ -10,7 +10,7 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, SiteDocument, SiteSettings, StoredBlockData } from '../../document/schema';
 import { readStored } from '../../document/link';
 import { settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
-import type { Db } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
 import { recordImportedPages } from './page-drafts';
@@ -29,7 +29,12 @@ function defined<T extends Record<string, unknown>>(o: T): T {
 }
 
 /** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
-export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opts: { makeDefault?: boolean } = {}): Promise<{ websiteId: string; created: boolean }> {
+export async function importSite(
+  db: Db,
+  doc: SiteDocument<StoredBlockData>,
+  // `within` runs last in the import's transaction (a new site's owner): what it throws undoes the import.
+  opts: { makeDefault?: boolean; within?: (tx: Executor, site: { websiteId: string; created: boolean }) => Promise<void> } = {},
+): Promise<{ websiteId: string; created: boolean }> {
   const { identifier, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {
@@ -148,6 +153,7 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
           position,
         });
       }
+      await opts.within?.(tx, { websiteId, created: !existing });
       return { websiteId, created: !existing };
     });
   } catch (err) {

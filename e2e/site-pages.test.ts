@@ -1,0 +1,149 @@
+/**
+ * A new owner's first site, in Chromium: from the demo site's config area the owner creates a
+ * blank site, follows the link to its own config area and signs in there with the same account;
+ * adds two pages (one blank, one from a section layout, the second from the keyboard alone), moves
+ * one with Move up (announced, focus kept), publishes both from the editor, and renames a
+ * published page's URL slug: a visitor following the old address lands on the new one. The home
+ * page's Delete is refused with its message; the three pages go into the header menu, one in a
+ * dropdown, with a footer link to an email address, as visitors then see them. Axe finds no serious violation on the new-site form,
+ * the Pages screen, the add-page dialog or the page settings dialog.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe';
+import { desktop, printed, serverAndBrowserPerFile, signInAsOwner, visitorContext } from './harness';
+
+const env = serverAndBrowserPerFile();
+
+async function publishFromEditor(page: Page, title: string) {
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page.waitForURL(/\/config\/pages\/[0-9a-f]{24}$/);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Published. Visitors now see this version.').first().waitFor();
+  await page.getByRole('button', { name: 'All pages' }).click();
+  await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+}
+
+describe('a new site and its pages', () => {
+  it('a new owner creates a blank site, adds and publishes pages, and renames one whose old address then leads to the new', { timeout: 120_000 }, async () => {
+    const server = env.server();
+    const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
+    const page = await context.newPage();
+    await signInAsOwner(page, server);
+
+    // The new-site form, beside the site picker on the account screen.
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('button', { name: 'New site' }).click();
+    await page.getByLabel('Site title').fill('Harbour Bakery');
+    expect(await page.getByLabel('Site identifier').inputValue()).toBe('harbour-bakery');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create site' }).click();
+    await page.getByText('Created the site “Harbour Bakery”. You are its owner.').waitFor();
+    const link = page.getByRole('link', { name: 'Open the config area of Harbour Bakery' });
+    const siteOrigin = `http://harbour-bakery.localhost:${server.port}`;
+    expect(await link.getAttribute('href')).toBe(`${siteOrigin}/config/`);
+    // The picker lists it at once.
+    await page.getByRole('navigation', { name: 'Your sites' }).getByRole('link', { name: 'Harbour Bakery' }).waitFor();
+
+    // Its config area has its own address: signing in there with the same account makes an ADMIN.
+    await link.click();
+    await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
+    await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const nav = page.getByRole('navigation', { name: 'Config' });
+    await nav.waitFor();
+    expect(await page.locator('.shell-site').textContent()).toBe('Harbour Bakery');
+    await nav.getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('rowheader', { name: /^Home/ }).waitFor();
+
+    // A blank page.
+    await page.getByRole('button', { name: 'Add a page' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Add a page' });
+    await addDialog.getByLabel('Page title').fill('About us');
+    expect(await seriousViolations(page)).toEqual([]);
+    await addDialog.getByRole('button', { name: 'Add page' }).click();
+    const status = page.locator('.pages-screen p[role="status"]');
+    await status.getByText('Added the page “About us” as a draft at /about-us. Publish it from the editor to show it to visitors.').waitFor();
+
+    // A page from a section layout, from the keyboard alone.
+    await page.getByRole('button', { name: 'Add a page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Add a page' }).getByLabel('Page title').waitFor();
+    await page.keyboard.type('Our breads');
+    await page.keyboard.press('Tab'); // URL slug, left empty
+    await page.keyboard.press('Tab'); // Start from: Blank page
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // Heading and text, Image beside text, Three columns
+    expect(await page.getByLabel('Three columns').isChecked()).toBe(true);
+    await page.keyboard.press('Tab'); // Cancel
+    await page.keyboard.press('Tab'); // Add page
+    await page.keyboard.press('Enter');
+    await status.getByText('Added the page “Our breads” as a draft at /our-breads. Publish it from the editor to show it to visitors.').waitFor();
+    expect((await page.getByRole('rowheader').allTextContents()).map((t) => t.trim())).toEqual(['Home Home', 'About us', 'Our breads']);
+
+    // Move up: announced in the status line, focus kept on the button.
+    await page.getByRole('button', { name: 'Move up Our breads' }).focus();
+    await page.keyboard.press('Enter');
+    await status.getByText('“Our breads” moved to position 2 of 3.').waitFor();
+    expect((await page.getByRole('rowheader').allTextContents()).map((t) => t.trim())).toEqual(['Home Home', 'Our breads', 'About us']);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move up Our breads');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The home page cannot be deleted until another page is home.
+    await page.getByRole('button', { name: 'Delete Home' }).click();
+    await page.getByRole('alert').getByText('The home page cannot be deleted. Make another page the home page first, then delete this one.').waitFor();
+
+    // Visitors see neither draft until it is published from the editor.
+    const visitor = await (await visitorContext(env.browser(), server)).newPage();
+    expect((await visitor.goto(`${siteOrigin}/about-us`))!.status()).toBe(404);
+    await publishFromEditor(page, 'About us');
+    await publishFromEditor(page, 'Our breads');
+    expect((await visitor.goto(`${siteOrigin}/our-breads`))!.status()).toBe(200);
+    await visitor.getByText('First point').waitFor();
+
+    // A new URL slug for the published page: its old address leads to the new one.
+    await page.getByRole('button', { name: 'Settings of About us' }).click();
+    const settings = page.getByRole('dialog', { name: 'Page settings: About us' });
+    await settings.getByLabel('URL slug').fill('/our-story');
+    expect(await seriousViolations(page)).toEqual([]);
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await status.getByText('Saved the settings of “About us”.').waitFor();
+    const answer = await visitor.goto(`${siteOrigin}/about-us`);
+    expect(new URL(visitor.url()).pathname).toBe('/our-story');
+    expect(answer!.status()).toBe(200);
+    expect(await visitor.title()).toBe('About us — Harbour Bakery');
+    const hop = answer!.request().redirectedFrom();
+    expect(hop && (await hop.response())!.status()).toBe(301);
+
+    // The three pages in the header menu, one of them in a dropdown, and a footer link.
+    await nav.getByRole('button', { name: 'Navigation' }).click();
+    const header = page.getByRole('region', { name: 'Header menu' });
+    const addItem = async (menu: typeof header, title: string, pageLabel: string) => {
+      await menu.getByRole('button', { name: 'Add an item' }).click();
+      await page.getByLabel('Title in the menu').fill(title);
+      await page.getByLabel('Link: link to').selectOption({ label: 'A page of this site' });
+      await page.getByLabel('Link: page').selectOption({ label: pageLabel });
+      await page.getByRole('button', { name: `Done: ${title}` }).click();
+    };
+    await addItem(header, 'Home', 'Home (/)');
+    await addItem(header, 'Our story', 'About us (/our-story)');
+    await addItem(header, 'Breads', 'Our breads (/our-breads)');
+    await page.getByRole('button', { name: 'Put under the item above: Breads' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Breads is now in the dropdown of Our story.').waitFor();
+    const footer = page.getByRole('region', { name: 'Footer links' });
+    await footer.getByRole('button', { name: 'Add an item' }).click();
+    await page.getByLabel('Title in the menu').fill('Email us');
+    await page.getByLabel('Link: link to').selectOption({ label: 'An email address' });
+    await page.getByLabel('Link: email address').fill('hello@harbour-bakery.example');
+    await page.getByRole('button', { name: 'Save navigation' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved. Every page shows the new menus now.' }).waitFor();
+    await visitor.goto(`${siteOrigin}/`);
+    const menu = visitor.getByRole('navigation', { name: 'Main' });
+    await menu.getByRole('link', { name: 'Our story' }).waitFor();
+    expect(await menu.getByRole('list', { name: 'Our story' }).getByRole('link', { name: 'Breads' }).getAttribute('href')).toBe('/our-breads');
+    expect(await visitor.getByRole('contentinfo').getByRole('link', { name: 'Email us' }).getAttribute('href')).toBe('mailto:hello@harbour-bakery.example');
+    await context.close();
+    await visitor.context().close();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * `POST /api/auth/Sites`: the signed-in account creates a new site (blank or from the demo
+ * template) and becomes its owner. Like the other account calls (./account.ts) it belongs to the
+ * account, not to the site whose config area it is made from: the session is checked rather than
+ * a role there, and the crumb plugin checks it as every state-changing call. Limited per account,
+ * so one account cannot fill the server with sites.
+ */
+import type { FastifyInstance } from 'fastify';
+import { newSiteBody } from '../../contracts/pages';
+import type { Db } from '../../db/client';
+import { pages as texts } from '../../messages/pages';
+import { zodMessage } from '../config-routes';
+import { createSite, SiteTakenError } from '../services/new-sites';
+import { refusedByLimits } from '../services/rate-limit';
+import { siteAndAccount } from './account';
+
+const HOUR = 60 * 60 * 1000;
+/** New sites an account may create in an hour. */
+const SITES_PER_HOUR = 10;
+
+export async function registerNewSitesApi(app: FastifyInstance, db: Db) {
+  app.post('/api/auth/Sites', async (req, reply) => {
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
+    const parsed = newSiteBody.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    if (await refusedByLimits(app.rateLimits, reply, [{ key: `new-site:${who.account.id}`, max: SITES_PER_HOUR, windowMs: HOUR }], { error: texts.tooManySites })) return reply;
+    const { identifier, title, template } = parsed.data;
+    try {
+      await createSite(db, who.account.id, { identifier, title, template });
+    } catch (err) {
+      if (err instanceof SiteTakenError) return reply.code(409).send({ error: err.message, errors: { identifier: err.message } });
+      throw err;
+    }
+    // Its config area is on its own identifier subdomain (seed 000 §2), as the site picker links it.
+    return { identifier, title, configUrl: `${app.configOrigin({ identifier })}/config/` };
+  });
+}

@@ -1,0 +1,150 @@
+/**
+ * New sites over HTTP (Fastify inject against a real PostgreSQL): a signed-in account creates a
+ * blank site or a copy of the demo, becomes its owner (ADMIN), finds it in the site picker and
+ * signs in at its own address; identifiers are checked and unique (409 naming the identifier),
+ * racing creations make one site, and refused calls write nothing. A fresh install may start from
+ * the blank site (`--blank`, START_WITH=blank).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { meAnswer } from '../src/contracts/auth';
+import { newSiteAnswer } from '../src/contracts/pages';
+import { TEAM_ROLES } from '../src/domain/roles';
+import { readConfig } from '../src/server/config';
+import { BLANK_SITE, importBlankIfEmpty } from '../src/server/demo';
+import { createAccount } from '../src/server/services/accounts';
+import { exportSite, findWebsiteByIdentifier } from '../src/server/services/sites';
+import { freshDatabase } from './db';
+import { demoWithTeam, type TeamDemo } from './demo-app';
+import { demoDocument } from './fixtures';
+import { client, signedIn, type Client } from './session';
+
+let demo: TeamDemo;
+let app: FastifyInstance;
+let owner: Client;
+
+beforeAll(async () => {
+  demo = await demoWithTeam();
+  app = demo.app;
+  owner = demo.owner;
+});
+afterAll(async () => {
+  await app?.close();
+  await demo?.database.drop();
+});
+
+const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await demo.database.pool.query(text, values)).rows as T[];
+const siteCount = async () => Number((await q<{ n: string }>('SELECT count(*)::text AS n FROM websites'))[0]!.n);
+const create = (body: unknown, as: Client = owner) => as.call('POST', '/api/auth/Sites', body);
+
+describe('creating a site', () => {
+  it('creates a blank site owned by the account: a home page with a heading and text, listed in the picker, signed in to at its own address', async () => {
+    const res = await create({ title: 'Harbour Bakery', identifier: 'harbour-bakery', template: 'blank' });
+    expect(res.statusCode, res.body).toBe(200);
+    const made = newSiteAnswer.parse(res.json());
+    expect(made).toMatchObject({ identifier: 'harbour-bakery', title: 'Harbour Bakery' });
+    expect(made.configUrl).toMatch(/^http:\/\/harbour-bakery\.sites\.test(:\d+)?\/config\/$/);
+    const site = (await findWebsiteByIdentifier(demo.database.db, 'harbour-bakery'))!;
+    const doc = (await exportSite(demo.database.db, site.id))!;
+    expect(doc.settings).toMatchObject({ identifier: 'harbour-bakery', title: 'Harbour Bakery', customDomains: [] });
+    expect(doc.pages).toHaveLength(1);
+    expect(doc.pages[0]).toMatchObject({ path: '/', title: 'Home', status: 1 });
+    expect(doc.pages[0]!.sections).toHaveLength(1);
+    expect(JSON.stringify(doc.pages[0]!.sections)).toContain('A heading for this section');
+    expect({ nav: doc.navigation, collections: doc.collections, redirects: doc.redirects, files: doc.files }).toEqual({ nav: [], collections: [], redirects: [], files: [] });
+    expect(await q('SELECT role FROM website_members WHERE website_id = $1', [site.id])).toEqual([{ role: TEAM_ROLES.ADMIN }]);
+    expect(await q('SELECT action FROM activity_log WHERE website_id = $1', [site.id])).toEqual([{ action: 'site.created' }]);
+    // The picker (Me's sites) lists it with the address of its config area.
+    const me = meAnswer.parse((await owner.call('GET', '/api/auth/Me')).json());
+    expect(me.sites).toContainEqual({ identifier: 'harbour-bakery', title: 'Harbour Bakery', roleName: 'ADMIN', configUrl: made.configUrl });
+    // Sessions are per host: the owner signs in at the new site's address with the same account, as ADMIN there.
+    const there = await signedIn(app, 'owner@example.com', 'owner-password-1', 'harbour-bakery.sites.test');
+    expect(meAnswer.parse((await there.call('GET', '/api/auth/Me')).json())).toMatchObject({ role: TEAM_ROLES.ADMIN, site: { identifier: 'harbour-bakery' } });
+    const visitor = await client(app, 'harbour-bakery.sites.test');
+    expect((await visitor.call('GET', '/')).body).toContain('A heading for this section');
+  });
+
+  it('creates a copy of the demo site under the new identifier and title, without custom domains', async () => {
+    const res = await create({ title: 'Second Studio', identifier: 'second-studio', template: 'demo' });
+    expect(res.statusCode, res.body).toBe(200);
+    const site = (await findWebsiteByIdentifier(demo.database.db, 'second-studio'))!;
+    const doc = (await exportSite(demo.database.db, site.id))!;
+    expect(doc.settings).toMatchObject({ identifier: 'second-studio', title: 'Second Studio', customDomains: [] });
+    expect(doc.pages.map((p) => p.path)).toEqual(demoDocument().pages.map((p) => p.path));
+    expect(doc.files.map((f) => f.name)).toEqual(demoDocument().files.map((f) => f.name));
+    // The copy's contact form has the built-in captcha, as the demo does.
+    expect(await q('SELECT provider FROM site_captcha WHERE website_id = $1', [site.id])).toEqual([{ provider: 'altcha' }]);
+  });
+
+  it('refuses a taken identifier with 409 naming it, and bad identifiers and titles with 400, creating nothing', async () => {
+    const before = await siteCount();
+    const taken = await create({ title: 'Another', identifier: 'demo' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: 'Another site already uses the identifier “demo”. Choose another one.', errors: { identifier: 'Another site already uses the identifier “demo”. Choose another one.' } });
+    const identifierMessage = 'An identifier is 2 to 63 lowercase letters, digits and inner hyphens, such as my-studio: it becomes the site’s address.';
+    for (const identifier of ['a', 'my studio', '-edge', 'edge-', 'x'.repeat(64), 'ünï']) {
+      const res = await create({ title: 'T', identifier });
+      expect(res.statusCode, identifier).toBe(400);
+      expect(res.json()).toMatchObject({ errors: { identifier: identifierMessage } });
+    }
+    expect((await create({ title: '   ', identifier: 'no-title' })).json()).toMatchObject({ errors: { title: 'Give the site a title.' } });
+    expect((await create({ title: 'T', identifier: 'x1', template: 'shop' })).statusCode).toBe(400);
+    expect((await create({ title: 'T', identifier: 'x2', extra: 1 })).statusCode).toBe(400);
+    expect(await siteCount()).toBe(before);
+  });
+
+  it('takes an identifier typed in capitals as lowercase', async () => {
+    const res = await create({ title: 'Caps', identifier: 'Caps-Site' });
+    expect(res.json()).toMatchObject({ identifier: 'caps-site' });
+  });
+
+  it('asks for a signed-in account and the crumb', async () => {
+    const before = await siteCount();
+    const anonymous = await client(app);
+    const res = await create({ title: 'Nobody', identifier: 'nobody' }, anonymous);
+    expect(res.statusCode).toBe(401);
+    expect((await owner.call('POST', '/api/auth/Sites', { title: 'Forged', identifier: 'forged' }, { crumb: false })).statusCode).toBe(403);
+    expect(await siteCount()).toBe(before);
+  });
+
+  it('lets any account create a site, even one with no role on the site it calls from', async () => {
+    await createAccount(demo.database.db, 'newcomer@example.com', 'newcomer-password-1');
+    const newcomer = await signedIn(app, 'newcomer@example.com', 'newcomer-password-1');
+    expect((await create({ title: 'Newcomer', identifier: 'newcomer' }, newcomer)).statusCode).toBe(200);
+    const site = (await findWebsiteByIdentifier(demo.database.db, 'newcomer'))!;
+    expect(await q('SELECT a.email FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE m.website_id = $1', [site.id])).toEqual([{ email: 'newcomer@example.com' }]);
+  });
+
+  it('makes one site of two creations racing for one identifier: the other gets the 409', async () => {
+    const before = await siteCount();
+    const answers = await Promise.all([create({ title: 'Race one', identifier: 'race' }), create({ title: 'Race two', identifier: 'race', template: 'demo' })]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(await siteCount()).toBe(before + 1);
+    const site = (await findWebsiteByIdentifier(demo.database.db, 'race'))!;
+    expect(await q('SELECT role FROM website_members WHERE website_id = $1', [site.id])).toEqual([{ role: TEAM_ROLES.ADMIN }]);
+  });
+});
+
+describe('a fresh install from a blank site', () => {
+  it('reads --blank and START_WITH, demo being the default', () => {
+    expect(readConfig({}).startWith).toBe('demo');
+    expect(readConfig({}, ['--blank']).startWith).toBe('blank');
+    expect(readConfig({ START_WITH: 'blank' }).startWith).toBe('blank');
+    expect(() => readConfig({ START_WITH: 'shop' })).toThrow('START_WITH must be demo or blank');
+  });
+
+  it('imports the blank site as the default site on an empty database, and nothing once there is a site', async () => {
+    const database = await freshDatabase();
+    try {
+      const id = await importBlankIfEmpty(database.db);
+      expect(id).toBeTruthy();
+      const doc = (await exportSite(database.db, id!))!;
+      expect(doc.settings).toMatchObject({ identifier: BLANK_SITE.identifier, title: BLANK_SITE.title });
+      expect(doc.pages.map((p) => p.path)).toEqual(['/']);
+      expect((await database.pool.query('SELECT is_default FROM websites')).rows).toEqual([{ is_default: true }]);
+      expect(await importBlankIfEmpty(database.db)).toBeUndefined();
+    } finally {
+      await database.drop();
+    }
+  });
+});
