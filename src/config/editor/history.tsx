@@ -16,6 +16,9 @@ import { OVERLAY_CSS } from './overlay-css';
 import { createEditorStore, type EditorSection } from './store';
 import { changeSummary } from './summary';
 
+/** The width the two versions are laid out at (the desktop grid's), before the frames are zoomed to fit side by side. */
+const COMPARE_WIDTH = 1200;
+
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A read-only canvas of `sections`, in preview (nothing on it reacts as in editing). */
@@ -29,7 +32,8 @@ function ReadOnlyCanvas({ sections, setup, label }: { sections: EditorSection[];
     <figure className="editor-compare-side">
       <figcaption>{label}</figcaption>
       <div className="editor-compare-frame">
-        <Canvas key={label} store={store} setup={setup} overlayCss={OVERLAY_CSS} renderLayer={() => null} />
+        {/* At a desktop's width, shown smaller: both sides show the desktop layout. */}
+        <Canvas key={label} store={store} setup={setup} overlayCss={OVERLAY_CSS} width={COMPARE_WIDTH} renderLayer={() => null} />
       </div>
     </figure>
   );
