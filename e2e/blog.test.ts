@@ -72,7 +72,7 @@ describe('the blog', () => {
     await page.getByRole('button', { name: 'Create post' }).click();
     await page.getByRole('status').filter({ hasText: 'The post “Kiln opening” was created.' }).waitFor();
     const posts = page.getByRole('table', { name: 'Posts of News' });
-    // 001-3.98: the list shows the status's label.
+    // covers 001-3.98: the list shows the status's label.
     await posts.getByRole('row', { name: /Kiln opening/ }).getByText('Draft', { exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -3,8 +3,9 @@
  * is listed (the last 50, newest first, with who published), any can be read whole, and restoring
  * one makes it the draft's next version — visitors still see what was published until the next
  * publish. A restore based on a stale version is a conflict and writes nothing; unknown pages and
- * revisions are 404s; section heights made in the editor are kept and published. Roles are in
- * test/config-roles.test.ts.
+ * revisions are 404s; a restore is a save by the same rules (a role that may not write forms cannot
+ * bring a form's older fields back); section heights made in the editor are kept and published.
+ * Roles are in test/config-roles.test.ts.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -28,11 +29,18 @@ import { signedIn, type Client } from './session';
 const hex = (n: number) => `4e0100${n.toString(16).padStart(18, '0')}`;
 const PAGE = hex(1);
 const button = (text: string) => ({ id: hex(11), type: BLOCK_TYPES.BUTTON, data: { buttonText: text, clickthroughUrl: '/' }, layout: { desktop: { x: 0, y: 0, w: 6, h: 2 } } });
-const sections = (text: string, height?: string) => [{ id: hex(10), theme: 'white', ...(height ? { height } : {}), blocks: [button(text)] }];
+const form = (title: string) => ({
+  id: hex(12),
+  type: BLOCK_TYPES.FORM,
+  data: { formId: hex(13), title, fields: [{ id: 'email', type: 'email', label: 'Your email', required: true }] },
+  layout: { desktop: { x: 0, y: 2, w: 12, h: 20 } },
+});
+const sections = (text: string, height?: string, formTitle = 'Enquiries') => [{ id: hex(10), theme: 'white', ...(height ? { height } : {}), blocks: [button(text), form(formTitle)] }];
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
 let owner: Client;
+let editor: Client;
 const url = (rest = '') => `/api/config/editor/pages/${PAGE}${rest}`;
 
 beforeAll(async () => {
@@ -48,7 +56,9 @@ beforeAll(async () => {
   await database.pool.query(`UPDATE accounts SET display_name = 'Ada Owner' WHERE id = $1`, [ownerId]);
   await setRole(database.db, websiteId, ownerId, TEAM_ROLES.ADMIN);
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
+  await setRole(database.db, websiteId, await createAccount(database.db, 'editor@example.com', 'editor-password-1'), TEAM_ROLES.EDITOR);
   owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
+  editor = await signedIn(app, 'editor@example.com', 'editor-password-1');
 });
 afterAll(async () => {
   await app?.close();
@@ -58,9 +68,9 @@ afterAll(async () => {
 async function draftVersion(): Promise<number> {
   return editorPageAnswer.parse((await owner.call('GET', url())).json()).draft.version;
 }
-/** Saves `text` (and a section height) as the draft and publishes it. */
-async function publishText(text: string, height?: string) {
-  const saved = await owner.call('PUT', url('/draft'), { baseVersion: await draftVersion(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: sections(text, height) });
+/** Saves `text` (and a section height, a form title) as the draft and publishes it. */
+async function publishText(text: string, height?: string, formTitle?: string) {
+  const saved = await owner.call('PUT', url('/draft'), { baseVersion: await draftVersion(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: sections(text, height, formTitle) });
   expect(saved.statusCode, saved.body).toBe(200);
   const res = await owner.call('POST', url('/publish'), { version: saved.json<{ version: number }>().version });
   expect(res.statusCode, res.body).toBe(200);
@@ -80,7 +90,7 @@ describe('revisions', () => {
     expect(list.revisions[3]!.publishedBy).toBeNull();
 
     const third = revisionAnswer.parse((await owner.call('GET', url('/revisions/3'))).json());
-    expect(third.sections).toMatchObject([{ height: 'large', blocks: [{ data: { buttonText: 'Version 3' } }] }]);
+    expect(third.sections).toMatchObject([{ height: 'large', blocks: [{ data: { buttonText: 'Version 3' } }, { type: BLOCK_TYPES.FORM }] }]);
 
     // Three publishes back: revision 1.
     const base = await draftVersion();
@@ -89,7 +99,7 @@ describe('revisions', () => {
     const draft = draftState.parse(restored.json());
     expect(draft.version).toBe(base + 1);
     expect(draft.savedBy).toBe('Ada Owner');
-    expect(draft.sections).toMatchObject([{ blocks: [{ data: { buttonText: 'Version 1' } }] }]);
+    expect(draft.sections).toMatchObject([{ blocks: [{ data: { buttonText: 'Version 1' } }, { type: BLOCK_TYPES.FORM }] }]);
     const page = editorPageAnswer.parse((await owner.call('GET', url())).json());
     expect(page.unpublishedChanges).toBe(true);
     expect(page.draft.version).toBe(base + 1);
@@ -109,6 +119,19 @@ describe('revisions', () => {
     expect(await draftVersion()).toBe(base);
   });
 
+  it('restores by the rules of any save: a role that may not write forms cannot bring back a form’s older fields', async () => {
+    await publishText('Version 6', undefined, 'Enquiries, renamed');
+    const list = revisionList.parse((await owner.call('GET', url('/revisions'))).json());
+    const older = list.revisions.find((r) => r.revision < list.live!)!.revision;
+    const base = await draftVersion();
+    const refused = await editor.call('POST', url(`/revisions/${older}/restore`), { baseVersion: base });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ error: string }>().error).toContain('the form “Enquiries”');
+    expect(await draftVersion()).toBe(base);
+    // The owner may: the same restore goes through.
+    expect((await owner.call('POST', url(`/revisions/${older}/restore`), { baseVersion: base })).statusCode).toBe(200);
+  });
+
   it('answers 404 for a revision or a page the site does not have, and 400 for a body without a version', async () => {
     expect((await owner.call('GET', url('/revisions/99'))).json()).toEqual({ error: 'This page has no published version with this number.' });
     expect((await owner.call('GET', url('/revisions/0'))).statusCode).toBe(404);
@@ -123,7 +146,7 @@ describe('revisions', () => {
     const websiteId = (await database.pool.query<{ id: string }>('SELECT id FROM websites')).rows[0]!.id;
     await database.pool.query(
       `INSERT INTO page_revisions (website_id, page_id, revision, sections, published_at)
-       SELECT $1, $2, n, '[]', now() FROM generate_series(6, 60) AS n`,
+       SELECT $1, $2, n, '[]', now() FROM generate_series(10, 60) AS n`,
       [websiteId, PAGE],
     );
     const list = revisionList.parse((await owner.call('GET', url('/revisions'))).json());

@@ -131,11 +131,16 @@ export function NavigationScreen({ me }: { me: Me }) {
 
   const placeText = (tree: TreeItem[], at: TreePosition) => ({ position: (at.child ?? at.index) + 1, count: siblingsOf(tree, at).length });
 
+  /** The menu's tree, and where the item `key` is in it and its title; undefined when it is gone. */
+  const locate = (menu: Menu, key: string) => {
+    const tree = trees[menu];
+    const at = positionOf(tree, key);
+    return at && { tree, at, title: itemAt(tree, at)!.title };
+  };
+
   const actions = (menu: Menu): Actions => ({
     move: (key: string, step: -1 | 1) => {
-      const tree = trees[menu];
-      const at = positionOf(tree, key)!;
-      const title = itemAt(tree, at)!.title;
+      const { tree, at, title } = locate(menu, key)!;
       apply(
         menu,
         key,
@@ -148,15 +153,11 @@ export function NavigationScreen({ me }: { me: Me }) {
       );
     },
     indent: (key: string) => {
-      const tree = trees[menu];
-      const at = positionOf(tree, key)!;
-      const title = itemAt(tree, at)!.title;
+      const { tree, at, title } = locate(menu, key)!;
       apply(menu, key, indent(tree, at), (to, next) => format(m.indented, { title, parent: next[to.index]!.title }), 'outdent');
     },
     outdent: (key: string) => {
-      const tree = trees[menu];
-      const at = positionOf(tree, key)!;
-      const title = itemAt(tree, at)!.title;
+      const { tree, at, title } = locate(menu, key)!;
       apply(
         menu,
         key,
@@ -169,10 +170,9 @@ export function NavigationScreen({ me }: { me: Me }) {
       );
     },
     drop: (key: string, before: TreePosition) => {
-      const tree = trees[menu];
-      const at = positionOf(tree, key);
-      if (!at) return;
-      const title = itemAt(tree, at)!.title;
+      const found = locate(menu, key);
+      if (!found) return;
+      const { tree, at, title } = found;
       apply(
         menu,
         key,
@@ -185,8 +185,7 @@ export function NavigationScreen({ me }: { me: Me }) {
       );
     },
     remove: async (key: string) => {
-      const tree = trees[menu];
-      const at = positionOf(tree, key)!;
+      const { tree, at } = locate(menu, key)!;
       const item = itemAt(tree, at)!;
       if (item.children.length > 0) {
         const answer = await showConfirmation({

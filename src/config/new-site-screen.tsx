@@ -4,6 +4,7 @@
  * link to its config area, where the owner signs in with the same account (each site's config
  * area has its own address, and sessions are per address).
  */
+import { slugify } from '../domain/blog-url';
 import { useState, type FormEvent } from 'react';
 import type { Me } from '../contracts/auth';
 import { newSiteAnswer, SITE_TEMPLATES } from '../contracts/pages';
@@ -15,16 +16,9 @@ import { errorText, fieldErrorsOf, Messages } from './ui';
 
 const TEMPLATE_LABELS: Record<(typeof SITE_TEMPLATES)[number], string> = { blank: texts.templateBlank, demo: texts.templateDemo };
 
-/** An identifier from a title: lowercase words joined by hyphens, at most 63 characters. */
+/** An identifier from a title: its slug (lowercase words joined by hyphens), at most 63 characters. */
 function identifierFrom(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 63)
-    .replace(/-+$/, '');
+  return slugify(title).slice(0, 63).replace(/-+$/, '');
 }
 
 /** Where a site of `identifier` would be: this site's config address with the first label replaced. */

@@ -18,6 +18,7 @@
  */
 import { z } from 'zod';
 import { pages } from '../messages/pages';
+import { slugify } from '../domain/blog-url';
 
 const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 /** An empty text field means none. */
@@ -126,14 +127,8 @@ export const newSiteAnswer = z.object({ identifier: z.string(), title: z.string(
  * characters; `/page` when nothing is left (a title of only symbols or another script).
  */
 export function slugFromTitle(text: string): string {
-  const words = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/, '');
+  // The blog's slug rule (seed 000 §5), so a page and a post of one title get the same words.
+  const words = slugify(text).slice(0, 60).replace(/-+$/, '');
   return `/${words || 'page'}`;
 }
 

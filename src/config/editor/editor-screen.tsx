@@ -36,6 +36,7 @@ import { AddSectionDialog, SectionPanel } from './section-panel';
 import { createEditorStore, findBlock, newId, useEditor, type ClipboardItem, type EditorBlock, type EditorClipboard, type EditorSection, type EditorStore } from './store';
 import { editorApi, type EditorTarget } from './target';
 import { TextEditorHost } from './text-editing';
+import { ConfirmChange } from './confirm-change';
 
 const isTextBlock = (type: number) => type === BLOCK_TYPES.HTML;
 
@@ -313,21 +314,13 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
         <EditorBody store={store} page={page} setup={setup} view={view} frame={frame} setFrame={setFrame} writable={writable} canPaste={canPaste} />
       )}
       {discardSummary ? (
-        <Popup
+        <ConfirmChange
           title={editing.discardTitle}
           text={discardSummary.nothing ? words.nothing : format(editing.discardText, { summary: discardSummary.text })}
-          role="dialog"
-          placement="center"
+          action={editing.discard}
+          enabled={!discardSummary.nothing}
           onConfirm={() => void confirmDiscard()}
           onHide={() => setDiscarding(false)}
-          actions={(close) => [
-            <button key="cancel" type="button" className="op-popup__button" onClick={() => close('cancel')}>
-              Cancel
-            </button>,
-            <button key="discard" type="button" className="op-popup__button op-popup__button--primary" disabled={discardSummary.nothing} onClick={() => close('confirm')}>
-              {editing.discard}
-            </button>,
-          ]}
         />
       ) : null}
       {notice ? (
@@ -339,21 +332,12 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
         {announcement.text}
       </p>
       {summary ? (
-        <Popup
+        <ConfirmChange
           title={words.publishTitle}
           text={summary.nothing ? words.nothing : summary.text}
-          role="dialog"
-          placement="center"
+          action={editing.publish}
           onConfirm={() => void confirmPublish()}
           onHide={() => setPublishing(false)}
-          actions={(close) => [
-            <button key="cancel" type="button" className="op-popup__button" onClick={() => close('cancel')}>
-              Cancel
-            </button>,
-            <button key="publish" type="button" className="op-popup__button op-popup__button--primary" onClick={() => close('confirm')}>
-              {editing.publish}
-            </button>,
-          ]}
         />
       ) : null}
       {conflict ? (

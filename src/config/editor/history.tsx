@@ -8,10 +8,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { draftState, revisionAnswer, revisionList, type DraftState, type RevisionList } from '../../contracts/editor';
 import { editing } from '../../messages/editing';
 import { format } from '../../messages/format';
-import { Popup } from '../../ui/dialogs/popup';
 import { call } from '../api';
 import { errorText } from '../ui';
 import { Canvas, type CanvasSetup } from './canvas';
+import { ConfirmChange } from './confirm-change';
 import { OVERLAY_CSS } from './overlay-css';
 import { createEditorStore, type EditorSection } from './store';
 import { changeSummary } from './summary';
@@ -145,21 +145,12 @@ export function HistoryView({
         ) : null}
       </div>
       {summary && open ? (
-        <Popup
+        <ConfirmChange
           title={format(editing.restoreTitle, { revision: open.revision })}
           text={format(editing.restoreText, { revision: open.revision, summary: summary.nothing ? editing.restoreSame : summary.text })}
-          role="dialog"
-          placement="center"
+          action={editing.restore}
           onConfirm={() => void restore()}
           onHide={() => setConfirming(false)}
-          actions={(close) => [
-            <button key="cancel" type="button" className="op-popup__button" onClick={() => close('cancel')}>
-              Cancel
-            </button>,
-            <button key="restore" type="button" className="op-popup__button op-popup__button--primary" onClick={() => close('confirm')}>
-              {editing.restore}
-            </button>,
-          ]}
         />
       ) : null}
     </section>

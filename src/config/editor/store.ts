@@ -8,6 +8,7 @@
  */
 import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
 import { useSyncExternalStore } from 'react';
+import { copyBlock, copySection } from '../../blocks/copies';
 import { blockDefinition } from '../../blocks/definitions';
 // From ./layout, not ../schema: the document module holds page types, which the visitor chunk keeps (vite.config.ts).
 import { GRID_COLUMNS, MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionHeight, type SectionTheme } from '../../document/layout';
@@ -58,17 +59,6 @@ export type EditorClipboard = { read(): ClipboardItem | undefined; write(item: C
 export function memoryClipboard(): EditorClipboard {
   let item: ClipboardItem | undefined;
   return { read: () => item, write: (next) => (item = next) };
-}
-
-/** A copy of `block` with new ids: its own, and those of its data a kind keeps unique (a form's id). */
-function freshBlock(block: EditorBlock): EditorBlock {
-  const def = blockDefinition(block.type);
-  const ids = Object.fromEntries((def?.ids ?? []).map((key) => [key, newId()]));
-  return { ...structuredClone(block), id: newId(), data: { ...structuredClone(block.data), ...ids } };
-}
-
-function freshSection(section: EditorSection): EditorSection {
-  return { ...structuredClone(section), id: newId(), blocks: section.blocks.map(freshBlock) };
 }
 
 type Listener = () => void;
@@ -362,7 +352,6 @@ export function createEditorStore(
         refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
         return undefined;
       }
-      const def = blockDefinition(found.block.type);
       const copy = newId();
       const blocks = found.section.blocks;
       // Right below the original when that is free, else the first free place: on each layout the section has.
@@ -376,9 +365,8 @@ export function createEditorStore(
       const desktop = besideOriginal('desktop');
       const phone = state.device === 'phone' || phoneEdited(blocks) ? besideOriginal('phone') : undefined;
       const shown = state.device === 'phone' ? phone! : desktop;
-      const ids = Object.fromEntries((def?.ids ?? []).map((key) => [key, newId()]));
       const kind = kindLabel(found.block.type);
-      const data = { ...structuredClone(found.block.data), ...ids } as BlockData;
+      const { data } = copyBlock(found.block, newId);
       change(
         format(editing.stepDuplicate, { kind }),
         (doc) => {
@@ -522,7 +510,7 @@ export function createEditorStore(
         refuse(refused);
         return undefined;
       }
-      return store.insertSection(index, freshSection(section), editing.stepDuplicateSection, editing.sectionDuplicated);
+      return store.insertSection(index, copySection(section, newId), editing.stepDuplicateSection, editing.sectionDuplicated);
     },
     copyBlock(id: string) {
       const found = findBlock(state.doc, id);
@@ -552,13 +540,13 @@ export function createEditorStore(
       }
       const current = findBlock(state.doc, state.selected)?.section.id ?? state.shownSection ?? state.doc.sections.at(-1)?.id;
       const index = state.doc.sections.findIndex((s) => s.id === current);
-      if (item.kind === 'section') return store.insertSection(index === -1 ? state.doc.sections.length - 1 : index, freshSection(item.section), editing.stepPasteSection, editing.sectionPasted);
+      if (item.kind === 'section') return store.insertSection(index === -1 ? state.doc.sections.length - 1 : index, copySection(item.section, newId), editing.stepPasteSection, editing.sectionPasted);
       const target = state.doc.sections[index] ?? state.doc.sections.find((s) => s.id === store.addSection(-1))!;
       if (target.blocks.length >= MAX_BLOCKS_PER_SECTION) {
         refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
         return undefined;
       }
-      const block = freshBlock(item.block);
+      const block = copyBlock(item.block, newId);
       const size = { w: block.layout.desktop.w, h: block.layout.desktop.h };
       const desktop = placeNew(target.blocks, size);
       const phone = state.device === 'phone' || phoneEdited(target.blocks) ? placeNew(target.blocks, { w: GRID_COLUMNS.phone, h: size.h }, undefined, 'phone') : undefined;

@@ -11,11 +11,11 @@ import { draftSaveBody, publishBody, restoreBody, type CanvasSetupAnswer } from 
 import { hexId } from '../../document/schema';
 import type { Db } from '../../db/client';
 import { configRoute } from '../config-routes';
-import { discardDraft, editorPage, publishDraft, saveDraft, type Outcome } from '../services/page-drafts';
+import { discardDraft, editorPage, publishDraft, restoreRevision, saveDraft, type Outcome } from '../services/page-drafts';
 import { editor } from '../../messages/editor';
 import type { ClientAssets } from '../render/assets';
 import { renderContext } from '../render/site-page';
-import { listRevisions, readRevision, restoreRevision } from '../services/page-revisions';
+import { listRevisions, readRevision } from '../services/page-revisions';
 import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
 
@@ -149,18 +149,10 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
     area: 'pages',
     access: 'write',
     body: restoreBody,
-    handler: async ({ req, reply, site, account, body }) => {
+    handler: async ({ req, reply, site, account, role, body }) => {
       const at = revisionOf(req, reply);
       if (!at) return reply;
-      const outcome = await restoreRevision(db, { websiteId: site.id, ...at, baseVersion: body.baseVersion, accountId: account.id });
-      switch (outcome.kind) {
-        case 'restored':
-          return outcome.draft;
-        case 'notFound':
-          return reply.code(404).send({ error: editor.noRevision });
-        case 'conflict':
-          return reply.code(409).send({ error: editor.draftConflict, conflict: true, current: outcome.current });
-      }
+      return answer(reply, await restoreRevision(db, { websiteId: site.id, ...at, accountId: account.id, role, baseVersion: body.baseVersion }), editor.draftConflict, editor.noRevision);
     },
   });
 

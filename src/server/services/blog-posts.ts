@@ -14,18 +14,19 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { BlogBody, BlogRow, PostRow, PostSettings } from '../../contracts/blog';
 import type { Db, Executor } from '../../db/client';
-import { collectionItems, collections, files, pages, postDrafts, redirects, websites } from '../../db/schema';
+import { collectionItems, collections, postDrafts } from '../../db/schema';
 import { slugify } from '../../domain/blog-url';
 import { COLLECTION_TYPES } from '../../domain/collection-types';
 import { EDITOR_LIMITS } from '../../domain/editor-limits';
-import { RESERVED_PATH_SEGMENTS } from '../../domain/routes';
 import { CONTENT_STATUSES } from '../../domain/website';
 import { itemPath } from '../../document/paths';
+import { sitePath } from '../../document/primitives';
 import { blog } from '../../messages/blog';
 import { format } from '../../messages/format';
 import { forms } from '../../messages/forms';
 import { logActivity } from './activity';
 import { scheduleDuePosts } from './scheduled-posts';
+import { lockSite, pathHolder, redirectMoves, reservedSegment, siteImageExists } from './site-addresses';
 import { markSiteChanged } from './site-changes';
 import { siteSettings } from './stored-json';
 import type { WebsiteRow } from './sites';
@@ -144,24 +145,15 @@ export async function listBlogs(db: Db, site: WebsiteRow): Promise<{ timeZone: s
 
 // ---- the rules ----
 
-/** Locks the site row: the first lock of every write here, as of publishing and the scheduled job. */
-async function lockSite(tx: Executor, websiteId: string): Promise<void> {
-  await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
-}
-
 /** Whether another page, blog or post of the site is served at `path` (`itemId`: the post being changed). */
 async function pathTaken(tx: Executor, websiteId: string, path: string, itemId = ''): Promise<boolean> {
-  const { rows } = await tx.execute<{ taken: boolean }>(sql`
-    SELECT EXISTS (SELECT 1 FROM ${pages} WHERE website_id = ${websiteId} AND path = ${path})
-        OR EXISTS (SELECT 1 FROM ${collections} WHERE website_id = ${websiteId} AND path = ${path})
-        OR EXISTS (SELECT 1 FROM ${collectionItems} WHERE website_id = ${websiteId} AND path = ${path} AND id <> ${itemId}) AS taken`);
-  return rows[0]?.taken === true;
+  return (await pathHolder(tx, websiteId, path, { item: itemId })) !== undefined;
 }
 
 /** A blog's path as pages' paths are checked: its form, the platform's reserved segments, and no other content there. */
 async function blogPathError(tx: Executor, websiteId: string, path: string): Promise<string | undefined> {
-  if (!/^\/[a-z0-9][a-z0-9\-_.~]*(?:\/[a-z0-9][a-z0-9\-_.~]*)*$/.test(path) || path.length > 150) return blog.pathInvalid;
-  if ((RESERVED_PATH_SEGMENTS as readonly string[]).includes(path.split('/')[1] ?? '')) return format(blog.pathReserved, { path });
+  if (reservedSegment(path)) return format(blog.pathReserved, { path });
+  if (!sitePath.safeParse(path).success) return blog.pathInvalid;
   if (await pathTaken(tx, websiteId, path)) return format(blog.pathTaken, { path });
   return undefined;
 }
@@ -180,10 +172,7 @@ const FILE_LINK = /^\/s\/([A-Za-z0-9][A-Za-z0-9._-]*)$/;
 async function thumbnailError(tx: Executor, websiteId: string, thumbnail: string): Promise<string | undefined> {
   if (thumbnail === '') return undefined;
   const file = FILE_LINK.exec(thumbnail);
-  if (file) {
-    const [found] = await tx.select({ contentType: files.contentType }).from(files).where(and(eq(files.websiteId, websiteId), eq(files.name, file[1]!)));
-    return found?.contentType.startsWith('image/') ? undefined : blog.thumbnailInvalid;
-  }
+  if (file) return (await siteImageExists(tx, websiteId, file[1]!)) ? undefined : blog.thumbnailInvalid;
   try {
     const url = new URL(thumbnail);
     return url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(thumbnail) ? undefined : blog.thumbnailInvalid;
@@ -287,7 +276,7 @@ async function lockPost(tx: Executor, websiteId: string, itemId: string): Promis
 }
 
 /** The next position of a table's rows in the site: new rows go last. */
-async function nextPosition(tx: Executor, table: typeof collections | typeof collectionItems | typeof redirects, websiteId: string): Promise<number> {
+async function nextPosition(tx: Executor, table: typeof collections | typeof collectionItems, websiteId: string): Promise<number> {
   const [row] = await tx.select({ last: max(table.position) }).from(table).where(eq(table.websiteId, websiteId));
   return (row?.last ?? -1) + 1;
 }
@@ -375,7 +364,7 @@ export async function updatePost(db: Db, site: WebsiteRow, itemId: string, accou
         .where(and(eq(collectionItems.websiteId, site.id), eq(collectionItems.id, itemId)))
         .returning();
       const moved = current.path !== checked.path;
-      if (moved && visible(current.status)) await redirectMovedPost(tx, site.id, current.path, checked.path);
+      if (moved && visible(current.status)) await redirectMoves(tx, site.id, [{ from: current.path, to: checked.path }]);
       if (checked.status === CONTENT_STATUSES.SCHEDULED && (current.status !== CONTENT_STATUSES.SCHEDULED || new Date(current.publishedAt).getTime() !== checked.publishedAt.getTime())) {
         await scheduleDuePosts(tx, site.id, checked.publishedAt);
       }
@@ -385,16 +374,6 @@ export async function updatePost(db: Db, site: WebsiteRow, itemId: string, accou
       return postRowOf(item!, siteSettings(site).timeZone, draft?.unpublished ?? false);
     }),
   );
-}
-
-/** The old address of a post visitors saw sends them on (301) to its new one; a redirect from the new address would hide it, so it goes. */
-async function redirectMovedPost(tx: Executor, websiteId: string, from: string, to: string): Promise<void> {
-  await tx.delete(redirects).where(and(eq(redirects.websiteId, websiteId), eq(redirects.fromPath, to)));
-  const position = await nextPosition(tx, redirects, websiteId);
-  await tx
-    .insert(redirects)
-    .values({ websiteId, fromPath: from, toUrl: to, position })
-    .onConflictDoUpdate({ target: [redirects.websiteId, redirects.fromPath], set: { toUrl: to } });
 }
 
 /** Deletes a post with its draft and revisions. */

@@ -15,6 +15,7 @@
  * page (or item) row, then its draft. A draft row is only written with its page row locked, so a page's first
  * save (an INSERT) and every later one are serialised by that lock.
  */
+import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -27,12 +28,13 @@ import { BLOCK_TYPES } from '../../domain/block-types';
 import { canAccess } from '../../domain/permissions';
 import { CONTENT_STATUSES } from '../../domain/website';
 import type { Db, Executor } from '../../db/client';
-import { accounts, collectionItems, collections, pageDrafts, pageRevisions, pages, postDrafts, postRevisions, websites, type AppliedChange } from '../../db/schema';
+import { accounts, collectionItems, collections, pageDrafts, pageRevisions, pages, postDrafts, postRevisions, type AppliedChange } from '../../db/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { editor } from '../../messages/editor';
 import { format } from '../../messages/format';
 import { logActivity } from './activity';
 import { FORM_WITH_ID } from './forms-config/placements';
+import { lockSite } from './site-addresses';
 import { markSiteChanged } from './site-changes';
 import { storedSections } from './stored-json';
 
@@ -127,7 +129,8 @@ const pageKey = (websiteId: string, pageId: string) => and(eq(pages.websiteId, w
 const draftKey = (websiteId: string, pageId: string) => and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.pageId, pageId));
 const itemKey = (websiteId: string, itemId: string) => and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, itemId));
 const postDraftKey = (websiteId: string, itemId: string) => and(eq(postDrafts.websiteId, websiteId), eq(postDrafts.itemId, itemId));
-const savedByName = sql<string | null>`coalesce(nullif(${accounts.displayName}, ''), ${accounts.email})`;
+/** An account's name as the editor shows who saved or published: its display name, else its email. */
+export const savedByName = sql<string | null>`coalesce(nullif(${accounts.displayName}, ''), ${accounts.email})`;
 
 const PAGE_STORE: DraftStore = {
   kind: 'page',
@@ -440,7 +443,7 @@ export type DraftSaveInput = {
  * as it was (a retry, not a conflict); a base other than the draft's version is a conflict; then
  * the sections must pass the writing schema, the site's id rule and the forms rule.
  */
-async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput): Promise<Outcome<DraftSaved>> {
+async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput, activity?: { action: string; detail: Record<string, unknown> }): Promise<Outcome<DraftSaved>> {
   const { websiteId, pageId: id } = save;
   // Parsed (and sanitised) before the row is locked, so a large page holds the lock only to write.
   const parsed = parseSections(save.sections);
@@ -467,6 +470,7 @@ async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput):
       const row = { sections: parsed.sections, version, savedAt, savedBy: save.accountId, recentChanges };
       if (draft) await store.updateDraft(tx, websiteId, id, row);
       else await store.insertDraft(tx, websiteId, id, { publishedVersion: 0, ...row });
+      if (activity) await logActivity(tx, websiteId, save.accountId, activity.action, activity.detail);
       return { version, savedAt: savedAt.toISOString() };
     }),
   );
@@ -480,7 +484,7 @@ async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput):
 async function publishTargetDraft(db: Db, store: DraftStore, websiteId: string, id: string, accountId: string, version: number): Promise<Outcome<Published>> {
   return refusable(() =>
     db.transaction(async (tx) => {
-      await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
+      await lockSite(tx, websiteId);
       const live = await store.lockLive(tx, websiteId, id);
       if (!live) throw new Refused({ kind: 'notFound' });
       const draft = await store.lockDraft(tx, websiteId, id);
@@ -523,6 +527,29 @@ async function discardTargetDraft(db: Db, store: DraftStore, websiteId: string, 
 
 export function saveDraft(db: Db, save: DraftSaveInput): Promise<Outcome<DraftSaved>> {
   return saveTargetDraft(db, PAGE_STORE, save);
+}
+
+/**
+ * POST restore: a published revision's sections saved as the page's draft, as the version after
+ * `baseVersion`, by the rules of any save (a stale base is a conflict, the site's ids, the forms
+ * rule for a role that may not write forms). Answers the draft as the editor then shows it.
+ */
+export async function restoreRevision(
+  db: Db,
+  input: Omit<DraftSaveInput, 'sections' | 'changeId'> & { revision: number },
+): Promise<Outcome<DraftState>> {
+  const { websiteId, pageId, revision } = input;
+  const [kept] = await db
+    .select({ sections: pageRevisions.sections })
+    .from(pageRevisions)
+    .where(and(eq(pageRevisions.websiteId, websiteId), eq(pageRevisions.pageId, pageId), eq(pageRevisions.revision, revision)));
+  if (!kept) return { ok: false, refusal: { kind: 'notFound' } };
+  const saved = await saveTargetDraft(db, PAGE_STORE, { ...input, changeId: `restore-${revision}-${randomUUID()}`, sections: kept.sections }, { action: 'pages.revision_restored', detail: { pageId, revision } });
+  if (!saved.ok) return saved;
+  return {
+    ok: true,
+    value: { version: saved.value.version, sections: answered(websiteId, pageId, 'page_revisions.sections', kept.sections), savedAt: saved.value.savedAt, savedBy: await nameOf(db, input.accountId) },
+  };
 }
 
 export function publishDraft(db: Db, websiteId: string, pageId: string, accountId: string, version: number): Promise<Outcome<Published>> {

@@ -9,10 +9,11 @@
  */
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
-import { collectionItems, websites } from '../../db/schema';
+import { collectionItems } from '../../db/schema';
 import { CONTENT_STATUSES } from '../../domain/website';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
 import { logActivity } from './activity';
+import { lockSite } from './site-addresses';
 import { markSiteChanged } from './site-changes';
 
 export const SCHEDULED_POSTS_JOB = 'blog.publish_scheduled';
@@ -28,7 +29,7 @@ export async function scheduleDuePosts(tx: Executor, websiteId: string, runAt: D
  */
 export async function publishDuePosts(db: Database['db'], websiteId: string, now?: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    await lockSite(tx, websiteId);
     const at = now ? now.toISOString() : sql<string>`now()`;
     const published = await tx
       .update(collectionItems)

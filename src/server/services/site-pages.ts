@@ -16,7 +16,7 @@
  */
 import { and, asc, eq, like, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { blockDefinition } from '../../blocks/definitions';
+import { copySection } from '../../blocks/copies';
 import { storedBlockSchemas } from '../../blocks/sanitize';
 import { buildSectionLayout, sectionLayout, type SectionLayoutKey } from '../../blocks/section-layouts';
 import { firstFreePath, slugFromTitle, type PageSettings, type pageSettingsBody, type newPageBody } from '../../contracts/pages';
@@ -26,7 +26,7 @@ import { PAGE_TYPES } from '../../domain/page-types';
 import { RESERVED_PATH_SEGMENTS } from '../../domain/routes';
 import { CONTENT_STATUSES } from '../../domain/website';
 import type { Db, Executor } from '../../db/client';
-import { collectionItems, collections, files, pageDrafts, pages, redirects, websites } from '../../db/schema';
+import { files, pageDrafts, pages } from '../../db/schema';
 import { editor } from '../../messages/editor';
 import { format } from '../../messages/format';
 import { pages as texts } from '../../messages/pages';
@@ -34,6 +34,7 @@ import { logActivity } from './activity';
 import { hashPassword } from './passwords';
 import { markSiteChanged } from './site-changes';
 import { newId } from './sites';
+import { lockSite, pathHolder, pathsStartingWith, type PathHolder, redirectMoves, reservedSegment, siteImageExists } from './site-addresses';
 import { storedPageAccess } from './stored-json';
 
 const sectionsSchema = z.array(createSectionSchema(storedBlockSchemas));
@@ -65,7 +66,7 @@ function isUniqueViolation(err: unknown): boolean {
 async function siteChange<T>(db: Db, websiteId: string, change: (tx: Executor) => Promise<T>, pathForConflict?: string): Promise<T> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
+      await lockSite(tx, websiteId);
       return change(tx);
     });
   } catch (err) {
@@ -86,66 +87,39 @@ async function lockPage(tx: Executor, websiteId: string, pageId: string) {
 /** The message for a path the document's rules refuse: the reserved first segments named, or the shape. */
 function pathProblem(path: string): string | undefined {
   if (sitePath.safeParse(path).success) return undefined;
-  const segment = path.split('/')[1] ?? '';
-  if ((RESERVED_PATH_SEGMENTS as readonly string[]).includes(segment)) {
-    return format(texts.pathReserved, { path, segment, reserved: RESERVED_PATH_SEGMENTS.map((s) => `/${s}`).join(', ') });
-  }
+  const segment = reservedSegment(path);
+  if (segment) return format(texts.pathReserved, { path, segment, reserved: RESERVED_PATH_SEGMENTS.map((s) => `/${s}`).join(', ') });
   return texts.pathInvalid;
 }
 
-/** What already answers at `path` on the site (another page, a collection, a post), named for the message. */
-async function pathOwner(tx: Executor, websiteId: string, path: string, except: readonly string[] = []): Promise<string | undefined> {
-  const [page] = await tx
-    .select({ title: pages.title })
-    .from(pages)
-    .where(and(eq(pages.websiteId, websiteId), eq(pages.path, path), except.length > 0 ? sql`${pages.id} NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(except)}::jsonb))` : undefined));
-  if (page) return format(texts.pathTakenByPage, { title: page.title });
-  const [collection] = await tx.select({ title: collections.title }).from(collections).where(and(eq(collections.websiteId, websiteId), eq(collections.path, path)));
-  if (collection) return format(texts.pathTakenByCollection, { title: collection.title });
-  const [item] = await tx.select({ title: collectionItems.title }).from(collectionItems).where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.path, path)));
-  if (item) return format(texts.pathTakenByItem, { title: item.title });
-  return undefined;
+/** What holds a path, named for the message. */
+function holderText(holder: PathHolder): string {
+  switch (holder.kind) {
+    case 'page':
+      return format(texts.pathTakenByPage, { title: holder.title });
+    case 'collection':
+      return format(texts.pathTakenByCollection, { title: holder.title });
+    case 'item':
+      return format(texts.pathTakenByItem, { title: holder.title });
+  }
 }
 
 /** Refuses a path the rules refuse (400) or another page, collection or post has (409), on `field`. */
 async function checkPath(tx: Executor, websiteId: string, path: string, field: string, except: readonly string[] = []): Promise<void> {
   const problem = pathProblem(path);
   if (problem) refuse(400, problem, field);
-  const owner = await pathOwner(tx, websiteId, path, except);
-  if (owner) refuse(409, format(texts.pathTaken, { path, owner }), field);
+  const holder = await pathHolder(tx, websiteId, path, { pages: except });
+  if (holder) refuse(409, format(texts.pathTaken, { path, owner: holderText(holder) }), field);
 }
 
 /** `base` if free, else `base` with -2, -3 …: the first no page, collection or post has and the rules allow. */
 async function freePath(tx: Executor, websiteId: string, base: string): Promise<string> {
-  const { rows } = await tx.execute<{ path: string }>(sql`
-    SELECT path FROM ${pages} WHERE website_id = ${websiteId} AND path LIKE ${`${base}%`}
-    UNION ALL SELECT path FROM ${collections} WHERE website_id = ${websiteId} AND path LIKE ${`${base}%`}
-    UNION ALL SELECT path FROM ${collectionItems} WHERE website_id = ${websiteId} AND path LIKE ${`${base}%`}`);
-  const taken = new Set(rows.map((r) => r.path));
+  const taken = await pathsStartingWith(tx, websiteId, base);
   // A title such as "Config" makes a reserved path: treated as taken, so it becomes /config-2.
   return firstFreePath(base, (p) => taken.has(p) || pathProblem(p) !== undefined);
 }
 
 const pathFromTitle = (tx: Executor, websiteId: string, title: string) => freePath(tx, websiteId, slugFromTitle(title));
-
-/**
- * The redirects after `moves` (a published page's old path → its new one): each old path answers a
- * 301 to the new, redirects that led to an old path lead to the new one, and no redirect is left
- * on a path a page now has.
- */
-async function redirectMoves(tx: Executor, websiteId: string, moves: readonly { from: string; to: string }[]): Promise<void> {
-  for (const { from, to } of moves) {
-    await tx.update(redirects).set({ toUrl: to }).where(and(eq(redirects.websiteId, websiteId), eq(redirects.toUrl, from)));
-    const [last] = await tx.select({ position: sql<number>`coalesce(max(${redirects.position}), -1)` }).from(redirects).where(eq(redirects.websiteId, websiteId));
-    await tx
-      .insert(redirects)
-      .values({ websiteId, fromPath: from, toUrl: to, position: (last?.position ?? -1) + 1 })
-      .onConflictDoUpdate({ target: [redirects.websiteId, redirects.fromPath], set: { toUrl: to } });
-  }
-  await tx.execute(sql`
-    DELETE FROM ${redirects} r WHERE r.website_id = ${websiteId}
-       AND EXISTS (SELECT 1 FROM ${pages} p WHERE p.website_id = r.website_id AND p.path = r.from_path)`);
-}
 
 // ---- images ----
 
@@ -163,28 +137,11 @@ export async function siteImages(db: Db, websiteId: string) {
 async function checkImage(tx: Executor, websiteId: string, src: string, field: string): Promise<void> {
   if (!src.startsWith('/s/')) return;
   const name = src.slice(3);
-  const [file] = await tx.select({ name: files.name }).from(files).where(and(eq(files.websiteId, websiteId), eq(files.name, name), like(files.contentType, 'image/%')));
-  if (!file) refuse(400, format(texts.imageNotOnSite, { name }), field);
+  if (!(await siteImageExists(tx, websiteId, name))) refuse(400, format(texts.imageNotOnSite, { name }), field);
 }
 
 // ---- ids ----
 
-/**
- * A copy of `sections` with new ids for every section and block, and for the data keys a block kind
- * lists in `ids` (a form's formId, a newsletter's listId): ids are unique across the whole site
- * document, and a form copied keeps no submissions or settings keyed by the original's id.
- */
-function withNewIds(sections: readonly StoredSection[]): StoredSection[] {
-  return sections.map((section) => ({
-    ...structuredClone(section),
-    id: newId(),
-    blocks: section.blocks.map((block) => {
-      const data = structuredClone(block.data);
-      for (const key of blockDefinition(block.type)?.ids ?? []) if (key in data) data[key] = newId();
-      return { ...structuredClone(block), id: newId(), data };
-    }),
-  }));
-}
 
 function parsedSections(sections: unknown): StoredSection[] {
   const parsed = sectionsSchema.safeParse(sections);
@@ -331,7 +288,7 @@ export async function duplicatePage(db: Db, websiteId: string, pageId: string, a
     const page = await lockPage(tx, websiteId, pageId);
     if (SYSTEM_TYPES.has(page.pageType)) refuse(400, texts.systemPageNoCopy);
     const [draft] = await tx.select({ sections: pageDrafts.sections }).from(pageDrafts).where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.pageId, pageId)));
-    const sections = parsedSections(withNewIds(draft?.sections ?? page.sections));
+    const sections = parsedSections((draft?.sections ?? page.sections).map((section) => copySection(section, newId)));
     const title = `${page.title} (copy)`.slice(0, 300);
     // Beside the original: /about-copy, /shop/mugs-copy; the home page's copy by its title.
     const path = page.path && page.path !== '/' && page.path.length <= 140 ? await freePath(tx, websiteId, `${page.path}-copy`) : await pathFromTitle(tx, websiteId, `${page.title} copy`);
