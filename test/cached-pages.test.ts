@@ -3,8 +3,11 @@
  * listening server (`inject` goes straight to the framework): a page an anonymous visitor was
  * answered by the framework is answered again from memory with the same status, headers and bytes,
  * for each coding and for https through a trusted proxy; 304s for a known entity tag; what it
- * must not answer reaches the framework; and a change to the site is never answered stale.
+ * must not answer reaches the framework; and a change to the site is never answered stale. Asked
+ * on connections kept open as browsers keep them (where the path writes its answer in one piece,
+ * front/direct-answer.ts), on connections that close, and pipelined.
  */
+import { Agent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
@@ -16,13 +19,15 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { importSite } from '../src/server/services/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument } from './fixtures';
-import { rawGet, type RawAnswer } from './raw-http';
+import { pipelined, rawGet, type RawAnswer } from './raw-http';
 
 let demo: DemoApp;
 let app: FastifyInstance;
 let port: number;
 /** Requests the framework saw: an answer from the cached-page path leaves it as it was. */
 let framework = 0;
+/** One connection kept open between requests, as a browser's. */
+const browser = new Agent({ keepAlive: true, maxSockets: 1 });
 
 beforeAll(async () => {
   demo = await demoDatabase();
@@ -35,15 +40,18 @@ beforeAll(async () => {
   port = (app.server.address() as { port: number }).port;
 });
 afterAll(async () => {
+  browser.destroy();
   await app?.close();
   await demo?.database.drop();
 });
 
-type Ask = { method?: 'GET' | 'HEAD'; encoding?: string; https?: boolean; headers?: Record<string, string> };
+/** `closing`: on a connection of its own that closes after the answer (`Connection: close`). */
+type Ask = { method?: 'GET' | 'HEAD'; encoding?: string; https?: boolean; headers?: Record<string, string>; closing?: boolean };
 
 const ask = (path: string, opts: Ask = {}) =>
   rawGet(port, path, {
     method: opts.method ?? 'GET',
+    agent: opts.closing ? undefined : browser,
     headers: {
       ...(opts.encoding ? { 'accept-encoding': opts.encoding } : {}),
       ...(opts.https ? { 'x-forwarded-proto': 'https' } : {}),
@@ -101,9 +109,40 @@ describe('a cached page answered in front of the framework', () => {
         }
         const plain = await ask(path, { https });
         expect(brotliDecompressSync(again.body).equals(plain.body)).toBe(true);
+        // The connection's own headers, as Node writes them for a connection kept open.
+        expect(header(again, 'connection')).toBe('keep-alive');
+        expect(header(again, 'keep-alive')).toBe(`timeout=${Math.floor(app.server.keepAliveTimeout / 1000)}`);
+
+        // On a connection that closes after its answer, the same again, with the header that says so.
+        const closingByFramework = await counted(`${path}?from=framework`, { encoding: 'br, gzip', https, closing: true });
+        const closingInFront = await counted(path, { encoding: 'br, gzip', https, closing: true });
+        expect([closingByFramework.byFramework, closingInFront.byFramework]).toEqual([true, false]);
+        expect(comparable(closingInFront)).toEqual(comparable(closingByFramework));
+        expect(header(closingInFront, 'connection')).toBe('close');
+        expect(closingInFront.body.equals(again.body)).toBe(true);
       });
     }
   }
+
+  it('answers requests pipelined on one connection in order, one waiting behind a framework answer too', async () => {
+    await ask('/', { encoding: 'br' });
+    await ask('/about', { encoding: 'br' });
+    const br = { 'accept-encoding': 'br' };
+    const before = framework;
+    const answers = await pipelined(port, [
+      { path: '/', headers: br },
+      { path: '/about?from=framework', headers: br },
+      { path: '/about', headers: br },
+      { path: '/', headers: br },
+    ]);
+    expect(framework - before).toBe(1);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const [home, aboutByFramework, about, homeAgain] = answers.map(comparable);
+    expect(about).toEqual(aboutByFramework);
+    expect(homeAgain).toEqual(home);
+    expect(home!.body).toEqual(comparable(await ask('/', { encoding: 'br' })).body);
+    expect(about!.body).not.toEqual(home!.body);
+  });
 
   it('keeps the hashes of the page it stored in its policy (a page with a form)', async () => {
     const page = await ask('/contact', { encoding: 'br' });

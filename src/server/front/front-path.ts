@@ -3,7 +3,8 @@
  * `serverFactory`). A GET or HEAD of a published page that an anonymous visitor has already been
  * answered for (the page cache's `front` addresses, recorded by plugins/page-routes.ts) is answered
  * here from the stored answer (front/stored-answer.ts: headers precomputed, each coding compressed
- * once, entity tags, 304s), with no per-request framework work. Anything else falls through to the
+ * once, entity tags, 304s), with no per-request framework work, and on a connection kept open as one
+ * write of prepared bytes (front/direct-answer.ts). Anything else falls through to the
  * framework unchanged, which answers it as it always has.
  *
  * What it checks is what the framework's path would: the Host and URL check (http/host-check.ts),
@@ -28,6 +29,7 @@ import { newRequestId } from '../plugins/request-guards';
 import type { CachedResponse } from '../render/cache';
 import { SESSION_COOKIE } from '../services/sessions';
 import { MEMBER_COOKIE } from '../services/site-users';
+import { directAnswers, type DirectAnswers } from './direct-answer';
 import { acceptedEncoding } from './encoding';
 import { headWith, variantFor } from './stored-answer';
 
@@ -50,6 +52,7 @@ const NO_COOKIES: Readonly<Record<string, string | undefined>> = Object.freeze({
 
 export function frontPath(): FrontPath {
   let answer: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
+  let direct: DirectAnswers | undefined;
   return {
     serverFactory(handler, opts) {
       const server = createServer(opts.http ?? {}, (req, res) => {
@@ -60,15 +63,16 @@ export function frontPath(): FrontPath {
       if (opts.requestTimeout !== undefined) server.requestTimeout = opts.requestTimeout;
       if (opts.connectionTimeout !== undefined) server.setTimeout(opts.connectionTimeout);
       if (opts.maxRequestsPerSocket) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+      direct = directAnswers(server);
       return server;
     },
     attach(app, opts) {
-      answer = cachedPageAnswers(app, opts.trustProxy, opts.requestLines);
+      answer = cachedPageAnswers(app, opts.trustProxy, opts.requestLines, direct);
     },
   };
 }
 
-function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined, requestLines: boolean) {
+function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined, requestLines: boolean, direct: DirectAnswers | undefined) {
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
@@ -130,8 +134,10 @@ function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined,
 
     const variant = variantFor(entry.answer, acceptedEncoding(headers['accept-encoding']), headers['if-none-match'] as string | undefined);
     const crumb = app.crumbs.visitCookie(cookies, () => protocol === 'https' || publicHttps);
-    res.writeHead(variant.status, headWith(variant, crumb));
-    res.end(method === 'HEAD' ? undefined : variant.body);
+    if (!direct?.write(res, variant, crumb, method === 'HEAD')) {
+      res.writeHead(variant.status, headWith(variant, crumb));
+      res.end(method === 'HEAD' ? undefined : variant.body);
+    }
     hitCounter(entry).inc();
     const counters = countersFor(method, variant.status);
     counters.requests.inc();

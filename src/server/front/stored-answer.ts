@@ -8,6 +8,7 @@
  * that revalidates replaces the stored answer's headers with the 304's, so the page's own policy
  * must be among them, not the locked-down one sent on answers without a policy.
  */
+import { STATUS_CODES, validateHeaderName, validateHeaderValue } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { HeaderSet } from '../http/headers';
 import { acceptedEncoding, compress, compressible, COMPRESS_THRESHOLD, entityTag, noneMatch, type Encoding } from './encoding';
@@ -24,6 +25,11 @@ export type StoredVariant = {
    * and `writeHead` copies the list at once, so one list serves every request (no copy per answer).
    */
   cookieHead: string[];
+  /**
+   * The status line and every header of `head` as they go on the wire, as Node's `writeHead` writes
+   * them (front/direct-answer.ts adds the crumb, Date and the connection's own headers).
+   */
+  lines: string;
 };
 
 type Coded = { full: StoredVariant; notModified: StoredVariant | undefined; etag: string | undefined };
@@ -40,7 +46,27 @@ const flat = (headers: HeaderSet, length?: number): string[] => {
   return out;
 };
 
-const variant = (status: number, body: Buffer | undefined, headers: HeaderSet, head: string[]): StoredVariant => ({ status, body, headers, head, cookieHead: [...head, 'set-cookie', ''] });
+const wireLines = (status: number, head: string[]): string => {
+  let lines = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`;
+  for (let at = 0; at < head.length; at += 2) {
+    const name = head[at]!;
+    const value = head[at + 1]!;
+    // What writeHead refuses is refused when stored: nothing but the header itself goes on the wire.
+    validateHeaderName(name);
+    validateHeaderValue(name, value);
+    lines += `${name}: ${value}\r\n`;
+  }
+  return lines;
+};
+
+const variant = (status: number, body: Buffer | undefined, headers: HeaderSet, head: string[]): StoredVariant => ({
+  status,
+  body,
+  headers,
+  head,
+  cookieHead: [...head, 'set-cookie', ''],
+  lines: wireLines(status, head),
+});
 
 /** The variant's headers as `writeHead` takes them, with `cookie` as its `set-cookie` when there is one. */
 export function headWith(chosen: StoredVariant, cookie: string | undefined): string[] {
