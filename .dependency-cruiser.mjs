@@ -14,6 +14,7 @@ const NODE_ONLY_PACKAGES = [
   'drizzle-orm',
   'drizzle-kit',
   'sharp',
+  '@aws-sdk/[^/]+',
   'sanitize-html',
   'fastify',
   '@fastify/[^/]+',

@@ -19,13 +19,16 @@
  *    page: the main-thread time of select, move, resize, a field edit, delete, duplicate, undo and
  *    redo and of a keystroke typed in a text block (p75 of BENCH_EDITOR_RUNS, 20), load to
  *    interactive, and the editor's JavaScript bytes.
+ * 6. the image pipeline (bench/images.ts): images per second for a 3000x2000 JPEG into the seed's
+ *    widths in AVIF, WebP and JPEG, beside sharp making the same outputs alone; and the peak RSS of
+ *    a process with 20 images queued, beside 4 queued (bounded by IMAGE_CONCURRENCY, not the count).
  * Each section stops the servers it started before the next begins.
  * Then, after the table:
- * 6. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
+ * 7. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
  *    million generated events, over 30 and 90 days, in milliseconds;
- * 7. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
+ * 8. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
  *    to each measurement call, never a 5xx.
- * BENCH_ONLY=pages|forms|census|render|editor|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
+ * BENCH_ONLY=pages|forms|census|render|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -49,6 +52,7 @@ import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } fr
 import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
 import { fuzzBench } from './fuzz';
+import { imagesBench } from './images';
 import { fmt, printTable, type GoalRow } from './table';
 import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
 
@@ -445,8 +449,9 @@ async function main() {
   try {
     // The hot-path sections in the order they run. The render section runs in this process (React,
     // the app's modules and their garbage), so it comes after the sections whose load this process
-    // generates and times; the editor's is measured in Chromium, after it.
-    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection, editor: editorSection };
+    // generates and times; the editor's is measured in Chromium, after it; the image pipeline's,
+    // which keeps every core busy with sharp, last.
+    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection, editor: editorSection, images: imagesBench };
     const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
     if (only) {
       const rows: GoalRow[] = [];
@@ -454,7 +459,7 @@ async function main() {
         if (name === 'dashboard') await dashboardBench(dataDir);
         else if (name === 'fuzz') await fuzzBench();
         else if (sections[name]) rows.push(...(await sections[name](dataDir)));
-        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, editor, dashboard, fuzz)`);
+        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, editor, images, dashboard, fuzz)`);
       }
       if (rows.length > 0) printTable(rows);
       return;

@@ -33,7 +33,7 @@ describe('roles in the config area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Blog', 'Design', 'Navigation', 'Forms']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Blog', 'Files', 'Design', 'Navigation', 'Forms']);
 
     // The owner takes the editor off the team (the Team screen's call) while the editor's screen is open.
     const owner = await ownerApi(server);

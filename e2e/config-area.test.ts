@@ -39,7 +39,7 @@ describe('the config area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Blog', 'Design', 'Navigation', 'Forms', 'Analytics', 'Settings', 'Labs', 'Captcha', 'Cookie banner', 'Email (SMTP)', 'Team', 'Activity', 'Import and export', 'Background jobs']);
+    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Blog', 'Files', 'Design', 'Navigation', 'Forms', 'Analytics', 'Settings', 'Labs', 'Captcha', 'Cookie banner', 'Email (SMTP)', 'Team', 'Activity', 'Import and export', 'Background jobs']);
     await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
 
     a11y.push(...(await seriousViolations(page)).map((v) => `preview: ${v}`));

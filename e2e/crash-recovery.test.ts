@@ -3,9 +3,10 @@
  * process alone, then its whole process group, then its group and the PostgreSQL server too — and
  * restarted each time; every write it acknowledged with a 2xx is found afterwards.
  *
- * The writes are real ones of the app: resized image copies (/s/{name}?format={w}w), each stored in
- * PostgreSQL before the 200 is sent. The images come from a site document imported with the CLI
- * while the app runs, which exercises the CLI's use of the running app's database too.
+ * The writes are real ones of the app: image uploads through the asset library's call, each file's
+ * row and its bytes (in the PostgreSQL file store) committed before the 200 is sent. A site
+ * document with images is imported with the CLI while the app runs first, which exercises the CLI's
+ * use of the running app's database too.
  */
 import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -13,45 +14,69 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { demoDocument } from '../test/fixtures';
-import { startServer, type RunningServer } from './harness';
+import { printed, startServer, type RunningServer } from './harness';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
-const WIDTHS = [1000, 750, 500, 300, 100];
-const IMAGES = 40;
+const UPLOADS = 160;
 
 let server: RunningServer | undefined;
 afterAll(async () => server?.stop());
 
-async function addImages(dataDir: string) {
+async function importImages(dataDir: string) {
   const doc = demoDocument();
-  for (let i = 0; i < IMAGES; i++) {
-    const data = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: (i * 37) % 255, g: 90, b: 140 } } })
+  for (let i = 0; i < 5; i++) {
+    const data = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: (i * 37) % 255, g: 90, b: 140 } } })
       .jpeg({ quality: 60 })
       .toBuffer();
-    doc.files.push({ name: `crash-${i}.jpg`, contentType: 'image/jpeg', width: 1200, height: 800, data: data.toString('base64') });
+    doc.files.push({ name: `imported-${i}.jpg`, contentType: 'image/jpeg', width: 600, height: 400, data: data.toString('base64') });
   }
   const file = path.join(dataDir, 'with-images.json');
   await writeFile(file, JSON.stringify(doc));
   await run(process.execPath, ['--import', 'tsx', 'src/cli/site.ts', 'import', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
 }
 
-/** Requests variants four at a time until `kill` is called after `killAfter` acknowledgements; returns what was acknowledged. */
-async function writeUntilKilled(base: string, pending: string[], killAfter: number, kill: () => void): Promise<string[]> {
+/** Signs in as the owner through the product's calls: a crumb from a page view, then Login. */
+async function signIn(base: string, email: string, password: string): Promise<{ cookie: string; crumb: string }> {
+  const jar = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+  };
+  keep(await fetch(`${base}/`));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const login = await fetch(`${base}/api/auth/Login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-csrf-token': jar.get('crumb') ?? '' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(login.status).toBe(200);
+  keep(login);
+  return { cookie: cookie(), crumb: jar.get('crumb') ?? '' };
+}
+
+/** Uploads four at a time until `kill` is called after `killAfter` acknowledgements; returns the file names acknowledged. */
+async function uploadUntilKilled(base: string, owner: { cookie: string; crumb: string }, pending: number[], image: Buffer, killAfter: number, kill: () => void): Promise<string[]> {
   const acked: string[] = [];
   let next = 0;
   let killed = false;
   const worker = async () => {
     while (next < pending.length && !killed) {
-      const url = pending[next++]!;
+      const n = pending[next++]!;
       try {
-        const res = await fetch(`${base}${url}`);
+        const res = await fetch(`${base}/api/config/files`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/octet-stream', 'x-file-name': `crash-${n}.jpg`, cookie: owner.cookie, 'x-csrf-token': owner.crumb },
+          body: new Uint8Array(image),
+        });
         if (res.ok) {
-          await res.arrayBuffer();
-          acked.push(url);
+          acked.push(((await res.json()) as { file: { name: string } }).file.name);
           if (acked.length >= killAfter && !killed) {
             killed = true;
             kill();
@@ -66,13 +91,14 @@ async function writeUntilKilled(base: string, pending: string[], killAfter: numb
   return acked;
 }
 
-async function storedVariants(dataDir: string): Promise<Set<string>> {
+/** The files whose rows and bytes are both stored. */
+async function storedFiles(dataDir: string): Promise<Set<string>> {
   const db = await startEmbeddedPostgres({ dataDir });
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string; width: number }>('SELECT name, width FROM file_variants');
-    return new Set(rows.map((r) => `/s/${r.name}?format=${r.width}w`));
+    const { rows } = await client.query<{ name: string }>('SELECT f.name FROM files f JOIN blobs b ON b.website_id = f.website_id AND b.path = f.blob_path WHERE b.size = f.size');
+    return new Set(rows.map((r) => r.name));
   } finally {
     await client.end();
   }
@@ -87,32 +113,38 @@ describe('crash recovery', () => {
   it('keeps every acknowledged write when the app is killed with -9, alone, with its group, and with its database', async () => {
     server = await startServer();
     const dataDir = server.dataDir;
-    await addImages(dataDir);
-    const pending = Array.from({ length: IMAGES }, (_, i) => WIDTHS.map((w) => `/s/crash-${i}.jpg?format=${w}w`)).flat();
+    // Printed just after the server listens.
+    const started = server;
+    const email = await vi.waitFor(() => printed(started.output(), 'First owner'));
+    const password = printed(started.output(), 'Password');
+    await importImages(dataDir);
+    const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const pending = Array.from({ length: UPLOADS }, (_, i) => i);
     const allAcked: string[] = [];
 
     // 1. The server process alone.
     const first = server;
-    allAcked.push(...(await writeUntilKilled(first.url, pending.slice(0, 70), 30, () => first.process.kill('SIGKILL'))));
+    allAcked.push(...(await uploadUntilKilled(first.url, await signIn(first.url, email, password), pending.slice(0, 50), image, 30, () => first.process.kill('SIGKILL'))));
     await exited(first);
     server = await startServer({ dataDir });
     expect(server.output()).toContain('adopted the server left running');
-    let stored = await storedVariants(dataDir);
-    for (const url of allAcked) expect(stored.has(url), url).toBe(true);
+    let stored = await storedFiles(dataDir);
+    for (const name of allAcked) expect(stored.has(name), name).toBe(true);
 
     // 2. The whole process group.
     const second = server;
-    allAcked.push(...(await writeUntilKilled(second.url, pending.slice(70, 140), 30, () => process.kill(-second.process.pid!, 'SIGKILL'))));
+    allAcked.push(...(await uploadUntilKilled(second.url, await signIn(second.url, email, password), pending.slice(50, 100), image, 30, () => process.kill(-second.process.pid!, 'SIGKILL'))));
     await exited(second);
     server = await startServer({ dataDir });
-    stored = await storedVariants(dataDir);
-    for (const url of allAcked) expect(stored.has(url), url).toBe(true);
+    stored = await storedFiles(dataDir);
+    for (const name of allAcked) expect(stored.has(name), name).toBe(true);
 
     // 3. The group and PostgreSQL with it: the next start recovers the cluster from its WAL.
     const third = server;
     const postmasterPid = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+    const owner = await signIn(third.url, email, password);
     allAcked.push(
-      ...(await writeUntilKilled(third.url, pending.slice(140), 30, () => {
+      ...(await uploadUntilKilled(third.url, owner, pending.slice(100), image, 30, () => {
         process.kill(-third.process.pid!, 'SIGKILL');
         process.kill(postmasterPid, 'SIGKILL');
       })),
@@ -120,9 +152,11 @@ describe('crash recovery', () => {
     await exited(third);
     server = await startServer({ dataDir });
     expect(server.output()).not.toContain('adopted the server left running');
-    stored = await storedVariants(dataDir);
-    for (const url of allAcked) expect(stored.has(url), url).toBe(true);
+    stored = await storedFiles(dataDir);
+    for (const name of allAcked) expect(stored.has(name), name).toBe(true);
     expect(allAcked.length).toBeGreaterThanOrEqual(90);
+    // The imported document's files were moved into the file store too.
+    for (let i = 0; i < 5; i++) expect(stored.has(`imported-${i}.jpg`)).toBe(true);
 
     // And the site still serves.
     const home = await fetch(`${server.url}/`);

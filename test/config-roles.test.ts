@@ -36,7 +36,6 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/navigation': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'PUT /api/config/navigation': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/link-targets': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
-  'GET /api/config/pages/images': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'POST /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'PUT /api/config/pages/order': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/pages/:pageId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
@@ -102,6 +101,12 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/analytics': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/errors': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/csv/:table': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/files/:fileId/uses': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'POST /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'PUT /api/config/files/:fileId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'PUT /api/config/files/:fileId/content': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'DELETE /api/config/files/:fileId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -114,7 +119,7 @@ let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'post_drafts', 'post_revisions', 'files', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
+  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'post_drafts', 'post_revisions', 'files', 'blobs', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -174,7 +179,17 @@ async function resetTarget() {
     [SUBMISSION_ID, websiteId, DEMO_FORM_ID],
   );
   await database.pool.query(`INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($1, $2, 'role-test@example.com', 'confirmed') ON CONFLICT DO NOTHING`, [websiteId, DEMO_LIST_ID]);
+  // The Files rows' file: a document nobody uses, there again after a delete.
+  await database.pool.query(
+    `INSERT INTO files (website_id, id, name, content_type, data, size, position) VALUES ($1, $2, 'role-scratch.pdf', 'application/pdf', $3, $4, 999) ON CONFLICT DO NOTHING`,
+    [websiteId, SCRATCH_FILE_ID, SCRATCH_PDF, SCRATCH_PDF.length],
+  );
 }
+
+const SCRATCH_FILE_ID = '5c4a7c00-0000-4000-8000-00000000f11e';
+const SCRATCH_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+/** An upload's body and headers, as the Files screen sends them. */
+const UPLOAD_HEADERS = { 'content-type': 'application/octet-stream', 'x-file-name': 'role-test.pdf' };
 
 const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
 /** The demo's journal, which the Blog rows use as a blog, and a post of it they change and delete (resetTarget puts them back). */
@@ -216,7 +231,7 @@ async function postBodies(): Promise<Record<string, unknown>> {
   };
 }
 
-async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }> {
+async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string> }> {
   const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
   const url = pattern
     .replace(':pageId', pattern.startsWith('/api/config/pages/') ? SCRATCH_PAGE_ID : homePageId())
@@ -228,6 +243,7 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     .replace(':listId', DEMO_LIST_ID)
     .replace(':email', 'role-test%40example.com')
     .replace(':table', 'pages')
+    .replace(':fileId', SCRATCH_FILE_ID)
     .replace(':id', String(pattern.includes('/submissions/') ? SUBMISSION_ID : failedJobId));
   const bodies: Record<string, unknown> = {
     'PUT /api/config/site': { tagline: 'Changed by a role test' },
@@ -258,8 +274,12 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'POST /api/config/blogs': { title: 'Role blog', path: `/role-blog-${randomUUID().slice(0, 8)}` },
     'POST /api/config/blogs/:blogId/posts': { title: 'Role test post', slug: `role-${randomUUID().slice(0, 8)}`, status: 4 },
     'PUT /api/config/posts/:itemId': { title: 'Role post', slug: 'role-post', status: 4 },
+    'POST /api/config/files': SCRATCH_PDF,
+    'PUT /api/config/files/:fileId': { title: 'Role scratch', alt: 'A scratch file' },
+    'PUT /api/config/files/:fileId/content': SCRATCH_PDF,
   };
-  return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}) };
+  const uploads = key === 'POST /api/config/files' || key === 'PUT /api/config/files/:fileId/content';
+  return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}), ...(uploads ? { headers: UPLOAD_HEADERS } : {}) };
 }
 
 describe('config routes by role', () => {
@@ -273,9 +293,9 @@ describe('config routes by role', () => {
     const allowed = new Set<Actor>(EXPECTED[key]);
     for (const actor of actors) {
       await resetTarget();
-      const { method, url, body } = await callFor(key);
+      const { method, url, body, headers } = await callFor(key);
       const before = method === 'GET' ? undefined : await snapshot();
-      const res = await clients.get(actor)!.call(method, url, body);
+      const res = await clients.get(actor)!.call(method, url, body, headers ? { headers } : undefined);
       if (allowed.has(actor)) {
         expect(res.statusCode, `${actor} ${key}: ${res.body.slice(0, 200)}`).toBeLessThan(300);
       } else {

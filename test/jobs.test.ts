@@ -142,6 +142,22 @@ describe('job queue', () => {
     expect(logs.join('\n')).not.toContain('hunter2');
   });
 
+  it('leaves the kinds another worker runs to that worker', async () => {
+    const ran: string[] = [];
+    const record = (kind: string) => async () => {
+      ran.push(kind);
+    };
+    // The app server's two workers: one for everything but images, one for images only.
+    worker(database, { mail: record('mail') }, { kinds: { except: ['slow-image'] } });
+    const image = await enqueue(database.db, { kind: 'slow-image', payload: {} });
+    const mail = await enqueue(database.db, { kind: 'mail', payload: {} });
+    await expect.poll(async () => (await job(mail)).status, { timeout: 10_000 }).toBe('done');
+    expect(await job(image)).toMatchObject({ status: 'pending', attempts: 0 });
+    worker(database, { 'slow-image': record('slow-image') }, { kinds: { only: ['slow-image'] } });
+    await expect.poll(async () => (await job(image)).status, { timeout: 10_000 }).toBe('done');
+    expect(ran).toEqual(['mail', 'slow-image']);
+  });
+
   it('takes again a job whose worker died, but not one whose lease still holds', async () => {
     const runs: number[] = [];
     const running = (attempts: number, lockedUntil: ReturnType<typeof sql>) =>

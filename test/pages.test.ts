@@ -10,6 +10,9 @@ import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets, sha256Base64 } from '../src/server/render/assets';
+import { createImageGate } from '../src/server/files/image-pipeline';
+import { runImageVariants } from '../src/server/files/variants-job';
+import { moveStoredBytes } from '../src/server/services/site-files';
 import { importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
@@ -151,26 +154,51 @@ describe('page routes', () => {
     expect(robots.body).toContain('Sitemap: http://localhost/sitemap.xml');
   });
 
-  it('serves site files, and resized copies at the seed image widths only', async () => {
-    const full = await get('/s/glaze-tests.jpg');
-    expect(full.statusCode).toBe(200);
-    expect(full.headers['content-type']).toBe('image/jpeg');
+  it('serves site files, and their copies at the seed image widths only', async () => {
+    const original = await get('/s/glaze-tests.jpg');
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    await makeCopies('glaze-tests.jpg');
     const small = await get('/s/glaze-tests.jpg?format=500w');
     expect(small.statusCode).toBe(200);
-    expect(small.rawPayload.length).toBeLessThan(full.rawPayload.length);
-    const { rows } = await database.pool.query('SELECT width FROM file_variants WHERE name = $1', ['glaze-tests.jpg']);
-    expect(rows).toEqual([{ width: 500 }]);
+    expect(small.headers['content-type']).toBe('image/jpeg');
+    expect(small.rawPayload.length).toBeLessThan(original.rawPayload.length);
+    const { rows } = await database.pool.query("SELECT DISTINCT v.width FROM file_variants v JOIN files f ON f.website_id = v.website_id AND f.id = v.file_id WHERE f.name = 'glaze-tests.jpg' ORDER BY 1");
+    expect(rows.map((r: { width: number }) => r.width)).toEqual([100, 300, 500, 750, 1000, 1500, 1600]);
     expect((await get('/s/glaze-tests.jpg?format=640w')).statusCode).toBe(400);
     expect((await get('/s/glaze-tests.jpg?format=huge')).statusCode).toBe(400);
     expect((await get('/s/missing.jpg')).statusCode).toBe(404);
   });
 
-  // covers 001-9.36
-  it('offers srcset candidates at the seed image widths below the original', async () => {
+  // covers 001-9.36, 001-5.33, 001-5.34
+  it('offers each format at the seed image widths below the original, the width in the query string, with width and height', async () => {
+    await makeCopies('glaze-tests.jpg');
     const html = (await get('/blocks/image')).body;
-    expect(html).toContain('srcSet="/s/glaze-tests.jpg 1600w, /s/glaze-tests.jpg?format=1500w 1500w, /s/glaze-tests.jpg?format=1000w 1000w, /s/glaze-tests.jpg?format=750w 750w, /s/glaze-tests.jpg?format=500w 500w, /s/glaze-tests.jpg?format=300w 300w, /s/glaze-tests.jpg?format=100w 100w"');
+    const hash = (await database.pool.query<{ h: string }>("SELECT left(sha256, 16) AS h FROM files WHERE name = 'glaze-tests.jpg' LIMIT 1")).rows[0]!.h;
+    const candidates = (address: string) => [`${address} 1600w`, ...[1500, 1000, 750, 500, 300, 100].map((w) => `${address}?format=${w}w ${w}w`)].join(', ');
+    const picture = /<picture>[\s\S]*?<\/picture>/.exec(html.slice(html.indexOf('glaze-tests')  - 2000))?.[0] ?? '';
+    // Above the fold the addresses are the browser's at once (srcSet); below it, the image loader's (data-srcset).
+    expect(picture).toMatch(new RegExp(`<source type="image/avif" (srcSet|data-srcset)="${escape(candidates(`/s/${hash}/glaze-tests.jpg.avif`))}"`));
+    expect(picture).toMatch(new RegExp(`<source type="image/webp" (srcSet|data-srcset)="${escape(candidates(`/s/${hash}/glaze-tests.jpg.webp`))}"`));
+    expect(picture).toMatch(new RegExp(`<img [^>]*(srcSet|data-srcset)="${escape(candidates(`/s/${hash}/glaze-tests.jpg`))}"`));
+    expect(picture).toMatch(/width="1600" height="1000"/);
+    const avif = await get(`/s/${hash}/glaze-tests.jpg.avif?format=300w`);
+    expect(avif.headers['content-type']).toBe('image/avif');
+    expect(avif.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 });
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Moves the site's files into the blob store and makes an image's copies, as the app server's workers do. */
+async function makeCopies(name: string) {
+  await moveStoredBytes(database.db, app.blobs);
+  const rows = (await database.pool.query<{ website_id: string; id: string; sha256: string }>('SELECT website_id, id, sha256 FROM files WHERE name = $1', [name])).rows;
+  for (const row of rows) {
+    await runImageVariants(database, row.website_id, { fileId: row.id, sha256: row.sha256 }, { store: app.blobs, avifEffort: 0, gate: createImageGate(1) });
+  }
+  await expect.poll(async () => (await get('/blocks/image')).body.includes('<picture>')).toBe(true);
+}
 
 describe('security headers', () => {
   it('sends a hash-based CSP that covers the inline loader and layout style, without upgrade-insecure-requests on http', async () => {
@@ -188,10 +216,10 @@ describe('security headers', () => {
     expect(res.body).not.toMatch(/ style="/);
   });
 
-  it('sends pages without interactive blocks only the loader and the page-level consent and measurement islands', async () => {
+  it('sends a page of text and an image only the loader, the image loader and the page-level consent and measurement islands', async () => {
     const res = await get('/about');
     const islands = JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '{}') as Record<string, string>;
-    expect(Object.keys(islands)).toEqual(['cookie-banner', 'measure']);
+    expect(Object.keys(islands)).toEqual(['cookie-banner', 'image', 'measure']);
     const inline = [...res.body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     expect(inline).toHaveLength(1);
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${sha256Base64(inline[0]!)}';`);

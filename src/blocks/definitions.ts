@@ -56,6 +56,7 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     size: imageSize,
     fields: imageFields,
     css: imageCss,
+    island: { load: 'visible', canvas: true },
   }),
   defineBlock({ type: BLOCK_TYPES.BUTTON, kind: 'button', label: 'Button', schema: () => buttonData, defaults: buttonDefaults, size: buttonSize, fields: buttonFields, island: { load: 'visible' } }),
   defineBlock({ type: BLOCK_TYPES.SPACER, kind: 'spacer', label: 'Spacer', schema: () => spacerData, defaults: spacerDefaults, size: spacerSize, fields: spacerFields }),

@@ -16,12 +16,18 @@ import type { HtmlRules } from './html';
 /** When the island loader imports a kind's chunk: at once, when the browser is idle, or when the block scrolls into view. */
 export type IslandLoad = 'eager' | 'idle' | 'visible';
 
+/**
+ * A site file as views see it: its dimensions, and for an image whose copies the pipeline has made,
+ * the first 16 hex digits of its SHA-256 (its immutable addresses) and the formats made.
+ */
+export type RenderedFile = Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'> & { hash?: string; formats?: readonly string[]; alt?: string };
+
 /** What a view may know about the page it renders into. */
 export type RenderContext = {
   /** The host the page is served on: links to it are read as the paths they name (the link rules' external check). */
   host: string;
-  /** Files of the site by name, for image dimensions and srcset. */
-  files: ReadonlyMap<string, Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'>>;
+  /** Files of the site by name, for image dimensions and the formats and widths to offer. */
+  files: ReadonlyMap<string, RenderedFile>;
   /** The site's feature flags that are on (its labs lists, src/domain/labs.ts); a view gates its flagged behaviour on them. */
   featureFlags: readonly FeatureFlag[];
   /** The site's captcha when it has one (seed 001 §5: a form renders its captcha only then). */

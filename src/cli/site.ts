@@ -7,7 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { siteDocumentSchema } from '../blocks/site-document';
 import { loadDocument } from '../document/load';
+import { openBlobStore } from '../server/blobs/open';
 import { readConfig } from '../server/config';
+import { moveStoredBytes, removeFileBlobs } from '../server/services/site-files';
 import { openDatabase } from '../server/database';
 import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError } from '../server/services/sites';
 import { hashPassword } from '../server/services/passwords';
@@ -59,6 +61,13 @@ async function run(argv: string[]): Promise<number> {
     const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
     try {
       const result = await importSite(opened.database.db, loaded.document, { makeDefault: rest.includes('--default') });
+      const blobs = openBlobStore(config, opened.database);
+      try {
+        await removeFileBlobs(blobs, result.websiteId, result.removedFiles);
+        await moveStoredBytes(opened.database.db, blobs);
+      } finally {
+        await blobs.close();
+      }
       console.error(`${result.created ? 'Created' : 'Replaced'} site ${loaded.document.settings.identifier}.`);
       return 0;
     } catch (err) {
@@ -74,7 +83,14 @@ async function run(argv: string[]): Promise<number> {
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
   try {
     const site = await findWebsiteByIdentifier(opened.database.db, target);
-    const doc = site ? await exportSite(opened.database.db, site.id) : undefined;
+    const blobs = openBlobStore(config, opened.database);
+    const doc = await (async () => {
+      try {
+        return site ? await exportSite(opened.database.db, site.id, blobs) : undefined;
+      } finally {
+        await blobs.close();
+      }
+    })();
     if (!doc) {
       console.error(`No site with identifier ${target}.`);
       return 1;

@@ -34,6 +34,7 @@ import { LiveEvents } from './live-events';
 import { configArea } from '../messages/config-area';
 import { blog as blogMessages } from '../messages/blog';
 import { navigation as navigationMessages } from '../messages/navigation';
+import { filesScreen as filesMessages } from '../messages/files-screen';
 
 /** The visual editor (Tiptap, the canvas, drag and drop) loads when a page is opened in it. */
 const LazyEditorScreen = lazy(() => import('./editor/editor-screen').then((m) => ({ default: m.EditorScreen })));
@@ -49,6 +50,8 @@ const LazyNavigationScreen = lazy(() => import('./navigation-screen').then((m) =
 /** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
 /** The Blog screen loads when first opened. */
 const LazyBlogScreen = lazy(() => import('./blog-screen').then((m) => ({ default: m.BlogScreen })));
+/** The Files screen (the asset library and its uploads) loads when first opened. */
+const LazyFilesScreen = lazy(() => import('./files-screen').then((m) => ({ default: m.FilesScreen })));
 
 const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
 
@@ -163,7 +166,7 @@ function SignedInApp() {
 
 function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
   // `/config/design` is the design path (seed 000 §2): it opens the Design screen.
-  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner' | 'navigation' | 'blog'>(() =>
+  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner' | 'navigation' | 'blog' | 'files'>(() =>
     editorTargetFromAddress() ? 'pages' : configAreaPage(window.location.pathname) === 'design' && me.areas.includes('design') ? 'design' : 'preview',
   );
   const [editing, setEditing] = useState<EditorTarget | undefined>(editorTargetFromAddress);
@@ -186,7 +189,7 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
   const labsScreens = useLabsScreens(me);
   const labsScreen = labsScreens.find((s) => s.id === area);
   const Screen =
-    area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' || area === 'navigation' || area === 'blog' ? undefined : SCREENS[area];
+    area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' || area === 'navigation' || area === 'blog' || area === 'files' ? undefined : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   if (editing && me.areas.includes('pages')) {
     return (
@@ -238,8 +241,8 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
               ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }] : []),
               // The menus belong to the Design area, with the header and footer they sit in.
               ...(a === 'design' ? [{ id: 'navigation' as const, label: navigationMessages.title }] : []),
-              // Blog posts are pages' content: the Blog screen sits under Pages.
-              ...(a === 'pages' ? [{ id: 'blog' as const, label: blogMessages.title }] : []),
+              // Blog posts and files are pages' content: the Blog and Files screens sit under Pages.
+              ...(a === 'pages' ? [{ id: 'blog' as const, label: blogMessages.title }, { id: 'files' as const, label: filesMessages.title }] : []),
             ])
             .map(({ id, label }) => (
               <li key={id}>
@@ -275,6 +278,10 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
         ) : area === 'blog' ? (
           <Suspense fallback={<p className="loading" role="status">{blogMessages.loading}</p>}>
             <LazyBlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={openEditor} />
+          </Suspense>
+        ) : area === 'files' ? (
+          <Suspense fallback={<p className="loading" role="status">{filesMessages.loading}</p>}>
+            <LazyFilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />
           </Suspense>
         ) : Screen ? (
           <Screen me={me} onEdit={openEditor} />

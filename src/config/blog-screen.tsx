@@ -18,6 +18,7 @@ import { call } from './api';
 import { DataTable } from './data-table';
 import type { EditorTarget } from './editor/target';
 import { Field } from './field';
+import { LibraryImageButton } from './file-picker';
 import { errorText, Messages, useLoad, useSave } from './ui';
 
 const statusLabel = (status: number) => CONTENT_STATUS_LABELS[status as ContentStatus] ?? String(status);
@@ -231,6 +232,9 @@ function PostSettings({ editing, timeZone, onDone, onCancel }: { editing: Editin
         <Field label={words.thumbnail} error={fieldErrors.thumbnail} hint={words.thumbnailHint}>
           {(c) => <input {...c} value={form.thumbnail} onChange={set('thumbnail')} maxLength={500} />}
         </Field>
+        <p className="image-choice-library">
+          <LibraryImageButton onPick={(image) => setForm((f) => ({ ...f, thumbnail: image.src }))} />
+        </p>
         <Field label={systemPages.tags} error={fieldErrors.tags} hint={format(words.labelsHint, { max: EDITOR_LIMITS.MAX_TAG_LENGTH })}>
           {(c) => <input {...c} value={form.tags} onChange={set('tags')} />}
         </Field>

@@ -2,18 +2,20 @@
  * A page's settings, in a dialog opened from the Pages screen: title, navigation title, URL slug,
  * SEO title and description, social image, hiding from search engines, visibility and who may open
  * the page (a password is sent only when typed, and never comes back). Also the image choice the
- * add-page dialog shares: one of the site's images, or an https address.
+ * add-page dialog shares: an image of the library (./file-picker.tsx), or an https address.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { okAnswer } from '../contracts/common';
-import { pageChangedAnswer, pageSettingsAnswer, siteImagesAnswer, type PageSettings, type SiteImage } from '../contracts/pages';
+import { pageChangedAnswer, pageSettingsAnswer, type PageSettings } from '../contracts/pages';
 import { format } from '../messages/format';
 import { blog } from '../messages/blog';
 import { editing } from '../messages/editing';
+import { filesScreen } from '../messages/files-screen';
 import { pages as texts } from '../messages/pages';
 import { Popup } from '../ui/dialogs/popup';
 import { call } from './api';
 import { Field } from './field';
+import { LibraryImageButton } from './file-picker';
 import { errorText, fieldErrorsOf, Messages } from './ui';
 
 /** A dialog of the Pages screen: a form in a modal box, closed by its Cancel, Escape, or when `open` turns false. */
@@ -21,38 +23,26 @@ export function PageDialog({ title, open, onClosed, children }: { title: string;
   return <Popup role="dialog" placement="center" open={open} title={title} text={<div className="page-dialog">{children}</div>} onHide={onClosed} />;
 }
 
-/** The site's images, loaded once a dialog that offers them opens. */
-export function useSiteImages(): SiteImage[] | undefined {
-  const [images, setImages] = useState<SiteImage[]>();
-  useEffect(() => {
-    call(siteImagesAnswer, 'GET', '/api/config/pages/images').then(
-      (res) => setImages(res.images),
-      () => setImages([]),
-    );
-  }, []);
-  return images;
-}
-
-/** An image: a site file from the list, or an address typed in; `value` is what the call sends. */
-export function ImageChoice(props: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string | undefined; images: SiteImage[] | undefined; hint: string }) {
-  const { id, label, value, onChange, error, images, hint } = props;
-  const fromSite = images?.some((i) => i.src === value) ?? false;
+/** An image: one from the library (picked, or uploaded into it and picked), or an address typed in; `value` is what the call sends. */
+export function ImageChoice(props: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string | undefined; hint: string }) {
+  const { id, label, value, onChange, error, hint } = props;
+  const fromSite = value.startsWith('/s/');
   return (
     <fieldset className="image-choice">
       <legend>{label}</legend>
       <p className="field-hint">{hint}</p>
-      <Field id={`${id}-file`} label={texts.siteImage}>
-        {(control) => (
-          <select {...control} value={fromSite ? value : ''} onChange={(e) => onChange(e.target.value)}>
-            <option value="">{texts.noImage}</option>
-            {(images ?? []).map((i) => (
-              <option key={i.src} value={i.src}>
-                {i.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <div className="image-choice-current">
+        {fromSite ? <img src={`${value}?format=300w`} alt="" width={120} height={90} /> : null}
+        <p className="image-choice-name">{fromSite ? value : filesScreen.noImageChosen}</p>
+        <div className="button-row">
+          <LibraryImageButton label={fromSite ? filesScreen.changeImage : filesScreen.fromLibrary} onPick={(image) => onChange(image.src)} />
+          {fromSite ? (
+            <button type="button" className="secondary" onClick={() => onChange('')}>
+              {filesScreen.removeImage}
+            </button>
+          ) : null}
+        </div>
+      </div>
       <Field id={`${id}-address`} label={texts.imageAddress} error={error}>
         {(control) => <input {...control} type="url" inputMode="url" value={fromSite ? '' : value} onChange={(e) => onChange(e.target.value.trim())} />}
       </Field>
@@ -97,7 +87,6 @@ export function PageSettingsDialog({ pageId, writable, onDone }: { pageId: strin
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(true);
   const [saved, setSaved] = useState<string | null>(null);
-  const images = useSiteImages();
   useEffect(() => {
     call(pageSettingsAnswer, 'GET', `/api/config/pages/${pageId}`).then(
       (s) => {
@@ -170,7 +159,6 @@ export function PageSettingsDialog({ pageId, writable, onDone }: { pageId: strin
               value={form.socialImage}
               onChange={(socialImage) => change({ socialImage })}
               error={fieldErrors['seo.socialImage']}
-              images={images}
             />
             <Field id="page-noIndex" label={texts.noIndex} hint={texts.noIndexHint} check>
               {(control) => <input {...control} type="checkbox" checked={form.noIndex} onChange={(e) => change({ noIndex: e.target.checked })} />}

@@ -16,7 +16,7 @@ import { showConfirmation } from '../ui/dialogs/show';
 import { call } from './api';
 import { DataTable } from './data-table';
 import { Field } from './field';
-import { ImageChoice, okCall, PageDialog, PageSettingsDialog, useSiteImages } from './page-settings';
+import { ImageChoice, okCall, PageDialog, PageSettingsDialog } from './page-settings';
 import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
 
 /**
@@ -225,7 +225,6 @@ function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const images = useSiteImages();
   const needsImage = SECTION_LAYOUTS.find((l) => l.key === layout)?.needsImage ?? false;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -264,7 +263,7 @@ function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
             </Field>
           ))}
         </fieldset>
-        {needsImage ? <ImageChoice id="new-page-image" label={texts.image} hint={texts.imageHint} value={image} onChange={setImage} error={fieldErrors.image} images={images} /> : null}
+        {needsImage ? <ImageChoice id="new-page-image" label={texts.image} hint={texts.imageHint} value={image} onChange={setImage} error={fieldErrors.image} /> : null}
         <p className="button-row">
           <button type="button" className="secondary" onClick={() => setOpen(false)}>
             {blog.cancel}

@@ -3,7 +3,6 @@
  * for GET, write for the rest), and the account's call that creates a new site:
  *
  * - `GET /api/config/pages` (src/contracts/site.ts `pagesAnswer`): the pages in the owner's order.
- * - `GET /api/config/pages/images`: the site's image files, to pick a layout's or a social image.
  * - `POST /api/config/pages`: `newPageBody`; a new page, a DRAFT, blank or from a section layout.
  * - `GET /api/config/pages/:pageId`: `pageSettingsAnswer` (never the page password, only whether it has one).
  * - `PUT /api/config/pages/:pageId`: `pageSettingsBody`; a published page's old address gets a 301.
@@ -100,8 +99,6 @@ export const pageOrderBody = z.object({ pageIds: z.array(z.string().max(24)).max
 export const pageChangedAnswer = z.object({ id: z.string(), title: z.string(), path: z.string().nullable() });
 export const madeHomeAnswer = z.object({ id: z.string(), oldHome: z.object({ id: z.string(), title: z.string(), path: z.string() }).nullable() });
 
-export const siteImagesAnswer = z.object({ images: z.array(z.object({ name: z.string(), src: z.string(), width: z.number().nullable(), height: z.number().nullable() })) });
-export type SiteImage = z.infer<typeof siteImagesAnswer>['images'][number];
 
 export const SITE_TEMPLATES = ['blank', 'demo'] as const;
 

@@ -14,3 +14,13 @@ export function formatFileSize(bytes: number): string {
   const value = Number((bytes / 1024 ** exponent).toFixed(2));
   return `${value} ${FILE_SIZE_UNITS[exponent]}`;
 }
+
+/** What an upload is, by its content: each kind has its own size limit. */
+export const FILE_KINDS = ['image', 'video', 'audio', 'document'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+
+/** The largest upload of each kind, in megabytes of BYTES_PER_MB (seed 001 §9). */
+export const FILE_KIND_LIMITS_MB: Readonly<Record<FileKind, number>> = { image: 20, video: 500, audio: 100, document: 50 };
+
+/** An image with more pixels than this is refused before it is decoded (a decompression bomb). */
+export const MAX_IMAGE_PIXELS = 50_000_000;

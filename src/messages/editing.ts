@@ -115,7 +115,6 @@ export const editing = {
   linkHint: 'A page of this site (/about), an anchor (#top), an address (https://…), or a mailto:, tel: or sms: link. Empty removes the link.',
   pickImage: 'Choose an image',
   pickImageHint: 'One of this site’s images, or the https address of one elsewhere.',
-  noImages: 'This site has no images yet: give the https address of one.',
   imageAddress: 'Image address',
   imageAddressInvalid: 'Give an address that starts with https://',
   useAddress: 'Use this address',

@@ -24,6 +24,7 @@ import { dialogs } from './dialogs';
 import { editing } from './editing';
 import { editor } from './editor';
 import { emails } from './emails';
+import { filesScreen } from './files-screen';
 import { formApi } from './form-api';
 import { forms } from './forms';
 import { formsConfig } from './forms-config';
@@ -45,6 +46,7 @@ import { settingsScreens } from './settings-screens';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { strings } from './strings';
+import { siteFilesText } from './site-files';
 import { systemPages } from './system-pages';
 import { team } from './team';
 import { twoFactor } from './two-factor';
@@ -65,6 +67,7 @@ export const CATALOGUE = {
   editing,
   editor,
   emails,
+  filesScreen,
   formApi,
   forms,
   formsConfig,
@@ -84,6 +87,7 @@ export const CATALOGUE = {
   securityEmails,
   settingsScreens,
   siteChrome,
+  siteFilesText,
   smtp,
   strings,
   systemPages,

@@ -22,6 +22,8 @@ import { registerConfigApi } from './api/config';
 import { registerCookieBannerApi } from './api/cookie-banner';
 import { registerEditorApi } from './api/editor';
 import { registerFileRoutes } from './api/files';
+import { postgresBlobStore } from './blobs/postgres-store';
+import type { BlobStore } from './blobs/store';
 import { registerFormRoutes } from './api/forms';
 import { registerFormsConfigApi } from './api/forms-config';
 import { registerLabsApi } from './api/labs';
@@ -77,6 +79,8 @@ export type AppOptions = {
   metrics?: Metrics;
   /** CONTENT_CACHE_MB in bytes: the most site content each app server holds for rendering (64 MB when not given). */
   contentCacheBytes?: number;
+  /** Where file bytes live (FILE_STORE); the database's own blob tables when not given. The caller closes a store it gives. */
+  blobStore?: BlobStore;
 };
 
 declare module 'fastify' {
@@ -93,6 +97,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** This app's metrics (metrics.ts), served at /api/metrics. */
     metrics: Metrics;
+    /** Where the sites' file bytes live (src/server/blobs/store.ts). */
+    blobs: BlobStore;
   }
 }
 
@@ -155,7 +161,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // or cookie (RFC 8058); the sealed token in its address alone authorises it, and it can only
   // unsubscribe the one address that token names (docs/security.md).
   await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req), siteHosts });
-  await registerFileRoutes(app, db);
+  const blobs = opts.blobStore ?? postgresBlobStore(opts.database);
+  app.decorate('blobs', blobs);
+  if (!opts.blobStore) app.addHook('onClose', () => blobs.close());
+  await registerFileRoutes(app, db, blobs);
   await registerSeoRoutes(app, db);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
   await registerAccountRoutes(app, db);

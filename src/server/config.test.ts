@@ -16,3 +16,56 @@ describe('METRICS_TOKEN', () => {
     }
   });
 });
+
+describe('FILE_STORE and the S3 settings', () => {
+  it('keeps files in PostgreSQL unless told otherwise, four puts at once', () => {
+    for (const env of [{}, { FILE_STORE: '' }, { FILE_STORE: 'postgres' }]) {
+      expect(readConfig(env)).toMatchObject({ fileStore: 'postgres', postgresWriters: 4, s3: undefined });
+    }
+    expect(readConfig({ FILE_STORE: 'disk', FILE_STORE_POSTGRES_WRITERS: '2' })).toMatchObject({ fileStore: 'disk', postgresWriters: 2, s3: undefined });
+    expect(() => readConfig({ FILE_STORE: 'ftp' })).toThrow('FILE_STORE must be postgres, disk or s3');
+    expect(() => readConfig({ FILE_STORE_POSTGRES_WRITERS: '0' })).toThrow('FILE_STORE_POSTGRES_WRITERS');
+  });
+
+  it('reads the S3 settings, with us-east-1, no prefix, virtual-host addressing and the SDK’s credentials by default', () => {
+    expect(readConfig({ FILE_STORE: 's3', S3_BUCKET: 'openpress-files' }).s3).toEqual({
+      bucket: 'openpress-files',
+      region: 'us-east-1',
+      endpoint: undefined,
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const full = readConfig({
+      FILE_STORE: 's3',
+      S3_BUCKET: 'files',
+      S3_REGION: 'auto',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key-id',
+      S3_SECRET_ACCESS_KEY: 'the-secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: 'openpress/',
+    });
+    expect(full.s3).toEqual({
+      bucket: 'files',
+      region: 'auto',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'the-secret-key' },
+      forcePathStyle: true,
+      prefix: 'openpress/',
+    });
+    // S3 settings mean nothing to the other stores.
+    expect(readConfig({ FILE_STORE: 'disk', S3_BUCKET: 'files' }).s3).toBeUndefined();
+  });
+
+  it('stops the start with a clear message when FILE_STORE=s3 lacks a bucket or half its credentials, never echoing the secret', () => {
+    expect(() => readConfig({ FILE_STORE: 's3' })).toThrow('S3_BUCKET is required when FILE_STORE is s3');
+    expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: '' })).toThrow('S3_BUCKET is required when FILE_STORE is s3');
+    const half = { FILE_STORE: 's3', S3_BUCKET: 'files', S3_SECRET_ACCESS_KEY: 'the-secret-key' };
+    expect(() => readConfig(half)).toThrow('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+    expect(() => readConfig(half)).not.toThrow('the-secret-key');
+    expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: 'Not A Bucket' })).toThrow('S3_BUCKET must be a bucket name');
+    expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http:// or https:// address');
+    expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
+  });
+});

@@ -1,6 +1,7 @@
 /** The server's settings, from the environment, checked once at start. */
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './blobs/s3-store';
 
 /** Empty (`NAME=` in an env file) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -63,7 +64,34 @@ const env = z.object({
   METRICS_TOKEN: unsetWhenEmpty(z.string().regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters with no spaces, such as the output of: openssl rand -hex 32').optional()),
   /** During a key rotation, the key that replaces SECRET_KEY: it seals, and SECRET_KEY still opens. */
   SECRET_KEY_NEXT: unsetWhenEmpty(z.string().optional()),
+  /** Where uploaded files' bytes live (src/server/blobs/open.ts): the database, DATA_DIR/files, or an S3-compatible bucket. */
+  FILE_STORE: unsetWhenEmpty(z.enum(['postgres', 'disk', 's3'], 'FILE_STORE must be postgres, disk or s3').default('postgres')),
+  /** How many uploads at once may stream into the database (each holds a pool connection while its body arrives). */
+  FILE_STORE_POSTGRES_WRITERS: unsetWhenEmpty(z.coerce.number('FILE_STORE_POSTGRES_WRITERS must be a whole number from 1 to 64').int().min(1).max(64).default(4)),
+  IMAGE_AVIF_EFFORT: unsetWhenEmpty(z.coerce.number('IMAGE_AVIF_EFFORT must be a whole number from 0 to 9').int().min(0).max(9).default(4)),
+  IMAGE_CONCURRENCY: unsetWhenEmpty(z.coerce.number('IMAGE_CONCURRENCY must be a whole number from 1 to 16').int().min(1).max(16).default(2)),
+  S3_BUCKET: unsetWhenEmpty(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name such as openpress-files').optional()),
+  S3_REGION: unsetWhenEmpty(z.string().regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1')),
+  /** For S3-compatible services other than AWS (MinIO, R2 …). */
+  S3_ENDPOINT: unsetWhenEmpty(z.string().regex(/^https?:\/\/\S+$/, 'S3_ENDPOINT must be an http:// or https:// address').optional()),
+  /** Both or neither: unset, the AWS SDK's own chain finds credentials (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().optional()),
+  S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE'),
+  /** Put before every object key, such as `openpress/`. */
+  S3_PREFIX: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/, 'S3_PREFIX may hold only letters, digits and !_.*\'()/- (at most 200)').optional()),
 });
+
+/** Settings only FILE_STORE=s3 reads, checked together (the secret key is never echoed). */
+function fileStoreIssues(e: z.infer<typeof env>): string[] {
+  if (e.FILE_STORE !== 's3') return [];
+  const issues: string[] = [];
+  if (!e.S3_BUCKET) issues.push('S3_BUCKET: S3_BUCKET is required when FILE_STORE is s3');
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+    issues.push('S3_ACCESS_KEY_ID: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all');
+  }
+  return issues;
+}
 
 export type ServerConfig = {
   port: number;
@@ -85,6 +113,14 @@ export type ServerConfig = {
   secretKey: string | undefined;
   secretKeyNext: string | undefined;
   metricsToken: string | undefined;
+  /** Where file bytes live; `s3` is set when fileStore is 's3'. */
+  fileStore: 'postgres' | 'disk' | 's3';
+  postgresWriters: number;
+  /** Images each app server makes copies of at once (each may take a few hundred MB while its AVIF copies are made). */
+  imageConcurrency: number;
+  /** AVIF encoder effort, 0 (fastest, larger files) to 9 (slowest, smallest). */
+  imageAvifEffort: number;
+  s3: S3Settings | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
@@ -93,6 +129,8 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
     throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   }
   const e = parsed.data;
+  const storeIssues = fileStoreIssues(e);
+  if (storeIssues.length > 0) throw new Error(`Invalid environment: ${storeIssues.join('; ')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -114,5 +152,20 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
     secretKey: e.SECRET_KEY,
     secretKeyNext: e.SECRET_KEY_NEXT,
     metricsToken: e.METRICS_TOKEN,
+    fileStore: e.FILE_STORE,
+    postgresWriters: e.FILE_STORE_POSTGRES_WRITERS,
+    imageConcurrency: e.IMAGE_CONCURRENCY,
+    imageAvifEffort: e.IMAGE_AVIF_EFFORT,
+    s3:
+      e.FILE_STORE === 's3' && e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            prefix: e.S3_PREFIX ?? '',
+          }
+        : undefined,
   };
 }

@@ -17,7 +17,10 @@ import { readConfig } from './config';
 import { openDatabase } from './database';
 import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
+import { openBlobStore } from './blobs/open';
+import { IMAGE_VARIANTS_JOB, imageJobHandlers } from './files/variants-job';
 import { pruneJobs, startWorker } from './jobs/queue';
+import { moveStoredBytes } from './services/site-files';
 import { createMetrics } from './metrics';
 import { createFirstOwner } from './services/accounts';
 import { generatePassword } from './services/passwords';
@@ -75,7 +78,8 @@ async function main() {
   const demoId = config.startWith === 'demo' ? await importDemoIfEmpty(db) : undefined;
   const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
-  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics(), contentCacheBytes: config.contentCacheBytes });
+  const blobs = openBlobStore(config, opened.database);
+  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics(), contentCacheBytes: config.contentCacheBytes, blobStore: blobs });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(() => {
     Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
@@ -86,7 +90,14 @@ async function main() {
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
   };
-  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics });
+  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: [IMAGE_VARIANTS_JOB] } });
+  // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them.
+  const imageWorker = startWorker(opened.database, imageJobHandlers(opened.database, { store: blobs, concurrency: config.imageConcurrency, avifEffort: config.imageAvifEffort }), {
+    log: (line) => console.warn(line),
+    metrics: app.metrics,
+    concurrency: config.imageConcurrency,
+    kinds: { only: [IMAGE_VARIANTS_JOB] },
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -104,7 +115,9 @@ async function main() {
     try {
       await app.close();
       await worker.stop();
+      await imageWorker.stop();
       await rateLimits.close();
+      await blobs.close();
     } catch (err) {
       console.error(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
       code = 1;
@@ -122,6 +135,12 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Files stored before the blob store (and those an import brought) move there in the background; images then get their copies.
+  moveStoredBytes(db, blobs)
+    .then((moved) => {
+      if (moved > 0) console.log(`Moved ${moved} file${moved === 1 ? '' : 's'} into the ${blobs.kind} file store.`);
+    })
+    .catch((err: unknown) => console.warn(`moving files into the file store failed: ${err instanceof Error ? err.message : String(err)}`));
   const [site] = await db.select().from(websites).where(eq(websites.isDefault, true));
   const owner = site ? await createFirstOwner(db, site.id, config.ownerEmail) : undefined;
   console.log(`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`);

@@ -19,6 +19,8 @@ import { editing } from '../../messages/editing';
 import { Popup } from '../../ui/dialogs/popup';
 import { call } from '../api';
 import { BlockFields } from '../block-fields';
+import { FilePicker, LibraryImageButton, placedImage } from '../file-picker';
+import type { PickedImage } from '../../contracts/files';
 import { errorText } from '../ui';
 import { createAutosave, readKept, type Autosave, type SaveStatus } from './autosave';
 import { createTextSession, TextSessionContext } from '../../blocks/text/session';
@@ -476,15 +478,18 @@ function EditorBody({
   const [picking, setPicking] = useState<{ type: number; sectionId: string; at?: { x: number; y: number } } | { layout: SectionLayoutKey; after: number }>();
   const [addingAfter, setAddingAfter] = useState<number>();
   /** A new section after the one at `after`: blank, or from a layout (one with an image asks for it first). */
-  const addSection = (layout: SectionLayoutKey | 'blank', after: number, image?: string) => {
+  const addSection = (layout: SectionLayoutKey | 'blank', after: number, image?: PickedImage) => {
     if (layout === 'blank') {
       store.showSection(store.addSection(after));
       return;
     }
     const chosen = sectionLayout(layout)!;
     if (chosen.needsImage && !image) return setPicking({ layout, after });
-    const section = buildSectionLayout(layout, newId, image ? { image } : {});
-    if (section) store.insertSection(after, section, format(editing.stepAddLayout, { layout: chosen.label }));
+    const section = buildSectionLayout(layout, newId, image ? { image: image.src } : {});
+    if (!section) return;
+    // The layout's image takes the library's alternative text and focal point, as a placed image block does.
+    for (const b of section.blocks) if (b.type === BLOCK_TYPES.IMAGE && image) b.data = { ...b.data, ...placedImage(image, String(b.data.alt ?? '')) };
+    store.insertSection(after, section, format(editing.stepAddLayout, { layout: chosen.label }));
   };
   /** A kind that needs its image as it is placed asks for it first. */
   const place = (type: number, sectionId: string, at?: { x: number; y: number }) => {
@@ -556,74 +561,14 @@ function EditorBody({
       </div>
       {addingAfter !== undefined ? <AddSectionDialog onPick={(layout) => addSection(layout, addingAfter)} onDone={() => setAddingAfter(undefined)} /> : null}
       {picking ? (
-        <ImagePicker
-          files={setup.ctx.files}
-          onPick={(src) => ('layout' in picking ? addSection(picking.layout, picking.after, src) : store.insertBlock(picking.sectionId, picking.type, picking.at, { src }))}
+        <FilePicker
+          allowAddress
+          onPick={(image) => ('layout' in picking ? addSection(picking.layout, picking.after, image) : store.insertBlock(picking.sectionId, picking.type, picking.at, placedImage(image)))}
           onDone={() => setPicking(undefined)}
         />
       ) : null}
       <DragOverlay dropAnimation={null}>{dragType ? <div className="editor-drag">{blockDefinition(dragType)?.label}</div> : null}</DragOverlay>
     </DndContext>
-  );
-}
-
-/** The image a new image block shows: one of the site's images, or an https address. */
-function ImagePicker({ files, onPick, onDone }: { files: CanvasSetup['ctx']['files']; onPick: (src: string) => void; onDone: () => void }) {
-  const images = [...files.values()].filter((f) => f.contentType.startsWith('image/'));
-  const [address, setAddress] = useState('');
-  const [error, setError] = useState<string>();
-  const pick = (src: string, close: (o: 'confirm') => void) => {
-    onPick(src);
-    close('confirm');
-  };
-  return (
-    <Popup
-      title={editing.pickImage}
-      role="dialog"
-      placement="center"
-      onHide={onDone}
-      text={
-        images.length === 0 ? editing.noImages : editing.pickImageHint
-      }
-      actions={(close) => (
-        <div className="image-picker">
-          {images.length > 0 ? (
-            <ul className="image-picker-list">
-              {images.map((f) => (
-                <li key={f.name}>
-                  <button type="button" className="image-picker-item" onClick={() => pick(`/s/${f.name}`, close)}>
-                    <img src={`/s/${f.name}`} alt="" width={96} height={72} />
-                    <span>{f.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <form
-            className="image-picker-address"
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!/^https:\/\/\S+$/.test(address.trim())) return setError(editing.imageAddressInvalid);
-              pick(address.trim(), close);
-            }}
-          >
-            <label>
-              {editing.imageAddress}
-              <input type="url" value={address} onChange={(e) => setAddress(e.target.value)} aria-invalid={error ? true : undefined} />
-            </label>
-            {error ? <p className="form-error">{error}</p> : null}
-            <div className="button-row">
-              <button type="button" className="op-popup__button" onClick={() => close('cancel')}>
-                Cancel
-              </button>
-              <button type="submit" className="op-popup__button op-popup__button--primary">
-                {editing.useAddress}
-              </button>
-            </div>
-          </form>
-        </div>
-      )}
-    />
   );
 }
 
@@ -658,6 +603,11 @@ function SettingsPanel({ store, page, writable, canPaste }: { store: EditorStore
     <aside className="editor-panel" aria-label={`${def.label} settings`}>
       <h2>{def.label}</h2>
       {formLocked ? <p className="hint">{editing.formFieldsReadOnly}</p> : null}
+      {block.type === BLOCK_TYPES.IMAGE && writable ? (
+        <p className="editor-library-image">
+          <LibraryImageButton onPick={(image) => store.setBlockData(block.id, { ...block.data, ...placedImage(image, String(block.data.alt ?? '')) }, { merge: `library:${block.id}:${image.src}` })} />
+        </p>
+      ) : null}
       {groups.map((g) => (
         <fieldset key={g.key} className="editor-group">
           {g.label ? <legend>{g.label}</legend> : null}

@@ -1,16 +1,14 @@
 /**
  * A site's content: pages, collections and their items (sections and blocks stored as the site
  * document holds them, JSON, one row per page or item, so a page renders from one row), the
- * editor's page and post drafts and the immutable revisions each publish makes, redirects, and files with
- * their resized copies. `pages.sections` is what visitors see: only publishing (and import) write it.
+ * editor's page and post drafts and the immutable revisions each publish makes, and redirects (files
+ * are in ./files.ts). `pages.sections` is what visitors see: only publishing (and import) write it.
  */
 import type { StoredSection } from '../../document/schema';
 import type { Seo } from '../../document/primitives';
-import { customType, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from './sites';
 import { accounts } from './team';
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const pages = pgTable(
   'pages',
@@ -182,32 +180,3 @@ export const redirects = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.fromPath] })],
 );
 
-export const files = pgTable(
-  'files',
-  {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    contentType: text('content_type').notNull(),
-    width: integer('width'),
-    height: integer('height'),
-    data: bytea('data').notNull(),
-    position: integer('position').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.websiteId, t.name] })],
-);
-
-/** Resized copies of image files for srcset, made on first request and kept. */
-export const fileVariants = pgTable(
-  'file_variants',
-  {
-    websiteId: text('website_id').notNull(),
-    name: text('name').notNull(),
-    width: integer('width').notNull(),
-    contentType: text('content_type').notNull(),
-    data: bytea('data').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.websiteId, t.name, t.width] }),
-    foreignKey({ columns: [t.websiteId, t.name], foreignColumns: [files.websiteId, files.name] }).onDelete('cascade'),
-  ],
-);

@@ -6,6 +6,7 @@
  */
 export * from './sites';
 export * from './content';
+export * from './files';
 export * from './team';
 export * from './server';
 export * from './jobs';

@@ -11,6 +11,7 @@ import { loadDocument } from '../../document/load';
 import { editableSettingsBody, headerFooterBody, invitationBody, roleChangeBody, transferOwnershipBody } from '../../contracts/site';
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
+import { moveStoredBytes, removeFileBlobs } from '../services/site-files';
 import { currentSiteSettings, exportSite, importSite, listPages, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
 import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
@@ -212,7 +213,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     area: 'transfer',
     access: 'read',
     handler: async ({ site, reply }) => {
-      const doc = await exportSite(db, site.id);
+      const doc = await exportSite(db, site.id, app.blobs);
       return reply
         .header('content-disposition', `attachment; filename="${site.identifier}.site.json"`)
         .type('application/json')
@@ -232,11 +233,14 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
         return reply.code(400).send({ error: `The document is for the site "${loaded.document.settings.identifier}", not "${site.identifier}".` });
       }
       try {
-        await importSite(db, loaded.document);
+        const { removedFiles } = await importSite(db, loaded.document);
+        await removeFileBlobs(app.blobs, site.id, removedFiles);
       } catch (err) {
         if (err instanceof SiteConflictError) return reply.code(409).send({ error: err.message });
         throw err;
       }
+      // The document's files move into the file store before the answer (their images' copies are queued).
+      await moveStoredBytes(db, app.blobs);
       return { ok: true };
     },
   });

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { hexId } from '../../document/primitives';
 import { editor } from '../../messages/editor';
 import { configRoute } from '../config-routes';
-import { addPage, deletePage, duplicatePage, makeHome, PageRefusal, pageSettings, reorderPages, siteImages, updatePageSettings } from '../services/site-pages';
+import { addPage, deletePage, duplicatePage, makeHome, PageRefusal, pageSettings, reorderPages, updatePageSettings } from '../services/site-pages';
 
 const PAGE = '/api/config/pages/:pageId';
 const pageParams = z.object({ pageId: hexId });
@@ -34,14 +34,6 @@ async function answer<T>(reply: FastifyReply, run: () => Promise<T>) {
 }
 
 export async function registerSitePagesApi(app: FastifyInstance, db: Db) {
-  configRoute(app, db, {
-    method: 'GET',
-    url: '/api/config/pages/images',
-    area: 'pages',
-    access: 'read',
-    handler: async ({ site }) => ({ images: await siteImages(db, site.id) }),
-  });
-
   configRoute(app, db, {
     method: 'POST',
     url: '/api/config/pages',

@@ -12,7 +12,7 @@
  * Finished jobs are deleted after JOB_RETENTION_DAYS (`pruneJobs`, run with the hourly housekeeping).
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Executor } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { Metrics } from '../metrics';
@@ -52,6 +52,11 @@ export type WorkerOptions = {
   now?: () => Date;
   /** Where failed attempts are counted (the app's metrics, served at /api/metrics). */
   metrics?: Pick<Metrics, 'jobFailures'>;
+  /**
+   * The kinds this worker claims (all when not given), and kinds it leaves to another worker: slow
+   * kinds (images) get a worker of their own, so they never hold every slot while emails wait.
+   */
+  kinds?: { only: readonly string[] } | { except: readonly string[] };
 };
 
 export type Worker = { stop(): Promise<void> };
@@ -125,15 +130,19 @@ function errorText(err: unknown): string {
  * out. A job whose lease ran out on its last attempt is failed instead of run again, so a job that
  * kills its worker cannot take every app server down in turn.
  */
-async function claim(db: Db, limit: number, lockMs: number, now: SqlNow): Promise<JobRow[]> {
+async function claim(db: Db, limit: number, lockMs: number, now: SqlNow, kinds: WorkerOptions['kinds']): Promise<JobRow[]> {
   const at = now();
+  const ofKind = !kinds ? undefined : 'only' in kinds ? inArray(jobs.kind, [...kinds.only]) : notInArray(jobs.kind, [...kinds.except]);
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
-      or(
-        and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)),
-        and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
+      and(
+        or(
+          and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)),
+          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
+        ),
+        ofKind,
       ),
     )
     .orderBy(jobs.runAt)
@@ -242,7 +251,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
       const wanted = concurrency - active.size;
       let claimed: JobRow[];
       try {
-        claimed = await claim(db, wanted, lockMs, now);
+        claimed = await claim(db, wanted, lockMs, now, opts.kinds);
       } catch (err) {
         // Wait for the next poll rather than spin against a database that is down.
         wakeAgain = false;

@@ -116,6 +116,9 @@ export function registerRequestGuards(app: FastifyInstance, opts: { requestLines
     for (const part of ['query', 'body'] as const) {
       const value = req[part];
       if (value === undefined || value === null || typeof value !== 'object') continue;
+      // Parsed data only: a body left as a stream (an upload's bytes) is no text to walk.
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) continue;
       const checked = checkText(value);
       for (const path of checked.nul) errors[path] = NUL_MESSAGE;
       if (checked.tooDeep) errors._ = TOO_DEEP_MESSAGE;

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { collectionItems, collections, pages } from '../../db/schema';
 import type { PageAccess, StoredSection } from '../../document/schema';
+import type { RenderedFile } from '../../blocks/types';
 import type { FeatureFlag } from '../../domain/feature-flags';
 import { labsFlags } from '../../domain/labs';
 import { PAGE_STATUS, PAGE_TYPES } from '../../domain/page-types';
@@ -27,7 +28,7 @@ const PUBLISHED = PAGE_STATUS.PUBLISHED;
 const ROUTABLE_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE];
 const SYSTEM_PAGE_TYPES = [PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR];
 
-export type SiteFileFacts = { name: string; contentType: string; width: number | undefined; height: number | undefined };
+export type SiteFileFacts = RenderedFile;
 export type RenderFacts = { files: ReadonlyMap<string, SiteFileFacts>; featureFlags: readonly FeatureFlag[]; captcha: PublicCaptcha | undefined };
 
 export type PublishedPage = {
@@ -96,7 +97,15 @@ const itemRow = z.object({
   sections: z.unknown(),
 });
 const redirectRow = z.object({ from: z.string(), to: z.string() });
-const fileRow = z.object({ name: z.string(), contentType: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+const fileRow = z.object({
+  name: z.string(),
+  contentType: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  alt: z.string(),
+  hash: z.string().nullable(),
+  formats: z.array(z.string()).nullable(),
+});
 /** A part of the content as JSON text, left out (null) when the whole is larger than the reader may hold. */
 const part = <T extends z.ZodType>(row: T) => z.string().nullable().transform((text) => (text === null ? null : z.array(row).parse(JSON.parse(text))));
 const contentRow = z.object({
@@ -148,7 +157,9 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
         FROM redirects WHERE website_id = ${websiteId} ${at(sql`from_path = ${path}`)}
       ),
       f AS (
-        SELECT position AS o, json_build_object('name', name, 'contentType', content_type, 'width', width, 'height', height)::text AS j
+        SELECT position AS o, json_build_object('name', name, 'contentType', content_type, 'width', width, 'height', height, 'alt', alt,
+            'hash', left(sha256, 16),
+            'formats', (SELECT json_agg(DISTINCT v.format) FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id))::text AS j
         FROM files WHERE website_id = ${websiteId}
       ),
       sized AS (
@@ -264,7 +275,12 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
     bytes: row.bytes,
     scope,
     facts: {
-      files: new Map((row.files ?? []).map((f) => [f.name, { name: f.name, contentType: f.contentType, width: f.width ?? undefined, height: f.height ?? undefined }])),
+      files: new Map(
+        (row.files ?? []).map((f) => [
+          f.name,
+          { name: f.name, contentType: f.contentType, width: f.width ?? undefined, height: f.height ?? undefined, alt: f.alt, ...(f.hash && f.formats ? { hash: f.hash, formats: f.formats } : {}) },
+        ]),
+      ),
       featureFlags: labsFlags(row.labs),
       captcha: row.captcha ?? undefined,
     },

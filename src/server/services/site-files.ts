@@ -1,16 +1,60 @@
 /**
- * A site's files as /s/{name} serves them, and the resized copies of its images for the seed's
- * image widths (001 §9): a copy is made with sharp on first request and stored, so every app server
- * serves the same bytes and none is made twice.
+ * A site's files: what the asset library lists and changes, and what /s/… serves. Bytes live in
+ * the blob store (src/server/blobs/store.ts); a file row names its original's blob, and images get
+ * their variants from the pipeline job (src/server/files/variants-job.ts) queued in the upload's
+ * own transaction.
+ *
+ * An upload streams: its first bytes are read to recognise the file by content (files/sniff.ts),
+ * then the whole body goes to the blob store under a new key with the byte limit of its kind, an
+ * image's header is probed against the pixel limit, and only then is the row written. A refusal,
+ * a failure or a cancelled upload at any step deletes the new blob, so nothing is left behind; a
+ * replacement's old blob is deleted only after the new row commits.
+ *
+ * Files stored before the blob store keep their bytes in `files.data` until `moveStoredBytes` moves
+ * them (at start); until then they are served from there.
  */
-import { and, eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import type { Db } from '../../db/client';
-import { files, fileVariants } from '../../db/schema';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
+import { and, asc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { fileVariants, files, type FileStatus } from '../../db/schema';
+import { BYTES_PER_MB, FILE_KIND_LIMITS_MB, formatFileSize, MAX_IMAGE_PIXELS, type FileKind } from '../../domain/files';
+import { format } from '../../messages/format';
+import { siteFilesText } from '../../messages/site-files';
+import { strings } from '../../messages/strings';
+import { BlobTooLargeError, type BlobKey, type BlobStore, type ByteRange } from '../blobs/store';
+import { ImageRefusedError, probeImage } from '../files/image-pipeline';
+import { sniffFile } from '../files/sniff';
+import { enqueueImageVariants } from '../files/variants-job';
+import { logActivity } from './activity';
+import { markSiteChanged } from './site-changes';
+import { lockSite } from './site-addresses';
 
-export type SiteFile = typeof files.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+export type VariantRow = typeof fileVariants.$inferSelect;
 
-export async function siteFile(db: Db, websiteId: string, name: string): Promise<SiteFile | undefined> {
+/** Why a file call is refused, with its status: the route sends it as it is. */
+export class FileRefusal extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 413 | 415,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** How much of an upload is read to recognise it: the longest signature sniffing looks at. */
+const SNIFF_BYTES = 4100;
+/** A served name's stem at most, so a name with its number and extension stays under the document's 200. */
+const NAME_STEM_MAX = 120;
+/** Formats the pipeline makes images in, by the original's own sniffed type. */
+const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
+
+export const blobKey = (websiteId: string, path: string): BlobKey => ({ websiteId, path });
+
+/** The file whose address is /s/{name}. */
+export async function siteFile(db: Db, websiteId: string, name: string): Promise<FileRow | undefined> {
   const [file] = await db
     .select()
     .from(files)
@@ -18,14 +62,468 @@ export async function siteFile(db: Db, websiteId: string, name: string): Promise
   return file;
 }
 
-/** The image at `width` pixels wide: the stored copy, or one made now and stored. */
-export async function resizedImage(db: Db, file: SiteFile, width: number): Promise<{ contentType: string; data: Buffer }> {
-  const [stored] = await db
-    .select({ contentType: fileVariants.contentType, data: fileVariants.data })
+export async function fileById(db: Executor, websiteId: string, id: string): Promise<FileRow | undefined> {
+  const [file] = await db
+    .select()
+    .from(files)
+    .where(and(eq(files.websiteId, websiteId), eq(files.id, id)));
+  return file;
+}
+
+/** The pipeline's copy of a file at `width` in `format`, when it has made one. */
+export async function fileVariant(db: Db, websiteId: string, fileId: string, width: number, variantFormat: string): Promise<VariantRow | undefined> {
+  const [variant] = await db
+    .select()
     .from(fileVariants)
-    .where(and(eq(fileVariants.websiteId, file.websiteId), eq(fileVariants.name, file.name), eq(fileVariants.width, width)));
-  if (stored) return stored;
-  const data = await sharp(file.data).resize({ width, withoutEnlargement: true }).toBuffer();
-  await db.insert(fileVariants).values({ websiteId: file.websiteId, name: file.name, width, contentType: file.contentType, data }).onConflictDoNothing();
-  return { contentType: file.contentType, data };
+    .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId), eq(fileVariants.width, width), eq(fileVariants.format, variantFormat)));
+  return variant;
+}
+
+/** A file's bytes (a range of them), from the blob store or, for a file not yet moved there, its row. */
+export async function fileBytes(store: BlobStore, file: FileRow, range?: ByteRange): Promise<Readable | undefined> {
+  if (file.blobPath) return store.get(blobKey(file.websiteId, file.blobPath), range);
+  if (!file.data) return undefined;
+  return Readable.from([range ? file.data.subarray(range.start, range.end + 1) : file.data]);
+}
+
+export function fileSize(file: FileRow): number {
+  return file.size ?? file.data?.length ?? 0;
+}
+
+// ---- names ----
+
+const EXTENSION_OF: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+  'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/webm': 'webm',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+};
+
+/**
+ * The address name for a file the owner calls `given`: letters, digits, dots, dashes and
+ * underscores (accents dropped, anything else a dash), with the extension of what the file is.
+ */
+export function servedName(given: string, contentType: string): string {
+  const dot = given.lastIndexOf('.');
+  const stem = (dot > 0 ? given.slice(0, dot) : given)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[^A-Za-z0-9]+|[-._]+$/g, '')
+    .slice(0, NAME_STEM_MAX);
+  const given_ext = dot > 0 ? given.slice(dot + 1).toLowerCase() : '';
+  const ext = EXTENSION_OF[contentType] ?? (/^[a-z0-9]{1,8}$/.test(given_ext) ? given_ext : 'bin');
+  const keepExt = ext === 'jpg' && (given_ext === 'jpeg' || given_ext === 'jpg') ? given_ext : ext;
+  return `${stem || 'file'}.${keepExt}`;
+}
+
+/** `name`, or the first of name-2, name-3 … no file of the site has. */
+async function freeName(tx: Executor, websiteId: string, name: string): Promise<string> {
+  const dot = name.lastIndexOf('.');
+  const stem = name.slice(0, dot);
+  const ext = name.slice(dot);
+  const taken = new Set(
+    (
+      await tx
+        .select({ name: files.name })
+        .from(files)
+        .where(and(eq(files.websiteId, websiteId), or(eq(files.name, name), sql`${files.name} LIKE ${`${stem.replace(/[\\%_]/g, '\\$&')}-%${ext.replace(/[\\%_]/g, '\\$&')}`}`)))
+    ).map((r) => r.name),
+  );
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}-${n}${ext}`)) return `${stem}-${n}${ext}`;
+}
+
+// ---- uploads ----
+
+export type Upload = {
+  /** The name on the owner's computer. */
+  fileName: string;
+  /** What the browser said the file is, if anything. */
+  declaredType?: string;
+  body: Readable;
+};
+
+export type UploadDeps = { db: Db; store: BlobStore; maxPixels?: number; limitsMb?: Partial<Record<FileKind, number>> };
+
+/** Reads up to `count` bytes from the start of `body`, and a stream of the whole body (those bytes first). */
+async function readHead(body: Readable, count: number): Promise<{ head: Buffer; whole: Readable }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  const iterator = body[Symbol.asyncIterator]();
+  let done = false;
+  while (length < count) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as Uint8Array);
+    chunks.push(chunk);
+    length += chunk.length;
+  }
+  const head = Buffer.concat(chunks);
+  const whole = new PassThrough();
+  whole.write(head);
+  if (done) whole.end();
+  else {
+    void (async () => {
+      try {
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) break;
+          if (!whole.write(next.value)) await new Promise((resolve) => whole.once('drain', resolve));
+        }
+        whole.end();
+      } catch (err) {
+        whole.destroy(err as Error);
+      }
+    })();
+  }
+  return { head: head.subarray(0, count), whole };
+}
+
+const newOriginalPath = (fileId: string) => `files/${fileId}/original-${randomBytes(6).toString('hex')}`;
+
+/** The upload checked and in the blob store under a new key: what the row needs. Throws FileRefusal; leaves nothing stored then. */
+async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, upload: Upload) {
+  const { head, whole } = await readHead(upload.body, SNIFF_BYTES);
+  const sniffed = sniffFile(head, { name: upload.fileName, contentType: upload.declaredType });
+  if ('refused' in sniffed) {
+    throw new FileRefusal(415, format(strings.fileTypeUnsupported, { fileName: upload.fileName, fileTypeMessage: '' }));
+  }
+  const limitMb = deps.limitsMb?.[sniffed.kind] ?? FILE_KIND_LIMITS_MB[sniffed.kind];
+  const path = newOriginalPath(fileId);
+  const key = blobKey(websiteId, path);
+  let stored;
+  try {
+    stored = await deps.store.put(key, whole, { maxBytes: limitMb * BYTES_PER_MB, contentType: sniffed.contentType });
+  } catch (err) {
+    if (err instanceof BlobTooLargeError) throw new FileRefusal(413, format(strings.fileTooLarge, { fileName: upload.fileName, maxSize: `${limitMb} MB` }));
+    // The browser stopped sending (a cancelled upload, a lost connection): nothing was stored.
+    if (upload.body.destroyed || upload.body.errored) throw new FileRefusal(400, strings.fileUploadIncomplete);
+    throw err;
+  }
+  let dimensions: { width: number; height: number } | undefined;
+  if (RASTER.has(sniffed.contentType)) {
+    try {
+      const source = await deps.store.get(key);
+      if (!source) throw new Error('the upload is gone from the store');
+      const probed = await probeImage(source, { maxPixels: deps.maxPixels ?? MAX_IMAGE_PIXELS });
+      dimensions = { width: probed.width, height: probed.height };
+    } catch (err) {
+      await deps.store.delete([key]);
+      throw new FileRefusal(400, imageRefusal(err, upload.fileName, deps.maxPixels ?? MAX_IMAGE_PIXELS));
+    }
+  }
+  return { key, path, contentType: sniffed.contentType, kind: sniffed.kind, size: stored.size, sha256: stored.sha256, dimensions };
+}
+
+function imageRefusal(err: unknown, fileName: string, maxPixels: number): string {
+  if (err instanceof ImageRefusedError && err.reason === 'too-large') return format(siteFilesText.tooManyPixels, { fileName, megapixels: Math.round(maxPixels / 1_000_000) });
+  return format(siteFilesText.unreadableImage, { fileName, reason: strings.fileProcessingFailed });
+}
+
+export type UploadedFile = { file: FileRow };
+
+/** A new file of the site from an upload. */
+export async function uploadFile(deps: UploadDeps, websiteId: string, accountId: string, upload: Upload): Promise<FileRow> {
+  const fileId = randomUUID();
+  const stored = await storeUpload(deps, websiteId, fileId, upload);
+  try {
+    return await deps.db.transaction(async (tx) => {
+      await lockSite(tx, websiteId);
+      const name = await freeName(tx, websiteId, servedName(upload.fileName, stored.contentType));
+      const [{ next }] = (await tx.execute<{ next: number }>(sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM files WHERE website_id = ${websiteId}`)).rows as [{ next: number }];
+      const status: FileStatus = stored.dimensions ? 'processing' : 'ready';
+      const [row] = await tx
+        .insert(files)
+        .values({
+          websiteId,
+          id: fileId,
+          name,
+          title: upload.fileName.slice(0, 200),
+          contentType: stored.contentType,
+          width: stored.dimensions?.width ?? null,
+          height: stored.dimensions?.height ?? null,
+          size: stored.size,
+          sha256: stored.sha256,
+          blobPath: stored.path,
+          status,
+          position: next,
+        })
+        .returning();
+      if (stored.dimensions) await enqueueImageVariants(tx, websiteId, fileId, stored.sha256);
+      await logActivity(tx, websiteId, accountId, 'file.upload', { name, size: stored.size });
+      return row!;
+    });
+  } catch (err) {
+    await deps.store.delete([stored.key]);
+    throw err;
+  }
+}
+
+/** New bytes for a file: its address stays, pages show the new bytes once the site changes. */
+export async function replaceFile(deps: UploadDeps, websiteId: string, accountId: string, fileId: string, upload: Upload): Promise<FileRow> {
+  const existing = await fileById(deps.db, websiteId, fileId);
+  if (!existing) throw new FileRefusal(404, siteFilesText.noSuchFile);
+  const stored = await storeUpload(deps, websiteId, fileId, upload);
+  let replaced: FileRow | undefined;
+  let oldPath: string | null = null;
+  try {
+    replaced = await deps.db.transaction(async (tx) => {
+      await lockSite(tx, websiteId);
+      const current = await fileById(tx, websiteId, fileId);
+      if (!current) throw new FileRefusal(404, siteFilesText.noSuchFile);
+      if (kindOf(current.contentType) !== stored.kind) {
+        throw new FileRefusal(415, format(strings.fileTypeUnsupported, { fileName: upload.fileName, fileTypeMessage: KIND_WORD[kindOf(current.contentType)] }));
+      }
+      oldPath = current.blobPath;
+      const [row] = await tx
+        .update(files)
+        .set({
+          contentType: stored.contentType,
+          width: stored.dimensions?.width ?? null,
+          height: stored.dimensions?.height ?? null,
+          size: stored.size,
+          sha256: stored.sha256,
+          blobPath: stored.path,
+          data: null,
+          status: stored.dimensions ? 'processing' : 'ready',
+          updatedAt: new Date(),
+        })
+        .where(and(eq(files.websiteId, websiteId), eq(files.id, fileId)))
+        .returning();
+      await tx.delete(fileVariants).where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId)));
+      if (stored.dimensions) await enqueueImageVariants(tx, websiteId, fileId, stored.sha256);
+      await markSiteChanged(tx, websiteId);
+      await logActivity(tx, websiteId, accountId, 'file.replace', { name: current.name, size: stored.size });
+      return row!;
+    });
+  } catch (err) {
+    await deps.store.delete([stored.key]);
+    throw err;
+  }
+  // The old bytes and the old variants' blobs go once the new row is committed.
+  const stale: BlobKey[] = [];
+  for await (const key of deps.store.list(websiteId, `files/${fileId}/`)) if (key.path !== stored.path) stale.push(key);
+  if (oldPath && !stale.some((k) => k.path === oldPath)) stale.push(blobKey(websiteId, oldPath));
+  await deps.store.delete(stale);
+  return replaced;
+}
+
+const KIND_WORD: Record<FileKind, string> = { image: siteFilesText.kindImage, video: siteFilesText.kindVideo, audio: siteFilesText.kindAudio, document: siteFilesText.kindDocument };
+
+export function kindOf(contentType: string): FileKind {
+  if (contentType.startsWith('image/')) return 'image';
+  if (contentType.startsWith('video/')) return 'video';
+  if (contentType.startsWith('audio/')) return 'audio';
+  return 'document';
+}
+
+// ---- the library ----
+
+/** Where a file is used: each page, post, item, draft or kept revision naming its address, once. */
+export type FileUse = { kind: 'page' | 'item' | 'site'; id: string; title: string; where: 'published' | 'draft' | 'revision' };
+
+/** An address's forms in stored content: /s/{name} alone, with a query, or under a content hash. */
+function addressPattern(name: string): string {
+  const escaped = name.replace(/[\\%_]/g, '\\$&');
+  return `%/s/${escaped}%`;
+}
+
+/** Every use of the file's address (as /s/{name}, with a width, or under its hash). */
+export async function fileUses(db: Executor, websiteId: string, name: string): Promise<FileUse[]> {
+  const like = addressPattern(name);
+  const hashed = `%/s/%/${name.replace(/[\\%_]/g, '\\$&')}%`;
+  const rows = await db.execute<{ kind: FileUse['kind']; id: string; title: string; at: FileUse['where'] }>(sql`
+    SELECT 'page' AS kind, p.id, p.title, 'published' AS at FROM pages p
+      WHERE p.website_id = ${websiteId} AND (p.sections::text LIKE ${like} OR p.sections::text LIKE ${hashed} OR p.seo::text LIKE ${like})
+    UNION ALL
+    SELECT 'page', p.id, p.title, 'draft' FROM page_drafts d JOIN pages p ON p.website_id = d.website_id AND p.id = d.page_id
+      WHERE d.website_id = ${websiteId} AND (d.sections::text LIKE ${like} OR d.sections::text LIKE ${hashed})
+    UNION ALL
+    SELECT 'page', p.id, p.title, 'revision' FROM page_revisions r JOIN pages p ON p.website_id = r.website_id AND p.id = r.page_id
+      WHERE r.website_id = ${websiteId} AND (r.sections::text LIKE ${like} OR r.sections::text LIKE ${hashed})
+    UNION ALL
+    SELECT 'item', i.id, i.title, 'published' FROM collection_items i
+      WHERE i.website_id = ${websiteId} AND (i.sections::text LIKE ${like} OR i.sections::text LIKE ${hashed} OR i.seo::text LIKE ${like} OR coalesce(i.thumbnail, '') LIKE ${like})
+    UNION ALL
+    SELECT 'item', i.id, i.title, 'draft' FROM post_drafts d JOIN collection_items i ON i.website_id = d.website_id AND i.id = d.item_id
+      WHERE d.website_id = ${websiteId} AND (d.sections::text LIKE ${like} OR d.sections::text LIKE ${hashed})
+    UNION ALL
+    SELECT 'item', i.id, i.title, 'revision' FROM post_revisions r JOIN collection_items i ON i.website_id = r.website_id AND i.id = r.item_id
+      WHERE r.website_id = ${websiteId} AND (r.sections::text LIKE ${like} OR r.sections::text LIKE ${hashed})
+    UNION ALL
+    SELECT 'site', w.id, ${siteFilesText.siteSettings}, 'published' FROM websites w
+      WHERE w.id = ${websiteId} AND (w.settings::text LIKE ${like} OR w.header::text LIKE ${like} OR w.footer::text LIKE ${like} OR w.navigation::text LIKE ${like})
+  `);
+  const seen = new Set<string>();
+  const uses: FileUse[] = [];
+  for (const row of rows.rows) {
+    const key = `${row.kind} ${row.id} ${row.at}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    uses.push({ kind: row.kind, id: row.id, title: row.title, where: row.at });
+  }
+  return uses;
+}
+
+export type LibraryFile = {
+  id: string;
+  name: string;
+  title: string;
+  src: string;
+  contentType: string;
+  kind: FileKind;
+  size: number;
+  sizeText: string;
+  width: number | null;
+  height: number | null;
+  status: FileStatus;
+  alt: string;
+  focalX: number | null;
+  focalY: number | null;
+  createdAt: string;
+  /** Distinct pages, posts and items (and the site's own settings) using it, published or not. */
+  usedOn: number;
+};
+
+export function libraryFile(file: FileRow, usedOn: number): LibraryFile {
+  const size = fileSize(file);
+  return {
+    id: file.id,
+    name: file.name,
+    title: file.title ?? file.name,
+    src: `/s/${file.name}`,
+    contentType: file.contentType,
+    kind: kindOf(file.contentType),
+    size,
+    sizeText: formatFileSize(size),
+    width: file.width,
+    height: file.height,
+    status: file.status,
+    alt: file.alt,
+    focalX: file.focalX,
+    focalY: file.focalY,
+    createdAt: file.createdAt.toISOString(),
+    usedOn,
+  };
+}
+
+const distinctUses = (uses: FileUse[]) => new Set(uses.map((u) => `${u.kind} ${u.id}`)).size;
+
+/** The site's files, newest first, those whose name or title holds `search` when given. */
+export async function listFiles(db: Db, websiteId: string, search?: string): Promise<LibraryFile[]> {
+  const term = search?.trim();
+  const where = term
+    ? and(eq(files.websiteId, websiteId), or(ilike(files.name, `%${term.replace(/[\\%_]/g, '\\$&')}%`), ilike(files.title, `%${term.replace(/[\\%_]/g, '\\$&')}%`)))
+    : eq(files.websiteId, websiteId);
+  const rows = await db.select().from(files).where(where).orderBy(sql`${files.createdAt} DESC`, asc(files.position));
+  return Promise.all(rows.map(async (row) => libraryFile(row, distinctUses(await fileUses(db, websiteId, row.name)))));
+}
+
+export type FileDetails = { title?: string; alt?: string; focal?: { x: number; y: number } | null };
+
+/** Renames a file in the library, or sets its alt text or focal point. */
+export async function updateFileDetails(db: Db, websiteId: string, accountId: string, fileId: string, details: FileDetails): Promise<LibraryFile> {
+  if (details.title !== undefined && details.title.trim() === '') throw new FileRefusal(400, strings.fileNameRequired, { title: strings.fileNameRequired });
+  return db.transaction(async (tx) => {
+    const current = await fileById(tx, websiteId, fileId);
+    if (!current) throw new FileRefusal(404, siteFilesText.noSuchFile);
+    const focalChanged = details.focal !== undefined;
+    const [row] = await tx
+      .update(files)
+      .set({
+        ...(details.title !== undefined ? { title: details.title.trim() } : {}),
+        ...(details.alt !== undefined ? { alt: details.alt.trim() } : {}),
+        ...(focalChanged ? { focalX: details.focal?.x ?? null, focalY: details.focal?.y ?? null } : {}),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(files.websiteId, websiteId), eq(files.id, fileId)))
+      .returning();
+    // Alt text and the focal point show on published pages.
+    if (details.alt !== undefined || focalChanged) await markSiteChanged(tx, websiteId);
+    await logActivity(tx, websiteId, accountId, 'file.update', { name: current.name, fields: Object.keys(details) });
+    return libraryFile(row!, distinctUses(await fileUses(tx, websiteId, current.name)));
+  });
+}
+
+/** Deletes a file and its blobs; refused while a page, post, item, draft or kept revision uses it. */
+export async function deleteFile(deps: { db: Db; store: BlobStore }, websiteId: string, accountId: string, fileId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await lockSite(tx, websiteId);
+    const current = await fileById(tx, websiteId, fileId);
+    if (!current) throw new FileRefusal(404, siteFilesText.noSuchFile);
+    const uses = await fileUses(tx, websiteId, current.name);
+    if (uses.length > 0) {
+      const titles = [...new Set(uses.map((u) => u.title))];
+      throw new FileRefusal(409, format(siteFilesText.inUse, { name: current.title ?? current.name, count: titles.length, titles: titles.slice(0, 3).join(', ') }));
+    }
+    await tx.delete(files).where(and(eq(files.websiteId, websiteId), eq(files.id, fileId)));
+    await logActivity(tx, websiteId, accountId, 'file.delete', { name: current.name });
+  });
+  const keys: BlobKey[] = [];
+  for await (const key of deps.store.list(websiteId, `files/${fileId}/`)) keys.push(key);
+  await deps.store.delete(keys);
+}
+
+/** Deletes every blob of the files (once the rows naming them are gone: a replaced site's). */
+export async function removeFileBlobs(store: BlobStore, websiteId: string, fileIds: readonly string[]): Promise<void> {
+  for (const fileId of fileIds) {
+    const keys: BlobKey[] = [];
+    for await (const key of store.list(websiteId, `files/${fileId}/`)) keys.push(key);
+    await store.delete(keys);
+  }
+}
+
+// ---- files stored before the blob store ----
+
+/**
+ * Moves the bytes of files still held in their rows into the blob store, a file at a time (each
+ * row updated once its blob is complete; its bytes cleared in the same statement), and queues the
+ * image pipeline for images. Safe to run on several servers at once and to stop half-way.
+ */
+export async function moveStoredBytes(db: Db, store: BlobStore, batch = 20): Promise<number> {
+  let moved = 0;
+  for (;;) {
+    const rows = await db
+      .select({ websiteId: files.websiteId, id: files.id })
+      .from(files)
+      .where(and(isNull(files.blobPath), isNotNull(files.data)))
+      .limit(batch);
+    if (rows.length === 0) return moved;
+    for (const { websiteId, id } of rows) {
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.websiteId, websiteId), eq(files.id, id), isNull(files.blobPath)));
+      if (!row?.data) continue;
+      const path = newOriginalPath(id);
+      const stored = await store.put(blobKey(websiteId, path), row.data, { contentType: row.contentType });
+      const raster = RASTER.has(row.contentType);
+      const updated = await db.transaction(async (tx) => {
+        const done = await tx
+          .update(files)
+          .set({ blobPath: path, data: null, size: stored.size, sha256: stored.sha256, ...(raster ? { status: 'processing' as const } : {}) })
+          .where(and(eq(files.websiteId, websiteId), eq(files.id, id), isNull(files.blobPath)))
+          .returning({ id: files.id });
+        if (done.length > 0 && raster) await enqueueImageVariants(tx, websiteId, id, stored.sha256);
+        return done.length > 0;
+      });
+      // Another server moved it first: this copy is not named by any row.
+      if (!updated) await store.delete([blobKey(websiteId, path)]);
+      else moved += 1;
+    }
+  }
 }

@@ -14,7 +14,7 @@
  * `redirects`, which the renderer serves before pages), redirects that led to the old path lead to
  * the new one, and a redirect whose source is now a page's path goes, so the page is reachable.
  */
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { copySection } from '../../blocks/copies';
 import { storedBlockSchemas } from '../../blocks/sanitize';
@@ -26,7 +26,7 @@ import { PAGE_TYPES } from '../../domain/page-types';
 import { RESERVED_PATH_SEGMENTS } from '../../domain/routes';
 import { CONTENT_STATUSES } from '../../domain/website';
 import type { Db, Executor } from '../../db/client';
-import { files, pageDrafts, pages } from '../../db/schema';
+import { pageDrafts, pages } from '../../db/schema';
 import { editor } from '../../messages/editor';
 import { format } from '../../messages/format';
 import { pages as texts } from '../../messages/pages';
@@ -122,16 +122,6 @@ async function freePath(tx: Executor, websiteId: string, base: string): Promise<
 const pathFromTitle = (tx: Executor, websiteId: string, title: string) => freePath(tx, websiteId, slugFromTitle(title));
 
 // ---- images ----
-
-/** The site's image files, to pick from (a layout's image, a social image). */
-export async function siteImages(db: Db, websiteId: string) {
-  const rows = await db
-    .select({ name: files.name, width: files.width, height: files.height })
-    .from(files)
-    .where(and(eq(files.websiteId, websiteId), like(files.contentType, 'image/%')))
-    .orderBy(asc(files.position));
-  return rows.map((f) => ({ ...f, src: `/s/${f.name}` }));
-}
 
 /** A picked image: an https address as it is, or a site file that must exist and be an image. */
 async function checkImage(tx: Executor, websiteId: string, src: string, field: string): Promise<void> {

@@ -13,6 +13,7 @@ import { settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../
 import type { Db, Executor } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
+import type { BlobStore } from '../blobs/store';
 import { recordImportedPages } from './page-drafts';
 import { markSiteChanged } from './site-changes';
 import { siteSettings, strict } from './stored-json';
@@ -34,7 +35,7 @@ export async function importSite(
   doc: SiteDocument<StoredBlockData>,
   // `within` runs last in the import's transaction (a new site's owner): what it throws undoes the import.
   opts: { makeDefault?: boolean; within?: (tx: Executor, site: { websiteId: string; created: boolean }) => Promise<void> } = {},
-): Promise<{ websiteId: string; created: boolean }> {
+): Promise<{ websiteId: string; created: boolean; removedFiles: string[] }> {
   const { identifier, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {
@@ -46,8 +47,11 @@ export async function importSite(
         await tx.update(websites).set({ isDefault: false }).where(eq(websites.id, anyDefault.id));
       }
       let replacedPages: string[] = [];
+      let removedFiles: string[] = [];
       if (existing) {
         const pageIds = doc.pages.map((p) => p.id);
+        // The files replaced: the caller deletes their blobs once this commits (removeFileBlobs).
+        removedFiles = (await tx.select({ id: files.id }).from(files).where(eq(files.websiteId, websiteId))).map((f) => f.id);
         for (const table of [siteDomains, collectionItems, collections, redirects, files]) {
           await tx.delete(table).where(eq(table.websiteId, websiteId));
         }
@@ -154,7 +158,7 @@ export async function importSite(
         });
       }
       await opts.within?.(tx, { websiteId, created: !existing });
-      return { websiteId, created: !existing };
+      return { websiteId, created: !existing, removedFiles };
     });
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -186,7 +190,11 @@ export async function listPages(db: Db, websiteId: string) {
     .orderBy(asc(pages.position));
 }
 
-export async function exportSite(db: Db, websiteId: string): Promise<SiteDocument<StoredBlockData> | undefined> {
+/**
+ * The site as a document. Files' bytes come from their rows or, once moved there, the blob store
+ * (`blobs`; an export of a site whose files are in the store needs it).
+ */
+export async function exportSite(db: Db, websiteId: string, blobs?: BlobStore): Promise<SiteDocument<StoredBlockData> | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
   if (!site) return undefined;
   const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
@@ -253,10 +261,22 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
     pages: docPages,
     collections: docCollections,
     redirects: redirectRows.map((r) => ({ from: r.fromPath, to: r.toUrl })),
-    files: fileRows.map((f) =>
-      defined({ name: f.name, contentType: f.contentType, width: f.width ?? undefined, height: f.height ?? undefined, data: f.data.toString('base64') }),
+    files: await Promise.all(
+      fileRows.map(async (f) =>
+        defined({ name: f.name, contentType: f.contentType, width: f.width ?? undefined, height: f.height ?? undefined, data: (await storedFileBytes(f, blobs)).toString('base64') }),
+      ),
     ),
   };
+}
+
+async function storedFileBytes(file: typeof files.$inferSelect, blobs: BlobStore | undefined): Promise<Buffer> {
+  if (!file.blobPath) return file.data ?? Buffer.alloc(0);
+  if (!blobs) throw new Error(`exporting ${file.name} needs the blob store its bytes are in`);
+  const body = await blobs.get({ websiteId: file.websiteId, path: file.blobPath });
+  if (!body) throw new Error(`the bytes of ${file.name} are missing from the blob store`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export async function websiteForHost(db: Db, host: string, appDomain: string, serveDefault: boolean): Promise<WebsiteRow | undefined> {

@@ -1,0 +1,179 @@
+/**
+ * The background job that makes an image's variants (image-pipeline.ts) after it is uploaded or
+ * replaced: queued in the upload's transaction (`enqueueImageVariants`), run by the job worker
+ * (../jobs/queue.ts) on any app server.
+ *
+ * A run works on the bytes of the original it reads, named by their SHA-256: it does nothing when
+ * the file is gone or its bytes changed since the job was queued (the replacement queued its own
+ * job), and writes its result only if the file still has those bytes. The result is one
+ * transaction: the old variant rows out, the new ones in, the file 'ready' with its size, and
+ * `markSiteChanged`, so every app server drops the site's cached pages and they are rendered again
+ * with the new `<picture>` sources. Blobs no longer listed are deleted after the commit.
+ *
+ * Runs for one file take turns under a PostgreSQL advisory lock (held on a connection of its own,
+ * not in an open transaction), because they write the same blob paths: a run for the old bytes
+ * could otherwise overwrite the new bytes' variants after those were committed. Runs for different
+ * files go ahead together, at most IMAGE_CONCURRENCY of them in this process.
+ *
+ * A corrupt image or one past the pixel limit fails at once (PermanentJobError); other failures are
+ * retried. When the last attempt fails the file is marked 'failed', its variants removed, and
+ * pages go on using the original.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database, Executor } from '../../db/client';
+import { files, fileVariants } from '../../db/schema';
+import type { BlobKey, BlobStore } from '../blobs/store';
+import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
+import { markSiteChanged } from '../services/site-changes';
+import { createImageGate, IMAGE_CONCURRENCY_DEFAULT, ImageRefusedError, makeVariants, type ImageGate, type MadeVariants } from './image-pipeline';
+
+export const IMAGE_VARIANTS_JOB = 'image-variants';
+/** A failure other than the image's own is retried twice (5 s, then 10 s later): a store or database briefly away. */
+const IMAGE_JOB_ATTEMPTS = 3;
+/** An arbitrary constant naming "an image's variants" among advisory locks; the file is the second key. */
+const VARIANTS_LOCK = 7_316_015;
+
+const payloadSchema = z.object({ fileId: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() });
+
+/** Queues the making of a file's variants, answering the job's id; call it in the transaction that stores the file's row (upload or replacement). */
+export async function enqueueImageVariants(tx: Executor, websiteId: string, fileId: string, sha256: string): Promise<number> {
+  return enqueue(tx, { websiteId, kind: IMAGE_VARIANTS_JOB, payload: { fileId, sha256 }, maxAttempts: IMAGE_JOB_ATTEMPTS });
+}
+
+export type ImageJobOptions = {
+  store: BlobStore;
+  /** Images this process works on at once (IMAGE_CONCURRENCY, 2 by default). */
+  concurrency?: number;
+  avifEffort?: number;
+  maxPixels?: number;
+};
+
+/** A gate that lets everything through: the handler has already passed its own. */
+const OPEN_GATE: ImageGate = { limit: Number.POSITIVE_INFINITY, active: 0, run: (work) => work() };
+
+const fileIs = (websiteId: string, fileId: string) => and(eq(files.websiteId, websiteId), eq(files.id, fileId));
+const variantsOf = (websiteId: string, fileId: string) => and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId));
+
+/** A variant's path ({width}.{format}); originals (the upload's own key) are the upload's to keep or delete. */
+const VARIANT_PATH = /^files\/[^/]+\/\d+\.[a-z]+$/;
+
+/**
+ * Every variant blob under the file's folder but the paths kept: variants of earlier runs and of
+ * runs that failed. Never an original: a replacement's new original may be in the store before its
+ * row names it.
+ */
+async function strayBlobs(store: BlobStore, websiteId: string, fileId: string, keep: ReadonlySet<string>): Promise<BlobKey[]> {
+  const stray: BlobKey[] = [];
+  for await (const key of store.list(websiteId, `files/${fileId}/`)) {
+    if (VARIANT_PATH.test(key.path) && !keep.has(key.path)) stray.push(key);
+  }
+  return stray;
+}
+
+export type Outcome = 'written' | 'gone' | 'changed';
+
+/** Writes the variants as the file's, if it still has the bytes they were made from. */
+async function commitVariants(db: Database['db'], websiteId: string, fileId: string, made: MadeVariants): Promise<Outcome> {
+  return db.transaction(async (tx) => {
+    const [file] = await tx.select({ sha256: files.sha256, width: files.width, height: files.height }).from(files).where(fileIs(websiteId, fileId)).for('update');
+    if (!file) return 'gone';
+    if (file.sha256 !== made.sha256) return 'changed';
+    await tx.delete(fileVariants).where(variantsOf(websiteId, fileId));
+    if (made.variants.length > 0) await tx.insert(fileVariants).values(made.variants.map((v) => ({ websiteId, fileId, ...v })));
+    await tx
+      .update(files)
+      .set({ status: 'ready', width: file.width ?? made.image.width, height: file.height ?? made.image.height, updatedAt: new Date() })
+      .where(fileIs(websiteId, fileId));
+    await markSiteChanged(tx, websiteId);
+    return 'written';
+  });
+}
+
+/** After the last attempt: the file is 'failed' with no variants (pages use the original), unless its bytes changed meanwhile. */
+async function markFailed(db: Database['db'], store: BlobStore, websiteId: string, fileId: string, sha256: string | undefined): Promise<void> {
+  const failed = await db.transaction(async (tx) => {
+    const [file] = await tx.select({ sha256: files.sha256 }).from(files).where(fileIs(websiteId, fileId)).for('update');
+    if (!file || (sha256 !== undefined && file.sha256 !== sha256)) return false;
+    await tx.delete(fileVariants).where(variantsOf(websiteId, fileId));
+    await tx.update(files).set({ status: 'failed', updatedAt: new Date() }).where(fileIs(websiteId, fileId));
+    await markSiteChanged(tx, websiteId);
+    return true;
+  });
+  if (failed) await store.delete(await strayBlobs(store, websiteId, fileId, new Set()));
+}
+
+/**
+ * Runs `work` holding the file's advisory lock, on a connection checked out for it alone (a lock
+ * is its session's: a worker that dies drops its connection, and the lock with it).
+ */
+async function withFileLock<T>(database: Database, websiteId: string, fileId: string, work: () => Promise<T>): Promise<T> {
+  const client = await database.pool.connect();
+  const args = [VARIANTS_LOCK, `${websiteId}/${fileId}`];
+  try {
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', args);
+  } catch (err) {
+    client.release(err instanceof Error ? err : true);
+    throw err;
+  }
+  try {
+    return await work();
+  } finally {
+    // A connection whose lock could not be released is closed (dropping the lock), not handed on.
+    const released = await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', args).then(
+      () => undefined,
+      (err: unknown) => (err instanceof Error ? err : true),
+    );
+    client.release(released);
+  }
+}
+
+/** One run for one file; answers what became of it. */
+export async function runImageVariants(database: Database, websiteId: string, payload: { fileId: string; sha256?: string }, opts: ImageJobOptions & { gate: ImageGate }): Promise<Outcome> {
+  const { fileId } = payload;
+  const { db } = database;
+  // The gate first, then a connection for the lock: waiting runs hold no connection.
+  return opts.gate.run(() =>
+    withFileLock(database, websiteId, fileId, async () => {
+      const [file] = await db.select({ sha256: files.sha256, blobPath: files.blobPath }).from(files).where(fileIs(websiteId, fileId));
+      if (!file) return 'gone';
+      if (payload.sha256 !== undefined && file.sha256 !== payload.sha256) return 'changed';
+      if (!file.blobPath) throw new Error(`the bytes of file ${fileId} are not in the blob store yet`);
+      const made = await makeVariants(opts.store, websiteId, fileId, { gate: OPEN_GATE, avifEffort: opts.avifEffort, maxPixels: opts.maxPixels, original: file.blobPath });
+      const outcome = await commitVariants(db, websiteId, fileId, made);
+      if (outcome === 'written') {
+        await opts.store.delete(await strayBlobs(opts.store, websiteId, fileId, new Set(made.variants.map((v) => v.blobPath))));
+      } else if (outcome === 'gone') {
+        // Deleting the file removed its folder, perhaps before these variants were written.
+        await opts.store.delete(await strayBlobs(opts.store, websiteId, fileId, new Set()));
+      }
+      // 'changed': the newer bytes' run waits for this lock and then writes every path again.
+      return outcome;
+    }),
+  );
+}
+
+/** The job's handler: register it under IMAGE_VARIANTS_JOB with the worker (main.ts). */
+export function imageVariantsHandler(database: Database, opts: ImageJobOptions): JobHandler {
+  const gate = createImageGate(opts.concurrency ?? IMAGE_CONCURRENCY_DEFAULT);
+  return async (job) => {
+    const payload = payloadSchema.safeParse(job.payload);
+    if (!job.websiteId || !payload.success) throw new PermanentJobError('an image-variants job names no site or file');
+    const websiteId = job.websiteId;
+    try {
+      await runImageVariants(database, websiteId, payload.data, { ...opts, gate });
+    } catch (err) {
+      const refused = err instanceof ImageRefusedError;
+      if (refused || job.attempts >= job.maxAttempts) {
+        // Under the file's lock, so a run of the same bytes still writing (a duplicate delivery) is not undone halfway.
+        await withFileLock(database, websiteId, payload.data.fileId, () => markFailed(database.db, opts.store, websiteId, payload.data.fileId, payload.data.sha256));
+      }
+      throw refused ? new PermanentJobError(err.message) : err;
+    }
+  };
+}
+
+/** The handlers to give the worker (main.ts): `{ ...imageJobHandlers(database, { store, concurrency }) }`. */
+export function imageJobHandlers(database: Database, opts: ImageJobOptions): Record<string, JobHandler> {
+  return { [IMAGE_VARIANTS_JOB]: imageVariantsHandler(database, opts) };
+}
