@@ -87,7 +87,7 @@ async function spawnServer(args: string[], env: Record<string, string> = {}, unt
 }
 
 /** Seconds of the same load before each measured run, not measured (BENCH_WARMUP_SECONDS): the first requests compile code and fill caches. */
-const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+const WARMUP_S = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
 
 async function load(url: string, headers: Record<string, string> = {}) {
   if (WARMUP_S > 0) await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_S, pipelining: 1, headers });
