@@ -22,5 +22,5 @@ export type FileKind = (typeof FILE_KINDS)[number];
 /** The largest upload of each kind, in megabytes of BYTES_PER_MB (seed 001 §9). */
 export const FILE_KIND_LIMITS_MB: Readonly<Record<FileKind, number>> = { image: 20, video: 500, audio: 100, document: 50 };
 
-/** An image with more pixels than this is refused before it is decoded (a decompression bomb). */
+/** An image with more pixels than this (width x height, x frames when animated) is refused before it is decoded, as imgproxy's default: a decompression bomb. */
 export const MAX_IMAGE_PIXELS = 50_000_000;

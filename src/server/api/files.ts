@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { IMAGE_WIDTHS } from '../../domain/media';
 import { siteFilesText } from '../../messages/site-files';
 import type { BlobStore } from '../blobs/store';
+import { VARIANT_CONTENT_TYPES } from '../files/image-pipeline';
 import { configRoute } from '../config-routes';
 import {
   deleteFile,
@@ -43,7 +44,6 @@ const query = z.object({ format: z.string().regex(/^\d{2,4}w$/, 'format must be 
 const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MODERN = new Set(['webp', 'avif']);
-const CONTENT_TYPE_OF: Record<string, string> = { webp: 'image/webp', avif: 'image/avif' };
 
 type Sent = { contentType: string; size: number; etag: string; cache: string; open: (range?: { start: number; end: number }) => Promise<Readable | undefined> };
 
@@ -154,7 +154,7 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, store: Bl
       return send(req, reply, original(file, current ? IMMUTABLE : SHORT_CACHE));
     }
     const sent = await variantOr(file, width !== undefined && file.width !== null && width >= file.width ? file.width : width, variantFormat, current);
-    if (variantFormat && sent.contentType !== CONTENT_TYPE_OF[variantFormat]) sent.cache = SHORT_CACHE;
+    if (variantFormat && sent.contentType !== VARIANT_CONTENT_TYPES[variantFormat as 'webp' | 'avif']) sent.cache = SHORT_CACHE;
     return send(req, reply, sent);
   });
 

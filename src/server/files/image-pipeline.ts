@@ -19,11 +19,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo, type Sharp, type SharpOptions } from 'sharp';
+import { MAX_IMAGE_PIXELS } from '../../domain/files';
 import { IMAGE_WIDTHS } from '../../domain/media';
 import type { BlobStore } from '../blobs/store';
 
-/** The most pixels an image may have (width × height, × frames when animated): 50 megapixels by default, as imgproxy allows. */
-export const IMAGE_MAX_PIXELS = 50_000_000;
 /** Images one app server works on at once (IMAGE_CONCURRENCY). */
 export const IMAGE_CONCURRENCY_DEFAULT = 2;
 /** AVIF encoder effort, 0 (fastest) to 9; 4 is sharp's default, a fair size for the time. */
@@ -151,7 +150,7 @@ async function bytesOf(input: Readable): Promise<Buffer> {
  * format allows (JPEG), so it costs little.
  */
 export async function probeImage(input: Buffer | Readable, opts: { maxPixels?: number; decode?: boolean } = {}): Promise<ImageProbe> {
-  const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   const bytes = Buffer.isBuffer(input) ? input : await bytesOf(input);
   let probe: ImageProbe;
   try {
@@ -246,7 +245,7 @@ export const variantPath = (fileId: string, width: number, format: VariantFormat
  * written before a failure stay in the store (the caller deletes them or the next run rewrites them).
  */
 export async function makeVariants(store: BlobStore, websiteId: string, fileId: string, opts: VariantOptions = {}): Promise<MadeVariants> {
-  const maxPixels = opts.maxPixels ?? IMAGE_MAX_PIXELS;
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   const avifEffort = opts.avifEffort ?? AVIF_EFFORT_DEFAULT;
   const gate = opts.gate ?? sharedGate(opts.concurrency ?? IMAGE_CONCURRENCY_DEFAULT);
   return gate.run(async () => {

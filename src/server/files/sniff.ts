@@ -14,11 +14,12 @@
  */
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
+import type { FileKind } from '../../domain/files';
 
 /** How many bytes of a file sniffFile wants: enough for an MP4's brand list and an SVG's prolog. */
 export const SNIFF_BYTES = 4100;
 
-export type FileKind = 'image' | 'video' | 'audio' | 'document';
+export type { FileKind };
 export type Sniffed = { contentType: string; kind: FileKind };
 export type SniffRefusal = { refused: 'unsupported' | 'mislabelled' };
 

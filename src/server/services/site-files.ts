@@ -14,7 +14,7 @@
  * them (at start); until then they are served from there.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, asc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { fileVariants, files, type FileStatus } from '../../db/schema';
@@ -24,7 +24,7 @@ import { siteFilesText } from '../../messages/site-files';
 import { strings } from '../../messages/strings';
 import { BlobTooLargeError, type BlobKey, type BlobStore, type ByteRange } from '../blobs/store';
 import { ImageRefusedError, probeImage } from '../files/image-pipeline';
-import { sniffFile } from '../files/sniff';
+import { hasImageVariants, readHead, sniffFile } from '../files/sniff';
 import { enqueueImageVariants } from '../files/variants-job';
 import { logActivity } from './activity';
 import { markSiteChanged } from './site-changes';
@@ -44,12 +44,8 @@ export class FileRefusal extends Error {
   }
 }
 
-/** How much of an upload is read to recognise it: the longest signature sniffing looks at. */
-const SNIFF_BYTES = 4100;
 /** A served name's stem at most, so a name with its number and extension stays under the document's 200. */
 const NAME_STEM_MAX = 120;
-/** Formats the pipeline makes images in, by the original's own sniffed type. */
-const RASTER = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 
 export const blobKey = (websiteId: string, path: string): BlobKey => ({ websiteId, path });
 
@@ -121,9 +117,9 @@ export function servedName(given: string, contentType: string): string {
     .replace(/-{2,}/g, '-')
     .replace(/^[^A-Za-z0-9]+|[-._]+$/g, '')
     .slice(0, NAME_STEM_MAX);
-  const given_ext = dot > 0 ? given.slice(dot + 1).toLowerCase() : '';
-  const ext = EXTENSION_OF[contentType] ?? (/^[a-z0-9]{1,8}$/.test(given_ext) ? given_ext : 'bin');
-  const keepExt = ext === 'jpg' && (given_ext === 'jpeg' || given_ext === 'jpg') ? given_ext : ext;
+  const givenExt = dot > 0 ? given.slice(dot + 1).toLowerCase() : '';
+  const ext = EXTENSION_OF[contentType] ?? (/^[a-z0-9]{1,8}$/.test(givenExt) ? givenExt : 'bin');
+  const keepExt = ext === 'jpg' && (givenExt === 'jpeg' || givenExt === 'jpg') ? givenExt : ext;
   return `${stem || 'file'}.${keepExt}`;
 }
 
@@ -156,48 +152,11 @@ export type Upload = {
 
 export type UploadDeps = { db: Db; store: BlobStore; maxPixels?: number; limitsMb?: Partial<Record<FileKind, number>> };
 
-/** Reads up to `count` bytes from the start of `body`, and a stream of the whole body (those bytes first). */
-async function readHead(body: Readable, count: number): Promise<{ head: Buffer; whole: Readable }> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  const iterator = body[Symbol.asyncIterator]();
-  let done = false;
-  while (length < count) {
-    const next = await iterator.next();
-    if (next.done) {
-      done = true;
-      break;
-    }
-    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as Uint8Array);
-    chunks.push(chunk);
-    length += chunk.length;
-  }
-  const head = Buffer.concat(chunks);
-  const whole = new PassThrough();
-  whole.write(head);
-  if (done) whole.end();
-  else {
-    void (async () => {
-      try {
-        for (;;) {
-          const next = await iterator.next();
-          if (next.done) break;
-          if (!whole.write(next.value)) await new Promise((resolve) => whole.once('drain', resolve));
-        }
-        whole.end();
-      } catch (err) {
-        whole.destroy(err as Error);
-      }
-    })();
-  }
-  return { head: head.subarray(0, count), whole };
-}
-
 const newOriginalPath = (fileId: string) => `files/${fileId}/original-${randomBytes(6).toString('hex')}`;
 
 /** The upload checked and in the blob store under a new key: what the row needs. Throws FileRefusal; leaves nothing stored then. */
 async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, upload: Upload) {
-  const { head, whole } = await readHead(upload.body, SNIFF_BYTES);
+  const { head, body: whole } = await readHead(upload.body);
   const sniffed = sniffFile(head, { name: upload.fileName, contentType: upload.declaredType });
   if ('refused' in sniffed) {
     throw new FileRefusal(415, format(strings.fileTypeUnsupported, { fileName: upload.fileName, fileTypeMessage: '' }));
@@ -215,7 +174,7 @@ async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, 
     throw err;
   }
   let dimensions: { width: number; height: number } | undefined;
-  if (RASTER.has(sniffed.contentType)) {
+  if (hasImageVariants(sniffed.contentType)) {
     try {
       const source = await deps.store.get(key);
       if (!source) throw new Error('the upload is gone from the store');
@@ -336,38 +295,31 @@ export function kindOf(contentType: string): FileKind {
 /** Where a file is used: each page, post, item, draft or kept revision naming its address, once. */
 export type FileUse = { kind: 'page' | 'item' | 'site'; id: string; title: string; where: 'published' | 'draft' | 'revision' };
 
-/** An address's forms in stored content: /s/{name} alone, with a query, or under a content hash. */
-function addressPattern(name: string): string {
-  const escaped = name.replace(/[\\%_]/g, '\\$&');
-  return `%/s/${escaped}%`;
-}
+/**
+ * Where stored content may name a file: each table's rows, what they belong to (the page or item
+ * whose title is shown), and the JSON columns to look in. `content` columns may hold the hashed address too.
+ */
+const USE_SOURCES = [
+  { kind: 'page', at: 'published', from: sql`pages o`, owner: sql`o`, content: [sql`o.sections`], other: [sql`o.seo`] },
+  { kind: 'page', at: 'draft', from: sql`page_drafts o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
+  { kind: 'page', at: 'revision', from: sql`page_revisions o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
+  { kind: 'item', at: 'published', from: sql`collection_items o`, owner: sql`o`, content: [sql`o.sections`], other: [sql`o.seo`, sql`to_jsonb(coalesce(o.thumbnail, ''))`] },
+  { kind: 'item', at: 'draft', from: sql`post_drafts o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
+  { kind: 'item', at: 'revision', from: sql`post_revisions o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
+] as const;
 
 /** Every use of the file's address (as /s/{name}, with a width, or under its hash). */
 export async function fileUses(db: Executor, websiteId: string, name: string): Promise<FileUse[]> {
-  const like = addressPattern(name);
-  const hashed = `%/s/%/${name.replace(/[\\%_]/g, '\\$&')}%`;
-  const rows = await db.execute<{ kind: FileUse['kind']; id: string; title: string; at: FileUse['where'] }>(sql`
-    SELECT 'page' AS kind, p.id, p.title, 'published' AS at FROM pages p
-      WHERE p.website_id = ${websiteId} AND (p.sections::text LIKE ${like} OR p.sections::text LIKE ${hashed} OR p.seo::text LIKE ${like})
-    UNION ALL
-    SELECT 'page', p.id, p.title, 'draft' FROM page_drafts d JOIN pages p ON p.website_id = d.website_id AND p.id = d.page_id
-      WHERE d.website_id = ${websiteId} AND (d.sections::text LIKE ${like} OR d.sections::text LIKE ${hashed})
-    UNION ALL
-    SELECT 'page', p.id, p.title, 'revision' FROM page_revisions r JOIN pages p ON p.website_id = r.website_id AND p.id = r.page_id
-      WHERE r.website_id = ${websiteId} AND (r.sections::text LIKE ${like} OR r.sections::text LIKE ${hashed})
-    UNION ALL
-    SELECT 'item', i.id, i.title, 'published' FROM collection_items i
-      WHERE i.website_id = ${websiteId} AND (i.sections::text LIKE ${like} OR i.sections::text LIKE ${hashed} OR i.seo::text LIKE ${like} OR coalesce(i.thumbnail, '') LIKE ${like})
-    UNION ALL
-    SELECT 'item', i.id, i.title, 'draft' FROM post_drafts d JOIN collection_items i ON i.website_id = d.website_id AND i.id = d.item_id
-      WHERE d.website_id = ${websiteId} AND (d.sections::text LIKE ${like} OR d.sections::text LIKE ${hashed})
-    UNION ALL
-    SELECT 'item', i.id, i.title, 'revision' FROM post_revisions r JOIN collection_items i ON i.website_id = r.website_id AND i.id = r.item_id
-      WHERE r.website_id = ${websiteId} AND (r.sections::text LIKE ${like} OR r.sections::text LIKE ${hashed})
-    UNION ALL
-    SELECT 'site', w.id, ${siteFilesText.siteSettings}, 'published' FROM websites w
-      WHERE w.id = ${websiteId} AND (w.settings::text LIKE ${like} OR w.header::text LIKE ${like} OR w.footer::text LIKE ${like} OR w.navigation::text LIKE ${like})
-  `);
+  const escaped = name.replace(/[\\%_]/g, '\\$&');
+  const like = `%/s/${escaped}%`;
+  const hashed = `%/s/%/${escaped}%`;
+  const selects = USE_SOURCES.map((source) => {
+    const tests = [...source.content.flatMap((column) => [sql`${column}::text LIKE ${like}`, sql`${column}::text LIKE ${hashed}`]), ...source.other.map((column) => sql`${column}::text LIKE ${like}`)];
+    return sql`SELECT ${source.kind} AS kind, ${source.owner}.id, ${source.owner}.title, ${source.at} AS at FROM ${source.from} WHERE o.website_id = ${websiteId} AND (${sql.join(tests, sql` OR `)})`;
+  });
+  const site = sql`SELECT 'site' AS kind, w.id, ${siteFilesText.siteSettings} AS title, 'published' AS at FROM websites w
+    WHERE w.id = ${websiteId} AND (w.settings::text LIKE ${like} OR w.header::text LIKE ${like} OR w.footer::text LIKE ${like} OR w.navigation::text LIKE ${like})`;
+  const rows = await db.execute<{ kind: FileUse['kind']; id: string; title: string; at: FileUse['where'] }>(sql.join([...selects, site], sql` UNION ALL `));
   const seen = new Set<string>();
   const uses: FileUse[] = [];
   for (const row of rows.rows) {
@@ -511,7 +463,7 @@ export async function moveStoredBytes(db: Db, store: BlobStore, batch = 20): Pro
       if (!row?.data) continue;
       const path = newOriginalPath(id);
       const stored = await store.put(blobKey(websiteId, path), row.data, { contentType: row.contentType });
-      const raster = RASTER.has(row.contentType);
+      const raster = hasImageVariants(row.contentType);
       const updated = await db.transaction(async (tx) => {
         const done = await tx
           .update(files)
