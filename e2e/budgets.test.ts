@@ -126,9 +126,10 @@ describe('editor code on published pages', () => {
   it('no page of the demo site loads the editor, Tiptap, ProseMirror, dnd-kit or the config area', async () => {
     const ctx = await visitorContext(env.browser(), env.server(), desktop);
     const page = await ctx.newPage();
-    const scripts = new Map<string, string>();
+    // Addresses are noted as the pages load; the bodies are fetched afterwards, so no read races a navigation.
+    const scriptUrls = new Set<string>();
     page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.set(new URL(res.url()).pathname, body));
+      if (res.request().resourceType() === 'script') scriptUrls.add(res.url());
     });
     const paths = ['/', '/about', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/contact'];
     for (const path of paths) {
@@ -138,6 +139,8 @@ describe('editor code on published pages', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForLoadState('networkidle');
     }
+    const scripts = new Map<string, string>();
+    for (const url of scriptUrls) scripts.set(new URL(url).pathname, await (await ctx.request.get(url)).text());
     expect(scripts.size).toBeGreaterThan(0);
     for (const [url, body] of scripts) {
       expect(url).not.toMatch(/\/assets\/(editor-screen|config)-/);
