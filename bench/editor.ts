@@ -339,7 +339,7 @@ function bigSections(image: string | undefined): unknown[] {
 
 /** Adds the 1,200-block page to the demo site (export, add, import); answers the home page's id. */
 async function addBigPage(context: BrowserContext, base: string): Promise<string> {
-  const doc = await configCall<SiteDoc>(context, base, 'GET', '/api/config/export');
+  const doc = await configCall<SiteDoc>(context, base, 'GET', '/api/config/export/document');
   const home = doc.pages.find((p) => p.path === '/');
   if (!home) throw new Error('the demo site has no home page');
   const image = doc.files?.find((f) => f.contentType?.startsWith('image/'))?.name;

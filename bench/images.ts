@@ -12,16 +12,26 @@
  *    bounded pipeline the two peaks are about the same. These runs use AVIF effort
  *    BENCH_IMAGE_RSS_EFFORT (1), for time: memory is the pixels and the buffers, which the effort
  *    barely changes.
+ * 3. the bytes a browser is served for the demo home page's images, beside the originals' sizes
+ *    (`servedImagesBench`): the app started on the demo site, the pipeline let finish the home
+ *    page's images (their library status no longer 'processing', the page naming their variants),
+ *    then the page loaded in Chromium (AVIF supported) at a 1440 px desktop viewport and at a
+ *    390 px phone viewport with DPR 3, each in a fresh context (nothing cached) and scrolled to the
+ *    end so lazy images load too. Every image response under /s/ counts, at its body's size as
+ *    sent; the baseline is the `size` the asset library lists for the same files, each counted
+ *    once. Lower is better; the issue names no goal number, so the row's goal is only "< 1x".
  *
  * `tsx bench/images.ts rss FILE N` is the process the second part spawns: it answers its peak RSS.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { chromium, type APIRequestContext, type Browser, type Response } from 'playwright-core';
 import sharp from 'sharp';
 import { diskBlobStore } from '../src/server/blobs/disk-store';
 import { AVIF_EFFORT_DEFAULT, createImageGate, encode, IMAGE_CONCURRENCY_DEFAULT, makeVariants, originalPath, variantFormatsFor, variantWidthsFor } from '../src/server/files/image-pipeline';
+import { hasImageVariants } from '../src/server/files/sniff';
 import { fmt, type GoalRow } from './table';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -75,7 +85,7 @@ async function sharpAlone(input: Buffer, effort: number): Promise<void> {
 
 /** Peak RSS (bytes) of a fresh process putting `count` copies of the image in `file` through the pipeline at once. */
 async function peakRss(file: string, count: number): Promise<{ peak: number; before: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/images.ts', 'rss', file, String(count)], { cwd: ROOT, env: { ...process.env, IMAGE_CONCURRENCY: String(CONCURRENCY) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/images.ts', 'rss', file, String(count)], { cwd: ROOT, env: { ...process.env, IMAGE_CONCURRENCY: String(CONCURRENCY), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -135,8 +145,9 @@ export async function imagesBench(dataDir: string): Promise<GoalRow[]> {
   const few = await peakRss(file, FEW);
   const many = await peakRss(file, MANY);
   // glibc's malloc keeps an arena per thread that touched it, and sharp's threads fragment them:
-  // the peak creeps up with the number of images unless the arenas are capped (sharp's advice).
-  console.log(`RSS runs with MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? 'unset (glibc default: 8 per core)'}, AVIF effort ${RSS_EFFORT}:`);
+  // the peak creeps up with the number of images unless the arenas are capped (sharp's advice),
+  // which `npm start` does (MALLOC_ARENA_MAX=2 unless set): the children run as the server does.
+  console.log(`RSS runs with MALLOC_ARENA_MAX ${process.env.MALLOC_ARENA_MAX ?? '2'}, AVIF effort ${RSS_EFFORT}:`);
   console.log(`peak RSS with ${FEW} images queued: ${mb(few.peak)} (${mb(few.before)} before the pipeline ran)`);
   console.log(`peak RSS with ${MANY} images queued: ${mb(many.peak)} (${mb(many.before)} before the pipeline ran)\n`);
   const rssRatio = many.peak / few.peak;
@@ -158,6 +169,167 @@ export async function imagesBench(dataDir: string): Promise<GoalRow[]> {
       met: rssRatio <= 1.25,
     },
   ];
+}
+
+// ---- bytes served for the demo home page's images ----
+
+type Spawn = (args: string[], env?: Record<string, string>, until?: RegExp) => Promise<{ port: number; child: ChildProcess; output(): string }>;
+
+/** As e2e/harness.ts launches Chromium. */
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** How long the pipeline is given to finish the home page's images. */
+const PIPELINE_WAIT_MS = 5 * 60_000;
+const VIEWPORTS = [
+  { label: 'desktop 1440 px', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, isMobile: false },
+  { label: 'phone 390 px DPR 3', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true },
+] as const;
+
+type LibraryEntry = { name: string; contentType: string; size: number; status: 'processing' | 'ready' | 'failed' };
+
+/** A value `npm start` printed, such as 'First owner' or 'Password' (as e2e/harness.ts reads them). */
+function printed(output: string, label: string): string {
+  const m = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
+  if (!m) throw new Error(`"${label}" not printed:\n${output}`);
+  return m[1]!;
+}
+
+/** The config API signed in as the first owner, through the product's calls: a page view for the crumb, then Login. */
+async function ownerCalls(http: APIRequestContext, email: string, password: string) {
+  await http.get('/');
+  const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
+  const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
+    const res = await http.fetch(url, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
+    const text = await res.text();
+    if (!res.ok()) throw new Error(`${method} ${url} answered ${res.status()}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  await call('POST', '/api/auth/Login', { email, password });
+  return call;
+}
+
+/** The site files the home page's HTML names in its images (src, srcset and the image loader's data- copies). */
+function homeImages(html: string, base: string, library: ReadonlyMap<string, LibraryEntry>): string[] {
+  const names = new Set<string>();
+  for (const attr of html.matchAll(/\s(?:data-)?(?:src|srcset)="([^"]*)"/g)) {
+    for (const candidate of attr[1]!.replace(/&amp;/g, '&').split(',')) {
+      const address = candidate.trim().split(/\s+/)[0];
+      if (!address?.startsWith('/s/')) continue;
+      const name = fileOf(new URL(address, base).href, library);
+      if (name) names.add(name);
+    }
+  }
+  return [...names];
+}
+
+/** The site file an image address names: /s/{name}, /s/{hash}/{name}, or /s/{hash}/{name}.avif|.webp. */
+function fileOf(url: string, library: ReadonlyMap<string, LibraryEntry>): string | undefined {
+  const m = /^\/s\/(?:([0-9a-f]{16})\/)?(.+)$/.exec(new URL(url).pathname);
+  if (!m) return undefined;
+  const name = decodeURIComponent(m[2]!);
+  if (m[1] && !library.has(name)) return name.replace(/\.(avif|webp)$/, '');
+  return name;
+}
+
+/**
+ * Waits until the pipeline is done with each image: 'failed', or 'ready' and the home page naming
+ * its hashed address (its variants are listed; the library may say 'ready' before the bytes have
+ * even moved into the blob store). Answers the library by name.
+ */
+async function pipelineDone(base: string, call: Awaited<ReturnType<typeof ownerCalls>>, names: string[]): Promise<Map<string, LibraryEntry>> {
+  const deadline = Date.now() + PIPELINE_WAIT_MS;
+  for (;;) {
+    const { files } = await call<{ files: LibraryEntry[] }>('GET', '/api/config/files');
+    const library = new Map(files.map((f) => [f.name, f]));
+    const html = await (await fetch(`${base}/`)).text();
+    const done = names.every((name) => {
+      const file = library.get(name);
+      if (!file) return true;
+      if (file.status === 'failed') return true;
+      return file.status === 'ready' && (!hasImageVariants(file.contentType) || new RegExp(`/s/[0-9a-f]{16}/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(html));
+    });
+    if (done) return library;
+    if (Date.now() > deadline) throw new Error(`the home page's images were still processing after ${PIPELINE_WAIT_MS / 1000} s: ${JSON.stringify(names.map((n) => library.get(n)))}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** Loads the home page in a fresh context at one viewport, scrolled to the end, and answers every image response. */
+async function imageResponses(browser: Browser, base: string, view: (typeof VIEWPORTS)[number]): Promise<{ url: string; bytes: number; status: number }[]> {
+  const context = await browser.newContext({ viewport: view.viewport, deviceScaleFactor: view.deviceScaleFactor, isMobile: view.isMobile, hasTouch: view.isMobile });
+  try {
+    const page = await context.newPage();
+    const responses: Response[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'image' && !r.url().startsWith('data:')) responses.push(r);
+    });
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    // A screen at a time to the end: the image loader starts lazy images 200 px before they show.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y <= height; y += view.viewport.height / 2) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForLoadState('networkidle');
+    return Promise.all(
+      responses.map(async (r) => {
+        // The body as sent (images are not content-encoded, so it is also the decoded length, the fallback).
+        const sent = (await r.request().sizes()).responseBodySize;
+        return { url: r.url(), bytes: sent > 0 ? sent : (await r.body()).length, status: r.status() };
+      }),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+export async function servedImagesBench(dataDir: string, spawnServer: Spawn): Promise<GoalRow[]> {
+  const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'served-images'), LOG_LEVEL: 'silent' }, /Password:\s+\S+/);
+  const base = `http://127.0.0.1:${app.port}`;
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
+  try {
+    const api = await browser.newContext({ baseURL: base });
+    const call = await ownerCalls(api.request, printed(app.output(), 'First owner'), printed(app.output(), 'Password'));
+    const { files } = await call<{ files: LibraryEntry[] }>('GET', '/api/config/files');
+    const names = homeImages(await (await fetch(`${base}/`)).text(), base, new Map(files.map((f) => [f.name, f])));
+    if (names.length === 0) {
+      console.log('Bytes served for the demo home page\'s images: the demo home page has no images, so there is nothing to measure (no rows).\n');
+      return [];
+    }
+    const waitStart = performance.now();
+    const library = await pipelineDone(base, call, names);
+    await api.close();
+    const states = names.map((n) => `${n} ${library.get(n)?.status ?? 'not in the library'}`).join(', ');
+    console.log(`Bytes served for the demo home page's images (Chromium, AVIF supported; fresh context per viewport, page scrolled to the end):`);
+    console.log(`home page images: ${states} (pipeline done ${fmt((performance.now() - waitStart) / 1000, 1)} s after start)`);
+    const rows: GoalRow[] = [];
+    for (const view of VIEWPORTS) {
+      const responses = await imageResponses(browser, base, view);
+      const ofFiles = responses.filter((r) => fileOf(r.url, library) !== undefined);
+      const others = responses.filter((r) => fileOf(r.url, library) === undefined);
+      const served = ofFiles.reduce((n, r) => n + r.bytes, 0);
+      const fetched = [...new Set(ofFiles.map((r) => fileOf(r.url, library)!))];
+      const originals = fetched.reduce((n, name) => n + (library.get(name)?.size ?? 0), 0);
+      console.log(`${view.label}:`);
+      for (const r of ofFiles) console.log(`  ${new URL(r.url).pathname}${new URL(r.url).search}  ${r.status}  ${fmt(r.bytes)} bytes`);
+      for (const name of fetched) console.log(`  original ${name}: ${fmt(library.get(name)?.size ?? 0)} bytes`);
+      if (others.length > 0) console.log(`  not site files, left out: ${others.map((r) => `${new URL(r.url).pathname} ${fmt(r.bytes)} bytes`).join(', ')}`);
+      const missing = names.filter((n) => !fetched.includes(n));
+      if (missing.length > 0) console.log(`  named by the page but not fetched: ${missing.join(', ')}`);
+      const ratio = served / originals;
+      rows.push({
+        path: `demo home page images, ${view.label}: bytes`,
+        measured: `${fmt(served)} bytes, ${ofFiles.length} image${ofFiles.length === 1 ? '' : 's'}`,
+        baseline: `originals ${fmt(originals)} bytes`,
+        ratio,
+        goal: '< 1x (lower is better)',
+        met: ratio < 1 && ofFiles.every((r) => r.status === 200),
+      });
+    }
+    console.log('');
+    return rows;
+  } finally {
+    await browser.close();
+  }
 }
 
 if (process.argv[2] === 'rss' && path.resolve(process.argv[1] ?? '') === import.meta.filename) {

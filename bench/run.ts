@@ -22,6 +22,8 @@
  * 6. the image pipeline (bench/images.ts): images per second for a 3000x2000 JPEG into the seed's
  *    widths in AVIF, WebP and JPEG, beside sharp making the same outputs alone; and the peak RSS of
  *    a process with 20 images queued, beside 4 queued (bounded by IMAGE_CONCURRENCY, not the count).
+ *    Then the bytes Chromium is served for the demo home page's images at a desktop and a phone
+ *    viewport, beside the originals' sizes (the app on the demo site, once its pipeline is done).
  * Each section stops the servers it started before the next begins.
  * Then, after the table:
  * 7. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
@@ -52,7 +54,7 @@ import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } fr
 import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
 import { fuzzBench } from './fuzz';
-import { imagesBench } from './images';
+import { imagesBench, servedImagesBench } from './images';
 import { fmt, printTable, type GoalRow } from './table';
 import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
 
@@ -404,6 +406,19 @@ async function editorSection(dataDir: string): Promise<GoalRow[]> {
   );
 }
 
+/** Section 6: the image pipeline beside sharp alone, then the bytes served for the demo home page's images beside the originals. */
+async function imagesSection(dataDir: string): Promise<GoalRow[]> {
+  const pipeline = await imagesBench(dataDir);
+  const served = await withServers((children) =>
+    servedImagesBench(dataDir, async (args, env, until) => {
+      const server = await spawnServer(args, env, until);
+      children.push(server.child);
+      return server;
+    }),
+  );
+  return [...pipeline, ...served];
+}
+
 /** Section 2: the form calls at a fixed offered load, beside the bare Node server answering a small JSON body at the same load. */
 async function formSection(dataDir: string): Promise<GoalRow[]> {
   return withServers((children) => formRows(dataDir, children));
@@ -451,7 +466,7 @@ async function main() {
     // the app's modules and their garbage), so it comes after the sections whose load this process
     // generates and times; the editor's is measured in Chromium, after it; the image pipeline's,
     // which keeps every core busy with sharp, last.
-    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection, editor: editorSection, images: imagesBench };
+    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection, editor: editorSection, images: imagesSection };
     const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
     if (only) {
       const rows: GoalRow[] = [];

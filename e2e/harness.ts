@@ -232,7 +232,7 @@ export type DocumentBlock = { id: string; type: number; data: Record<string, unk
 
 /** The default site's document, as its export answers it. */
 export async function siteDocument(server: RunningServer): Promise<SiteDocumentJson> {
-  return (await ownerApi(server)).call<SiteDocumentJson>('GET', '/api/config/export');
+  return (await ownerApi(server)).call<SiteDocumentJson>('GET', '/api/config/export/document');
 }
 
 /** Imports a document over the default site (POST /api/config/import), as an ADMIN does from the config area. */

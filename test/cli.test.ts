@@ -9,25 +9,27 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { createAccount } from '../src/server/services/accounts';
 import { createSession } from '../src/server/services/sessions';
 import { freshDatabase } from './db';
+import { untar } from './archive';
 import { demoDocument } from './fixtures';
 
 const exec = promisify(execFile);
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dir: string;
 
-async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; bytes: Buffer }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, DATABASE_URL: database.url }, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, DATABASE_URL: database.url }, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
+    return { code: 0, stdout: stdout.toString(), stderr: stderr.toString(), bytes: stdout };
   } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    const e = err as { code: number; stdout: Buffer; stderr: Buffer };
+    return { code: e.code, stdout: e.stdout.toString(), stderr: e.stderr.toString(), bytes: e.stdout };
   }
 }
 
@@ -64,16 +66,28 @@ describe('npm run site', () => {
     expect((await database.pool.query('SELECT count(*)::int AS n FROM websites')).rows[0].n).toBe(0);
   });
 
-  it('imports, and exports the same document back', async () => {
+  it('imports a document with its files in it, exports the site as an archive, and imports the archive, gzipped too', async () => {
     const file = path.join(dir, 'demo.json');
     await writeFile(file, JSON.stringify(demoDocument()));
     const imported = await cli('src/cli/site.ts', ['import', file]);
     expect(imported.stderr).toContain('Created site demo.');
     const exported = await cli('src/cli/site.ts', ['export', 'demo']);
-    expect(exported.code).toBe(0);
+    expect(exported.code, exported.stderr).toBe(0);
     const loaded = loadDocument(demoDocument(), siteDocumentSchema);
     if (!loaded.ok) throw new Error('the demo document is invalid');
-    expect(JSON.parse(exported.stdout)).toEqual(loaded.document);
+    const entries = await untar(exported.bytes);
+    expect(entries[0]!.name).toBe('site.json');
+    const document = JSON.parse(entries[0]!.data.toString()) as { files: { name: string; data?: string }[] };
+    expect({ ...document, files: [] }).toEqual({ ...loaded.document, files: [] });
+    expect(entries.map((e) => e.name).slice(1)).toEqual(loaded.document.files.map((f) => `files/${f.name}`));
+    for (const f of loaded.document.files) expect(entries.find((e) => e.name === `files/${f.name}`)!.data.toString('base64')).toBe(f.data);
+    expect(document.files.every((f) => f.data === undefined)).toBe(true);
+
+    const archive = path.join(dir, 'demo.site.tar.gz');
+    await writeFile(archive, gzipSync(exported.bytes));
+    const again = await cli('src/cli/site.ts', ['import', archive]);
+    expect(again.stderr).toContain('Replaced site demo.');
+    expect(JSON.parse((await cli('src/cli/site.ts', ['export', 'demo', '--document'])).stdout)).toEqual(document);
     expect((await cli('src/cli/site.ts', ['export', 'missing'])).stderr).toContain('No site with identifier missing.');
   });
 });

@@ -33,7 +33,7 @@ const decoded = (res: LightMyRequestResponse) => {
 
 describe('answers compressed as they are sent', () => {
   it('compresses API JSON with the coding the request accepts best, and says it varies', async () => {
-    const plain = await demo.owner.call('GET', '/api/config/export');
+    const plain = await demo.owner.call('GET', '/api/config/export/document');
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('Accept-Encoding');
@@ -42,7 +42,7 @@ describe('answers compressed as they are sent', () => {
       ['gzip;q=1, br;q=0.5', 'gzip'],
       ['br;q=0, gzip', 'gzip'],
     ] as const) {
-      const res = await demo.owner.call('GET', '/api/config/export', undefined, { headers: { 'accept-encoding': accept } });
+      const res = await demo.owner.call('GET', '/api/config/export/document', undefined, { headers: { 'accept-encoding': accept } });
       expect(res.headers['content-encoding'], accept).toBe(coding);
       expect(res.headers.vary).toBe('Accept-Encoding');
       expect(res.headers['cache-control']).toBe('no-store');

@@ -69,6 +69,7 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'POST /api/config/jobs/:id/retry': ['ADMIN'],
   'GET /api/config/activity': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/export': ['ADMIN'],
+  'GET /api/config/export/document': ['ADMIN'],
   'POST /api/config/import': ['ADMIN'],
   'GET /api/labs/internal': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
   'POST /api/labs/internal': ['ADMIN', 'WEBSITE_MANAGER'],

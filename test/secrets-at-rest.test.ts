@@ -181,9 +181,11 @@ describe('what leaves the server', () => {
 
     const exported = await owner.call('GET', '/api/config/export');
     expect(exported.statusCode).toBe(200);
+    const document = await owner.call('GET', '/api/config/export/document');
+    expect(document.statusCode).toBe(200);
     const activity = await owner.call('GET', '/api/config/activity');
     const sealedTexts = await allTexts();
-    for (const body of [exported.body, activity.body]) {
+    for (const body of [exported.body, document.body, activity.body]) {
       for (const plain of PLAIN) expect(body).not.toContain(plain);
       for (const text of sealedTexts) expect(body).not.toContain(text);
     }

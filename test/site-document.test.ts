@@ -1,8 +1,9 @@
 /**
  * The site document through the database: the demo site is valid, export then import gives an
- * identical site, and an invalid document is refused whole with each error's path, leaving the
+ * identical site (the files kept when the document does not carry their bytes), and an invalid document is refused whole with each error's path, leaving the
  * database exactly as it was.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
@@ -38,13 +39,22 @@ describe('site document', () => {
     const { websiteId } = await importSite(database.db, loaded.document);
     const files = (await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id);
     const first = await exportSite(database.db, websiteId);
-    expect(first).toEqual(loaded.document);
+    // The document lists the files with their size and hash; their bytes go in the site's archive.
+    const listed = loaded.document.files.map(({ data, ...f }) => {
+      const bytes = Buffer.from(data!, 'base64');
+      return { ...f, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+    });
+    expect(first).toEqual({ ...loaded.document, files: listed });
     const again = loadDocument(JSON.parse(JSON.stringify(first)), siteDocumentSchema);
     if (!again.ok) throw new Error(JSON.stringify(again.errors));
     const second = await importSite(database.db, again.document);
-    // The replaced site's files are named, for their blobs to be deleted once the import commits.
-    expect({ ...second, removedFiles: [...second.removedFiles].sort() }).toEqual({ websiteId, created: false, removedFiles: files });
+    // A document without the files' bytes keeps the site's files, rows and all.
+    expect(second).toEqual({ websiteId, created: false, removedFiles: [], unusedBlobs: [] });
+    expect((await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id)).toEqual(files);
     expect(await exportSite(database.db, websiteId)).toEqual(first);
+    // One with new bytes replaces them: the replaced files are named, for their blobs to be deleted once the import commits.
+    const third = await importSite(database.db, loaded.document);
+    expect([...third.removedFiles].sort()).toEqual(files);
   });
 
   it('refuses an invalid document whole, naming each error by JSON path, and changes nothing', async () => {

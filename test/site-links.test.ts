@@ -143,6 +143,7 @@ describe('links stored before the rules', () => {
     expect(res.json().footer.links[0]).toEqual({ title: 'Evil footer link', href: 'javascript:alert(1)', newWindow: false });
     expect((await owner.call('GET', `/api/config/forms/${FORM_ID}`)).json().form.settings.redirectUrl).toBe('javascript:alert(1)');
     expect((await owner.call('GET', '/api/config/export')).statusCode).toBe(200);
+    expect((await owner.call('GET', '/api/config/export/document')).statusCode).toBe(200);
     expect((await owner.call('GET', '/api/config/site')).statusCode).toBe(200);
     expect(await findPublishedForm(database.db, websiteId, FORM_ID)).toBeDefined();
     // Saving it back asks for the link mended.

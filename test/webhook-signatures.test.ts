@@ -111,6 +111,7 @@ describe('signed webhooks', () => {
     expect(again.body).not.toContain(secret);
     expect((await owner.call('GET', '/api/config/activity')).body).not.toContain(secret);
     expect((await owner.call('GET', '/api/config/export')).body).not.toContain(secret);
+    expect((await owner.call('GET', '/api/config/export/document')).body).not.toContain(secret);
     const stored = (await storedSecret())!;
     expect(stored).toMatch(/^sealed:v1:/);
     expect(unseal(stored)).toBe(secret);

@@ -1,22 +1,28 @@
 /**
- * `npm run site -- import FILE` and `npm run site -- export SITE > FILE`.
+ * `npm run site -- import FILE` and `npm run site -- export SITE > FILE`: a site's archive (its
+ * document and its files' bytes, src/server/services/site-archive.ts), or with `--document` the
+ * document alone. Import takes either, and version-1 and 2 documents with base64 files.
  * Import validates the whole document first: a refused document prints every error's JSON path and
  * reason, exits 1, and leaves the database exactly as it was. Against the embedded database it
  * uses the running app's server when there is one.
  */
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { open, readFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { siteDocumentSchema } from '../blocks/site-document';
-import { loadDocument } from '../document/load';
+import type { Db } from '../db/client';
+import { loadDocument, type DocumentError } from '../document/load';
 import { openBlobStore } from '../server/blobs/open';
+import type { BlobStore } from '../server/blobs/store';
 import { readConfig } from '../server/config';
-import { moveStoredBytes, removeFileBlobs } from '../server/services/site-files';
 import { openDatabase } from '../server/database';
-import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError } from '../server/services/sites';
+import { afterImport, ArchiveRefusal, importSiteArchive, siteArchive } from '../server/services/site-archive';
+import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError, SiteImportRefusal } from '../server/services/sites';
 import { hashPassword } from '../server/services/passwords';
 import { runCommand } from './run';
 
 const USAGE =
-  'usage: npm run site -- import FILE [--default]\n       npm run site -- export SITE_IDENTIFIER > FILE\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
+  'usage: npm run site -- import FILE [--default]   (a .site.tar archive, gzipped or not, or a .json document)\n       npm run site -- export SITE_IDENTIFIER > FILE.site.tar\n       npm run site -- export SITE_IDENTIFIER --document > FILE.json   (the document alone: files listed, not their bytes)\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
 
 /** The first line of standard input: a password never goes on the command line, where `ps` shows it. */
 async function readFirstLine(): Promise<string> {
@@ -44,62 +50,94 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = readConfig();
-  if (command === 'import') {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await readFile(target, 'utf8'));
-    } catch (err) {
-      console.error(`Cannot read ${target} as JSON: ${err instanceof Error ? err.message : String(err)}`);
-      return 1;
-    }
-    const loaded = loadDocument(raw, siteDocumentSchema);
-    if (!loaded.ok) {
-      console.error(`${target} is not a valid site document (${loaded.errors.length} error${loaded.errors.length === 1 ? '' : 's'}); nothing was imported:`);
-      for (const e of loaded.errors) console.error(`  ${e.path}: ${e.message}`);
-      return 1;
-    }
-    const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
-    try {
-      const result = await importSite(opened.database.db, loaded.document, { makeDefault: rest.includes('--default') });
-      const blobs = openBlobStore(config, opened.database);
-      try {
-        await removeFileBlobs(blobs, result.websiteId, result.removedFiles);
-        await moveStoredBytes(opened.database.db, blobs);
-      } finally {
-        await blobs.close();
-      }
-      console.error(`${result.created ? 'Created' : 'Replaced'} site ${loaded.document.settings.identifier}.`);
-      return 0;
-    } catch (err) {
-      if (err instanceof SiteConflictError) {
-        console.error(`Not imported: ${err.message}.`);
-        return 1;
-      }
-      throw err;
-    } finally {
-      await opened.close({ keepServer: opened.adopted });
-    }
-  }
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
+  const store = openBlobStore(config, opened.database);
+  const deps = { db: opened.database.db, store };
   try {
+    if (command === 'import') return await importFile(deps, target, rest.includes('--default'));
     const site = await findWebsiteByIdentifier(opened.database.db, target);
-    const blobs = openBlobStore(config, opened.database);
-    const doc = await (async () => {
-      try {
-        return site ? await exportSite(opened.database.db, site.id, blobs) : undefined;
-      } finally {
-        await blobs.close();
-      }
-    })();
-    if (!doc) {
+    if (!site) {
       console.error(`No site with identifier ${target}.`);
       return 1;
     }
-    process.stdout.write(`${JSON.stringify(doc, null, 2)}\n`);
+    if (rest.includes('--document')) {
+      process.stdout.write(`${JSON.stringify(await exportSite(opened.database.db, site.id), null, 2)}\n`);
+      return 0;
+    }
+    if (process.stdout.isTTY) {
+      console.error(`The archive is binary: send it to a file, as in npm run site -- export ${target} > ${target}.site.tar`);
+      return 2;
+    }
+    try {
+      const archive = await siteArchive(deps, site.id);
+      await pipeline(archive!, process.stdout);
+    } catch (err) {
+      if (err instanceof ArchiveRefusal) {
+        console.error(err.message);
+        return 1;
+      }
+      throw err;
+    }
     return 0;
   } finally {
+    await store.close();
     await opened.close({ keepServer: opened.adopted });
   }
+}
+
+/** A site document (JSON, its first byte `{`) or a site archive (tar, or gzipped). */
+async function importFile(deps: { db: Db; store: BlobStore }, file: string, makeDefault: boolean): Promise<number> {
+  let first: number | undefined;
+  try {
+    const handle = await open(file);
+    try {
+      const { buffer, bytesRead } = await handle.read(Buffer.alloc(64), 0, 64, 0);
+      first = buffer.subarray(0, bytesRead).toString('latin1').trimStart().charCodeAt(0);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    console.error(`Cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  }
+  try {
+    if (first !== '{'.charCodeAt(0)) {
+      const result = await importSiteArchive(deps, createReadStream(file), { makeDefault });
+      console.error(`${result.created ? 'Created' : 'Replaced'} site ${result.document.settings.identifier}.`);
+      return 0;
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await readFile(file, 'utf8'));
+    } catch (err) {
+      console.error(`Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`);
+      return 1;
+    }
+    const loaded = loadDocument(raw, siteDocumentSchema);
+    if (!loaded.ok) return refusedDocument(file, loaded.errors);
+    const result = await importSite(deps.db, loaded.document, { makeDefault });
+    await afterImport(deps, result);
+    console.error(`${result.created ? 'Created' : 'Replaced'} site ${loaded.document.settings.identifier}.`);
+    return 0;
+  } catch (err) {
+    if (err instanceof SiteImportRefusal) return refusedDocument(file, err.errors);
+    if (err instanceof ArchiveRefusal) {
+      if (err.documentErrors) return refusedDocument(file, err.documentErrors);
+      console.error(`Not imported: ${err.message}`);
+      return 1;
+    }
+    if (err instanceof SiteConflictError) {
+      console.error(`Not imported: ${err.message}.`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+function refusedDocument(file: string, errors: DocumentError[]): number {
+  console.error(`${file} is not a valid site document (${errors.length} error${errors.length === 1 ? '' : 's'}); nothing was imported:`);
+  for (const e of errors) console.error(`  ${e.path}: ${e.message}`);
+  return 1;
 }
 
 runCommand(run);

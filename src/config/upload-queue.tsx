@@ -57,11 +57,12 @@ function crumb(): string | undefined {
   return undefined;
 }
 
-/** An upload that did not end with a stored file: the message to show, and whether the owner stopped it. */
+/** An upload that did not end with a stored file: the message to show, whether the owner stopped it, and the server's answer. */
 export class UploadFailure extends Error {
   constructor(
     message: string,
     readonly cancelled = false,
+    readonly answer: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -71,24 +72,24 @@ export type Target = { method: 'POST' | 'PUT'; url: string };
 export const NEW_FILE: Target = { method: 'POST', url: '/api/config/files' };
 export const replaceTarget = (fileId: string): Target => ({ method: 'PUT', url: `/api/config/files/${fileId}/content` });
 
-type Sending = { promise: Promise<LibraryFile>; abort: () => void };
+type Sending<T> = { promise: Promise<T>; abort: () => void };
+type Progress = { onProgress: (loaded: number) => void; onSent: () => void };
 
 /**
- * Sends `file` as the body of one request. `onProgress` gets the bytes sent so far, `onSent` fires
- * once the whole body is out (the server is then checking it). A crumb refusal (seed 001 §7) takes
- * the new crumb and sends once more, as every other call does.
+ * Sends `file` as the body of one request with `headers`, answering the server's JSON on success.
+ * `onProgress` gets the bytes sent so far, `onSent` fires once the whole body is out (the server is
+ * then checking it). A crumb refusal (seed 001 §7) takes the new crumb and sends once more, as every
+ * other call does. Uploads into the library and a site archive's import both go this way.
  */
-export function sendFile(file: File, target: Target, on: { onProgress: (loaded: number) => void; onSent: () => void }): Sending {
+export function sendBody(file: Blob, target: Target, headers: Record<string, string>, on: Progress): Sending<Record<string, unknown>> {
   let current: XMLHttpRequest | undefined;
   let aborted = false;
-  const attempt = (retried: boolean): Promise<LibraryFile> =>
+  const attempt = (retried: boolean): Promise<Record<string, unknown>> =>
     new Promise((resolve, reject) => {
       const xhr = new XMLHttpRequest();
       current = xhr;
       xhr.open(target.method, target.url);
-      xhr.setRequestHeader('Content-Type', 'application/octet-stream');
-      xhr.setRequestHeader('X-File-Name', encodeURIComponent(file.name));
-      if (file.type) xhr.setRequestHeader('X-File-Type', file.type);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       const token = crumb();
       if (token) xhr.setRequestHeader(CRUMB_HEADER, token);
       xhr.upload.onprogress = (e) => on.onProgress(e.loaded);
@@ -109,11 +110,8 @@ export function sendFile(file: File, target: Target, on: { onProgress: (loaded: 
           return;
         }
         if (body.loginRequired === true) window.dispatchEvent(new CustomEvent(LOGIN_REQUIRED_EVENT, { detail: body }));
-        if (xhr.status >= 200 && xhr.status < 300) {
-          const parsed = fileAnswer.safeParse(body);
-          if (parsed.success) return resolve(parsed.data.file);
-        }
-        reject(new UploadFailure(typeof body.error === 'string' && body.error ? body.error : strings.fileUploadFailed));
+        if (xhr.status >= 200 && xhr.status < 300) return resolve(body);
+        reject(new UploadFailure(typeof body.error === 'string' && body.error ? body.error : strings.fileUploadFailed, false, body));
       };
       xhr.send(file);
     });
@@ -123,6 +121,21 @@ export function sendFile(file: File, target: Target, on: { onProgress: (loaded: 
       aborted = true;
       current?.abort();
     },
+  };
+}
+
+/** Sends `file` into the asset library (a new file, or a file's new bytes). */
+export function sendFile(file: File, target: Target, on: Progress): Sending<LibraryFile> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) };
+  if (file.type) headers['X-File-Type'] = file.type;
+  const sending = sendBody(file, target, headers, on);
+  return {
+    abort: sending.abort,
+    promise: sending.promise.then((body) => {
+      const parsed = fileAnswer.safeParse(body);
+      if (!parsed.success) throw new UploadFailure(strings.fileUploadFailed);
+      return parsed.data.file;
+    }),
   };
 }
 
@@ -140,7 +153,7 @@ type QueueEvents = {
 /** The uploads' bookkeeping, outside React: what waits, what is being sent, and starting the next ones. */
 function makeQueue(on: QueueEvents) {
   const pending: { key: number; file: File; target: Target }[] = [];
-  const running = new Map<number, Sending>();
+  const running = new Map<number, Sending<LibraryFile>>();
   let stored: (file: LibraryFile) => void = () => undefined;
   function pump() {
     while (running.size < PARALLEL && pending.length > 0) {

@@ -16,8 +16,12 @@ import { contentStatus, hexId, navLink, seo, sitePath } from './primitives';
 import { footerSchema, headerSchema, settingsSchema } from './settings';
 
 export const SITE_DOCUMENT_FORMAT = 'openpress.site';
-/** Version 2: text blocks hold structured rich text, not HTML (./load.ts upgrades version 1). */
-export const SITE_DOCUMENT_VERSION = 2;
+/**
+ * Version 2: text blocks hold structured rich text, not HTML (./load.ts upgrades version 1).
+ * Version 3: files carry their alt text, focal point, title, size and hash, and their bytes may be
+ * in the site's archive beside the document rather than in it.
+ */
+export const SITE_DOCUMENT_VERSION = 3;
 
 /** Page types a document holds (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
 export const DOCUMENT_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE, PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR] as const;
@@ -40,8 +44,22 @@ const fileSchema = z
     contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a media type such as image/jpeg'),
     width: z.number().int().positive().optional(),
     height: z.number().int().positive().optional(),
-    /** The file's bytes, base64. */
-    data: z.base64(),
+    /** The image's text for those who cannot see it. */
+    alt: z.string().max(1000).optional(),
+    /** Where the image's subject is, 0–1 from the left and the top (the centre when absent). */
+    focalX: z.number().min(0).max(1).optional(),
+    focalY: z.number().min(0).max(1).optional(),
+    /** Its name in the asset library. */
+    title: z.string().max(200).optional(),
+    size: z.number().int().nonnegative().optional(),
+    /** SHA-256 of the bytes, hex: an archive's bytes are checked against it on import. */
+    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits').optional(),
+    /**
+     * The file's bytes, base64. An exported document leaves it out: the site's archive holds the
+     * bytes beside the document (src/server/services/site-archive.ts), and a document imported
+     * without them keeps the site's own file of that name.
+     */
+    data: z.base64().optional(),
   })
   .strict();
 export type SiteFile = z.infer<typeof fileSchema>;

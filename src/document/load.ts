@@ -32,7 +32,11 @@ function textBlocksAsRichText(doc: Record<string, unknown>): Record<string, unkn
  * The migrations from each older version, in order. A change to the format adds an entry here
  * and bumps SITE_DOCUMENT_VERSION.
  */
-export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [{ from: 1, upgrade: textBlocksAsRichText }];
+export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [
+  { from: 1, upgrade: textBlocksAsRichText },
+  // Version 3 only adds to what a file may say: a version-2 document is a version-3 one as it is.
+  { from: 2, upgrade: (doc) => doc },
+];
 
 export type DocumentError = { path: string; message: string };
 export type LoadResult<D extends BlockData = BlockData> = { ok: true; document: SiteDocument<D> } | { ok: false; errors: DocumentError[] };

@@ -47,6 +47,8 @@ import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
+import { siteArchiveText } from './site-archive';
+import { transferScreen } from './transfer-screen';
 import { systemPages } from './system-pages';
 import { team } from './team';
 import { twoFactor } from './two-factor';
@@ -88,6 +90,8 @@ export const CATALOGUE = {
   settingsScreens,
   siteChrome,
   siteFilesText,
+  siteArchiveText,
+  transferScreen,
   smtp,
   strings,
   systemPages,

@@ -18,7 +18,7 @@ import { openDatabase } from './database';
 import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { openBlobStore } from './blobs/open';
-import { IMAGE_VARIANTS_JOB, imageJobHandlers } from './files/variants-job';
+import { IMAGE_VARIANTS_JOB, imageJobHandlers, startImageSweep } from './files/variants-job';
 import { pruneJobs, startWorker } from './jobs/queue';
 import { moveStoredBytes } from './services/site-files';
 import { createMetrics } from './metrics';
@@ -98,6 +98,8 @@ async function main() {
     concurrency: config.imageConcurrency,
     kinds: { only: [IMAGE_VARIANTS_JOB] },
   });
+  // Images left 'processing' by a worker killed during their job's last attempt are queued again or marked failed.
+  const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -115,6 +117,7 @@ async function main() {
     try {
       await app.close();
       await worker.stop();
+      await imageSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();

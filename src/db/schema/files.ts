@@ -74,13 +74,15 @@ export const fileVariants = pgTable(
   ],
 );
 
-/** The PostgreSQL blob store: one row per blob, written with its chunks in one transaction. */
+/**
+ * The PostgreSQL blob store: one row per blob, written with its chunks in one transaction. Like the
+ * other stores it does not depend on the site's row: an archive's files are stored before the
+ * import's transaction creates the site they belong to.
+ */
 export const blobs = pgTable(
   'blobs',
   {
-    websiteId: text('website_id')
-      .notNull()
-      .references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id').notNull(),
     path: text('path').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),

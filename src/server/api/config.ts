@@ -1,23 +1,21 @@
 /**
  * The config area's calls (all through `configRoute`, so every one is role-checked): site
- * settings, pages, team, the activity log, and the site document's export and import for ADMINs.
- * The site's mail server settings are in ./smtp.ts.
+ * settings, pages, team and the activity log. The site's mail server settings are in ./smtp.ts; its
+ * export and import (ADMINs) in ./site-transfer.ts.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { siteDocumentSchema } from '../../blocks/site-document';
 import type { Db } from '../../db/client';
-import { loadDocument } from '../../document/load';
 import { editableSettingsBody, headerFooterBody, invitationBody, roleChangeBody, transferOwnershipBody } from '../../contracts/site';
 import { configRoute } from '../config-routes';
 import { recentActivity } from '../services/activity';
-import { moveStoredBytes, removeFileBlobs } from '../services/site-files';
-import { currentSiteSettings, exportSite, importSite, listPages, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
+import { currentSiteSettings, listPages, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../services/sites';
 import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
 import { siteFooter, siteHeader, siteSettings } from '../services/stored-json';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost } from '../request';
+import { registerSiteTransferApi } from './site-transfer';
 import { registerSmtpApi } from './smtp';
 import { team } from '../../messages/team';
 
@@ -207,41 +205,5 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     handler: async ({ site }) => ({ entries: await recentActivity(db, site.id) }),
   });
 
-  configRoute(app, db, {
-    method: 'GET',
-    url: '/api/config/export',
-    area: 'transfer',
-    access: 'read',
-    handler: async ({ site, reply }) => {
-      const doc = await exportSite(db, site.id, app.blobs);
-      return reply
-        .header('content-disposition', `attachment; filename="${site.identifier}.site.json"`)
-        .type('application/json')
-        .send(JSON.stringify(doc, null, 2));
-    },
-  });
-
-  configRoute(app, db, {
-    method: 'POST',
-    url: '/api/config/import',
-    area: 'transfer',
-    access: 'write',
-    handler: async ({ req, reply, site }) => {
-      const loaded = loadDocument(req.body, siteDocumentSchema);
-      if (!loaded.ok) return reply.code(400).send({ error: team.invalidDocument, documentErrors: loaded.errors });
-      if (loaded.document.settings.identifier !== site.identifier) {
-        return reply.code(400).send({ error: `The document is for the site "${loaded.document.settings.identifier}", not "${site.identifier}".` });
-      }
-      try {
-        const { removedFiles } = await importSite(db, loaded.document);
-        await removeFileBlobs(app.blobs, site.id, removedFiles);
-      } catch (err) {
-        if (err instanceof SiteConflictError) return reply.code(409).send({ error: err.message });
-        throw err;
-      }
-      // The document's files move into the file store before the answer (their images' copies are queued).
-      await moveStoredBytes(db, app.blobs);
-      return { ok: true };
-    },
-  });
+  registerSiteTransferApi(app, db, app.blobs);
 }

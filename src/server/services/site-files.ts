@@ -154,8 +154,14 @@ export type UploadDeps = { db: Db; store: BlobStore; maxPixels?: number; limitsM
 
 const newOriginalPath = (fileId: string) => `files/${fileId}/original-${randomBytes(6).toString('hex')}`;
 
-/** The upload checked and in the blob store under a new key: what the row needs. Throws FileRefusal; leaves nothing stored then. */
-async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, upload: Upload) {
+/** A file's bytes checked and in the blob store under a new key, its row not yet written. */
+export type StoredUpload = { key: BlobKey; path: string; contentType: string; kind: FileKind; size: number; sha256: string; dimensions?: { width: number; height: number } };
+
+/**
+ * The upload checked and in the blob store under a new key: what the row needs. Throws FileRefusal;
+ * leaves nothing stored then. Uploads and a site archive's files (./site-archive.ts) both come in here.
+ */
+export async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, upload: Upload): Promise<StoredUpload> {
   const { head, body: whole } = await readHead(upload.body);
   const sniffed = sniffFile(head, { name: upload.fileName, contentType: upload.declaredType });
   if ('refused' in sniffed) {
@@ -185,7 +191,20 @@ async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, 
       throw new FileRefusal(400, imageRefusal(err, upload.fileName, deps.maxPixels ?? MAX_IMAGE_PIXELS));
     }
   }
-  return { key, path, contentType: sniffed.contentType, kind: sniffed.kind, size: stored.size, sha256: stored.sha256, dimensions };
+  return { key, path, contentType: sniffed.contentType, kind: sniffed.kind, size: stored.size, sha256: stored.sha256, ...(dimensions ? { dimensions } : {}) };
+}
+
+/** A file row's columns for bytes just stored: 'processing' until an image's copies exist. */
+export function storedFileColumns(stored: Pick<StoredUpload, 'path' | 'contentType' | 'size' | 'sha256' | 'dimensions'>) {
+  return {
+    contentType: stored.contentType,
+    width: stored.dimensions?.width ?? null,
+    height: stored.dimensions?.height ?? null,
+    size: stored.size,
+    sha256: stored.sha256,
+    blobPath: stored.path,
+    status: (stored.dimensions ? 'processing' : 'ready') as FileStatus,
+  };
 }
 
 function imageRefusal(err: unknown, fileName: string, maxPixels: number): string {
@@ -204,23 +223,9 @@ export async function uploadFile(deps: UploadDeps, websiteId: string, accountId:
       await lockSite(tx, websiteId);
       const name = await freeName(tx, websiteId, servedName(upload.fileName, stored.contentType));
       const [{ next }] = (await tx.execute<{ next: number }>(sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM files WHERE website_id = ${websiteId}`)).rows as [{ next: number }];
-      const status: FileStatus = stored.dimensions ? 'processing' : 'ready';
       const [row] = await tx
         .insert(files)
-        .values({
-          websiteId,
-          id: fileId,
-          name,
-          title: upload.fileName.slice(0, 200),
-          contentType: stored.contentType,
-          width: stored.dimensions?.width ?? null,
-          height: stored.dimensions?.height ?? null,
-          size: stored.size,
-          sha256: stored.sha256,
-          blobPath: stored.path,
-          status,
-          position: next,
-        })
+        .values({ websiteId, id: fileId, name, title: upload.fileName.slice(0, 200), ...storedFileColumns(stored), position: next })
         .returning();
       if (stored.dimensions) await enqueueImageVariants(tx, websiteId, fileId, stored.sha256);
       await logActivity(tx, websiteId, accountId, 'file.upload', { name, size: stored.size });
@@ -250,17 +255,7 @@ export async function replaceFile(deps: UploadDeps, websiteId: string, accountId
       oldPath = current.blobPath;
       const [row] = await tx
         .update(files)
-        .set({
-          contentType: stored.contentType,
-          width: stored.dimensions?.width ?? null,
-          height: stored.dimensions?.height ?? null,
-          size: stored.size,
-          sha256: stored.sha256,
-          blobPath: stored.path,
-          data: null,
-          status: stored.dimensions ? 'processing' : 'ready',
-          updatedAt: new Date(),
-        })
+        .set({ ...storedFileColumns(stored), data: null, updatedAt: new Date() })
         .where(and(eq(files.websiteId, websiteId), eq(files.id, fileId)))
         .returning();
       await tx.delete(fileVariants).where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId)));

@@ -1,20 +1,23 @@
 /**
  * Sites as stored: importing a whole site document (one transaction: the site is replaced whole or
- * left exactly as it was; each page's content becomes its next revision and replaces its draft),
+ * left exactly as it was; each page's content becomes its next revision and replaces its draft;
+ * files keep their rows, blobs and image copies unless new bytes come for them),
  * exporting it back (export then import gives an identical site), and finding the site a
  * request's host names. Every change is marked with `markSiteChanged`
  * (./site-changes.ts), which drops cached pages on every app server.
  */
-import { randomBytes } from 'node:crypto';
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, SiteDocument, SiteSettings, StoredBlockData } from '../../document/schema';
 import { readStored } from '../../document/link';
 import { settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../document/schema';
 import type { Db, Executor } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
-import type { BlobStore } from '../blobs/store';
+import type { DocumentError } from '../../document/load';
+import { enqueueImageVariants } from '../files/variants-job';
 import { recordImportedPages } from './page-drafts';
+import { fileSize, storedFileColumns, type StoredUpload } from './site-files';
 import { markSiteChanged } from './site-changes';
 import { siteSettings, strict } from './stored-json';
 
@@ -29,30 +32,52 @@ function defined<T extends Record<string, unknown>>(o: T): T {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null)) as T;
 }
 
-/** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
-export async function importSite(
-  db: Db,
-  doc: SiteDocument<StoredBlockData>,
+/** A document the site's rows refuse (a file it names without bytes the site has): every problem at its JSON path. */
+export class SiteImportRefusal extends Error {
+  constructor(readonly errors: DocumentError[]) {
+    super(errors.map((e) => `${e.path}: ${e.message}`).join('; '));
+  }
+}
+
+/** A file of an archive already in the blob store under `path`, waiting for its row (./site-archive.ts). */
+export type StagedFile = Pick<StoredUpload, 'path' | 'contentType' | 'size' | 'sha256' | 'dimensions'> & { id: string };
+
+export type ImportOptions = {
+  makeDefault?: boolean;
   // `within` runs last in the import's transaction (a new site's owner): what it throws undoes the import.
-  opts: { makeDefault?: boolean; within?: (tx: Executor, site: { websiteId: string; created: boolean }) => Promise<void> } = {},
-): Promise<{ websiteId: string; created: boolean; removedFiles: string[] }> {
+  within?: (tx: Executor, site: { websiteId: string; created: boolean }) => Promise<void>;
+  /** Bytes of the document's files stored ahead of the import, by file name (an archive's). */
+  staged?: ReadonlyMap<string, StagedFile>;
+  /** The id a new site gets: the one its staged files were stored under. */
+  websiteId?: string;
+};
+
+export type ImportResult = {
+  websiteId: string;
+  created: boolean;
+  /** Files whose rows are gone: the caller deletes their blobs once this commits (removeFileBlobs). */
+  removedFiles: string[];
+  /** Staged blobs no row names (the site's own file had the same bytes): the caller deletes them. */
+  unusedBlobs: string[];
+};
+
+/** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
+export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opts: ImportOptions = {}): Promise<ImportResult> {
   const { identifier, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier)).for('update');
       const [anyDefault] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.isDefault, true));
-      const websiteId = existing?.id ?? newId();
+      if (existing && opts.websiteId && existing.id !== opts.websiteId) throw new SiteConflictError('another import created this site while the archive was read; import it again');
+      const websiteId = existing?.id ?? opts.websiteId ?? newId();
       const becomesDefault = opts.makeDefault === true || (!anyDefault && !existing);
       if (opts.makeDefault && anyDefault && anyDefault.id !== websiteId) {
         await tx.update(websites).set({ isDefault: false }).where(eq(websites.id, anyDefault.id));
       }
       let replacedPages: string[] = [];
-      let removedFiles: string[] = [];
       if (existing) {
         const pageIds = doc.pages.map((p) => p.id);
-        // The files replaced: the caller deletes their blobs once this commits (removeFileBlobs).
-        removedFiles = (await tx.select({ id: files.id }).from(files).where(eq(files.websiteId, websiteId))).map((f) => f.id);
-        for (const table of [siteDomains, collectionItems, collections, redirects, files]) {
+        for (const table of [siteDomains, collectionItems, collections, redirects]) {
           await tx.delete(table).where(eq(table.websiteId, websiteId));
         }
         // Pages the document still holds are rewritten in place rather than deleted, so their
@@ -146,19 +171,9 @@ export async function importSite(
       if (doc.redirects.length > 0) {
         await tx.insert(redirects).values(doc.redirects.map((r, position) => ({ websiteId, fromPath: r.from, toUrl: r.to, position })));
       }
-      for (const [position, f] of doc.files.entries()) {
-        await tx.insert(files).values({
-          websiteId,
-          name: f.name,
-          contentType: f.contentType,
-          width: f.width ?? null,
-          height: f.height ?? null,
-          data: Buffer.from(f.data, 'base64'),
-          position,
-        });
-      }
+      const { removedFiles, unusedBlobs } = await writeFiles(tx, websiteId, doc.files, opts.staged ?? new Map());
       await opts.within?.(tx, { websiteId, created: !existing });
-      return { websiteId, created: !existing, removedFiles };
+      return { websiteId, created: !existing, removedFiles, unusedBlobs };
     });
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -167,6 +182,54 @@ export async function importSite(
   }
 }
 
+/**
+ * The site's files as the document lists them. A file comes with new bytes (staged from an archive,
+ * or base64 in the document, moved to the blob store by moveStoredBytes after the commit), or with
+ * none: then the site's own file of that name is kept with its blobs and image copies, which is
+ * also what an archive's file with the bytes the site already has does. Files the document does not
+ * list are removed.
+ */
+async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument['files'], staged: ReadonlyMap<string, StagedFile>) {
+  const before = new Map((await tx.select().from(files).where(eq(files.websiteId, websiteId))).map((f) => [f.name, f]));
+  const kept = new Map<string, { id: string; position: number; details: FileDetailsOf }>();
+  const added: (typeof files.$inferInsert)[] = [];
+  const unusedBlobs: string[] = [];
+  const problems: DocumentError[] = [];
+  for (const [position, f] of listed.entries()) {
+    const prior = before.get(f.name);
+    const bytes = staged.get(f.name);
+    const details: FileDetailsOf = { alt: f.alt ?? '', focalX: f.focalX ?? null, focalY: f.focalY ?? null, title: f.title ?? null };
+    if (bytes && prior && storedSha256(prior) === bytes.sha256) {
+      kept.set(f.name, { id: prior.id, position, details });
+      unusedBlobs.push(bytes.path);
+    } else if (bytes) {
+      added.push({ websiteId, id: bytes.id, name: f.name, ...storedFileColumns(bytes), position, ...details });
+    } else if (f.data !== undefined) {
+      added.push({ websiteId, name: f.name, contentType: f.contentType, width: f.width ?? null, height: f.height ?? null, data: Buffer.from(f.data, 'base64'), position, ...details });
+    } else if (!prior) {
+      problems.push({ path: `$.files[${position}].data`, message: `the site has no file named ${f.name}: import the site's archive, which holds its bytes` });
+    } else if (f.sha256 !== undefined && f.sha256 !== storedSha256(prior)) {
+      problems.push({ path: `$.files[${position}].sha256`, message: `the site's file ${f.name} holds other bytes than this document's: import the archive the document came in` });
+    } else {
+      kept.set(f.name, { id: prior.id, position, details });
+    }
+  }
+  if (problems.length > 0) throw new SiteImportRefusal(problems);
+  const keptIds = new Set([...kept.values()].map((k) => k.id));
+  const removedFiles = [...before.values()].filter((f) => !keptIds.has(f.id)).map((f) => f.id);
+  if (removedFiles.length > 0) await tx.delete(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, removedFiles)));
+  for (const k of kept.values()) {
+    await tx.update(files).set({ position: k.position, ...k.details }).where(and(eq(files.websiteId, websiteId), eq(files.id, k.id)));
+  }
+  if (added.length > 0) await tx.insert(files).values(added);
+  for (const row of added) if (row.id && row.status === 'processing') await enqueueImageVariants(tx, websiteId, row.id, row.sha256!);
+  return { removedFiles, unusedBlobs };
+}
+
+/** A file's hash, its bytes still in its row when it was stored before the blob store. */
+const storedSha256 = (file: typeof files.$inferSelect) => file.sha256 ?? (file.data ? createHash('sha256').update(file.data).digest('hex') : null);
+
+type FileDetailsOf = { alt: string; focalX: number | null; focalY: number | null; title: string | null };
 
 export type WebsiteRow = typeof websites.$inferSelect;
 
@@ -191,10 +254,11 @@ export async function listPages(db: Db, websiteId: string) {
 }
 
 /**
- * The site as a document. Files' bytes come from their rows or, once moved there, the blob store
- * (`blobs`; an export of a site whose files are in the store needs it).
+ * The site as a document. Its files are listed with what the asset library knows of them but not
+ * their bytes: the site's archive (./site-archive.ts) carries those beside the document, and
+ * importing the document alone keeps the site's files as they are.
  */
-export async function exportSite(db: Db, websiteId: string, blobs?: BlobStore): Promise<SiteDocument<StoredBlockData> | undefined> {
+export async function exportSite(db: Db, websiteId: string): Promise<SiteDocument<StoredBlockData> | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
   if (!site) return undefined;
   const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
@@ -261,22 +325,21 @@ export async function exportSite(db: Db, websiteId: string, blobs?: BlobStore): 
     pages: docPages,
     collections: docCollections,
     redirects: redirectRows.map((r) => ({ from: r.fromPath, to: r.toUrl })),
-    files: await Promise.all(
-      fileRows.map(async (f) =>
-        defined({ name: f.name, contentType: f.contentType, width: f.width ?? undefined, height: f.height ?? undefined, data: (await storedFileBytes(f, blobs)).toString('base64') }),
-      ),
+    files: fileRows.map((f) =>
+      defined({
+        name: f.name,
+        contentType: f.contentType,
+        width: f.width ?? undefined,
+        height: f.height ?? undefined,
+        alt: f.alt === '' ? undefined : f.alt,
+        focalX: f.focalX ?? undefined,
+        focalY: f.focalY ?? undefined,
+        title: f.title ?? undefined,
+        size: fileSize(f),
+        sha256: storedSha256(f) ?? undefined,
+      }),
     ),
   };
-}
-
-async function storedFileBytes(file: typeof files.$inferSelect, blobs: BlobStore | undefined): Promise<Buffer> {
-  if (!file.blobPath) return file.data ?? Buffer.alloc(0);
-  if (!blobs) throw new Error(`exporting ${file.name} needs the blob store its bytes are in`);
-  const body = await blobs.get({ websiteId: file.websiteId, path: file.blobPath });
-  if (!body) throw new Error(`the bytes of ${file.name} are missing from the blob store`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 export async function websiteForHost(db: Db, host: string, appDomain: string, serveDefault: boolean): Promise<WebsiteRow | undefined> {

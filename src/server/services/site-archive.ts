@@ -1,0 +1,193 @@
+/**
+ * A site as one archive: a tar stream holding `site.json` (the site document, its files listed
+ * without their bytes) and then each file's bytes as `files/{name}`. Exports and imports stream:
+ * the bytes go from the blob store into the archive and from the archive into the blob store a
+ * chunk at a time, so no file is held whole in memory. An import also takes the archive gzipped.
+ *
+ * Importing is all or nothing. Each file of the archive is checked as an upload is (recognised by
+ * its content, within its kind's size and the pixel limit, against the document's SHA-256) and
+ * stored under a new key before the import's one transaction writes the rows that name them; any
+ * refusal or failure deletes what was stored, and the blobs of files the import replaced go only
+ * once it has committed.
+ */
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { eq } from 'drizzle-orm';
+import tar from 'tar-stream';
+import { files, websites } from '../../db/schema';
+import { siteDocumentSchema } from '../../blocks/site-document';
+import { loadDocument, type DocumentError } from '../../document/load';
+import type { SiteDocument, StoredBlockData } from '../../document/schema';
+import { BYTES_PER_MB } from '../../domain/files';
+import { format } from '../../messages/format';
+import { siteArchiveText } from '../../messages/site-archive';
+import { team } from '../../messages/team';
+import type { BlobKey } from '../blobs/store';
+import { readHead } from '../files/sniff';
+import { blobKey, FileRefusal, fileBytes, fileSize, moveStoredBytes, removeFileBlobs, storeUpload, type UploadDeps } from './site-files';
+import { exportSite, importSite, newId, SiteImportRefusal, type ImportOptions, type ImportResult, type StagedFile } from './sites';
+
+export const ARCHIVE_DOCUMENT = 'site.json';
+const FILES_FOLDER = 'files/';
+/** The document alone: a version-1 or 2 document may still carry its files in it, base64. */
+const DOCUMENT_MAX_BYTES = 100 * BYTES_PER_MB;
+
+/** Why an archive is refused, with the document's errors at their JSON paths when it is the document. */
+export class ArchiveRefusal extends Error {
+  constructor(
+    message: string,
+    readonly documentErrors?: DocumentError[],
+  ) {
+    super(message);
+  }
+}
+
+/** The site's archive, or undefined when there is no such site. Refuses (ArchiveRefusal) a site whose file bytes are missing, before anything is sent. */
+export async function siteArchive(deps: Pick<UploadDeps, 'db' | 'store'>, websiteId: string): Promise<Readable | undefined> {
+  const doc = await exportSite(deps.db, websiteId);
+  if (!doc) return undefined;
+  const rows = await deps.db.select().from(files).where(eq(files.websiteId, websiteId));
+  const byName = new Map(rows.map((r) => [r.name, r]));
+  // Checked first: once the answer has begun, a missing file could only cut the archive short.
+  for (const f of doc.files) {
+    const row = byName.get(f.name)!;
+    if (row.blobPath && !(await deps.store.stat(blobKey(websiteId, row.blobPath)))) throw new ArchiveRefusal(format(siteArchiveText.bytesMissing, { name: f.name }));
+  }
+  const json = Buffer.from(`${JSON.stringify(doc, null, 2)}\n`);
+  const pack = tar.pack();
+  const entryDone = (header: tar.Headers, write: (entry: NodeJS.WritableStream) => Promise<void>) =>
+    new Promise<void>((resolve, reject) => {
+      const entry = pack.entry(header, (err) => (err ? reject(err) : resolve()));
+      write(entry).catch((err: unknown) => {
+        entry.destroy(err instanceof Error ? err : new Error(String(err)));
+        reject(err instanceof Error ? err : new Error(String(err)));
+      });
+    });
+  void (async () => {
+    await entryDone({ name: ARCHIVE_DOCUMENT, size: json.length, mode: 0o644, mtime: new Date() }, async (entry) => void entry.end(json));
+    for (const f of doc.files) {
+      const row = byName.get(f.name)!;
+      await entryDone({ name: `${FILES_FOLDER}${row.name}`, size: fileSize(row), mode: 0o644, mtime: row.updatedAt }, async (entry) => {
+        const body = await fileBytes(deps.store, row);
+        if (!body) throw new Error(`the bytes of ${row.name} went missing while the archive was written`);
+        for await (const chunk of body) {
+          if (!entry.write(chunk as Buffer)) await new Promise((resolve) => entry.once('drain', resolve));
+        }
+        entry.end();
+      });
+    }
+    pack.finalize();
+  })().catch((err: unknown) => pack.destroy(err instanceof Error ? err : new Error(String(err))));
+  return Readable.from(pack);
+}
+
+export type ArchiveImport = {
+  /** The site the document must be for (an import from the config area replaces its own site only). */
+  identifier?: string;
+  makeDefault?: boolean;
+  within?: ImportOptions['within'];
+};
+
+/**
+ * Imports a site from its archive (tar, or tar gzipped), replacing the site of the document's
+ * identifier or creating it. Throws ArchiveRefusal (or SiteConflictError) with nothing changed.
+ */
+export async function importSiteArchive(deps: UploadDeps, body: Readable, opts: ArchiveImport = {}): Promise<ImportResult & { document: SiteDocument<StoredBlockData> }> {
+  const staged = new Map<string, StagedFile>();
+  const stagedKeys: BlobKey[] = [];
+  const extract = tar.extract();
+  let outcome: (ImportResult & { document: SiteDocument<StoredBlockData> }) | undefined;
+  try {
+    const { head, body: whole } = await readHead(body, 2);
+    const input = head[0] === 0x1f && head[1] === 0x8b ? whole.pipe(createGunzip()) : whole;
+    input.on('error', (err) => extract.destroy(err));
+    whole.on('error', (err) => extract.destroy(err));
+    input.pipe(extract);
+    let document: SiteDocument<StoredBlockData> | undefined;
+    let websiteId: string | undefined;
+    // Each entry is read to its end (or drained) before the next one comes.
+    for await (const entry of extract) {
+      const name = entry.header.name.replace(/^\.\//, '');
+      if (entry.header.type === 'directory') {
+        await drain(entry);
+        continue;
+      }
+      if (name === ARCHIVE_DOCUMENT) {
+        if (document) throw new ArchiveRefusal(siteArchiveText.twoDocuments);
+        document = await readDocument(entry, opts.identifier);
+        const [site] = await deps.db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, document.settings.identifier));
+        websiteId = site?.id ?? newId();
+        continue;
+      }
+      if (!name.startsWith(FILES_FOLDER) || entry.header.type !== 'file') throw new ArchiveRefusal(format(siteArchiveText.strayEntry, { name }));
+      if (!document || !websiteId) throw new ArchiveRefusal(siteArchiveText.documentFirst);
+      const fileName = name.slice(FILES_FOLDER.length);
+      const listed = document.files.find((f) => f.name === fileName);
+      if (!listed) throw new ArchiveRefusal(format(siteArchiveText.unlistedFile, { name }));
+      if (staged.has(fileName)) throw new ArchiveRefusal(format(siteArchiveText.twoCopies, { name }));
+      const id = randomUUID();
+      let stored;
+      try {
+        stored = await storeUpload(deps, websiteId, id, { fileName, declaredType: listed.contentType, body: entry });
+      } catch (err) {
+        if (err instanceof FileRefusal) throw new ArchiveRefusal(err.message);
+        throw err;
+      }
+      stagedKeys.push(stored.key);
+      staged.set(fileName, { id, path: stored.path, contentType: stored.contentType, size: stored.size, sha256: stored.sha256, dimensions: stored.dimensions });
+      if (listed.sha256 !== undefined && listed.sha256 !== stored.sha256) throw new ArchiveRefusal(format(siteArchiveText.hashMismatch, { name }));
+    }
+    if (!document || !websiteId) throw new ArchiveRefusal(siteArchiveText.noDocument);
+    const result = await importSite(deps.db, document, { makeDefault: opts.makeDefault, within: opts.within, staged, websiteId });
+    outcome = { ...result, document };
+  } catch (err) {
+    extract.destroy();
+    await deps.store.delete(stagedKeys);
+    if (err instanceof SiteImportRefusal) throw new ArchiveRefusal(team.invalidDocument, err.errors);
+    if (isTarError(err)) throw new ArchiveRefusal(siteArchiveText.notAnArchive);
+    throw err;
+  }
+  await afterImport(deps, outcome);
+  return outcome;
+}
+
+/** What an import leaves to do once it has committed: the replaced files' blobs go, and a document's base64 files move into the blob store. */
+export async function afterImport(deps: Pick<UploadDeps, 'db' | 'store'>, result: ImportResult): Promise<void> {
+  await deps.store.delete(result.unusedBlobs.map((path) => blobKey(result.websiteId, path)));
+  await removeFileBlobs(deps.store, result.websiteId, result.removedFiles);
+  await moveStoredBytes(deps.db, deps.store);
+}
+
+async function drain(entry: AsyncIterable<unknown>): Promise<void> {
+  for await (const chunk of entry) void chunk;
+}
+
+async function readDocument(entry: tar.Entry, identifier: string | undefined): Promise<SiteDocument<StoredBlockData>> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of entry) {
+    length += (chunk as Buffer).length;
+    if (length > DOCUMENT_MAX_BYTES) throw new ArchiveRefusal(format(siteArchiveText.documentTooLarge, { maxSize: `${DOCUMENT_MAX_BYTES / BYTES_PER_MB} MB` }));
+    chunks.push(chunk as Buffer);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new ArchiveRefusal(siteArchiveText.documentNotJson);
+  }
+  const loaded = loadDocument(raw, siteDocumentSchema);
+  if (!loaded.ok) throw new ArchiveRefusal(team.invalidDocument, loaded.errors);
+  if (identifier !== undefined && loaded.document.settings.identifier !== identifier) {
+    throw new ArchiveRefusal(format(siteArchiveText.otherSite, { found: loaded.document.settings.identifier, identifier }));
+  }
+  return loaded.document;
+}
+
+/** tar-stream's and zlib's complaints about bytes that are no archive. */
+function isTarError(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: string }).code ?? '';
+  return ['Z_DATA_ERROR', 'Z_BUF_ERROR'].includes(code) || /Invalid tar header|Unexpected end of data|unexpected end of file|Invalid tar/i.test(err.message);
+}
