@@ -116,7 +116,7 @@ describe('crash recovery', () => {
     // Printed just after the server listens.
     const started = server;
     const email = await vi.waitFor(() => printed(started.output(), 'First owner'));
-    const password = printed(started.output(), 'Password');
+    const password = await vi.waitFor(() => printed(started.output(), 'Password'));
     await importImages(dataDir);
     const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
     const pending = Array.from({ length: UPLOADS }, (_, i) => i);

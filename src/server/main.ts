@@ -146,18 +146,20 @@ async function main() {
     .catch((err: unknown) => console.warn(`moving files into the file store failed: ${err instanceof Error ? err.message : String(err)}`));
   const [site] = await db.select().from(websites).where(eq(websites.isDefault, true));
   const owner = site ? await createFirstOwner(db, site.id, config.ownerEmail) : undefined;
-  console.log(`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`);
-  if (demoId) console.log('Imported the demo site.');
-  if (blankId) console.log('Started with a blank site.');
+  // One write: whoever reads the output (a terminal, a log, a test) gets the banner whole.
+  const banner = [`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`];
+  if (demoId) banner.push('Imported the demo site.');
+  if (blankId) banner.push('Started with a blank site.');
   if (site) {
-    console.log(`Published site: http://localhost:${port}/`);
-    console.log(`Also at:        http://${site.identifier}.${config.appDomain}:${port}/`);
-    console.log(`Config area:    http://${site.identifier}.${config.appDomain}:${port}/config/`);
+    banner.push(`Published site: http://localhost:${port}/`);
+    banner.push(`Also at:        http://${site.identifier}.${config.appDomain}:${port}/`);
+    banner.push(`Config area:    http://${site.identifier}.${config.appDomain}:${port}/config/`);
   }
   if (owner) {
-    console.log(`First owner:    ${owner.email}`);
-    console.log(`Password:       ${owner.password}   (shown this once; it is stored only as a hash)`);
+    banner.push(`First owner:    ${owner.email}`);
+    banner.push(`Password:       ${owner.password}   (shown this once; it is stored only as a hash)`);
   }
+  console.log(banner.join('\n'));
   if (demoId) {
     // A customer to try the members-only page with; the wholesale page's password is in the README.
     const password = generatePassword();
