@@ -151,4 +151,36 @@ describe('the image-variants job', () => {
     expect(await variantRows(id)).toEqual([]);
     expect(await blobPaths(id)).toEqual([`files/${id}/original-0a1b2c`]);
   });
+
+  it('takes the site before the file, as an import or an alt-text change does, so the two never deadlock', async () => {
+    const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#5a7' } }).png().toBuffer();
+    // An import's transaction: the site's row first, held while the job finishes its images (NO KEY,
+    // so the file's row and its job can still be inserted, their foreign keys sharing the row).
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT id FROM websites WHERE id = $1 FOR NO KEY UPDATE', [websiteId]);
+      const { id, job } = await upload('racing.png', png, 'image/png');
+      // The job has made its images and waits for the site's row to write them.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { rows } = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%websites%' AND pid <> pg_backend_pid()");
+        if (rows[0]!.n > 0) break;
+        if (Date.now() > deadline) throw new Error('the job never waited for the site');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // Taking the file's row now would deadlock if the job held it while waiting for the site.
+      await client.query("SET LOCAL lock_timeout = '5s'");
+      await client.query("UPDATE files SET alt = 'Set by the import' WHERE website_id = $1 AND id = $2", [websiteId, id]);
+      await client.query('COMMIT');
+      // Done at its first attempt: no transaction was chosen as a deadlock's victim.
+      expect(await settled(job)).toMatchObject({ status: 'done', attempts: 1, lastError: null });
+      expect(await fileRow(id)).toMatchObject({ status: 'ready', alt: 'Set by the import' });
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  });
 });

@@ -30,6 +30,7 @@ import type { Database, Executor } from '../../db/client';
 import { files, fileVariants, jobs } from '../../db/schema';
 import type { BlobKey, BlobStore } from '../blobs/store';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
+import { lockSite } from '../services/site-addresses';
 import { markSiteChanged } from '../services/site-changes';
 import { createImageGate, IMAGE_CONCURRENCY_DEFAULT, ImageRefusedError, makeVariants, type ImageGate, type MadeVariants } from './image-pipeline';
 
@@ -81,6 +82,7 @@ export type Outcome = 'written' | 'gone' | 'changed';
 /** Writes the variants as the file's, if it still has the bytes they were made from. */
 async function commitVariants(db: Database['db'], websiteId: string, fileId: string, made: MadeVariants): Promise<Outcome> {
   return db.transaction(async (tx) => {
+    await lockSite(tx, websiteId);
     const [file] = await tx.select({ sha256: files.sha256, width: files.width, height: files.height }).from(files).where(fileIs(websiteId, fileId)).for('update');
     if (!file) return 'gone';
     if (file.sha256 !== made.sha256) return 'changed';
@@ -98,6 +100,7 @@ async function commitVariants(db: Database['db'], websiteId: string, fileId: str
 /** After the last attempt: the file is 'failed' with no variants (pages use the original), unless its bytes changed meanwhile. */
 async function markFailed(db: Database['db'], store: BlobStore, websiteId: string, fileId: string, sha256: string | undefined): Promise<void> {
   const failed = await db.transaction(async (tx) => {
+    await lockSite(tx, websiteId);
     const [file] = await tx.select({ sha256: files.sha256 }).from(files).where(fileIs(websiteId, fileId)).for('update');
     if (!file || (sha256 !== undefined && file.sha256 !== sha256)) return false;
     await setFailed(tx, websiteId, fileId);
@@ -219,6 +222,7 @@ export type SweepResult = { requeued: number; failed: number };
 async function settleStuckFile(database: Database, store: BlobStore, websiteId: string, fileId: string): Promise<SweepOutcome> {
   return withFileLock(database, websiteId, fileId, async () => {
     const outcome = await database.db.transaction(async (tx): Promise<SweepOutcome> => {
+      await lockSite(tx, websiteId);
       const [file] = await tx.select({ sha256: files.sha256, status: files.status }).from(files).where(fileIs(websiteId, fileId)).for('update');
       if (!file?.sha256 || file.status !== 'processing') return 'left';
       const sha256 = file.sha256;

@@ -386,6 +386,8 @@ export type FileDetails = { title?: string; alt?: string; focal?: { x: number; y
 export async function updateFileDetails(db: Db, websiteId: string, accountId: string, fileId: string, details: FileDetails): Promise<LibraryFile> {
   if (details.title !== undefined && details.title.trim() === '') throw new FileRefusal(400, strings.fileNameRequired, { title: strings.fileNameRequired });
   return db.transaction(async (tx) => {
+    // The site's row first, as every transaction that changes a site's files and marks it changed takes them (no deadlock).
+    await lockSite(tx, websiteId);
     const current = await fileById(tx, websiteId, fileId);
     if (!current) throw new FileRefusal(404, siteFilesText.noSuchFile);
     const focalChanged = details.focal !== undefined;
