@@ -20,6 +20,10 @@ import { codeSchema } from './code/schema';
 import { formDefaults, formIds, formSize } from './form/defaults';
 import { FORM_GROUPS, formFields } from './form/fields';
 import { formSchema } from './form/schema';
+import { galleryCss } from './gallery/css';
+import { galleryDefaults, gallerySize } from './gallery/defaults';
+import { GALLERY_GROUPS, galleryFields } from './gallery/fields';
+import { galleryData } from './gallery/schema';
 import { plainHtml } from './html';
 import { imageCss } from './image/css';
 import { imageDefaults, imageNeeds, imageSize } from './image/defaults';
@@ -28,6 +32,9 @@ import { imageData } from './image/schema';
 import { lineDefaults, lineSize } from './line/defaults';
 import { lineFields } from './line/fields';
 import { lineData } from './line/schema';
+import { mapDefaults, mapSize } from './map/defaults';
+import { mapFields } from './map/fields';
+import { mapData } from './map/schema';
 import { newsletterDefaults, newsletterIds, newsletterSize } from './newsletter/defaults';
 import { newsletterFields } from './newsletter/fields';
 import { newsletterSchema } from './newsletter/schema';
@@ -38,6 +45,10 @@ import { textDefaults, textSize } from './text/defaults';
 import { textFields } from './text/fields';
 import { textData } from './text/schema';
 import type { BlockDefinition, BlockKind } from './types';
+import { videoCss } from './video/css';
+import { videoDefaults, videoSize } from './video/defaults';
+import { videoFields } from './video/fields';
+import { videoData } from './video/schema';
 
 /** Keeps `D` tied between the kind's schema and its page rules while the list holds the erased type. */
 function defineBlock<D>(kind: BlockKind<D>): BlockDefinition {
@@ -85,6 +96,19 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     island: { load: 'visible' },
   }),
   defineBlock({
+    type: BLOCK_TYPES.GALLERY,
+    kind: 'gallery',
+    label: 'Gallery',
+    schema: () => galleryData,
+    defaults: galleryDefaults,
+    size: gallerySize,
+    fields: galleryFields,
+    groups: GALLERY_GROUPS,
+    css: galleryCss,
+    island: { load: 'visible' },
+  }),
+  defineBlock({ type: BLOCK_TYPES.MAP, kind: 'map', label: 'Map', schema: () => mapData, defaults: mapDefaults, size: mapSize, fields: mapFields, island: { load: 'visible' } }),
+  defineBlock({
     type: BLOCK_TYPES.NEWSLETTER,
     kind: 'newsletter',
     label: 'Newsletter',
@@ -95,6 +119,7 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     fields: newsletterFields,
     island: { load: 'visible' },
   }),
+  defineBlock({ type: BLOCK_TYPES.VIDEO, kind: 'video', label: 'Video', schema: () => videoData, defaults: videoDefaults, size: videoSize, fields: videoFields, css: videoCss, island: { load: 'visible' } }),
 ];
 
 const byType = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b]));

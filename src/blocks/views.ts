@@ -9,13 +9,16 @@ import { AccordionView } from './accordion/view';
 import { ButtonView } from './button/view';
 import { CodeView } from './code/view';
 import { FormView } from './form/view';
+import { GalleryView } from './gallery/view';
 import { ImageView } from './image/view';
 import { LineView } from './line/view';
+import { MapView } from './map/view';
 import { NewsletterView } from './newsletter/view';
 import { SpacerView } from './spacer/view';
 import { TextView } from './text/view';
 import type { StoredBlockData } from '../document/schema';
 import type { BlockView, BlockViewProps } from './types';
+import { VideoView } from './video/view';
 
 /** A view of any kind, handed the stored data of a block of its type. */
 export type AnyBlockView = BlockView<StoredBlockData>;
@@ -32,7 +35,10 @@ export const BLOCK_VIEWS: ReadonlyMap<number, AnyBlockView> = new Map([
   [BLOCK_TYPES.CODE, erased(CodeView)],
   [BLOCK_TYPES.ACCORDION, erased(AccordionView)],
   [BLOCK_TYPES.FORM, erased(FormView)],
+  [BLOCK_TYPES.GALLERY, erased(GalleryView)],
+  [BLOCK_TYPES.MAP, erased(MapView)],
   [BLOCK_TYPES.NEWSLETTER, erased(NewsletterView)],
+  [BLOCK_TYPES.VIDEO, erased(VideoView)],
 ]);
 
 /** The element rendering a block of `type` with `props`, or null for a type no kind has. */

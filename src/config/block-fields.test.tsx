@@ -22,10 +22,17 @@ function labels(fields: Fields): string[] {
   return Object.values(fields).flatMap((d) => (d.type === 'object' ? labels(d.fields) : d.type === 'list' ? [d.label, ...labels(d.fields)] : d.type === 'custom' ? [] : [d.label]));
 }
 
+/** A kind's defaults with a new item in each list they leave empty, so the item's fields render too. */
+function withItems(fields: Fields, value: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...value };
+  for (const [key, d] of Object.entries(fields)) if (d.type === 'list' && Array.isArray(out[key]) && out[key].length === 0) out[key] = [d.newItem];
+  return out;
+}
+
 describe('block fields', () => {
   it('renders a control for every property of every kind, from its defaults', () => {
     for (const def of BLOCK_DEFINITIONS) {
-      const html = render(def.type, { ...def.defaults });
+      const html = render(def.type, withItems(def.fields, { ...def.defaults }));
       for (const label of labels(def.fields)) expect(html, `${def.kind}: ${label}`).toContain(label.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
     }
   });

@@ -174,7 +174,8 @@ function Control(props: { description: FieldDescription; path: string; value: un
       return (
         <Field id={id} label={d.label} error={error} hint={d.hint}>
           {(p) => (
-            <select {...p} value={typeof value === 'string' ? value : (d.options[0]?.value ?? '')} onChange={(e) => set(e.target.value)}>
+            // A numbered choice (a map's style 1 to 6) stays a number.
+            <select {...p} value={typeof value === 'string' || typeof value === 'number' ? String(value) : (d.options[0]?.value ?? '')} onChange={(e) => set(typeof value === 'number' ? Number(e.target.value) : e.target.value)}>
               {d.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}

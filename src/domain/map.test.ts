@@ -9,7 +9,11 @@ import {
   MAP_STYLES,
   MAP_TIMINGS_MS,
   MAP_UI_OPTIONS,
+  OSM_TILES,
+  addressLines,
+  isTileTemplate,
   mapType,
+  mapsPageUrl,
   markerPosition,
 } from './map';
 
@@ -53,5 +57,22 @@ describe('map', () => {
   it('has the marker size and timings', () => {
     expect(MAP_MARKER).toEqual({ WIDTH: 48, HEIGHT: 64, SCALE: 0.5 });
     expect(MAP_TIMINGS_MS).toEqual({ UI_UPDATE_DEBOUNCE: 60, LOAD_TIMEOUT: 30000 });
+  });
+});
+
+describe('map addresses and tiles', () => {
+  // covers 001-2.14 (the address the marker opens)
+  it('opens the street address in a maps page, else the coordinates', () => {
+    const marker = { lat: 40.720882, lng: -74.000988 };
+    expect(mapsPageUrl({ addressTitle: 'Studio', addressLine1: '71 Sullivan St', addressCountry: 'USA' }, marker, 12)).toBe('https://www.openstreetmap.org/search?query=71%20Sullivan%20St%2C%20USA');
+    expect(mapsPageUrl({ addressTitle: 'Studio', addressLine1: '  ' }, marker, 12)).toBe('https://www.openstreetmap.org/?mlat=40.720882&mlon=-74.000988#map=12/40.720882/-74.000988');
+    expect(addressLines({ addressTitle: ' Studio ', addressLine2: 'NY' })).toEqual(['Studio', 'NY']);
+  });
+
+  it('takes https tile templates with {z}, {x} and {y} only', () => {
+    expect(isTileTemplate(OSM_TILES.url)).toBe(true);
+    expect(isTileTemplate('https://{s}.tile.example.org/{z}/{x}/{y}{r}.png')).toBe(true);
+    expect(isTileTemplate('http://tile.example.org/{z}/{x}/{y}.png')).toBe(false);
+    expect(isTileTemplate('https://tile.example.org/{z}/{x}.png')).toBe(false);
   });
 });

@@ -69,3 +69,40 @@ export const MAP_MARKER = { WIDTH: 48, HEIGHT: 64, SCALE: 0.5 } as const;
 
 /** Seed 000 §9 (UI debounce) and seed 001 §9 (load timeout). */
 export const MAP_TIMINGS_MS = { UI_UPDATE_DEBOUNCE: 60, LOAD_TIMEOUT: 30000 } as const;
+
+/** A tile source: an address template with {z}, {x}, {y} (and optionally {s}, {r}), and who to credit. */
+export type MapTiles = { url: string; attribution: string; attributionUrl?: string };
+
+/**
+ * The default tile source: OpenStreetMap's own tile servers, which ask for their attribution and
+ * allow light use only (their tile usage policy); an operator with real traffic sets MAP_TILE_URL.
+ */
+export const OSM_TILES: MapTiles = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
+  attributionUrl: 'https://www.openstreetmap.org/copyright',
+};
+
+/** A tile address template the map can draw: https, with the {z}, {x} and {y} slots Leaflet fills. */
+export function isTileTemplate(url: string): boolean {
+  return /^https:\/\/[^\s/]+\/\S*$/.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p));
+}
+
+export type MapAddress = { addressTitle?: string | undefined; addressLine1?: string | undefined; addressLine2?: string | undefined; addressCountry?: string | undefined };
+
+/** The address lines that are filled in, in reading order (the title first). */
+export function addressLines(address: MapAddress): string[] {
+  return [address.addressTitle, address.addressLine1, address.addressLine2, address.addressCountry].map((l) => l?.trim() ?? '').filter((l) => l.length > 0);
+}
+
+/**
+ * Seed 001 §2: the marker's maps page. The address when there is one (a visitor's maps page finds
+ * the place itself, with its opening hours and directions), else the marker's coordinates.
+ */
+export function mapsPageUrl(address: MapAddress, marker: { lat: number; lng: number }, zoom: number): string {
+  const street = addressLines({ ...address, addressTitle: undefined });
+  if (street.length > 0) return `https://www.openstreetmap.org/search?query=${encodeURIComponent(street.join(', '))}`;
+  const lat = marker.lat.toFixed(6);
+  const lng = marker.lng.toFixed(6);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${zoom}/${lat}/${lng}`;
+}

@@ -29,6 +29,7 @@ import { formApi } from './form-api';
 import { forms } from './forms';
 import { formsConfig } from './forms-config';
 import { gallery } from './gallery';
+import { galleryBlock } from './gallery-block';
 import { http } from './http';
 import { measurement } from './measurement';
 import { measurementApi } from './measurement-api';
@@ -36,6 +37,7 @@ import { memberPages } from './member-pages';
 import { members } from './members';
 import { multilingual } from './multilingual';
 import { navigation } from './navigation';
+import { mapBlock } from './map-block';
 import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
@@ -52,6 +54,7 @@ import { transferScreen } from './transfer-screen';
 import { systemPages } from './system-pages';
 import { team } from './team';
 import { twoFactor } from './two-factor';
+import { videoBlock } from './video-block';
 
 export const CATALOGUE = {
   analyticsApi,
@@ -74,6 +77,7 @@ export const CATALOGUE = {
   forms,
   formsConfig,
   gallery,
+  galleryBlock,
   http,
   measurement,
   measurementApi,
@@ -81,6 +85,7 @@ export const CATALOGUE = {
   members,
   multilingual,
   navigation,
+  mapBlock,
   newsletter,
   operations,
   pages,
@@ -97,6 +102,7 @@ export const CATALOGUE = {
   systemPages,
   team,
   twoFactor,
+  videoBlock,
 } as const;
 
 export type Namespace = keyof typeof CATALOGUE;

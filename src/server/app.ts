@@ -24,6 +24,7 @@ import { registerEditorApi } from './api/editor';
 import { registerFileRoutes } from './api/files';
 import { postgresBlobStore } from './blobs/postgres-store';
 import type { BlobStore } from './blobs/store';
+import type { VideoEmbedOptions } from './services/video-embeds';
 import { registerFormRoutes } from './api/forms';
 import { registerFormsConfigApi } from './api/forms-config';
 import { registerLabsApi } from './api/labs';
@@ -81,6 +82,8 @@ export type AppOptions = {
   contentCacheBytes?: number;
   /** Where file bytes live (FILE_STORE); the database's own blob tables when not given. The caller closes a store it gives. */
   blobStore?: BlobStore;
+  /** How video blocks' oEmbed lookups connect at save time (services/video-embeds.ts); the providers' own endpoints, public addresses only, when not given. */
+  videoEmbeds?: VideoEmbedOptions;
 };
 
 declare module 'fastify' {
@@ -99,6 +102,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Where the sites' file bytes live (src/server/blobs/store.ts). */
     blobs: BlobStore;
+    /** How video blocks' oEmbed lookups connect (services/video-embeds.ts). */
+    videoEmbeds: VideoEmbedOptions;
   }
 }
 
@@ -163,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req), siteHosts });
   const blobs = opts.blobStore ?? postgresBlobStore(opts.database);
   app.decorate('blobs', blobs);
+  app.decorate('videoEmbeds', opts.videoEmbeds ?? { allowPrivate: false });
   if (!opts.blobStore) app.addHook('onClose', () => blobs.close());
   await registerFileRoutes(app, db, blobs);
   await registerSeoRoutes(app, db);

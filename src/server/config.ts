@@ -1,6 +1,7 @@
 /** The server's settings, from the environment, checked once at start. */
 import path from 'node:path';
 import { z } from 'zod';
+import { isTileTemplate, OSM_TILES, type MapTiles } from '../domain/map';
 import type { S3Settings } from './blobs/s3-store';
 
 /** Empty (`NAME=` in an env file) means unset. */
@@ -79,6 +80,13 @@ const env = z.object({
   S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().optional()),
   S3_FORCE_PATH_STYLE: flag('S3_FORCE_PATH_STYLE'),
   /** Put before every object key, such as `openpress/`. */
+  /**
+   * The tile address template maps draw from (https, with {z}, {x} and {y}), and the credit its
+   * provider asks for, shown on every map. Unset: OpenStreetMap's tiles (src/domain/map.ts).
+   */
+  MAP_TILE_URL: unsetWhenEmpty(z.string().refine(isTileTemplate, 'MAP_TILE_URL must be an https:// address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png').optional()),
+  MAP_TILE_ATTRIBUTION: unsetWhenEmpty(z.string().max(300, 'MAP_TILE_ATTRIBUTION must be at most 300 characters').optional()),
+  MAP_TILE_ATTRIBUTION_URL: unsetWhenEmpty(z.string().regex(/^https:\/\/\S+$/, 'MAP_TILE_ATTRIBUTION_URL must be an https:// address').optional()),
   S3_PREFIX: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/, 'S3_PREFIX may hold only letters, digits and !_.*\'()/- (at most 200)').optional()),
 });
 
@@ -121,6 +129,8 @@ export type ServerConfig = {
   /** AVIF encoder effort, 0 (fastest, larger files) to 9 (slowest, smallest). */
   imageAvifEffort: number;
   s3: S3Settings | undefined;
+  /** The tiles maps draw from (MAP_TILE_URL): OpenStreetMap's when unset. */
+  mapTiles: MapTiles;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
@@ -167,5 +177,16 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
             prefix: e.S3_PREFIX ?? '',
           }
         : undefined,
+    mapTiles: mapTilesOf(e),
+  };
+}
+
+/** A tile source of the operator's needs its own credit: without one, the address itself is named. */
+function mapTilesOf(e: z.infer<typeof env>): MapTiles {
+  if (!e.MAP_TILE_URL) return OSM_TILES;
+  return {
+    url: e.MAP_TILE_URL,
+    attribution: e.MAP_TILE_ATTRIBUTION ?? new URL(e.MAP_TILE_URL.replace(/[{}]/g, '')).host,
+    ...(e.MAP_TILE_ATTRIBUTION_URL ? { attributionUrl: e.MAP_TILE_ATTRIBUTION_URL } : {}),
   };
 }

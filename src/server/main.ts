@@ -13,6 +13,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { websites } from '../db/schema';
 import { buildApp } from './app';
+import { configureMapTiles } from '../blocks/map/tiles';
 import { readConfig } from './config';
 import { openDatabase } from './database';
 import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
@@ -43,6 +44,7 @@ const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main() {
   const config = readConfig(process.env, process.argv.slice(2));
+  configureMapTiles(config.mapTiles);
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
   const assets = loadClientAssets();

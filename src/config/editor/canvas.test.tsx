@@ -46,6 +46,8 @@ function canonical(node: Node): string {
   if (node.nodeType === 3) return JSON.stringify(node.textContent);
   if (node.nodeType !== 1) return '';
   const el = node as Element;
+  // What is for visitors without scripts: React's client never renders it, and the canvas runs scripts.
+  if (el.tagName === 'NOSCRIPT') return '<noscript></noscript>';
   const isOption = el.tagName === 'OPTION';
   const attrs = [...el.attributes].filter((a) => !(isOption && a.name === 'selected')).map((a) => `${a.name}=${JSON.stringify(a.value)}`);
   if (isOption && (el as HTMLOptionElement).selected) attrs.push('selected');

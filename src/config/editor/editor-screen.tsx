@@ -20,6 +20,7 @@ import { Popup } from '../../ui/dialogs/popup';
 import { call } from '../api';
 import { BlockFields } from '../block-fields';
 import { FilePicker, LibraryImageButton, placedImage } from '../file-picker';
+import { GalleryPanel } from './gallery-panel';
 import type { PickedImage } from '../../contracts/files';
 import { errorText } from '../ui';
 import { createAutosave, readKept, type Autosave, type SaveStatus } from './autosave';
@@ -607,6 +608,9 @@ function SettingsPanel({ store, page, writable, canPaste }: { store: EditorStore
         <p className="editor-library-image">
           <LibraryImageButton onPick={(image) => store.setBlockData(block.id, { ...block.data, ...placedImage(image, String(block.data.alt ?? '')) }, { merge: `library:${block.id}:${image.src}` })} />
         </p>
+      ) : null}
+      {block.type === BLOCK_TYPES.GALLERY ? (
+        <GalleryPanel data={block.data} files={new Map(page.canvas.ctx.files.map((f) => [f.name, f]))} writable={writable} onChange={(next) => store.setBlockData(block.id, next)} />
       ) : null}
       {groups.map((g) => (
         <fieldset key={g.key} className="editor-group">

@@ -18,6 +18,7 @@ import { renderContext } from '../render/site-page';
 import { listRevisions, readRevision } from '../services/page-revisions';
 import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
+import { videoEmbedStep } from '../services/video-embeds';
 
 const PAGE = '/api/config/editor/pages/:pageId';
 const pageParams = z.object({ pageId: hexId });
@@ -102,7 +103,7 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
     handler: async ({ req, reply, site, account, role, body }) => {
       const pageId = pageIdOf(req, reply);
       if (!pageId) return reply;
-      return answer(reply, await saveDraft(db, { websiteId: site.id, pageId, accountId: account.id, role, ...body }));
+      return answer(reply, await saveDraft(db, { websiteId: site.id, pageId, accountId: account.id, role, ...body, embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id) }));
     },
   });
 

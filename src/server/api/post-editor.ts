@@ -15,6 +15,7 @@ import { configRoute } from '../config-routes';
 import type { ClientAssets } from '../render/assets';
 import { answer as pageAnswer, canvasSetup } from './editor';
 import { discardPostDraft, editorPost, publishPostDraft, savePostDraft, type Outcome } from '../services/page-drafts';
+import { videoEmbedStep } from '../services/video-embeds';
 
 const POST = '/api/config/editor/posts/:itemId';
 const postParams = z.object({ itemId: hexId });
@@ -53,7 +54,7 @@ export async function registerPostEditorApi(app: FastifyInstance, db: Db, assets
     handler: async ({ req, reply, site, account, role, body }) => {
       const itemId = itemIdOf(req, reply);
       if (!itemId) return reply;
-      return answer(reply, await savePostDraft(db, { websiteId: site.id, pageId: itemId, accountId: account.id, role, ...body }));
+      return answer(reply, await savePostDraft(db, { websiteId: site.id, pageId: itemId, accountId: account.id, role, ...body, embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id) }));
     },
   });
 

@@ -436,6 +436,8 @@ export type DraftSaveInput = {
   baseVersion: number;
   changeId: string;
   sections: unknown;
+  /** A step over the checked sections before the draft is locked (./video-embeds.ts: embeds looked up at save time); `prior` reads the content the save replaces. */
+  embeds?: (sections: StoredSection[], prior: () => Promise<StoredSection[]>) => Promise<{ ok: true; sections: StoredSection[] } | { ok: false; errors: Record<string, string> }>;
 };
 
 /**
@@ -446,7 +448,13 @@ export type DraftSaveInput = {
 async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput, activity?: { action: string; detail: Record<string, unknown> }): Promise<Outcome<DraftSaved>> {
   const { websiteId, pageId: id } = save;
   // Parsed (and sanitised) before the row is locked, so a large page holds the lock only to write.
-  const parsed = parseSections(save.sections);
+  let parsed = parseSections(save.sections);
+  if (parsed.ok && save.embeds) {
+    parsed = await save.embeds(parsed.sections, async () => {
+      const row = await store.read(db, websiteId, id);
+      return (row?.draft?.sections ?? row?.live ?? []) as StoredSection[];
+    });
+  }
   return refusable(() =>
     db.transaction(async (tx) => {
       const live = await store.lockLive(tx, websiteId, id);
