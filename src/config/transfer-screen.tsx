@@ -41,13 +41,14 @@ export function TransferScreen({ me }: { me: Me }) {
     let body: Blob = file;
     if (isDocument(file)) {
       // Checked here first, so a file that is no JSON gets a message that says so.
+      const text = await file.text();
       try {
-        JSON.parse(await file.text());
+        JSON.parse(text);
       } catch {
         setError(format(words.notJson, { name: file.name }));
         return;
       }
-      body = new Blob([await file.text()], { type: 'application/json' });
+      body = new Blob([text], { type: 'application/json' });
     }
     const request = sendBody(body, { method: 'POST', url: '/api/config/import' }, { 'Content-Type': isDocument(file) ? 'application/json' : 'application/x-tar' }, {
       onProgress: (loaded) => setSending((s) => (s ? { ...s, loaded } : s)),

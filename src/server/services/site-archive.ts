@@ -15,7 +15,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import tar from 'tar-stream';
-import { files, websites } from '../../db/schema';
+import { websites } from '../../db/schema';
 import { siteDocumentSchema } from '../../blocks/site-document';
 import { loadDocument, type DocumentError } from '../../document/load';
 import type { SiteDocument, StoredBlockData } from '../../document/schema';
@@ -26,7 +26,7 @@ import { team } from '../../messages/team';
 import type { BlobKey } from '../blobs/store';
 import { readHead } from '../files/sniff';
 import { blobKey, FileRefusal, fileBytes, fileSize, moveStoredBytes, removeFileBlobs, storeUpload, type UploadDeps } from './site-files';
-import { exportSite, importSite, newId, SiteImportRefusal, type ImportOptions, type ImportResult, type StagedFile } from './sites';
+import { exportSiteWithFiles, importSite, newId, SiteImportRefusal, type ImportOptions, type ImportResult, type StagedFile } from './sites';
 
 export const ARCHIVE_DOCUMENT = 'site.json';
 const FILES_FOLDER = 'files/';
@@ -45,14 +45,12 @@ export class ArchiveRefusal extends Error {
 
 /** The site's archive, or undefined when there is no such site. Refuses (ArchiveRefusal) a site whose file bytes are missing, before anything is sent. */
 export async function siteArchive(deps: Pick<UploadDeps, 'db' | 'store'>, websiteId: string): Promise<Readable | undefined> {
-  const doc = await exportSite(deps.db, websiteId);
-  if (!doc) return undefined;
-  const rows = await deps.db.select().from(files).where(eq(files.websiteId, websiteId));
-  const byName = new Map(rows.map((r) => [r.name, r]));
+  const exported = await exportSiteWithFiles(deps.db, websiteId);
+  if (!exported) return undefined;
+  const { document: doc, fileRows } = exported;
   // Checked first: once the answer has begun, a missing file could only cut the archive short.
-  for (const f of doc.files) {
-    const row = byName.get(f.name)!;
-    if (row.blobPath && !(await deps.store.stat(blobKey(websiteId, row.blobPath)))) throw new ArchiveRefusal(format(siteArchiveText.bytesMissing, { name: f.name }));
+  for (const row of fileRows) {
+    if (row.blobPath && !(await deps.store.stat(blobKey(websiteId, row.blobPath)))) throw new ArchiveRefusal(format(siteArchiveText.bytesMissing, { name: row.name }));
   }
   const json = Buffer.from(`${JSON.stringify(doc, null, 2)}\n`);
   const pack = tar.pack();
@@ -66,8 +64,7 @@ export async function siteArchive(deps: Pick<UploadDeps, 'db' | 'store'>, websit
     });
   void (async () => {
     await entryDone({ name: ARCHIVE_DOCUMENT, size: json.length, mode: 0o644, mtime: new Date() }, async (entry) => void entry.end(json));
-    for (const f of doc.files) {
-      const row = byName.get(f.name)!;
+    for (const row of fileRows) {
       await entryDone({ name: `${FILES_FOLDER}${row.name}`, size: fileSize(row), mode: 0o644, mtime: row.updatedAt }, async (entry) => {
         const body = await fileBytes(deps.store, row);
         if (!body) throw new Error(`the bytes of ${row.name} went missing while the archive was written`);

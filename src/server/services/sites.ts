@@ -259,6 +259,11 @@ export async function listPages(db: Db, websiteId: string) {
  * importing the document alone keeps the site's files as they are.
  */
 export async function exportSite(db: Db, websiteId: string): Promise<SiteDocument<StoredBlockData> | undefined> {
+  return (await exportSiteWithFiles(db, websiteId))?.document;
+}
+
+/** The site as a document, with the file rows it lists (in the document's order): the archive streams their blobs. */
+export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: (typeof files.$inferSelect)[] } | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
   if (!site) return undefined;
   const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
@@ -312,7 +317,7 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
         ),
     }),
   );
-  return {
+  const document: SiteDocument<StoredBlockData> = {
     format: SITE_DOCUMENT_FORMAT,
     version: SITE_DOCUMENT_VERSION,
     // Parsed so that settings added after the site was stored come out with their defaults.
@@ -340,6 +345,7 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
       }),
     ),
   };
+  return { document, fileRows };
 }
 
 export async function websiteForHost(db: Db, host: string, appDomain: string, serveDefault: boolean): Promise<WebsiteRow | undefined> {
