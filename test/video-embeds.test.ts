@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
-import { editorPageAnswer } from '../src/contracts/editor';
+import { draftSaved, editorPageAnswer } from '../src/contracts/editor';
 import { BLOCK_TYPES } from '../src/domain/block-types';
 import { PAGE_TYPES } from '../src/domain/page-types';
 import { TEAM_ROLES } from '../src/domain/roles';
@@ -132,6 +132,8 @@ describe('a video address saved in the editor', () => {
     const draft = editorPageAnswer.parse((await owner.call('GET', draftUrl)).json()).draft;
     const data = (draft.sections as { blocks: { data: Record<string, unknown> }[] }[])[0]!.blocks[0]!.data;
     expect(data.embed).toEqual({ url: GOOD, provider: 'youtube', title: 'Never Gonna Give You Up', width: 640, height: 360, poster: '/s/youtube-dQw4w9WgXcQ-poster.jpg' });
+    // The answer hands the editor the block as saved, so its canvas shows the poster without a reload.
+    expect(draftSaved.parse(res.json()).filled).toEqual([{ id: expect.any(String), data }]);
     expect(await posterFiles()).toEqual(['youtube-dQw4w9WgXcQ-poster.jpg']);
     expect(asked.filter((a) => a.startsWith('/oembed')).map((a) => new URL(a, 'http://x').searchParams.get('url'))).toEqual([GOOD]);
     const copied = await app.inject({ method: 'GET', url: '/s/youtube-dQw4w9WgXcQ-poster.jpg', headers: { host: 'localhost' } });
@@ -140,9 +142,15 @@ describe('a video address saved in the editor', () => {
 
     // A save that comes back without the embed (the editor keeps what it sent) looks nothing up again.
     const before = asked.length;
-    expect((await save({ url: GOOD, mode: 'fill', aspect: 'auto' })).statusCode).toBe(200);
+    const again = await save({ url: GOOD, mode: 'fill', aspect: 'auto' });
+    expect(again.statusCode).toBe(200);
     expect(asked.length).toBe(before);
     expect(await posterFiles()).toHaveLength(1);
+    expect(draftSaved.parse(again.json()).filled?.map((block) => block.data.embed)).toEqual([data.embed]);
+    // A save that carries the embed changes nothing the editor holds: nothing is handed back.
+    const carried = await save({ url: GOOD, mode: 'fill', aspect: 'auto', embed: data.embed });
+    expect(carried.statusCode).toBe(200);
+    expect(draftSaved.parse(carried.json()).filled).toBeUndefined();
 
     const published = await owner.call('POST', `${draftUrl}/publish`, { version: await version() });
     expect(published.statusCode, published.body).toBe(200);

@@ -51,6 +51,7 @@ export const canvasSetup = z.object({
     ),
     featureFlags: z.array(z.string()),
     captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), siteKey: z.string() }).optional(),
+    googleMaps: z.object({ key: z.string(), language: z.string().optional(), region: z.string().optional() }).optional(),
   }),
   locale: z.string(),
 });
@@ -78,7 +79,15 @@ export const draftSaveBody = z.object({
 });
 export type DraftSave = z.infer<typeof draftSaveBody>;
 
-export const draftSaved = z.object({ version: z.number().int().min(1), savedAt: isoTime });
+export const draftSaved = z.object({
+  version: z.number().int().min(1),
+  savedAt: isoTime,
+  /**
+   * Blocks whose data the server completed while saving (a video's embed looked up at save time,
+   * its poster copied into the site's files), as saved: the editor shows them without a reload.
+   */
+  filled: z.array(z.object({ id: z.string(), data: z.record(z.string(), z.unknown()) })).optional(),
+});
 export type DraftSaved = z.infer<typeof draftSaved>;
 
 /** 409: someone else's save moved the draft on; their version, to show, keep or replace. */

@@ -5,7 +5,8 @@
  * `data-html` in place (the lite-embed approach: privacy, and speed). The player address is built
  * here from the recognised video, never taken from the provider's answer: https always, YouTube
  * through its no-cookie host. A file of the site plays in the browser's own player. An address no
- * provider is recognised for shows the seed's invalid-embed message.
+ * provider is recognised for shows the seed's invalid-embed message. The player's box is keyed by
+ * the mode, so a mode change rebuilds the player (seed 001 §4) rather than restyling a playing one.
  */
 import { PROVIDER_NAMES, playerSrc, recogniseVideo, videoType } from '../../domain/video';
 import { blocks } from '../../messages/blocks';
@@ -34,7 +35,7 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
     const file = ctx.files.get(data.file!.slice(3));
     return (
       <figure className={className}>
-        <div className="video-box" data-type="object" data-provider-name="file">
+        <div key={mode} className="video-box" data-type="object" data-provider-name="file">
           <video controls preload="none" playsInline loop={data.loop} poster={data.poster} title={data.title || undefined} className="video-native">
             <source src={data.file} {...(file ? { type: file.contentType } : {})} />
           </video>
@@ -49,7 +50,7 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
     const message = !data.url && !data.file ? videoBlock.noVideo : data.poster ? blocks.videoCustomFeaturedImage : blocks.videoInvalidEmbed;
     return (
       <figure className={className}>
-        <div className="video-box video-invalid" data-type="invalid">
+        <div key={mode} className="video-box video-invalid" data-type="invalid">
           <p>{message}</p>
         </div>
         {caption}
@@ -64,7 +65,7 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
   const html = `<iframe src="${escape(playerSrc(video))}" title="${escape(title)}" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen class="video-frame"></iframe>`;
   return (
     <figure className={className}>
-      <div className="video-box" data-type="iframe" data-provider-name={provider} data-provider={video.provider} data-html={html}>
+      <div key={mode} className="video-box" data-type="iframe" data-provider-name={provider} data-provider={video.provider} data-html={html}>
         <div className="video-overlay">
           {poster ? (
             <img

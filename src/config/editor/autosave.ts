@@ -11,7 +11,7 @@
 import { draftConflict, draftSaved, type DraftState } from '../../contracts/editor';
 import { call, ApiError } from '../api';
 import type { EditorSection, EditorStore } from './store';
-import { newId } from './store';
+import { findBlock, newId } from './store';
 import { editorApi, type EditorTarget } from './target';
 
 export const SAVE_DELAY_MS = 1500;
@@ -103,8 +103,13 @@ export function createAutosave(opts: Options) {
     inFlight = true;
     report({ state: 'saving' });
     try {
-      const answer = await call(draftSaved, 'PUT', url, { baseVersion: version, changeId: attempt.changeId, sections: state.doc.sections });
+      const sent = state.doc.sections;
+      const answer = await call(draftSaved, 'PUT', url, { baseVersion: version, changeId: attempt.changeId, sections: sent });
       version = answer.version;
+      for (const { id, data } of answer.filled ?? []) {
+        const block = findBlock({ sections: sent }, id)?.block;
+        if (block) store.completeBlockData(id, block.data, data);
+      }
       savedRevision = attempt.revision;
       retries = 0;
       if (store.getState().revision === attempt.revision) {

@@ -6,7 +6,7 @@
  * Selection, hover and preview are state but never steps. Components read it through `useEditor`
  * with a selector; immer keeps every untouched block the same object, so memoised blocks skip.
  */
-import { applyPatches, enablePatches, produceWithPatches, type Draft, type Patch } from 'immer';
+import { applyPatches, enablePatches, produce, produceWithPatches, type Draft, type Patch } from 'immer';
 import { useSyncExternalStore } from 'react';
 import { copyBlock, copySection } from '../../blocks/copies';
 import { blockDefinition } from '../../blocks/definitions';
@@ -377,6 +377,20 @@ export function createEditorStore(
         { announce: format(editing.duplicated, { kind, column: shown.x + 1, row: shown.y + 1 }), select: copy },
       );
       return copy;
+    },
+
+    /**
+     * Takes the data the server completed while saving a block (a video's embed and poster) in place,
+     * with no step and no new revision, provided the block still holds the data that was sent.
+     */
+    completeBlockData(id: string, sent: BlockData, data: BlockData) {
+      const found = findBlock(state.doc, id);
+      if (!found || found.block.data !== sent) return;
+      set({
+        doc: produce(state.doc, (doc) => {
+          draftBlock(doc, id).block.data = data as Draft<BlockData>;
+        }),
+      });
     },
 
     /** Replaces a block's data (a field in the panel, its text typed in place): one step per burst under `merge`. */

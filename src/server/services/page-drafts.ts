@@ -440,6 +440,13 @@ export type DraftSaveInput = {
   embeds?: (sections: StoredSection[], prior: () => Promise<StoredSection[]>) => Promise<{ ok: true; sections: StoredSection[] } | { ok: false; errors: Record<string, string> }>;
 };
 
+/** The blocks whose data the save-time step changed, by id, with their data as saved. */
+function filledBlocks(sent: StoredSection[], saved: StoredSection[]): NonNullable<DraftSaved['filled']> {
+  const before = new Map(sent.flatMap((section) => section.blocks.map((block) => [block.id, block.data] as const)));
+  const changed = (id: string, data: unknown) => before.get(id) !== data && JSON.stringify(before.get(id)) !== JSON.stringify(data);
+  return saved.flatMap((section) => section.blocks.filter((block) => changed(block.id, block.data)).map((block) => ({ id: block.id, data: block.data as Record<string, unknown> })));
+}
+
 /**
  * PUT: saves the draft as the next version. A change id among the draft's recent saves is answered
  * as it was (a retry, not a conflict); a base other than the draft's version is a conflict; then
@@ -449,11 +456,14 @@ async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput, 
   const { websiteId, pageId: id } = save;
   // Parsed (and sanitised) before the row is locked, so a large page holds the lock only to write.
   let parsed = parseSections(save.sections);
+  let filled: DraftSaved['filled'];
   if (parsed.ok && save.embeds) {
-    parsed = await save.embeds(parsed.sections, async () => {
+    const checked = parsed.sections;
+    parsed = await save.embeds(checked, async () => {
       const row = await store.read(db, websiteId, id);
       return (row?.draft?.sections ?? row?.live ?? []) as StoredSection[];
     });
+    if (parsed.ok) filled = filledBlocks(checked, parsed.sections);
   }
   return refusable(() =>
     db.transaction(async (tx) => {
@@ -479,7 +489,7 @@ async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput, 
       if (draft) await store.updateDraft(tx, websiteId, id, row);
       else await store.insertDraft(tx, websiteId, id, { publishedVersion: 0, ...row });
       if (activity) await logActivity(tx, websiteId, save.accountId, activity.action, activity.detail);
-      return { version, savedAt: savedAt.toISOString() };
+      return { version, savedAt: savedAt.toISOString(), ...(filled?.length ? { filled } : {}) };
     }),
   );
 }
