@@ -13,14 +13,12 @@
  * no public address fails the job at once, without retries, unless the operator allows private
  * targets (OUTGOING_ALLOW_PRIVATE, or the older WEBHOOK_ALLOW_PRIVATE).
  */
-import http from 'node:http';
-import https from 'node:https';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { formSubmissions } from '../../db/schema';
 import { enqueue, PermanentJobError, type JobHandler, type NewJob } from '../jobs/queue';
-import { checkedAddresses, pinnedLookup, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
+import { guardedRequest, OutgoingError, type OutgoingPolicy } from '../net/outgoing';
 import { webhookSignature, webhookSigningSecret } from './webhook-secrets';
 
 export const WEBHOOK_JOB = 'form-webhook';
@@ -71,59 +69,34 @@ export async function deliverWebhook(target: string, body: unknown, signing: Web
   } catch {
     throw new PermanentJobError(`Webhook refused: "${target}" is not an address`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new PermanentJobError(`Webhook refused: ${url.protocol} is not http or https`);
-  let addresses;
-  try {
-    addresses = await checkedAddresses(url.hostname, opts, PURPOSE);
-  } catch (err) {
-    throw err instanceof RefusedTargetError ? new PermanentJobError(err.message) : err;
-  }
   const text = JSON.stringify(body);
-  const payload = Buffer.from(text);
   const timestamp = Math.floor(Date.now() / 1000);
   const timeoutMs = opts.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const send = url.protocol === 'https:' ? https.request : http.request;
-  await new Promise<void>((resolve, reject) => {
-    const req = send(
-      url,
-      {
-        method: 'POST',
-        lookup: pinnedLookup(addresses),
-        agent: false,
-        signal: AbortSignal.timeout(timeoutMs),
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'content-length': String(payload.length),
-          'idempotency-key': signing.id,
-          'webhook-id': signing.id,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': webhookSignature(signing.secret, signing.id, timestamp, text),
-          'user-agent': USER_AGENT,
-        },
+  let answer;
+  try {
+    // The delivery counts once the whole answer has arrived (or enough of it was read).
+    answer = await guardedRequest(url, opts, PURPOSE, {
+      method: 'POST',
+      body: Buffer.from(text),
+      timeoutMs,
+      maxBytes: MAX_ANSWER_BYTES,
+      truncate: true,
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'idempotency-key': signing.id,
+        'webhook-id': signing.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': webhookSignature(signing.secret, signing.id, timestamp, text),
+        'user-agent': USER_AGENT,
       },
-      (res) => {
-        let read = 0;
-        res.on('data', (chunk: Buffer) => {
-          read += chunk.length;
-          if (read > MAX_ANSWER_BYTES) res.destroy();
-        });
-        res.on('error', reject);
-        // The delivery counts once the whole answer has arrived (or enough of it was read).
-        const settle = () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve();
-          else reject(new Error(`Webhook answered ${status}${res.statusMessage ? ` ${res.statusMessage}` : ''}`));
-        };
-        res.on('end', settle);
-        res.on('close', () => {
-          if (read > MAX_ANSWER_BYTES) settle();
-          else if (!res.complete) reject(new Error('Webhook answer ended early'));
-        });
-      },
-    );
-    req.on('error', (err) => reject(err.name === 'AbortError' || err.name === 'TimeoutError' ? new Error(`Webhook did not answer within ${timeoutMs / 1000} s`) : err));
-    req.end(payload);
-  });
+    });
+  } catch (err) {
+    if (!(err instanceof OutgoingError)) throw err;
+    // A refused target (a private address, a scheme other than http or https) will be refused again: no retry.
+    if (err.reason === 'refused') throw new PermanentJobError(err.message, { cause: err });
+    throw new Error(err.reason === 'timeout' ? `Webhook did not answer within ${timeoutMs / 1000} s` : err.reason === 'ended' ? 'Webhook answer ended early' : `Webhook unreachable: ${err.message}`, { cause: err });
+  }
+  if (answer.status < 200 || answer.status >= 300) throw new Error(`Webhook answered ${answer.status}${answer.statusMessage ? ` ${answer.statusMessage}` : ''}`);
 }
 
 /** The handler for jobs of kind 'form-webhook'. A submission deleted meanwhile (retention, erasure) is not sent. */
