@@ -131,7 +131,7 @@ describe('editor code on published pages', () => {
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scriptUrls.add(res.url());
     });
-    const paths = ['/', '/about', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/contact'];
+    const paths = ['/', '/about', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/blocks/gallery', '/blocks/gallery/slideshow', '/blocks/video', '/contact'];
     for (const path of paths) {
       await page.goto(`${env.server().url}${path}`);
       await page.waitForLoadState('networkidle');

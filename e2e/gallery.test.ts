@@ -9,16 +9,23 @@
  */
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
-import { request, type CDPSession, type Page, type Route } from 'playwright-core';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CDPSession, Page, Route } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, printed, serverAndBrowserPerFile, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, islandsReady, serverAndBrowserPerFile, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const GALLERY = 6;
 /** The images uploaded: small (≤ 400 px), each a different colour and shape. */
 const FILES = Array.from({ length: 12 }, (_, i) => ({ name: `gallery-e2e-${i + 1}.png`, width: i % 3 === 0 ? 300 : 400, height: i % 3 === 1 ? 400 : 260, hue: (i * 30) % 360 }));
 const LAYOUTS = ['grid', 'autogrid', 'autocolumns', 'autorows', 'carousel', 'list', 'slideshow', 'slider', 'stacked'] as const;
+
+const VIMEO = 'https://vimeo.com/76979871';
+const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+const VIDEO_SLIDES = [
+  { src: `/s/${FILES[1]!.name}`, alt: '', video: VIMEO, embed: { url: VIMEO, provider: 'vimeo', title: 'Glazing day', width: 640, height: 360 } },
+  { src: '', alt: '', video: YOUTUBE, embed: { url: YOUTUBE, provider: 'youtube', title: 'Throwing a vase' } },
+];
 
 let seq = 0;
 const hexId = () => (0xe2e0000000 + seq++).toString(16).padStart(24, '0');
@@ -37,32 +44,16 @@ function galleryPage(path: string, data: Record<string, unknown>, opts: { before
 }
 
 async function upload() {
-  const server = env.server();
-  const http = await request.newContext({ baseURL: server.url });
-  await http.get('/');
-  const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
-  const login = await http.post('/api/auth/Login', { headers: { 'x-csrf-token': await crumb() }, data: { email: printed(server.output(), 'First owner'), password: printed(server.output(), 'Password') } });
-  expect(login.ok()).toBe(true);
+  const files = [];
   for (const f of FILES) {
-    const png = await sharp({ create: { width: f.width, height: f.height, channels: 3, background: `hsl(${f.hue}, 45%, 55%)` } })
-      .composite([{ input: Buffer.from(`<svg width="${f.width}" height="${f.height}"><circle cx="${f.width / 2}" cy="${f.height / 2}" r="${Math.min(f.width, f.height) / 3}" fill="hsl(${(f.hue + 180) % 360}, 40%, 35%)"/></svg>`) }])
+    const circle = `<svg width="${f.width}" height="${f.height}"><circle cx="${f.width / 2}" cy="${f.height / 2}" r="${Math.min(f.width, f.height) / 3}" fill="hsl(${(f.hue + 180) % 360}, 40%, 35%)"/></svg>`;
+    const data = await sharp({ create: { width: f.width, height: f.height, channels: 3, background: `hsl(${f.hue}, 45%, 55%)` } })
+      .composite([{ input: Buffer.from(circle) }])
       .png()
       .toBuffer();
-    const res = await http.post('/api/config/files', {
-      headers: { 'x-csrf-token': await crumb(), 'x-file-name': encodeURIComponent(f.name), 'x-file-type': 'image/png', 'content-type': 'application/octet-stream' },
-      data: png,
-    });
-    expect(res.ok(), await res.text()).toBe(true);
+    files.push({ name: f.name, type: 'image/png', data });
   }
-  // The image worker makes each file's copies in the background: the pages are set up once it has finished.
-  await vi.waitFor(
-    async () => {
-      const { files } = (await (await http.get('/api/config/files')).json()) as { files: { status: string }[] };
-      if (files.some((f) => f.status === 'processing')) throw new Error('the image worker is still making copies');
-    },
-    { timeout: 30_000, interval: 300 },
-  );
-  await http.dispose();
+  await uploadImages(env.server(), files);
 }
 
 beforeAll(async () => {
@@ -71,9 +62,14 @@ beforeAll(async () => {
     doc.pages.push(galleryPage('/g-grid-60', { images: images(60), design: 'grid' }, { h: 60 }));
     doc.pages.push(galleryPage('/g-slideshow', { images: images(5, (i) => (i === 2 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : {})), design: 'slideshow', historyHash: true }));
     doc.pages.push(galleryPage('/g-autoplay', { images: images(5), design: 'slideshow', autoplay: true, 'autoplay-duration': 1 }));
+    doc.pages.push(galleryPage('/g-autoplay-slideshow', { images: images(5), design: 'slideshow', autoplay: true }));
+    doc.pages.push(galleryPage('/g-autoplay-slider', { images: images(5), design: 'slider', autoplay: true }));
     doc.pages.push(galleryPage('/g-carousel', { images: images(8), design: 'carousel' }));
     doc.pages.push(galleryPage('/g-slider', { images: images(6), design: 'slider', currentClick: 'next' }));
-    for (const design of LAYOUTS) doc.pages.push(galleryPage(`/g-layout-${design}`, { images: images(design === 'list' || design === 'stacked' ? 4 : 12, (i) => ({ title: `Piece ${i + 1}`, description: 'Stoneware, glazed' })), design }, { h: 40 }));
+    for (const transition of ['ken-burns', 'new-swipe', 'scroll', 'swipe']) doc.pages.push(galleryPage(`/g-t-${transition}`, { images: images(4), design: 'slideshow', transition }));
+    doc.pages.push(galleryPage('/g-layout-thumbnails', { images: [...images(9), ...VIDEO_SLIDES], design: 'slideshow', thumbnails: true, 'thumbnails-per-row': 4, 'thumbnail-strip-height': 60, 'thumbnail-strip-margin': 16 }));
+    // Each layout also holds two video slides (001-1.01): one with its own poster, one without (a box of the video's shape).
+    for (const design of LAYOUTS) doc.pages.push(galleryPage(`/g-layout-${design}`, { images: [...images(design === 'list' || design === 'stacked' ? 4 : 12, (i) => ({ title: `Piece ${i + 1}`, description: 'Stoneware, glazed' })), ...VIDEO_SLIDES], design }, { h: 40 }));
   });
 }, 60_000);
 
@@ -183,7 +179,7 @@ describe('the slideshow', () => {
     await context.close();
   });
 
-  // covers 001-4.14, 001-3.32, 001-2.09, 001-9.03
+  // covers 001-4.14, 001-3.32, 001-2.09, 001-9.03, 001-3.12
   it('autoplays every autoplay-duration seconds, but not with nomotion=true', async () => {
     for (const [query, expected] of [['', '2 of 5'], ['?nomotion=true', '1 of 5']] as const) {
       const context = await visitorContext(env.browser(), env.server());
@@ -206,6 +202,147 @@ describe('the slideshow', () => {
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     await page.clock.runFor(1200);
     expect(await counter(page)).toBe('1 of 5');
+    await context.close();
+  });
+
+  // covers 001-3.14, 001-9.04
+  it('without a duration, advances a slideshow every 5 s (the slideshow widget’s timeout) and a slider every second (the gallery’s)', async () => {
+    const shown = async (page: Page) => Number((await counter(page))?.split(' ')[0]);
+    // The page's clock is run forward; it also flows while the page loads, so the bounds leave a second or two for that.
+    const opened = async (path: string) => {
+      const context = await visitorContext(env.browser(), env.server());
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto(`${env.server().url}${path}`);
+      await page.locator('[data-island="gallery"]').scrollIntoViewIfNeeded();
+      await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+      await page.mouse.move(0, 0);
+      return { context, page };
+    };
+    const slideshow = await opened('/g-autoplay-slideshow');
+    await slideshow.page.clock.runFor(3_000);
+    expect(await shown(slideshow.page)).toBe(1);
+    await slideshow.page.clock.runFor(2_500);
+    expect(await shown(slideshow.page)).toBe(2);
+    await slideshow.context.close();
+    const slider = await opened('/g-autoplay-slider');
+    await slider.page.clock.runFor(2_100);
+    expect(await shown(slider.page)).toBeGreaterThanOrEqual(3);
+    await slider.context.close();
+  });
+});
+
+describe('stacked transitions', () => {
+  const transitionOf = (page: Page) => page.locator('.gallery-slide.sqs-active-slide').evaluate((el) => {
+    const style = getComputedStyle(el);
+    const names = style.transitionProperty.split(', ');
+    const at = names.indexOf('transform');
+    return `${style.transitionDuration.split(', ')[at]} ${style.transitionTimingFunction.split(/, (?=[a-z])/)[at]}`;
+  });
+
+  // covers 001-2.22, 001-9.72, 001-9.62, 001-9.64
+  it('changes slides with each transition: fade over 1 s, the sliding ones over 0.5 s cubic ease-in-out, ken-burns zoomed to 1.075', async () => {
+    const { context, page } = await open('/g-slideshow');
+    expect(await page.locator('.gallery-slide.sqs-active-slide').evaluate((el) => getComputedStyle(el).transitionDuration)).toMatch(/^1s/);
+    await context.close();
+    for (const transition of ['new-swipe', 'scroll', 'swipe']) {
+      const { context, page } = await open(`/g-t-${transition}`);
+      await page.getByRole('button', { name: 'Next' }).click();
+      expect(await activeIndex(page), transition).toBe(1);
+      expect(await transitionOf(page), transition).toBe('0.5s cubic-bezier(0.645, 0.045, 0.355, 1)');
+      // The slide left goes out to the left, the next waits on the right.
+      expect(await page.locator('.gallery-slide').nth(0).evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41 <= 0)).toBe(true);
+      await context.close();
+    }
+    // Without motion the zoom is there at once: the current image at 1.075, the others at 1.
+    const kb = await open('/g-t-ken-burns?nomotion=true');
+    await kb.page.getByRole('button', { name: 'Next' }).click();
+    const scales = await kb.page.locator('.gallery-slide img:not(noscript img)').evaluateAll((imgs) => imgs.map((i) => new DOMMatrix(getComputedStyle(i).transform).a));
+    expect(scales).toEqual([1, 1.075, 1, 1]);
+    await kb.context.close();
+  });
+
+  // covers 001-4.22 (new-swipe), 001-5.24 (inertial boundary), 001-9.68
+  it('new-swipe: the slide follows the finger with its neighbour, moves past half the width or on a fast flick, and springs back otherwise', async () => {
+    const { context, page } = await open('/g-t-new-swipe', { ...desktop, hasTouch: true });
+    const cdp = await context.newCDPSession(page);
+    const width = (await page.locator('.gallery-slides').boundingBox())!.width;
+    // A slow drag of a fifth of the width: back where it was.
+    await swipe(page, cdp, '.gallery-slides', -width / 5, 900);
+    await frames(page);
+    expect(await counter(page)).toBe('1 of 4');
+    // A slow drag past half the width: the next slide.
+    await swipe(page, cdp, '.gallery-slides', -width * 0.6, 900);
+    await expect.poll(() => counter(page)).toBe('2 of 4');
+    await settledMove(page);
+    // A fast flick (velocity above 1 px/ms), short of half the width: moves too.
+    await swipe(page, cdp, '.gallery-slides', width / 4, 60);
+    await expect.poll(() => counter(page)).toBe('1 of 4');
+    await settledMove(page);
+    // Mid-drag the neighbour shows beside the current slide.
+    const box = (await page.locator('.gallery-slides').boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - 100, y }] });
+    await frames(page);
+    expect(await page.locator('.gallery-peek').count()).toBe(1);
+    expect(await page.locator('.gallery-slide').nth(1).evaluate((el) => el.classList.contains('gallery-peek'))).toBe(true);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await frames(page);
+    expect(await page.locator('.gallery-peek').count()).toBe(0);
+    await context.close();
+  });
+
+  // covers 001-4.21, 001-9.30
+  it('is in a resizing state while the window is resized, ending about 100 ms after the last resize', async () => {
+    const { context, page } = await open('/g-t-swipe');
+    await page.evaluate(() => {
+      const log: [string, number][] = ((window as unknown as { resizes: [string, number][] }).resizes = []);
+      const gallery = document.querySelector('.gallery')!;
+      new MutationObserver(() => log.push([gallery.hasAttribute('data-resizing') ? 'start' : 'end', performance.now()])).observe(gallery, { attributes: true, attributeFilter: ['data-resizing'] });
+    });
+    await page.setViewportSize({ width: 1000, height: 800 });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { resizes: [string, number][] }).resizes.map((r) => r[0]))).toEqual(['start', 'end']);
+    const times = await page.evaluate(() => (window as unknown as { resizes: [string, number][] }).resizes.map((r) => r[1]));
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(95);
+    expect(times[1]! - times[0]!).toBeLessThan(400);
+    await context.close();
+  });
+});
+
+describe('the slideshow’s thumbnail strip', () => {
+  // covers 001-3.30 (thumbnails options), 001-4.03, 001-4.04 (linked galleries: indexes kept in step, keys the parent's only)
+  it('follows the slideshow, moves it from a thumbnail, and takes no keys of its own', async () => {
+    const { context, page } = await open('/g-layout-thumbnails', { ...desktop, bypassCSP: true });
+    const strip = page.getByRole('group', { name: 'Thumbnails' });
+    const thumbs = strip.getByRole('button');
+    expect(await thumbs.count()).toBe(11);
+    const current = () => strip.locator('[aria-current="true"]').getAttribute('aria-label');
+    expect(await current()).toBe('Show image 1 of 11');
+    // Four a row across the slideshow's width, 60 px high, 16 px under it.
+    const [first, list] = [await thumbs.first().boundingBox(), await page.locator('.gallery-slides').boundingBox()];
+    expect(first!.height).toBeCloseTo(60, 0);
+    expect(first!.width).toBeCloseTo((list!.width - 3 * 6) / 4, 0);
+    expect(first!.y - (list!.y + list!.height)).toBeGreaterThanOrEqual(16);
+    await page.getByRole('button', { name: 'Show image 3 of 11' }).click();
+    expect(await counter(page)).toBe('3 of 11');
+    expect(await activeIndex(page)).toBe(2);
+    expect(await current()).toBe('Show image 3 of 11');
+    await settledMove(page);
+    await page.screenshot({ path: '/tmp/gallery-thumbnails.png' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    expect(await current()).toBe('Show image 4 of 11');
+    await settledMove(page);
+    // A key pressed on a thumbnail moves the slideshow once, and the strip follows.
+    await page.getByRole('button', { name: 'Show image 4 of 11' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await counter(page)).toBe('5 of 11');
+    expect(await current()).toBe('Show image 5 of 11');
+    // The strip scrolls to keep the current thumbnail in view.
+    await settledMove(page);
+    await page.getByRole('button', { name: 'Show video 11 of 11' }).click();
+    await expect.poll(() => strip.locator('[aria-current="true"]').evaluate((el) => { const s = el.parentElement!.getBoundingClientRect(); const r = el.getBoundingClientRect(); return r.left >= s.left - 1 && r.right <= s.right + 1; })).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });
@@ -287,7 +424,7 @@ describe('loading', () => {
     const page = await context.newPage();
     const held: Route[] = [];
     await page.route(/\/s\/.*\.(png|avif|webp)/, (route) => void held.push(route));
-    for (const design of LAYOUTS) {
+    for (const design of [...LAYOUTS, 'thumbnails']) {
       await page.goto(`${env.server().url}/g-layout-${design}`);
       // From when the page's own islands have run (the footer's cookie settings link is theirs), measured as the visitor scrolls.
       await islandsReady(page);

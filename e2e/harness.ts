@@ -247,6 +247,37 @@ export async function changeSiteDocument(server: RunningServer, change: (doc: Si
   await importSiteDocument(server, doc);
 }
 
+/**
+ * Uploads image files to the default site as its first owner (POST /api/config/files, as the
+ * library's upload does), then waits until the image worker has made every file's copies, so
+ * pages set up afterwards render them with their sizes and formats.
+ */
+export async function uploadImages(server: RunningServer, files: readonly { name: string; type: string; data: Buffer }[]): Promise<void> {
+  const http = await request.newContext({ baseURL: server.url });
+  try {
+    await http.get('/');
+    const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
+    const login = await http.post('/api/auth/Login', { headers: { 'x-csrf-token': await crumb() }, data: { email: printed(server.output(), 'First owner'), password: printed(server.output(), 'Password') } });
+    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+    for (const f of files) {
+      const res = await http.post('/api/config/files', {
+        headers: { 'x-csrf-token': await crumb(), 'x-file-name': encodeURIComponent(f.name), 'x-file-type': f.type, 'content-type': 'application/octet-stream' },
+        data: f.data,
+      });
+      if (!res.ok()) throw new Error(`upload of ${f.name} failed: ${res.status()} ${await res.text()}`);
+    }
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { files: stored } = (await (await http.get('/api/config/files')).json()) as { files: { status: string }[] };
+      if (!stored.some((f) => f.status === 'processing')) break;
+      if (Date.now() > deadline) throw new Error('the image worker did not finish the copies within 30 s');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  } finally {
+    await http.dispose();
+  }
+}
+
 /** Signs `page` in to the config area as the first owner `npm start` printed, and waits for its navigation. */
 export async function signInAsOwner(page: Page, server: RunningServer): Promise<void> {
   await page.goto(`${server.url}/config/`);

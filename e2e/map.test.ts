@@ -117,6 +117,8 @@ describe('map block', () => {
     await region.scrollIntoViewIfNeeded();
     await p.locator('.block-map[data-map-state="ready"]').first().waitFor();
     expect(seen.scripts.filter(isBlockChunk)).toEqual([expect.stringMatching(/^\/assets\/island-map-[\w-]+\.js$/)]);
+    // Leaflet comes in its own chunk, which a site drawing Google's map never loads (e2e/google-maps.test.ts).
+    expect(seen.scripts.filter((s) => /^\/assets\/leaflet-map-[\w-]+\.js$/.test(s))).toHaveLength(1);
     expect(seen.tiles.length).toBeGreaterThan(0);
     expect(seen.tiles.every((t) => /^https:\/\/tiles\.openpress\.test\/(12|14)\/\d+\/\d+\.png$/.test(t))).toBe(true);
     expect(seen.tiles.some((t) => t.startsWith('https://tiles.openpress.test/12/'))).toBe(true);

@@ -16,6 +16,7 @@ import { createAccount, setRole } from '../src/server/services/accounts';
 import { editorPage, editorPost } from '../src/server/services/page-drafts';
 import { exportSite, importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
+import { startFakePlaces } from './fake-places';
 import { demoDocument } from './fixtures';
 import { client, signedIn, type Client } from './session';
 
@@ -84,6 +85,10 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
   'PUT /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER'],
   'DELETE /api/config/captcha': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/config/google-maps': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
+  'PUT /api/config/google-maps': ['ADMIN', 'WEBSITE_MANAGER'],
+  'GET /api/google-maps/places/autocomplete': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/google-maps/places/details': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'GET /api/config/cookie-banner': ['ADMIN', 'WEBSITE_MANAGER', 'BILLING', 'VIEWER'],
   'PUT /api/config/cookie-banner': ['ADMIN', 'WEBSITE_MANAGER'],
   'GET /api/config/forms': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER', 'CAMPAIGNS_EDITOR'],
@@ -116,11 +121,14 @@ let websiteId: string;
 let targetId: string;
 let failedJobId: number;
 const clients = new Map<Actor, Client>();
+let places: Awaited<ReturnType<typeof startFakePlaces>> | undefined;
+let envBefore: Record<string, string | undefined> = {};
+const GOOGLE_MAPS_KEY = 'AIzaSyA1234567890abcdefghijklmnopqrstuv';
 let siteDocument: unknown;
 
 async function snapshot() {
   const out: Record<string, unknown> = {};
-  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'post_drafts', 'post_revisions', 'files', 'blobs', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'webhook_secrets']) {
+  for (const t of ['websites', 'website_members', 'pages', 'page_drafts', 'page_revisions', 'collections', 'collection_items', 'post_drafts', 'post_revisions', 'files', 'blobs', 'redirects', 'activity_log', 'invitations', 'jobs', 'smtp_settings', 'form_submissions', 'newsletter_subscribers', 'site_captcha', 'site_google_maps', 'webhook_secrets']) {
     out[t] = (await database.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2`)).rows.map((r: Record<string, unknown>) => {
       const { updated_at: _u, content_version: _c, ...rest } = r;
       return rest;
@@ -152,8 +160,18 @@ beforeAll(async () => {
     [websiteId],
   );
   failedJobId = rows[0]!.id;
+  // The place search rows ask a local stand-in for Google with the site's key.
+  places = await startFakePlaces();
+  envBefore = { GOOGLE_PLACES_URL: process.env.GOOGLE_PLACES_URL, OUTGOING_ALLOW_PRIVATE: process.env.OUTGOING_ALLOW_PRIVATE };
+  Object.assign(process.env, { GOOGLE_PLACES_URL: places.url, OUTGOING_ALLOW_PRIVATE: 'true' });
+  await database.pool.query(`INSERT INTO site_google_maps (website_id, api_key) VALUES ($1, $2)`, [websiteId, GOOGLE_MAPS_KEY]);
 });
 afterAll(async () => {
+  for (const [name, value] of Object.entries(envBefore)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await places?.close();
   await app?.close();
   await database?.drop();
 });
@@ -245,6 +263,8 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     .replace(':email', 'role-test%40example.com')
     .replace(':table', 'pages')
     .replace(':fileId', SCRATCH_FILE_ID)
+    .replace(/places\/autocomplete$/, 'places/autocomplete?input=71+Sullivan&productPage=editor&productSection=map-block')
+    .replace(/places\/details$/, 'places/details?placeId=ChIJ-fake-place&productPage=editor&productSection=map-block')
     .replace(':id', String(pattern.includes('/submissions/') ? SUBMISSION_ID : failedJobId));
   const bodies: Record<string, unknown> = {
     'PUT /api/config/site': { tagline: 'Changed by a role test' },
@@ -267,6 +287,7 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'PUT /api/multilingual/languages': { languages: [{ code: 'en-US', default: true }, { code: 'fr-FR', visible: false }] },
     'PUT /api/multilingual/connection': { provider: 'deepl', apiKey: 'role-test-key-123456' },
     'PUT /api/config/captcha': { provider: 'altcha' },
+    'PUT /api/config/google-maps': { key: GOOGLE_MAPS_KEY, language: 'en', region: 'US' },
     'PUT /api/config/cookie-banner': { isCookieBannerEnabled: true, cookieBannerTheme: 'LIGHT', isAnalyticsCookiesDisabled: true },
     'PUT /api/config/forms/:formId': demoFormChange(),
     'POST /api/config/forms/erase': { email: 'role-test@example.com' },

@@ -5,12 +5,14 @@
  * message at its path and changes nothing; the tree travels in the site document; roles that may
  * not change the design cannot change it. Also what the link picker offers (GET /api/config/link-targets).
  */
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { createAccount, setRole } from '../src/server/services/accounts';
+import { DEMO_SITE_FILE } from '../src/server/services/new-sites';
 import { exportSite, importSite } from '../src/server/services/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
@@ -176,6 +178,9 @@ describe('navigation', () => {
     // The anchor names an element the published page has.
     const html = await page('/contact');
     for (const place of contact.places) expect(html).toContain(`id="${place.anchor}"`);
-    expect(files.map((f) => f.name)).toEqual(['studio-hero.jpg', 'studio-wheel.jpg', 'glaze-tests.jpg']);
+    // Every file of the demo site, in the document's order.
+    const demo = JSON.parse(readFileSync(DEMO_SITE_FILE, 'utf8')) as { files: { name: string }[] };
+    expect(files.map((f) => f.name)).toEqual(demo.files.map((f) => f.name));
+    expect(files.length).toBeGreaterThan(3);
   });
 });

@@ -153,7 +153,7 @@ describe('rich text on its way to the views', () => {
       },
       { path: `${at0}.content[0].content[1].type`, message: 'inline content is one of text, hardBreak, not "image"' },
       { path: `${at0}.content[0].content[2].marks[0].attrs`, message: 'Unrecognized key: "onmouseover"' },
-      { path: `${at0}.content[0].content[2].marks[1].type`, message: 'a mark is one of link, bold, italic, underline, not "script"' },
+      { path: `${at0}.content[0].content[2].marks[1].type`, message: 'a mark is one of link, highlight, bold, italic, underline, not "script"' },
       { path: `${at0}.content[0].content[3]`, message: 'Unrecognized key: "style"' },
       { path: `${at0}.content[1].type`, message: 'a block is one of paragraph, heading, bulletList, orderedList, blockquote, not "html"' },
     ]);

@@ -15,10 +15,11 @@ import type { StoredBlock, StoredSection } from '../document/schema';
 export function BlockFrame({ block, ctx, kinds, priority }: { block: StoredBlock; ctx: RenderContext; kinds?: Set<string>; priority: boolean }) {
   const def = blockDefinition(block.type);
   if (!def) return null;
-  const island = def.island;
+  // A kind whose island only some blocks need (`when`) marks only those.
+  const island = def.island && (def.island.when?.(block.data) ?? true) ? def.island : undefined;
   if (island) kinds?.add(def.kind);
   return (
-    <div className={`block block-${def.kind}-frame`} id={`block-${block.id}`} {...(island ? { 'data-island': def.kind, 'data-load': island.load } : {})}>
+    <div className={`block block-${def.kind}-frame`} id={`block-${block.id}`} {...(island ? { 'data-island': def.kind, 'data-load': typeof island.load === 'function' ? island.load(block.data) : island.load } : {})}>
       {blockElement(block.type, { id: block.id, data: block.data, ctx, columns: block.layout.desktop.w, priority })}
     </div>
   );

@@ -9,6 +9,7 @@
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { FeatureFlag } from '../domain/feature-flags';
+import type { GoogleMapsContext } from '../domain/google-maps';
 import type { BlockData, SiteFile } from '../document/schema';
 import type { FieldGroup, Fields } from './fields';
 import type { HtmlRules } from './html';
@@ -32,6 +33,8 @@ export type RenderContext = {
   featureFlags: readonly FeatureFlag[];
   /** The site's captcha when it has one (seed 001 §5: a form renders its captcha only then). */
   captcha?: { provider: CaptchaProvider; siteKey: string };
+  /** The site's Google Maps browser key, language and region when it has a key: maps are then Google's (src/blocks/map/google.ts). */
+  googleMaps?: GoogleMapsContext;
 };
 
 /** Captcha kinds: the self-hosted proof-of-work captcha, or reCAPTCHA with the owner's keys. */
@@ -77,9 +80,11 @@ export type BlockKind<D = BlockData> = {
   /**
    * When the kind has browser behaviour (src/blocks/<kind>/island.ts): how its chunk loads, and
    * whether it also runs in the editor's canvas (`canvas`: only behaviour that calls nothing and
-   * counts nothing, such as an accordion opening).
+   * counts nothing, such as an accordion opening), and, when only some blocks of the kind need it,
+   * which (`when`: a text holding a highlight), so pages without such a block load nothing. `load`
+   * may depend on the block (a gallery whose lightbox the address can open loads when idle).
    */
-  island?: { load: IslandLoad; canvas?: boolean };
+  island?: { load: IslandLoad | ((data: D) => IslandLoad); canvas?: boolean; when?: (data: D) => boolean };
 };
 
 export type BlockDefinition<D = BlockData> = BlockKind<D> & {

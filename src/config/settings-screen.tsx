@@ -6,6 +6,7 @@ import { canAccess } from '../domain/permissions';
 import { BADGE_TYPES, INFO_BAR_STYLES, type BadgeType, type InfoBarStyle } from '../domain/website';
 import { call } from './api';
 import { Field } from './field';
+import { GoogleMapsSettings } from './google-maps-settings';
 import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
 
 const BADGE_CHOICES: [BadgeType, string][] = [
@@ -146,6 +147,7 @@ export function SettingsScreen({ me }: { me: Me }) {
           <p>Your role may view these settings but not change them.</p>
         )}
       </form>
+      <GoogleMapsSettings me={me} />
     </section>
   );
 }

@@ -74,7 +74,7 @@ describe('the rich-text schema', () => {
     expect(issues(doc(p(text(''), { type: 'image', attrs: { src: '/s/a.jpg' } }, text('x', { type: 'strike' }, { type: 'bold' }, { type: 'bold' }))))).toEqual([
       { path: 'content.0.content.0.text', message: 'a text node is never empty' },
       { path: 'content.0.content.1.type', message: 'inline content is one of text, hardBreak, not "image"' },
-      { path: 'content.0.content.2.marks.0.type', message: 'a mark is one of link, bold, italic, underline, not "strike"' },
+      { path: 'content.0.content.2.marks.0.type', message: 'a mark is one of link, highlight, bold, italic, underline, not "strike"' },
     ]);
     expect(issues(doc(p(text('x', { type: 'bold' }, { type: 'bold' }))))).toEqual([{ path: 'content.0.content.0.marks.1', message: 'the bold mark is on this text already' }]);
     expect(issues(doc({ type: 'heading', attrs: { level: 5, textAlign: 'start' } }, { type: 'paragraph', attrs: { class: 'lead' } }))).toEqual([

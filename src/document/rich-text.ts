@@ -2,7 +2,7 @@
  * Rich text as the site document holds it (the text block's `text`): ProseMirror JSON as Tiptap 3's
  * StarterKit and TextAlign write it, limited to an allow-list. Block nodes: paragraph, heading
  * (levels 1–4), bulletList, orderedList, listItem, blockquote; inline: text and hardBreak; marks:
- * bold, italic, underline and link. Paragraphs and headings carry `textAlign`. Nothing else is
+ * bold, italic, underline, link and highlight (./text-highlight.ts). Paragraphs and headings carry `textAlign`. Nothing else is
  * accepted, so no stored text can name an element, an attribute or a style a page would run: a
  * view renders each node and mark through its own allow-list (src/blocks/text/view.tsx), and a
  * link's address follows the link rules of every other link field (./link.ts): refused when
@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import { isPublishableLink } from '../domain/links';
 import { siteLink } from './link';
+import { highlightMark } from './text-highlight';
 
 /** As everywhere in the document, links are checked without the host pages will be served on (./link.ts). */
 const NO_HOST = '';
@@ -38,8 +39,8 @@ export type TextAlign = (typeof TEXT_ALIGNS)[number];
 export const HEADING_LEVELS = [1, 2, 3, 4] as const;
 /** An ordered list's numbering, as HTML's `type` attribute names it. */
 export const ORDERED_LIST_TYPES = ['1', 'a', 'A', 'i', 'I'] as const;
-/** The marks, in the order ProseMirror keeps them on a text (Tiptap ranks link first, by its priority). */
-export const MARK_TYPES = ['link', 'bold', 'italic', 'underline'] as const;
+/** The marks, in the order ProseMirror keeps them on a text (Tiptap ranks link first, then highlight, by their priorities). */
+export const MARK_TYPES = ['link', 'highlight', 'bold', 'italic', 'underline'] as const;
 export type MarkType = (typeof MARK_TYPES)[number];
 const BLOCK_NODES = ['paragraph', 'heading', 'bulletList', 'orderedList', 'blockquote'] as const;
 /** Nodes that hold blocks: each counts one level of depth. */
@@ -72,7 +73,7 @@ const linkMark = z
   })
   .strict();
 
-const mark = z.discriminatedUnion('type', [linkMark, plainMark('bold'), plainMark('italic'), plainMark('underline')], { error: oneOf('a mark', MARK_TYPES) });
+const mark = z.discriminatedUnion('type', [linkMark, highlightMark, plainMark('bold'), plainMark('italic'), plainMark('underline')], { error: oneOf('a mark', MARK_TYPES) });
 export type RichTextMark = z.output<typeof mark>;
 
 const rank = (m: { type: MarkType }) => MARK_TYPES.indexOf(m.type);
@@ -271,7 +272,7 @@ export const richText = z
   })
   .meta({
     description:
-      'Rich text as ProseMirror JSON (Tiptap 3): doc; paragraph and heading (levels 1–4, textAlign); bulletList, orderedList, listItem, blockquote; text with bold, italic, underline and link (href, target) marks; hardBreak',
+      'Rich text as ProseMirror JSON (Tiptap 3): doc; paragraph and heading (levels 1–4, textAlign); bulletList, orderedList, listItem, blockquote; text with bold, italic, underline, link (href, target) and highlight (seed 001 text highlight settings) marks; hardBreak',
   });
 
 export type RichText = z.output<typeof richText>;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import {
   ANIMATION,
-  clampHighlightDuration,
   DISPLAY_FREQUENCY_NEVER,
   isPopupOverlayAllowed,
   isPopupOverlayDue,
@@ -14,10 +12,6 @@ import {
   PRICING_TOGGLE_OPTIONS,
   SCROLL_ANIMATION_THRESHOLDS,
   SHAPE_ASPECT_HEIGHTS,
-  TEXT_HIGHLIGHT_ANIMATIONS,
-  TEXT_HIGHLIGHT_DEFAULTS,
-  TEXT_HIGHLIGHT_SHAPES,
-  TEXT_HIGHLIGHT_TIMING,
 } from './block-settings';
 import { PAGE_TYPES } from './page-types';
 
@@ -46,37 +40,6 @@ describe('other blocks', () => {
     expect(SHAPE_ASPECT_HEIGHTS).toEqual({ DEFAULT: 100, TALL: 150, WIDE: 67 });
     expect(SCROLL_ANIMATION_THRESHOLDS).toEqual([0, 0.1, 0.25, 0.5, 1]);
     expect(ANIMATION).toEqual({ DEFAULT_DURATION_SECONDS: 0.3, SCALABLE_SCALE: 0.94 });
-  });
-
-  // covers 001-9.75
-  // constants and helpers for 001-3.66, 001-3.67, 001-3.68, 001-3.69, 001-3.70, 001-3.71, 001-3.72, 001-3.73, 001-3.74, 001-3.75, 001-4.96, 001-4.97 (the browser behaviour is left to end-to-end tests)
-  it('has the text highlight shapes, animations, defaults and timings', () => {
-    expect(TEXT_HIGHLIGHT_SHAPES).toHaveLength(12);
-    expect(TEXT_HIGHLIGHT_ANIMATIONS).toEqual(['draw', 'fade', 'fadeScale']);
-    expect(TEXT_HIGHLIGHT_DEFAULTS).toEqual({
-      shape: 'wave',
-      color: 'currentColor',
-      thickness: '0.06em',
-      linecap: 'square',
-      blend: 'none',
-      animation: 'draw',
-      direction: 'right',
-      durationSeconds: 0.75,
-    });
-    expect(TEXT_HIGHLIGHT_TIMING).toMatchObject({ START_DELAY_MS: 250, WATCH_MS: 2000, FADE_SCALE_START: 0.5 });
-  });
-
-  // covers 001-9.76
-  it('clamps a highlight tween to 20 %-100 % of the configured duration', () => {
-    expect(clampHighlightDuration(0.01, 1)).toBe(0.2);
-    expect(clampHighlightDuration(5, 1)).toBe(1);
-    expect(clampHighlightDuration(0.5, 1)).toBe(0.5);
-    fc.assert(
-      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.double({ min: 0.01, max: 10, noNaN: true }), (d, configured) => {
-        const t = clampHighlightDuration(d, configured);
-        expect(t >= configured * 0.2 && t <= configured).toBe(true);
-      }),
-    );
   });
 });
 

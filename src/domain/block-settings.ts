@@ -32,48 +32,6 @@ export const SCROLL_ANIMATION_THRESHOLDS = [0, 0.1, 0.25, 0.5, 1] as const;
 
 export const ANIMATION = { DEFAULT_DURATION_SECONDS: 0.3, SCALABLE_SCALE: 0.94 } as const;
 
-export const TEXT_HIGHLIGHT_SHAPES = [
-  'circle',
-  'cross',
-  'enclose',
-  'jagged',
-  'marker',
-  'scribble',
-  'strike',
-  'strikeDiagonal',
-  'underline',
-  'underlineCurve',
-  'underlineDouble',
-  'wave',
-] as const;
-export const TEXT_HIGHLIGHT_ANIMATIONS = ['draw', 'fade', 'fadeScale'] as const;
-
-export const TEXT_HIGHLIGHT_DEFAULTS = {
-  shape: 'wave',
-  color: 'currentColor',
-  thickness: '0.06em',
-  linecap: 'square',
-  blend: 'none',
-  animation: 'draw',
-  direction: 'right',
-  durationSeconds: 0.75,
-} as const;
-
-export const TEXT_HIGHLIGHT_TIMING = {
-  START_DELAY_MS: 250,
-  WATCH_MS: 2000,
-  FADE_SCALE_START: 0.5,
-  MIN_DURATION_RATIO: 0.2,
-  MAX_DURATION_RATIO: 1,
-} as const;
-
-/** Seed 001 §9: a highlight tween lasts 20 % to 100 % of the configured duration. */
-export function clampHighlightDuration(seconds: number, configuredSeconds: number): number {
-  const min = configuredSeconds * TEXT_HIGHLIGHT_TIMING.MIN_DURATION_RATIO;
-  const max = configuredSeconds * TEXT_HIGHLIGHT_TIMING.MAX_DURATION_RATIO;
-  return Math.min(max, Math.max(min, seconds));
-}
-
 export const POPUP_OVERLAY_STYLES = { NONE: 1, SHOW: 2 } as const;
 
 /** Seed 000 §3: keys of the overlay's local-storage record. */

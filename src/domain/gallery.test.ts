@@ -18,6 +18,7 @@ import {
   preloadIndexes,
   RESIZE_EMITTER,
   SLIDESHOW_DEFAULTS,
+  defaultAutoplayMs,
   STACKED_TRANSITIONS,
   stepGalleryIndex,
   zoomWidthPercent,
@@ -171,6 +172,12 @@ describe('gallery constants', () => {
   // constants and helpers for 001-9.01, 001-9.02, 001-9.03, 001-9.04, 001-9.05 (the browser behaviour is left to end-to-end tests)
   it('has the seed gallery defaults', () => {
     expect(GALLERY_DEFAULTS).toEqual({ startIndex: 0, loop: false, autoplay: false, autoplayTimeoutMs: 1000, autoplayResumeMs: 1000 });
+  });
+
+  // constants and helpers for 001-3.14, 001-9.04 (the browser behaviour is in e2e/gallery.test.ts)
+  it('advances a slideshow every 5000 ms and every other moving layout every 1000 ms without a set duration', () => {
+    expect(defaultAutoplayMs('stacked')).toBe(5000);
+    for (const layout of ['carousel', 'strip', 'base']) expect(defaultAutoplayMs(layout)).toBe(1000);
   });
 
   // constants and helpers for 001-3.21, 001-9.06 (the browser behaviour is left to end-to-end tests)

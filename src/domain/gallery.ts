@@ -59,6 +59,13 @@ export const SLIDE_ATTRIBUTES = {
   SRC: 'data-src',
 } as const;
 
+/**
+ * A video slide's attributes (data-type="video"; the contract with the lightbox in notes/ISSUE16b.md):
+ * the provider's player address to load on play (https, YouTube's no-cookie host) or a site video
+ * file for the browser's player, and the video's height as a percentage of its width.
+ */
+export const VIDEO_SLIDE_ATTRIBUTES = { SRC: 'data-video-src', FILE: 'data-video-file', ASPECT: 'data-video-aspect', PROVIDER: 'data-video-provider' } as const;
+
 /** Seed 001 §5: only images carrying all three are lazily loaded by the gallery. */
 export const LAZY_IMAGE_ATTRIBUTES = [SLIDE_ATTRIBUTES.SRC, SLIDE_ATTRIBUTES.IMAGE_DIMENSIONS, SLIDE_ATTRIBUTES.IMAGE_FOCAL_POINT] as const;
 
@@ -96,6 +103,14 @@ export const SLIDESHOW_DEFAULTS = {
   animationSeconds: 0.5,
   easing: 'cubic-ease-in-out',
 } as const;
+
+/**
+ * Seed 001 §9: how often autoplay advances when the owner set no duration: the gallery's 1000 ms,
+ * or the slideshow widget's 5000 ms for the slideshow design (the stacked layout).
+ */
+export function defaultAutoplayMs(layout: string): number {
+  return layout === 'stacked' ? SLIDESHOW_DEFAULTS.autoplayOptions.timeoutMs : GALLERY_DEFAULTS.autoplayTimeoutMs;
+}
 
 /** Seed 001 §3: the resize emitter's axes and defaults. */
 export const RESIZE_EMITTER = { AXES: ['x', 'y'], THRESHOLD: 0, TIMEOUT_MS: 300 } as const;

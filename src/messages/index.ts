@@ -31,6 +31,7 @@ import { formsConfig } from './forms-config';
 import { gallery } from './gallery';
 import { galleryBlock } from './gallery-block';
 import { http } from './http';
+import { lightbox } from './lightbox';
 import { measurement } from './measurement';
 import { measurementApi } from './measurement-api';
 import { memberPages } from './member-pages';
@@ -38,6 +39,7 @@ import { members } from './members';
 import { multilingual } from './multilingual';
 import { navigation } from './navigation';
 import { mapBlock } from './map-block';
+import { googleMaps } from './google-maps';
 import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
@@ -53,6 +55,7 @@ import { siteArchiveText } from './site-archive';
 import { transferScreen } from './transfer-screen';
 import { systemPages } from './system-pages';
 import { team } from './team';
+import { textHighlight } from './text-highlight';
 import { twoFactor } from './two-factor';
 import { videoBlock } from './video-block';
 
@@ -79,6 +82,7 @@ export const CATALOGUE = {
   gallery,
   galleryBlock,
   http,
+  lightbox,
   measurement,
   measurementApi,
   memberPages,
@@ -86,6 +90,7 @@ export const CATALOGUE = {
   multilingual,
   navigation,
   mapBlock,
+  googleMaps,
   newsletter,
   operations,
   pages,
@@ -101,6 +106,7 @@ export const CATALOGUE = {
   strings,
   systemPages,
   team,
+  textHighlight,
   twoFactor,
   videoBlock,
 } as const;

@@ -18,6 +18,7 @@ import { registerAnalyticsApi } from './api/analytics';
 import { registerAuthRoutes } from './api/auth';
 import { registerBlogApi } from './api/blog';
 import { registerCaptchaApi } from './api/captcha';
+import { registerGoogleMapsApi } from './api/google-maps';
 import { registerConfigApi } from './api/config';
 import { registerCookieBannerApi } from './api/cookie-banner';
 import { registerEditorApi } from './api/editor';
@@ -188,6 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerSiteUserRoutes(app, db);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
+  await registerGoogleMapsApi(app, db);
   await registerCookieBannerApi(app, db);
   await registerNewsletterApi(app, db);
   await registerMeasurementRoutes(app, db, { limit: opts.ingestLimit === undefined ? INGEST_LIMIT : opts.ingestLimit });

@@ -4,8 +4,10 @@
  * fewer slides per row on narrow windows (seed 001 §9: under 480 px 2, under 724 px 3).
  */
 import { carouselSlidesPerRow } from '../../domain/gallery';
+import { slideVideo } from '../../domain/gallery-video';
 import { resolveGallery } from './layout';
 import type { GalleryData } from './schema';
+import { slideIds } from './view';
 
 const num = (n: number) => String(Math.round(n * 1000) / 1000);
 
@@ -23,8 +25,15 @@ export function galleryCss(id: string, data: GalleryData): string {
     `--gallery-padding:${data.padding}px`,
     `--gallery-thumb-height:${data['thumbnail-strip-height']}px`,
     `--gallery-thumb-margin:${data['thumbnail-strip-margin']}px`,
+    `--gallery-thumbs-per-row:${data['thumbnails-per-row']}`,
   ];
   let css = `${scope}{${vars.join(';')}}`;
+  // A video slide without a poster keeps the video's own shape (slide ids are letters, digits, - and _ only).
+  const ids = slideIds(data.images);
+  data.images.forEach((item, i) => {
+    const video = !item.src && !item.embed?.poster ? slideVideo(item) : undefined;
+    if (video) css += `${scope} [data-slide-id="${ids[i]}"]{--gallery-video-ratio:100/${num(video.aspect)}}`;
+  });
   if (g.layout === 'carousel') {
     for (const [below, width] of [[724, 723], [480, 479]] as const) {
       const n = carouselSlidesPerRow(width, g.perRow);

@@ -8,7 +8,7 @@ import { choices, describeFields, type FieldGroup } from '../fields';
 import { galleryData } from './schema';
 
 export const GALLERY_GROUPS: readonly FieldGroup[] = [
-  { key: 'images', label: 'Images', intro: 'Add images from the library with the button above; each needs alternative text.' },
+  { key: 'images', label: 'Images and videos', intro: 'Add images from the library and videos by their address with the buttons above; each image needs alternative text.' },
   { key: 'layout', label: 'Layout' },
   { key: 'motion', label: 'Slideshow, slider and carousel' },
 ];
@@ -21,7 +21,9 @@ export const galleryFields = describeFields(galleryData.shape, {
     itemLabel: 'Image',
     newItem: { src: '', alt: '' },
     fields: {
-      src: { type: 'text', label: 'Image', hint: 'A file of this site (/s/name) or an https address.' },
+      src: { type: 'text', label: 'Image', hint: 'A file of this site (/s/name) or an https address. For a video, its poster: leave empty to use the one copied from the provider.' },
+      video: { type: 'text', inputType: 'url', label: 'Video address', hint: 'Makes this slide a video: a Vimeo, YouTube, Wistia or Animoto address. Its title and poster are fetched when you save.', optional: true },
+      videoFile: { type: 'text', label: 'Video file', hint: 'Makes this slide a video file of this site (/s/name), played in the visitor’s browser.', optional: true },
       alt: { type: 'text', label: 'Alternative text', hint: 'What the image shows, for people who cannot see it. Leave empty only for a decorative image.' },
       title: { type: 'text', label: 'Title', optional: true },
       description: { type: 'textarea', label: 'Description', rows: 2, optional: true },
@@ -65,6 +67,7 @@ export const galleryFields = describeFields(galleryData.shape, {
     options: choices({ top: 'Top', bottom: 'Bottom', 'top-left': 'Top left', 'bottom-left': 'Bottom left', 'top-right': 'Top right', 'bottom-right': 'Bottom right', center: 'Centre' }),
   },
   vSize: { type: 'number', label: 'Height (% of width)', group: 'layout', hint: 'Slideshow (default 67) and slider (default 50).' },
+  lightbox: { type: 'checkbox', label: 'Open images in a lightbox', group: 'layout', hint: 'A click on an image shows it full screen; images with a click-through link go to their link instead.' },
   lightboxTheme: { type: 'select', label: 'Lightbox theme', group: 'layout', options: choices({ dark: 'Dark', light: 'Light' }) },
   transition: {
     type: 'select',
@@ -78,5 +81,11 @@ export const galleryFields = describeFields(galleryData.shape, {
   loop: { type: 'checkbox', label: 'Go round from the last image to the first', group: 'motion' },
   autoplay: { type: 'checkbox', label: 'Move on by itself', group: 'motion', hint: 'Pauses while the pointer is over it; off for visitors who ask for reduced motion.' },
   'autoplay-duration': { type: 'number', label: 'Seconds per image', group: 'motion' },
+  thumbnails: { type: 'checkbox', label: 'Show thumbnails under the slideshow', group: 'motion', hint: 'A strip of small images; clicking one shows it.' },
+  'thumbnails-per-row': { type: 'number', label: 'Thumbnails across', group: 'motion' },
+  'thumbnail-strip-height': { type: 'number', label: 'Thumbnail height (px)', group: 'motion' },
+  'thumbnail-strip-margin': { type: 'number', label: 'Space above the thumbnails (px)', group: 'motion' },
+  'square-thumbs': { type: 'checkbox', label: 'Square thumbnails', group: 'motion', hint: 'As tall as they are wide, in place of the height above.' },
   historyHash: { type: 'checkbox', label: 'Show the current image in the address', group: 'motion', hint: 'So a copied link opens on the same image.' },
+  historySync: { type: 'checkbox', label: 'Give each image in the lightbox its own address', group: 'layout', hint: 'While the lightbox is open the address becomes the page’s address followed by the image’s name, so a copied link opens it.' },
 });

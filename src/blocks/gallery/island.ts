@@ -9,9 +9,13 @@
  * (src/domain/gallery-index.ts); autoplay pauses under the pointer or focus and never runs with
  * `nomotion=true` or for visitors who prefer reduced motion, who also get no animation. The address:
  * an itemId in the hash selects its slide, and with the history-hash setting the current slide is
- * written there.
+ * written there. Video slides play in place on their play control, with no request to a provider
+ * before (seed 001 §4: one video at a time, stopped when its slide is left, autoplay held meanwhile);
+ * a slideshow's thumbnail strip is a linked gallery kept at its index; new-swipe drags show the
+ * neighbour and settle in 0.2–0.5 s; a resize is a resizing state ending 100 ms after the last
+ * (the motion rules: src/domain/gallery-motion.ts).
  */
-import { ACTIVE_SLIDE_CLASS, GALLERY_DEFAULTS, GALLERY_DESIGNS, LAZY_IMAGE_ATTRIBUTES, SLIDE_ATTRIBUTES } from '../../domain/gallery';
+import { ACTIVE_SLIDE_CLASS, defaultAutoplayMs, GALLERY_DEFAULTS, GALLERY_DESIGNS, LAZY_IMAGE_ATTRIBUTES, parseImageDimensions, SLIDE_ATTRIBUTES, VIDEO_SLIDE_ATTRIBUTES } from '../../domain/gallery';
 import {
   autoplayIntervalMs,
   autoplayMayAdvance,
@@ -27,18 +31,26 @@ import {
   requestStep,
   slideForItemId,
   stackedClickStep,
+  syncLinked,
   stripClickTarget,
   touchStep,
   unknownDesignError,
+  unknownTransitionError,
   type IndexChange,
   type StackedClick,
   type StripCurrentClick,
 } from '../../domain/gallery-index';
 import { isMobileWidth } from '../../domain/design-tokens';
+import { boundaryFor, GALLERY_RESIZE_TIMEOUT_MS, isStackedTransition, moveSeconds, newSwipeOffset, resizeEnd, resizeEvent, settleSeconds, type ResizeState } from '../../domain/gallery-motion';
 import { IMAGE_LOADER } from '../../domain/media';
+import { CENSUS_EVENT_TYPES } from '../../domain/census';
 import { format } from '../../messages/format';
+import { gallery as galleryWords } from '../../messages/gallery';
 import { galleryBlock as words } from '../../messages/gallery-block';
+import { videoBlock as videoWords } from '../../messages/video-block';
+import { recordHit } from '../../runtime/measure/census';
 import { load } from '../image/island';
+import { lightboxLoader } from './lightbox/loader';
 
 /** The seed's key codes (37, 39) by the key names browsers give now. */
 const KEY_CODES: Readonly<Record<string, number>> = { ArrowLeft: 37, ArrowRight: 39 };
@@ -46,18 +58,23 @@ const KEY_CODES: Readonly<Record<string, number>> = { ArrowLeft: 37, ArrowRight:
 /** Galleries already bound: a container is enhanced once (seed 001 §5). */
 const bound = new WeakSet<HTMLElement>();
 
-/** How long a move counts as in motion, by layout and transition (seed 001 §9: stacked speed 1 s, slides 0.5 s). */
-function motionMs(layout: string, transition: string): number {
-  if (layout !== 'stacked') return 500;
-  return transition === 'fade' || transition === 'ken-burns' ? 1000 : 500;
-}
 
 const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** Seed 001 §5: the gallery loads lazily only images whose slide has all three attributes. */
 function lazyLoad(gallery: HTMLElement) {
-  const waiting = [...gallery.querySelectorAll<HTMLElement>('.gallery-slide')].filter((slide) => LAZY_IMAGE_ATTRIBUTES.every((a) => slide.hasAttribute(a)) && slide.querySelector('img[data-src]'));
+  const all = [...gallery.querySelectorAll<HTMLElement>('.gallery-slide')].filter((slide) => LAZY_IMAGE_ATTRIBUTES.every((a) => slide.hasAttribute(a)) && slide.querySelector('img[data-src]'));
+  // Seed 001 §8: dimensions the gallery cannot read are its data failing to decode; such an image loads at once (its box unknown).
+  const unreadable = all.filter((slide) => !parseImageDimensions(slide.getAttribute(SLIDE_ATTRIBUTES.IMAGE_DIMENSIONS) ?? ''));
+  if (unreadable.length > 0) {
+    console.error(galleryWords.dataDecodeError);
+    for (const slide of unreadable) {
+      const img = slide.querySelector<HTMLImageElement>('img[data-src]');
+      if (img) load(img);
+    }
+  }
+  const waiting = all.filter((slide) => !unreadable.includes(slide));
   if (waiting.length === 0) return;
   const start = (slide: Element) => {
     const img = slide.querySelector<HTMLImageElement>('img[data-src]');
@@ -77,6 +94,61 @@ function lazyLoad(gallery: HTMLElement) {
   for (const slide of waiting) io.observe(slide);
 }
 
+/** Video slides playing now, in every gallery of the page: showing one returns the others to their poster (seed 001 §4). */
+const playing = new Set<HTMLElement>();
+
+/**
+ * Seed 001 §4: a video slide left (or another video shown) returns to its poster; the browser's
+ * player is paused, a provider's frame removed, so it stops (the seed's "pauses it, shows its
+ * overlay, or reloads it": a second press loads it afresh).
+ */
+function stopVideo(slide: HTMLElement) {
+  if (!playing.delete(slide)) return;
+  slide.classList.remove('gallery-playing');
+  const player = slide.querySelector('.gallery-player');
+  if (player instanceof HTMLVideoElement) player.pause();
+  else player?.remove();
+}
+
+/**
+ * The press on a video slide's play control: only now does the player come in (the provider's
+ * frame from data-video-src, always https, or the site's file in the browser's player), so no
+ * request reaches the provider before; the poster fades out over it (style.css).
+ */
+function playVideo(slide: HTMLElement) {
+  for (const other of [...playing]) if (other !== slide) stopVideo(other);
+  const frame = slide.querySelector('.gallery-frame');
+  const src = slide.getAttribute(VIDEO_SLIDE_ATTRIBUTES.SRC);
+  const file = slide.getAttribute(VIDEO_SLIDE_ATTRIBUTES.FILE);
+  const title = slide.getAttribute(SLIDE_ATTRIBUTES.TITLE) || videoWords.untitled;
+  let player = slide.querySelector<HTMLElement>('.gallery-player');
+  if (!player) {
+    if (src?.startsWith('https://')) {
+      const iframe = document.createElement('iframe');
+      iframe.src = src;
+      iframe.allow = 'autoplay; fullscreen; picture-in-picture; encrypted-media';
+      iframe.allowFullscreen = true;
+      player = iframe;
+    } else if (file?.startsWith('/s/')) {
+      const video = document.createElement('video');
+      Object.assign(video, { controls: true, autoplay: true, playsInline: true, preload: 'auto', src: file });
+      video.addEventListener('ended', () => stopVideo(slide));
+      player = video;
+    } else {
+      // Seed 001 §8: a video slide with nothing to play.
+      console.error(galleryWords.videoLoaderMissing);
+      return;
+    }
+    player.className = 'gallery-player';
+    player.title = title;
+    frame?.prepend(player);
+  } else if (player instanceof HTMLVideoElement) void player.play();
+  playing.add(slide);
+  slide.classList.add('gallery-playing');
+  player.focus();
+  recordHit(CENSUS_EVENT_TYPES.VIDEO, src ? { provider: slide.getAttribute(VIDEO_SLIDE_ATTRIBUTES.PROVIDER) ?? '', title } : { provider: 'file', src: file ?? '' });
+}
+
 export default function enhance(root: HTMLElement) {
   const found = root.matches('.gallery') ? root : root.querySelector<HTMLElement>('.gallery');
   if (!found || bound.has(found)) return;
@@ -88,6 +160,13 @@ export default function enhance(root: HTMLElement) {
     return;
   }
   lazyLoad(gallery);
+  // The lightbox (helper lightbox's hook: ./lightbox/loader.ts; the lightbox itself loads on first open).
+  lightboxLoader(gallery);
+  // Every layout's video slides play where they are, on their play control (click, Enter or Space).
+  gallery.addEventListener('click', (event) => {
+    const slide = (event.target as Element).closest('.gallery-play')?.closest<HTMLElement>('.gallery-slide');
+    if (slide) playVideo(slide);
+  });
   const layout = gallery.dataset.layout ?? '';
   if (layout !== 'stacked' && layout !== 'strip' && layout !== 'carousel') return;
   const list = gallery.querySelector<HTMLElement>('.gallery-slides');
@@ -98,7 +177,12 @@ export default function enhance(root: HTMLElement) {
   const still = noMotionRequested(location.search) || matchMedia('(prefers-reduced-motion: reduce)').matches;
   if (still) gallery.classList.add('gallery-still');
   const loop = gallery.dataset.loop === 'true';
-  const transition = gallery.dataset.transition ?? 'fade';
+  // Seed 001 §8: an unknown transition is an error naming it; the slideshow then fades.
+  let transition = gallery.dataset.transition ?? 'fade';
+  if (layout === 'stacked' && !isStackedTransition(transition)) {
+    console.error(unknownTransitionError(transition));
+    transition = 'fade';
+  }
   const previous = gallery.querySelector<HTMLButtonElement>('.gallery-previous');
   const next = gallery.querySelector<HTMLButtonElement>('.gallery-next');
   const counter = gallery.querySelector<HTMLElement>('.gallery-current');
@@ -111,6 +195,32 @@ export default function enhance(root: HTMLElement) {
   let index = 0;
   let inMotion = false;
   let motionTimer: ReturnType<typeof setTimeout> | undefined;
+
+  // The slideshow's thumbnail strip: a linked child gallery (seed 001 §4) following this one's index, in motion while it scrolls.
+  const thumbStrip = gallery.querySelector<HTMLElement>('.gallery-thumbs');
+  const thumbs = thumbStrip ? [...thumbStrip.querySelectorAll<HTMLButtonElement>('.gallery-thumb')] : [];
+  const thumb = { index: 0, inMotion: false, timer: undefined as ReturnType<typeof setTimeout> | undefined };
+  const linked = () => (thumbs.length > 0 ? [{ index: thumb.index, inMotion: thumb.inMotion }] : []);
+  function followThumbs(instant: boolean) {
+    if (!thumbStrip) return;
+    const [to] = syncLinked(index, linked(), [thumbs.length]);
+    if (to === undefined) return;
+    thumbs.forEach((t, i) => {
+      t.classList.toggle('gallery-thumb--current', i === to);
+      if (i === to) t.setAttribute('aria-current', 'true');
+      else t.removeAttribute('aria-current');
+    });
+    const target = thumbs[to]!;
+    const left = target.offsetLeft - thumbStrip.offsetLeft - (thumbStrip.clientWidth - target.offsetWidth) / 2;
+    const moving = !instant && !still && thumb.index !== to;
+    thumb.index = to;
+    if (moving) {
+      thumb.inMotion = true;
+      clearTimeout(thumb.timer);
+      thumb.timer = setTimeout(() => (thumb.inMotion = false), 500);
+    }
+    thumbStrip.scrollTo({ left: Math.max(0, left), behavior: moving ? 'smooth' : 'auto' });
+  }
 
   const scrollBehavior = (): ScrollBehavior => (still ? 'auto' : 'smooth');
   function place(instant: boolean) {
@@ -126,7 +236,10 @@ export default function enhance(root: HTMLElement) {
 
   function render(instant: boolean) {
     const active = carousel ? index * perRow() : index;
+    const shown = carousel ? perRow() : 1;
     slides.forEach((slide, i) => {
+      // Seed 001 §4: a video on a slide left (the strip's inactive slides, the carousel's other groups) stops.
+      if (i < active || i >= active + shown) stopVideo(slide);
       slide.classList.toggle(ACTIVE_SLIDE_CLASS, i === active);
       slide.classList.toggle('gallery-before', i < active);
       if (layout === 'stacked') {
@@ -139,6 +252,7 @@ export default function enhance(root: HTMLElement) {
     if (next) next.disabled = marks.next;
     if (counter) counter.textContent = format(words.counter, { current: index + 1, total: slides.length });
     place(instant);
+    followThumbs(instant);
   }
 
   /** Applies an accepted change: the index, the motion window, the address when asked for. */
@@ -153,7 +267,7 @@ export default function enhance(root: HTMLElement) {
       motionTimer = setTimeout(() => {
         inMotion = false;
         gallery.removeAttribute('data-in-motion');
-      }, motionMs(layout, transition));
+      }, moveSeconds(layout, transition, false) * 1000);
     }
     render(instant);
     if (gallery.dataset.historyHash === 'true' && !carousel) {
@@ -162,7 +276,9 @@ export default function enhance(root: HTMLElement) {
     }
   }
   const state = () => ({ index, count: count(), loop: carousel ? false : loop, inMotion });
-  const step = (direction: 'forward' | 'reverse') => apply(requestStep(state(), direction));
+  const step = (direction: 'forward' | 'reverse') => apply(requestStep(state(), direction, linked()));
+  // A thumbnail goes to its slide; the strip takes no keys of its own (the slideshow's arrow keys move both).
+  thumbs.forEach((t, i) => t.addEventListener('click', () => apply(requestIndex(state(), i, linked()))));
 
   previous?.addEventListener('click', () => step('reverse'));
   next?.addEventListener('click', () => step('forward'));
@@ -176,6 +292,48 @@ export default function enhance(root: HTMLElement) {
     event.preventDefault();
     step(direction);
   });
+
+  /*
+   * New-swipe (seed 001 §4, §5, §9): the current slide follows the finger with its neighbour beside
+   * it (at the first or last slide without loop, the edge gives way a third as fast); at release
+   * the rule (half the width, or velocity above 1) decides, and the slides finish the way left in
+   * 0.2 to 0.5 s.
+   */
+  const peeking = new Set<HTMLElement>();
+  const neighbour = (direction: -1 | 1) => {
+    const at = index + direction;
+    return at >= 0 && at < slides.length ? slides[at] : loop ? slides[(at + slides.length) % slides.length] : undefined;
+  };
+  function drag(dx: number) {
+    gallery.classList.add('gallery-dragging');
+    const width = list!.clientWidth;
+    const shown = newSwipeOffset(dx, !loop && index === 0, !loop && index === slides.length - 1, boundaryFor(loop));
+    slides[index]!.style.transform = `translateX(${shown}px)`;
+    const beside = neighbour(dx < 0 ? 1 : -1);
+    for (const other of peeking) if (other !== beside) clearDrag(other);
+    if (beside && beside !== slides[index]) {
+      peeking.add(beside);
+      beside.classList.add('gallery-peek');
+      beside.style.transform = `translateX(${(dx < 0 ? width : -width) + shown}px)`;
+    }
+  }
+  function clearDrag(slide: HTMLElement) {
+    slide.style.transform = '';
+    slide.classList.remove('gallery-peek');
+    peeking.delete(slide);
+  }
+  function release(dx: number, velocity: number) {
+    const width = list!.clientWidth;
+    const shown = newSwipeOffset(dx, !loop && index === 0, !loop && index === slides.length - 1, boundaryFor(loop));
+    const direction = newSwipeStep(shown, width, velocity);
+    const seconds = settleSeconds(direction ? width - Math.abs(shown) : shown, width);
+    const moved = [slides[index]!, ...peeking];
+    for (const slide of moved) slide.style.transitionDuration = `${seconds}s`;
+    gallery.classList.remove('gallery-dragging');
+    for (const slide of moved) clearDrag(slide);
+    if (direction) step(direction);
+    setTimeout(() => moved.forEach((slide) => (slide.style.transitionDuration = '')), seconds * 1000);
+  }
 
   // Touch (seed 001 §4): a swipe steps; new-swipe drags the slide and decides at release.
   let touch: { x: number; y: number; t: number; lastX: number; lastT: number; v: number } | undefined;
@@ -198,11 +356,7 @@ export default function enhance(root: HTMLElement) {
       if (dt > 0) touch.v = (p.clientX - touch.lastX) / dt;
       touch.lastX = p.clientX;
       touch.lastT = event.timeStamp;
-      if (dragging && !inMotion) {
-        gallery.classList.add('gallery-dragging');
-        const dx = p.clientX - touch.x;
-        slides[index]!.style.transform = `translateX(${dx}px)`;
-      }
+      if (dragging && !inMotion) drag(p.clientX - touch.x);
     },
     { passive: true },
   );
@@ -212,10 +366,7 @@ export default function enhance(root: HTMLElement) {
     const dx = p.clientX - touch.x;
     const dy = p.clientY - touch.y;
     if (dragging) {
-      gallery.classList.remove('gallery-dragging');
-      slides[index]!.style.transform = '';
-      const direction = newSwipeStep(dx, list.clientWidth, touch.v);
-      if (direction) step(direction);
+      release(dx, touch.v);
     } else {
       const direction = touchStep(dx, dy, event.timeStamp - touch.t);
       if (direction) step(direction);
@@ -256,13 +407,13 @@ export default function enhance(root: HTMLElement) {
 
   // Autoplay (seed 001 §2, §4, §9): off with nomotion=true or reduced motion; paused under the pointer (not on a phone) or focus.
   if (gallery.dataset.autoplay === 'true' && !still) {
-    const every = autoplayIntervalMs(gallery.dataset.autoplayDuration ? Number(gallery.dataset.autoplayDuration) : undefined, GALLERY_DEFAULTS.autoplayTimeoutMs);
+    const every = autoplayIntervalMs(gallery.dataset.autoplayDuration ? Number(gallery.dataset.autoplayDuration) : undefined, defaultAutoplayMs(layout));
     let hovering = false;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const held = gallery.contains(document.activeElement);
-      if (autoplayMayAdvance({ hovering: hovering || held, mobile: isMobileWidth(window.innerWidth), videoShowing: false, motionRefused: false })) {
-        apply(requestIndex(state(), autoplayNextIndex(index, count(), false)));
+      if (autoplayMayAdvance({ hovering: hovering || held, mobile: isMobileWidth(window.innerWidth), videoShowing: gallery.querySelector('.gallery-playing') !== null, motionRefused: false })) {
+        apply(requestIndex(state(), autoplayNextIndex(index, count(), false), linked()));
       }
       timer = setTimeout(tick, every);
     };
@@ -274,6 +425,27 @@ export default function enhance(root: HTMLElement) {
       timer = setTimeout(tick, GALLERY_DEFAULTS.autoplayResumeMs);
     });
   }
+
+  // Seed 001 §3, §4: a resize starts a resizing state (no transitions; the slides re-placed at once) that ends 100 ms after the last.
+  let size: ResizeState = { width: gallery.clientWidth, height: gallery.clientHeight, resizing: false };
+  let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+  window.addEventListener(
+    'resize',
+    () => {
+      size = resizeEvent(size, gallery.clientWidth, gallery.clientHeight);
+      if (!size.resizing) return;
+      if (!gallery.hasAttribute('data-resizing')) gallery.setAttribute('data-resizing', '');
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => {
+        size = resizeEnd(size);
+        gallery.removeAttribute('data-resizing');
+        // The carousel's groups follow its slides a row, which the window's width may have changed.
+        index = Math.min(index, count() - 1);
+        render(true);
+      }, GALLERY_RESIZE_TIMEOUT_MS);
+    },
+    { passive: true },
+  );
 
   // The address (seed 001 §2): an itemId in the hash selects its slide, matched by id or url.
   const fromHash = () => {

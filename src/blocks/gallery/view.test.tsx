@@ -160,3 +160,68 @@ describe('the gallery options', () => {
     expect(css({ design: 'slider' })).toContain('--gallery-vsize:50');
   });
 });
+
+describe('video slides', () => {
+  const youtube = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
+  const withPoster = new Map([...files, ['youtube-dQw4w9WgXcQ-poster.jpg', file('youtube-dQw4w9WgXcQ-poster.jpg', 480, 360)], ['clip.mp4', { ...file('clip.mp4'), contentType: 'video/mp4' }]]);
+  const videoCtx: RenderContext = { ...ctx, files: withPoster };
+  const embed = { url: youtube, provider: 'youtube', title: 'Harbour film', width: 640, height: 360, poster: '/s/youtube-dQw4w9WgXcQ-poster.jpg' };
+  const renderVideo = (items: unknown[], design = 'slideshow') => {
+    const parsed = galleryData.parse({ images: items, design });
+    const html = renderToStaticMarkup(<GalleryView id="g1" data={parsed} ctx={videoCtx} columns={24} priority={false} />);
+    return { html, slides: [...new DOMParser().parseFromString(html, 'text/html').querySelectorAll<HTMLElement>('.gallery-slide')] };
+  };
+
+  // covers 001-1.01, 001-3.07, 001-3.09, and the lightbox contract (data-video-src, data-video-file, data-video-aspect)
+  it('marks a video slide data-type=video with its player address, shape, poster and a play control, and asks no provider in the markup', () => {
+    const { html, slides } = renderVideo([images[0], { src: '', alt: '', video: youtube, embed }, { src: '/s/b.jpg', alt: 'Poster of the clip', videoFile: '/s/clip.mp4' }]);
+    expect(slides.map((s) => s.dataset.type)).toEqual(['image', 'video', 'video']);
+    const [, frame, own] = slides;
+    expect(frame!.dataset.videoSrc).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&enablejsapi=1&playsinline=1&rel=0');
+    expect(frame!.dataset.videoAspect).toBe('56.25');
+    expect(frame!.dataset.slideId).toBe('youtube-dQw4w9WgXcQ');
+    expect(frame!.dataset.title).toBe('Harbour film');
+    expect(frame!.getAttribute('aria-label')).toBe('Video 2 of 3');
+    expect(frame!.querySelector('img')!.getAttribute('data-src') ?? frame!.querySelector('img')!.getAttribute('src')).toContain('youtube-dQw4w9WgXcQ-poster.jpg');
+    expect(frame!.querySelector('button.gallery-play')!.getAttribute('aria-label')).toBe('Play video: Harbour film');
+    expect(own!.dataset.videoFile).toBe('/s/clip.mp4');
+    expect(own!.hasAttribute('data-video-src')).toBe(false);
+    expect(own!.querySelector('img')!.getAttribute('alt')).toBe('Poster of the clip');
+    // No iframe, no <video>, no provider host outside the data attribute and the noscript link.
+    expect(html).not.toMatch(/<iframe|<video/);
+    expect(html.replace(/data-video-src="[^"]*"/g, '').replace(/<noscript>.*?<\/noscript>/g, '')).not.toMatch(/youtube(-nocookie)?\.com|ytimg|youtu\.be/i);
+  });
+
+  it('keeps a video without a poster in its own shape, and leaves out one of no known provider or a missing file', () => {
+    const { slides } = renderVideo([{ src: '', alt: '', video: youtube }, { src: '', alt: '', video: 'https://example.com/film' }, { src: '', alt: '', videoFile: '/s/gone.mp4' }], 'stacked');
+    expect(slides).toHaveLength(1);
+    expect(slides[0]!.querySelector('.gallery-video-blank')).not.toBeNull();
+    expect(slides[0]!.dataset.videoAspect).toBe('56.3');
+    expect(galleryCss('g1', galleryData.parse({ images: [{ src: '', alt: '', video: youtube }] }))).toContain('#block-g1 .gallery [data-slide-id="youtube-dQw4w9WgXcQ"]{--gallery-video-ratio:100/56.3}');
+    expect(missingImages({ images: [{ src: '', videoFile: '/s/gone.mp4' }] }, withPoster)).toEqual(['gone.mp4']);
+  });
+
+  it('takes an empty image only for a video, and a video by address or by file, not both', () => {
+    expect(galleryData.safeParse({ images: [{ src: '', alt: '' }] }).success).toBe(false);
+    expect(galleryData.safeParse({ images: [{ src: '', alt: '', video: youtube, videoFile: '/s/clip.mp4' }] }).success).toBe(false);
+    expect(galleryData.safeParse({ images: [{ src: '', alt: '', videoFile: 'https://x.test/clip.mp4' }] }).success).toBe(false);
+    expect(galleryData.safeParse({ images: [{ src: '', alt: '', video: youtube, embed }] }).success).toBe(true);
+  });
+});
+
+describe('the thumbnail strip', () => {
+  // covers 001-3.30 (thumbnails, thumbnails-per-row, thumbnail-strip-height, thumbnail-strip-margin, square-thumbs)
+  it('renders a thumbnail a slide under a slideshow that asks for them, the first current, sized by the page rules', () => {
+    const { root } = render({ design: 'slideshow', thumbnails: true, 'square-thumbs': true });
+    const thumbs = [...root.querySelectorAll<HTMLButtonElement>('.gallery-thumbs button')];
+    expect(thumbs.map((t) => t.getAttribute('aria-label'))).toEqual(['Show image 1 of 5', 'Show image 2 of 5', 'Show image 3 of 5', 'Show image 4 of 5', 'Show image 5 of 5']);
+    expect(thumbs[0]!.getAttribute('aria-current')).toBe('true');
+    expect(thumbs[0]!.getAttribute('aria-controls')).toBe('gallery-g1-slides');
+    expect(root.querySelector('.gallery-thumbs')!.classList.contains('gallery-thumbs--square')).toBe(true);
+    expect(thumbs[1]!.querySelector('img')!.getAttribute('loading')).toBe('lazy');
+    expect(render({ design: 'slideshow' }).root.querySelector('.gallery-thumbs')).toBeNull();
+    expect(render({ design: 'grid', thumbnails: true }).root.querySelector('.gallery-thumbs')).toBeNull();
+    const css = galleryCss('g1', galleryData.parse({ images, design: 'slideshow', thumbnails: true, 'thumbnails-per-row': 4, 'thumbnail-strip-height': 60, 'thumbnail-strip-margin': 16 }));
+    expect(css).toMatch(/--gallery-thumb-height:60px;--gallery-thumb-margin:16px;--gallery-thumbs-per-row:4/);
+  });
+});

@@ -4,8 +4,11 @@
  * before the map scrolls into view, have the address and the page carries no map code. The map's
  * settings ride in data attributes for the island (island.ts), which loads Leaflet only when the
  * block comes into view and draws the map behind the card once a tile has arrived; with no tiles
- * reachable the card is all there is, never a grey box.
+ * reachable the card is all there is, never a grey box. On a site with a Google Maps key the block
+ * is marked as Google's (its page's policy then allows Google's hosts) and carries the key, language
+ * and region as its page context for ./google.ts; its links open Google Maps.
  */
+import { encodeGoogleMapsContext, googleMapsPageUrl } from '../../domain/google-maps';
 import { addressLines, mapsPageUrl, mapType, markerPosition } from '../../domain/map';
 import { format } from '../../messages/format';
 import { mapBlock } from '../../messages/map-block';
@@ -26,12 +29,13 @@ export type MapIslandData = {
   attributionUrl?: string;
 };
 
-export function MapView({ id, data }: BlockViewProps<MapData>) {
+export function MapView({ id, data, ctx }: BlockViewProps<MapData>) {
   const { location } = data;
   const marker = markerPosition(location);
   const lines = addressLines(location);
   const place = location.addressTitle?.trim() || location.addressLine1?.trim() || mapBlock.unnamedPlace;
-  const href = mapsPageUrl(location, marker, location.mapZoom);
+  const google = ctx.googleMaps;
+  const href = google ? googleMapsPageUrl(addressLines({ ...location, addressTitle: undefined }), marker) : mapsPageUrl(location, marker, location.mapZoom);
   const tiles = mapTiles();
   const titleId = `map-title-${id}`;
   const street = lines.slice(location.addressTitle?.trim() ? 1 : 0);
@@ -46,9 +50,9 @@ export function MapView({ id, data }: BlockViewProps<MapData>) {
       data-marker-lat={marker.lat}
       data-marker-lng={marker.lng}
       data-map-type={mapType(data.style, data.showTerrain)}
-      data-tiles={tiles.url}
-      data-attribution={tiles.attribution}
-      {...(tiles.attributionUrl ? { 'data-attribution-url': tiles.attributionUrl } : {})}
+      {...(google
+        ? { 'data-map-provider': 'google', 'data-google-maps': encodeGoogleMapsContext(google), 'data-style': data.style }
+        : { 'data-tiles': tiles.url, 'data-attribution': tiles.attribution, ...(tiles.attributionUrl ? { 'data-attribution-url': tiles.attributionUrl } : {}) })}
       data-labels={data.showLabels ? 'true' : 'false'}
       data-controls={data.showControls ? 'true' : 'false'}
       data-draggable={data.draggable ? 'true' : 'false'}

@@ -14,3 +14,13 @@ export const textData = z
   )
   .strict();
 export type TextData = z.output<typeof textData>;
+
+/** Whether the text holds a highlight: only then does the block load its island (./island.ts). */
+export function hasHighlight(data: TextData): boolean {
+  const walk = (nodes: readonly unknown[]): boolean =>
+    nodes.some((node) => {
+      const { marks, content } = node as { marks?: { type: string }[]; content?: unknown[] };
+      return (marks?.some((m) => m.type === 'highlight') ?? false) || (Array.isArray(content) && walk(content));
+    });
+  return walk(data.text.content);
+}

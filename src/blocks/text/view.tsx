@@ -1,11 +1,12 @@
 /**
  * Text block: the owner's rich text rendered node by node through an allow-list (paragraph,
- * heading, lists, quote, line break; bold, italic, underline, link), each to the element it has
+ * heading, lists, quote, line break; bold, italic, underline, link, highlight), each to the element it has
  * always rendered as, so no stored text can name an element or attribute of its own. A node or
  * mark the list does not name renders nothing (a mark's text stays), though the schema lets none
  * through. Alignment is a class (the page's CSP allows no inline style). A link keeps its href
  * only when a page on the serving host may carry it (the link rules: stored links were checked
- * without a host), as owner HTML's links do (../html.ts `htmlForHost`).
+ * without a host), as owner HTML's links do (../html.ts `htmlForHost`). A highlight wraps its
+ * words with the SVG shape drawn over them (./highlight-view.ts).
  *
  * The markup follows the editor's: marks nest as ProseMirror nests them (one <a> around a
  * link's bold and plain parts), and a paragraph that is empty or ends in a line break gets the
@@ -17,13 +18,15 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import { isPublishableLink } from '../../domain/links';
 import type { RichTextBlock, RichTextInline, RichTextListItem, RichTextMark } from '../../document/rich-text';
 import type { BlockViewProps } from '../types';
+import { highlightElement } from './highlight-view';
 import type { TextData } from './schema';
 
 const ALIGN_CLASSES: Readonly<Record<string, string>> = { left: 'text-align-left', center: 'text-align-center', right: 'text-align-right', justify: 'text-align-justify' };
 const HEADING_TAGS: Readonly<Record<number, string>> = { 1: 'h1', 2: 'h2', 3: 'h3', 4: 'h4' };
 const MARK_TAGS: Readonly<Record<string, string>> = { bold: 'strong', italic: 'em', underline: 'u' };
 
-function markElement(mark: RichTextMark, host: string, children: ReactNode[]): ReactNode {
+function markElement(mark: RichTextMark, host: string, children: ReactNode[], characters: number): ReactNode {
+  if (mark.type === 'highlight') return highlightElement(mark.attrs, children, characters);
   if (mark.type === 'link') {
     const { href, target } = mark.attrs;
     const props = {
@@ -41,12 +44,12 @@ const sameMark = (a: RichTextMark, b: RichTextMark) => JSON.stringify(a) === JSO
 /** Inline content with its marks nested as ProseMirror nests them: a mark two neighbours share is one element around both. */
 function inlineNodes(content: readonly RichTextInline[] | undefined, host: string): ReactNode[] {
   const root: ReactNode[] = [];
-  const open: { mark: RichTextMark; children: ReactNode[] }[] = [];
+  const open: { mark: RichTextMark; children: ReactNode[]; characters: number }[] = [];
   const childrenOf = (depth: number) => (depth === 0 ? root : open[depth - 1]!.children);
   const closeTo = (depth: number) => {
     while (open.length > depth) {
       const frame = open.pop()!;
-      childrenOf(open.length).push(markElement(frame.mark, host, frame.children));
+      childrenOf(open.length).push(markElement(frame.mark, host, frame.children, frame.characters));
     }
   };
   for (const node of content ?? []) {
@@ -55,7 +58,8 @@ function inlineNodes(content: readonly RichTextInline[] | undefined, host: strin
     let kept = 0;
     while (kept < open.length && kept < marks.length && sameMark(open[kept]!.mark, marks[kept]!)) kept++;
     closeTo(kept);
-    for (const mark of marks.slice(kept)) open.push({ mark, children: [] });
+    for (const mark of marks.slice(kept)) open.push({ mark, children: [], characters: 0 });
+    if (node.type === 'text') for (const frame of open) frame.characters += node.text.length;
     const into = childrenOf(open.length);
     const before = into[into.length - 1];
     if (node.type === 'hardBreak') into.push(createElement('br'));

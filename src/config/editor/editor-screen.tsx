@@ -21,6 +21,7 @@ import { call } from '../api';
 import { BlockFields } from '../block-fields';
 import { FilePicker, LibraryImageButton, placedImage } from '../file-picker';
 import { GalleryPanel } from './gallery-panel';
+import { MapPlaceSearch } from './map-place-search';
 import type { PickedImage } from '../../contracts/files';
 import { errorText } from '../ui';
 import { createAutosave, readKept, type Autosave, type SaveStatus } from './autosave';
@@ -112,6 +113,7 @@ function canvasOf(page: EditorPage): CanvasSetup {
       files: new Map(ctx.files.map((f) => [f.name, f])),
       featureFlags: ctx.featureFlags as RenderContext['featureFlags'],
       ...(ctx.captcha ? { captcha: ctx.captcha } : {}),
+      ...(ctx.googleMaps ? { googleMaps: ctx.googleMaps } : {}),
     },
   };
 }
@@ -609,6 +611,7 @@ function SettingsPanel({ store, page, writable, canPaste }: { store: EditorStore
           <LibraryImageButton onPick={(image) => store.setBlockData(block.id, { ...block.data, ...placedImage(image, String(block.data.alt ?? '')) }, { merge: `library:${block.id}:${image.src}` })} />
         </p>
       ) : null}
+      {block.type === BLOCK_TYPES.MAP && page.canvas.ctx.googleMaps ? <MapPlaceSearch data={block.data} writable={writable} onChange={(next) => store.setBlockData(block.id, next)} /> : null}
       {block.type === BLOCK_TYPES.GALLERY ? (
         <GalleryPanel data={block.data} files={new Map(page.canvas.ctx.files.map((f) => [f.name, f]))} writable={writable} onChange={(next) => store.setBlockData(block.id, next)} />
       ) : null}

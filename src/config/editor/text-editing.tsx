@@ -1,7 +1,7 @@
 /**
  * A text block's words edited in place on the canvas with Tiptap (ProseMirror), limited to what the
  * stored rich text allows (src/document/rich-text.ts): paragraphs, headings, lists, quotes, bold,
- * italic, underline, links and alignment. Each change goes to the editor's store as the block's
+ * italic, underline, links, highlights and alignment. Each change goes to the editor's store as the block's
  * data, one undo step per burst of typing; Tiptap's own history is off, so Ctrl+Z undoes through
  * the editor's history like every other change. A change made elsewhere while the words are open
  * (undo, redo) is put back into the editing view. This module, and Tiptap with it, loads only with
@@ -11,6 +11,7 @@ import { Editor, type JSONContent } from '@tiptap/core';
 import TextAlign from '@tiptap/extension-text-align';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { HighlightMark } from '../../blocks/text/highlight-mark';
 import type { TextSession } from '../../blocks/text/session';
 import type { BlockData } from '../../document/schema';
 import { findBlock, type EditorBlock, type EditorStore } from './store';
@@ -51,6 +52,7 @@ export function textExtensions() {
       link: { openOnClick: false, autolink: false, linkOnPaste: true, HTMLAttributes: { rel: null, target: null, class: null } },
     }),
     alignAsClass,
+    HighlightMark,
   ];
 }
 

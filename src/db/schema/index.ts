@@ -14,3 +14,4 @@ export * from './customers';
 export * from './forms';
 export * from './captcha';
 export * from './measurement';
+export * from './google-maps';

@@ -74,6 +74,7 @@ export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, si
       files: [...ctx.files.values()].map((f) => ({ name: f.name, contentType: f.contentType, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) })),
       featureFlags: [...ctx.featureFlags],
       ...(ctx.captcha ? { captcha: ctx.captcha } : {}),
+      ...(ctx.googleMaps ? { googleMaps: ctx.googleMaps } : {}),
     },
     locale: siteSettings(site).locale,
   };

@@ -9,6 +9,8 @@
  * "Referrer policy"); Cross-Origin-Embedder-Policy is not sent, so pages may embed images and
  * frames from other sites.
  */
+import { GOOGLE_MAPS_CSP, usesGoogleMaps } from '../../domain/google-maps';
+
 export type HeaderSet = Readonly<Record<string, string>>;
 
 export const SECURITY_HEADERS: HeaderSet = {
@@ -61,13 +63,18 @@ export type PageFacts = { scriptHashes: readonly string[]; styleHashes: readonly
 export function pageCsp(page: PageFacts, facts: Pick<RequestFacts, 'tls'>): string {
   const hashes = (list: readonly string[]) => list.map((h) => ` '${h}'`).join('');
   const thirdParty = page.html !== undefined && usesRecaptcha(page.html) ? ` ${RECAPTCHA_CSP_SOURCES.join(' ')}` : '';
+  // A page showing a Google map (only on a site with a key) allows Google's hosts; the map writes
+  // <style> elements of its own, so its styles are allowed inline (a hash would switch that off).
+  const maps = page.html !== undefined && usesGoogleMaps(page.html);
+  const more = (list: readonly string[]) => (maps ? ` ${list.join(' ')}` : '');
   return [
     "default-src 'self'",
-    `script-src 'self'${hashes(page.scriptHashes)}${thirdParty}`,
-    `style-src 'self'${hashes(page.styleHashes)}`,
+    `script-src 'self'${hashes(page.scriptHashes)}${thirdParty}${more(GOOGLE_MAPS_CSP.script)}`,
+    maps ? `style-src 'self' 'unsafe-inline'${more(GOOGLE_MAPS_CSP.style)}` : `style-src 'self'${hashes(page.styleHashes)}`,
     "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
+    `font-src 'self' data:${more(GOOGLE_MAPS_CSP.font)}`,
+    `connect-src 'self'${more(GOOGLE_MAPS_CSP.connect)}`,
+    ...(maps ? [`worker-src 'self'${more(GOOGLE_MAPS_CSP.worker)}`] : []),
     "frame-src 'self' https:",
     "media-src 'self' https:",
     "object-src 'none'",

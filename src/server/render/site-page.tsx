@@ -26,6 +26,8 @@ import { dialogs } from '../../messages/dialogs';
 import { authentication } from '../../messages/authentication';
 import { format } from '../../messages/format';
 import { memberPages } from '../../messages/member-pages';
+import { slidePathParts } from '../../blocks/gallery/lightbox/model';
+import { sectionsHaveSlide } from '../../blocks/gallery/lightbox/slide-path';
 
 /** `personal` pages depend on who asks (restricted pages): never stored in the shared cache. */
 export type SiteResponse = { kind: 'page'; status: number; page: RenderedPage; personal?: true } | { kind: 'redirect'; location: string };
@@ -66,7 +68,7 @@ export function shell(site: WebsiteRow, host: string): ShellSite {
 
 export function renderContext(content: SiteContent, host: string): RenderContext {
   const { facts } = content;
-  return { host, files: facts.files, featureFlags: facts.featureFlags, ...(facts.captcha ? { captcha: facts.captcha } : {}) };
+  return { host, files: facts.files, featureFlags: facts.featureFlags, ...(facts.captcha ? { captcha: facts.captcha } : {}), ...(facts.googleMaps ? { googleMaps: facts.googleMaps } : {}) };
 }
 
 function formatDate(iso: string, locale: string, timeZone: string): string {
@@ -196,7 +198,23 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
       }),
     };
   }
+  // Seed 001 §2 (2.02): `/<page>/<slide>` is a public page whose gallery has that slide, opened in its lightbox by the page's script; its canonical link stays the page's.
+  const named = await slidePage(source, site, content, path);
+  if (named) return renderSitePath(source, site, { ...req, path: named }, assets);
   return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND);
+}
+
+/** The path of the public page whose lightbox gallery has the slide the path's last segment names, if any; a page whose content is broken names none (a 404, not a 500). */
+async function slidePage(source: SiteContentSource, site: WebsiteRow, content: SiteContent, path: string): Promise<string | undefined> {
+  const parts = slidePathParts(path);
+  if (!parts) return undefined;
+  try {
+    const holder = content.scope === 'site' ? content : await source.read(site.id, parts.page);
+    const page = holder.page(parts.page);
+    return page && page.access.type === 'public' && sectionsHaveSlide(page.sections, parts.slide) ? parts.page : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

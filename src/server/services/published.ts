@@ -21,6 +21,7 @@ import type { FeatureFlag } from '../../domain/feature-flags';
 import { labsFlags } from '../../domain/labs';
 import { PAGE_STATUS, PAGE_TYPES } from '../../domain/page-types';
 import type { PublicCaptcha } from './captcha';
+import type { GoogleMapsContext } from '../../domain/google-maps';
 import { storedPageAccess, storedSections } from './stored-json';
 
 const PUBLISHED = PAGE_STATUS.PUBLISHED;
@@ -29,7 +30,7 @@ const ROUTABLE_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE];
 const SYSTEM_PAGE_TYPES = [PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR];
 
 export type SiteFileFacts = RenderedFile;
-export type RenderFacts = { files: ReadonlyMap<string, SiteFileFacts>; featureFlags: readonly FeatureFlag[]; captcha: PublicCaptcha | undefined };
+export type RenderFacts = { files: ReadonlyMap<string, SiteFileFacts>; featureFlags: readonly FeatureFlag[]; captcha: PublicCaptcha | undefined; googleMaps?: GoogleMapsContext };
 
 export type PublishedPage = {
   id: string;
@@ -111,6 +112,7 @@ const part = <T extends z.ZodType>(row: T) => z.string().nullable().transform((t
 const contentRow = z.object({
   labs: z.unknown(),
   captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), siteKey: z.string() }).nullable(),
+  googleMaps: z.object({ key: z.string(), language: z.string().nullable(), region: z.string().nullable() }).nullable().optional(),
   bytes: z.number(),
   pages: part(pageRow),
   collections: part(collectionRow),
@@ -169,6 +171,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
       )
     SELECT w.labs,
       (SELECT json_build_object('provider', provider, 'siteKey', site_key) FROM site_captcha WHERE website_id = w.id) AS captcha,
+      (SELECT json_build_object('key', api_key, 'language', language, 'region', region) FROM site_google_maps WHERE website_id = w.id) AS "googleMaps",
       sized.bytes::float8 AS bytes,
       CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM p) END AS pages,
       CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM c) END AS collections,
@@ -283,6 +286,7 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
       ),
       featureFlags: labsFlags(row.labs),
       captcha: row.captcha ?? undefined,
+      ...(row.googleMaps ? { googleMaps: { key: row.googleMaps.key, ...(row.googleMaps.language ? { language: row.googleMaps.language } : {}), ...(row.googleMaps.region ? { region: row.googleMaps.region } : {}) } } : {}),
     },
     redirect: (path) => redirects.get(path),
     page,

@@ -1,6 +1,6 @@
 /**
- * Video embeds looked up when a draft is saved (seed 001 §3, §4): a video block whose address is
- * new or changed gets its title, dimensions and poster from the provider's fixed oEmbed endpoint
+ * Video embeds looked up when a draft is saved (seed 001 §3, §4): a video block (or a gallery's
+ * video slide) whose address is new or changed gets its title, dimensions and poster from the provider's fixed oEmbed endpoint
  * (never an endpoint the page or the answer names), and the poster (`thumbnail_url`) is copied into
  * the site's files (./site-files.ts), so a page renders with no network and makes no request to
  * the provider. Every connection goes through the outgoing-connection guard (../net/outgoing.ts):
@@ -11,10 +11,9 @@
  *
  * Done before the draft's transaction, so no row lock is held while a provider answers.
  */
-import http from 'node:http';
-import https from 'node:https';
 import { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { GalleryImage } from '../../blocks/gallery/schema';
 import type { VideoData, VideoEmbed } from '../../blocks/video/schema';
 import type { StoredSection } from '../../document/schema';
 import { BLOCK_TYPES } from '../../domain/block-types';
@@ -23,7 +22,7 @@ import { blocks } from '../../messages/blocks';
 import { format } from '../../messages/format';
 import { videoBlock } from '../../messages/video-block';
 import type { BlobStore } from '../blobs/store';
-import { checkedAddresses, pinnedLookup, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
+import { guardedRequest, OutgoingError, type OutgoingFailure, type OutgoingPolicy } from '../net/outgoing';
 import { FileRefusal, siteFile, uploadFile } from './site-files';
 import type { Db } from '../../db/client';
 
@@ -56,41 +55,24 @@ const oembedAnswer = z.object({
 
 type Fetched = { status: number; contentType: string; body: Buffer };
 
-/** GET `target` through the guard, with a time limit and a size cap over the whole answer. */
+/** GET `target` through the outgoing-connection guard (../net/outgoing.ts); failures as EmbedRefusal in the owner's words. */
 async function fetchLimited(target: string, options: VideoEmbedOptions, maxBytes: number, name: string): Promise<Fetched> {
   const url = new URL(target);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new EmbedRefusal(format(videoBlock.lookupMalformed, { provider: name }));
   const timeoutMs = options.timeoutMs ?? OEMBED_TIMEOUT_MS;
-  let addresses;
   try {
-    addresses = await checkedAddresses(url.hostname, options, PURPOSE);
+    return await guardedRequest(url, options, PURPOSE, { timeoutMs, maxBytes, headers: { accept: 'application/json, image/*', 'user-agent': USER_AGENT } });
   } catch (err) {
-    if (err instanceof RefusedTargetError) throw new EmbedRefusal(err.message);
-    throw new EmbedRefusal(format(videoBlock.lookupUnreachable, { provider: name }));
+    if (!(err instanceof OutgoingError)) throw err;
+    const words: Record<OutgoingFailure, string> = {
+      refused: err.message,
+      tooLarge: format(videoBlock.lookupTooLarge, { provider: name, kilobytes: Math.round(maxBytes / 1024) }),
+      timeout: format(videoBlock.lookupTimeout, { provider: name, seconds: timeoutMs / 1000 }),
+      unreachable: format(videoBlock.lookupUnreachable, { provider: name }),
+      ended: format(videoBlock.lookupUnreachable, { provider: name }),
+    };
+    throw new EmbedRefusal(words[err.reason], { cause: err });
   }
-  const get = url.protocol === 'https:' ? https.get : http.get;
-  return new Promise<Fetched>((resolve, reject) => {
-    const signal = AbortSignal.timeout(timeoutMs);
-    const req = get(url, { lookup: pinnedLookup(addresses), agent: false, signal, headers: { accept: 'application/json, image/*', 'user-agent': USER_AGENT } }, (res) => {
-      const chunks: Buffer[] = [];
-      let read = 0;
-      res.on('data', (chunk: Buffer) => {
-        read += chunk.length;
-        if (read > maxBytes) {
-          req.destroy();
-          reject(new EmbedRefusal(format(videoBlock.lookupTooLarge, { provider: name, kilobytes: Math.round(maxBytes / 1024) })));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-      res.on('error', () => reject(new EmbedRefusal(format(videoBlock.lookupUnreachable, { provider: name }))));
-    });
-    req.on('error', (err) => {
-      const timedOut = err.name === 'AbortError' || err.name === 'TimeoutError' || signal.aborted;
-      reject(new EmbedRefusal(timedOut ? format(videoBlock.lookupTimeout, { provider: name, seconds: timeoutMs / 1000 }) : format(videoBlock.lookupUnreachable, { provider: name })));
-    });
-  });
 }
 
 const dimension = (value: number | string | undefined) => {
@@ -147,6 +129,12 @@ async function embedFor(deps: VideoEmbedDeps, websiteId: string, accountId: stri
   };
 }
 
+/** A gallery's items, as far as the lookup reads them (the schema has checked them). */
+type GalleryItems = { images?: Partial<GalleryImage>[] };
+const galleryItems = (data: unknown) => (Array.isArray((data as GalleryItems).images) ? (data as GalleryItems).images! : []);
+/** A gallery item is a video by address whose embed is not (yet) for that address. */
+const slideLacks = (item: Partial<GalleryImage>) => typeof item.video === 'string' && item.embed?.url !== item.video;
+
 export type EmbedsOutcome = { ok: true; sections: StoredSection[] } | { ok: false; errors: Record<string, string> };
 
 /**
@@ -157,11 +145,18 @@ export type EmbedsOutcome = { ok: true; sections: StoredSection[] } | { ok: fals
  */
 export async function fillVideoEmbeds(deps: VideoEmbedDeps, websiteId: string, accountId: string, sections: StoredSection[], prior: () => Promise<StoredSection[]>): Promise<EmbedsOutcome> {
   const known = new Map<string, VideoEmbed>();
-  const lacking = sections.some((s) => s.blocks.some((b) => b.type === BLOCK_TYPES.VIDEO && typeof b.data.url === 'string' && (b.data as Partial<VideoData>).embed?.url !== b.data.url));
-  // Only a save holding a video without its embed reads what it replaces.
+  const lacking = sections.some((s) =>
+    s.blocks.some(
+      (b) =>
+        (b.type === BLOCK_TYPES.VIDEO && typeof b.data.url === 'string' && (b.data as Partial<VideoData>).embed?.url !== b.data.url) ||
+        (b.type === BLOCK_TYPES.GALLERY && galleryItems(b.data).some(slideLacks)),
+    ),
+  );
+  // Only a save holding a video without its embed reads what it replaces. A gallery's video slides are known by block and address (slides move).
   for (const block of lacking ? (await prior()).flatMap((s) => s.blocks) : []) {
     const data = block.data as Partial<VideoData>;
     if (block.type === BLOCK_TYPES.VIDEO && data.embed && data.embed.url === data.url) known.set(block.id, data.embed);
+    if (block.type === BLOCK_TYPES.GALLERY) for (const item of galleryItems(block.data)) if (item.video && item.embed?.url === item.video) known.set(`${block.id} ${item.video}`, item.embed);
   }
   const errors: Record<string, string> = {};
   const filled: StoredSection[] = [];
@@ -169,6 +164,10 @@ export async function fillVideoEmbeds(deps: VideoEmbedDeps, websiteId: string, a
     const blocksOut = [];
     for (const [bi, block] of section.blocks.entries()) {
       const data = block.data as Partial<VideoData>;
+      if (block.type === BLOCK_TYPES.GALLERY && galleryItems(block.data).some((item) => item.video)) {
+        blocksOut.push(await withSlideEmbeds(deps, websiteId, accountId, block, `sections.${si}.blocks.${bi}.data.images`, known, errors));
+        continue;
+      }
       if (block.type !== BLOCK_TYPES.VIDEO || !data.url) {
         blocksOut.push(block);
         continue;
@@ -197,6 +196,49 @@ export async function fillVideoEmbeds(deps: VideoEmbedDeps, websiteId: string, a
     filled.push({ ...section, blocks: blocksOut });
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, sections: filled };
+}
+
+/**
+ * A gallery block with each video slide's embed filled (seed 001 §3, §4): kept when held for the
+ * slide's address, reused from the content the save replaces, else looked up with its poster
+ * copied into the site's files. A refusal is named at the slide's `video` field.
+ */
+async function withSlideEmbeds<B extends StoredSection['blocks'][number]>(
+  deps: VideoEmbedDeps,
+  websiteId: string,
+  accountId: string,
+  block: B,
+  path: string,
+  known: ReadonlyMap<string, VideoEmbed>,
+  errors: Record<string, string>,
+): Promise<B> {
+  const items = galleryItems(block.data);
+  const out: Partial<GalleryImage>[] = [];
+  for (const [i, item] of items.entries()) {
+    if (!item.video) {
+      out.push(item);
+      continue;
+    }
+    const video = recogniseVideo(item.video);
+    if (!video) {
+      errors[`${path}.${i}.video`] = blocks.videoInvalidEmbed;
+      out.push(item);
+      continue;
+    }
+    let embed = item.embed?.url === item.video ? item.embed : known.get(`${block.id} ${item.video}`);
+    if (!embed) {
+      try {
+        embed = await embedFor(deps, websiteId, accountId, item.video, video);
+      } catch (err) {
+        if (!(err instanceof EmbedRefusal)) throw err;
+        errors[`${path}.${i}.video`] = err.message;
+        out.push(item);
+        continue;
+      }
+    }
+    out.push({ ...item, embed });
+  }
+  return { ...block, data: { ...block.data, images: out } };
 }
 
 /** The draft save's embed step (./page-drafts.ts `embeds`) for one site and the account saving. */

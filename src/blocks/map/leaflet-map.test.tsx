@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 /**
- * The map island over the server's markup, tiles answered by the test: the owner's place name and
+ * The Leaflet map over the server's markup, tiles answered by the test: the owner's place name and
  * the operator's credit stay text (never markup) in the marker, its label and the attribution, and
  * a map whose every tile fails is taken away, leaving the address card.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OSM_TILES } from '../../domain/map';
-import { drawMap } from './island';
+import { drawMap } from './leaflet-map';
 import { mapData } from './schema';
 import { configureMapTiles } from './tiles';
 import { MapView } from './view';
