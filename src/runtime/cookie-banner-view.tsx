@@ -78,7 +78,7 @@ export function CookieBanner({ banner, preview = false }: { banner: ResolvedCook
   );
 }
 
-/** The footer's 'Cookie settings' control: hidden until the island can make it work. */
+/** The footer's 'Cookie settings' control: hidden (its room kept) until the island can make it work. */
 export function CookieSettingsButton() {
   return (
     <button type="button" className="cookie-settings-button" hidden {...{ [COOKIE_SETTINGS_ATTRIBUTE]: '' }}>
