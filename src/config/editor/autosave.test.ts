@@ -18,8 +18,8 @@ const page = (): EditorSection[] => [{ id: 'b'.repeat(24), theme: 'white', block
 /** The server's PUT …/draft: saves whatever it is sent and hands back the video block with its embed. */
 function fakeServer(answerDelay: Promise<void> = Promise.resolve()) {
   const saves: unknown[] = [];
-  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
-    const body = JSON.parse(String(init.body)) as { sections: EditorSection[] };
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
+    const body = JSON.parse(String(init?.body)) as { sections: EditorSection[] };
     saves.push(body.sections);
     await answerDelay;
     const data = body.sections[0]!.blocks[0]!.data;
@@ -29,7 +29,7 @@ function fakeServer(answerDelay: Promise<void> = Promise.resolve()) {
   return saves;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.restoreAllMocks());
 
 describe('autosave', () => {
   it('shows the data the server completed at save time, with no new step and no second save', async () => {
