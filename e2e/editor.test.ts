@@ -16,7 +16,7 @@
  * sessions editing one page: the second save meets a conflict dialog; seeing their version, keeping
  * mine, and the draft the server keeps. Axe finds no serious violation in the editor or its canvas.
  */
-import type { Frame, FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
@@ -36,6 +36,18 @@ const frameOf = (page: Page): Frame => page.frames().find((f) => f !== page.main
 const announced = (page: Page) => page.locator('.editor [aria-live="polite"]');
 /** The canvas's page markup (the interaction layer is beside it, not in it). */
 const canvasHtml = (page: Page) => canvasOf(page).locator('main').innerHTML();
+/**
+ * Fills a field of the config area, again when the text was lost: typed the instant focus leaves the canvas frame
+ * (the dropped block's selection holds it), Chromium can deliver the text to that frame instead.
+ */
+async function typeInto(field: Locator, text: string) {
+  await expect
+    .poll(async () => {
+      if ((await field.inputValue()) !== text) await field.fill(text);
+      return field.inputValue();
+    })
+    .toBe(text);
+}
 
 async function openEditor(page: Page, title: string) {
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
@@ -122,9 +134,9 @@ describe('the visual editor', () => {
 
     // The search narrows the palette by name.
     const paletteKinds = () => page.getByRole('complementary', { name: 'Add blocks' }).getByRole('list').getByRole('button').allTextContents();
-    await page.getByLabel('Search blocks').fill('acc');
+    await typeInto(page.getByLabel('Search blocks'), 'acc');
     await expect.poll(paletteKinds).toEqual(['Accordion']);
-    await page.getByLabel('Search blocks').fill('');
+    await typeInto(page.getByLabel('Search blocks'), '');
     await expect.poll(async () => (await paletteKinds()).length).toBeGreaterThan(1);
 
     // Move the newsletter with the mouse: a press selects it, a drag moves it, snapping to a cell.
