@@ -16,10 +16,10 @@
  * sessions editing one page: the second save meets a conflict dialog; seeing their version, keeping
  * mine, and the draft the server keeps. Axe finds no serious violation in the editor or its canvas.
  */
-import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, typeInto, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 
@@ -36,18 +36,6 @@ const frameOf = (page: Page): Frame => page.frames().find((f) => f !== page.main
 const announced = (page: Page) => page.locator('.editor [aria-live="polite"]');
 /** The canvas's page markup (the interaction layer is beside it, not in it). */
 const canvasHtml = (page: Page) => canvasOf(page).locator('main').innerHTML();
-/**
- * Fills a field of the config area, again when the text was lost: typed the instant focus leaves the canvas frame
- * (the dropped block's selection holds it), Chromium can deliver the text to that frame instead.
- */
-async function typeInto(field: Locator, text: string) {
-  await expect
-    .poll(async () => {
-      if ((await field.inputValue()) !== text) await field.fill(text);
-      return field.inputValue();
-    })
-    .toBe(text);
-}
 
 async function openEditor(page: Page, title: string) {
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
@@ -167,10 +155,10 @@ describe('the visual editor', () => {
     for (let i = 0; i < 'Saturdays.'.length; i++) await page.keyboard.press('Shift+ArrowLeft', { delay: 10 });
     await expect.poll(selected).toBe('Saturdays.');
     const panel = page.getByRole('complementary', { name: 'Text settings' });
-    await panel.getByLabel('Link address').fill('javascript:alert(1)');
+    await typeInto(panel.getByLabel('Link address'), 'javascript:alert(1)');
     await panel.getByRole('button', { name: 'Set link' }).click();
     await panel.getByRole('alert').filter({ hasText: 'javascript:alert(1) is not a valid page URL.' }).waitFor();
-    await panel.getByLabel('Link address').fill('/contact');
+    await typeInto(panel.getByLabel('Link address'), '/contact');
     await panel.getByRole('button', { name: 'Set link' }).click();
     await hero.locator('a[href="/contact"]', { hasText: 'Saturdays.' }).waitFor();
     // Bold from the toolbar, on the same words.
@@ -183,12 +171,12 @@ describe('the visual editor', () => {
     // A button's text changed in the settings panel.
     await canvas.getByRole('link', { name: 'Visit the studio' }).click();
     const buttonPanel = page.getByRole('complementary', { name: 'Button settings' });
-    await buttonPanel.getByLabel('Button text').fill('Come and visit');
+    await typeInto(buttonPanel.getByLabel('Button text'), 'Come and visit');
     await canvas.getByRole('link', { name: 'Come and visit' }).waitFor();
     // A link the rules refuse, in the panel: the seed's message, and the canvas keeps the last good page.
-    await buttonPanel.getByLabel('Link', { exact: true }).fill('ftp://files.example.com');
+    await typeInto(buttonPanel.getByLabel('Link', { exact: true }), 'ftp://files.example.com');
     await buttonPanel.getByText('ftp://files.example.com is not a valid page URL.').waitFor();
-    await buttonPanel.getByLabel('Link', { exact: true }).fill('/about');
+    await typeInto(buttonPanel.getByLabel('Link', { exact: true }), '/about');
 
     // A few moves from the keyboard on the button, each a step of its own.
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowRight', 'ArrowRight', 'ArrowUp', 'ArrowUp', 'ArrowLeft', 'ArrowLeft']) {
@@ -219,7 +207,7 @@ describe('the visual editor', () => {
 
     // A change, then a reload before the autosave: the change is kept and sent.
     await canvas.getByRole('link', { name: 'Come and visit' }).click();
-    await buttonPanel.getByLabel('Button text').fill('Come and see us');
+    await typeInto(buttonPanel.getByLabel('Button text'), 'Come and see us');
     await page.reload();
     await canvasOf(page).getByRole('link', { name: 'Come and see us' }).waitFor();
     await saved(page);

@@ -12,7 +12,7 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, visitorContext } from './harness';
+import { changeSiteDocument, desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, typeInto, visitorContext } from './harness';
 import { startFakePlaces } from '../test/fake-places';
 
 const KEY = 'AIzaSyA1234567890abcdefghijklmnopqrstuv';
@@ -199,7 +199,7 @@ describe('Google Maps on the map block', () => {
     const panel = p.getByRole('complementary', { name: 'Map settings' });
     const search = panel.getByRole('combobox', { name: 'Find a place' });
     const asked = p.waitForRequest((r) => r.url().includes('/api/google-maps/places/autocomplete'));
-    await search.fill('71 Sulli');
+    await typeInto(search, '71 Sulli');
     const query = new URL((await asked).url()).searchParams;
     expect([query.get('input'), query.get('productPage'), query.get('productSection')]).toEqual(['71 Sulli', 'editor', 'map-block']);
     const option = panel.getByRole('option', { name: /71 Sullivan St/ });

@@ -6,8 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openTempDir } from '../test/global-setup';
 
 export const CHROMIUM_FLAGS = [
@@ -303,4 +303,17 @@ export async function visitorContext(browser: Browser, server: RunningServer, op
   const hosts = [server.url, `http://localhost:${server.port}`, `http://demo.localhost:${server.port}`];
   await context.addCookies(hosts.map((url) => ({ name: 'ss_cookieAllowed', value: 'true', url })));
   return context;
+}
+
+/**
+ * Fills a field of the config area, again when the text was lost: typed the instant focus leaves the editor's canvas
+ * frame (a selected block holds it), Chromium can deliver the text to that frame instead.
+ */
+export async function typeInto(field: Locator, text: string) {
+  await expect
+    .poll(async () => {
+      if ((await field.inputValue()) !== text) await field.fill(text);
+      return field.inputValue();
+    })
+    .toBe(text);
 }

@@ -233,6 +233,34 @@ describe('the lightbox on a phone', () => {
   });
 });
 
+describe('the breakpoints', () => {
+  // covers 001-2.19, 001-2.20
+  it('is the phone lightbox at 432 px and the desktop one from 433 px up, a touch tablet’s widths included: there is no tablet mode', async () => {
+    const context = await visitorContext(env.browser(), env.server(), { viewport: { width: 432, height: 900 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const seen: Record<number, unknown> = {};
+    for (const width of [432, 433, 600, 768, 834, 1024, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${env.server().url}/lb-small`);
+      await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+      await page.locator('.gallery-slide').first().tap();
+      await dialog(page).waitFor();
+      const stage = page.locator('.lightbox-stage');
+      seen[width] = {
+        scroller: await stage.evaluate((s) => getComputedStyle(s).scrollSnapType !== 'none'),
+        loops: !(await page.getByRole('button', { name: 'Previous' }).isDisabled()),
+        captionToggle: await page.getByRole('button', { name: 'Caption' }).count(),
+      };
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog.lightbox').count()).toBe(0);
+    }
+    const phone = { scroller: true, loops: false, captionToggle: 1 };
+    const wide = { scroller: false, loops: true, captionToggle: 0 };
+    expect(seen).toEqual({ 432: phone, 433: wide, 600: wide, 768: wide, 834: wide, 1024: wide, 1366: wide });
+    await context.close();
+  });
+});
+
 describe('the address', () => {
   // covers 001-2.01, 001-2.02, 001-2.04
   it('opens the slide an itemId in the hash or the path names, and serves the path form as the page with its canonical link', async () => {
