@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import type { CDPSession, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, serverAndBrowserPerFile, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, requestsSeen, serverAndBrowserPerFile, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const GALLERY = 6;
@@ -61,6 +61,7 @@ beforeAll(async () => {
   await changeSiteDocument(env.server(), (doc) => {
     doc.pages.push(galleryPage('/g-grid-60', { images: images(60), design: 'grid' }, { h: 60 }));
     doc.pages.push(galleryPage('/g-slideshow', { images: images(5, (i) => (i === 2 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : {})), design: 'slideshow', historyHash: true }));
+    doc.pages.push(galleryPage('/g-slideshow-fit', { images: images(3), design: 'slideshow', 'auto-crop': false }));
     doc.pages.push(galleryPage('/g-autoplay', { images: images(5), design: 'slideshow', autoplay: true, 'autoplay-duration': 1 }));
     doc.pages.push(galleryPage('/g-autoplay-slideshow', { images: images(5), design: 'slideshow', autoplay: true }));
     doc.pages.push(galleryPage('/g-autoplay-slider', { images: images(5), design: 'slider', autoplay: true }));
@@ -145,6 +146,47 @@ describe('the slideshow', () => {
     await frames(page);
     expect(await counter(page)).toBe('5 of 5');
     expect(await page.locator('.gallery-slide.sqs-active-slide').count()).toBe(1);
+    await context.close();
+  });
+
+  // covers 001-3.22, 001-3.23, 001-7.48
+  it('requests every slide’s image on load, fills its frame or fits in it whole as the owner chose, and makes no network call as it moves', async () => {
+    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const page = await context.newPage();
+    const requested = new Set<string>();
+    const calls: string[] = [];
+    page.on('request', (r) => {
+      const file = /gallery-e2e-(\d+)\.png/.exec(r.url())?.[1];
+      if (r.resourceType() === 'image' && file) requested.add(file);
+      const path = new URL(r.url()).pathname;
+      if ((r.resourceType() === 'fetch' || r.resourceType() === 'xhr') && !path.startsWith(MARKER_PATH)) calls.push(path);
+    });
+    await page.goto(`${env.server().url}/g-slideshow`);
+    await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+    // The slideshow does not load lazily: all five images are asked for before any move.
+    await expect.poll(() => [...requested].sort()).toEqual(['1', '2', '3', '4', '5']);
+    // Cropped to fill by default.
+    const fitOf = () => page.locator('.sqs-active-slide img').evaluate((img) => getComputedStyle(img).objectFit);
+    expect(await fitOf()).toBe('cover');
+    // Moving by buttons and keys calls nothing over the network.
+    await requestsSeen(page);
+    const before = [...calls];
+    const next = page.getByRole('button', { name: 'Next' });
+    for (let i = 0; i < 3; i++) {
+      await next.click();
+      await settledMove(page);
+    }
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await settledMove(page);
+    await page.keyboard.press('ArrowRight');
+    await settledMove(page);
+    expect(await counter(page)).toBe('4 of 5');
+    await requestsSeen(page);
+    expect(calls).toEqual(before);
+    // Uncropped, the image fits whole in its frame.
+    await page.goto(`${env.server().url}/g-slideshow-fit`);
+    await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+    expect(await fitOf()).toBe('contain');
     await context.close();
   });
 

@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, serverAndBrowserPerFile, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const GALLERY = 6;
@@ -229,6 +229,40 @@ describe('the lightbox on a phone', () => {
     // A tap on the right half (beside the image) closes on a phone: no half-click navigation.
     await page.touchscreen.tap(400, 30);
     await expect.poll(() => page.locator('dialog.lightbox').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('in the editor', () => {
+  // covers 001-2.07
+  it('leaves the config address as it is: the history-synced gallery opens no lightbox in the canvas, selected or in preview', async () => {
+    const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await signInAsOwner(page, env.server());
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('button', { name: 'Edit Gallery /lb-sync' }).click();
+    const canvas = page.frameLocator('iframe[title="Page canvas"]');
+    const slide = canvas.locator('.gallery-slide').nth(1);
+    await slide.waitFor();
+    const address = page.url();
+    const entries = await page.evaluate(() => history.length);
+    const chunks: string[] = [];
+    page.on('request', (r) => {
+      if (LIGHTBOX_CHUNK.test(new URL(r.url()).pathname)) chunks.push(r.url());
+    });
+    // A click selects the block.
+    await slide.click();
+    await page.getByRole('complementary', { name: 'Gallery settings' }).waitFor();
+    // In preview too, a click on a slide leaves the address and the history alone.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Preview', pressed: true }).waitFor();
+    await slide.click();
+    await requestsSeen(page);
+    expect(chunks).toEqual([]);
+    expect(await page.locator('dialog.lightbox').count()).toBe(0);
+    expect(await canvas.locator('dialog.lightbox').count()).toBe(0);
+    expect(page.url()).toBe(address);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
     await context.close();
   });
 });
