@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import type { CDPSession, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, requestsSeen, serverAndBrowserPerFile, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const GALLERY = 6;
@@ -61,6 +61,7 @@ beforeAll(async () => {
   await changeSiteDocument(env.server(), (doc) => {
     doc.pages.push(galleryPage('/g-grid-60', { images: images(60), design: 'grid' }, { h: 60 }));
     doc.pages.push(galleryPage('/g-slideshow', { images: images(5, (i) => (i === 2 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : {})), design: 'slideshow', historyHash: true }));
+    doc.pages.push(galleryPage('/g-owner', { images: images(4), design: 'grid' }));
     doc.pages.push(galleryPage('/g-slideshow-fit', { images: images(3), design: 'slideshow', 'auto-crop': false }));
     doc.pages.push(galleryPage('/g-autoplay', { images: images(5), design: 'slideshow', autoplay: true, 'autoplay-duration': 1 }));
     doc.pages.push(galleryPage('/g-autoplay-slideshow', { images: images(5), design: 'slideshow', autoplay: true }));
@@ -103,6 +104,41 @@ async function swipe(page: Page, cdp: CDPSession, selector: string, dx: number, 
   }
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
 }
+
+describe('the owner’s choices', () => {
+  // covers 001-1.11
+  it('a design and options chosen in the editor are what visitors get once the page is published', async () => {
+    const owner = await (await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 } })).newPage();
+    await signInAsOwner(owner, env.server());
+    await owner.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await owner.getByRole('button', { name: 'Edit Gallery /g-owner' }).click();
+    const canvas = owner.frameLocator('iframe[title="Page canvas"]');
+    await canvas.locator('.gallery-slide').first().click();
+    const panel = owner.getByRole('complementary', { name: 'Gallery settings' });
+    await panel.getByLabel('Design', { exact: true }).selectOption({ label: 'Slideshow' });
+    await panel.getByLabel('Go round from the last image to the first', { exact: true }).check();
+    await panel.getByLabel('Open images in a lightbox', { exact: true }).check();
+    await canvas.locator('.gallery--stacked').waitFor();
+    // Visitors still see the grid until the page is published.
+    const { context, page } = await open('/g-owner');
+    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    await owner.getByRole('button', { name: 'Publish' }).click();
+    await owner.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
+    await owner.getByText('Published. Visitors now see this version.').first().waitFor();
+    await page.reload();
+    await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+    // A slideshow that goes round: Previous on the first image shows the last.
+    expect(await counter(page)).toBe('1 of 4');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await settledMove(page);
+    expect(await counter(page)).toBe('4 of 4');
+    // And a click on the image opens it in the lightbox.
+    await page.locator('.sqs-active-slide').click();
+    await page.getByRole('dialog', { name: 'Gallery' }).waitFor();
+    await context.close();
+    await owner.context().close();
+  });
+});
 
 describe('the slideshow', () => {
   // covers 001-4.27, 001-4.28, 001-4.05, 001-4.06, 001-4.12, 001-4.03, 001-3.20, 001-3.21, 001-9.06, 001-4.08, 001-3.24, 001-9.02, 001-4.25
