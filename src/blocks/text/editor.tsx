@@ -101,7 +101,7 @@ function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: str
         aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         {...(error ? { 'aria-invalid': true as const } : {})}
       />
-      <label className="checkbox">
+      <label className="check">
         <input type="checkbox" checked={newWindow} onChange={(e) => setNewWindow(e.target.checked)} disabled={!writable} /> Open in a new window
       </label>
       {error ? (

@@ -184,7 +184,7 @@ export function HighlightControl({ editor, writable }: { editor: Editor; writabl
             <input id={`${id}-opacity`} type="number" min={HIGHLIGHT_OPACITY_LIMITS.min} max={HIGHLIGHT_OPACITY_LIMITS.max} step={0.05} value={draft.opacity} onChange={(e) => set('opacity')(e.target.value)} {...field('opacity')} />
             {problemText('opacity')}
           </div>
-          <label className="checkbox">
+          <label className="check">
             <input type="checkbox" checked={draft.isAnimationEnabled} onChange={(e) => set('isAnimationEnabled')(e.target.checked)} /> {t.animate}
           </label>
           {select('animation', t.animation, HIGHLIGHT_ANIMATIONS.map((a) => ({ value: a, label: ANIMATION_LABELS[a] })), !draft.isAnimationEnabled)}
