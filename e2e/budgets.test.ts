@@ -5,10 +5,9 @@
  * banner, measurement, and the inline island loader) has a budget of its own, 8 KB; each page's
  * budget holds for the rest.
  */
-import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, isBlockChunk, isPageRuntime, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, isBlockChunk, isPageRuntime, recordScripts, serverAndBrowserPerFile, visitorContext } from './harness';
 
 const env = serverAndBrowserPerFile();
 
@@ -20,25 +19,14 @@ const RUNTIME_BUDGET = 8 * 1024;
 async function measure(context: BrowserContext, path: string): Promise<Measure> {
   const page = await context.newPage();
   await page.clock.install();
-  const bodies: Promise<{ url: string; size: number }>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') {
-      bodies.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, size: gzipSync(b).length })));
-    }
-  });
+  const scripts = recordScripts(page);
   await page.goto(`${env.server().url}${path}`);
   await page.waitForLoadState('networkidle');
   await page.clock.runFor(60_000);
   await page.waitForLoadState('networkidle');
-  const inline = await page.evaluate(() =>
-    [...document.querySelectorAll('script:not([src])')]
-      .filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module' || s.getAttribute('type') === 'text/javascript')
-      .map((s) => s.textContent ?? ''),
-  );
-  const external = await Promise.all(bodies);
+  const { external, inlineBytes: loader } = await scripts.read();
   await page.close();
   const sum = (list: { size: number }[]) => list.reduce((n, b) => n + b.size, 0);
-  const loader = inline.reduce((n, s) => n + gzipSync(s).length, 0);
   const runtimeBytes = sum(external.filter((e) => isPageRuntime(e.url))) + loader;
   // The 8 KB the issue allows consent and measurement on every page, whatever the consent.
   expect(runtimeBytes, `visitor runtime on ${path}`).toBeLessThanOrEqual(RUNTIME_BUDGET);

@@ -7,12 +7,11 @@
  * JavaScript a page with a 60-image grid gallery loads before interaction (at most 25 KB gzip,
  * the visitor runtime included).
  */
-import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { CDPSession, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, recordScripts, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const GALLERY = 6;
@@ -550,17 +549,12 @@ describe('loading', () => {
       const context = await visitorContext(env.browser(), env.server());
       const page = await context.newPage();
       await page.clock.install();
-      const bodies: Promise<{ url: string; size: number }>[] = [];
-      page.on('response', (res) => {
-        if (res.request().resourceType() === 'script') bodies.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, size: gzipSync(b).length })));
-      });
+      const scripts = recordScripts(page);
       await page.goto(`${env.server().url}${path}`);
       await page.waitForLoadState('networkidle');
       await page.clock.runFor(60_000);
       await page.waitForLoadState('networkidle');
-      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module').map((s) => s.textContent ?? ''));
-      const external = await Promise.all(bodies);
-      const total = external.reduce((n, b) => n + b.size, 0) + inline.reduce((n, s) => n + gzipSync(s).length, 0);
+      const { external, total } = await scripts.read();
       expect(external.map((e) => e.url).some((u) => u.startsWith('/assets/island-gallery-')), `${path}: the gallery chunk ran`).toBe(true);
       expect(total, `${path}\n${external.map((e) => `${e.url} ${e.size}`).join('\n')}`).toBeLessThanOrEqual(25 * 1024);
       await context.close();

@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { openTempDir } from '../test/global-setup';
@@ -142,6 +143,31 @@ export async function requestsSeen(page: Page): Promise<void> {
   await page.evaluate((url) => void fetch(url).catch(() => undefined), marker);
   await seen;
   await page.unroute(pattern);
+}
+
+export type ScriptSize = { url: string; size: number };
+
+/**
+ * Records, from now on, the gzipped size of every script the page fetches. `read()` waits for their
+ * bodies and adds the page's inline scripts (the island loader): what a JavaScript budget counts.
+ */
+export function recordScripts(page: Page): { read: () => Promise<{ external: ScriptSize[]; inlineBytes: number; total: number }> } {
+  const bodies: Promise<ScriptSize>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') bodies.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, size: gzipSync(b).length })));
+  });
+  return {
+    async read() {
+      const external = await Promise.all(bodies);
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')]
+          .filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module' || s.getAttribute('type') === 'text/javascript')
+          .map((s) => s.textContent ?? ''),
+      );
+      const inlineBytes = inline.reduce((n, s) => n + gzipSync(s).length, 0);
+      return { external, inlineBytes, total: external.reduce((n, e) => n + e.size, 0) + inlineBytes };
+    },
+  };
 }
 
 /** A server and a browser for one test file, started before its tests and stopped after. */

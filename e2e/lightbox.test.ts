@@ -6,12 +6,11 @@
  * lower tier (its code unavailable), a video item, axe, and that a page with a 60-image gallery
  * loads at most 25 KB gzip of JavaScript and the lightbox's chunk only on the first open.
  */
-import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, recordScripts, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const GALLERY = 6;
@@ -358,22 +357,17 @@ describe('loading and the lower tier', () => {
   it('loads at most 25 KB gzip of JavaScript before interaction on a 60-image gallery page, and the lightbox chunk only on the first open', async () => {
     const context = await visitorContext(env.browser(), env.server());
     const page = await context.newPage();
-    const bodies: Promise<{ url: string; size: number }>[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') bodies.push(res.body().then((b) => ({ url: new URL(res.url()).pathname, size: gzipSync(b).length })));
-    });
+    const scripts = recordScripts(page);
     await page.goto(`${env.server().url}/lb-grid-60`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     await page.waitForLoadState('networkidle');
-    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module').map((s) => s.textContent ?? ''));
-    const before = await Promise.all(bodies);
-    const total = before.reduce((n, b) => n + b.size, 0) + inline.reduce((n, s) => n + gzipSync(s).length, 0);
+    const { external: before, total } = await scripts.read();
     expect(total, before.map((e) => `${e.url} ${e.size}`).join('\n')).toBeLessThanOrEqual(25 * 1024);
     expect(before.some((e) => LIGHTBOX_CHUNK.test(e.url))).toBe(false);
     await page.locator('.gallery-slide').nth(10).click();
     await dialog(page).waitFor();
     expect(await counter(page)).toBe('11 of 60');
-    const after = await Promise.all(bodies);
+    const { external: after } = await scripts.read();
     expect(after.filter((e) => LIGHTBOX_CHUNK.test(e.url))).toHaveLength(1);
     await context.close();
   });

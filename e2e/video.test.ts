@@ -8,12 +8,11 @@
  * text; no serious accessibility violations; the JavaScript a video page loads before interaction.
  * The page is set up by import, its embeds as the server stores them after a lookup.
  */
-import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../src/domain/block-types';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, islandsReady, serverAndBrowserPerFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, islandsReady, recordScripts, serverAndBrowserPerFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
 
 const env = serverAndBrowserPerFile();
 const PATH = '/videos';
@@ -132,18 +131,15 @@ describe('video blocks', () => {
     const context = await visitorContext(env.browser(), env.server(), desktop);
     const providerRequests = await routeProviders(context);
     const page = await context.newPage();
-    const bodies: Promise<{ path: string; size: number }>[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') bodies.push(res.body().then((b) => ({ path: new URL(res.url()).pathname, size: gzipSync(b).length })));
-    });
+    const recorded = recordScripts(page);
     await page.goto(`${env.server().url}${PATH}`);
     await islandsReady(page, ['video']);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: '/tmp/video-visitor.png' });
-    const scripts = await Promise.all(bodies);
-    const blockScripts = scripts.filter((s) => !isPageRuntime(s.path));
-    expect(blockScripts.filter((s) => isBlockChunk(s.path)).map((s) => s.path.startsWith('/assets/island-video-'))).toEqual([true]);
-    expect(scripts.filter((s) => /react|jsx-runtime/i.test(s.path))).toEqual([]);
+    const { external: scripts } = await recorded.read();
+    const blockScripts = scripts.filter((s) => !isPageRuntime(s.url));
+    expect(blockScripts.filter((s) => isBlockChunk(s.url)).map((s) => s.url.startsWith('/assets/island-video-'))).toEqual([true]);
+    expect(scripts.filter((s) => /react|jsx-runtime/i.test(s.url))).toEqual([]);
     // What a video page adds to the visitor runtime: the video chunk and what it shares, gzip.
     const added = blockScripts.reduce((n, s) => n + s.size, 0);
     expect(added, JSON.stringify(blockScripts)).toBeLessThanOrEqual(6 * 1024);
