@@ -2,8 +2,10 @@
 // ENGINEERING.md: domain and document import nothing of ours but each other and the message
 // catalogue; the catalogue (src/messages) imports nothing of ours; browser code (runtime, block
 // islands, config) never imports server or database code; routes, rendering and the HTTP layer
-// reach the database only through services (route -> service -> db).
+// reach the database only through services (route -> service -> db). Layout is Prettier's alone
+// (eslint-config-prettier, last, turns off the rules that would argue with it).
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -57,4 +59,5 @@ export default tseslint.config(
     files: ['src/runtime/**/*.{ts,tsx}', 'src/blocks/*/island.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
     rules: restrict(['**/server/**', '**/db/**', '**/cli/**', 'node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'sharp', 'sanitize-html', 'fastify'], 'Browser code never imports server or database code.'),
   },
+  prettier,
 );

@@ -1,9 +1,32 @@
 /**
- * One Vitest run, three projects: unit tests beside the code, integration tests against a real
- * PostgreSQL (a fresh database per file, copied from a migrated template), and end-to-end tests
- * in Debian's Chromium against real servers. The summary reporter prints 'N passed, N failed'.
+ * One Vitest run, four projects in three groups, run one group after another:
+ * 1. `unit`: tests beside the code, no database, in parallel;
+ * 2. `integration` (the app on a real PostgreSQL: a fresh database per file, copied from a migrated
+ *    template) and `e2e` (Debian's Chromium against the app server `npm start` runs: one server and
+ *    one browser per worker, a site per file), their files side by side on the same workers;
+ * 3. `serial`: the integration files that must have the machine to themselves, one at a time.
+ * The three database projects share one embedded PostgreSQL (test/global-setup.ts). `npm test`
+ * (scripts/test.ts) runs the unit group alone first, so a failure there stops the run in seconds.
+ * The summary reporter prints 'N passed, N failed'.
  */
 import { defineConfig } from 'vitest/config';
+
+/** Workers of the database group: its files mostly wait (on PostgreSQL, a browser, a timer), so one more than the cores. */
+const DATABASE_WORKERS = 3;
+
+/**
+ * The database projects' files share each worker's loaded modules (the server's are the bulk of
+ * a file's start): a file leaves no state behind (env stubs and spies are restored, every app and
+ * pool closed), and none replaces a module with vi.mock.
+ */
+const SHARED_MODULES = { isolate: false } as const;
+
+/**
+ * Integration files that need the machine alone: each measures timing that other work running
+ * beside it would upset (commits grouped under load, a limit on requests in flight), or starts
+ * servers of its own with fixed expectations of the time they take.
+ */
+export const SERIAL = ['test/group-commit.test.ts', 'test/parallel-limits.test.ts'];
 
 export default defineConfig({
   test: {
@@ -15,28 +38,51 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/db/embedded.test.ts'],
           environment: 'node',
-          setupFiles: ['./test/setup-secrets.ts'],
+          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
+          // Vitest's default (a core less than the machine's) would leave one of two cores idle.
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts', 'src/db/embedded.test.ts'],
+          exclude: SERIAL,
+          ...SHARED_MODULES,
           globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/setup-secrets.ts'],
+          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: DATABASE_WORKERS,
+          sequence: { groupOrder: 1 },
         },
       },
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: ['./test/global-setup.ts'],
+          ...SHARED_MODULES,
+          globalSetup: ['./test/global-setup.ts', './e2e/global-setup.ts'],
+          setupFiles: ['./e2e/localhost-names.ts'],
+          // A fact polled for (a request sent, a row stored) gets 10 s, not Vitest's 1 s: a busy machine is slow, not wrong.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          maxWorkers: DATABASE_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'serial',
+          include: SERIAL,
+          globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -56,6 +56,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { fmt, type GoalRow } from './table';
+import { CHROMIUM_FLAGS } from '../e2e/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 /** Runs of each action (BENCH_EDITOR_RUNS). */
@@ -68,7 +69,6 @@ const BIG_PAGE_ID = 'be0000000000000000000001';
 const GAP_MS = 300;
 const VIEWPORT = { width: 1600, height: 1000 };
 /** As e2e/harness.ts launches Chromium. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CANVAS = 'iframe[title="Page canvas"]';
 
 const GOAL_ACTION_MS = 50;
@@ -566,7 +566,7 @@ const ms = (n: number) => `${fmt(n, 1)} ms`;
 
 /** Section 5: the visual editor in Chromium, on the demo home page and on a page of 1,200 blocks. */
 export async function editorBench(dataDir: string, spawnServer: Spawn): Promise<GoalRow[]> {
-  const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'editor'), LOG_LEVEL: 'silent' });
+  const app = await spawnServer(['dist/server/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'editor'), LOG_LEVEL: 'silent' });
   const base = `http://127.0.0.1:${app.port}`;
   app.child.once('exit', (code, signal) => {
     if (!finished) console.error(`The editor bench's app server exited (${signal ?? code}) before the bench was done.`);

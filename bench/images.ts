@@ -33,6 +33,7 @@ import { diskBlobStore } from '../src/server/blobs/disk-store';
 import { AVIF_EFFORT_DEFAULT, createImageGate, encode, IMAGE_CONCURRENCY_DEFAULT, makeVariants, originalPath, variantFormatsFor, variantWidthsFor } from '../src/server/files/image-pipeline';
 import { hasImageVariants } from '../src/server/files/sniff';
 import { fmt, type GoalRow } from './table';
+import { CHROMIUM_FLAGS } from '../e2e/server-process';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const WIDTH = 3000;
@@ -176,7 +177,6 @@ export async function imagesBench(dataDir: string): Promise<GoalRow[]> {
 type Spawn = (args: string[], env?: Record<string, string>, until?: RegExp) => Promise<{ port: number; child: ChildProcess; output(): string }>;
 
 /** As e2e/harness.ts launches Chromium. */
-const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** How long the pipeline is given to finish the home page's images. */
 const PIPELINE_WAIT_MS = 5 * 60_000;
 const VIEWPORTS = [
@@ -283,7 +283,7 @@ async function imageResponses(browser: Browser, base: string, view: (typeof VIEW
 }
 
 export async function servedImagesBench(dataDir: string, spawnServer: Spawn): Promise<GoalRow[]> {
-  const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'served-images'), LOG_LEVEL: 'silent' }, /Password:\s+\S+/);
+  const app = await spawnServer(['dist/server/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'served-images'), LOG_LEVEL: 'silent' }, /Password:\s+\S+/);
   const base = `http://127.0.0.1:${app.port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
   try {

@@ -28,8 +28,8 @@
  * Then, after the table:
  * 7. the analytics dashboard (bench/dashboard.ts): each of its queries over a site with one
  *    million generated events, over 30 and 90 days, in milliseconds;
- * 8. generated bad input at full counts (bench/fuzz.ts): 50,000 requests to every route and 10,000
- *    to each measurement call, never a 5xx.
+ * 8. generated bad input at full counts (bench/fuzz.ts): about 50,000 requests to every route,
+ *    10,000 to each measurement call and 10,000 form bodies, never a 5xx.
  * BENCH_ONLY=pages|forms|census|render|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
@@ -295,7 +295,7 @@ async function cachedPageSection(dataDir: string): Promise<GoalRow[]> {
 }
 
 async function cachedPages(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
-  const app = await spawnServer(['src/server/main.ts'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app'), LOG_LEVEL: 'silent' });
+  const app = await spawnServer(['dist/server/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'app'), LOG_LEVEL: 'silent' });
   children.push(app.child);
   const url = `http://127.0.0.1:${app.port}/`;
   // Twice: the first answer renders and stores the page, the second is the cached one measured.

@@ -5,9 +5,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, isBlockChunk, PAGE_ISLANDS, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, isBlockChunk, PAGE_ISLANDS, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 function scriptsOf(page: Page): string[] {
   const urls: string[] = [];
@@ -23,10 +23,10 @@ const isOpen = (page: Page, title: string) =>
 describe('accordion block', () => {
   // covers 000-4.42, 000-4.43, 000-4.44, 000-4.45, 000-9.23
   it('opens one item at a time with a 250 ms height animation, first item expanded', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
     const scripts = scriptsOf(page);
-    await page.goto(`${env.server().url}/blocks/accordion`);
+    await page.goto(`${env.site().url}/blocks/accordion`);
     await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/island-accordion-')));
     await page.waitForLoadState('networkidle');
 
@@ -61,11 +61,11 @@ describe('accordion block', () => {
 
   // covers 000-1.13
   it('loads no block island chunk on pages without interactive blocks, and only their own on pages with them', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     for (const path of ['/', '/about', '/journal', '/blocks/text', '/blocks/image', '/blocks/button']) {
       const page = await context.newPage();
       const scripts = scriptsOf(page);
-      await page.goto(`${env.server().url}${path}`);
+      await page.goto(`${env.site().url}${path}`);
       await page.waitForLoadState('networkidle');
       const islands = await page.locator('script#islands').evaluate((s) => Object.keys(JSON.parse(s.textContent ?? '{}') as object));
       const blockKinds = islands.filter((kind) => !(PAGE_ISLANDS as readonly string[]).includes(kind)).sort();
@@ -84,9 +84,9 @@ describe('accordion block', () => {
   });
 
   it('opens with the keyboard', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    await page.goto(`${env.server().url}/blocks/accordion`);
+    await page.goto(`${env.site().url}/blocks/accordion`);
     await page.waitForLoadState('networkidle');
     await page.locator('summary').filter({ hasText: 'Can I order a custom set?' }).focus();
     await page.keyboard.press('Enter');

@@ -11,9 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../src/server/services/totp';
 import { seriousViolations } from './axe';
-import { desktop, printed, serverAndBrowserPerFile, visitorContext } from './harness';
+import { addCustomer, desktop, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const PASSPHRASE = 'correct kiln glaze at dawn';
 const COMMON = 'This password is one of the most common passwords';
 
@@ -26,7 +26,7 @@ async function picture(page: Page, name: string): Promise<void> {
 
 /** A browser of its own (cookies and all), with a user agent that names a real browser and system. */
 async function browserAs(userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true, userAgent });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true, userAgent });
   return { context, page: await context.newPage() };
 }
 
@@ -34,7 +34,7 @@ const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100
 const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 async function configSignIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(`${env.server().url}/config/`);
+  await page.goto(`${env.site().url}/config/`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -42,8 +42,8 @@ async function configSignIn(page: Page, email: string, password: string): Promis
 
 describe("a team member's account", () => {
   it('changes the password, lists the sessions and signs another browser out', async () => {
-    const email = printed(env.server().output(), 'First owner');
-    const password = printed(env.server().output(), 'Password');
+    const email = env.site().owner.email;
+    const password = env.site().owner.password;
     const a11y: string[] = [];
     const here = await browserAs(FIREFOX);
     const there = await browserAs(SAFARI);
@@ -92,7 +92,7 @@ describe("a team member's account", () => {
   });
 
   it('turns two-factor on with the QR code, shows the recovery codes once, and signs in with one', async () => {
-    const email = printed(env.server().output(), 'First owner');
+    const email = env.site().owner.email;
     const a11y: string[] = [];
     const { context, page } = await browserAs(FIREFOX);
     await configSignIn(page, email, PASSPHRASE);
@@ -150,10 +150,9 @@ describe("a team member's account", () => {
 
 describe("a customer's account page", () => {
   it('lists where the account is signed in, signs another browser out, and changes the password', async () => {
-    const m = /Demo customer:\s+(\S+) \/ (\S+)/.exec(env.server().output());
-    const [email, password] = [m![1]!, m![2]!];
+    const { email, password } = await addCustomer(env.site());
     const a11y: string[] = [];
-    const base = env.server().url;
+    const base = env.site().url;
     const signIn = async (page: Page, secret: string) => {
       await page.goto(`${base}/account/login`);
       // A form sent before the page's code runs only comes back to the page.

@@ -10,19 +10,18 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { AS_VISITOR, desktop, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
-import { addTeamMember, firstOwner, settle, signInTeamMember } from './measure-capture';
+import { addTeamMember, desktop, siteForFile, sqlOn, visitorContext } from './harness';
+import { settle, signInTeamMember } from './measure-capture';
 
-// The visit must be stored, so the browser must not pass for a robot.
-const env = serverAndBrowserPerFile(AS_VISITOR);
-const base = () => env.server().url;
+const env = siteForFile();
+const base = () => env.site().url;
 
 /** The chunk of the Analytics screen (and uPlot in it). */
 const isAnalyticsChunk = (r: Request) => /\/assets\/analytics-screen-[\w-]+\.(js|css)$/.test(new URL(r.url()).pathname);
 
 describe('the analytics dashboard', () => {
   it('shows the owner a visit made moments before, with its pages and its button click, and passes axe', async () => {
-    const visitor = await visitorContext(env.browser(), env.server());
+    const visitor = await visitorContext(env.browser(), env.site());
     const visit = await visitor.newPage();
     const visitorChunks: string[] = [];
     visit.on('request', (r) => isAnalyticsChunk(r) && visitorChunks.push(r.url()));
@@ -37,7 +36,7 @@ describe('the analytics dashboard', () => {
         throw new Error('Dashboard test failure');
       });
     });
-    const stored = async (table: string, where: string) => (await sqlOn(env.server(), `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`))[0]!.n;
+    const stored = async (table: string, where: string) => (await sqlOn(env.site(), `SELECT count(*)::int AS n FROM ${table} WHERE website_id = $1 AND ${where}`, [env.site().websiteId]))[0]!.n;
     await expect.poll(() => stored('javascript_errors', "message LIKE '%Dashboard test failure%'"), { timeout: 15_000 }).toBe(1);
     await visitor.close();
     // Each call is answered once its batch has committed, but a beacon's answer is not awaited by the page.
@@ -49,7 +48,7 @@ describe('the analytics dashboard', () => {
     const page = await context.newPage();
     const ownerChunks: string[] = [];
     page.on('request', (r) => isAnalyticsChunk(r) && ownerChunks.push(r.url()));
-    await signInTeamMember(page, base(), firstOwner(env.server()));
+    await signInTeamMember(page, base(), env.site().owner);
     expect(ownerChunks).toEqual([]);
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
@@ -102,7 +101,7 @@ describe('the analytics dashboard', () => {
   });
 
   it('shows a REPORTING member Analytics alone, with the same visit', async () => {
-    const member = await addTeamMember(env.server(), 'reports@example.com', 'REPORTING');
+    const member = await addTeamMember(env.site(), 'REPORTING');
     const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
     await signInTeamMember(page, base(), member);
@@ -119,7 +118,7 @@ describe('the analytics dashboard', () => {
   it('lists what an admin’s own pages would track, live, beside the report', async () => {
     const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
-    await signInTeamMember(page, base(), firstOwner(env.server()));
+    await signInTeamMember(page, base(), env.site().owner);
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Analytics' }).click();
     const log = page.getByRole('log', { name: 'Live events' });
     await log.getByText('No events yet.').waitFor();

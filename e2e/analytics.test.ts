@@ -9,13 +9,12 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AS_VISITOR, desktop, requestsSeen, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { addCustomer, desktop, requestsSeen, siteForFile, sqlOn, visitorContext } from './harness';
 import {
   answerMeasurement,
   chunkUrl,
   consoleOf,
   cookieValue,
-  demoCustomer,
   formFields,
   pauseClock,
   sentFrom,
@@ -25,9 +24,8 @@ import {
   type Sent,
 } from './measure-capture';
 
-// Stored calls are read back (the Trace log), so the browser must not pass for a robot.
-const env = serverAndBrowserPerFile(AS_VISITOR);
-const base = () => env.server().url;
+const env = siteForFile();
+const base = () => env.site().url;
 
 const EVENTS = '/api/v1/events';
 const TRACK = '/api/track/Track';
@@ -42,7 +40,7 @@ afterAll(async () => {
 });
 
 async function consented(opts: { clock?: boolean; init?: () => void } = {}): Promise<{ page: Page; sent: Sent[]; context: BrowserContext; lines: string[] }> {
-  const context = await visitorContext(env.browser(), env.server());
+  const context = await visitorContext(env.browser(), env.site());
   contexts.push(context);
   await answerMeasurement(context);
   if (opts.init) await context.addInitScript(opts.init);
@@ -122,7 +120,7 @@ describe('analytics events', () => {
     expect(events(sent)[1]!.common).toMatchObject({ isFirstLanding: false, isFirstSession: true, sessionId: first.sessionId });
 
     // A new browser session of the same visitor: only the 390-day cookie is left.
-    const later = await visitorContext(env.browser(), env.server());
+    const later = await visitorContext(env.browser(), env.site());
     contexts.push(later);
     await answerMeasurement(later);
     await later.addCookies([{ name: 'ss_aid', value: aid.value, url: base() }]);
@@ -270,7 +268,7 @@ describe('the Trace log', () => {
     await page.getByRole('link', { name: 'Secondary, medium' }).click();
     await page.waitForURL(`${base()}/about`);
     const stored = () =>
-      sqlOn(env.server(), `SELECT page_url, data FROM trace_events WHERE type = 'button-click'`) as Promise<{ page_url: string; data: Record<string, unknown> }[]>;
+      sqlOn(env.site(), `SELECT page_url, data FROM trace_events WHERE website_id = $1 AND type = 'button-click'`, [env.site().websiteId]) as Promise<{ page_url: string; data: Record<string, unknown> }[]>;
     await expect.poll(async () => (await stored()).length, { timeout: 10_000 }).toBe(1);
     const [left] = await stored();
     expect(left!.page_url).toBe(`${base()}/blocks/button`);
@@ -333,7 +331,7 @@ describe('signed-in customers', () => {
   // covers 001-6.05, 001-6.06
   it('attach their member account id to analytics and performance records', async () => {
     const { page, sent } = await consented({ clock: true });
-    await signInCustomer(page, base(), demoCustomer(env.server()));
+    await signInCustomer(page, base(), await addCustomer(env.site()));
     await page.goto(`${base()}/about`);
     const title = await page.title();
     // The account page's own event may still arrive after this page opened: look for this page's.

@@ -11,9 +11,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { changeSiteDocument, desktop, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 const LIMIT_MESSAGE = 'You have exceeded the character limit.';
 
@@ -29,9 +29,9 @@ function inLondon(instant: Date): { date: string; time: string } {
 
 async function signedIn(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
   const page = await context.newPage();
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   return page;
 }
 
@@ -40,7 +40,7 @@ const canvasOf = (page: Page) => page.frameLocator('iframe[title="Page canvas"]'
 describe('the blog', () => {
   it('an owner adds a blog, writes a post, schedules it, and a visitor reads it once its time has come', { timeout: 120_000 }, async () => {
     // A site with no blog: the demo's journal goes (with its menu link), so this owner starts one.
-    await changeSiteDocument(env.server(), (doc) => {
+    await changeSiteDocument(env.site(), (doc) => {
       doc.collections = [];
       doc.navigation = (doc.navigation as { href: string }[]).filter((n) => n.href !== '/journal');
     });
@@ -112,13 +112,13 @@ describe('the blog', () => {
     await page.getByRole('status').filter({ hasText: `The post “Kiln opening” is scheduled for ${when.date} ${when.time.slice(0, 5)} (Europe/London).` }).waitFor();
     await posts.getByRole('row', { name: /Kiln opening/ }).getByText('Scheduled', { exact: true }).waitFor();
 
-    const visitor = await (await visitorContext(env.browser(), env.server())).newPage();
-    await visitor.goto(`${env.server().url}/news`);
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
+    await visitor.goto(`${env.site().url}/news`);
     await visitor.getByRole('heading', { name: 'News', level: 1 }).waitFor();
     expect(await visitor.getByRole('link', { name: 'Kiln opening', exact: true }).count()).toBe(0);
 
     // Not before its time: the job is waiting for it.
-    expect(await sqlOn(env.server(), `SELECT run_at FROM jobs WHERE kind = 'blog.publish_scheduled' AND status = 'pending'`)).toEqual([{ run_at: new Date(Math.floor(due.getTime() / 1000) * 1000) }]);
+    expect(await sqlOn(env.site(), `SELECT run_at FROM jobs WHERE website_id = $1 AND kind = 'blog.publish_scheduled' AND status = 'pending'`, [env.site().websiteId])).toEqual([{ run_at: new Date(Math.floor(due.getTime() / 1000) * 1000) }]);
     expect(Date.now()).toBeLessThan(due.getTime());
     // Time passes; the server's worker publishes the post when it is due.
     await expect
@@ -136,7 +136,7 @@ describe('the blog', () => {
     await visitor.getByText('The new kiln is lit on Saturday.').waitFor();
 
     // The owner's list says Published now; a second post is deleted once the confirmation is accepted.
-    const api = await ownerApi(env.server());
+    const api = await ownerApi(env.site());
     const { blogs } = await api.call<{ blogs: { id: string; path: string }[] }>('GET', '/api/config/blogs');
     await api.call('POST', `/api/config/blogs/${blogs.find((b) => b.path === '/news')!.id}/posts`, { title: 'Old notice', status: 4 });
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Preview' }).click();

@@ -7,9 +7,9 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, isBlockChunk, isPageRuntime, recordScripts, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, isBlockChunk, isPageRuntime, recordScripts, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 /** `bytes` leaves out the visitor runtime, whose size is `runtimeBytes`. */
 type Measure = { bytes: number; runtimeBytes: number; scripts: string[] };
@@ -20,7 +20,7 @@ async function measure(context: BrowserContext, path: string): Promise<Measure> 
   const page = await context.newPage();
   await page.clock.install();
   const scripts = recordScripts(page);
-  await page.goto(`${env.server().url}${path}`);
+  await page.goto(`${env.site().url}${path}`);
   await page.waitForLoadState('networkidle');
   await page.clock.runFor(60_000);
   await page.waitForLoadState('networkidle');
@@ -44,8 +44,8 @@ const consentStates = [
 
 describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
   async function context() {
-    const ctx = await visitorContext(env.browser(), env.server(), desktop);
-    if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, url: env.server().url })));
+    const ctx = await visitorContext(env.browser(), env.site(), desktop);
+    if (cookies.length) await ctx.addCookies(cookies.map((c) => ({ ...c, url: env.site().url })));
     return ctx;
   }
 
@@ -76,7 +76,7 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
     page.on('console', (m) => {
       if (/Content.Security.Policy|Refused/i.test(m.text())) refused.push(m.text());
     });
-    await page.goto(`${env.server().url}/?logout=true`);
+    await page.goto(`${env.site().url}/?logout=true`);
     await page.getByRole('dialog', { name: 'Logout Successful' }).waitFor();
     expect(refused).toEqual([]);
     await page.close();
@@ -112,7 +112,7 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
 
 describe('editor code on published pages', () => {
   it('no page of the demo site loads the editor, Tiptap, ProseMirror, dnd-kit or the config area', async () => {
-    const ctx = await visitorContext(env.browser(), env.server(), desktop);
+    const ctx = await visitorContext(env.browser(), env.site(), desktop);
     const page = await ctx.newPage();
     // Addresses are noted as the pages load; the bodies are fetched afterwards, so no read races a navigation.
     const scriptUrls = new Set<string>();
@@ -121,7 +121,7 @@ describe('editor code on published pages', () => {
     });
     const paths = ['/', '/about', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/blocks/gallery', '/blocks/gallery/slideshow', '/blocks/video', '/contact'];
     for (const path of paths) {
-      await page.goto(`${env.server().url}${path}`);
+      await page.goto(`${env.site().url}${path}`);
       await page.waitForLoadState('networkidle');
       // Scrolled to the end, so the blocks that load when visible load.
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -1,35 +1,26 @@
 /**
- * A team member added from the command line while the app runs signs in and sees only the areas
+ * A team member invited while the app runs signs in and sees only the areas
  * of the role; removed from the team while signed in, the next call is refused and the system
  * error panel says why (seed 000 §8: an authorization failure shows the system error dialog).
  * An ADMIN hands the site over to another member in one confirmed step.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, printed, serverAndBrowserPerFile, visitorContext } from './harness';
+import { addTeamMember, desktop, ownerApi, siteForFile, signInAsOwner, visitorContext } from './harness';
 
-const run = promisify(execFile);
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 describe('roles in the config area', () => {
   // covers 000-8.03
   it('shows an editor only its areas, and the system error panel once the editor is removed', async () => {
-    const server = env.server();
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'editor@example.com', '--role', 'EDITOR', '--site', 'demo'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, DATA_DIR: server.dataDir },
-    });
-    const password = /Password: (\S+)/.exec(stdout)?.[1];
-    expect(password).toBeTruthy();
+    const server = env.site();
+    const editor = await addTeamMember(server, 'EDITOR');
 
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
     await page.goto(`${server.url}/config/`);
-    await page.getByLabel('Email').fill('editor@example.com');
-    await page.getByLabel('Password').fill(password!);
+    await page.getByLabel('Email').fill(editor.email);
+    await page.getByLabel('Password').fill(editor.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
@@ -38,7 +29,7 @@ describe('roles in the config area', () => {
     // The owner takes the editor off the team (the Team screen's call) while the editor's screen is open.
     const owner = await ownerApi(server);
     const { members } = await owner.call<{ members: { accountId: string; email: string }[] }>('GET', '/api/config/team');
-    await owner.call('DELETE', `/api/config/team/${members.find((m) => m.email === 'editor@example.com')!.accountId}`);
+    await owner.call('DELETE', `/api/config/team/${members.find((m) => m.email === editor.email)!.accountId}`);
 
     await nav.getByRole('button', { name: 'Pages' }).click();
     const panel = page.getByRole('alertdialog');
@@ -50,29 +41,25 @@ describe('roles in the config area', () => {
   });
 
   it('an ADMIN hands the site to a team member after confirming, and then sees a WEBSITE_MANAGER’s areas', async () => {
-    const server = env.server();
-    const cwd = path.resolve(import.meta.dirname, '..');
-    await run(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'partner@example.com', '--role', 'EDITOR', '--site', 'demo'], { cwd, env: { ...process.env, DATA_DIR: server.dataDir } });
+    const server = env.site();
+    const partner = await addTeamMember(server, 'EDITOR', 'partner');
     const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/config/`);
-    await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
-    await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsOwner(page, server);
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.getByRole('button', { name: 'Team' }).click();
-    await page.getByRole('button', { name: 'Hand the site to partner@example.com' }).click();
+    await page.getByRole('button', { name: `Hand the site to ${partner.email}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Hand the site over?' });
     await confirm.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Hand the site to partner@example.com' }).click();
+    await page.getByRole('button', { name: `Hand the site to ${partner.email}` }).click();
     await confirm.getByRole('button', { name: 'Hand over' }).click();
     await page.locator('.role-badge').filter({ hasText: 'WEBSITE_MANAGER' }).first().waitFor();
     expect(await nav.getByRole('button', { name: 'Import and export' }).count()).toBe(0);
     await nav.getByRole('button', { name: 'Team' }).click();
-    await page.getByRole('cell', { name: 'partner@example.com', exact: true }).waitFor();
+    await page.getByRole('cell', { name: partner.email, exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /Hand the site to/ }).count()).toBe(0);
     await context.close();
   });

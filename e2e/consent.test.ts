@@ -14,9 +14,9 @@ import { RESTRICTIVE_POLICY_COOKIES } from '../src/domain/cookies';
 import { TRACKING_COOKIES, TRACKING_STORAGE_PREFIX } from '../src/runtime/consent';
 import { cookieBannerClasses } from '../src/runtime/cookie-banner-view';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, ownerApi, printed, serverAndBrowserPerFile, visitorContext } from './harness';
+import { changeSiteDocument, desktop, ownerApi, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 const DEFAULT_TEXT = 'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
 const DAY = 24 * 3600;
@@ -28,7 +28,7 @@ const DEMO: CookieBannerSettings = { isCookieBannerEnabled: true, isRestrictiveC
 const NECESSARY_COOKIES = new Set(['ss_cookieAllowed', 'crumb', 'op_session', 'op_member', 'op_unlocked']);
 const VISITOR_RECORD = /^[A-Za-z0-9._~-]+\|[1-9][0-9]*\|[1-9][0-9]*\|[1-9][0-9]*\|[1-9][0-9]*$/;
 
-const url = (path: string) => `${env.server().url}${path}`;
+const url = (path: string) => `${env.site().url}${path}`;
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie consent' });
 const cookieSettings = (page: Page) => page.getByRole('button', { name: 'Cookie settings' });
 const cookiesOf = async (context: BrowserContext) => new Map((await context.cookies()).map((c) => [c.name, c]));
@@ -60,8 +60,8 @@ async function openPage(context: BrowserContext, path = '/'): Promise<Page> {
  * given a corner) — through the document's import.
  */
 async function useBanner(settings: CookieBannerSettings, through: 'api' | 'document' = 'api'): Promise<void> {
-  if (through === 'api') await (await ownerApi(env.server())).call('PUT', '/api/config/cookie-banner', settings);
-  else await changeSiteDocument(env.server(), (doc) => void (doc.settings.cookieBanner = settings));
+  if (through === 'api') await (await ownerApi(env.site())).call('PUT', '/api/config/cookie-banner', settings);
+  else await changeSiteDocument(env.site(), (doc) => void (doc.settings.cookieBanner = settings));
   const marker = settings.isCookieBannerEnabled ? `class="${cookieBannerClasses(resolveCookieBanner(settings))}"` : '';
   const policy = `"restrictive":${settings.isRestrictiveCookiePolicyEnabled === true}`;
   await expect
@@ -257,7 +257,7 @@ describe('the restrictive policy', () => {
 
   it('clears them at once when a visitor who accepted declines through Cookie settings, which reopens the banner', async () => {
     await useBanner(DEMO);
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const page = await openPage(context, '/about');
     await expect.poll(async () => (await cookiesOf(context)).get('ss_cvr')?.value, { timeout: 10_000 }).toMatch(VISITOR_RECORD);
     await context.addCookies(['SS_MATTR', 'user_segment'].map((name) => ({ name, value: 'planted', url: url('/') })));
@@ -320,7 +320,7 @@ describe('the visitor cookies after consent', () => {
   // covers 000-3.61, 000-3.62, 000-4.22, 000-4.23, 000-4.24, 000-5.02, 000-5.03, 000-9.08, 000-9.09
   it('writes ss_cvr (an id and four positive integers, 2 years) and ss_cvt (a positive integer, 30 minutes); a missing visit token counts one new visit', async () => {
     await useBanner(DEMO);
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     // Chromium keeps no cookie longer than 400 days (RFC 6265bis), so the two years show in what
     // the page writes; the stored expiry is the browser's cap.
     await context.addInitScript(() => {
@@ -378,8 +378,8 @@ describe('the config area’s preview', () => {
     const context = await freshContext();
     const page = await context.newPage();
     await page.goto(url('/config/'));
-    await page.getByLabel('Email').fill(printed(env.server().output(), 'First owner'));
-    await page.getByLabel('Password').fill(printed(env.server().output(), 'Password'));
+    await page.getByLabel('Email').fill(env.site().owner.email);
+    await page.getByLabel('Password').fill(env.site().owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Cookie banner' }).click();
     await page.getByRole('heading', { name: 'Cookie banner', level: 1 }).waitFor();

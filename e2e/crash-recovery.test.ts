@@ -1,7 +1,8 @@
 /**
  * Crash safety of the default set-up: the app is killed with -9 while it writes — the server
  * process alone, then its whole process group, then its group and the PostgreSQL server too — and
- * restarted each time; every write it acknowledged with a 2xx is found afterwards.
+ * restarted each time; every write it acknowledged with a 2xx is found afterwards. It runs a server
+ * of its own (the shared ones serve the other files), started blank: the demo comes with the CLI.
  *
  * The writes are real ones of the app: image uploads through the asset library's call, each file's
  * row and its bytes (in the PostgreSQL file store) committed before the 200 is sent. A site
@@ -18,6 +19,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { demoDocument } from '../test/fixtures';
 import { printed, startServer, type RunningServer } from './harness';
+import { programArgs } from './server-process';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -36,7 +38,7 @@ async function importImages(dataDir: string) {
   }
   const file = path.join(dataDir, 'with-images.json');
   await writeFile(file, JSON.stringify(doc));
-  await run(process.execPath, ['--import', 'tsx', 'src/cli/site.ts', 'import', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
+  await run(process.execPath, [...programArgs('site'), 'import', file], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } });
 }
 
 /** Signs in as the owner through the product's calls: a crumb from a page view, then Login. */
@@ -111,7 +113,7 @@ async function exited(s: RunningServer) {
 
 describe('crash recovery', () => {
   it('keeps every acknowledged write when the app is killed with -9, alone, with its group, and with its database', async () => {
-    server = await startServer();
+    server = await startServer({ env: { START_WITH: 'blank' } });
     const dataDir = server.dataDir;
     // Printed just after the server listens.
     const started = server;

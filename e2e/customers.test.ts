@@ -8,19 +8,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { seriousViolations } from './axe';
-import { islandsReady, serverAndBrowserPerFile, visitorContext } from './harness';
+import { addCustomer, islandsReady, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
-
-/** The demo customer `npm start` printed: 'Demo customer:  EMAIL / PASSWORD'. */
-function demoCustomer(): { email: string; password: string } {
-  const m = /Demo customer:\s+(\S+) \/ (\S+)/.exec(env.server().output());
-  if (!m) throw new Error(`no demo customer printed:\n${env.server().output()}`);
-  return { email: m[1]!, password: m[2]! };
-}
+const env = siteForFile();
 
 async function page(): Promise<Page> {
-  const context = await visitorContext(env.browser(), env.server(), { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 1280, height: 900 }, bypassCSP: true });
   return context.newPage();
 }
 
@@ -29,7 +22,7 @@ describe('customers and members-only pages', () => {
   it('a visitor signs in from the members-only page, reaches it, changes the account name and signs out', async () => {
     const a11y: string[] = [];
     const p = await page();
-    const base = env.server().url;
+    const base = env.site().url;
     await p.goto(`${base}/members`);
     await p.getByRole('heading', { name: 'Members only' }).waitFor();
     expect(await p.getByText('Next kiln opening').count()).toBe(0);
@@ -38,7 +31,7 @@ describe('customers and members-only pages', () => {
     await p.getByRole('heading', { name: 'Sign in' }).waitFor();
     a11y.push(...(await seriousViolations(p)).map((v) => `sign in: ${v}`));
 
-    const { email, password } = demoCustomer();
+    const { email, password } = await addCustomer(env.site());
     await p.getByLabel('Email').fill(email);
     await p.getByLabel('Password').fill('not the password');
     await p.getByRole('button', { name: 'Sign in' }).click();
@@ -87,7 +80,7 @@ describe('customers and members-only pages', () => {
 
   it('a visitor opens a password-protected page with its password', async () => {
     const p = await page();
-    const base = env.server().url;
+    const base = env.site().url;
     await p.goto(`${base}/wholesale`);
     await p.getByText('This page is protected by a password.').waitFor();
     // The form is sent by the lock screen's island: wait until it has run (a busy machine is slow to).

@@ -17,7 +17,7 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commerce } from '../src/messages/commerce';
 import { CONFIRMATION_STYLES } from '../src/domain/popups';
-import { desktop, launchBrowser, MARKER_PATH, requestsSeen } from './harness';
+import { desktop, MARKER_PATH, requestsSeen, sharedBrowser } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FIXTURES = path.join(ROOT, 'e2e/fixtures');
@@ -111,7 +111,7 @@ beforeAll(async () => {
     },
   });
   await serve();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 }, 120_000);
 
 afterAll(async () => {

@@ -11,9 +11,9 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { desktop, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 type Placement = { x: number; y: number; w: number; h: number };
 type DraftBlock = { id: string; type: number; data: Record<string, unknown>; layout: { desktop: Placement; phone?: Placement } };
@@ -22,9 +22,9 @@ type EditorAnswer = { draft: { version: number; sections: DraftSection[] }; publ
 
 async function signedIn(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   return page;
 }
 
@@ -32,12 +32,12 @@ const canvasOf = (page: Page, title = 'Page canvas'): FrameLocator => page.frame
 const announced = (page: Page) => page.locator('.editor [aria-live="polite"]');
 
 async function pageId(path: string): Promise<string> {
-  const rows = await sqlOn(env.server(), `SELECT p.id FROM pages p JOIN websites w ON w.id = p.website_id WHERE w.is_default AND p.path = $1`, [path]);
+  const rows = await sqlOn(env.site(), `SELECT id FROM pages WHERE website_id = $1 AND path = $2`, [env.site().websiteId, path]);
   return rows[0]!.id as string;
 }
 
 async function openEditor(page: Page, path: string) {
-  await page.goto(`${env.server().url}/config/pages/${await pageId(path)}`);
+  await page.goto(`${env.site().url}/config/pages/${await pageId(path)}`);
   await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor();
   await canvasOf(page).locator('.block').first().waitFor();
 }
@@ -47,7 +47,7 @@ async function saved(page: Page) {
 }
 
 async function draftOf(path: string): Promise<EditorAnswer> {
-  return (await ownerApi(env.server())).call<EditorAnswer>('GET', `/api/config/editor/pages/${await pageId(path)}`);
+  return (await ownerApi(env.site())).call<EditorAnswer>('GET', `/api/config/editor/pages/${await pageId(path)}`);
 }
 
 describe('the editor across devices, versions and pages', () => {
@@ -103,7 +103,7 @@ describe('the editor across devices, versions and pages', () => {
   });
 
   it('compares a revision from three publishes back with the page now, restores it, and visitors see it once published', async () => {
-    const api = await ownerApi(env.server());
+    const api = await ownerApi(env.site());
     const id = await pageId('/contact');
     const url = `/api/config/editor/pages/${id}`;
     // Four publishes, each with the first text block's words changed.
@@ -136,8 +136,8 @@ describe('the editor across devices, versions and pages', () => {
     await page.getByText(`Revision ${target} restored as your draft. Publish to show it to visitors.`).first().waitFor();
     await canvasOf(page).getByText('Studio hours, version 1').waitFor();
 
-    const visitor = await (await visitorContext(env.browser(), env.server())).newPage();
-    await visitor.goto(`${env.server().url}/contact`);
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
+    await visitor.goto(`${env.site().url}/contact`);
     await visitor.getByText('Studio hours, version 4').waitFor();
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();

@@ -19,15 +19,15 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, typeInto, visitorContext } from './harness';
+import { desktop, ownerApi, siteForFile, signInAsOwner, sqlOn, typeInto, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 async function signedIn(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   return page;
 }
 
@@ -45,7 +45,7 @@ async function openEditor(page: Page, title: string) {
 }
 
 async function pageId(path: string): Promise<string> {
-  const rows = await sqlOn(env.server(), `SELECT p.id FROM pages p JOIN websites w ON w.id = p.website_id WHERE w.is_default AND p.path = $1`, [path]);
+  const rows = await sqlOn(env.site(), `SELECT id FROM pages WHERE website_id = $1 AND path = $2`, [env.site().websiteId, path]);
   return rows[0]!.id as string;
 }
 
@@ -68,7 +68,7 @@ async function drag(page: Page, box: { x: number; y: number; width: number; heig
 describe('the visual editor', () => {
   it('a new owner builds on the home page with the mouse, undoes and redoes 20 steps, reloads, and publishes', { timeout: 150_000 }, async () => {
     const page = await signedIn();
-    const visitor = await (await visitorContext(env.browser(), env.server())).newPage();
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
     await openEditor(page, 'Home');
     const canvas = canvasOf(page);
     const opened = await canvasHtml(page);
@@ -202,7 +202,7 @@ describe('the visual editor', () => {
     await saved(page);
 
     // Not yet visible to visitors: the draft is not published.
-    await visitor.goto(`${env.server().url}/`);
+    await visitor.goto(`${env.site().url}/`);
     expect(await visitor.getByRole('link', { name: 'Come and visit' }).count()).toBe(0);
 
     // A change, then a reload before the autosave: the change is kept and sent.
@@ -230,7 +230,7 @@ describe('the visual editor', () => {
 
   it('every action from the keyboard alone, announced; Escape toggles preview; a full section refuses a block', async () => {
     // covers 000-9.41, 000-4.17
-    const api = await ownerApi(env.server());
+    const api = await ownerApi(env.site());
     const id = await pageId('/about');
     const editorPage = await api.call<{ draft: { version: number; sections: { id: string; theme: string; blocks: unknown[] }[] } }>('GET', `/api/config/editor/pages/${id}`);
     const [first, ...rest] = editorPage.draft.sections;
@@ -330,7 +330,7 @@ describe('the visual editor', () => {
     await canvasOf(mine).getByRole('heading', { name: 'Contact (mine)' }).waitFor();
     await saved(mine);
     // The server keeps mine, as a new version after theirs; they are told when they save again.
-    const api = await ownerApi(env.server());
+    const api = await ownerApi(env.site());
     const draft = await api.call<{ draft: { version: number; sections: { blocks: { data: { text?: unknown } }[] }[] } }>('GET', `/api/config/editor/pages/${await pageId('/contact')}`);
     expect(JSON.stringify(draft.draft.sections[0]!.blocks[0]!.data.text)).toContain('Contact (mine)');
     expect(draft.draft.version).toBeGreaterThanOrEqual(2);

@@ -13,12 +13,12 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, requestsSeen, serverAndBrowserPerFile, signInAsOwner, visitorContext } from './harness';
+import { desktop, ownerApi, requestsSeen, siteForFile, signInAsOwner, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 type Listed = { id: string; name: string; title: string; status: string; alt: string; focalX: number | null; focalY: number | null; width: number | null; height: number | null };
-const listed = async () => (await (await ownerApi(env.server())).call<{ files: Listed[] }>('GET', '/api/config/files')).files;
+const listed = async () => (await (await ownerApi(env.site())).call<{ files: Listed[] }>('GET', '/api/config/files')).files;
 const titles = async () => (await listed()).map((f) => f.title).sort();
 
 /** The smallest valid PDF: a catalogue, one empty page, its cross-reference table. */
@@ -41,9 +41,9 @@ beforeAll(async () => {
 
 async function signedIn(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Files' }).click();
   await page.getByRole('heading', { name: 'Files', level: 1 }).waitFor();
   return page;
@@ -164,8 +164,8 @@ describe('the asset library', () => {
     await page.getByText('Published. Visitors now see this version.').first().waitFor();
 
     // A visitor's image has its size, so the page does not move as it loads.
-    const visitor = await (await visitorContext(env.browser(), env.server())).newPage();
-    await visitor.goto(`${env.server().url}/`);
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
+    await visitor.goto(`${env.site().url}/`);
     const img = visitor.getByRole('img', { name: 'A red glaze test tile' });
     await img.waitFor({ state: 'attached' });
     expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);

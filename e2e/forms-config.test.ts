@@ -1,5 +1,5 @@
 /**
- * The owner's Forms screens in Chromium: the first owner sees a submission of the demo contact
+ * The owner's Forms screens in Chromium: the owner sees a submission of the demo contact
  * form, searches, opens it (every field by label), downloads the CSV, deletes it after a
  * confirmation, sees a newsletter list's subscribers, erases one person's data, edits a field's
  * label (a refused save marks the field) and finds the new label on the published page. A role
@@ -7,16 +7,12 @@
  * that changes anything. Giving the form a webhook address shows its signing secret once; making
  * a new one shows the new one once. Each screen passes axe-core with no serious violation.
  */
-import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { addTeamMember, desktop, downloadedBytes, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const FORM_ID = 'c0a7ac7f0000000000000001';
 const LIST_ID = 'c0a7ac7f0000000000000008';
 const FIELDS = [
@@ -27,18 +23,18 @@ const FIELDS = [
 
 async function insertSubmission(name: [string, string], email: string, message: string) {
   await sqlOn(
-    env.server(),
+    env.site(),
     `INSERT INTO form_submissions (website_id, form_id, fields, values, page, emails)
-     SELECT id, $1, $2, $3, '{"pageTitle": "Contact", "pagePath": "/contact"}', ARRAY[$4] FROM websites WHERE is_default`,
-    [FORM_ID, JSON.stringify(FIELDS), JSON.stringify({ name, email, message }), email],
+     VALUES ($5, $1, $2, $3, '{"pageTitle": "Contact", "pagePath": "/contact"}', ARRAY[$4])`,
+    [FORM_ID, JSON.stringify(FIELDS), JSON.stringify({ name, email, message }), email, env.site().websiteId],
   );
 }
 
 async function signedInPage(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true, acceptDownloads: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true, acceptDownloads: true });
   const page = await context.newPage();
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   return page;
 }
 
@@ -46,8 +42,8 @@ describe('the Forms screens', () => {
   it('the owner reads, searches, exports, deletes and erases submissions, and edits the form', async () => {
     await insertSubmission(['Ada', 'Lovelace'], 'ada@example.com', '=SUM(A1:A3) please, "quoted"');
     await insertSubmission(['Grace', 'Hopper'], 'grace@example.com', 'A set of café bowls');
-    await sqlOn(env.server(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, name, status) SELECT id, $1, 'grace@example.com', 'Grace', 'confirmed' FROM websites WHERE is_default`, [LIST_ID]);
-    await sqlOn(env.server(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, status) SELECT id, $1, 'lin@example.com', 'pending' FROM websites WHERE is_default`, [LIST_ID]);
+    await sqlOn(env.site(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, name, status) VALUES ($2, $1, 'grace@example.com', 'Grace', 'confirmed')`, [LIST_ID, env.site().websiteId]);
+    await sqlOn(env.site(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($2, $1, 'lin@example.com', 'pending')`, [LIST_ID, env.site().websiteId]);
     const page = await signedInPage();
     const a11y: string[] = [];
     const check = async (screen: string) => a11y.push(...(await seriousViolations(page)).map((v) => `${screen}: ${v}`));
@@ -76,7 +72,7 @@ describe('the Forms screens', () => {
     // The CSV export: UTF-8 with a BOM, every submission, formulas neutralised.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^write-to-the-studio-submissions-\d{4}-\d\d-\d\d\.csv$/);
-    const csv = await readFile((await download.path())!);
+    const csv = await downloadedBytes(download);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString('utf8').slice(1).split('\r\n');
     expect(lines[0]).toBe('Submitted at (UTC),Name,Email,Message,Page');
@@ -98,14 +94,14 @@ describe('the Forms screens', () => {
     await check('delete confirmation');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await sqlOn(env.server(), 'SELECT count(*)::int AS n FROM form_submissions')).toEqual([{ n: 2 }]);
+    expect(await sqlOn(env.site(), 'SELECT count(*)::int AS n FROM form_submissions WHERE website_id = $1', [env.site().websiteId])).toEqual([{ n: 2 }]);
     await page.getByRole('button', { name: 'Delete this submission' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Submissions: Write to the studio', level: 1 }).waitFor();
     await page.getByRole('status').filter({ hasText: /^Deleted the submission of / }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Showing 1 submission, newest first.' }).waitFor();
     expect(await page.getByRole('row', { name: /Ada Lovelace/ }).count()).toBe(0);
-    expect(await sqlOn(env.server(), `SELECT count(*)::int AS n FROM form_submissions WHERE values->>'email' = 'ada@example.com'`)).toEqual([{ n: 0 }]);
+    expect(await sqlOn(env.site(), `SELECT count(*)::int AS n FROM form_submissions WHERE website_id = $1 AND values->>'email' = 'ada@example.com'`, [env.site().websiteId])).toEqual([{ n: 0 }]);
 
     // Subscribers of the newsletter list.
     await page.getByRole('button', { name: 'Back to forms' }).click();
@@ -125,8 +121,8 @@ describe('the Forms screens', () => {
     const erase = page.getByRole('alertdialog', { name: 'Erase this person’s data?' });
     await erase.getByRole('button', { name: 'Erase' }).click();
     await page.getByRole('status').filter({ hasText: 'Erased 1 form submission and 1 newsletter subscription of Grace@Example.com.' }).waitFor();
-    expect(await sqlOn(env.server(), 'SELECT count(*)::int AS n FROM form_submissions')).toEqual([{ n: 0 }]);
-    expect(await sqlOn(env.server(), 'SELECT email FROM newsletter_subscribers')).toEqual([{ email: 'lin@example.com' }]);
+    expect(await sqlOn(env.site(), 'SELECT count(*)::int AS n FROM form_submissions WHERE website_id = $1', [env.site().websiteId])).toEqual([{ n: 0 }]);
+    expect(await sqlOn(env.site(), 'SELECT email FROM newsletter_subscribers WHERE website_id = $1', [env.site().websiteId])).toEqual([{ email: 'lin@example.com' }]);
     await check('forms list after erasing');
 
     // Editing the form: the settings tabs, a refused save, then a new label on the published page.
@@ -153,11 +149,11 @@ describe('the Forms screens', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
 
     // A visitor of their own: a team member's browser would be sent to the config area.
-    const visitorBrowser = await visitorContext(env.browser(), env.server());
+    const visitorBrowser = await visitorContext(env.browser(), env.site());
     const visitor = await visitorBrowser.newPage();
     await expect
       .poll(async () => {
-        await visitor.goto(`${env.server().url}/contact`);
+        await visitor.goto(`${env.site().url}/contact`);
         return visitor.getByLabel('Your message to the potters').count();
       })
       .toBe(1);
@@ -167,18 +163,11 @@ describe('the Forms screens', () => {
   });
 
   it('a role that may only read forms sees them without submissions or controls that change anything', async () => {
-    const server = env.server();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'viewer@example.com', '--role', 'VIEWER', '--site', 'demo'], {
-      cwd: path.resolve(import.meta.dirname, '..'),
-      env: { ...process.env, DATA_DIR: server.dataDir },
-    });
-    const password = /Password: (\S+)/.exec(stdout)?.[1];
+    const server = env.site();
+    const viewer = await addTeamMember(server, 'VIEWER');
     const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
     const page = await context.newPage();
-    await page.goto(`${server.url}/config/`);
-    await page.getByLabel('Email').fill('viewer@example.com');
-    await page.getByLabel('Password').fill(password!);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInAsOwner(page, server, viewer);
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
     await page.getByRole('button', { name: /^View form: / }).first().waitFor();
     expect(await page.getByRole('button', { name: /^Submissions of / }).count()).toBe(0);
@@ -215,7 +204,7 @@ describe('the Forms screens', () => {
     expect(first).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     await page.getByText('Copy it to your receiver now: it is shown only this once.').waitFor();
     const a11y = (await seriousViolations(page)).map((v) => `webhook secret shown: ${v}`);
-    expect(JSON.stringify(await sqlOn(env.server(), 'SELECT secret FROM webhook_secrets'))).not.toContain(first);
+    expect(JSON.stringify(await sqlOn(env.site(), 'SELECT secret FROM webhook_secrets WHERE website_id = $1', [env.site().websiteId]))).not.toContain(first);
 
     await page.reload();
     await openEditor();

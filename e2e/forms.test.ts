@@ -10,9 +10,9 @@ import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { forms } from '../src/messages/forms';
 import { seriousViolations } from './axe';
-import { desktop, importSiteDocument, ownerApi, requestsSeen, serverAndBrowserPerFile, siteDocument, sqlOn, visitorContext, type SiteDocumentJson } from './harness';
+import { desktop, importSiteDocument, ownerApi, requestsSeen, siteForFile, siteDocument, sqlOn, visitorContext, type SiteDocumentJson } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 const FORM_ID = 'c0a7ac7f0000000000000001';
 const CONTACT_PAGE_ID = 'c0a7ac7f0000000000000002';
@@ -36,25 +36,25 @@ async function changeContactForm(change: (data: Block['data']) => void): Promise
     .sections.flatMap((s) => s.blocks)
     .find((b) => b.id === FORM_BLOCK_ID)!;
   change(block.data as Block['data']);
-  await importSiteDocument(env.server(), doc);
+  await importSiteDocument(env.site(), doc);
 }
 
 /** Turns on the site's internal labs features, as the Labs screen does. */
 async function setLabs(flags: string[]): Promise<void> {
-  await (await ownerApi(env.server())).call('POST', '/api/labs/internal', { features: flags });
+  await (await ownerApi(env.site())).call('POST', '/api/labs/internal', { features: flags });
 }
 
 beforeAll(async () => {
-  original = await siteDocument(env.server());
+  original = await siteDocument(env.site());
   // The captcha has its own tests (F3): without one the form renders no captcha container.
-  await (await ownerApi(env.server())).call('DELETE', '/api/config/captcha');
+  await (await ownerApi(env.site())).call('DELETE', '/api/config/captcha');
 });
 
 let changed = false;
 afterEach(async () => {
   if (!changed) return;
   changed = false;
-  await importSiteDocument(env.server(), original);
+  await importSiteDocument(env.site(), original);
   await setLabs([]);
 });
 
@@ -67,10 +67,10 @@ type OpenOptions = { path?: string; query?: string; axe?: boolean; ready?: (page
 
 /** Opens the contact page (or `path`) once the form island is awake; reloads until `ready` holds (after a site change). */
 async function openContact(opts: OpenOptions = {}): Promise<Page> {
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, ...(opts.axe ? { bypassCSP: true } : {}) });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, ...(opts.axe ? { bypassCSP: true } : {}) });
   contexts.push(context);
   const page = await context.newPage();
-  const url = `${env.server().url}${opts.path ?? '/contact'}${opts.query ?? ''}`;
+  const url = `${env.site().url}${opts.path ?? '/contact'}${opts.query ?? ''}`;
   // After a site change, the page shows it once every cache has dropped the old one: open it again until it does.
   await expect
     .poll(
@@ -215,7 +215,7 @@ describe('form block', () => {
     expect(await page.getByRole('textbox', { name: 'Email', exact: true }).isVisible()).toBe(false);
     expect(await submitButton(page).isVisible()).toBe(false);
 
-    const [stored] = await sqlOn(env.server(), `SELECT values, page FROM form_submissions WHERE form_id = $1 ORDER BY id DESC LIMIT 1`, [FORM_ID]);
+    const [stored] = await sqlOn(env.site(), `SELECT values, page FROM form_submissions WHERE website_id = $1 AND form_id = $2 ORDER BY id DESC LIMIT 1`, [env.site().websiteId, FORM_ID]);
     expect(stored?.values).toEqual(expected);
     expect(stored?.page).toMatchObject({ pageId: CONTACT_PAGE_ID, contentSource: 'c', pagePath: '/contact' });
   });
@@ -236,7 +236,7 @@ describe('form block', () => {
     expect(form(body).phone).toEqual(['', '20', '7946', '0958']);
     // No query parameter: the hidden field keeps its configured value.
     expect(form(body).source).toBe('website');
-    await page.waitForURL(`${env.server().url}/about`);
+    await page.waitForURL(`${env.site().url}/about`);
   });
 
   // covers 000-5.04, 000-5.12, 000-5.28, 000-8.15, 000-8.16
@@ -491,9 +491,9 @@ describe('form block', () => {
     const item = collection.items.find((i) => i.status === 1)!;
     const formBlock = original.pages.find((p) => p.id === CONTACT_PAGE_ID)!.sections.flatMap((sec) => sec.blocks).find((b) => b.id === FORM_BLOCK_ID)!;
     item.sections.push({ id: 'f2f2f2f2f2f2f2f2f2f2f2f1', theme: 'white', blocks: [{ ...structuredClone(formBlock), id: 'f2f2f2f2f2f2f2f2f2f2f2f2' }] });
-    await importSiteDocument(env.server(), doc);
+    await importSiteDocument(env.site(), doc);
     // The item's address, as the server made it from its collection's pattern.
-    const [{ path } = {}] = (await sqlOn(env.server(), 'SELECT path FROM collection_items WHERE id = $1', [item.id])) as { path?: string }[];
+    const [{ path } = {}] = (await sqlOn(env.site(), 'SELECT path FROM collection_items WHERE website_id = $1 AND id = $2', [env.site().websiteId, item.id])) as { path?: string }[];
     const { id } = item;
     const collectionId = collection.id;
     const page = await openContact({ path });

@@ -10,9 +10,9 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, serverAndBrowserPerFile, visitorContext } from './harness';
+import { changeSiteDocument, desktop, pauseClock, siteForFile, stepClockUntil, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const GALLERY = 6;
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const VIMEO = 'https://vimeo.com/76979871';
@@ -31,7 +31,7 @@ function galleryPage(path: string, data: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  await changeSiteDocument(env.server(), (doc) => {
+  await changeSiteDocument(env.site(), (doc) => {
     doc.pages.push(galleryPage('/gv-slideshow', { design: 'slideshow', images: [image('glaze-tests.jpg', 'Glaze test tiles'), vimeo, youtube, image('teapot.jpg', 'A teapot')] }) as never);
     doc.pages.push(galleryPage('/gv-slider', { design: 'slider', images: [vimeo, image('teapot.jpg', 'A teapot'), image('glaze-tests.jpg', 'Glaze test tiles')] }) as never);
     doc.pages.push(galleryPage('/gv-autoplay', { design: 'slideshow', autoplay: true, 'autoplay-duration': 1, images: [vimeo, image('teapot.jpg', 'A teapot'), image('glaze-tests.jpg', 'Glaze test tiles')] }) as never);
@@ -50,14 +50,16 @@ async function routeProviders(context: BrowserContext): Promise<Request[]> {
 }
 
 async function open(path: string, clock = false) {
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
   const requests = await routeProviders(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
-  // The page's clock, which a test may run forward (time otherwise flows as usual).
-  if (clock) await page.clock.install();
-  await page.goto(`${env.server().url}${path}`);
-  await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+  // A paused clock (harness `pauseClock`) moves only as the test runs it: a slow load lets no autoplay timer fire early.
+  if (clock) await pauseClock(page);
+  await page.goto(`${env.site().url}${path}`);
+  const awake = page.locator('[data-island="gallery"][data-island-ready]');
+  if (clock) await stepClockUntil(page, async () => (await awake.count()) > 0, 'the gallery waking');
+  else await awake.waitFor();
   return { context, page, requests };
 }
 
@@ -137,7 +139,7 @@ describe('video slides', () => {
   it('autoplay: holds while a video shows, and moves on again once it is left', async () => {
     const { context, page } = await open('/gv-autoplay', true);
     await page.getByRole('button', { name: 'Play video: Glazing day' }).click();
-    await slide(page, 0).locator('iframe').waitFor();
+    await stepClockUntil(page, async () => (await slide(page, 0).locator('iframe').count()) > 0, 'the video shown');
     await leave(page);
     // Two and a half autoplay periods on the page's clock: the showing video holds the slideshow.
     await page.clock.runFor(2_500);
@@ -145,8 +147,10 @@ describe('video slides', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await leave(page);
     expect(await slide(page, 0).locator('iframe').count()).toBe(0);
-    // The pointer left: autoplay resumes a second later, then every second.
-    await expect.poll(() => activeIndex(page), { timeout: 4_000 }).toBe(2);
+    // The pointer left: autoplay resumes a second later, then every second (within 4 s of the page's time).
+    const left = await page.evaluate(() => Date.now());
+    await stepClockUntil(page, async () => (await activeIndex(page)) === 2, 'autoplay moving on');
+    expect((await page.evaluate(() => Date.now())) - left).toBeLessThanOrEqual(4_000);
     await context.close();
   });
 

@@ -11,9 +11,9 @@ import sharp from 'sharp';
 import type { CDPSession, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, recordScripts, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, pauseClock, recordScripts, stepClockUntil, requestsSeen, siteForFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const GALLERY = 6;
 /** The images uploaded: small (≤ 400 px), each a different colour and shape. */
 const FILES = Array.from({ length: 12 }, (_, i) => ({ name: `gallery-e2e-${i + 1}.png`, width: i % 3 === 0 ? 300 : 400, height: i % 3 === 1 ? 400 : 260, hue: (i * 30) % 360 }));
@@ -52,12 +52,12 @@ async function upload() {
       .toBuffer();
     files.push({ name: f.name, type: 'image/png', data });
   }
-  await uploadImages(env.server(), files);
+  await uploadImages(env.site(), files);
 }
 
 beforeAll(async () => {
   await upload();
-  await changeSiteDocument(env.server(), (doc) => {
+  await changeSiteDocument(env.site(), (doc) => {
     doc.pages.push(galleryPage('/g-grid-60', { images: images(60), design: 'grid' }, { h: 60 }));
     doc.pages.push(galleryPage('/g-slideshow', { images: images(5, (i) => (i === 2 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : {})), design: 'slideshow', historyHash: true }));
     doc.pages.push(galleryPage('/g-owner', { images: images(4), design: 'grid' }));
@@ -82,12 +82,28 @@ const frames = (page: Page) => page.evaluate(() => new Promise<void>((resolve) =
 const activeIndex = (page: Page) => page.locator('.gallery-slide').evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('sqs-active-slide')));
 
 async function open(path: string, opts = desktop) {
-  const context = await visitorContext(env.browser(), env.server(), opts);
+  const context = await visitorContext(env.browser(), env.site(), opts);
   const page = await context.newPage();
-  await page.goto(`${env.server().url}${path}`);
+  await page.goto(`${env.site().url}${path}`);
   await page.locator('[data-island="gallery"]').scrollIntoViewIfNeeded();
   await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
   return { context, page };
+}
+
+/**
+ * A gallery page on a paused clock (harness `pauseClock`), scrolled to the gallery and stepped on
+ * until it is awake, the pointer away from it: the test's `runFor` is then all the time that passes.
+ */
+async function openOnPausedClock(path: string): Promise<Page> {
+  const context = await visitorContext(env.browser(), env.site());
+  const page = await context.newPage();
+  await pauseClock(page);
+  await page.goto(`${env.site().url}${path}`);
+  await page.locator('[data-island="gallery"]').scrollIntoViewIfNeeded();
+  const awake = page.locator('[data-island="gallery"][data-island-ready]');
+  await stepClockUntil(page, async () => (await awake.count()) > 0, 'the gallery waking');
+  await page.mouse.move(0, 0);
+  return page;
 }
 
 /** A touch swipe of `dx` px over `ms`, sent as the browser's own touch events (CDP), at the element's centre. */
@@ -95,20 +111,23 @@ async function swipe(page: Page, cdp: CDPSession, selector: string, dx: number, 
   const box = (await page.locator(selector).boundingBox())!;
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  // Each event carries the time it stands for, so a busy browser that handles them late still sees the swipe's own speed.
+  const start = Date.now();
+  const at = (offset: number) => (start + offset) / 1000;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }], timestamp: at(0) });
   const steps = 4;
   for (let i = 1; i <= steps; i++) {
     await new Promise((r) => setTimeout(r, ms / steps));
-    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / steps, y }] });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * i) / steps, y }], timestamp: at((ms * i) / steps) });
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [], timestamp: at(ms) });
 }
 
 describe('the owner’s choices', () => {
   // covers 001-1.11
   it('a design and options chosen in the editor are what visitors get once the page is published', async () => {
-    const owner = await (await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 } })).newPage();
-    await signInAsOwner(owner, env.server());
+    const owner = await (await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } })).newPage();
+    await signInAsOwner(owner, env.site());
     await owner.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await owner.getByRole('button', { name: 'Edit Gallery /g-owner' }).click();
     const canvas = owner.frameLocator('iframe[title="Page canvas"]');
@@ -186,7 +205,7 @@ describe('the slideshow', () => {
 
   // covers 001-3.22, 001-3.23, 001-7.48
   it('requests every slide’s image on load, fills its frame or fits in it whole as the owner chose, and makes no network call as it moves', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
     const requested = new Set<string>();
     const calls: string[] = [];
@@ -196,7 +215,7 @@ describe('the slideshow', () => {
       const path = new URL(r.url()).pathname;
       if ((r.resourceType() === 'fetch' || r.resourceType() === 'xhr') && !path.startsWith(MARKER_PATH)) calls.push(path);
     });
-    await page.goto(`${env.server().url}/g-slideshow`);
+    await page.goto(`${env.site().url}/g-slideshow`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     // The slideshow does not load lazily: all five images are asked for before any move.
     await expect.poll(() => [...requested].sort()).toEqual(['1', '2', '3', '4', '5']);
@@ -219,7 +238,7 @@ describe('the slideshow', () => {
     await requestsSeen(page);
     expect(calls).toEqual(before);
     // Uncropped, the image fits whole in its frame.
-    await page.goto(`${env.server().url}/g-slideshow-fit`);
+    await page.goto(`${env.site().url}/g-slideshow-fit`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     expect(await fitOf()).toBe('contain');
     await context.close();
@@ -232,7 +251,7 @@ describe('the slideshow', () => {
     const ids = await page.locator('.gallery-slide').evaluateAll((s) => s.map((e) => e.getAttribute('data-slide-id')!));
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#itemId=${ids[3]}`);
-    await page.goto(`${env.server().url}/g-slideshow#itemId=${ids[1]}`);
+    await page.goto(`${env.site().url}/g-slideshow#itemId=${ids[1]}`);
     await page.reload();
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     expect(await counter(page)).toBe('2 of 5');
@@ -259,53 +278,31 @@ describe('the slideshow', () => {
   // covers 001-4.14, 001-3.32, 001-2.09, 001-9.03, 001-3.12
   it('autoplays every autoplay-duration seconds, but not with nomotion=true', async () => {
     for (const [query, expected] of [['', '2 of 5'], ['?nomotion=true', '1 of 5']] as const) {
-      const context = await visitorContext(env.browser(), env.server());
-      const page = await context.newPage();
-      await page.clock.install();
-      await page.goto(`${env.server().url}/g-autoplay${query}`);
-      await page.locator('[data-island="gallery"]').scrollIntoViewIfNeeded();
-      await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
-      await page.mouse.move(0, 0);
+      const page = await openOnPausedClock(`/g-autoplay${query}`);
       await page.clock.runFor(1100);
       expect(await counter(page)).toBe(expected);
-      await context.close();
+      await page.context().close();
     }
     // A gallery without autoplay stays where it is.
-    const context = await visitorContext(env.browser(), env.server());
-    const page = await context.newPage();
-    await page.clock.install();
-    await page.goto(`${env.server().url}/g-slideshow`);
-    await page.locator('[data-island="gallery"]').scrollIntoViewIfNeeded();
-    await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
+    const page = await openOnPausedClock('/g-slideshow');
     await page.clock.runFor(1200);
     expect(await counter(page)).toBe('1 of 5');
-    await context.close();
+    await page.context().close();
   });
 
   // covers 001-3.14, 001-9.04
   it('without a duration, advances a slideshow every 5 s (the slideshow widget’s timeout) and a slider every second (the gallery’s)', async () => {
     const shown = async (page: Page) => Number((await counter(page))?.split(' ')[0]);
-    // The page's clock is run forward; it also flows while the page loads, so the bounds leave a second or two for that.
-    const opened = async (path: string) => {
-      const context = await visitorContext(env.browser(), env.server());
-      const page = await context.newPage();
-      await page.clock.install();
-      await page.goto(`${env.server().url}${path}`);
-      await page.locator('[data-island="gallery"]').scrollIntoViewIfNeeded();
-      await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
-      await page.mouse.move(0, 0);
-      return { context, page };
-    };
-    const slideshow = await opened('/g-autoplay-slideshow');
-    await slideshow.page.clock.runFor(3_000);
-    expect(await shown(slideshow.page)).toBe(1);
-    await slideshow.page.clock.runFor(2_500);
-    expect(await shown(slideshow.page)).toBe(2);
-    await slideshow.context.close();
-    const slider = await opened('/g-autoplay-slider');
-    await slider.page.clock.runFor(2_100);
-    expect(await shown(slider.page)).toBeGreaterThanOrEqual(3);
-    await slider.context.close();
+    const slideshow = await openOnPausedClock('/g-autoplay-slideshow');
+    await slideshow.clock.runFor(3_000);
+    expect(await shown(slideshow)).toBe(1);
+    await slideshow.clock.runFor(2_500);
+    expect(await shown(slideshow)).toBe(2);
+    await slideshow.context().close();
+    const slider = await openOnPausedClock('/g-autoplay-slider');
+    await slider.clock.runFor(2_100);
+    expect(await shown(slider)).toBeGreaterThanOrEqual(3);
+    await slider.context().close();
   });
 });
 
@@ -497,12 +494,12 @@ describe('loading', () => {
 
   // covers 001-2.21, 001-9.56, 001-9.57, 001-9.58
   it('shifts nothing on any layout while the image responses are held back', { timeout: 60_000 }, async () => {
-    const context = await visitorContext(env.browser(), env.server());
+    const context = await visitorContext(env.browser(), env.site());
     const page = await context.newPage();
     const held: Route[] = [];
     await page.route(/\/s\/.*\.(png|avif|webp)/, (route) => void held.push(route));
     for (const design of [...LAYOUTS, 'thumbnails']) {
-      await page.goto(`${env.server().url}/g-layout-${design}`);
+      await page.goto(`${env.site().url}/g-layout-${design}`);
       // From when the page's own islands have run (the footer's cookie settings link is theirs), measured as the visitor scrolls.
       await islandsReady(page);
       const from = await page.evaluate(() => performance.now());
@@ -546,11 +543,11 @@ describe('loading', () => {
 
   it('loads at most 25 KB gzip of JavaScript before interaction on a page with a 60-image grid gallery, and on a slideshow page, the runtime included', async () => {
     for (const path of ['/g-grid-60', '/g-slideshow']) {
-      const context = await visitorContext(env.browser(), env.server());
+      const context = await visitorContext(env.browser(), env.site());
       const page = await context.newPage();
       await page.clock.install();
       const scripts = recordScripts(page);
-      await page.goto(`${env.server().url}${path}`);
+      await page.goto(`${env.site().url}${path}`);
       await page.waitForLoadState('networkidle');
       await page.clock.runFor(60_000);
       await page.waitForLoadState('networkidle');

@@ -10,23 +10,13 @@
  * search filling the location.
  */
 import type { Page, Route } from 'playwright-core';
-import { beforeAll, afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, typeInto, visitorContext } from './harness';
-import { startFakePlaces } from '../test/fake-places';
+import { changeSiteDocument, desktop, ownerApi, siteForFile, signInAsOwner, typeInto, visitorContext } from './harness';
 
 const KEY = 'AIzaSyA1234567890abcdefghijklmnopqrstuv';
-const serverEnv: Record<string, string> = { OUTGOING_ALLOW_PRIVATE: 'true' };
-let places: Awaited<ReturnType<typeof startFakePlaces>> | undefined;
-// Registered before the server's own hook, so the server starts with the stand-in's address.
-beforeAll(async () => {
-  places = await startFakePlaces();
-  serverEnv.GOOGLE_PLACES_URL = places.url;
-});
-afterAll(async () => {
-  await places?.close();
-});
-const env = serverAndBrowserPerFile([], serverEnv);
+// The shared servers send the place search to a local stand-in for the Places API (e2e/global-setup.ts).
+const env = siteForFile();
 
 /** The stand-in for Google's script: the parts of google.maps the map uses, recording their options. */
 const FAKE_GOOGLE_MAPS = `(() => {
@@ -72,9 +62,9 @@ let ready: Promise<void> | undefined;
 /** The site's key, and a page whose map starts well below the fold. */
 function setUp(): Promise<void> {
   ready ??= (async () => {
-    const api = await ownerApi(env.server());
+    const api = await ownerApi(env.site());
     expect(await api.call('PUT', '/api/config/google-maps', { key: KEY, language: 'fr', region: 'FR' })).toEqual({ key: KEY, language: 'fr', region: 'FR' });
-    await changeSiteDocument(env.server(), (doc) => {
+    await changeSiteDocument(env.site(), (doc) => {
       (doc.pages as unknown[]).push({
         id: hex(0x6a01),
         path: PATH,
@@ -107,7 +97,7 @@ describe('Google Maps on the map block', () => {
   // covers 001-7.22, 001-2.13, 001-2.14, 001-4.87, 001-9.41
   it('asks for Google’s script only once the map is in view, with the key, language and region, and opens the address from the marker', async () => {
     await setUp();
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const p = await context.newPage();
     const errors: string[] = [];
     p.on('pageerror', (e) => errors.push(e.message));
@@ -117,7 +107,7 @@ describe('Google Maps on the map block', () => {
     const asked = await routeGoogle(p, 'serve');
     const files: string[] = [];
     p.on('request', (r) => files.push(new URL(r.url()).pathname));
-    const response = await p.goto(`${env.server().url}${PATH}`);
+    const response = await p.goto(`${env.site().url}${PATH}`);
     expect(response!.headers()['content-security-policy']).toContain('https://*.googleapis.com');
     await p.waitForLoadState('networkidle');
     const region = p.getByRole('region', { name: 'Map: Juniper Ceramics' });
@@ -155,11 +145,11 @@ describe('Google Maps on the map block', () => {
   it('gives up on a script that hangs for 30 s and keeps the address card', async () => {
     await setUp();
     // Without the page's policy here, so the accessibility check can add its script.
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const p = await context.newPage();
     await p.clock.install();
     const asked = await routeGoogle(p, 'hang');
-    await p.goto(`${env.server().url}${PATH}`);
+    await p.goto(`${env.site().url}${PATH}`);
     const region = p.getByRole('region', { name: 'Map: Juniper Ceramics' });
     await region.scrollIntoViewIfNeeded();
     await expect.poll(() => asked.length).toBe(1);
@@ -177,9 +167,9 @@ describe('Google Maps on the map block', () => {
   // covers 001-7.37, 001-7.38
   it('lets the editor search for a place and fills the map’s location from it', async () => {
     await setUp();
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const p = await context.newPage();
-    await signInAsOwner(p, env.server());
+    await signInAsOwner(p, env.site());
     // The key in Settings, with what the owner must know about it; a bad region is refused beside its field.
     await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Settings' }).click();
     const key = p.getByLabel('Google Maps browser key', { exact: true });

@@ -1,97 +1,425 @@
 /**
- * End-to-end harness: a real server (`src/server/main.ts`) on a free port with its own temporary
- * data dir, whose PostgreSQL cluster is a copy of the one global-setup prepared (no initdb per
- * server), and Debian's Chromium driven by playwright-core.
+ * End-to-end harness. A file calls `siteForFile()` and gets, for its tests, the app server and the
+ * Chromium of its worker (started once per run by e2e/global-setup.ts, the server as `npm start`
+ * runs it) and a site of its own on that server, made through the product: the server's first
+ * owner invites the file's owner (`owner+{tag}@example.com`, the tag being the file's name), who
+ * accepts from the emailed link, creates the site from the demo template (identifier `{tag}`,
+ * at http://{tag}.localhost:{port}) and leaves the default site's team. Every request of the file
+ * (its browser contexts and its calls from Node) carries an X-Forwarded-For address of the file's
+ * own, which the shared servers believe from loopback, so the attempt limits count each file
+ * apart, as they would count visitors.
+ *
+ * A file that needs a server process of its own (one it kills with -9) uses `startServer`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cp, rm } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import pg from 'pg';
+import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Download, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
+import { TEAM_ROLES, type TeamRoleName } from '../src/domain/roles';
+import { startEmbeddedPostgres } from '../src/db/embedded';
 import { openTempDir } from '../test/global-setup';
+import { parseMessage, textOf, type Received } from '../test/mailbox';
+import { printed, spawnServer, type RunningServer } from './server-process';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { printed, type RunningServer };
 
-export type RunningServer = {
+// ---- a site per file, on the worker's shared server ----
+
+export type Account = { email: string; password: string };
+
+/** A file's site on its worker's shared server. */
+export type TestSite = {
+  /** The file's name without `.test.ts`: its site's identifier, and the part after + in its emails. */
+  tag: string;
+  identifier: string;
+  /** `{identifier}.localhost:{port}`: Chromium sends *.localhost to this machine by itself. */
+  host: string;
+  /** http://{host}: the published site, and its config area at /config/. */
   url: string;
   port: number;
-  dataDir: string;
-  process: ChildProcess;
-  output: () => string;
-  /** SIGTERM and wait; keeps the data dir unless `remove`. */
-  stop(opts?: { remove?: boolean }): Promise<void>;
+  websiteId: string;
+  /** The site's owner (an ADMIN of this site alone). */
+  owner: Account;
+  /** The address the file's requests come from (X-Forwarded-For). */
+  forwardedFor: string;
 };
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+/** The shared server's default site (the demo), its first owner an ADMIN of it; what the first server printed as it started, and its port. */
+export type DefaultSite = { url: string; port: number; owner: Account; banner: string; bannerPort: number };
 
-export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
-  const dataDir = opts.dataDir ?? (await openTempDir('openpress-e2e-'));
-  if (!opts.dataDir) await cp(inject('preparedCluster'), dataDir, { recursive: true, preserveTimestamps: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: ROOT,
-    // The demo's images get their copies in the background at the fastest AVIF effort, so each server's few seconds of it stay off the tests' time.
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', IMAGE_AVIF_EFFORT: '0', ...opts.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+function shared() {
+  return inject('e2e');
+}
+
+/** The file's worker's slot among the shared servers and browsers. */
+function slot(): number {
+  return (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % shared().servers.length;
+}
+
+/** An address in 10.0.0.0/8 of the tag's own, for X-Forwarded-For. */
+function addressOf(tag: string): string {
+  const [a, b, c] = createHash('sha256').update(tag).digest();
+  return `10.${a}.${b}.${Math.max(1, c! % 255)}`;
+}
+
+/**
+ * Calls from Node to a site of a shared server, from the file's address (*.localhost resolves to
+ * loopback in the tests' Node too: e2e/localhost-names.ts).
+ */
+async function httpFor(host: string, forwardedFor: string): Promise<APIRequestContext> {
+  return request.newContext({ baseURL: `http://${host}`, extraHTTPHeaders: { 'x-forwarded-for': forwardedFor } });
+}
+
+/** The config area's calls, signed in as one account. `call` answers the JSON body and throws on any status but 2xx. */
+export type ConfigApi = {
+  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
+  /** The call's answer whatever its status. */
+  send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<APIResponse>;
+  /** The request context underneath (its cookies are the session's). */
+  http: APIRequestContext;
+};
+
+/** The product's calls through a request context: a page view for the crumb, then each call with it. */
+async function apiOver(http: APIRequestContext): Promise<ConfigApi> {
+  await http.get('/');
+  const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
+  const send: ConfigApi['send'] = async (method, path, body) =>
+    http.fetch(path, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
+  const call = async <T>(method: Parameters<ConfigApi['send']>[0], path: string, body?: unknown): Promise<T> => {
+    const res = await send(method, path, body);
+    const text = await res.text();
+    if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+  return { call, send, http };
+}
+
+/** Anonymous calls to a site (a visitor's, from the file's address). */
+export async function visitorApi(site: TestSite | DefaultSite & { forwardedFor?: string }): Promise<ConfigApi> {
+  return apiOver(await httpOf(site));
+}
+
+async function httpOf(site: TestSite | (DefaultSite & { forwardedFor?: string })): Promise<APIRequestContext> {
+  if ('host' in site) return httpFor(site.host, site.forwardedFor);
+  // A process of the file's own, or the shared server's default site.
+  return request.newContext({ baseURL: site.url, extraHTTPHeaders: site.forwardedFor ? { 'x-forwarded-for': site.forwardedFor } : {} });
+}
+
+/** Signs in through the product's own calls, as the config area does: a page view for the crumb, then Login. */
+export async function signedInApi(site: TestSite | RunningServer | (DefaultSite & { forwardedFor?: string }), email: string, password: string): Promise<ConfigApi> {
+  const http = 'process' in site ? await request.newContext({ baseURL: site.url }) : await httpOf(site);
+  const api = await apiOver(http);
+  await api.call('POST', '/api/auth/Login', { email, password });
+  return api;
+}
+
+/** What the shared servers sent to an address, oldest first. */
+export async function mailTo(address: string): Promise<Received[]> {
+  const res = await fetch(`${shared().mailUrl}?to=${encodeURIComponent(address)}`);
+  const found = (await res.json()) as (Omit<Received, 'headers'> & { headers: Record<string, string> })[];
+  return found.map((m) => ({ ...m, headers: new Map(Object.entries(m.headers)) }));
+}
+
+/** Waits (up to 15 s) for the count-th mail to an address and answers the newest (in a test or a hook). */
+export async function mailFor(address: string, count = 1): Promise<Received> {
+  return vi.waitFor(
+    async () => {
+      const found = await mailTo(address);
+      if (found.length < count) throw new Error(`${found.length} mail${found.length === 1 ? '' : 's'} to ${address}, not ${count}`);
+      return found.at(-1)!;
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+}
+
+/** The token of the first `…{path}?token=…` link in a mail's text. */
+export function tokenIn(mail: Received, path: string): string {
+  const m = new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`).exec(textOf(mail));
+  if (!m) throw new Error(`no ${path} link in:\n${mail.body}`);
+  return m[1]!;
+}
+
+export { parseMessage, textOf };
+
+const newPassword = () => `pw-${randomBytes(12).toString('base64url')}`;
+
+/** The shared server's default site, the demo, as the file's worker sees it (read it; the files share it). */
+export function defaultSite(): DefaultSite {
+  const port = shared().servers[slot()]!.port;
+  return { url: `http://localhost:${port}`, port, owner: shared().firstOwner, banner: shared().banner, bannerPort: shared().servers[0]!.port };
+}
+
+export type SiteOptions = {
+  /** The demo's copy (the default) or the blank site. */
+  template?: 'demo' | 'blank';
+  /** false: no mail server for the site (its Email (SMTP) screen starts empty), so it sends no email. */
+  mail?: boolean;
+};
+
+/**
+ * Makes a site on the worker's server through the product: the first owner invites
+ * `owner+{tag}@example.com` to the default site's team, who accepts from the emailed link (an
+ * account of its own), creates the site `{tag}` from `template` (its ADMIN) and is taken off the
+ * default site's team; the owner then gives the site the tests' mail server (Email (SMTP)), unless
+ * `mail` is false. Resolves once the site's files are ready (their image copies made).
+ */
+export async function createTestSite(tag: string, opts: SiteOptions = {}): Promise<TestSite> {
+  const { port } = shared().servers[slot()]!;
+  const forwardedFor = addressOf(tag);
+  const owner = { email: `owner+${tag}@example.com`, password: newPassword() };
+  const defaultHost = `localhost:${port}`;
+  const admin = await signedInApi({ ...defaultSite(), forwardedFor }, shared().firstOwner.email, shared().firstOwner.password);
+  await admin.call('POST', '/api/config/team/invitations', { email: owner.email, role: TEAM_ROLES.VIEWER });
+  const token = tokenIn(await mailFor(owner.email), '/config/invitation');
+  const joining = await apiOver(await httpFor(defaultHost, forwardedFor));
+  await joining.call('POST', '/api/auth/AcceptInvitation', { token, password: owner.password });
+  // A copy of the demo keeps the demo's title, so its pages read as the demo's do.
+  const title = opts.template === 'blank' ? `${tag[0]!.toUpperCase()}${tag.slice(1).replace(/-/g, ' ')}` : 'Juniper Ceramics';
+  await joining.call('POST', '/api/auth/Sites', { identifier: tag, title, template: opts.template ?? 'demo' });
+  const { members } = await admin.call<{ members: { accountId: string; email: string }[] }>('GET', '/api/config/team');
+  await admin.call('DELETE', `/api/config/team/${members.find((m) => m.email === owner.email)!.accountId}`);
+  await Promise.all([admin.http.dispose(), joining.http.dispose()]);
+  const [row] = await sql<{ id: string }>('SELECT id FROM websites WHERE identifier = $1', [tag]);
+  const host = `${tag}.localhost:${port}`;
+  const site: TestSite = { tag, identifier: tag, host, url: `http://${host}`, port, websiteId: row!.id, owner, forwardedFor };
+  if (opts.mail !== false) await (await ownerApi(site)).call('PUT', '/api/config/smtp', { host: '127.0.0.1', port: shared().mailPort, secure: false, fromAddress: `studio+${tag}@example.com` });
+  await filesReady(site);
+  return site;
+}
+
+/** The file's tag: its name without `.test.ts`. */
+function fileTag(): string {
+  const file = expect.getState().testPath ?? '';
+  const m = /([a-z0-9-]+)\.test\.ts$/.exec(file);
+  if (!m) throw new Error(`not an end-to-end test file: ${file}`);
+  return m[1]!;
+}
+
+/**
+ * The browser a file's tests use: the worker's Chromium, whose new contexts and pages carry the
+ * file's X-Forwarded-For address. Closing it leaves the shared Chromium running (its contexts close).
+ */
+function browserFor(browser: Browser, forwardedFor: string): Browser {
+  const withAddress = <T extends BrowserContextOptions>(opts: T = {} as T): T => ({ ...opts, extraHTTPHeaders: { 'x-forwarded-for': forwardedFor, ...opts.extraHTTPHeaders } });
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'newContext') return (opts?: BrowserContextOptions) => target.newContext(withAddress(opts));
+      if (prop === 'newPage') return (opts?: BrowserContextOptions) => target.newPage(withAddress(opts));
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
-    const check = () => {
-      const m = /Server listening on port (\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(Number(m[1]));
-      }
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${out}`));
-    });
+}
+
+/** The worker's Chromium, for a file that needs no site (its contexts are the file's; closing it leaves the browser running). */
+export async function sharedBrowser(): Promise<Browser> {
+  return chromium.connect(shared().browsers[slot()]!);
+}
+
+/**
+ * A site of the file's own on its worker's shared server, and the worker's Chromium: made before
+ * the file's tests, the browser let go after them (the site stays until the run ends).
+ */
+export function siteForFile(opts: SiteOptions = {}): { site: () => TestSite; browser: () => Browser } {
+  let site: TestSite | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const tag = fileTag();
+    [site, browser] = await Promise.all([createTestSite(tag, opts), sharedBrowser()]);
+    browser = browserFor(browser, site.forwardedFor);
+  });
+  afterAll(async () => {
+    await browser?.close();
   });
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    dataDir,
-    process: child,
-    output: () => out,
-    async stop(stopOpts) {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      if (stopOpts?.remove !== false) await rm(dataDir, { recursive: true, force: true });
-    },
+    site: () => site ?? fail('site not made'),
+    browser: () => browser ?? fail('browser not connected'),
   };
 }
 
-export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_FLAGS, ...extraArgs], headless: true });
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+// ---- reading what the server stored ----
+
+/** The worker's connections to the shared servers' database, kept for its files (they let the worker exit when idle). */
+let pool: pg.Pool | undefined;
+
+/** SQL on the shared servers' database: for reading what they stored (scope it by the site's website_id). */
+async function sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  pool ??= new pg.Pool({ connectionString: shared().databaseUrl, max: 2, allowExitOnIdle: true });
+  return (await pool.query<T>(text, values)).rows;
+}
+
+/**
+ * Runs SQL against the database a site is stored in: the shared servers' (scope what you read by
+ * `site.websiteId`: the other files' sites are there too), or a process of the file's own (its
+ * embedded database, adopted, not restarted). For reading what the server stored, and for the rare
+ * state no call of the product can make (data an older server let in).
+ */
+export async function sqlOn(target: TestSite | RunningServer, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (!('process' in target)) return sql(text, values);
+  const db = await startEmbeddedPostgres({ dataDir: target.dataDir });
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+// ---- the site's owner and team ----
+
+const ownerApis = new WeakMap<object, Promise<ConfigApi>>();
+
+/** The config API as the site's owner (signed in once per site), or as a process's first owner. */
+export function ownerApi(site: TestSite | RunningServer): Promise<ConfigApi> {
+  let api = ownerApis.get(site);
+  if (!api) {
+    api = 'process' in site ? signedInApi(site, printed(site.output(), 'First owner'), printed(site.output(), 'Password')) : signedInApi(site, site.owner.email, site.owner.password);
+    ownerApis.set(site, api);
+  }
+  return api;
+}
+
+/**
+ * A team member of the site with `role`, made through the product: the owner invites
+ * `{name}+{tag}@example.com`, who accepts from the emailed link with a password of its own.
+ */
+export async function addTeamMember(site: TestSite, role: TeamRoleName, name = role.toLowerCase().replace(/_/g, '-')): Promise<Account> {
+  const member = { email: `${name}+${site.tag}@example.com`, password: newPassword() };
+  await (await ownerApi(site)).call('POST', '/api/config/team/invitations', { email: member.email, role: TEAM_ROLES[role] });
+  const token = tokenIn(await mailFor(member.email), '/config/invitation');
+  const joining = await visitorApi(site);
+  await joining.call('POST', '/api/auth/AcceptInvitation', { token, password: member.password });
+  await joining.http.dispose();
+  return member;
+}
+
+/** A customer of the site with a confirmed address, made through the product: signed up, then confirmed from the emailed link. */
+export async function addCustomer(site: TestSite, displayName = 'Demo Member', name = 'member'): Promise<Account> {
+  const customer = { email: `${name}+${site.tag}@example.com`, password: newPassword() };
+  const visitor = await visitorApi(site);
+  await visitor.call('POST', '/api/site-users/account', { email: customer.email, password: customer.password, displayName });
+  const token = tokenIn(await mailFor(customer.email), '/account/verify');
+  await visitor.call('POST', '/api/site-users/account/verify', { token });
+  await visitor.http.dispose();
+  return customer;
+}
+
+/** Changes the site's settings through the config area's call (PUT /api/config/site), which tells every cache. */
+export async function setSiteSettings(site: TestSite, changes: Record<string, unknown>): Promise<void> {
+  await (await ownerApi(site)).call('PUT', '/api/config/site', changes);
+}
+
+/** A site document as the export answers it; tests change what they need and leave the rest. */
+export type SiteDocumentJson = { settings: Record<string, unknown>; pages: DocumentPage[] } & Record<string, unknown>;
+export type DocumentPage = { id: string; path?: string; title: string; sections: { id: string; blocks: DocumentBlock[] }[] } & Record<string, unknown>;
+export type DocumentBlock = { id: string; type: number; data: Record<string, unknown> } & Record<string, unknown>;
+
+/** The site's document, as its export answers it. */
+export async function siteDocument(site: TestSite): Promise<SiteDocumentJson> {
+  return (await ownerApi(site)).call<SiteDocumentJson>('GET', '/api/config/export/document');
+}
+
+/** Imports a document over the site (POST /api/config/import), as an ADMIN does from the config area. */
+export async function importSiteDocument(site: TestSite, doc: SiteDocumentJson): Promise<void> {
+  await (await ownerApi(site)).call('POST', '/api/config/import', doc);
+}
+
+/** Changes the site through its document: exported, changed by `change`, imported again. */
+export async function changeSiteDocument(site: TestSite, change: (doc: SiteDocumentJson) => void): Promise<void> {
+  const doc = await siteDocument(site);
+  change(doc);
+  await importSiteDocument(site, doc);
+}
+
+/** Waits until the image worker has made the copies of every file of the site (none says 'processing'). */
+export async function filesReady(site: TestSite): Promise<void> {
+  const api = await ownerApi(site);
+  await vi.waitFor(
+    async () => {
+      const waiting = (await api.call<{ files: { name: string; status: string }[] }>('GET', '/api/config/files')).files.filter((f) => f.status === 'processing');
+      if (waiting.length > 0) throw new Error(`still processing: ${waiting.map((f) => f.name).join(', ')}`);
+    },
+    { timeout: 60_000, interval: 200 },
+  );
+}
+
+/**
+ * Uploads image files to the site as its owner (POST /api/config/files, as the library's upload
+ * does), then waits until the image worker has made every file's copies, so pages set up
+ * afterwards render them with their sizes and formats.
+ */
+export async function uploadImages(site: TestSite, files: readonly { name: string; type: string; data: Buffer }[]): Promise<void> {
+  const { http } = await ownerApi(site);
+  const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
+  for (const f of files) {
+    const res = await http.post('/api/config/files', {
+      headers: { 'x-csrf-token': await crumb(), 'x-file-name': encodeURIComponent(f.name), 'x-file-type': f.type, 'content-type': 'application/octet-stream' },
+      data: f.data,
+    });
+    if (!res.ok()) throw new Error(`upload of ${f.name} failed: ${res.status()} ${await res.text()}`);
+  }
+  await filesReady(site);
+}
+
+/** Signs `page` in to the site's config area as an account (its owner by default), and waits for its navigation. */
+export async function signInAsOwner(page: Page, site: TestSite, who: Account = site.owner): Promise<void> {
+  await page.goto(`${site.url}/config/`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).waitFor();
+}
+
+// ---- browsers and pages ----
+
+/** A download's bytes: the shared browser runs in another process, so its file is copied here first. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'openpress-download-'));
+  try {
+    const file = path.join(dir, 'download');
+    await download.saveAs(file);
+    return await readFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export const desktop: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
 
 /**
- * Launch arguments for a browser that passes for a visitor's desktop Chrome. Headless Chromium
- * names itself in its user agent, and the server answers such robots without storing or counting
- * their calls: a test that reads what was stored launches with these. (A context's userAgent
- * option is not enough: a beacon sent as a page unloads goes out with the browser's own.)
+ * A browser context whose visitor has already answered the cookie banner (ss_cookieAllowed=true)
+ * on the site, so the banner never covers what a test clicks. Tests about the banner make their own
+ * contexts.
  */
-export const AS_VISITOR = ['--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'];
+export async function visitorContext(browser: Browser, site: TestSite | RunningServer, opts: BrowserContextOptions = desktop) {
+  const context = await browser.newContext(opts);
+  const hosts = 'process' in site ? [site.url, `http://localhost:${site.port}`, `http://demo.localhost:${site.port}`] : [site.url];
+  await context.addCookies(hosts.map((url) => ({ name: 'ss_cookieAllowed', value: 'true', url })));
+  return context;
+}
+
+/**
+ * A server of the file's own, for what the shared servers cannot give: a process to kill with -9,
+ * or settings read at start. Its own embedded PostgreSQL in `dataDir` (unless given, a copy of the
+ * cluster the global setup prepared), the demo imported on first start.
+ */
+export async function startServer(opts: { env?: Record<string, string>; dataDir?: string } = {}): Promise<RunningServer> {
+  let dataDir = opts.dataDir;
+  if (!dataDir) {
+    dataDir = await openTempDir('openpress-own-server-');
+    await cp(inject('preparedCluster'), dataDir, { recursive: true, preserveTimestamps: true });
+  }
+  return spawnServer(dataDir, { IMAGE_AVIF_EFFORT: '0', ...opts.env });
+}
 
 /** Page-level islands a published page may load whatever its blocks (consent, measurement). */
 export const PAGE_ISLANDS = ['cookie-banner', 'measure'] as const;
@@ -123,6 +451,31 @@ export async function islandsReady(page: Page, kinds?: readonly string[]): Promi
     },
     { selector, named: kinds !== undefined },
   );
+}
+
+/** Where a paused page clock starts: 2026-01-01T00:00:00Z. */
+const PAUSED_AT = Date.UTC(2026, 0, 1);
+
+/**
+ * The page's clock installed and standing still, before the page loads: its timers, frames and
+ * idle callbacks run only as the test moves it, so a page that loads slowly on a busy machine has
+ * no timer fire early. `stepClockUntil` brings it to where the test starts.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  await page.clock.install({ time: PAUSED_AT });
+  await page.clock.pauseAt(PAUSED_AT);
+}
+
+/**
+ * Moves a paused clock on 50 ms at a time until `reached` answers true: a page whose way to a state
+ * goes through its timers gets there, and at most one step of its time passes after it.
+ */
+export async function stepClockUntil(page: Page, reached: () => Promise<boolean>, what = 'the state waited for'): Promise<void> {
+  for (let elapsed = 0; elapsed <= 60_000; elapsed += 50) {
+    if (await reached()) return;
+    await page.clock.runFor(50);
+  }
+  throw new Error(`${what} was not reached in 60 s of the page's time`);
 }
 
 let markers = 0;
@@ -168,167 +521,6 @@ export function recordScripts(page: Page): { read: () => Promise<{ external: Scr
       return { external, inlineBytes, total: external.reduce((n, e) => n + e.size, 0) + inlineBytes };
     },
   };
-}
-
-/** A server and a browser for one test file, started before its tests and stopped after. */
-export function serverAndBrowserPerFile(browserArgs: string[] = [], serverEnv: Record<string, string> = {}): { server: () => RunningServer; browser: () => Browser } {
-  let server: RunningServer | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    server = await startServer({ env: serverEnv });
-    browser = await launchBrowser(browserArgs);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-  return {
-    server: () => server ?? fail('server not started'),
-    browser: () => browser ?? fail('browser not started'),
-  };
-}
-
-function fail(message: string): never {
-  throw new Error(message);
-}
-
-/**
- * Runs SQL against a running server's embedded database (adopted, not restarted): for reading what
- * the server stored, and for the rare state no call of the product can make (data an older server
- * let in). Tests set up state through the product: `ownerApi`, `changeSiteDocument`.
- */
-export async function sqlOn(server: RunningServer, text: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
-  const { startEmbeddedPostgres } = await import('../src/db/embedded');
-  const pg = (await import('pg')).default;
-  const db = await startEmbeddedPostgres({ dataDir: server.dataDir });
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
-}
-
-/** The config area's calls, signed in as one account. `call` answers the JSON body and throws on any status but 2xx. */
-export type ConfigApi = {
-  call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T>;
-  /** The call's answer whatever its status. */
-  send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<APIResponse>;
-};
-
-/** Signs in through the product's own calls, as the config area does: a page view for the crumb, then Login. */
-export async function signedInApi(server: RunningServer, email: string, password: string): Promise<ConfigApi> {
-  const http: APIRequestContext = await request.newContext({ baseURL: server.url });
-  await http.get('/');
-  const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
-  const send: ConfigApi['send'] = async (method, path, body) =>
-    http.fetch(path, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
-  const call = async <T>(method: Parameters<ConfigApi['send']>[0], path: string, body?: unknown): Promise<T> => {
-    const res = await send(method, path, body);
-    const text = await res.text();
-    if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  };
-  await call('POST', '/api/auth/Login', { email, password });
-  return { call, send };
-}
-
-const ownerApis = new WeakMap<RunningServer, Promise<ConfigApi>>();
-
-/** The config API as the first owner `npm start` printed (signed in once per server). */
-export function ownerApi(server: RunningServer): Promise<ConfigApi> {
-  let api = ownerApis.get(server);
-  if (!api) {
-    api = signedInApi(server, printed(server.output(), 'First owner'), printed(server.output(), 'Password'));
-    ownerApis.set(server, api);
-  }
-  return api;
-}
-
-/** Changes the default site's settings through the config area's call (PUT /api/config/site), which tells every cache. */
-export async function setSiteSettings(server: RunningServer, changes: Record<string, unknown>): Promise<void> {
-  await (await ownerApi(server)).call('PUT', '/api/config/site', changes);
-}
-
-/** A site document as the export answers it; tests change what they need and leave the rest. */
-export type SiteDocumentJson = { settings: Record<string, unknown>; pages: DocumentPage[] } & Record<string, unknown>;
-export type DocumentPage = { id: string; path?: string; title: string; sections: { id: string; blocks: DocumentBlock[] }[] } & Record<string, unknown>;
-export type DocumentBlock = { id: string; type: number; data: Record<string, unknown> } & Record<string, unknown>;
-
-/** The default site's document, as its export answers it. */
-export async function siteDocument(server: RunningServer): Promise<SiteDocumentJson> {
-  return (await ownerApi(server)).call<SiteDocumentJson>('GET', '/api/config/export/document');
-}
-
-/** Imports a document over the default site (POST /api/config/import), as an ADMIN does from the config area. */
-export async function importSiteDocument(server: RunningServer, doc: SiteDocumentJson): Promise<void> {
-  await (await ownerApi(server)).call('POST', '/api/config/import', doc);
-}
-
-/** Changes the default site through its document: exported, changed by `change`, imported again. */
-export async function changeSiteDocument(server: RunningServer, change: (doc: SiteDocumentJson) => void): Promise<void> {
-  const doc = await siteDocument(server);
-  change(doc);
-  await importSiteDocument(server, doc);
-}
-
-/**
- * Uploads image files to the default site as its first owner (POST /api/config/files, as the
- * library's upload does), then waits until the image worker has made every file's copies, so
- * pages set up afterwards render them with their sizes and formats.
- */
-export async function uploadImages(server: RunningServer, files: readonly { name: string; type: string; data: Buffer }[]): Promise<void> {
-  const http = await request.newContext({ baseURL: server.url });
-  try {
-    await http.get('/');
-    const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
-    const login = await http.post('/api/auth/Login', { headers: { 'x-csrf-token': await crumb() }, data: { email: printed(server.output(), 'First owner'), password: printed(server.output(), 'Password') } });
-    if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
-    for (const f of files) {
-      const res = await http.post('/api/config/files', {
-        headers: { 'x-csrf-token': await crumb(), 'x-file-name': encodeURIComponent(f.name), 'x-file-type': f.type, 'content-type': 'application/octet-stream' },
-        data: f.data,
-      });
-      if (!res.ok()) throw new Error(`upload of ${f.name} failed: ${res.status()} ${await res.text()}`);
-    }
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const { files: stored } = (await (await http.get('/api/config/files')).json()) as { files: { status: string }[] };
-      if (!stored.some((f) => f.status === 'processing')) break;
-      if (Date.now() > deadline) throw new Error('the image worker did not finish the copies within 30 s');
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  } finally {
-    await http.dispose();
-  }
-}
-
-/** Signs `page` in to the config area as the first owner `npm start` printed, and waits for its navigation. */
-export async function signInAsOwner(page: Page, server: RunningServer): Promise<void> {
-  await page.goto(`${server.url}/config/`);
-  await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
-  await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Config' }).waitFor();
-}
-
-/** A value `npm start` printed, such as 'First owner' or 'Password'. */
-export function printed(output: string, label: string): string {
-  const m = new RegExp(`${label}:\\s+(\\S+)`).exec(output);
-  if (!m) throw new Error(`"${label}" not printed:\n${output}`);
-  return m[1]!;
-}
-
-/**
- * A browser context whose visitor has already answered the cookie banner (ss_cookieAllowed=true),
- * so the banner never covers what a test clicks. Tests about the banner make their own contexts.
- */
-export async function visitorContext(browser: Browser, server: RunningServer, opts: BrowserContextOptions = desktop) {
-  const context = await browser.newContext(opts);
-  const hosts = [server.url, `http://localhost:${server.port}`, `http://demo.localhost:${server.port}`];
-  await context.addCookies(hosts.map((url) => ({ name: 'ss_cookieAllowed', value: 'true', url })));
-  return context;
 }
 
 /**

@@ -9,9 +9,9 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, serverAndBrowserPerFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, islandsReady, siteForFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const PATH = '/image-layouts';
 const hex = (n: number) => (0x1a9e0000 + n).toString(16).padStart(24, '0');
 
@@ -44,7 +44,7 @@ function blocks(): DocumentBlock[] {
 }
 
 beforeAll(async () => {
-  await changeSiteDocument(env.server(), (doc) => {
+  await changeSiteDocument(env.site(), (doc) => {
     // A first section (a spacer), so the images wait for the image loader as most images do.
     const spacer: DocumentBlock = { id: hex(1), type: SPACER_TYPE, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 4 } } };
     doc.pages.push({
@@ -63,9 +63,9 @@ beforeAll(async () => {
 });
 
 async function open(opts = desktop) {
-  const context = await visitorContext(env.browser(), env.server(), opts);
+  const context = await visitorContext(env.browser(), env.site(), opts);
   const page = await context.newPage();
-  await page.goto(`${env.server().url}${PATH}`);
+  await page.goto(`${env.site().url}${PATH}`);
   return { context, page };
 }
 
@@ -166,11 +166,11 @@ describe('image block layouts', () => {
   });
 
   it('shifts nothing while the image responses are held back', async () => {
-    const context = await visitorContext(env.browser(), env.server());
+    const context = await visitorContext(env.browser(), env.site());
     const page = await context.newPage();
     const held: Route[] = [];
     await page.route(/\/s\/.*\.(jpg|avif|webp)/, (route) => void held.push(route));
-    await page.goto(`${env.server().url}${PATH}`);
+    await page.goto(`${env.site().url}${PATH}`);
     await islandsReady(page);
     const from = await page.evaluate(() => performance.now());
     // Scrolled through, so every block's image is asked for.
@@ -199,7 +199,7 @@ describe('image block layouts', () => {
   it('offers the six layouts by name in the editor', async () => {
     const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
-    await signInAsOwner(page, env.server());
+    await signInAsOwner(page, env.site());
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Image layouts' }).click();
     await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor();

@@ -7,14 +7,14 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_WIDTHS } from '../src/domain/media';
-import { changeSiteDocument, desktop, serverAndBrowserPerFile, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, siteForFile, visitorContext, type DocumentBlock } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const PAGE = '/image-loading';
 
 beforeAll(async () => {
   // A page whose image is below the fold: a tall spacer first, the image in the next section.
-  await changeSiteDocument(env.server(), (doc) => {
+  await changeSiteDocument(env.site(), (doc) => {
     const spacer: DocumentBlock = { id: 'e2e0000000000000000000a1', type: 21, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 60 } } };
     const image: DocumentBlock = { id: 'e2e0000000000000000000a2', type: 5, data: { src: '/s/glaze-tests.jpg', alt: 'Glaze test tiles' }, layout: { desktop: { x: 0, y: 0, w: 16, h: 14 } } };
     const sections = [
@@ -27,7 +27,7 @@ beforeAll(async () => {
   for (const path of [PAGE, '/']) {
     await vi.waitFor(
       async () => {
-        if (!(await (await fetch(`${env.server().url}${path}`)).text()).includes('<picture>')) throw new Error(`${path} offers no copies yet`);
+        if (!(await (await fetch(`${env.site().url}${path}`)).text()).includes('<picture>')) throw new Error(`${path} offers no copies yet`);
       },
       { timeout: 60_000, interval: 500 },
     );
@@ -40,9 +40,9 @@ const chosen = (page: Page, selector: string) => page.locator(selector).evaluate
 describe('images for visitors', () => {
   // covers 001-9.36, 001-5.33, 001-5.34
   it('picks the AVIF copy at a seed width, with width and height so nothing shifts', async () => {
-    const context = await visitorContext(env.browser(), env.server());
+    const context = await visitorContext(env.browser(), env.site());
     const page = await context.newPage();
-    await page.goto(`${env.server().url}/`);
+    await page.goto(`${env.site().url}/`);
     const hero = page.getByRole('img', { name: 'A tall terracotta vase on a sea-green background' });
     await expect.poll(async () => (await chosen(page, 'img[alt="A tall terracotta vase on a sea-green background"]')).complete).toBe(true);
     const { currentSrc } = await chosen(page, 'img[alt="A tall terracotta vase on a sea-green background"]');
@@ -68,17 +68,17 @@ describe('images for visitors', () => {
 
   // covers 001-9.37
   it('loads an image below the fold once it is within 200 px of the viewport, not before', async () => {
-    const measuring = await visitorContext(env.browser(), env.server());
+    const measuring = await visitorContext(env.browser(), env.site());
     const probe = await measuring.newPage();
-    await probe.goto(`${env.server().url}${PAGE}`);
+    await probe.goto(`${env.site().url}${PAGE}`);
     const top = await probe.locator('img[alt="Glaze test tiles"]').evaluate((img) => img.getBoundingClientRect().top + window.scrollY);
     await measuring.close();
     expect(top).toBeGreaterThan(800);
 
     const at = async (below: number) => {
-      const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: desktop.viewport!.width, height: Math.round(top - below) } });
+      const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: desktop.viewport!.width, height: Math.round(top - below) } });
       const page = await context.newPage();
-      await page.goto(`${env.server().url}${PAGE}`);
+      await page.goto(`${env.site().url}${PAGE}`);
       await page.waitForLoadState('networkidle');
       const waiting = await page.locator('img[alt="Glaze test tiles"]').evaluate((img) => img.hasAttribute('data-src'));
       await context.close();
@@ -90,7 +90,7 @@ describe('images for visitors', () => {
 
   // covers 001-4.85
   it('marks an image as loading until it has loaded', async () => {
-    const context = await visitorContext(env.browser(), env.server());
+    const context = await visitorContext(env.browser(), env.site());
     const page = await context.newPage();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -98,7 +98,7 @@ describe('images for visitors', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${env.server().url}${PAGE}`);
+    await page.goto(`${env.site().url}${PAGE}`);
     const image = page.locator('img[alt="Glaze test tiles"]');
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img) => img.classList.contains('loading'))).toBe(true);

@@ -7,21 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { MASKED_SECRET } from '../src/domain/secrets';
 import { seriousViolations } from './axe';
-import { desktop, printed, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 describe('labs and languages', () => {
   // covers 001-1.13
   it('turns on multilingual in Labs, then adds a language that is still there after a reload', async () => {
-    const server = env.server();
+    const server = env.site();
     // bypassCSP lets the accessibility check inject axe-core.
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     const a11y: string[] = [];
     await page.goto(`${server.url}/config/`);
-    await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
-    await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
+    await page.getByLabel('Email').fill(server.owner.email);
+    await page.getByLabel('Password').fill(server.owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.getByRole('button', { name: 'Labs' }).click();

@@ -10,9 +10,9 @@ import sharp from 'sharp';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, recordScripts, requestsSeen, serverAndBrowserPerFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, recordScripts, requestsSeen, siteForFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const GALLERY = 6;
 const FILES = Array.from({ length: 4 }, (_, i) => ({ name: `lb-e2e-${i + 1}.png`, width: 400, height: i % 2 ? 300 : 260, hue: i * 80 }));
 const mobile: BrowserContextOptions = { viewport: { width: 432, height: 800 }, hasTouch: true, isMobile: true };
@@ -33,14 +33,14 @@ function galleryPage(path: string, data: Record<string, unknown>) {
 async function upload() {
   const files = [];
   for (const f of FILES) files.push({ name: f.name, type: 'image/png', data: await sharp({ create: { width: f.width, height: f.height, channels: 3, background: `hsl(${f.hue}, 45%, 55%)` } }).png().toBuffer() });
-  await uploadImages(env.server(), files);
+  await uploadImages(env.site(), files);
 }
 
 const captioned = (i: number) => (i === 1 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : i === 3 ? { link: '/lb-small' } : {});
 
 beforeAll(async () => {
   await upload();
-  await changeSiteDocument(env.server(), (doc) => {
+  await changeSiteDocument(env.site(), (doc) => {
     doc.pages.push(galleryPage('/lb-grid-60', { images: images(60), design: 'grid', lightbox: true }));
     // Slide 4 has a click-through link: it opens no lightbox (3 slides open it).
     doc.pages.push(galleryPage('/lb-small', { images: images(5, captioned), design: 'grid', lightbox: true }));
@@ -55,11 +55,11 @@ beforeAll(async () => {
 }, 60_000);
 
 async function open(path: string, opts: BrowserContextOptions = desktop, clock = false) {
-  const context = await visitorContext(env.browser(), env.server(), opts);
+  const context = await visitorContext(env.browser(), env.site(), opts);
   const page = await context.newPage();
   // The page's clock, which a test may hold and run forward (time otherwise flows as usual).
   if (clock) await page.clock.install();
-  await page.goto(`${env.server().url}${path}`);
+  await page.goto(`${env.site().url}${path}`);
   await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
   return { context, page };
 }
@@ -175,14 +175,14 @@ describe('the lightbox on desktop', () => {
     await page.locator('.gallery-slide').nth(3).click();
     await page.waitForURL(/\/lb-small$/);
     expect(await page.locator('dialog.lightbox').count()).toBe(0);
-    await page.goto(`${env.server().url}/lb-off`);
+    await page.goto(`${env.site().url}/lb-off`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     // No slide is made an opener without the option, so a click has nothing to open.
     expect(await page.getByRole('button', { name: /View larger/ }).count()).toBe(0);
     await page.locator('.gallery-slide').first().click();
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await page.locator('dialog.lightbox').count()).toBe(0);
-    await page.goto(`${env.server().url}/lb-light`);
+    await page.goto(`${env.site().url}/lb-light`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     await page.locator('.gallery-slide.sqs-active-slide').click();
     await dialog(page).waitFor();
@@ -235,9 +235,9 @@ describe('the lightbox on a phone', () => {
 describe('in the editor', () => {
   // covers 001-2.07
   it('leaves the config address as it is: the history-synced gallery opens no lightbox in the canvas, selected or in preview', async () => {
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 } });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
-    await signInAsOwner(page, env.server());
+    await signInAsOwner(page, env.site());
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Gallery /lb-sync' }).click();
     const canvas = page.frameLocator('iframe[title="Page canvas"]');
@@ -269,12 +269,12 @@ describe('in the editor', () => {
 describe('the breakpoints', () => {
   // covers 001-2.19, 001-2.20
   it('is the phone lightbox at 432 px and the desktop one from 433 px up, a touch tablet’s widths included: there is no tablet mode', async () => {
-    const context = await visitorContext(env.browser(), env.server(), { viewport: { width: 432, height: 900 }, hasTouch: true, isMobile: true });
+    const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 432, height: 900 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const seen: Record<number, unknown> = {};
     for (const width of [432, 433, 600, 768, 834, 1024, 1366]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${env.server().url}/lb-small`);
+      await page.goto(`${env.site().url}/lb-small`);
       await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
       await page.locator('.gallery-slide').first().tap();
       await dialog(page).waitFor();
@@ -303,7 +303,7 @@ describe('the address', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => location.hash)).toBe('');
     // By its url (slug) in the path.
-    const res = await page.goto(`${env.server().url}/lb-small/harbour`);
+    const res = await page.goto(`${env.site().url}/lb-small/harbour`);
     expect(res?.status()).toBe(200);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(/\/lb-small$/);
     await dialog(page).waitFor();
@@ -312,7 +312,7 @@ describe('the address', () => {
     await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/lb-small');
     // Anything else under the page stays a 404, as do slides of galleries without the lightbox and click-through slides.
     for (const path of ['/lb-small/no-such-slide', '/lb-off/lb-e2e-1', '/lb-small/lb-e2e-4', '/lb-small/harbour/more', '/nowhere/harbour']) {
-      const r = await page.request.get(`${env.server().url}${path}`);
+      const r = await page.request.get(`${env.site().url}${path}`);
       expect(r.status(), path).toBe(404);
     }
     await context.close();
@@ -320,17 +320,17 @@ describe('the address', () => {
 
   // covers 001-2.01, 001-2.02
   it('opens the slide the address names for a gallery far below the first screen, without waiting for it to be scrolled to', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    await page.goto(`${env.server().url}/lb-deep#itemId=harbour`);
+    await page.goto(`${env.site().url}/lb-deep#itemId=harbour`);
     await dialog(page).waitFor();
     expect(await counter(page)).toBe('2 of 3');
     await page.keyboard.press('Escape');
-    await page.goto(`${env.server().url}/lb-deep/lb-e2e-3`);
+    await page.goto(`${env.site().url}/lb-deep/lb-e2e-3`);
     await dialog(page).waitFor();
     expect(await counter(page)).toBe('3 of 3');
     // A gallery whose lightbox is off still loads its code only when it comes near the screen.
-    await page.goto(`${env.server().url}/lb-off`);
+    await page.goto(`${env.site().url}/lb-off`);
     expect(await page.locator('[data-island="gallery"]').getAttribute('data-load')).toBe('visible');
     await context.close();
   });
@@ -346,7 +346,7 @@ describe('the address', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/lb-sync');
     // The written address opens the same slide.
-    await page.goto(`${env.server().url}/lb-sync/lb-e2e-3`);
+    await page.goto(`${env.site().url}/lb-sync/lb-e2e-3`);
     await dialog(page).waitFor();
     expect(await counter(page)).toBe('3 of 3');
     await context.close();
@@ -355,10 +355,10 @@ describe('the address', () => {
 
 describe('loading and the lower tier', () => {
   it('loads at most 25 KB gzip of JavaScript before interaction on a 60-image gallery page, and the lightbox chunk only on the first open', async () => {
-    const context = await visitorContext(env.browser(), env.server());
+    const context = await visitorContext(env.browser(), env.site());
     const page = await context.newPage();
     const scripts = recordScripts(page);
-    await page.goto(`${env.server().url}/lb-grid-60`);
+    await page.goto(`${env.site().url}/lb-grid-60`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     await page.waitForLoadState('networkidle');
     const { external: before, total } = await scripts.read();
@@ -374,17 +374,17 @@ describe('loading and the lower tier', () => {
 
   // covers 001-4.46
   it('logs a warning and leaves the page as it is when the lightbox code cannot be loaded', async () => {
-    const context = await visitorContext(env.browser(), env.server());
+    const context = await visitorContext(env.browser(), env.site());
     const page = await context.newPage();
     await page.route(/\/assets\/lightbox-[^/]+\.js$/, (route) => route.abort());
     const warnings: string[] = [];
     page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
-    await page.goto(`${env.server().url}/lb-small`);
+    await page.goto(`${env.site().url}/lb-small`);
     await page.locator('[data-island="gallery"][data-island-ready]').waitFor();
     await page.locator('.gallery-slide').first().click();
     await expect.poll(() => warnings).toContain('The lightbox is unavailable (its code could not be loaded); the gallery stays as it is.');
     expect(await page.locator('dialog.lightbox').count()).toBe(0);
-    expect(page.url()).toBe(`${env.server().url}/lb-small`);
+    expect(page.url()).toBe(`${env.site().url}/lb-small`);
     await context.close();
   });
 

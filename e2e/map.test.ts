@@ -3,16 +3,17 @@
  * map's code (Leaflet) and its tiles are fetched only when the map scrolls into view; then the map
  * is drawn behind the card with the 48x64 marker at half size, and the marker opens the address in
  * a maps page in a new window. With no tiles reachable the address card stays. Tiles come from the
- * operator's MAP_TILE_URL, answered here by the test (page.route): nothing leaves the machine.
+ * operator's MAP_TILE_URL (the shared servers': e2e/global-setup.ts), answered here by the test
+ * (page.route): nothing leaves the machine.
  */
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, serverAndBrowserPerFile, signInAsOwner, visitorContext } from './harness';
+import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, siteForFile, signInAsOwner, visitorContext } from './harness';
 
 const TILE_HOST = 'https://tiles.openpress.test';
-const env = serverAndBrowserPerFile([], { MAP_TILE_URL: `${TILE_HOST}/{z}/{x}/{y}.png`, MAP_TILE_ATTRIBUTION: 'Test Tiles', MAP_TILE_ATTRIBUTION_URL: 'https://tiles.openpress.test/credits' });
+const env = siteForFile();
 
 /** A 256x256 tile that looks like streets (an SVG: Leaflet draws tiles as <img>), a little different per tile. */
 function tile(url: string): string {
@@ -50,7 +51,7 @@ const STILL = {
 let ready: Promise<void> | undefined;
 /** The page: a tall first section, so the map starts well below the fold. */
 function page(): Promise<void> {
-  ready ??= changeSiteDocument(env.server(), (doc) => {
+  ready ??= changeSiteDocument(env.site(), (doc) => {
     // Sections carry their theme as well: the harness's type names only what most tests touch.
     (doc.pages as unknown[]).push({
       id: hex(0x3a01),
@@ -90,7 +91,7 @@ async function watch(p: Page, tiles: 'serve' | 'fail'): Promise<Seen> {
 async function visit(context: BrowserContext, tiles: 'serve' | 'fail') {
   const p = await context.newPage();
   const seen = await watch(p, tiles);
-  await p.goto(`${env.server().url}${PATH}`);
+  await p.goto(`${env.site().url}${PATH}`);
   await p.waitForLoadState('networkidle');
   return { p, seen };
 }
@@ -99,7 +100,7 @@ describe('map block', () => {
   // covers 001-1.07, 001-2.13, 001-2.14, 001-3.39, 001-4.89, 001-9.41, 000-1.13
   it('sends the address card, loads the map only in view, and draws it with a marker that opens the address in a new window', async () => {
     await page();
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const { p, seen } = await visit(context, 'serve');
     const region = p.getByRole('region', { name: 'Map: Juniper Ceramics' });
 
@@ -171,7 +172,7 @@ describe('map block', () => {
 
   it('keeps the address card, not a grey box, when no tile can be reached', async () => {
     await page();
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const { p, seen } = await visit(context, 'fail');
     const region = p.getByRole('region', { name: 'Map: Juniper Ceramics' });
     await region.scrollIntoViewIfNeeded();
@@ -191,9 +192,9 @@ describe('map block in the editor', () => {
   // covers 001-3.40, 001-3.43
   it('shows the map’s settings from its fields, and says beside the field when a latitude is out of range', async () => {
     await page();
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const p = await context.newPage();
-    await signInAsOwner(p, env.server());
+    await signInAsOwner(p, env.site());
     await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await p.getByRole('button', { name: 'Edit Find us' }).click();
     const canvas = p.frameLocator('iframe[title="Page canvas"]');
@@ -224,7 +225,7 @@ describe('map block in the editor', () => {
 
 /** The gzipped JavaScript the page has fetched so far, with the inline loader: the visitor runtime's and the block chunks'. */
 async function scriptBytes(p: Page, seen: Seen): Promise<{ total: number; runtime: number; blocks: number; each: string }> {
-  const origin = env.server().url;
+  const origin = env.site().url;
   const sizes = await Promise.all(
     [...new Set(seen.scripts)].map(async (path) => ({ path, size: gzipSync(await (await fetch(`${origin}${path}`)).arrayBuffer().then(Buffer.from)).length })),
   );

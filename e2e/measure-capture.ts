@@ -2,14 +2,12 @@
  * What the measurement tests share: every /api/ request a page sends, captured in order with its
  * body and headers; the measurement calls answered as the server answers them (so a test does not
  * depend on the server's own handling, which its integration tests prove); and sign-in helpers for
- * the team member and the demo customer.
+ * a team member and a customer.
  */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { islandsReady, printed, requestsSeen, type RunningServer } from './harness';
+import { islandsReady, requestsSeen, type Account } from './harness';
 
 export type Sent = {
   path: string;
@@ -95,22 +93,6 @@ export function chunkUrl(source: string): string {
   return `/${entry.file}`;
 }
 
-export type Account = { email: string; password: string };
-
-export function firstOwner(server: RunningServer): Account {
-  const out = server.output();
-  return { email: printed(out, 'First owner'), password: printed(out, 'Password') };
-}
-
-/** Adds a team member with `role` to the demo site (the CLI prints the new password). */
-export async function addTeamMember(server: RunningServer, email: string, role: string): Promise<Account> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', email, '--role', role, '--site', 'demo'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: server.dataDir },
-  });
-  return { email, password: /Password: (\S+)/.exec(stdout)![1]! };
-}
-
 /** Signs a team member in through the config area at `base`. */
 export async function signInTeamMember(page: Page, base: string, who: Account): Promise<void> {
   await page.goto(`${base}/config/`);
@@ -118,13 +100,6 @@ export async function signInTeamMember(page: Page, base: string, who: Account): 
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Config' }).waitFor();
-}
-
-/** The demo customer `npm start` printed: 'Demo customer:  EMAIL / PASSWORD'. */
-export function demoCustomer(server: RunningServer): Account {
-  const m = /Demo customer:\s+(\S+) \/ (\S+)/.exec(server.output());
-  if (!m) throw new Error(`no demo customer printed:\n${server.output()}`);
-  return { email: m[1]!, password: m[2]! };
 }
 
 export async function signInCustomer(page: Page, base: string, who: Account): Promise<void> {

@@ -8,13 +8,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changeSiteDocument, requestsSeen, serverAndBrowserPerFile, visitorContext } from './harness';
+import { addTeamMember, changeSiteDocument, requestsSeen, siteForFile, visitorContext } from './harness';
 import {
-  addTeamMember,
   answerMeasurement,
   consoleOf,
   cookieValue,
-  firstOwner,
   formFields,
   PAGE_LOAD_ID,
   pauseClock,
@@ -25,8 +23,8 @@ import {
   type Sent,
 } from './measure-capture';
 
-const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
-const base = () => env.server().url;
+const env = siteForFile();
+const base = () => env.site().url;
 
 const HIT = '/api/census/RecordHit';
 const BUTTON_RENDER = '/api/census/button-render';
@@ -43,7 +41,7 @@ afterAll(async () => {
 
 /** A consented visitor's page with the measurement calls answered, and what it sends. */
 async function visitor(opts: { clock?: boolean } = {}): Promise<{ page: Page; sent: Sent[]; context: BrowserContext }> {
-  const context = await visitorContext(env.browser(), env.server());
+  const context = await visitorContext(env.browser(), env.site());
   contexts.push(context);
   await answerMeasurement(context);
   const page = await context.newPage();
@@ -99,7 +97,7 @@ describe('census page view', () => {
   // covers 000-2.13
   it('sends no page view on /search', async () => {
     // A page at /search, added through the site document's import (a copy of About).
-    await changeSiteDocument(env.server(), (doc) => {
+    await changeSiteDocument(env.site(), (doc) => {
       const about = doc.pages.find((p) => p.path === '/about')!;
       // Ids are unique across a document: the copy's sections and blocks get their own.
       let n = 0;
@@ -135,18 +133,18 @@ describe('census page view', () => {
 });
 
 describe('team members', () => {
-  const site = () => `http://demo.localhost:${env.server().port}`;
+  const site = () => env.site().url;
   let viewerContext: BrowserContext;
   let ownerContext: BrowserContext;
 
   beforeAll(async () => {
-    const viewer = await addTeamMember(env.server(), 'viewer@example.com', 'VIEWER');
-    viewerContext = await visitorContext(env.browser(), env.server());
-    ownerContext = await visitorContext(env.browser(), env.server());
+    const viewer = await addTeamMember(env.site(), 'VIEWER');
+    viewerContext = await visitorContext(env.browser(), env.site());
+    ownerContext = await visitorContext(env.browser(), env.site());
     contexts.push(viewerContext, ownerContext);
     for (const [context, who] of [
       [viewerContext, viewer],
-      [ownerContext, firstOwner(env.server())],
+      [ownerContext, env.site().owner],
     ] as const) {
       await answerMeasurement(context);
       const page = await context.newPage();

@@ -10,17 +10,17 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, serverAndBrowserPerFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { desktop, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 async function navigationScreen(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
   const page = await context.newPage();
   // A step that fails says which, well before the test's own time runs out.
   page.setDefaultTimeout(10_000);
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Navigation' }).click();
   await page.getByRole('heading', { name: 'Navigation', level: 1 }).waitFor();
   return page;
@@ -31,7 +31,7 @@ const titles = (page: Page, menu: string) => page.getByRole('region', { name: me
 
 describe('navigation', () => {
   it('builds a header menu with a dropdown and a footer link from the screen, and a visitor reaches them by keyboard', async () => {
-    await (await ownerApi(env.server())).call('PUT', '/api/config/navigation', {
+    await (await ownerApi(env.site())).call('PUT', '/api/config/navigation', {
       navigation: [
         { title: 'Home', href: '/' },
         { title: 'About', href: '/about' },
@@ -90,8 +90,8 @@ describe('navigation', () => {
     await page.context().close();
 
     // As a visitor: the dropdown opens as focus enters it, with no JavaScript.
-    const visitor = await (await visitorContext(env.browser(), env.server(), { ...desktop, javaScriptEnabled: false })).newPage();
-    await visitor.goto(`${env.server().url}/`);
+    const visitor = await (await visitorContext(env.browser(), env.site(), { ...desktop, javaScriptEnabled: false })).newPage();
+    await visitor.goto(`${env.site().url}/`);
     const main = visitor.getByRole('navigation', { name: 'Main' });
     const dropdown = main.getByRole('list', { name: 'About' });
     const nested = dropdown.getByRole('link', { name: 'Blocks' });
@@ -132,7 +132,7 @@ describe('navigation', () => {
       expect(await page.locator('.link-picker .field-error').count()).toBe(0);
       expect(await address.getAttribute('aria-invalid')).toBeNull();
     };
-    const contactId = (await sqlOn(env.server(), `SELECT p.sections->0->>'id' AS id FROM pages p JOIN websites w ON w.id = p.website_id WHERE w.is_default AND p.path = '/contact'`))[0]!.id as string;
+    const contactId = (await sqlOn(env.site(), `SELECT sections->0->>'id' AS id FROM pages WHERE website_id = $1 AND path = '/contact'`, [env.site().websiteId]))[0]!.id as string;
 
     // A page.
     await kind.selectOption({ label: 'A page of this site' });

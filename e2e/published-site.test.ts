@@ -1,26 +1,26 @@
 /**
  * Visitors on the demo site: pages render and navigate with JavaScript turned off, an unknown path
- * shows the not-found page with status 404, a host that is not localhost serves the default site,
- * and owner redirects answer 301.
+ * shows the not-found page with status 404, a host that is not localhost serves the default site
+ * (the shared server's demo), and owner redirects answer 301.
  */
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile, visitorContext } from './harness';
+import { defaultSite, desktop, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP shop.example.test 127.0.0.1, MAP demo.localhost 127.0.0.1']);
+const env = siteForFile();
 
 describe('the published demo site', () => {
   // covers 000-1.01
   it('reads and navigates with JavaScript turned off', async () => {
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, javaScriptEnabled: false });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, javaScriptEnabled: false });
     const page = await context.newPage();
-    const res = await page.goto(`${env.server().url}/`);
+    const res = await page.goto(`${env.site().url}/`);
     expect(res?.status()).toBe(200);
     await expect(page.title()).resolves.toBe('Juniper Ceramics');
     await page.getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
     expect(await page.getByRole('img', { name: 'A tall terracotta vase on a sea-green background' }).isVisible()).toBe(true);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
-    await page.waitForURL(`${env.server().url}/about`);
+    await page.waitForURL(`${env.site().url}/about`);
     await page.getByRole('heading', { name: 'About the studio' }).waitFor();
     expect(await page.getByRole('link', { name: 'About' }).getAttribute('aria-current')).toBe('page');
 
@@ -30,11 +30,11 @@ describe('the published demo site', () => {
     expect(titles).toEqual(['Market season', 'A new kiln, at last', 'Testing the spring glazes']);
 
     await page.getByRole('link', { name: 'A new kiln, at last', exact: true }).click();
-    await page.waitForURL(`${env.server().url}/journal/a-new-kiln`);
+    await page.waitForURL(`${env.site().url}/journal/a-new-kiln`);
     await page.getByRole('heading', { name: 'A new kiln, at last', level: 1 }).waitFor();
     expect(await page.getByText('The new kiln is larger and far more even.').isVisible()).toBe(true);
 
-    await page.goto(`${env.server().url}/blocks/accordion`);
+    await page.goto(`${env.site().url}/blocks/accordion`);
     // The accordion's answers open with JavaScript off too (native details/summary).
     await page.getByText('Do you ship abroad?').click();
     expect(await page.getByText('We ship within the country').isVisible()).toBe(true);
@@ -44,35 +44,39 @@ describe('the published demo site', () => {
 
   // covers 000-2.32 (not found 100)
   it('shows the not-found page with status 404 for an unknown path', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    const res = await page.goto(`${env.server().url}/no/such/page`);
+    const res = await page.goto(`${env.site().url}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.locator('main').getAttribute('class')).toContain('page-type-100');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
-    await page.waitForURL(`${env.server().url}/`);
+    await page.waitForURL(`${env.site().url}/`);
     await context.close();
   });
 
   it('serves the default site to a host name that is not localhost, and the site on its identifier subdomain', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    const res = await page.goto(`http://shop.example.test:${env.server().port}/about`);
+    // The shared browser sends *.test names to this machine.
+    const res = await page.goto(`http://shop.example.test:${defaultSite().port}/about`);
     expect(res?.status()).toBe(200);
     await page.getByRole('heading', { name: 'About the studio' }).waitFor();
-    const sub = await page.goto(`http://demo.localhost:${env.server().port}/journal`);
+    const sub = await page.goto(`http://demo.localhost:${defaultSite().port}/journal`);
     expect(sub?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
+    const own = await page.goto(`${env.site().url}/journal`);
+    expect(own?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Journal', level: 1 }).waitFor();
     await context.close();
   });
 
   it('follows the redirects the owner listed', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    const res = await page.goto(`${env.server().url}/blog`);
-    expect(res?.url()).toBe(`${env.server().url}/journal`);
-    expect(res?.request().redirectedFrom()?.url()).toBe(`${env.server().url}/blog`);
+    const res = await page.goto(`${env.site().url}/blog`);
+    expect(res?.url()).toBe(`${env.site().url}/journal`);
+    expect(res?.request().redirectedFrom()?.url()).toBe(`${env.site().url}/blog`);
     await context.close();
   });
 });

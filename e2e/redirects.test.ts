@@ -5,16 +5,16 @@
  * area's frameUrl with a backslash, then Log out.
  */
 import { describe, expect, it } from 'vitest';
-import { demoCustomer, firstOwner, signInTeamMember } from './measure-capture';
-import { desktop, serverAndBrowserPerFile, visitorContext } from './harness';
+import { signInTeamMember } from './measure-capture';
+import { addCustomer, desktop, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 describe('addresses that tried to lead off the site', () => {
   it('a doubled slash before a host name stays on the site', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    const base = env.server().url;
+    const base = env.site().url;
     await page.goto(`${base}//attacker.example/`);
     expect(new URL(page.url()).origin).toBe(base);
     expect(new URL(page.url()).pathname).toBe('/attacker.example');
@@ -22,10 +22,10 @@ describe('addresses that tried to lead off the site', () => {
   });
 
   it('a customer signing in with a returnTo that hides a tab lands on their account, not elsewhere', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    const base = env.server().url;
-    const who = demoCustomer(env.server());
+    const base = env.site().url;
+    const who = await addCustomer(env.site());
     await page.goto(`${base}/account/login?returnTo=%2F%09%2Fattacker.example%2Fphish`);
     await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(who.email);
@@ -40,10 +40,10 @@ describe('addresses that tried to lead off the site', () => {
   });
 
   it('the config area frames only the site, and Log out lands on the site', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
-    const base = env.server().url;
-    await signInTeamMember(page, base, firstOwner(env.server()));
+    const base = env.site().url;
+    await signInTeamMember(page, base, env.site().owner);
     await page.goto(`${base}/config/?frameUrl=%2F%5Cattacker.example%2Fphish`);
     const frame = page.frameLocator('iframe[title="Site preview"]');
     await frame.getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();

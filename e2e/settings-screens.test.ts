@@ -10,10 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASKED_SECRET } from '../src/domain/secrets';
 import { startMailbox, type Mailbox } from '../test/mailbox';
 import { seriousViolations } from './axe';
-import { desktop, printed as printedBy, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, siteForFile, signInAsOwner, visitorContext } from './harness';
 
-// The test's mail server listens on loopback, which a site's own SMTP settings reach only when the operator allows it.
-const env = serverAndBrowserPerFile([], { OUTGOING_ALLOW_PRIVATE: 'true' });
+// A site with no mail server yet. The test's mail server listens on loopback, which a site's own
+// SMTP settings reach only when the operator allows it (the shared servers do).
+const env = siteForFile({ mail: false });
 const SECRET = 'correct horse battery staple';
 let mailbox: Mailbox;
 
@@ -24,17 +25,11 @@ afterAll(async () => {
   await mailbox?.stop();
 });
 
-const printed = (label: string) => printedBy(env.server().output(), label);
-
 async function signedInPage(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
   const page = await context.newPage();
-  await page.goto(`${env.server().url}/config/`);
-  await page.getByLabel('Email').fill(printed('First owner'));
-  await page.getByLabel('Password').fill(printed('Password'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Config' }).waitFor();
+  await signInAsOwner(page, env.site());
   return page;
 }
 
@@ -90,20 +85,29 @@ describe('the Settings screen', () => {
     expect(await page.getByLabel('Contact phone').inputValue()).toBe('+44 1632 960 123');
     expect(await page.getByLabel('Contact email').inputValue()).toBe('studio@juniper.example');
     expect(await page.getByLabel('Contact address').inputValue()).toBe('4 Quay Street, Harbourtown');
-    expect(await page.getByLabel('Site identifier').inputValue()).toBe('demo');
+    const { identifier, port } = env.site();
+    expect(await page.getByLabel('Site identifier').inputValue()).toBe(identifier);
 
     // A new identifier: the note gives the new address and where to sign in again.
-    await page.getByLabel('Site identifier').fill('juniper');
+    await page.getByLabel('Site identifier').fill(`${identifier}-moved`);
     await page.getByRole('button', { name: 'Save settings' }).click();
     const note = page.getByRole('status').filter({ hasText: "Saved. The site's address is now" });
     await note.waitFor();
-    const configAddress = `http://juniper.localhost:${env.server().port}/config/`;
+    const configAddress = `http://${identifier}-moved.localhost:${port}/config/`;
     expect(await note.getByRole('link', { name: configAddress }).getAttribute('href')).toBe(configAddress);
     expect(await note.textContent()).toContain('sign in again at');
     a11y.push(...(await seriousViolations(page)).map((v) => `settings moved: ${v}`));
-    await page.getByLabel('Site identifier').fill('demo');
+    // The owner follows the link, signs in at the new address and moves the site back.
+    await note.getByRole('link', { name: configAddress }).click();
+    await page.waitForURL(configAddress);
+    await page.getByLabel('Email').fill(env.site().owner.email);
+    await page.getByLabel('Password').fill(env.site().owner.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await openScreen(page, 'Settings');
+    expect(await page.getByLabel('Site identifier').inputValue()).toBe(`${identifier}-moved`);
+    await page.getByLabel('Site identifier').fill(identifier);
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('status').filter({ hasText: 'http://demo.localhost' }).waitFor();
+    await page.getByRole('status').filter({ hasText: `http://${identifier}.localhost` }).waitFor();
     expect(a11y).toEqual([]);
     await page.context().close();
   });
@@ -158,9 +162,9 @@ describe('the Email (SMTP) screen', () => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     await page.getByRole('button', { name: 'Send test email' }).click();
-    await page.getByRole('status').filter({ hasText: `A test email to ${printed('First owner')} is on its way.` }).waitFor();
+    await page.getByRole('status').filter({ hasText: `A test email to ${env.site().owner.email} is on its way.` }).waitFor();
     await expect.poll(() => mailbox.received.length, { timeout: 15_000 }).toBe(1);
-    expect(mailbox.received[0]).toMatchObject({ user: 'site-mailer', from: 'studio@juniper.example', to: [printed('First owner')] });
+    expect(mailbox.received[0]).toMatchObject({ user: 'site-mailer', from: 'studio@juniper.example', to: [env.site().owner.email] });
     a11y.push(...(await seriousViolations(page)).map((v) => `smtp test sent: ${v}`));
     expect(a11y).toEqual([]);
     await page.context().close();

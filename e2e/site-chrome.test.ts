@@ -8,9 +8,9 @@
 import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { printed, serverAndBrowserPerFile, visitorContext } from './harness';
+import { siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const CONTACT = { phone: '+44 1632 960 123', email: 'studio@juniper.example', address: '4 Quay Street, Harbourtown' };
 
 let owner: BrowserContext;
@@ -20,17 +20,17 @@ let crumb = '';
 beforeAll(async () => {
   // The owner signs in through the real calls (a crumb from a page view, then Login) and saves
   // settings as the config area does.
-  owner = await visitorContext(env.browser(), env.server());
+  owner = await visitorContext(env.browser(), env.site());
   api = owner.request;
-  await api.get(`${env.server().url}/`);
-  crumb = decodeURIComponent((await owner.cookies(env.server().url)).find((c) => c.name === 'crumb')!.value);
-  const login = await api.post(`${env.server().url}/api/auth/Login`, {
+  await api.get(`${env.site().url}/`);
+  crumb = decodeURIComponent((await owner.cookies(env.site().url)).find((c) => c.name === 'crumb')!.value);
+  const login = await api.post(`${env.site().url}/api/auth/Login`, {
     headers: { 'x-csrf-token': crumb },
-    data: { email: printed(env.server().output(), 'First owner'), password: printed(env.server().output(), 'Password') },
+    data: { email: env.site().owner.email, password: env.site().owner.password },
   });
   expect(login.status(), await login.text()).toBe(200);
   // Signing in replaces the crumb with one bound to the new session.
-  crumb = decodeURIComponent((await owner.cookies(env.server().url)).find((c) => c.name === 'crumb')!.value);
+  crumb = decodeURIComponent((await owner.cookies(env.site().url)).find((c) => c.name === 'crumb')!.value);
 });
 afterAll(async () => {
   await owner?.close();
@@ -38,15 +38,15 @@ afterAll(async () => {
 
 /** Saves settings, then waits until the published home page shows the change (every cached copy drops). */
 async function saveSettings(changes: Record<string, unknown>, shows: (html: string) => boolean) {
-  const res = await api.put(`${env.server().url}/api/config/site`, { headers: { 'x-csrf-token': crumb }, data: changes });
+  const res = await api.put(`${env.site().url}/api/config/site`, { headers: { 'x-csrf-token': crumb }, data: changes });
   expect(res.status(), await res.text()).toBe(200);
-  await expect.poll(async () => shows(await (await fetch(`${env.server().url}/`)).text()), { timeout: 5000 }).toBe(true);
+  await expect.poll(async () => shows(await (await fetch(`${env.site().url}/`)).text()), { timeout: 5000 }).toBe(true);
 }
 
 async function open(browser: Browser, width: number, opts: { javaScriptEnabled?: boolean; bypassCSP?: boolean } = {}): Promise<Page> {
-  const context = await visitorContext(browser, env.server(), { viewport: { width, height: 800 }, ...opts });
+  const context = await visitorContext(browser, env.site(), { viewport: { width, height: 800 }, ...opts });
   const page = await context.newPage();
-  expect((await page.goto(`${env.server().url}/`))?.status()).toBe(200);
+  expect((await page.goto(`${env.site().url}/`))?.status()).toBe(200);
   await page.getByRole('heading', { name: 'Hand-thrown stoneware for everyday tables' }).waitFor();
   return page;
 }

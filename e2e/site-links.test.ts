@@ -4,15 +4,15 @@
  * an editor save them) show as plain text, and nothing on the page links to javascript: or data:.
  */
 import { describe, expect, it } from 'vitest';
-import { desktop, serverAndBrowserPerFile, sqlOn, visitorContext } from './harness';
+import { desktop, siteForFile, sqlOn, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 describe('links stored before the link rules', () => {
   // covers 000-5.34, 000-5.40
   it('show as text in the footer and menu, and no link on the page runs script or opens data', async () => {
     await sqlOn(
-      env.server(),
+      env.site(),
       `WITH changed AS (
          UPDATE websites SET
            footer = jsonb_build_object('showNavigation', false, 'links', jsonb_build_array(
@@ -21,17 +21,18 @@ describe('links stored before the link rules', () => {
              jsonb_build_object('title', 'Wholesale', 'href', '/wholesale', 'newWindow', false))),
            navigation = navigation || jsonb_build_array(jsonb_build_object('title', 'Offers', 'href', 'JavaScript:alert(1)', 'newWindow', false)),
            content_version = content_version + 1
-         WHERE is_default RETURNING id)
+         WHERE id = $1 RETURNING id)
        SELECT pg_notify('site_changed', id) FROM changed`,
+      [env.site().websiteId],
     );
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
     let dialogs = 0;
     page.on('dialog', (dialog) => {
       dialogs += 1;
       void dialog.dismiss();
     });
-    await page.goto(`${env.server().url}/`);
+    await page.goto(`${env.site().url}/`);
     const footer = page.getByRole('navigation', { name: 'Footer' });
     await footer.getByText('Our terms').waitFor();
 
@@ -44,7 +45,7 @@ describe('links stored before the link rules', () => {
     expect(await menu.getByRole('link', { name: 'Offers' }).count()).toBe(0);
 
     await footer.getByText('Our terms').click();
-    expect(page.url()).toBe(`${env.server().url}/`);
+    expect(page.url()).toBe(`${env.site().url}/`);
     const hrefs = await page.locator('[href]').evaluateAll((elements) => elements.map((el) => el.getAttribute('href') ?? ''));
     expect(hrefs.filter((href) => /^\s*(javascript|data|vbscript):/i.test(href))).toEqual([]);
     expect(dialogs).toBe(0);

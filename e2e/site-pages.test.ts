@@ -11,9 +11,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, printed, serverAndBrowserPerFile, signInAsOwner, visitorContext } from './harness';
+import { desktop, siteForFile, signInAsOwner, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 async function publishFromEditor(page: Page, title: string) {
   await page.getByRole('button', { name: `Edit ${title}` }).click();
@@ -27,7 +27,7 @@ async function publishFromEditor(page: Page, title: string) {
 
 describe('a new site and its pages', () => {
   it('a new owner creates a blank site, adds and publishes pages, and renames one whose old address then leads to the new', { timeout: 120_000 }, async () => {
-    const server = env.server();
+    const server = env.site();
     const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     await signInAsOwner(page, server);
@@ -48,8 +48,8 @@ describe('a new site and its pages', () => {
 
     // Its config area has its own address: signing in there with the same account makes an ADMIN.
     await link.click();
-    await page.getByLabel('Email').fill(printed(server.output(), 'First owner'));
-    await page.getByLabel('Password').fill(printed(server.output(), 'Password'));
+    await page.getByLabel('Email').fill(server.owner.email);
+    await page.getByLabel('Password').fill(server.owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();

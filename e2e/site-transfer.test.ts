@@ -5,21 +5,20 @@
  * every file back; an import on a slow link is cancelled half-sent and changes nothing; a file that
  * is no archive, and a document with an error, are refused with their messages and its path.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, serverAndBrowserPerFile, setSiteSettings, signInAsOwner, siteDocument, visitorContext } from './harness';
+import { desktop, downloadedBytes, ownerApi, siteForFile, setSiteSettings, signInAsOwner, siteDocument, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
-const siteTitle = async () => (await (await ownerApi(env.server())).call<{ title: string }>('GET', '/api/config/site')).title;
+const siteTitle = async () => (await (await ownerApi(env.site())).call<{ title: string }>('GET', '/api/config/site')).title;
 
 async function signedIn(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
   const page = await context.newPage();
-  await signInAsOwner(page, env.server());
+  await signInAsOwner(page, env.site());
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Import and export' }).click();
   await page.getByRole('heading', { name: 'Import and export', level: 1 }).waitFor();
   return page;
@@ -39,26 +38,26 @@ describe('moving a site', () => {
     const title = await siteTitle();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export this site' }).click()]);
-    expect(download.suggestedFilename()).toBe('demo.site.tar');
-    const archive = await readFile((await download.path())!);
+    expect(download.suggestedFilename()).toBe(`${env.site().identifier}.site.tar`);
+    const archive = await downloadedBytes(download);
     // A tar entry's name is the first field of its header: the document comes first, then the files.
     expect(archive.subarray(0, 9).toString()).toBe('site.json');
-    const files = (await siteDocument(env.server())).files as { name: string }[];
+    const files = (await siteDocument(env.site())).files as { name: string }[];
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(archive.includes(Buffer.from(`files/${f.name}`))).toBe(true);
 
-    await setSiteSettings(env.server(), { title: 'A title to be replaced' });
+    await setSiteSettings(env.site(), { title: 'A title to be replaced' });
     await page.getByLabel('Site archive or document').setInputFiles({ name: 'demo.site.tar', mimeType: 'application/x-tar', buffer: archive });
     await page.getByText(/^demo\.site\.tar, \d+(\.\d+)? KB$/).waitFor();
     await importChosen(page);
     await page.getByText('Imported. The published site shows the new content now.').waitFor();
     expect(await siteTitle()).toBe(title);
-    const visitor = await visitorContext(env.browser(), env.server());
-    for (const f of files) expect((await visitor.request.get(`${env.server().url}/s/${f.name}`)).status()).toBe(200);
+    const visitor = await visitorContext(env.browser(), env.site());
+    for (const f of files) expect((await visitor.request.get(`${env.site().url}/s/${f.name}`)).status()).toBe(200);
     await visitor.close();
 
     // On a slow link the bytes sent so far show; cancelled, nothing changes.
-    await setSiteSettings(env.server(), { title: 'Kept while cancelled' });
+    await setSiteSettings(env.site(), { title: 'Kept while cancelled' });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 16 * 1024 });
@@ -72,7 +71,7 @@ describe('moving a site', () => {
     await page.getByText('The import was cancelled; nothing changed.').waitFor();
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     expect(await siteTitle()).toBe('Kept while cancelled');
-    await setSiteSettings(env.server(), { title });
+    await setSiteSettings(env.site(), { title });
     await page.context().close();
   });
 
@@ -82,7 +81,7 @@ describe('moving a site', () => {
     await importChosen(page);
     await page.getByRole('alert').filter({ hasText: 'This file is not a site archive' }).waitFor();
 
-    const doc = await siteDocument(env.server());
+    const doc = await siteDocument(env.site());
     doc.pages[0]!.path = 'no-leading-slash';
     await page.getByLabel('Site archive or document').setInputFiles({ name: 'demo.site.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
     await importChosen(page);
@@ -90,7 +89,7 @@ describe('moving a site', () => {
     await page.getByRole('list', { name: 'Problems in the document' }).getByText('$.pages[0].path').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/openpress-transfer-refused.png', fullPage: true });
-    expect((await siteDocument(env.server())).pages[0]!.path).not.toBe('no-leading-slash');
+    expect((await siteDocument(env.site())).pages[0]!.path).not.toBe('no-leading-slash');
     await page.context().close();
   });
 });

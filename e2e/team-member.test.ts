@@ -6,29 +6,20 @@
  * And a visitor on a site allowing escape-key sign-in: Escape opens the sign-in dialog, Escape
  * again cancels it.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { islandsReady, printed, requestsSeen, serverAndBrowserPerFile, setSiteSettings, visitorContext } from './harness';
+import { addTeamMember, defaultSite, islandsReady, requestsSeen, siteForFile, setSiteSettings, visitorContext, type Account } from './harness';
 
-const env = serverAndBrowserPerFile(['--host-resolver-rules=MAP demo.localhost 127.0.0.1']);
-const site = () => `http://demo.localhost:${env.server().port}`;
-const run = promisify(execFile);
+const env = siteForFile();
+const site = () => env.site().url;
 
-let owner: { email: string; password: string };
-let viewer: { email: string; password: string };
+let owner: Account;
+let viewer: Account;
 
 beforeAll(async () => {
-  const out = env.server().output();
-  owner = { email: printed(out, 'First owner'), password: printed(out, 'Password') };
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/cli/user.ts', 'add', 'viewer@example.com', '--role', 'VIEWER', '--site', 'demo'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATA_DIR: env.server().dataDir },
-  });
-  viewer = { email: 'viewer@example.com', password: /Password: (\S+)/.exec(stdout)![1]! };
+  owner = env.site().owner;
+  viewer = await addTeamMember(env.site(), 'VIEWER');
 });
 
 const contexts: BrowserContext[] = [];
@@ -36,8 +27,8 @@ afterAll(async () => {
   for (const c of contexts) await c.close();
 });
 
-async function signedIn(who: { email: string; password: string }, base = site()): Promise<Page> {
-  const context = await visitorContext(env.browser(), env.server());
+async function signedIn(who: Account, base = site()): Promise<Page> {
+  const context = await visitorContext(env.browser(), env.site());
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${base}/config/`);
@@ -90,8 +81,9 @@ describe('the config redirect', () => {
 
   // covers 000-2.21
   it('is skipped on localhost', async () => {
-    const base = `http://localhost:${env.server().port}`;
-    const page = await signedIn(owner, base);
+    // localhost is the shared server's default site, whose first owner is an ADMIN there.
+    const { url: base, owner: firstOwner } = defaultSite();
+    const page = await signedIn(firstOwner, base);
     await page.goto(`${base}/about`);
     await islandsReady(page, ['team-member']);
     await settled(page);
@@ -130,13 +122,13 @@ describe('the config redirect', () => {
       ['developerMode', 'data-developer-mode'],
       ['cloneable', 'data-cloneable'],
     ] as const) {
-      await setSiteSettings(env.server(), { [flag]: true });
+      await setSiteSettings(env.site(), { [flag]: true });
       await pageCarries(page, '/about', new RegExp(`${attribute}="true"`));
       await page.goto(`${site()}/about`);
       await islandsReady(page, ['team-member']);
       await settled(page);
       expect(page.url()).toBe(`${site()}/about`);
-      await setSiteSettings(env.server(), { [flag]: false });
+      await setSiteSettings(env.site(), { [flag]: false });
     }
     await pageCarries(page, '/about', /data-developer-mode="false"[^>]*data-cloneable="false"|data-cloneable="false"[^>]*data-developer-mode="false"/);
     await page.goto(`${site()}/about`);
@@ -209,7 +201,7 @@ describe('Escape and Shift+Escape for a team member', () => {
 describe('escape-key sign-in for visitors', () => {
   // covers 000-4.19, 000-4.20, 000-6.07, 000-4.68
   it('opens the sign-in dialog only where the site allows it; Escape again cancels it; a visitor signs in with it', async () => {
-    const context = await visitorContext(env.browser(), env.server(), { viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 1280, height: 900 }, bypassCSP: true });
     contexts.push(context);
     const page = await context.newPage();
     const calls = logoutCalls(page);
@@ -230,7 +222,7 @@ describe('escape-key sign-in for visitors', () => {
     expect(calls).toEqual([]);
     expect(page.url()).toBe(`${site()}/about`);
 
-    await setSiteSettings(env.server(), { escapeKeyLogin: true });
+    await setSiteSettings(env.site(), { escapeKeyLogin: true });
     try {
       await pageCarries(page, '/about', /data-island="escape-login"/);
       await page.goto(`${site()}/about`);
@@ -252,7 +244,7 @@ describe('escape-key sign-in for visitors', () => {
       // Signed in, the page loads again and the team member is taken to the config area.
       await page.waitForURL(`${site()}/config/?frameUrl=%2Fabout`);
     } finally {
-      await setSiteSettings(env.server(), { escapeKeyLogin: false });
+      await setSiteSettings(env.site(), { escapeKeyLogin: false });
     }
   });
 });

@@ -12,9 +12,9 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, isBlockChunk, serverAndBrowserPerFile, signInAsOwner, visitorContext, type DocumentBlock, type DocumentPage } from './harness';
+import { changeSiteDocument, desktop, isBlockChunk, siteForFile, signInAsOwner, visitorContext, type DocumentBlock, type DocumentPage } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const hex = () => randomBytes(12).toString('hex');
 
 const SHAPES = ['circle', 'cross', 'enclose', 'jagged', 'marker', 'scribble', 'strike', 'strikeDiagonal', 'underline', 'underlineCurve', 'underlineDouble', 'wave'] as const;
@@ -37,7 +37,7 @@ const page = (path: string, title: string, sections: DocumentBlock[][]): Documen
 let ready: Promise<void> | undefined;
 /** The test pages, imported once: every shape at the top (not animated), animated highlights below a tall spacer, and a page without any. */
 function setUp(): Promise<void> {
-  ready ??= changeSiteDocument(env.server(), (doc) => {
+  ready ??= changeSiteDocument(env.site(), (doc) => {
     const shapes = SHAPES.flatMap((shape, i) => [marked(`${shape}${i}`, { shape, isAnimationEnabled: false }), plain(' ')]);
     doc.pages.push(
       page('/highlight-test', 'Highlight test', [
@@ -135,9 +135,9 @@ describe('text highlight', () => {
   // covers 001-3.66, 001-3.69, 001-3.70, 001-3.71, 001-3.72, 001-3.68
   it('draws every shape as an SVG over its words, in the text’s colour, 0.06em thick, square caps, no blend', { timeout: 30_000 }, async () => {
     await setUp();
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const p = await context.newPage();
-    await p.goto(`${env.server().url}/highlight-test`);
+    await p.goto(`${env.site().url}/highlight-test`);
     for (const [i, shape] of SHAPES.entries()) {
       const drawn = await svgOf(p, `${shape}${i}`).evaluate((svg) => {
         const path = svg.querySelector('path')!;
@@ -169,9 +169,9 @@ describe('text highlight', () => {
   // covers 001-4.97, 001-3.73, 001-3.74, 001-3.75, 001-4.94, 001-4.95, 001-4.96, 001-3.67
   it('waits hidden below the fold, then starts 250 ms after being scrolled into view: draw from the left or right over 0.75 s, fade, fadeScale from half size', { timeout: 30_000 }, async () => {
     await setUp();
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const p = await context.newPage();
-    await p.goto(`${env.server().url}/highlight-test`);
+    await p.goto(`${env.site().url}/highlight-test`);
     await p.waitForLoadState('networkidle');
     const below = p.locator('.text-highlight', { hasText: 'slowly and well' });
     expect((await below.boundingBox())!.y).toBeGreaterThan(desktop.viewport!.height);
@@ -218,20 +218,25 @@ describe('text highlight', () => {
   // covers 001-9.75
   it('shows highlights drawn at once with reduced motion, and after the 2 s watch when its code never arrives', { timeout: 30_000 }, async () => {
     await setUp();
-    const still = await visitorContext(env.browser(), env.server(), { ...desktop, reducedMotion: 'reduce' });
+    const still = await visitorContext(env.browser(), env.site(), { ...desktop, reducedMotion: 'reduce' });
     const p = await still.newPage();
-    await p.goto(`${env.server().url}/highlight-test`);
+    await p.goto(`${env.site().url}/highlight-test`);
     await p.locator('.text-highlight', { hasText: 'slowly and well' }).scrollIntoViewIfNeeded();
     await p.locator('[data-island="text"][data-island-ready]').last().waitFor({ state: 'attached' });
     expect(await opacityOf(p, 'slowly and well')).toBe('1');
     expect(await p.evaluate(() => document.getAnimations().length)).toBe(0);
     await still.close();
 
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const q = await context.newPage();
     await q.route(/\/assets\/island-text-/, (route) => route.abort());
-    await q.goto(`${env.server().url}/highlight-test`);
-    expect(await opacityOf(q, 'slowly and well')).toBe('0');
+    // Read as soon as the shape is there, with the watch's own clock (a CSS animation): hidden while under 2 s.
+    await q.goto(`${env.site().url}/highlight-test`, { waitUntil: 'commit' });
+    const early = await svgOf(q, 'slowly and well').evaluate((svg) => {
+      const watch = svg.getAnimations().find((a) => (a as CSSAnimation).animationName === 'text-highlight-watch');
+      return { opacity: getComputedStyle(svg).opacity, underTwoSeconds: Number(watch?.currentTime) < 2000 };
+    });
+    expect(early).toEqual({ opacity: '0', underTwoSeconds: true });
     await q.waitForFunction(() => getComputedStyle(document.querySelector('svg[data-animation]')!).opacity === '1', undefined, { timeout: 4000 });
     await context.close();
   });
@@ -239,14 +244,14 @@ describe('text highlight', () => {
   // covers 000-1.13 for highlights: the island loads only where a highlight is
   it('fetches no highlight code on a page without highlights, and the text island on one with them', { timeout: 20_000 }, async () => {
     await setUp();
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     for (const [path, expected] of [
       ['/highlight-plain', false],
       ['/highlight-test', true],
     ] as const) {
       const p = await context.newPage();
       const scripts = scriptsOf(p);
-      await p.goto(`${env.server().url}${path}`);
+      await p.goto(`${env.site().url}${path}`);
       await p.waitForLoadState('networkidle');
       const islands = await p.locator('script#islands').evaluate((s) => Object.keys(JSON.parse(s.textContent ?? '{}') as object)).catch((): string[] => []);
       expect(islands.includes('text'), path).toBe(expected);
@@ -261,9 +266,9 @@ describe('text highlight', () => {
   // covers 001-1.12, 001-3.68
   it('an owner highlights words in the editor and the published page draws them', { timeout: 60_000 }, async () => {
     await setUp();
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const p = await context.newPage();
-    await signInAsOwner(p, env.server());
+    await signInAsOwner(p, env.site());
     await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await p.getByRole('button', { name: 'Edit Highlight plain' }).click();
     const canvas = p.frameLocator('iframe[title="Page canvas"]');
@@ -308,13 +313,15 @@ describe('text highlight', () => {
     await p.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
     await p.getByText('Published. Visitors now see this version.').first().waitFor();
 
-    const visitor = await context.newPage();
-    await visitor.goto(`${env.server().url}/highlight-plain`);
+    // A visitor of its own: the signed-in owner would be taken to the config area.
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
+    await visitor.goto(`${env.site().url}/highlight-plain`);
     const shape = visitor.locator('.text-highlight', { hasText: 'highlight' }).locator('svg');
     expect(await shape.getAttribute('data-shape')).toBe('circle');
     expect(await shape.getAttribute('class')).toContain('text-highlight-color-accent');
     expect(await shape.locator('g').getAttribute('stroke-width')).toBe('0.1em');
     await visitor.waitForFunction(() => getComputedStyle(document.querySelector('svg[data-animation]')!).opacity === '1');
+    await visitor.context().close();
     await context.close();
   });
 });

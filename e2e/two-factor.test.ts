@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in in the browser: the first owner turns it on from 'Your account', reading the
+ * Two-factor sign-in in the browser: the site's owner turns it on from 'Your account', reading the
  * setup key off the screen and computing codes from it as an authenticator app would, signs out,
  * signs in with the password and then the code, and lands in the config area. The code step and
  * the set-up screen pass axe-core with no serious violation.
@@ -8,9 +8,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../src/server/services/totp';
 import { seriousViolations } from './axe';
-import { desktop, printed, serverAndBrowserPerFile, visitorContext } from './harness';
+import { desktop, siteForFile, visitorContext } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 
 /** The text of the elements an input's aria-describedby names, as a screen reader reads them with it. */
 async function description(page: Page, label: string): Promise<string> {
@@ -24,15 +24,13 @@ async function description(page: Page, label: string): Promise<string> {
 
 describe('two-factor sign-in', () => {
   it('is turned on from the account screen, then signing in asks for the code after the password', async () => {
-    const out = env.server().output();
-    const email = printed(out, 'First owner');
-    const password = printed(out, 'Password');
+    const { email, password } = env.site().owner;
     // bypassCSP lets the accessibility check inject axe-core.
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     const a11y: string[] = [];
 
-    await page.goto(`${env.server().url}/config/`);
+    await page.goto(`${env.site().url}/config/`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -46,7 +44,7 @@ describe('two-factor sign-in', () => {
     const keyText = await page.getByText(/^([A-Z2-7]{4} ){7}[A-Z2-7]{4}$/).textContent();
     const secret = keyText!.replace(/ /g, '');
     expect(await page.getByRole('link', { name: 'the setup link in your authenticator app' }).getAttribute('href')).toBe(
-      `otpauth://totp/OpenPress:${email}?secret=${secret}&issuer=OpenPress`,
+      `otpauth://totp/OpenPress:${encodeURIComponent(email).replace('%40', '@')}?secret=${secret}&issuer=OpenPress`,
     );
     // The step's heading takes focus, so a screen reader starts at the instructions.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Add your account to an authenticator app');
@@ -69,7 +67,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => !url.pathname.startsWith('/config'));
 
-    await page.goto(`${env.server().url}/config/`);
+    await page.goto(`${env.site().url}/config/`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();

@@ -12,9 +12,9 @@ import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../src/domain/block-types';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, islandsReady, recordScripts, serverAndBrowserPerFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, islandsReady, recordScripts, siteForFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
 
-const env = serverAndBrowserPerFile();
+const env = siteForFile();
 const PATH = '/videos';
 const YOUTUBE = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const VIMEO = 'https://vimeo.com/76979871';
@@ -22,7 +22,7 @@ const VIMEO = 'https://vimeo.com/76979871';
 const PROVIDER_HOST = /(^|\.)(youtube-nocookie\.com|youtube\.com|ytimg\.com|vimeo\.com|vimeocdn\.com|wistia\.(com|net)|animoto\.com)$/;
 
 beforeAll(async () => {
-  await changeSiteDocument(env.server(), (doc) => {
+  await changeSiteDocument(env.site(), (doc) => {
     const block = (n: number, data: Record<string, unknown>, layout: { x: number; y: number; w: number; h: number }): DocumentBlock => ({ id: `e2e7000000000000000000a${n}`, type: BLOCK_TYPES.VIDEO, data, layout: { desktop: layout } });
     const blocks = [
       block(1, { url: YOUTUBE, mode: 'fit', aspect: 'video', caption: 'At the wheel', embed: { url: YOUTUBE, provider: 'youtube', title: 'Throwing a vase', width: 640, height: 360, poster: '/s/studio-hero.jpg' } }, { x: 0, y: 0, w: 12, h: 14 }),
@@ -58,7 +58,7 @@ const got = (frame: Frame) => frame.evaluate(() => (window as unknown as { got: 
 describe('video blocks', () => {
   // covers 001-1.03, 001-3.10, 001-4.58, 001-4.59, 001-4.60, 001-4.61, 001-4.62, 001-4.63, 001-4.66, 001-4.68, 001-4.69, 001-4.70, 001-4.71, 001-9.14, 000-3.78
   it('shows posters with play buttons, asks no provider before play, and plays one video at a time', async () => {
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, bypassCSP: true });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
     const providerRequests = await routeProviders(context);
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
@@ -66,7 +66,7 @@ describe('video blocks', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/census/RecordHit')) hits.push(new URLSearchParams(r.postData() ?? '').get('event') ?? '');
     });
-    await page.goto(`${env.server().url}${PATH}`);
+    await page.goto(`${env.site().url}${PATH}`);
     await islandsReady(page, ['video']);
     await page.waitForLoadState('networkidle');
 
@@ -128,11 +128,11 @@ describe('video blocks', () => {
 
   // covers 000-1.13, 000-7.30
   it('loads only the video chunk and no provider code before interaction, within 6 KB of JavaScript beyond the visitor runtime', async () => {
-    const context = await visitorContext(env.browser(), env.server(), desktop);
+    const context = await visitorContext(env.browser(), env.site(), desktop);
     const providerRequests = await routeProviders(context);
     const page = await context.newPage();
     const recorded = recordScripts(page);
-    await page.goto(`${env.server().url}${PATH}`);
+    await page.goto(`${env.site().url}${PATH}`);
     await islandsReady(page, ['video']);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: '/tmp/video-visitor.png' });
@@ -148,10 +148,10 @@ describe('video blocks', () => {
   });
 
   it('shows the block’s settings in the editor, from its fields', async () => {
-    const context = await visitorContext(env.browser(), env.server(), { ...desktop, viewport: { width: 1440, height: 900 } });
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } });
     const providerRequests = await routeProviders(context);
     const page = await context.newPage();
-    await signInAsOwner(page, env.server());
+    await signInAsOwner(page, env.site());
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Videos' }).click();
     const canvas = page.frameLocator('iframe[title="Page canvas"]');

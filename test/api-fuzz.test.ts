@@ -7,8 +7,9 @@
  * plain-text bodies and raw garbage; and the same text in the query and in path parameters (the
  * demo site's own ids among them). Never a 5xx; no answer carries SQL, a stack or a file path.
  *
- * `npm test` sends API_FUZZ_BODIES (3,000) requests in all; FULL=1 (and `npm run bench`) sends
- * 50,000. API_FUZZ_SEED repeats a run.
+ * Rounds of five bodies to every route: in `npm test` as many as fit in about a minute
+ * (test/fuzz-budget.ts), with FULL=1 (`npm run bench`) about 50,000 bodies. The seed and round count
+ * it prints replay a run: API_FUZZ_SEED=… FUZZ_ROUNDS=….
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
@@ -18,11 +19,15 @@ import { TEAM_ROLES } from '../src/domain/roles';
 import type { RegisteredRoute } from '../src/server/app';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { demoDatabase, type DemoApp } from './demo-app';
+import { fuzzRounds, fuzzSeed } from './fuzz-budget';
 import { demoDocument } from './fixtures';
 import { signedIn, type Client } from './session';
 
-const TOTAL = Number(process.env.API_FUZZ_BODIES ?? (process.env.FULL === '1' ? 50_000 : 3_000));
-const SEED = Number(process.env.API_FUZZ_SEED ?? Date.now() % 2 ** 31);
+const SEED = fuzzSeed('API_FUZZ_SEED');
+/** Bodies each route gets in a round. */
+const PER_ROUND = 5;
+/** What FULL=1 sends in all. */
+const FULL_BODIES = 50_000;
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 let demo: DemoApp;
@@ -106,7 +111,10 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     weight: 2,
     arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), text, { maxKeys: 5 }).map((v) => ({ payload: new URLSearchParams(v).toString(), contentType: 'application/x-www-form-urlencoded' })),
   },
-  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }).map((payload) => ({ payload, contentType: fc.sample(fc.constantFrom(JSON_TYPE, 'text/plain', 'application/xml', 'multipart/form-data; boundary=x'), 1)[0]! })) },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom(JSON_TYPE, 'text/plain', 'application/xml', 'multipart/form-data; boundary=x')).map(([payload, contentType]) => ({ payload, contentType })),
+  },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
 const query = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ maxLength: 8 })), text, { maxKeys: 3 }).map((q) => {
@@ -134,35 +142,40 @@ async function keepSignedIn(res: LightMyRequestResponse) {
 }
 
 describe('generated bad input to every route', () => {
-  it(`never answers 5xx nor shows SQL, a stack or a path (${TOTAL} requests, seed ${SEED})`, { timeout: 30 * 60_000 }, async () => {
-    const perRoute = Math.max(5, Math.ceil(TOTAL / routes.length));
+  it(`never answers 5xx nor shows SQL, a stack or a path (every route, seed ${SEED})`, { timeout: 30 * 60_000 }, async () => {
+    const rounds = fuzzRounds(Math.ceil(FULL_BODIES / (PER_ROUND * routes.length)));
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const crumb = admin.cookies.get('crumb')!;
     const statuses = new Map<number, number>();
     let sent = 0;
-    for (const [index, route] of routes.entries()) {
-      const cases = fc.sample(fc.record({ params: fc.array(param, { minLength: 2, maxLength: 2 }), query, body }), { numRuns: perRoute, seed: SEED + index });
-      for (const c of cases) {
-        const url = `${fill(route.url, c.params)}${c.query}`;
-        const carriesBody = route.method !== 'GET' && c.body !== undefined;
-        const res = await app.inject({
-          method: route.method as 'GET',
-          url,
-          headers: { host: 'localhost', cookie, 'x-csrf-token': crumb, ...(carriesBody ? { 'content-type': c.body!.contentType } : {}) },
-          ...(carriesBody ? { payload: c.body!.payload } : {}),
-        });
-        sent += 1;
-        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-        const what = `seed ${SEED + index}: ${route.method} ${url.slice(0, 200)} ${carriesBody ? c.body!.payload.slice(0, 200) : ''} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
-        expect(res.statusCode, what).toBeLessThan(500);
-        if (!String(res.headers['content-type'] ?? '').startsWith('text/html')) expect(res.body, what).not.toMatch(SQL);
-        expect(res.body, what).not.toMatch(STACK);
-        await keepSignedIn(res);
+    let round = 0;
+    for (; rounds.more(round); round++) {
+      for (const [index, route] of routes.entries()) {
+        const seed = SEED + round * routes.length + index;
+        const cases = fc.sample(fc.record({ params: fc.array(param, { minLength: 2, maxLength: 2 }), query, body }), { numRuns: PER_ROUND, seed });
+        for (const c of cases) {
+          const url = `${fill(route.url, c.params)}${c.query}`;
+          const carriesBody = route.method !== 'GET' && c.body !== undefined;
+          const res = await app.inject({
+            method: route.method as 'GET',
+            url,
+            headers: { host: 'localhost', cookie, 'x-csrf-token': crumb, ...(carriesBody ? { 'content-type': c.body!.contentType } : {}) },
+            ...(carriesBody ? { payload: c.body!.payload } : {}),
+          });
+          sent += 1;
+          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+          const what = `seed ${seed}: ${route.method} ${url.slice(0, 200)} ${carriesBody ? c.body!.payload.slice(0, 200) : ''} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, what).toBeLessThan(500);
+          if (!String(res.headers['content-type'] ?? '').startsWith('text/html')) expect(res.body, what).not.toMatch(SQL);
+          expect(res.body, what).not.toMatch(STACK);
+          await keepSignedIn(res);
+        }
+        // Attempt limits (sign-in, captcha, forms) would otherwise answer 429 to the rest of the run.
+        await demo.database.pool.query('DELETE FROM rate_limits');
       }
-      // Attempt limits (sign-in, captcha, forms) would otherwise answer 429 to the rest of the run.
-      await demo.database.pool.query('DELETE FROM rate_limits');
     }
-    console.log(`${sent} requests to ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
-    expect(sent).toBeGreaterThanOrEqual(TOTAL);
+    console.log(
+      `${sent} requests to ${routes.length} routes in ${round} rounds (${rounds.rule}); API_FUZZ_SEED=${SEED} FUZZ_ROUNDS=${round} replays it; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+    );
   });
 });

@@ -42,6 +42,7 @@ import { demoDatabase, type DemoApp } from './demo-app';
 import { demoPayload, demoValues, formVisitor } from './form-visitor';
 import { openTempDir } from './global-setup';
 import { startS3Server, type S3Server } from './s3-server';
+import { programArgs } from '../e2e/server-process';
 
 // The SDK's notice that its 2027 releases will need Node 22 is for operators, not for this file's output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -58,7 +59,7 @@ let dir: string;
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   try {
     // The file store as the app reads it (FILE_STORE, DATA_DIR, S3_*): postgres unless a test says.
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], { env: { ...process.env, SECRET_KEY: '', FILE_STORE: '', ...env }, timeout: 30_000 });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs('backup'), ...args], { env: { ...process.env, SECRET_KEY: '', FILE_STORE: '', ...env }, timeout: 30_000 });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -18,14 +18,15 @@ import { createSession } from '../src/server/services/sessions';
 import { freshDatabase } from './db';
 import { untar } from './archive';
 import { demoDocument } from './fixtures';
+import { programArgs } from '../e2e/server-process';
 
 const exec = promisify(execFile);
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dir: string;
 
-async function cli(script: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string; bytes: Buffer }> {
+async function cli(program: 'site' | 'user', args: string[]): Promise<{ code: number; stdout: string; stderr: string; bytes: Buffer }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, DATABASE_URL: database.url }, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs(program), ...args], { env: { ...process.env, DATABASE_URL: database.url }, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
     return { code: 0, stdout: stdout.toString(), stderr: stderr.toString(), bytes: stdout };
   } catch (err) {
     const e = err as { code: number; stdout: Buffer; stderr: Buffer };
@@ -46,7 +47,7 @@ describe('npm run site', () => {
     (doc.settings as { identifier: string }).identifier = 'Bad Identifier';
     const file = path.join(dir, 'bad.json');
     await writeFile(file, JSON.stringify(doc));
-    const res = await cli('src/cli/site.ts', ['import', file]);
+    const res = await cli('site', ['import', file]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('is not a valid site document (2 errors); nothing was imported:');
     expect(res.stderr).toContain('$.settings.identifier:');
@@ -60,7 +61,7 @@ describe('npm run site', () => {
     doc.footer.links[2]!.href = 'javascript:alert(1)';
     const file = path.join(dir, 'bad-link.json');
     await writeFile(file, JSON.stringify(doc));
-    const res = await cli('src/cli/site.ts', ['import', file]);
+    const res = await cli('site', ['import', file]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('$.footer.links[2].href: "javascript:alert(1)" is a javascript: link, which a published page never carries');
     expect((await database.pool.query('SELECT count(*)::int AS n FROM websites')).rows[0].n).toBe(0);
@@ -69,9 +70,9 @@ describe('npm run site', () => {
   it('imports a document with its files in it, exports the site as an archive, and imports the archive, gzipped too', async () => {
     const file = path.join(dir, 'demo.json');
     await writeFile(file, JSON.stringify(demoDocument()));
-    const imported = await cli('src/cli/site.ts', ['import', file]);
+    const imported = await cli('site', ['import', file]);
     expect(imported.stderr).toContain('Created site demo.');
-    const exported = await cli('src/cli/site.ts', ['export', 'demo']);
+    const exported = await cli('site', ['export', 'demo']);
     expect(exported.code, exported.stderr).toBe(0);
     const loaded = loadDocument(demoDocument(), siteDocumentSchema);
     if (!loaded.ok) throw new Error('the demo document is invalid');
@@ -85,24 +86,24 @@ describe('npm run site', () => {
 
     const archive = path.join(dir, 'demo.site.tar.gz');
     await writeFile(archive, gzipSync(exported.bytes));
-    const again = await cli('src/cli/site.ts', ['import', archive]);
+    const again = await cli('site', ['import', archive]);
     expect(again.stderr).toContain('Replaced site demo.');
-    expect(JSON.parse((await cli('src/cli/site.ts', ['export', 'demo', '--document'])).stdout)).toEqual(document);
-    expect((await cli('src/cli/site.ts', ['export', 'missing'])).stderr).toContain('No site with identifier missing.');
+    expect(JSON.parse((await cli('site', ['export', 'demo', '--document'])).stdout)).toEqual(document);
+    expect((await cli('site', ['export', 'missing'])).stderr).toContain('No site with identifier missing.');
   });
 });
 
 describe('npm run user', () => {
   it('adds a team member with a printed password, and changes the role of an existing one', async () => {
-    const added = await cli('src/cli/user.ts', ['add', 'Helper@Example.com', '--role', 'editor', '--site', 'demo']);
+    const added = await cli('user', ['add', 'Helper@Example.com', '--role', 'editor', '--site', 'demo']);
     expect(added.code).toBe(0);
     expect(added.stdout).toContain('helper@example.com is EDITOR on demo.');
     expect(added.stdout).toMatch(/New account\. Password: \S{16,}/);
-    const again = await cli('src/cli/user.ts', ['add', 'helper@example.com', '--role', 'VIEWER', '--site', 'demo']);
+    const again = await cli('user', ['add', 'helper@example.com', '--role', 'VIEWER', '--site', 'demo']);
     expect(again.stdout).not.toContain('Password');
     const { rows } = await database.pool.query('SELECT role FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE a.email = $1', ['helper@example.com']);
     expect(rows).toEqual([{ role: 10 }]);
-    expect((await cli('src/cli/user.ts', ['add', 'helper@example.com', '--role', 'KING', '--site', 'demo'])).code).toBe(2);
+    expect((await cli('user', ['add', 'helper@example.com', '--role', 'KING', '--site', 'demo'])).code).toBe(2);
   });
 
   it('turns off two-factor sign-in for a member who lost the app, and ends their sessions', async () => {
@@ -113,7 +114,7 @@ describe('npm run user', () => {
     const other = await createAccount(database.db, 'keeps-session@example.com', 'keeps-session-password-1');
     await createSession(database.db, other);
 
-    const res = await cli('src/cli/user.ts', ['disable-two-factor', 'Lost-Phone@example.com']);
+    const res = await cli('user', ['disable-two-factor', 'Lost-Phone@example.com']);
     expect(res.code).toBe(0);
     expect(res.stdout).toContain('Two-factor sign-in is now off for lost-phone@example.com');
     expect(res.stdout).toContain('Ended every session of lost-phone@example.com.');
@@ -122,11 +123,11 @@ describe('npm run user', () => {
     const sessions = await database.pool.query('SELECT account_id FROM sessions WHERE account_id = ANY($1)', [[id, other]]);
     expect(sessions.rows).toEqual([{ account_id: other }]);
 
-    const again = await cli('src/cli/user.ts', ['disable-two-factor', 'lost-phone@example.com']);
+    const again = await cli('user', ['disable-two-factor', 'lost-phone@example.com']);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Two-factor sign-in was not on for lost-phone@example.com; nothing to turn off.');
 
-    const unknown = await cli('src/cli/user.ts', ['disable-two-factor', 'nobody@example.com']);
+    const unknown = await cli('user', ['disable-two-factor', 'nobody@example.com']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No account uses nobody@example.com.');
   });

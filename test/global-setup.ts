@@ -1,7 +1,11 @@
 /**
- * Once per test project: one embedded PostgreSQL for the integration tests, with a migrated
- * template database that each test file copies, and a prepared (initdb'd) cluster that each
- * end-to-end server copies instead of running initdb.
+ * One embedded PostgreSQL for every database test project of a run (integration, the serial group,
+ * end-to-end), with a migrated template database that each integration test file copies and the
+ * end-to-end servers' database is made from; and a prepared (initdb'd) cluster that a test's own
+ * server process copies instead of running initdb. Each project's global setup takes them; the
+ * last one to finish stops the server. Vitest runs every project's global setup in its main
+ * process, so they are kept on `globalThis`, which the projects' separately loaded copies of this
+ * module share. The server bundle the tests' server processes run is checked fresh here too.
  */
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,8 +13,9 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../src/db/client';
 import { createDatabase, prepareCluster, startEmbeddedPostgres } from '../src/db/embedded';
+import { ensureServerBundle } from '../e2e/bundle';
 
-const TEMPLATE = 'openpress_template';
+export const TEMPLATE = 'openpress_template';
 
 /** A temp dir the server's system user can enter (mkdtemp makes 700 dirs). */
 export async function openTempDir(prefix: string): Promise<string> {
@@ -19,24 +24,54 @@ export async function openTempDir(prefix: string): Promise<string> {
   return dir;
 }
 
-export default async function setup(project: TestProject) {
-  const dataDir = await openTempDir(`openpress-${project.name}-pg-`);
-  const server = await startEmbeddedPostgres({ dataDir });
-  const templateUrl = await createDatabase(server.url, TEMPLATE);
-  const template = connect(templateUrl, 1);
-  await runMigrations(template);
-  await template.close();
+type Started = { url: string; preparedCluster: string; stop(): Promise<void> };
+type Shared = { started: Promise<Started>; users: number };
+const KEY = Symbol.for('openpress.test.postgres');
+const holder = globalThis as { [KEY]?: Shared };
 
-  const prepared = await openTempDir(`openpress-${project.name}-cluster-`);
-  await prepareCluster(prepared);
-
-  project.provide('pgUrl', server.url);
-  project.provide('templateDatabase', TEMPLATE);
-  project.provide('preparedCluster', prepared);
-
-  return async () => {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-    await rm(prepared, { recursive: true, force: true });
+async function start(): Promise<Started> {
+  const [dataDir, preparedCluster] = await Promise.all([openTempDir('openpress-test-pg-'), openTempDir('openpress-test-cluster-')]);
+  const migrated = (async () => {
+    // Integration files run in parallel, each with pools of its own, beside the end-to-end servers'.
+    const server = await startEmbeddedPostgres({ dataDir, settings: { max_connections: '400' } });
+    const template = connect(await createDatabase(server.url, TEMPLATE), 1);
+    await runMigrations(template);
+    await template.close();
+    return server;
+  })();
+  const [server] = await Promise.all([migrated, prepareCluster(preparedCluster), ensureServerBundle()]);
+  return {
+    url: server.url,
+    preparedCluster,
+    async stop() {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(preparedCluster, { recursive: true, force: true });
+    },
   };
+}
+
+/** The run's PostgreSQL and prepared cluster (made by the first caller), and a release for the caller's teardown. */
+export async function sharedPostgres(): Promise<{ url: string; preparedCluster: string; release(): Promise<void> }> {
+  const shared = (holder[KEY] ??= { started: start(), users: 0 });
+  shared.users += 1;
+  const { url, preparedCluster, stop } = await shared.started;
+  return {
+    url,
+    preparedCluster,
+    async release() {
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      holder[KEY] = undefined;
+      await stop();
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const postgres = await sharedPostgres();
+  project.provide('pgUrl', postgres.url);
+  project.provide('templateDatabase', TEMPLATE);
+  project.provide('preparedCluster', postgres.preparedCluster);
+  return () => postgres.release();
 }

@@ -1,7 +1,6 @@
 /** A local SMTP server (smtp-server on 127.0.0.1) that keeps what it receives, for tests of outgoing mail. */
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { expect } from 'vitest';
 
 export type Received = { from: string; to: string[]; user: string | undefined; headers: Map<string, string>; body: string };
 export type Mailbox = { port: number; received: Received[]; stop(): Promise<void> };
@@ -69,8 +68,13 @@ export function linkIn(mail: Received, path: string, origin = 'http://localhost'
   return m[1]!;
 }
 
-/** Waits for the count-th mail to an address and answers the newest. */
+/** Waits (up to 10 s) for the count-th mail to an address and answers the newest. */
 export async function mailFor(mailbox: Mailbox, address: string, count = 1): Promise<Received> {
-  await expect.poll(() => mailbox.received.filter((m) => m.to.includes(address)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(count);
-  return mailbox.received.filter((m) => m.to.includes(address)).at(-1)!;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const to = mailbox.received.filter((m) => m.to.includes(address));
+    if (to.length >= count) return to.at(-1)!;
+    if (Date.now() > deadline) throw new Error(`${to.length} mail${to.length === 1 ? '' : 's'} to ${address} within 10 s, not ${count}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }

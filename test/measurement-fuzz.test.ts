@@ -1,6 +1,7 @@
 /**
- * Bad input to the measurement calls: for each of the twelve calls, 2,000 generated (10,000 with FULL=1)
- * requests with app.inject — valid bodies as the runtime sends them (form-encoded, JSON or
+ * Bad input to the measurement calls: for each of the twelve calls, rounds of 500 generated
+ * requests with app.inject (as many as fit in its twelfth of about a minute in `npm test`; 20 with
+ * FULL=1, as `npm run bench` runs it: test/fuzz-budget.ts) — valid bodies as the runtime sends them (form-encoded, JSON or
  * text/plain, with any text a browser can hold: lone surrogates, astral characters; a NUL, which
  * the server refuses wherever it is), the
  * same bodies broken in ways that must be refused, random garbage of any content type, bodies
@@ -20,11 +21,12 @@ import { loadDocument } from '../src/document/load';
 import { importSite } from '../src/server/services/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
+import { fuzzRounds, fuzzSeed } from './fuzz-budget';
 import { BROWSER_UA, CRAWLER_UA, form, measurementClient, visitorRecord, type MeasurementClient } from './measurement-calls';
 
-/** 2,000 requests per call in `npm test`; FULL=1 (and `npm run bench`) sends 10,000. */
-const BODIES_PER_CALL = process.env.FULL === '1' ? 10_000 : 2_000;
+/** Requests per call in a round; FULL=1 runs 20 rounds (10,000 requests per call). */
 const PER_RUN = 500;
+const FULL_ROUNDS = 20;
 
 let demo: DemoApp;
 let app: FastifyInstance;
@@ -510,25 +512,27 @@ async function run(endpoint: Endpoint, c: Case, tally: Tally, seed: number): Pro
 
 const rowsIn = async (endpoint: Endpoint) => Number((await demo.database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${endpoint.table} WHERE ${endpoint.where ?? 'true'}`)).rows[0]!.n);
 
-/** FUZZ_SEED repeats a run; each call's chunks take the seeds after it. */
-const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+/** FUZZ_SEED repeats a run (with FUZZ_ROUNDS); each call's rounds take the seeds after it. */
+const SEED = fuzzSeed();
 
 describe('bad input to the measurement calls', () => {
   for (const endpoint of ENDPOINTS) {
-    it(`${endpoint.name}: ${BODIES_PER_CALL} generated requests, never a 5xx, junk refused with a 4xx, every acknowledged body stored`, async () => {
+    it(`${endpoint.name}: rounds of ${PER_RUN} generated requests, never a 5xx, junk refused with a 4xx, every acknowledged body stored`, async () => {
+      const rounds = fuzzRounds(FULL_ROUNDS, { share: 1 / ENDPOINTS.length });
       const tally: Tally = { bodies: 0, acknowledged: 0, rows: 0, oversized: 0, withNul: 0, statuses: new Map() };
       const before = await rowsIn(endpoint);
       const url = endpoint === quickView ? '/api/census/RecordQuickView/garbage' : (fc.sample(endpoint.valid, 1)[0]!.sent.url.split('?')[0] ?? '');
       const cases = caseFor(endpoint, url);
-      for (let chunk = 0; chunk < BODIES_PER_CALL / PER_RUN; chunk++) {
-        const seed = SEED + chunk;
+      let round = 0;
+      for (; rounds.more(round); round++) {
+        const seed = SEED + round;
         await Promise.all(fc.sample(cases, { numRuns: PER_RUN, seed }).map((c) => run(endpoint, c, tally, seed)));
       }
-      expect(tally.bodies).toBe(BODIES_PER_CALL);
+      expect(tally.bodies).toBe(round * PER_RUN);
       // Half the bodies are valid; those holding a NUL are refused by the text rule instead.
-      expect(tally.acknowledged + tally.withNul).toBeGreaterThan(BODIES_PER_CALL / 2);
+      expect(tally.acknowledged + tally.withNul).toBeGreaterThan(tally.bodies / 2);
       expect((await rowsIn(endpoint)) - before).toBe(tally.rows);
-      console.log(`${endpoint.name}: ${tally.bodies} requests, ${tally.acknowledged} stored (${tally.rows} rows), ${tally.oversized} past the size limit; statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
+      console.log(`${endpoint.name}: ${tally.bodies} requests in ${round} rounds (${rounds.rule}; FUZZ_SEED=${SEED} FUZZ_ROUNDS=${round} replays it), ${tally.acknowledged} stored (${tally.rows} rows), ${tally.oversized} past the size limit; statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
     }, 120_000);
   }
 

@@ -21,6 +21,7 @@ import { startServer } from '../e2e/harness';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { freePort, startRedisServer, type RedisServer } from './redis-server';
 import { client } from './session';
+import { programArgs } from '../e2e/server-process';
 
 let redis: RedisServer;
 let demo: DemoApp;
@@ -132,7 +133,7 @@ describe('npm start with REDIS_URL', () => {
 
   it('refuses to start when REDIS_URL cannot be reached', async () => {
     const port = await freePort();
-    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' } });
+    const run = promisify(execFile)(process.execPath, programArgs('main'), { env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' } });
     await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`Cannot reach Redis at REDIS_URL (redis://127.0.0.1:${port}): connect ECONNREFUSED`) });
   });
 });

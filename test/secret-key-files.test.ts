@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqlOn, startServer, type RunningServer } from '../e2e/harness';
 import { keyId, parseSecretKey } from '../src/server/secrets/sealed';
+import { programArgs } from '../e2e/server-process';
 
 const exec = promisify(execFile);
 let server: RunningServer | undefined;
@@ -30,7 +31,7 @@ function embeddedEnv(dataDir: string): NodeJS.ProcessEnv {
 
 async function rotate(dataDir: string): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/secrets.ts', 'rotate'], { env: embeddedEnv(dataDir) });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs('secrets'), 'rotate'], { env: embeddedEnv(dataDir) });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -87,7 +88,7 @@ describe('the embedded set-up\'s secret key', () => {
   });
 
   it('is required with DATABASE_URL: the start stops and says so', async () => {
-    const start = exec(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const start = exec(process.execPath, programArgs('main'), {
       env: { ...embeddedEnv('/nonexistent'), DATABASE_URL: 'postgres://app@127.0.0.1:1/openpress', PORT: '0' },
     });
     await expect(start).rejects.toMatchObject({

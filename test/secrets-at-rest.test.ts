@@ -24,6 +24,7 @@ import { createAccount, setRole } from '../src/server/services/accounts';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { startMailbox } from './mailbox';
 import { signedIn, type Client } from './session';
+import { programArgs } from '../e2e/server-process';
 
 const exec = promisify(execFile);
 
@@ -73,7 +74,7 @@ const opened = async () => Object.fromEntries(Object.entries(await storedTexts()
 
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/cli/secrets.ts', ...args], { env: { ...process.env, DATABASE_URL: demo.database.url, ...env } });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs('secrets'), ...args], { env: { ...process.env, DATABASE_URL: demo.database.url, ...env } });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -49,7 +49,7 @@ describe('site document', () => {
     if (!again.ok) throw new Error(JSON.stringify(again.errors));
     const second = await importSite(database.db, again.document);
     // A document without the files' bytes keeps the site's files, rows and all.
-    expect(second).toEqual({ websiteId, created: false, removedFiles: [], unusedBlobs: [] });
+    expect(second).toEqual({ websiteId, created: false, removedFiles: [], unusedBlobs: [], variantCopies: [] });
     expect((await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id)).toEqual(files);
     expect(await exportSite(database.db, websiteId)).toEqual(first);
     // One with new bytes replaces them: the replaced files are named, for their blobs to be deleted once the import commits.

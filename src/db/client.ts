@@ -4,18 +4,18 @@
  * and runs them in one transaction so a failure leaves the schema as it was; then the data
  * migrations (./data-migrations.ts), each in a transaction of its own.
  */
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { runDataMigrations } from './data-migrations';
+import { projectPath } from './project-root';
 import * as schema from './schema';
 import type { Db } from './types';
 
 export type { Db, Executor } from './types';
 export type Database = { pool: pg.Pool; db: Db; url: string; close(): Promise<void> };
 
-const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS = projectPath('src/db/migrations');
 /** An arbitrary constant naming "schema migration" among advisory locks. */
 const MIGRATION_LOCK = 7_316_001;
 

@@ -41,7 +41,13 @@ import {
 } from './pg-binaries';
 
 export type EmbeddedPostgres = { url: string; dataDir: string; port: number; adopted: boolean; stop(): Promise<void> };
-export type EmbeddedPostgresOptions = { dataDir: string; log?: (line: string) => void; port?: number };
+export type EmbeddedPostgresOptions = {
+  dataDir: string;
+  log?: (line: string) => void;
+  port?: number;
+  /** Server settings for this start (`-c name=value`), such as a test run's larger max_connections; an adopted server keeps its own. */
+  settings?: Readonly<Record<string, string>>;
+};
 
 const SUPERUSER = 'postgres';
 /** The database the app uses; `postgres` stays the maintenance database the helpers connect to. */
@@ -86,7 +92,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     const port = opts.port ?? (await freePort());
     const logFd = openSync(layout.logFile, 'a', 0o600);
     const logStart = fstatSync(logFd).size;
-    const server = spawnPostmaster(layout, port, logFd);
+    const server = spawnPostmaster(layout, port, logFd, opts.settings ?? {});
     closeSync(logFd);
     const client = await withLogTail(layout.logFile, logStart, async () => {
       try {
@@ -264,8 +270,8 @@ async function chownTree(dir: string, account: ServerAccount): Promise<void> {
 
 type Server = { pid: number; readonly ended: boolean; readonly error: Error | undefined; kill(): void };
 
-function spawnPostmaster(layout: Layout, port: number, logFd: number): Server {
-  const args = ['-D', layout.clusterDir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories='];
+function spawnPostmaster(layout: Layout, port: number, logFd: number, settings: Readonly<Record<string, string>>): Server {
+  const args = ['-D', layout.clusterDir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories=', ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
   const child = spawn(layout.binaries.postgres, args, {
     detached: true,
     stdio: ['ignore', logFd, logFd],

@@ -36,7 +36,9 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     );
     io.observe(el);
   } else if (when === 'idle') {
-    (window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1)))(() => wake(el));
+    // Within 2 s however busy the page stays: an idle block must not wait for an idle that never comes.
+    if ('requestIdleCallback' in window) requestIdleCallback(() => wake(el), { timeout: 2000 });
+    else setTimeout(() => wake(el), 1);
   } else {
     wake(el);
   }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * The canvas renders what visitors get: every page of the demo site (every block kind) rendered in
- * the canvas and by the server's page renderer gives the same markup, block by block.
+ * The canvas renders what visitors get: each page of the demo site (every block kind among them)
+ * rendered in the canvas and by the server's page renderer gives the same markup, block by block.
  *
  * On a page of 20 sections of 60 blocks (1,200), an action renders only the block it changes:
  * React's renders of each block are counted per action (deterministic, not timed).
@@ -57,35 +57,39 @@ function canonical(node: Node): string {
 
 const setup: CanvasSetup = { stylesheets: [], islands: {}, locale: 'en', ctx: { host: 'example.com', files: new Map(), featureFlags: [] } };
 
+const demo = (() => {
+  const loaded = loadDocument(structuredClone(demoSite), siteDocumentSchema);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  return loaded.document;
+})();
+const demoCtx = { ...setup.ctx, files: new Map(demo.files.map((f) => [f.name, f])) };
+
+// A test per page, so a page's renders are timed (and fail) on their own.
 describe('the canvas', () => {
-  it('renders every page of the demo site with the markup the server sends visitors, block by block', () => {
-    const loaded = loadDocument(structuredClone(demoSite), siteDocumentSchema);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-    const files = new Map(loaded.document.files.map((f) => [f.name, f]));
-    const ctx = { ...setup.ctx, files };
-    const kinds = new Set<number>();
-    for (const page of loaded.document.pages) {
-      const sections = page.sections as EditorSection[];
-      const server = document.createElement('div');
-      server.innerHTML = renderToStaticMarkup(<Sections sections={page.sections} ctx={ctx} />);
-      const canvas = document.createElement('div');
-      document.body.append(canvas);
-      const root = createRoot(canvas);
-      act(() => root.render(<CanvasSections store={createEditorStore(sections)} setup={{ ...setup, ctx }} doc={document} />));
-      // Texts React's client writes as neighbouring text nodes are one, as in the server's markup.
-      canvas.normalize();
-      const blocks = (el: Element) => [...el.querySelectorAll('.block')].map((b) => [b.id, canonical(b)]);
-      expect(blocks(canvas), page.path ?? page.title).toEqual(blocks(server));
-      for (const s of sections) for (const b of s.blocks) kinds.add(b.type);
-      act(() => root.unmount());
-      canvas.remove();
-    }
-    // Every kind the editor offers appears on some page of the demo site.
+  it.each(demo.pages.map((page) => [page.path ?? page.title, page] as const))('renders the demo page %s with the markup the server sends visitors, block by block', (_, page) => {
+    const sections = page.sections as EditorSection[];
+    const server = document.createElement('div');
+    server.innerHTML = renderToStaticMarkup(<Sections sections={page.sections} ctx={demoCtx} />);
+    const canvas = document.createElement('div');
+    document.body.append(canvas);
+    const root = createRoot(canvas);
+    act(() => root.render(<CanvasSections store={createEditorStore(sections)} setup={{ ...setup, ctx: demoCtx }} doc={document} />));
+    // Texts React's client writes as neighbouring text nodes are one, as in the server's markup.
+    canvas.normalize();
+    const blocks = (el: Element) => [...el.querySelectorAll('.block')].map((b) => [b.id, canonical(b)]);
+    expect(blocks(canvas)).toEqual(blocks(server));
+    act(() => root.unmount());
+    canvas.remove();
+  });
+
+  it('meets every kind the editor offers on some page of the demo site', () => {
+    const kinds = new Set(demo.pages.flatMap((page) => page.sections.flatMap((s) => s.blocks.map((b) => b.type))));
     expect([...kinds].sort((a, b) => a - b)).toEqual(BLOCK_DEFINITIONS.map((d) => d.type).sort((a, b) => a - b));
   });
 });
 
-describe('the canvas on a 1,200-block page', () => {
+// Each test renders 1,200 blocks several times: a timeout of its own, for a loaded machine.
+describe('the canvas on a 1,200-block page', { timeout: 30_000 }, () => {
   let container: HTMLElement;
   let root: ReturnType<typeof createRoot>;
   const renders = new Map<string, number>();

@@ -6,7 +6,7 @@
  * default); the other stores keep the bytes elsewhere and leave them empty.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, foreignKey, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, customType, foreignKey, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from './sites';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -47,11 +47,21 @@ export const files = pgTable(
      * changes this, never the file's address, so no link to it breaks.
      */
     title: text('title'),
+    /**
+     * The image pipeline version (IMAGE_PIPELINE_VERSION) that made the variants of a 'ready'
+     * image; null before one did. A file with the same bytes may copy variants of the current one.
+     */
+    variantsVersion: integer('variants_version'),
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.websiteId, t.id] }), uniqueIndex('files_website_name').on(t.websiteId, t.name)],
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.id] }),
+    uniqueIndex('files_website_name').on(t.websiteId, t.name),
+    // Finding another file with the same bytes, whatever its site, to copy its variants from.
+    index('files_sha256').on(t.sha256),
+  ],
 );
 
 /** An image at one of the seed's widths (or its own) in one format, made by the pipeline. */

@@ -3,7 +3,8 @@
  * template) and becomes its owner. Like the other account calls (./account.ts) it belongs to the
  * account, not to the site whose config area it is made from: the session is checked rather than
  * a role there, and the crumb plugin checks it as every state-changing call. Limited per account,
- * so one account cannot fill the server with sites.
+ * so one account cannot fill the server with sites. A template's files are in the site's file
+ * store when the answer comes, their images with their copies when the server already had them.
  */
 import type { FastifyInstance } from 'fastify';
 import { newSiteBody } from '../../contracts/pages';
@@ -11,6 +12,7 @@ import type { Db } from '../../db/client';
 import { pages as texts } from '../../messages/pages';
 import { zodMessage } from '../config-routes';
 import { createSite, SiteTakenError } from '../services/new-sites';
+import { moveStoredBytes } from '../services/site-files';
 import { refusedByLimits } from '../services/rate-limit';
 import { siteAndAccount } from './account';
 
@@ -31,6 +33,13 @@ export async function registerNewSitesApi(app: FastifyInstance, db: Db) {
     } catch (err) {
       if (err instanceof SiteTakenError) return reply.code(409).send({ error: err.message, errors: { identifier: err.message } });
       throw err;
+    }
+    // The template's files move into the file store before the answer, their images copying the
+    // variants the server has of the same bytes; what is left undone (the process stopped) the next start finishes.
+    try {
+      await moveStoredBytes(db, app.blobs);
+    } catch (err) {
+      req.log.warn({ err }, 'moving a new site’s files into the file store failed; the next start moves them');
     }
     // Its config area is on its own identifier subdomain (seed 000 §2), as the site picker links it.
     return { identifier, title, configUrl: `${app.configOrigin({ identifier })}/config/` };

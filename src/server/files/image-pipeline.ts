@@ -23,6 +23,13 @@ import { MAX_IMAGE_PIXELS } from '../../domain/files';
 import { IMAGE_WIDTHS } from '../../domain/media';
 import type { BlobStore } from '../blobs/store';
 
+/**
+ * What `makeVariants` writes, as a number: raised whenever its output changes (widths, formats,
+ * quality, what metadata is kept), so a file copies another's variants only when they are what
+ * the pipeline would make today (files.variants_version).
+ */
+export const IMAGE_PIPELINE_VERSION = 1;
+
 /** Images one app server works on at once (IMAGE_CONCURRENCY). */
 export const IMAGE_CONCURRENCY_DEFAULT = 2;
 /** AVIF encoder effort, 0 (fastest) to 9; 4 is sharp's default, a fair size for the time. */

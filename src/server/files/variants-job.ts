@@ -24,15 +24,15 @@
  * app server down in turn), and the file would stay 'processing' for ever. `sweepStuckImages`, run
  * at start and every few minutes by `startImageSweep`, settles such files: see there.
  */
-import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, lt, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Db, Executor } from '../../db/client';
 import { files, fileVariants, jobs } from '../../db/schema';
 import type { BlobKey, BlobStore } from '../blobs/store';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
 import { lockSite } from '../services/site-addresses';
 import { markSiteChanged } from '../services/site-changes';
-import { createImageGate, IMAGE_CONCURRENCY_DEFAULT, ImageRefusedError, makeVariants, type ImageGate, type MadeVariants } from './image-pipeline';
+import { createImageGate, IMAGE_CONCURRENCY_DEFAULT, IMAGE_PIPELINE_VERSION, ImageRefusedError, makeVariants, variantPath, type ImageGate, type Variant, type VariantFormat } from './image-pipeline';
 
 export const IMAGE_VARIANTS_JOB = 'image-variants';
 /** A failure other than the image's own is retried twice (5 s, then 10 s later): a store or database briefly away. */
@@ -79,8 +79,11 @@ async function strayBlobs(store: BlobStore, websiteId: string, fileId: string, k
 
 export type Outcome = 'written' | 'gone' | 'changed';
 
+/** What a run (or a copy) gives a file: the variants of the bytes named by `sha256`, and the image's size. */
+type Result = { sha256: string; image: { width: number; height: number }; variants: Variant[] };
+
 /** Writes the variants as the file's, if it still has the bytes they were made from. */
-async function commitVariants(db: Database['db'], websiteId: string, fileId: string, made: MadeVariants): Promise<Outcome> {
+async function commitVariants(db: Executor, websiteId: string, fileId: string, made: Result): Promise<Outcome> {
   return db.transaction(async (tx) => {
     await lockSite(tx, websiteId);
     const [file] = await tx.select({ sha256: files.sha256, width: files.width, height: files.height }).from(files).where(fileIs(websiteId, fileId)).for('update');
@@ -90,7 +93,7 @@ async function commitVariants(db: Database['db'], websiteId: string, fileId: str
     if (made.variants.length > 0) await tx.insert(fileVariants).values(made.variants.map((v) => ({ websiteId, fileId, ...v })));
     await tx
       .update(files)
-      .set({ status: 'ready', width: file.width ?? made.image.width, height: file.height ?? made.image.height, updatedAt: new Date() })
+      .set({ status: 'ready', width: file.width ?? made.image.width, height: file.height ?? made.image.height, variantsVersion: IMAGE_PIPELINE_VERSION, updatedAt: new Date() })
       .where(fileIs(websiteId, fileId));
     await markSiteChanged(tx, websiteId);
     return 'written';
@@ -112,7 +115,7 @@ async function markFailed(db: Database['db'], store: BlobStore, websiteId: strin
 /** In the caller's transaction, holding the file's row: 'failed', no variant rows (pages use the original), the site changed. */
 async function setFailed(tx: Executor, websiteId: string, fileId: string): Promise<void> {
   await tx.delete(fileVariants).where(variantsOf(websiteId, fileId));
-  await tx.update(files).set({ status: 'failed', updatedAt: new Date() }).where(fileIs(websiteId, fileId));
+  await tx.update(files).set({ status: 'failed', variantsVersion: null, updatedAt: new Date() }).where(fileIs(websiteId, fileId));
   await markSiteChanged(tx, websiteId);
 }
 
@@ -164,6 +167,72 @@ export async function runImageVariants(database: Database, websiteId: string, pa
       return outcome;
     }),
   );
+}
+
+// ---- variants copied from the same bytes ----
+
+export type VariantDonor = { websiteId: string; fileId: string };
+
+/**
+ * Another file, of any site, with the same bytes and variants the current pipeline made: a new
+ * file with those bytes copies them (`copyImageVariants`) rather than making them again, so a site
+ * imported with files the server already has (a template's) needs no image job.
+ */
+export async function variantDonor(db: Executor, sha256: string, except: VariantDonor): Promise<VariantDonor | undefined> {
+  const [donor] = await db
+    .select({ websiteId: files.websiteId, fileId: files.id })
+    .from(files)
+    .where(
+      and(
+        eq(files.sha256, sha256),
+        eq(files.status, 'ready'),
+        eq(files.variantsVersion, IMAGE_PIPELINE_VERSION),
+        not(and(eq(files.websiteId, except.websiteId), eq(files.id, except.fileId))!),
+        exists(db.select({ one: sql`1` }).from(fileVariants).where(and(eq(fileVariants.websiteId, files.websiteId), eq(fileVariants.fileId, files.id)))),
+      ),
+    )
+    .limit(1);
+  return donor;
+}
+
+/**
+ * Gives a file copies of a donor's variants, holding the file's lock (as a run does, in a
+ * transaction here): each blob copied into the file's own folder (never a reference to the
+ * donor's, which its site may delete), then the rows and 'ready' written as a run writes them.
+ * Answers false, having written nothing, when the donor's variants went meanwhile (deleted,
+ * replaced): the caller queues the job instead.
+ */
+export async function copyImageVariants(db: Db, store: BlobStore, websiteId: string, fileId: string, sha256: string, donor: VariantDonor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${VARIANTS_LOCK}, hashtext(${`${websiteId}/${fileId}`}))`);
+    const [source] = await tx.select({ sha256: files.sha256, width: files.width, height: files.height }).from(files).where(fileIs(donor.websiteId, donor.fileId));
+    const rows = await tx.select().from(fileVariants).where(variantsOf(donor.websiteId, donor.fileId));
+    if (source?.sha256 !== sha256 || rows.length === 0) return false;
+    const copied: Variant[] = [];
+    const copiedKeys = () => copied.map((v) => ({ websiteId, path: v.blobPath }));
+    for (const row of rows) {
+      const bytes = await store.get({ websiteId: donor.websiteId, path: row.blobPath });
+      if (!bytes) {
+        await store.delete(copiedKeys());
+        return false;
+      }
+      const format = row.format as VariantFormat;
+      const path = variantPath(fileId, row.width, format);
+      const stored = await store.put({ websiteId, path }, bytes, { contentType: row.contentType });
+      copied.push({ width: row.width, height: row.height, format, contentType: row.contentType, blobPath: path, size: stored.size });
+    }
+    const largest = copied.reduce((a, b) => (b.width > a.width ? b : a));
+    const outcome = await commitVariants(tx, websiteId, fileId, { sha256, image: { width: source.width ?? largest.width, height: source.height ?? largest.height }, variants: copied });
+    // Gone: the file was deleted meanwhile. Changed: its new bytes have a job of their own, whose run rewrites these paths.
+    if (outcome === 'gone') await store.delete(copiedKeys());
+    return true;
+  });
+}
+
+/** For an image whose transaction found a donor and queued no job: its copies, or the job after all when the donor's went. */
+export async function copyOrQueueImageVariants(db: Db, store: BlobStore, websiteId: string, fileId: string, sha256: string, donor: VariantDonor): Promise<void> {
+  if (await copyImageVariants(db, store, websiteId, fileId, sha256, donor)) return;
+  await db.transaction((tx) => enqueueImageVariants(tx, websiteId, fileId, sha256));
 }
 
 /** The job's handler: register it under IMAGE_VARIANTS_JOB with the worker (main.ts). */

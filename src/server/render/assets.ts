@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { BLOCK_DEFINITIONS } from '../../blocks/definitions';
+import { PROJECT_ROOT as ROOT } from '../../db/project-root';
 import { SITE_CHROME_CSS } from './site-chrome';
 
 export type ClientAssets = {
@@ -21,8 +21,6 @@ export type ClientAssets = {
   /** Public path (/assets/…) -> file on disk, for the static route. */
   files: ReadonlyMap<string, string>;
 };
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function sha256Base64(text: string): string {
   return createHash('sha256').update(text).digest('base64');

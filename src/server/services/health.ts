@@ -6,8 +6,9 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DATA_MIGRATIONS } from '../../db/data-migrations';
+import { projectPath } from '../../db/project-root';
 
-const JOURNAL = new URL('../../db/migrations/meta/_journal.json', import.meta.url);
+const JOURNAL = projectPath('src/db/migrations/meta/_journal.json');
 
 /** The schema migrations this code carries, by the time Drizzle records each with (`created_at`). */
 let journal: readonly number[] | undefined;

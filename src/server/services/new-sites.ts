@@ -6,11 +6,11 @@
  * (`npm start -- --blank`, or START_WITH=blank: src/server/demo.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { siteDocumentSchema } from '../../blocks/site-document';
 import { buildSectionLayout } from '../../blocks/section-layouts';
 import type { SITE_TEMPLATES } from '../../contracts/pages';
 import type { Db } from '../../db/client';
+import { projectPath } from '../../db/project-root';
 import { loadDocument } from '../../document/load';
 import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type SiteDocument, type StoredBlockData } from '../../document/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
@@ -26,7 +26,7 @@ import { findWebsiteByIdentifier, importSite, newId, SiteConflictError } from '.
 export type SiteTemplate = (typeof SITE_TEMPLATES)[number];
 
 /** The demo site's document: imported on a fresh install's first start (../demo.ts), and the demo template. */
-export const DEMO_SITE_FILE = fileURLToPath(new URL('../../../sites/demo/site.json', import.meta.url));
+export const DEMO_SITE_FILE = projectPath('sites/demo/site.json');
 
 export class SiteTakenError extends Error {
   constructor(readonly identifier: string) {

@@ -25,6 +25,7 @@ import { siteArchiveText } from '../../messages/site-archive';
 import { team } from '../../messages/team';
 import type { BlobKey } from '../blobs/store';
 import { readHead } from '../files/sniff';
+import { copyOrQueueImageVariants } from '../files/variants-job';
 import { blobKey, FileRefusal, fileBytes, fileSize, moveStoredBytes, removeFileBlobs, storeUpload, type UploadDeps } from './site-files';
 import { exportSiteWithFiles, importSite, newId, SiteImportRefusal, type ImportOptions, type ImportResult, type StagedFile } from './sites';
 
@@ -149,10 +150,15 @@ export async function importSiteArchive(deps: UploadDeps, body: Readable, opts: 
   return outcome;
 }
 
-/** What an import leaves to do once it has committed: the replaced files' blobs go, and a document's base64 files move into the blob store. */
+/**
+ * What an import leaves to do once it has committed: the replaced files' blobs go, images whose
+ * bytes the server already had get copies of their variants, and a document's base64 files move
+ * into the blob store.
+ */
 export async function afterImport(deps: Pick<UploadDeps, 'db' | 'store'>, result: ImportResult): Promise<void> {
   await deps.store.delete(result.unusedBlobs.map((path) => blobKey(result.websiteId, path)));
   await removeFileBlobs(deps.store, result.websiteId, result.removedFiles);
+  for (const copy of result.variantCopies) await copyOrQueueImageVariants(deps.db, deps.store, result.websiteId, copy.fileId, copy.sha256, copy.donor);
   await moveStoredBytes(deps.db, deps.store);
 }
 

@@ -25,7 +25,7 @@ import { strings } from '../../messages/strings';
 import { BlobTooLargeError, type BlobKey, type BlobStore, type ByteRange } from '../blobs/store';
 import { ImageRefusedError, probeImage } from '../files/image-pipeline';
 import { hasImageVariants, readHead, sniffFile } from '../files/sniff';
-import { enqueueImageVariants } from '../files/variants-job';
+import { copyOrQueueImageVariants, enqueueImageVariants, variantDonor } from '../files/variants-job';
 import { logActivity } from './activity';
 import { markSiteChanged } from './site-changes';
 import { lockSite } from './site-addresses';
@@ -440,8 +440,11 @@ export async function removeFileBlobs(store: BlobStore, websiteId: string, fileI
 
 /**
  * Moves the bytes of files still held in their rows into the blob store, a file at a time (each
- * row updated once its blob is complete; its bytes cleared in the same statement), and queues the
- * image pipeline for images. Safe to run on several servers at once and to stop half-way.
+ * row updated once its blob is complete; its bytes cleared in the same statement), and gives
+ * images their variants: copies of another file's with the same bytes when the server has one
+ * (a template's images), else the image pipeline's job. Safe to run on several servers at once
+ * and to stop half-way (an image stopped between its row and its copies is found by the sweep
+ * of images left processing).
  */
 export async function moveStoredBytes(db: Db, store: BlobStore, batch = 20): Promise<number> {
   let moved = 0;
@@ -461,18 +464,20 @@ export async function moveStoredBytes(db: Db, store: BlobStore, batch = 20): Pro
       const path = newOriginalPath(id);
       const stored = await store.put(blobKey(websiteId, path), row.data, { contentType: row.contentType });
       const raster = hasImageVariants(row.contentType);
+      const donor = raster ? await variantDonor(db, stored.sha256, { websiteId, fileId: id }) : undefined;
       const updated = await db.transaction(async (tx) => {
         const done = await tx
           .update(files)
           .set({ blobPath: path, data: null, size: stored.size, sha256: stored.sha256, ...(raster ? { status: 'processing' as const } : {}) })
           .where(and(eq(files.websiteId, websiteId), eq(files.id, id), isNull(files.blobPath)))
           .returning({ id: files.id });
-        if (done.length > 0 && raster) await enqueueImageVariants(tx, websiteId, id, stored.sha256);
+        if (done.length > 0 && raster && !donor) await enqueueImageVariants(tx, websiteId, id, stored.sha256);
         return done.length > 0;
       });
       // Another server moved it first: this copy is not named by any row.
       if (!updated) await store.delete([blobKey(websiteId, path)]);
       else moved += 1;
+      if (updated && donor) await copyOrQueueImageVariants(db, store, websiteId, id, stored.sha256, donor);
     }
   }
 }

@@ -15,7 +15,7 @@ import type { Db, Executor } from '../../db/client';
 import { itemPath } from '../../document/paths';
 import { activityLog, collectionItems, collections, files, pages, redirects, siteDomains, websites } from '../../db/schema';
 import type { DocumentError } from '../../document/load';
-import { enqueueImageVariants } from '../files/variants-job';
+import { enqueueImageVariants, variantDonor, type VariantDonor } from '../files/variants-job';
 import { recordImportedPages } from './page-drafts';
 import { fileSize, storedFileColumns, type StoredUpload } from './site-files';
 import { markSiteChanged } from './site-changes';
@@ -59,6 +59,8 @@ export type ImportResult = {
   removedFiles: string[];
   /** Staged blobs no row names (the site's own file had the same bytes): the caller deletes them. */
   unusedBlobs: string[];
+  /** New images whose bytes another file already has with its variants: the caller copies them once this commits (copyOrQueueImageVariants). */
+  variantCopies: { fileId: string; sha256: string; donor: VariantDonor }[];
 };
 
 /** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
@@ -171,9 +173,9 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
       if (doc.redirects.length > 0) {
         await tx.insert(redirects).values(doc.redirects.map((r, position) => ({ websiteId, fromPath: r.from, toUrl: r.to, position })));
       }
-      const { removedFiles, unusedBlobs } = await writeFiles(tx, websiteId, doc.files, opts.staged ?? new Map());
+      const { removedFiles, unusedBlobs, variantCopies } = await writeFiles(tx, websiteId, doc.files, opts.staged ?? new Map());
       await opts.within?.(tx, { websiteId, created: !existing });
-      return { websiteId, created: !existing, removedFiles, unusedBlobs };
+      return { websiteId, created: !existing, removedFiles, unusedBlobs, variantCopies };
     });
   } catch (err) {
     const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
@@ -222,8 +224,15 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
     await tx.update(files).set({ position: k.position, ...k.details }).where(and(eq(files.websiteId, websiteId), eq(files.id, k.id)));
   }
   if (added.length > 0) await tx.insert(files).values(added);
-  for (const row of added) if (row.id && row.status === 'processing') await enqueueImageVariants(tx, websiteId, row.id, row.sha256!);
-  return { removedFiles, unusedBlobs };
+  // An image gets its variants' job in this transaction, unless another file has its bytes and variants to copy.
+  const variantCopies: ImportResult['variantCopies'] = [];
+  for (const row of added) {
+    if (!row.id || row.status !== 'processing') continue;
+    const donor = await variantDonor(tx, row.sha256!, { websiteId, fileId: row.id });
+    if (donor) variantCopies.push({ fileId: row.id, sha256: row.sha256!, donor });
+    else await enqueueImageVariants(tx, websiteId, row.id, row.sha256!);
+  }
+  return { removedFiles, unusedBlobs, variantCopies };
 }
 
 /** A file's hash, its bytes still in its row when it was stored before the blob store. */

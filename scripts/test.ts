@@ -1,0 +1,118 @@
+/**
+ * `npm test`: the whole suite, and on a fresh machine the set-up it needs.
+ *
+ * 1. The Debian packages the tests use that npm does not install (Chromium for the end-to-end
+ *    tests, redis-server for the Redis rate-limit tests): installed with apt-get when missing and
+ *    running as root, else the run stops at once with the one command to run.
+ * 2. The checks, side by side: typecheck (incremental), lint (cached), the dependency rules, the
+ *    formatting, and the build (browser chunks and the server bundle, made once for every test).
+ * 3. The unit tests, alone, so a failure there ends the run in seconds.
+ * 4. The database tests: integration and end-to-end files side by side, then the serial group
+ *    (vitest.config.ts).
+ *
+ * It ends with the line CI reads: 'Tests: N passed, N failed'.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { projectPath } from '../src/db/project-root';
+
+const BIN = projectPath('node_modules/.bin');
+const CACHE = projectPath('node_modules/.cache/openpress');
+
+/** Debian packages the tests need, by the program each provides. */
+const PACKAGES = [
+  { program: '/usr/bin/chromium', name: 'chromium', for: 'the benchmarks and trying the product' },
+  { program: '/usr/lib/chromium/chromium-headless-shell', name: 'chromium-headless-shell', for: 'the end-to-end tests' },
+  { program: '/usr/bin/redis-server', name: 'redis-server', for: 'the Redis rate-limit tests' },
+];
+
+function systemPackages(): void {
+  const missing = PACKAGES.filter((p) => !existsSync(p.program));
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.name);
+  const command = `apt-get install -y --no-install-recommends ${names.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    console.error(`The tests need Debian's ${missing.map((p) => `${p.name} (${p.for})`).join(' and ')}. Install ${names.length === 1 ? 'it' : 'them'} with:\n\n  sudo ${command}\n`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${names.join(' and ')} for the tests…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...names]]) {
+    const done = spawnSync('apt-get', args, { stdio: 'inherit', env });
+    if (done.status !== 0) {
+      console.error(`\`apt-get ${args.join(' ')}\` failed: install ${names.join(' and ')} yourself (${command}), then run npm test again.`);
+      process.exit(1);
+    }
+  }
+}
+
+type Step = { name: string; command: string; args: string[] };
+
+const CHECKS: Step[] = [
+  { name: 'typecheck', command: `${BIN}/tsc`, args: ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', `${CACHE}/tsconfig.tsbuildinfo`] },
+  { name: 'lint', command: `${BIN}/eslint`, args: ['--cache', '--cache-location', `${CACHE}/eslint/`, '.'] },
+  { name: 'dependency rules', command: `${BIN}/depcruise`, args: ['src', 'test', 'e2e', 'bench', 'scripts', '--config', '.dependency-cruiser.mjs'] },
+  { name: 'formatting', command: `${BIN}/prettier`, args: ['--check', '--cache', '--cache-location', `${CACHE}/prettier`, '--log-level', 'warn', '.'] },
+  { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
+];
+
+/** Runs a step with its output kept, answering whether it passed. */
+function run(step: Step): Promise<{ step: Step; ok: boolean; output: string; seconds: number }> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { cwd: projectPath(), env: process.env });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', (err) => (output += `${err.message}\n`));
+    child.on('close', (code) => resolve({ step, ok: code === 0, output, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+async function checks(): Promise<boolean> {
+  const started = Date.now();
+  const results = await Promise.all(
+    CHECKS.map(async (step) => {
+      const result = await run(step);
+      console.log(`${result.ok ? '✓' : '✗'} ${step.name} (${result.seconds.toFixed(1)} s)`);
+      return result;
+    }),
+  );
+  for (const failed of results.filter((r) => !r.ok)) console.error(`\n--- ${failed.step.name} failed ---\n${failed.output}`);
+  console.log(`Checks took ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+  return results.every((r) => r.ok);
+}
+
+/** Runs Vitest on the projects named, its output as it comes; answers whether every test passed. */
+function vitest(projects: string[], summaryFile: string): boolean {
+  const args = ['run', ...projects.flatMap((p) => ['--project', p])];
+  const done = spawnSync(`${BIN}/vitest`, args, { cwd: projectPath(), stdio: 'inherit', env: { ...process.env, TEST_SUMMARY_FILE: summaryFile } });
+  return done.status === 0;
+}
+
+async function main(): Promise<number> {
+  systemPackages();
+  mkdirSync(CACHE, { recursive: true });
+  if (!(await checks())) return 1;
+  const summaryFile = path.join(CACHE, `summary-${process.pid}.jsonl`);
+  rmSync(summaryFile, { force: true });
+  let ok = vitest(['unit'], summaryFile);
+  if (ok) ok = vitest(['integration', 'e2e', 'serial'], summaryFile);
+  const totals = { passed: 0, failed: 0, skipped: 0 };
+  if (existsSync(summaryFile)) {
+    for (const line of readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean)) {
+      const counts = JSON.parse(line) as typeof totals;
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      totals.skipped += counts.skipped;
+    }
+    rmSync(summaryFile, { force: true });
+  }
+  // A run that failed with no test failing (a global setup that threw) is a failure all the same.
+  if (!ok && totals.failed === 0) totals.failed = 1;
+  process.stdout.write(`\nTests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}\n`);
+  return ok ? 0 : 1;
+}
+
+process.exit(await main());
