@@ -66,7 +66,8 @@ export default {
     },
     {
       name: 'contracts-pure',
-      comment: 'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document, src/messages, block data schemas and each other.',
+      comment:
+        'src/contracts (the API calls’ zod schemas, shared by the server and the config area) import only zod, src/domain, src/document, src/messages, block data schemas and each other.',
       severity: 'error',
       from: { path: '^src/contracts/', pathNot: TESTS },
       to: { pathNot: ['^src/(domain|document|contracts|messages)/', '^src/blocks/[^/]+/schema\\.ts$', '(^|/)node_modules/zod/'] },

@@ -15,7 +15,14 @@ const restrict = (patterns, message) => ({
 
 export const NO_SQL_OUTSIDE_SERVICES = 'Routes, rendering and the HTTP layer hold no SQL: call a function of src/server/services, which owns the query.';
 /** The files that answer requests: they take a `db` only to hand it to a service. */
-export const REQUEST_LAYER = ['src/server/api/**/*.{ts,tsx}', 'src/server/render/**/*.{ts,tsx}', 'src/server/http/**/*.{ts,tsx}', 'src/server/plugins/**/*.{ts,tsx}', 'src/server/config-routes.ts', 'src/server/app.ts'];
+export const REQUEST_LAYER = [
+  'src/server/api/**/*.{ts,tsx}',
+  'src/server/render/**/*.{ts,tsx}',
+  'src/server/http/**/*.{ts,tsx}',
+  'src/server/plugins/**/*.{ts,tsx}',
+  'src/server/config-routes.ts',
+  'src/server/app.ts',
+];
 const QUERY_METHODS = '/^(select|selectDistinct|insert|update|delete|execute|transaction|query)$/';
 
 export default tseslint.config(
@@ -34,15 +41,42 @@ export default tseslint.config(
   },
   {
     files: ['src/domain/**/*.ts'],
-    rules: restrict(['../server/*', '../db/*', '../blocks/*', '../cli/*', '../config/*', '../runtime/*', '../document/*', '../../*', 'node:*', 'fs', 'path', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/domain is pure: it imports nothing but itself and the message catalogue.'),
+    rules: restrict(
+      [
+        '../server/*',
+        '../db/*',
+        '../blocks/*',
+        '../cli/*',
+        '../config/*',
+        '../runtime/*',
+        '../document/*',
+        '../../*',
+        'node:*',
+        'fs',
+        'path',
+        'react',
+        'react-dom',
+        'zod',
+        'pg',
+        'drizzle-orm',
+        'drizzle-orm/*',
+      ],
+      'src/domain is pure: it imports nothing but itself and the message catalogue.',
+    ),
   },
   {
     files: ['src/messages/**/*.ts'],
-    rules: restrict(['../*', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/messages is a leaf: it imports nothing of ours, so every layer may import it.'),
+    rules: restrict(
+      ['../*', 'react', 'react-dom', 'zod', 'pg', 'drizzle-orm', 'drizzle-orm/*'],
+      'src/messages is a leaf: it imports nothing of ours, so every layer may import it.',
+    ),
   },
   {
     files: ['src/document/**/*.ts'],
-    rules: restrict(['../server/*', '../db/*', '../blocks/*', '../cli/*', '../config/*', '../runtime/*', '../../*', 'node:*', 'react', 'pg', 'drizzle-orm', 'drizzle-orm/*'], 'src/document imports only src/domain and zod.'),
+    rules: restrict(
+      ['../server/*', '../db/*', '../blocks/*', '../cli/*', '../config/*', '../runtime/*', '../../*', 'node:*', 'react', 'pg', 'drizzle-orm', 'drizzle-orm/*'],
+      'src/document imports only src/domain and zod.',
+    ),
   },
   {
     files: REQUEST_LAYER,
@@ -57,7 +91,10 @@ export default tseslint.config(
   },
   {
     files: ['src/runtime/**/*.{ts,tsx}', 'src/blocks/*/island.{ts,tsx}', 'src/config/**/*.{ts,tsx}'],
-    rules: restrict(['**/server/**', '**/db/**', '**/cli/**', 'node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'sharp', 'sanitize-html', 'fastify'], 'Browser code never imports server or database code.'),
+    rules: restrict(
+      ['**/server/**', '**/db/**', '**/cli/**', 'node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*', 'sharp', 'sanitize-html', 'fastify'],
+      'Browser code never imports server or database code.',
+    ),
   },
   prettier,
 );

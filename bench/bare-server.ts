@@ -9,7 +9,11 @@ import http from 'node:http';
 const [file, contentType = 'text/html; charset=utf-8', encoding] = process.argv.slice(2);
 if (!file) throw new Error('usage: bare-server FILE [CONTENT_TYPE] [CONTENT_ENCODING]');
 const body = readFileSync(file);
-const headers: http.OutgoingHttpHeaders = { 'content-type': contentType, 'content-length': body.length, ...(encoding ? { 'content-encoding': encoding, vary: 'Accept-Encoding' } : {}) };
+const headers: http.OutgoingHttpHeaders = {
+  'content-type': contentType,
+  'content-length': body.length,
+  ...(encoding ? { 'content-encoding': encoding, vary: 'Accept-Encoding' } : {}),
+};
 const server = http.createServer((_req, res) => {
   res.writeHead(200, headers);
   res.end(body);

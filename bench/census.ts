@@ -76,10 +76,14 @@ async function hammer(url: string, body: (n: number) => string, contentType: str
   const agent = new http.Agent({ keepAlive: true, maxSockets: CENSUS_CONNECTIONS });
   const send = (payload: string) =>
     new Promise<number>((resolve, reject) => {
-      const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = http.request(
+        url,
+        { method: 'POST', agent, headers: { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
@@ -114,7 +118,11 @@ async function hammer(url: string, body: (n: number) => string, contentType: str
 async function forkServer(dataDir: string): Promise<{ child: ChildProcess; port: number; websiteId: string }> {
   // BENCH_PROFILE=DIR: the app server writes a V8 CPU profile there when it exits (node --cpu-prof).
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child = fork(path.join(import.meta.dirname, 'census.ts'), ['serve'], { execArgv: [...profile, '--import', 'tsx'], env: { ...process.env, DATA_DIR: dataDir }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(import.meta.dirname, 'census.ts'), ['serve'], {
+    execArgv: [...profile, '--import', 'tsx'],
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<{ port: number; websiteId: string }>((resolve, reject) => {
     child.once('message', (m) => resolve(m as { port: number; websiteId: string }));
     child.once('exit', (code) => reject(new Error(`census server exited (${code})`)));
@@ -139,7 +147,11 @@ export async function censusBench(dataDir: string, spawnServer: Spawn): Promise<
     const baseline = await hammer(`http://127.0.0.1:${bare.port}/`, () => '', 'application/json');
     const app = await forkServer(path.join(dataDir, 'census'));
     children.push(app.child);
-    const census = await hammer(`http://127.0.0.1:${app.port}/api/census/RecordHit`, (n) => hitBody(app.websiteId, n), 'application/x-www-form-urlencoded;charset=UTF-8');
+    const census = await hammer(
+      `http://127.0.0.1:${app.port}/api/census/RecordHit`,
+      (n) => hitBody(app.websiteId, n),
+      'application/x-www-form-urlencoded;charset=UTF-8',
+    );
     return { baseline, census, stored: await storedHits(app.child) };
   } finally {
     // Stopped before the caller removes the data directory: the app server stops its PostgreSQL first.

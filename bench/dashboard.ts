@@ -165,7 +165,10 @@ function rollupSteps(websiteId: string): { label: string; sql: string }[] {
                    LATERAL (SELECT CASE WHEN value <= ${BUCKET_MIN} THEN 0 ELSE least(${LAST_BUCKET}, ceil(ln(value / ${BUCKET_MIN}) / ln(${GROWTH})))::int END AS b) x
             WHERE ${mine} GROUP BY 1, 2, 3, 4, 5`,
     },
-    { label: 'referrer_daily', sql: `INSERT INTO referrer_daily SELECT website_id, day, referrer_host, count(*) FROM track_hits WHERE ${mine} GROUP BY 1, 2, 3` },
+    {
+      label: 'referrer_daily',
+      sql: `INSERT INTO referrer_daily SELECT website_id, day, referrer_host, count(*) FROM track_hits WHERE ${mine} GROUP BY 1, 2, 3`,
+    },
     {
       label: 'campaign_daily',
       sql: `INSERT INTO campaign_daily (website_id, day, source, campaign, subcampaign, channel, subchannel, variation, mkwid, hits)

@@ -255,7 +255,8 @@ const PAGE_SCRIPT = String.raw`(() => {
 const bench = (page: Page) => ({
   start: () => page.evaluate(() => (window as unknown as BenchWindow).__editorBench.start()),
   finish: () => page.evaluate(() => (window as unknown as BenchWindow).__editorBench.finish()),
-  pick: (i: number, kind: string | null) => page.evaluate(([i, runs, kind]) => (window as unknown as BenchWindow).__editorBench.pick(i, runs, kind), [i, RUNS, kind] as const),
+  pick: (i: number, kind: string | null) =>
+    page.evaluate(([i, runs, kind]) => (window as unknown as BenchWindow).__editorBench.pick(i, runs, kind), [i, RUNS, kind] as const),
   layoutOf: (id: string) => page.evaluate((id) => (window as unknown as BenchWindow).__editorBench.layoutOf(id), id),
   selectedId: () => page.evaluate(() => (window as unknown as BenchWindow).__editorBench.selectedId()),
   announcement: () => page.evaluate(() => (window as unknown as BenchWindow).__editorBench.announcement()),
@@ -283,7 +284,11 @@ function printed(output: string, label: string): string {
 /** The config area's call with the crumb header the app sends (the crumb cookie's value), from the signed-in context. */
 async function configCall<T>(context: BrowserContext, base: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
   const crumb = (await context.cookies(base)).find((c) => c.name === 'crumb')?.value ?? '';
-  const res = await context.request.fetch(`${base}${url}`, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': crumb }, ...(body === undefined ? {} : { data: body }) });
+  const res = await context.request.fetch(`${base}${url}`, {
+    method,
+    headers: method === 'GET' ? {} : { 'x-csrf-token': crumb },
+    ...(body === undefined ? {} : { data: body }),
+  });
   const text = await res.text();
   if (!res.ok()) throw new Error(`${method} ${url} answered ${res.status()}: ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
@@ -389,7 +394,15 @@ async function benchPage(page: Page, base: string, pageId: string, label: string
   };
   page.on('pageerror', onError);
   page.on('console', onConsole);
-  const result: PageResult = { label, blocks, samples: { select: [], move: [], resize: [], 'field edit': [], delete: [], duplicate: [], undo: [], redo: [], typing: [] }, loads: [], failed: {}, longTasks: { during: [], between: [] }, errors };
+  const result: PageResult = {
+    label,
+    blocks,
+    samples: { select: [], move: [], resize: [], 'field edit': [], delete: [], duplicate: [], undo: [], redo: [], typing: [] },
+    loads: [],
+    failed: {},
+    longTasks: { during: [], between: [] },
+    errors,
+  };
   const fail = (action: Action, message: string) => (result.failed[action] ??= []).push(message);
   try {
     for (let i = 0; i < LOADS; i++) result.loads.push(await loadEditor(page, base, pageId, blocks));
@@ -422,7 +435,9 @@ async function benchPage(page: Page, base: string, pageId: string, label: string
       try {
         await page.locator('.editor-status--saved').waitFor({ timeout: 30_000 });
       } catch {
-        throw new Error(`${label}: the draft was not saved; the editor says "${await page.locator('.editor-status').textContent()}"${errors.length ? `; errors: ${errors.slice(0, 5).join(' | ')}` : ''}`);
+        throw new Error(
+          `${label}: the draft was not saved; the editor says "${await page.locator('.editor-status').textContent()}"${errors.length ? `; errors: ${errors.slice(0, 5).join(' | ')}` : ''}`,
+        );
       }
     };
     /** Points at the block (its hover drawn), then measures a click on it. */
@@ -578,9 +593,17 @@ export async function editorBench(dataDir: string, spawnServer: Spawn): Promise<
     const page = await context.newPage();
     await signIn(page, base, printed(app.output(), 'First owner'), printed(app.output(), 'Password'));
     const homeId = await addBigPage(context, base);
-    const homeBlocks = (await configCall<{ draft: { sections: { blocks: unknown[] }[] } }>(context, base, 'GET', `/api/config/editor/pages/${homeId}`)).draft.sections.reduce((n, s) => n + s.blocks.length, 0);
+    const homeBlocks = (
+      await configCall<{ draft: { sections: { blocks: unknown[] }[] } }>(context, base, 'GET', `/api/config/editor/pages/${homeId}`)
+    ).draft.sections.reduce((n, s) => n + s.blocks.length, 0);
     const home = await benchPage(page, base, homeId, `demo home page (${homeBlocks} blocks)`, homeBlocks);
-    const big = await benchPage(page, base, BIG_PAGE_ID, `${fmt(SECTIONS * PER_SECTION)} blocks (${SECTIONS} sections x ${PER_SECTION})`, SECTIONS * PER_SECTION);
+    const big = await benchPage(
+      page,
+      base,
+      BIG_PAGE_ID,
+      `${fmt(SECTIONS * PER_SECTION)} blocks (${SECTIONS} sections x ${PER_SECTION})`,
+      SECTIONS * PER_SECTION,
+    );
     const bytes = await editorBytes(browser, context, base);
     const chunk = editorChunk();
     return report(home, big, bytes, chunk);
@@ -591,7 +614,11 @@ export async function editorBench(dataDir: string, spawnServer: Spawn): Promise<
 }
 
 function report(home: PageResult, big: PageResult, bytes: { config: Bytes; editor: Bytes }, chunk: ReturnType<typeof editorChunk>): GoalRow[] {
-  const p75 = (r: PageResult, a: Action, key: keyof Sample = 'main') => percentile(r.samples[a].map((s) => s[key]), 75);
+  const p75 = (r: PageResult, a: Action, key: keyof Sample = 'main') =>
+    percentile(
+      r.samples[a].map((s) => s[key]),
+      75,
+    );
   const cell = (r: PageResult, a: Action) => `p75 ${ms(p75(r, a))} (paint ${ms(p75(r, a, 'paint'))})`.padEnd(34);
   console.log(
     `Visual editor in Chromium (${VIEWPORT.width}x${VIEWPORT.height}): main-thread time from the input to the end of the frame after React's commit, p75 of ${RUNS} runs;\n` +
@@ -599,13 +626,17 @@ function report(home: PageResult, big: PageResult, bytes: { config: Bytes; edito
   );
   console.log(`${'action'.padEnd(22)}${home.label.padEnd(34)}${big.label.padEnd(34)}goal on ${fmt(big.blocks)}`);
   for (const a of [...ACTIONS, 'typing'] as Action[]) {
-    console.log(`${(a === 'typing' ? 'typing (a keystroke)' : a).padEnd(22)}${cell(home, a)}${cell(big, a)}p75 < ${a === 'typing' ? GOAL_TYPING_MS : GOAL_ACTION_MS} ms`);
+    console.log(
+      `${(a === 'typing' ? 'typing (a keystroke)' : a).padEnd(22)}${cell(home, a)}${cell(big, a)}p75 < ${a === 'typing' ? GOAL_TYPING_MS : GOAL_ACTION_MS} ms`,
+    );
   }
   const loads = (r: PageResult) => `median ${ms(median(r.loads))} (${r.loads.map((l) => fmt(l)).join(', ')})`.padEnd(34);
   console.log(`${'load to interactive'.padEnd(22)}${loads(home)}${loads(big)}< ${fmt(GOAL_LOAD_MS)} ms`);
   const long = (tasks: number[]) => `${tasks.length}${tasks.length ? `, longest ${ms(Math.max(...tasks))}` : ''}`.padEnd(34);
   console.log(`${'long tasks, measured'.padEnd(22)}${long(home.longTasks.during)}${long(big.longTasks.during)}(tasks >= 50 ms in the inputs measured)`);
-  console.log(`${'long tasks, between'.padEnd(22)}${long(home.longTasks.between)}${long(big.longTasks.between)}(between them: autosave, picking the next block)`);
+  console.log(
+    `${'long tasks, between'.padEnd(22)}${long(home.longTasks.between)}${long(big.longTasks.between)}(between them: autosave, picking the next block)`,
+  );
   console.log(
     `JavaScript, nothing cached: /config/ loads ${bytes.config.files} files, ${kb(bytes.config.transferred)} transferred (${kb(bytes.config.decoded)} decoded); ` +
       `opening the editor adds ${bytes.editor.files} files, ${kb(bytes.editor.transferred)} (${kb(bytes.editor.decoded)}); ` +
@@ -613,7 +644,8 @@ function report(home: PageResult, big: PageResult, bytes: { config: Bytes; edito
   );
   if (chunk) console.log(`editor-screen chunk (${chunk.name}): ${kb(chunk.raw)} raw, ${kb(chunk.gzip)} gzip, ${kb(chunk.brotli)} brotli.`);
   for (const r of [home, big]) {
-    for (const [action, problems] of Object.entries(r.failed)) console.log(`CHECK FAILED on ${r.label}, ${action}: ${problems.length} of the runs; first: ${problems[0]}`);
+    for (const [action, problems] of Object.entries(r.failed))
+      console.log(`CHECK FAILED on ${r.label}, ${action}: ${problems.length} of the runs; first: ${problems[0]}`);
     if (r.errors.length > 0) console.log(`Errors on ${r.label} (${r.errors.length}): ${[...new Set(r.errors)].slice(0, 5).join(' | ')}`);
   }
   console.log('');

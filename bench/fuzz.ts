@@ -27,8 +27,11 @@ export async function fuzzBench(): Promise<void> {
       child.on('exit', (exitCode) => resolve({ code: exitCode, out: text }));
     });
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
-    // eslint-disable-next-line no-control-regex
-    const lines = out.replace(/\u001b\[[0-9;]*m/g, '').split('\n').filter((l) => /requests to|requests in \d+ rounds|form fuzz:|Tests:/.test(l));
+    const lines = out
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .filter((l) => /requests to|requests in \d+ rounds|form fuzz:|Tests:/.test(l));
     for (const line of lines) console.log(`  ${line.trim()}`);
     console.log(`  ${file}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s\n`);
     if (code !== 0) throw new Error(`${file} failed at full counts:\n${out.slice(-4000)}`);

@@ -30,7 +30,16 @@ import path from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type Response } from 'playwright-core';
 import sharp from 'sharp';
 import { diskBlobStore } from '../src/server/blobs/disk-store';
-import { AVIF_EFFORT_DEFAULT, createImageGate, encode, IMAGE_CONCURRENCY_DEFAULT, makeVariants, originalPath, variantFormatsFor, variantWidthsFor } from '../src/server/files/image-pipeline';
+import {
+  AVIF_EFFORT_DEFAULT,
+  createImageGate,
+  encode,
+  IMAGE_CONCURRENCY_DEFAULT,
+  makeVariants,
+  originalPath,
+  variantFormatsFor,
+  variantWidthsFor,
+} from '../src/server/files/image-pipeline';
 import { hasImageVariants } from '../src/server/files/sniff';
 import { fmt, type GoalRow } from './table';
 import { CHROMIUM_FLAGS } from '../e2e/server-process';
@@ -63,7 +72,9 @@ async function photo(): Promise<Buffer> {
       raw[i + 2] = 128 + 64 * Math.sin(x / 100) * Math.cos(y / 80) + n;
     }
   }
-  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 /** Runs `count` tasks, `concurrency` at a time. */
@@ -86,7 +97,11 @@ async function sharpAlone(input: Buffer, effort: number): Promise<void> {
 
 /** Peak RSS (bytes) of a fresh process putting `count` copies of the image in `file` through the pipeline at once. */
 async function peakRss(file: string, count: number): Promise<{ peak: number; before: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/images.ts', 'rss', file, String(count)], { cwd: ROOT, env: { ...process.env, IMAGE_CONCURRENCY: String(CONCURRENCY), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/images.ts', 'rss', file, String(count)], {
+    cwd: ROOT,
+    env: { ...process.env, IMAGE_CONCURRENCY: String(CONCURRENCY), MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
@@ -124,7 +139,9 @@ export async function imagesBench(dataDir: string): Promise<GoalRow[]> {
   const images = ROUNDS * CONCURRENCY;
   for (let i = 0; i < images; i++) await store.put({ websiteId: SITE, path: originalPath(`img${i}`) }, input);
   const outputs = variantWidthsFor(WIDTH).length * variantFormatsFor({ format: 'jpeg', animated: false, hasAlpha: false }).length;
-  console.log(`Image pipeline: ${WIDTH} × ${HEIGHT} JPEG (${mb(input.length)}), ${outputs} outputs each (AVIF effort ${EFFORT}), ${CONCURRENCY} images at a time, ${ROUNDS} rounds of each:`);
+  console.log(
+    `Image pipeline: ${WIDTH} × ${HEIGHT} JPEG (${mb(input.length)}), ${outputs} outputs each (AVIF effort ${EFFORT}), ${CONCURRENCY} images at a time, ${ROUNDS} rounds of each:`,
+  );
 
   const gate = createImageGate(CONCURRENCY);
   let aloneMs = 0;
@@ -198,7 +215,11 @@ async function ownerCalls(http: APIRequestContext, email: string, password: stri
   await http.get('/');
   const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
   const call = async <T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> => {
-    const res = await http.fetch(url, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
+    const res = await http.fetch(url, {
+      method,
+      headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() },
+      ...(body === undefined ? {} : { data: body }),
+    });
     const text = await res.text();
     if (!res.ok()) throw new Error(`${method} ${url} answered ${res.status()}: ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : undefined) as T;
@@ -245,17 +266,26 @@ async function pipelineDone(base: string, call: Awaited<ReturnType<typeof ownerC
       const file = library.get(name);
       if (!file) return true;
       if (file.status === 'failed') return true;
-      return file.status === 'ready' && (!hasImageVariants(file.contentType) || new RegExp(`/s/[0-9a-f]{16}/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(html));
+      return (
+        file.status === 'ready' &&
+        (!hasImageVariants(file.contentType) || new RegExp(`/s/[0-9a-f]{16}/${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`).test(html))
+      );
     });
     if (done) return library;
-    if (Date.now() > deadline) throw new Error(`the home page's images were still processing after ${PIPELINE_WAIT_MS / 1000} s: ${JSON.stringify(names.map((n) => library.get(n)))}`);
+    if (Date.now() > deadline)
+      throw new Error(`the home page's images were still processing after ${PIPELINE_WAIT_MS / 1000} s: ${JSON.stringify(names.map((n) => library.get(n)))}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
 
 /** Loads the home page in a fresh context at one viewport, scrolled to the end, and answers every image response. */
 async function imageResponses(browser: Browser, base: string, view: (typeof VIEWPORTS)[number]): Promise<{ url: string; bytes: number; status: number }[]> {
-  const context = await browser.newContext({ viewport: view.viewport, deviceScaleFactor: view.deviceScaleFactor, isMobile: view.isMobile, hasTouch: view.isMobile });
+  const context = await browser.newContext({
+    viewport: view.viewport,
+    deviceScaleFactor: view.deviceScaleFactor,
+    isMobile: view.isMobile,
+    hasTouch: view.isMobile,
+  });
   try {
     const page = await context.newPage();
     const responses: Response[] = [];
@@ -283,7 +313,11 @@ async function imageResponses(browser: Browser, base: string, view: (typeof VIEW
 }
 
 export async function servedImagesBench(dataDir: string, spawnServer: Spawn): Promise<GoalRow[]> {
-  const app = await spawnServer(['dist/server/main.js'], { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'served-images'), LOG_LEVEL: 'silent' }, /Password:\s+\S+/);
+  const app = await spawnServer(
+    ['dist/server/main.js'],
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'served-images'), LOG_LEVEL: 'silent' },
+    /Password:\s+\S+/,
+  );
   const base = `http://127.0.0.1:${app.port}`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS, headless: true });
   try {
@@ -292,7 +326,7 @@ export async function servedImagesBench(dataDir: string, spawnServer: Spawn): Pr
     const { files } = await call<{ files: LibraryEntry[] }>('GET', '/api/config/files');
     const names = homeImages(await (await fetch(`${base}/`)).text(), base, new Map(files.map((f) => [f.name, f])));
     if (names.length === 0) {
-      console.log('Bytes served for the demo home page\'s images: the demo home page has no images, so there is nothing to measure (no rows).\n');
+      console.log("Bytes served for the demo home page's images: the demo home page has no images, so there is nothing to measure (no rows).\n");
       return [];
     }
     const waitStart = performance.now();

@@ -309,7 +309,9 @@ async function cachedPages(dataDir: string, children: ChildProcess[]): Promise<G
   const baseline = await load(`http://127.0.0.1:${bare.port}/`, headers);
   const cached = await load(url, headers);
   const row = resultLine;
-  console.log(`Cached demo home page (Accept-Encoding: ${ACCEPT_ENCODING}; ${home.body.length} bytes${home.encoding ? ` ${home.encoding}` : ''}), autocannon ${CONNECTIONS} connections:`);
+  console.log(
+    `Cached demo home page (Accept-Encoding: ${ACCEPT_ENCODING}; ${home.body.length} bytes${home.encoding ? ` ${home.encoding}` : ''}), autocannon ${CONNECTIONS} connections:`,
+  );
   console.log(row('bare Node http, same bytes', baseline));
   console.log(row('OpenPress, cached page', cached));
   const rows: GoalRow[] = [
@@ -381,7 +383,9 @@ async function renderSection(dataDir: string): Promise<GoalRow[]> {
   const { warm: one, cold: oneCold } = await renderTimes(1, 300, path.join(dataDir, 'render-1'));
   const { warm: forty, cold: fortyCold } = await renderTimes(40, 300, path.join(dataDir, 'render-40'));
   console.log('Uncached render (server-side React; the site content held in memory, as the app renders after its first request):');
-  console.log(`page with  1 block:  p50 ${one.toFixed(2)} ms   (first render after a change, its content read from the database: p50 ${oneCold.toFixed(2)} ms)`);
+  console.log(
+    `page with  1 block:  p50 ${one.toFixed(2)} ms   (first render after a change, its content read from the database: p50 ${oneCold.toFixed(2)} ms)`,
+  );
   console.log(`page with 40 blocks: p50 ${forty.toFixed(2)} ms   (first render after a change: p50 ${fortyCold.toFixed(2)} ms)\n`);
   return [
     {
@@ -455,7 +459,10 @@ async function formRows(dataDir: string, children: ChildProcess[]): Promise<Goal
     met: r.p99 < limit && r.errors === 0 && r.rps >= FORM_RATE * 0.95,
   });
   const save = p99Row('SaveFormSubmission at a fixed load, all stored', saveRun, 50);
-  return [p99Row('FormSubmissionKey at a fixed load', keyRun, 20), { ...save, measured: `${save.measured}, ${fmt(acknowledged)} acknowledged, ${fmt(stored)} stored`, met: save.met && stored >= acknowledged }];
+  return [
+    p99Row('FormSubmissionKey at a fixed load', keyRun, 20),
+    { ...save, measured: `${save.measured}, ${fmt(acknowledged)} acknowledged, ${fmt(stored)} stored`, met: save.met && stored >= acknowledged },
+  ];
 }
 
 async function main() {
@@ -466,7 +473,14 @@ async function main() {
     // the app's modules and their garbage), so it comes after the sections whose load this process
     // generates and times; the editor's is measured in Chromium, after it; the image pipeline's,
     // which keeps every core busy with sharp, last.
-    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = { pages: cachedPageSection, forms: formSection, census: censusSection, render: renderSection, editor: editorSection, images: imagesSection };
+    const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = {
+      pages: cachedPageSection,
+      forms: formSection,
+      census: censusSection,
+      render: renderSection,
+      editor: editorSection,
+      images: imagesSection,
+    };
     const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
     if (only) {
       const rows: GoalRow[] = [];

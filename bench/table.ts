@@ -15,7 +15,8 @@ export type GoalRow = {
   met: boolean;
 };
 
-export const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a');
+export const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }) : 'n/a';
 
 export function printTable(rows: GoalRow[]): void {
   const header = ['path', 'measured', 'baseline (same run)', 'ratio', 'goal', 'met'];

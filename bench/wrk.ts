@@ -87,7 +87,10 @@ http {
   await writeFile(path.join(dir, 'nginx.conf'), conf);
   const child = spawn(installed('nginx')!, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'inherit'] });
   for (let i = 0; i < 100; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { port, child };
     await new Promise((r) => setTimeout(r, 50));
   }

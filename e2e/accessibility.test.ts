@@ -7,7 +7,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { siteForFile, visitorContext } from './harness';
 
-const PAGES = ['/', '/about', '/journal', '/journal/spring-glazes', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/blocks/gallery', '/blocks/gallery/slideshow', '/blocks/gallery/list', '/blocks/video', '/contact', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/about',
+  '/journal',
+  '/journal/spring-glazes',
+  '/blocks',
+  '/blocks/text',
+  '/blocks/image',
+  '/blocks/button',
+  '/blocks/spacer-and-line',
+  '/blocks/code',
+  '/blocks/accordion',
+  '/blocks/gallery',
+  '/blocks/gallery/slideshow',
+  '/blocks/gallery/list',
+  '/blocks/video',
+  '/contact',
+  '/no-such-page',
+];
 
 const env = siteForFile();
 

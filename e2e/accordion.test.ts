@@ -18,7 +18,10 @@ function scriptsOf(page: Page): string[] {
 }
 
 const isOpen = (page: Page, title: string) =>
-  page.getByRole('group').filter({ hasText: title }).evaluate((d) => (d as HTMLDetailsElement).open);
+  page
+    .getByRole('group')
+    .filter({ hasText: title })
+    .evaluate((d) => (d as HTMLDetailsElement).open);
 
 describe('accordion block', () => {
   // covers 000-4.42, 000-4.43, 000-4.44, 000-4.45, 000-9.23
@@ -70,7 +73,10 @@ describe('accordion block', () => {
       const islands = await page.locator('script#islands').evaluate((s) => Object.keys(JSON.parse(s.textContent ?? '{}') as object));
       const blockKinds = islands.filter((kind) => !(PAGE_ISLANDS as readonly string[]).includes(kind)).sort();
       // A kind's name is letters only; the build's hash after it may hold a dash.
-      const loaded = scripts.filter(isBlockChunk).map((s) => /^\/assets\/island-([a-z]+)-[\w-]+\.js$/.exec(s)?.[1]).sort();
+      const loaded = scripts
+        .filter(isBlockChunk)
+        .map((s) => /^\/assets\/island-([a-z]+)-[\w-]+\.js$/.exec(s)?.[1])
+        .sort();
       expect(loaded, path).toEqual(blockKinds);
       // The text block's island loads only for a text holding a highlight, as the demo's text page does.
       if (path === '/blocks/text') expect(loaded, path).toEqual(['text']);

@@ -36,7 +36,8 @@ describe('the analytics dashboard', () => {
         throw new Error('Dashboard test failure');
       });
     });
-    const stored = async (table: string, where: string) => (await sqlOn(env.site(), `SELECT count(*)::int AS n FROM ${table} WHERE website_id = $1 AND ${where}`, [env.site().websiteId]))[0]!.n;
+    const stored = async (table: string, where: string) =>
+      (await sqlOn(env.site(), `SELECT count(*)::int AS n FROM ${table} WHERE website_id = $1 AND ${where}`, [env.site().websiteId]))[0]!.n;
     await expect.poll(() => stored('javascript_errors', "message LIKE '%Dashboard test failure%'"), { timeout: 15_000 }).toBe(1);
     await visitor.close();
     // Each call is answered once its batch has committed, but a beacon's answer is not awaited by the page.
@@ -60,7 +61,13 @@ describe('the analytics dashboard', () => {
 
     const pages = page.getByRole('table', { name: 'Top pages' });
     await expect.poll(() => pages.getByRole('rowheader').allTextContents()).toEqual(['/', '/about']);
-    expect(await pages.getByRole('row', { name: /^\/about / }).getByRole('cell').first().textContent()).toBe('1');
+    expect(
+      await pages
+        .getByRole('row', { name: /^\/about / })
+        .getByRole('cell')
+        .first()
+        .textContent(),
+    ).toBe('1');
     const button = page.getByRole('table', { name: 'Buttons' }).getByRole('row', { name: /^Visit the studio / });
     expect(await button.getByRole('cell').allTextContents()).toEqual(['/about', expect.stringMatching(/^\d+$/), '1', expect.stringMatching(/%$/)]);
     expect(await page.getByRole('table', { name: 'Forms' }).getByRole('rowheader').allTextContents()).toEqual(['Write to the studio']);
@@ -83,7 +90,11 @@ describe('the analytics dashboard', () => {
     const csvLink = page.getByRole('link', { name: 'Download CSV of top pages' });
     const csv = await context.request.get(new URL((await csvLink.getAttribute('href'))!, base()).toString());
     expect(csv.status()).toBe(200);
-    expect((await csv.text()).split('\r\n').slice(0, 3)).toEqual(['\uFEFFPage,Page views,Visits started here', expect.stringMatching(/^\/,1,\d+$/), '/about,1,0']);
+    expect((await csv.text()).split('\r\n').slice(0, 3)).toEqual([
+      '\uFEFFPage,Page views,Visits started here',
+      expect.stringMatching(/^\/,1,\d+$/),
+      '/about,1,0',
+    ]);
 
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -125,7 +136,10 @@ describe('the analytics dashboard', () => {
     const site = await context.newPage();
     await site.goto(`${base()}/about?noredirect`);
     await expect.poll(() => log.locator('summary').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/census-1\s*\/about$/)]));
-    const pageView = log.getByRole('listitem').filter({ has: page.locator('summary', { hasText: 'census-1' }) }).first();
+    const pageView = log
+      .getByRole('listitem')
+      .filter({ has: page.locator('summary', { hasText: 'census-1' }) })
+      .first();
     await pageView.locator('summary').click();
     expect(await pageView.locator('pre').textContent()).toContain('"pagePath": "/about"');
     await page.getByRole('button', { name: 'Clear live events' }).click();

@@ -53,7 +53,12 @@ type Envelope = { analyticsId: string; common: Record<string, unknown>; custom: 
 
 function envelope(s: Sent): Envelope {
   const body = s.contentType.startsWith('application/json') ? (JSON.parse(s.body) as Record<string, string>) : formFields(s);
-  return { analyticsId: body.analyticsId!, common: JSON.parse(body.commonData!) as Record<string, unknown>, custom: JSON.parse(body.customData!) as Record<string, unknown>, customSchemaName: body.customSchemaName! };
+  return {
+    analyticsId: body.analyticsId!,
+    common: JSON.parse(body.commonData!) as Record<string, unknown>,
+    custom: JSON.parse(body.customData!) as Record<string, unknown>,
+    customSchemaName: body.customSchemaName!,
+  };
 }
 
 const events = (sent: Sent[]) => to(sent, EVENTS).map(envelope);
@@ -74,7 +79,8 @@ describe('analytics events', () => {
     expect(analyticsId).toBe(await cookieValue(context, 'ss_aid'));
     expect(customSchemaName).toBe('frontsite_page_view');
     expect(custom).toEqual({});
-    for (const field of ['actor', 'action', 'event_owner_team', 'event_source', 'object_type', 'object_id', 'object_display_name']) expect(typeof common[field], field).toBe('string');
+    for (const field of ['actor', 'action', 'event_owner_team', 'event_source', 'object_type', 'object_id', 'object_display_name'])
+      expect(typeof common[field], field).toBe('string');
     const site = await siteContextOf(page);
     expect(common).toMatchObject({
       object_id: site.pageId,
@@ -221,7 +227,14 @@ describe('the Track pixel', () => {
     expect(pixel!.type).toBe('image');
     expect(pixel!.method).toBe('GET');
     const query = Object.fromEntries(pixel!.query);
-    expect(query).toMatchObject({ landing: `${base()}/about?source=news&campaign=spring&colour=blue`, refer: '', lang: 'en-US', screen: '1280x900', source: 'news', campaign: 'spring' });
+    expect(query).toMatchObject({
+      landing: `${base()}/about?source=news&campaign=spring&colour=blue`,
+      refer: '',
+      lang: 'en-US',
+      screen: '1280x900',
+      source: 'news',
+      campaign: 'spring',
+    });
     expect(query.rk).toMatch(/^\d+$/);
     expect(Object.keys(query).sort()).toEqual(['campaign', 'landing', 'lang', 'refer', 'rk', 'screen', 'source']);
 
@@ -268,7 +281,9 @@ describe('the Trace log', () => {
     await page.getByRole('link', { name: 'Secondary, medium' }).click();
     await page.waitForURL(`${base()}/about`);
     const stored = () =>
-      sqlOn(env.site(), `SELECT page_url, data FROM trace_events WHERE website_id = $1 AND type = 'button-click'`, [env.site().websiteId]) as Promise<{ page_url: string; data: Record<string, unknown> }[]>;
+      sqlOn(env.site(), `SELECT page_url, data FROM trace_events WHERE website_id = $1 AND type = 'button-click'`, [env.site().websiteId]) as Promise<
+        { page_url: string; data: Record<string, unknown> }[]
+      >;
     await expect.poll(async () => (await stored()).length, { timeout: 10_000 }).toBe(1);
     const [left] = await stored();
     expect(left!.page_url).toBe(`${base()}/blocks/button`);
@@ -295,7 +310,9 @@ describe('the Trace log', () => {
 describe('the system error panel’s network variant', () => {
   async function showNetworkError(page: Page) {
     // Given as text, so the import is the browser's own (the test runner rewrites import() in functions).
-    await page.evaluate(`import('${chunkUrl('src/ui/dialogs/system-error.tsx')}').then((m) => void m.openSystemError({ kind: 'network', url: '/api/commerce/cart' }))`);
+    await page.evaluate(
+      `import('${chunkUrl('src/ui/dialogs/system-error.tsx')}').then((m) => void m.openSystemError({ kind: 'network', url: '/api/commerce/cart' }))`,
+    );
     await page.getByRole('alertdialog').waitFor();
   }
 
@@ -311,7 +328,11 @@ describe('the system error panel’s network variant', () => {
     const [call] = to(sent, RECORD_EVENT);
     expect(call!.method).toBe('POST');
     expect(call!.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(formFields(call!)).toEqual({ crumb: await cookieValue(context, 'crumb'), event: 'system_network_error', data: JSON.stringify({ urlRequested: '/api/commerce/cart' }) });
+    expect(formFields(call!)).toEqual({
+      crumb: await cookieValue(context, 'crumb'),
+      event: 'system_network_error',
+      data: JSON.stringify({ urlRequested: '/api/commerce/cart' }),
+    });
     await call!.request.response();
     await settle(page);
     expect(lines.filter((l) => /Tracking failed/.test(l))).toEqual([]);

@@ -22,7 +22,16 @@ const AHEAD_MS = 15_000;
 
 /** An instant as the demo site's wall clock (Europe/London) reads it: the date and time fields' values. */
 function inLondon(instant: Date): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}:${part('second')}` };
 }
@@ -73,7 +82,10 @@ describe('the blog', () => {
     await page.getByRole('status').filter({ hasText: 'The post “Kiln opening” was created.' }).waitFor();
     const posts = page.getByRole('table', { name: 'Posts of News' });
     // covers 001-3.98: the list shows the status's label.
-    await posts.getByRole('row', { name: /Kiln opening/ }).getByText('Draft', { exact: true }).waitFor();
+    await posts
+      .getByRole('row', { name: /Kiln opening/ })
+      .getByText('Draft', { exact: true })
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // Its words, written in the visual editor and published there (a Draft still: visitors see nothing yet).
@@ -86,7 +98,10 @@ describe('the blog', () => {
     await block.getByRole('textbox', { name: 'Text' }).waitFor();
     await page.keyboard.press('Control+A');
     await page.keyboard.type('The new kiln is lit on Saturday.');
-    await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor({ timeout: 15_000 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved/ })
+      .waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByRole('dialog', { name: 'Publish this post’s content?' }).getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Published. The post shows this version whenever its status lets visitors see it.').first().waitFor();
@@ -109,8 +124,14 @@ describe('the blog', () => {
     await page.getByLabel('Publish date').fill(when.date);
     await page.getByLabel('Publish time').fill(when.time);
     await page.getByLabel('Publish time').press('Enter');
-    await page.getByRole('status').filter({ hasText: `The post “Kiln opening” is scheduled for ${when.date} ${when.time.slice(0, 5)} (Europe/London).` }).waitFor();
-    await posts.getByRole('row', { name: /Kiln opening/ }).getByText('Scheduled', { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `The post “Kiln opening” is scheduled for ${when.date} ${when.time.slice(0, 5)} (Europe/London).` })
+      .waitFor();
+    await posts
+      .getByRole('row', { name: /Kiln opening/ })
+      .getByText('Scheduled', { exact: true })
+      .waitFor();
 
     const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
     await visitor.goto(`${env.site().url}/news`);
@@ -118,7 +139,11 @@ describe('the blog', () => {
     expect(await visitor.getByRole('link', { name: 'Kiln opening', exact: true }).count()).toBe(0);
 
     // Not before its time: the job is waiting for it.
-    expect(await sqlOn(env.site(), `SELECT run_at FROM jobs WHERE website_id = $1 AND kind = 'blog.publish_scheduled' AND status = 'pending'`, [env.site().websiteId])).toEqual([{ run_at: new Date(Math.floor(due.getTime() / 1000) * 1000) }]);
+    expect(
+      await sqlOn(env.site(), `SELECT run_at FROM jobs WHERE website_id = $1 AND kind = 'blog.publish_scheduled' AND status = 'pending'`, [
+        env.site().websiteId,
+      ]),
+    ).toEqual([{ run_at: new Date(Math.floor(due.getTime() / 1000) * 1000) }]);
     expect(Date.now()).toBeLessThan(due.getTime());
     // Time passes; the server's worker publishes the post when it is due.
     await expect
@@ -141,7 +166,10 @@ describe('the blog', () => {
     await api.call('POST', `/api/config/blogs/${blogs.find((b) => b.path === '/news')!.id}/posts`, { title: 'Old notice', status: 4 });
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Preview' }).click();
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Blog', exact: true }).click();
-    await posts.getByRole('row', { name: /Kiln opening/ }).getByText('Published', { exact: true }).waitFor();
+    await posts
+      .getByRole('row', { name: /Kiln opening/ })
+      .getByText('Published', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Delete: Old notice' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete this post?' });
     await confirm.getByText('“Old notice” and its content are deleted for good. Visitors have not seen it.').waitFor();

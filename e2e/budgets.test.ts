@@ -97,7 +97,10 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
     expect(m.scripts.filter((s) => /captcha|altcha/i.test(s))).toEqual([]);
     for (const path of ['/', '/about', '/blocks/accordion']) {
       const other = await measure(ctx, path);
-      expect(other.scripts.filter((s) => s.startsWith('/assets/island-form-')), path).toEqual([]);
+      expect(
+        other.scripts.filter((s) => s.startsWith('/assets/island-form-')),
+        path,
+      ).toEqual([]);
     }
     await ctx.close();
   });
@@ -119,7 +122,21 @@ describe('editor code on published pages', () => {
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scriptUrls.add(res.url());
     });
-    const paths = ['/', '/about', '/blocks', '/blocks/text', '/blocks/image', '/blocks/button', '/blocks/spacer-and-line', '/blocks/code', '/blocks/accordion', '/blocks/gallery', '/blocks/gallery/slideshow', '/blocks/video', '/contact'];
+    const paths = [
+      '/',
+      '/about',
+      '/blocks',
+      '/blocks/text',
+      '/blocks/image',
+      '/blocks/button',
+      '/blocks/spacer-and-line',
+      '/blocks/code',
+      '/blocks/accordion',
+      '/blocks/gallery',
+      '/blocks/gallery/slideshow',
+      '/blocks/video',
+      '/contact',
+    ];
     for (const path of paths) {
       await page.goto(`${env.site().url}${path}`);
       await page.waitForLoadState('networkidle');

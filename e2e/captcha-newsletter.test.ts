@@ -36,7 +36,10 @@ type Opened = { page: Page; requests: URL[]; console: string[] };
 
 /** The contact page once its form island is awake, with the requests and console lines it makes. */
 async function openContact(opts: { width?: number; axe?: boolean } = {}): Promise<Opened> {
-  const context = await visitorContext(env.browser(), env.site(), { viewport: { width: opts.width ?? desktop.viewport!.width, height: 900 }, ...(opts.axe ? { bypassCSP: true } : {}) });
+  const context = await visitorContext(env.browser(), env.site(), {
+    viewport: { width: opts.width ?? desktop.viewport!.width, height: 900 },
+    ...(opts.axe ? { bypassCSP: true } : {}),
+  });
   contexts.push(context);
   const page = await context.newPage();
   const requests: URL[] = [];
@@ -54,7 +57,8 @@ const widget = (page: Page) => contactForm(page).locator('.form-captcha altcha-w
 const robotBox = (page: Page) => contactForm(page).getByLabel("I'm not a robot");
 const submitButton = (page: Page) => contactForm(page).locator('button[type="submit"]');
 const formError = (page: Page) => contactForm(page).locator('.form-submit-error');
-const isCaptchaCode = (url: URL) => /\/assets\/(captcha|captcha-altcha|altcha|pbkdf2)-[\w-]+\.(js|css)$/.test(url.pathname) || url.pathname === '/api/captcha/challenge';
+const isCaptchaCode = (url: URL) =>
+  /\/assets\/(captcha|captcha-altcha|altcha|pbkdf2)-[\w-]+\.(js|css)$/.test(url.pathname) || url.pathname === '/api/captcha/challenge';
 
 async function fillRequired(page: Page) {
   const name = contactForm(page).getByRole('group', { name: 'Name', exact: true });
@@ -220,7 +224,9 @@ describe('the newsletter sign-up', () => {
     await signUp.getByRole('button', { name: 'Sign Up' }).click();
     await signUp.getByText('Thank you! Check your email to confirm your subscription.').waitFor();
     a11y.push(...(await seriousViolations(page)).map((v) => `sign-up: ${v}`));
-    expect(await sqlOn(env.site(), 'SELECT status, name FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([{ status: 'pending', name: 'Reader' }]);
+    expect(
+      await sqlOn(env.site(), 'SELECT status, name FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address]),
+    ).toEqual([{ status: 'pending', name: 'Reader' }]);
 
     const confirmation = await mailFor(address);
     expect(confirmation.headers.get('subject')).toBe('Confirm your subscription to Kiln opening news (Juniper Ceramics)');
@@ -231,10 +237,14 @@ describe('the newsletter sign-up', () => {
     await page.getByRole('heading', { name: 'Confirm your subscription' }).waitFor();
     a11y.push(...(await seriousViolations(page)).map((v) => `confirm page: ${v}`));
     // Opening the link changed nothing: the button does.
-    expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([{ status: 'pending' }]);
+    expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([
+      { status: 'pending' },
+    ]);
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await page.getByText(newsletterMessages.confirmed).waitFor();
-    expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([{ status: 'confirmed' }]);
+    expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([
+      { status: 'confirmed' },
+    ]);
 
     const welcome = await mailFor(address, 2);
     expect(welcome.headers.get('subject')).toBe('You are subscribed to Kiln opening news (Juniper Ceramics)');
@@ -246,7 +256,9 @@ describe('the newsletter sign-up', () => {
     a11y.push(...(await seriousViolations(page)).map((v) => `unsubscribe page: ${v}`));
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByText(newsletterMessages.unsubscribed).waitFor();
-    expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([{ status: 'unsubscribed' }]);
+    expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([
+      { status: 'unsubscribed' },
+    ]);
     expect(a11y).toEqual([]);
   });
 });
@@ -274,7 +286,9 @@ describe('the Captcha screen', () => {
     await page.getByText(`reCAPTCHA is on, with the site key ${RECAPTCHA_SITE_KEY}.`).waitFor();
     expect(await page.getByLabel('reCAPTCHA secret key').inputValue()).toBe(MASKED_SECRET);
     expect(await page.getByText('A secret key is saved. Type a new one to change it.').isVisible()).toBe(true);
-    expect(await sqlOn(env.site(), 'SELECT provider, secret FROM site_captcha WHERE website_id = $1', [env.site().websiteId])).toEqual([{ provider: 'recaptcha', secret: expect.stringMatching(/^sealed:v1:/) }]);
+    expect(await sqlOn(env.site(), 'SELECT provider, secret FROM site_captcha WHERE website_id = $1', [env.site().websiteId])).toEqual([
+      { provider: 'recaptcha', secret: expect.stringMatching(/^sealed:v1:/) },
+    ]);
     expect(await page.content()).not.toContain('test-secret-test-secret');
 
     await page.getByLabel('Built-in captcha (recommended)').check();
@@ -289,7 +303,9 @@ describe('a site on reCAPTCHA', () => {
   // covers 001-7.43
   it("loads Google's script (a stand-in here), allowed by the page's CSP, and renders into the container", async () => {
     // Chosen as the Captcha screen does (its own test above goes through the screen).
-    await (await ownerApi(env.site())).call('PUT', '/api/config/captcha', { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secret: 'test-secret-test-secret' });
+    await (
+      await ownerApi(env.site())
+    ).call('PUT', '/api/config/captcha', { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secret: 'test-secret-test-secret' });
     const context = await visitorContext(env.browser(), env.site(), desktop);
     contexts.push(context);
     const page = await context.newPage();
@@ -318,7 +334,9 @@ describe('a site on reCAPTCHA', () => {
     await page.locator('form.block-form').scrollIntoViewIfNeeded();
     await page.locator('form.block-form[data-enhanced="true"]').waitFor({ state: 'attached' });
     await contactForm(page).getByLabel('First Name').focus();
-    await expect.poll(() => contactForm(page).locator('.form-captcha').getAttribute('data-rendered')).toBe(JSON.stringify({ sitekey: RECAPTCHA_SITE_KEY, size: 'normal' }));
+    await expect
+      .poll(() => contactForm(page).locator('.form-captcha').getAttribute('data-rendered'))
+      .toBe(JSON.stringify({ sitekey: RECAPTCHA_SITE_KEY, size: 'normal' }));
     expect(scriptUrl?.searchParams.get('render')).toBe('explicit');
     expect(cspProblems(lines)).toEqual([]);
     // Unsolved, the form still asks for it.

@@ -12,7 +12,25 @@ import { defaultSite, desktop, printed, siteForFile, signInAsOwner, visitorConte
 
 const env = siteForFile();
 
-const ADMIN_AREAS = ['Preview', 'Pages', 'Blog', 'Files', 'Design', 'Navigation', 'Forms', 'Analytics', 'Settings', 'Labs', 'Captcha', 'Cookie banner', 'Email (SMTP)', 'Team', 'Activity', 'Import and export', 'Background jobs'];
+const ADMIN_AREAS = [
+  'Preview',
+  'Pages',
+  'Blog',
+  'Files',
+  'Design',
+  'Navigation',
+  'Forms',
+  'Analytics',
+  'Settings',
+  'Labs',
+  'Captcha',
+  'Cookie banner',
+  'Email (SMTP)',
+  'Team',
+  'Activity',
+  'Import and export',
+  'Background jobs',
+];
 
 describe('the config area', () => {
   it('prints working addresses and the first owner, who signs in there', async () => {

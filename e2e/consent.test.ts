@@ -18,12 +18,18 @@ import { changeSiteDocument, desktop, ownerApi, siteForFile, visitorContext } fr
 
 const env = siteForFile();
 
-const DEFAULT_TEXT = 'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
+const DEFAULT_TEXT =
+  'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
 const DAY = 24 * 3600;
 /** Chromium caps every cookie's lifetime at 400 days. */
 const CHROMIUM_MAX_COOKIE_DAYS = 400;
 /** The demo site's own settings (sites/demo/site.json). */
-const DEMO: CookieBannerSettings = { isCookieBannerEnabled: true, isRestrictiveCookiePolicyEnabled: true, cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerCtaVariant: 'BUTTON' };
+const DEMO: CookieBannerSettings = {
+  isCookieBannerEnabled: true,
+  isRestrictiveCookiePolicyEnabled: true,
+  cookieBannerAcceptType: 'OPT_IN_AND_OUT',
+  cookieBannerCtaVariant: 'BUTTON',
+};
 /** Strictly necessary cookies: consent, the crumb, and the server's team, customer and page-unlock sessions. */
 const NECESSARY_COOKIES = new Set(['ss_cookieAllowed', 'crumb', 'op_session', 'op_member', 'op_unlocked']);
 const VISITOR_RECORD = /^[A-Za-z0-9._~-]+\|[1-9][0-9]*\|[1-9][0-9]*\|[1-9][0-9]*\|[1-9][0-9]*$/;
@@ -65,10 +71,13 @@ async function useBanner(settings: CookieBannerSettings, through: 'api' | 'docum
   const marker = settings.isCookieBannerEnabled ? `class="${cookieBannerClasses(resolveCookieBanner(settings))}"` : '';
   const policy = `"restrictive":${settings.isRestrictiveCookiePolicyEnabled === true}`;
   await expect
-    .poll(async () => {
-      const html = await (await fetch(url('/'))).text();
-      return html.includes(policy) && html.includes(marker) && html.includes('op-cookie-banner') === (settings.isCookieBannerEnabled === true);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const html = await (await fetch(url('/'))).text();
+        return html.includes(policy) && html.includes(marker) && html.includes('op-cookie-banner') === (settings.isCookieBannerEnabled === true);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
 }
 
@@ -152,17 +161,99 @@ describe('the demo site’s first visit', () => {
 });
 
 describe('how the banner looks', () => {
-  type Look = { settings: CookieBannerSettings; where: 'top' | 'bottom' | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right'; background: string; through?: 'api' | 'document' };
+  type Look = {
+    settings: CookieBannerSettings;
+    where: 'top' | 'bottom' | 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+    background: string;
+    through?: 'api' | 'document';
+  };
   const DARK = 'rgb(27, 31, 35)';
   const LIGHT = 'rgb(255, 255, 255)';
   const looks: [string, Look][] = [
-    ['a dark bar at the top with text links', { settings: { cookieBannerVariant: 'BAR', cookieBannerPosition: 'TOP', cookieBannerTheme: 'DARK', cookieBannerCtaVariant: 'TEXT', cookieBannerAcceptType: 'OPT_IN_AND_OUT' }, where: 'top', background: DARK }],
-    ['a light bar at the bottom with a button', { settings: { cookieBannerVariant: 'BAR', cookieBannerPosition: 'BOTTOM', cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'BUTTON' }, where: 'bottom', background: LIGHT }],
-    ['a bar given a top corner, at the top', { settings: { cookieBannerVariant: 'BAR', cookieBannerPosition: 'TOP_RIGHT', cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'ICON' }, where: 'top', background: LIGHT, through: 'document' }],
-    ['a light popup top left with an icon', { settings: { cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP_LEFT', cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'ICON', cookieBannerAcceptType: 'OPT_IN_AND_OUT' }, where: 'top-left', background: LIGHT }],
-    ['a dark popup top right with buttons', { settings: { cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP_RIGHT', cookieBannerTheme: 'DARK', cookieBannerCtaVariant: 'BUTTON', cookieBannerAcceptType: 'OPT_IN_AND_OUT' }, where: 'top-right', background: DARK }],
-    ['a dark popup bottom right with an icon', { settings: { cookieBannerVariant: 'POPUP', cookieBannerPosition: 'BOTTOM_RIGHT', cookieBannerTheme: 'DARK', cookieBannerCtaVariant: 'ICON' }, where: 'bottom-right', background: DARK }],
-    ['a light popup bottom left with text links and custom texts', { settings: { cookieBannerVariant: 'POPUP', cookieBannerPosition: 'BOTTOM_LEFT', cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'TEXT', cookieBannerAcceptType: 'OPT_IN_AND_OUT', cookieBannerText: 'We count visits.', cookieBannerCtaText: 'Fine', cookieBannerOptOutCtaText: 'No thanks' }, where: 'bottom-left', background: LIGHT }],
+    [
+      'a dark bar at the top with text links',
+      {
+        settings: {
+          cookieBannerVariant: 'BAR',
+          cookieBannerPosition: 'TOP',
+          cookieBannerTheme: 'DARK',
+          cookieBannerCtaVariant: 'TEXT',
+          cookieBannerAcceptType: 'OPT_IN_AND_OUT',
+        },
+        where: 'top',
+        background: DARK,
+      },
+    ],
+    [
+      'a light bar at the bottom with a button',
+      {
+        settings: { cookieBannerVariant: 'BAR', cookieBannerPosition: 'BOTTOM', cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'BUTTON' },
+        where: 'bottom',
+        background: LIGHT,
+      },
+    ],
+    [
+      'a bar given a top corner, at the top',
+      {
+        settings: { cookieBannerVariant: 'BAR', cookieBannerPosition: 'TOP_RIGHT', cookieBannerTheme: 'LIGHT', cookieBannerCtaVariant: 'ICON' },
+        where: 'top',
+        background: LIGHT,
+        through: 'document',
+      },
+    ],
+    [
+      'a light popup top left with an icon',
+      {
+        settings: {
+          cookieBannerVariant: 'POPUP',
+          cookieBannerPosition: 'TOP_LEFT',
+          cookieBannerTheme: 'LIGHT',
+          cookieBannerCtaVariant: 'ICON',
+          cookieBannerAcceptType: 'OPT_IN_AND_OUT',
+        },
+        where: 'top-left',
+        background: LIGHT,
+      },
+    ],
+    [
+      'a dark popup top right with buttons',
+      {
+        settings: {
+          cookieBannerVariant: 'POPUP',
+          cookieBannerPosition: 'TOP_RIGHT',
+          cookieBannerTheme: 'DARK',
+          cookieBannerCtaVariant: 'BUTTON',
+          cookieBannerAcceptType: 'OPT_IN_AND_OUT',
+        },
+        where: 'top-right',
+        background: DARK,
+      },
+    ],
+    [
+      'a dark popup bottom right with an icon',
+      {
+        settings: { cookieBannerVariant: 'POPUP', cookieBannerPosition: 'BOTTOM_RIGHT', cookieBannerTheme: 'DARK', cookieBannerCtaVariant: 'ICON' },
+        where: 'bottom-right',
+        background: DARK,
+      },
+    ],
+    [
+      'a light popup bottom left with text links and custom texts',
+      {
+        settings: {
+          cookieBannerVariant: 'POPUP',
+          cookieBannerPosition: 'BOTTOM_LEFT',
+          cookieBannerTheme: 'LIGHT',
+          cookieBannerCtaVariant: 'TEXT',
+          cookieBannerAcceptType: 'OPT_IN_AND_OUT',
+          cookieBannerText: 'We count visits.',
+          cookieBannerCtaText: 'Fine',
+          cookieBannerOptOutCtaText: 'No thanks',
+        },
+        where: 'bottom-left',
+        background: LIGHT,
+      },
+    ],
     // covers 000-4.41
     ['a popup without a position, bottom left', { settings: { cookieBannerVariant: 'POPUP' }, where: 'bottom-left', background: DARK }],
     // covers 000-4.33, 000-4.34, 000-4.35, 000-4.36, 000-4.38
@@ -215,7 +306,10 @@ describe('how the banner looks', () => {
 });
 
 describe('the restrictive policy', () => {
-  const planted = [...TRACKING_COOKIES].map((name) => ({ name, value: name === 'ss_cvr' ? 'planted|1700000000000|1700000000000|1700000000000|3' : name === 'ss_cvt' ? '1700000000000' : 'planted' }));
+  const planted = [...TRACKING_COOKIES].map((name) => ({
+    name,
+    value: name === 'ss_cvr' ? 'planted|1700000000000|1700000000000|1700000000000|3' : name === 'ss_cvt' ? '1700000000000' : 'planted',
+  }));
 
   async function plantedContext(consent?: 'true' | 'false') {
     const context = await freshContext();
@@ -408,7 +502,9 @@ describe('the config area’s preview', () => {
     const visitor = await freshContext();
     const site = await openPage(visitor);
     await banner(site).getByText('We count visits, nothing more.').waitFor();
-    expect(await banner(site).getAttribute('class')).toBe('cookie-banner cookie-banner-popup cookie-banner-top-right cookie-banner-light cookie-banner-cta-button');
+    expect(await banner(site).getAttribute('class')).toBe(
+      'cookie-banner cookie-banner-popup cookie-banner-top-right cookie-banner-light cookie-banner-cta-button',
+    );
     await visitor.close();
     await useBanner(DEMO);
   });
@@ -416,7 +512,18 @@ describe('the config area’s preview', () => {
 
 describe('a visitor who declines', () => {
   /** Names under which a request could carry a visitor, session, analytics or member identifier. */
-  const IDENTIFIER_FIELDS = new Set(['ss_cvr', 'ss_cvt', 'visitorcookie', 'ss_aid', 'analyticsid', 'ss_session_id', 'sessionid', 'visitorid', 'marketing_id', 'memberaccountid']);
+  const IDENTIFIER_FIELDS = new Set([
+    'ss_cvr',
+    'ss_cvt',
+    'visitorcookie',
+    'ss_aid',
+    'analyticsid',
+    'ss_session_id',
+    'sessionid',
+    'visitorid',
+    'marketing_id',
+    'memberaccountid',
+  ]);
   const TOUR = ['/', '/about', '/journal', '/journal/spring-glazes', '/blocks/button', '/blocks/accordion', '/contact', '/no-such-page'];
 
   /** Every name-value pair in a value: query strings, form bodies and JSON, also JSON inside a field. */
@@ -462,7 +569,8 @@ describe('a visitor who declines', () => {
       }
       if (/[A-Za-z0-9._~-]+\|[1-9][0-9]*\|[1-9][0-9]*\|[1-9][0-9]*\|[1-9][0-9]*/.test(plain)) found.push(`visitor record in ${target.pathname}`);
       for (const [name, value] of pairs(text)) {
-        if (IDENTIFIER_FIELDS.has(name.toLowerCase()) && value !== null && value !== undefined && value !== '') found.push(`${name}=${String(value)} in ${target.pathname}`);
+        if (IDENTIFIER_FIELDS.has(name.toLowerCase()) && value !== null && value !== undefined && value !== '')
+          found.push(`${name}=${String(value)} in ${target.pathname}`);
       }
     }
     return found;
@@ -485,7 +593,10 @@ describe('a visitor who declines', () => {
       const sentBefore = records();
       await hide(page);
       await expect.poll(records, { message: `performance records from ${path}` }).toBeGreaterThan(sentBefore);
-      const stored = await page.evaluate(() => [...Object.keys(localStorage).map((k) => `localStorage ${k}`), ...Object.keys(sessionStorage).map((k) => `sessionStorage ${k}`)]);
+      const stored = await page.evaluate(() => [
+        ...Object.keys(localStorage).map((k) => `localStorage ${k}`),
+        ...Object.keys(sessionStorage).map((k) => `sessionStorage ${k}`),
+      ]);
       found.push(...stored.map((s) => `${s} on ${path}`));
       for (const c of await context.cookies()) if (!NECESSARY_COOKIES.has(c.name)) found.push(`cookie ${c.name} on ${path}`);
     }

@@ -64,7 +64,14 @@ async function signIn(base: string, email: string, password: string): Promise<{ 
 }
 
 /** Uploads four at a time until `kill` is called after `killAfter` acknowledgements; returns the file names acknowledged. */
-async function uploadUntilKilled(base: string, owner: { cookie: string; crumb: string }, pending: number[], image: Buffer, killAfter: number, kill: () => void): Promise<string[]> {
+async function uploadUntilKilled(
+  base: string,
+  owner: { cookie: string; crumb: string },
+  pending: number[],
+  image: Buffer,
+  killAfter: number,
+  kill: () => void,
+): Promise<string[]> {
   const acked: string[] = [];
   let next = 0;
   let killed = false;
@@ -99,7 +106,9 @@ async function storedFiles(dataDir: string): Promise<Set<string>> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ name: string }>('SELECT f.name FROM files f JOIN blobs b ON b.website_id = f.website_id AND b.path = f.blob_path WHERE b.size = f.size');
+    const { rows } = await client.query<{ name: string }>(
+      'SELECT f.name FROM files f JOIN blobs b ON b.website_id = f.website_id AND b.path = f.blob_path WHERE b.size = f.size',
+    );
     return new Set(rows.map((r) => r.name));
   } finally {
     await client.end();
@@ -120,13 +129,17 @@ describe('crash recovery', () => {
     const email = await vi.waitFor(() => printed(started.output(), 'First owner'));
     const password = await vi.waitFor(() => printed(started.output(), 'Password'));
     await importImages(dataDir);
-    const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a6' } }).jpeg().toBuffer();
+    const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     const pending = Array.from({ length: UPLOADS }, (_, i) => i);
     const allAcked: string[] = [];
 
     // 1. The server process alone.
     const first = server;
-    allAcked.push(...(await uploadUntilKilled(first.url, await signIn(first.url, email, password), pending.slice(0, 50), image, 30, () => first.process.kill('SIGKILL'))));
+    allAcked.push(
+      ...(await uploadUntilKilled(first.url, await signIn(first.url, email, password), pending.slice(0, 50), image, 30, () => first.process.kill('SIGKILL'))),
+    );
     await exited(first);
     server = await startServer({ dataDir });
     expect(server.output()).toContain('adopted the server left running');
@@ -135,7 +148,11 @@ describe('crash recovery', () => {
 
     // 2. The whole process group.
     const second = server;
-    allAcked.push(...(await uploadUntilKilled(second.url, await signIn(second.url, email, password), pending.slice(50, 100), image, 30, () => process.kill(-second.process.pid!, 'SIGKILL'))));
+    allAcked.push(
+      ...(await uploadUntilKilled(second.url, await signIn(second.url, email, password), pending.slice(50, 100), image, 30, () =>
+        process.kill(-second.process.pid!, 'SIGKILL'),
+      )),
+    );
     await exited(second);
     server = await startServer({ dataDir });
     stored = await storedFiles(dataDir);

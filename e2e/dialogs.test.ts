@@ -59,14 +59,11 @@ function serve(): Promise<void> {
     const file = fileFor(pathname);
     const notFound = () => res.writeHead(404, headers).end();
     if (!file) return notFound();
-    stat(file).then(
-      (s) => {
-        if (!s.isFile()) return notFound();
-        res.writeHead(200, { ...headers, 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
-        createReadStream(file).pipe(res);
-      },
-      notFound,
-    );
+    stat(file).then((s) => {
+      if (!s.isFile()) return notFound();
+      res.writeHead(200, { ...headers, 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      createReadStream(file).pipe(res);
+    }, notFound);
   });
   return new Promise((resolve) =>
     server?.listen(0, '127.0.0.1', () => {
@@ -680,7 +677,12 @@ describe('relative time', () => {
     );
     expect(await text()).toBe(expectedDate);
 
-    expect(await page.getByText(/^Published /).locator('time').textContent()).toBe(`on ${new Date(mountedAt - 120_000).toISOString()}`);
+    expect(
+      await page
+        .getByText(/^Published /)
+        .locator('time')
+        .textContent(),
+    ).toBe(`on ${new Date(mountedAt - 120_000).toISOString()}`);
   });
 });
 

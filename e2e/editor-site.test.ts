@@ -38,12 +38,18 @@ async function pageId(path: string): Promise<string> {
 
 async function openEditor(page: Page, path: string) {
   await page.goto(`${env.site().url}/config/pages/${await pageId(path)}`);
-  await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor();
   await canvasOf(page).locator('.block').first().waitFor();
 }
 
 async function saved(page: Page) {
-  await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
 }
 
 async function draftOf(path: string): Promise<EditorAnswer> {
@@ -76,7 +82,9 @@ describe('the editor across devices, versions and pages', () => {
     const narrowed = first!.blocks.find((b) => b.layout.phone?.w === 6)!;
     expect(narrowed).toBeDefined();
     // Desktop is as it was; every block of the section now has its phone place written down.
-    expect(edited.draft.sections.map((s) => s.blocks.map((b) => b.layout.desktop))).toEqual(before.draft.sections.map((s) => s.blocks.map((b) => b.layout.desktop)));
+    expect(edited.draft.sections.map((s) => s.blocks.map((b) => b.layout.desktop))).toEqual(
+      before.draft.sections.map((s) => s.blocks.map((b) => b.layout.desktop)),
+    );
     expect(first!.blocks.every((b) => b.layout.phone)).toBe(true);
 
     // The block back to automatic, by its toolbar's button from the keyboard.
@@ -111,8 +119,15 @@ describe('the editor across devices, versions and pages', () => {
       const { draft } = await api.call<EditorAnswer>('GET', url);
       const sections = structuredClone(draft.sections);
       const text = sections.flatMap((s) => s.blocks).find((b) => b.type === 2)!;
-      text.data.text = { type: 'doc', content: [{ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: `Studio hours, version ${n}` }] }] };
-      const savedDraft = await api.call<{ version: number }>('PUT', `${url}/draft`, { baseVersion: draft.version, changeId: `revisions-${n}-${Date.now()}`, sections });
+      text.data.text = {
+        type: 'doc',
+        content: [{ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: `Studio hours, version ${n}` }] }],
+      };
+      const savedDraft = await api.call<{ version: number }>('PUT', `${url}/draft`, {
+        baseVersion: draft.version,
+        changeId: `revisions-${n}-${Date.now()}`,
+        sections,
+      });
       await api.call('POST', `${url}/publish`, { version: savedDraft.version });
     }
     const live = (await draftOf('/contact')).published.revision;
@@ -167,7 +182,12 @@ describe('the editor across devices, versions and pages', () => {
     await panel.getByLabel('Height').selectOption({ label: 'Large' });
     await panel.getByLabel('Background').selectOption({ label: 'Dark' });
     await canvas.locator('section.page-section.theme-dark.section-height-large', { hasText: 'First point' }).waitFor();
-    expect(await panel.getByRole('list', { name: `Layers in section ${sections}` }).getByRole('button').count()).toBe(3);
+    expect(
+      await panel
+        .getByRole('list', { name: `Layers in section ${sections}` })
+        .getByRole('button')
+        .count(),
+    ).toBe(3);
     expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Copy section' }).click();
     await expect.poll(() => announced(page).textContent()).toBe('Section copied. Paste it into any page of this site.');

@@ -40,7 +40,10 @@ const canvasHtml = (page: Page) => canvasOf(page).locator('main').innerHTML();
 async function openEditor(page: Page, title: string) {
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
   await page.getByRole('button', { name: `Edit ${title}` }).click();
-  await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor();
   await canvasOf(page).locator('.block').first().waitFor();
 }
 
@@ -51,7 +54,10 @@ async function pageId(path: string): Promise<string> {
 
 /** Waits for the autosave to reach the server (the status says Saved again). */
 async function saved(page: Page) {
-  await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor({ timeout: 15_000 });
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
 }
 
 /** Drags from the centre of `from` by (dx, dy) in small steps, as a hand does. */
@@ -232,7 +238,10 @@ describe('the visual editor', () => {
     // covers 000-9.41, 000-4.17
     const api = await ownerApi(env.site());
     const id = await pageId('/about');
-    const editorPage = await api.call<{ draft: { version: number; sections: { id: string; theme: string; blocks: unknown[] }[] } }>('GET', `/api/config/editor/pages/${id}`);
+    const editorPage = await api.call<{ draft: { version: number; sections: { id: string; theme: string; blocks: unknown[] }[] } }>(
+      'GET',
+      `/api/config/editor/pages/${id}`,
+    );
     const [first, ...rest] = editorPage.draft.sections;
     const spacers = Array.from({ length: 60 - first!.blocks.length }, (_, i) => ({
       id: (0xfeed00000 + i).toString(16).padStart(24, '0'),
@@ -250,12 +259,17 @@ describe('the visual editor', () => {
     await openEditor(page, 'About');
     // From here on, no mouse: any pointer event in the page or its canvas fails the journey.
     const pointerEvents = async () =>
-      page.evaluate(() => (window as unknown as { pointerCount: number }).pointerCount + ((document.querySelector('iframe') as HTMLIFrameElement).contentWindow as unknown as { pointerCount: number }).pointerCount);
+      page.evaluate(
+        () =>
+          (window as unknown as { pointerCount: number }).pointerCount +
+          ((document.querySelector('iframe') as HTMLIFrameElement).contentWindow as unknown as { pointerCount: number }).pointerCount,
+      );
     for (const target of [page.mainFrame(), frameOf(page)]) {
       await target.evaluate(() => {
         const w = window as unknown as { pointerCount: number };
         w.pointerCount = 0;
-        for (const type of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click']) addEventListener(type, (e) => (e.isTrusted ? w.pointerCount++ : undefined), true);
+        for (const type of ['pointerdown', 'pointerup', 'mousedown', 'mouseup', 'click'])
+          addEventListener(type, (e) => (e.isTrusted ? w.pointerCount++ : undefined), true);
       });
     }
     const live = announced(page);
@@ -331,7 +345,10 @@ describe('the visual editor', () => {
     await saved(mine);
     // The server keeps mine, as a new version after theirs; they are told when they save again.
     const api = await ownerApi(env.site());
-    const draft = await api.call<{ draft: { version: number; sections: { blocks: { data: { text?: unknown } }[] }[] } }>('GET', `/api/config/editor/pages/${await pageId('/contact')}`);
+    const draft = await api.call<{ draft: { version: number; sections: { blocks: { data: { text?: unknown } }[] }[] } }>(
+      'GET',
+      `/api/config/editor/pages/${await pageId('/contact')}`,
+    );
     expect(JSON.stringify(draft.draft.sections[0]!.blocks[0]!.data.text)).toContain('Contact (mine)');
     expect(draft.draft.version).toBeGreaterThanOrEqual(2);
     await theirs.keyboard.type('!');

@@ -42,8 +42,15 @@ describe('the Forms screens', () => {
   it('the owner reads, searches, exports, deletes and erases submissions, and edits the form', async () => {
     await insertSubmission(['Ada', 'Lovelace'], 'ada@example.com', '=SUM(A1:A3) please, "quoted"');
     await insertSubmission(['Grace', 'Hopper'], 'grace@example.com', 'A set of café bowls');
-    await sqlOn(env.site(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, name, status) VALUES ($2, $1, 'grace@example.com', 'Grace', 'confirmed')`, [LIST_ID, env.site().websiteId]);
-    await sqlOn(env.site(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($2, $1, 'lin@example.com', 'pending')`, [LIST_ID, env.site().websiteId]);
+    await sqlOn(
+      env.site(),
+      `INSERT INTO newsletter_subscribers (website_id, list_id, email, name, status) VALUES ($2, $1, 'grace@example.com', 'Grace', 'confirmed')`,
+      [LIST_ID, env.site().websiteId],
+    );
+    await sqlOn(env.site(), `INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($2, $1, 'lin@example.com', 'pending')`, [
+      LIST_ID,
+      env.site().websiteId,
+    ]);
     const page = await signedInPage();
     const a11y: string[] = [];
     const check = async (screen: string) => a11y.push(...(await seriousViolations(page)).map((v) => `${screen}: ${v}`));
@@ -80,7 +87,10 @@ describe('the Forms screens', () => {
     expect(lines[2]).toMatch(/,Ada Lovelace,ada@example\.com,"'=SUM\(A1:A3\) please, ""quoted""",\/contact$/);
 
     // One submission, every field by label; deleted after a confirmation.
-    await page.getByRole('row', { name: /Ada Lovelace/ }).getByRole('button', { name: /^Open submission \d+, sent / }).click();
+    await page
+      .getByRole('row', { name: /Ada Lovelace/ })
+      .getByRole('button', { name: /^Open submission \d+, sent / })
+      .click();
     await page.getByRole('heading', { name: /^Submission of / }).waitFor();
     const fields = await page.locator('dl.submission dt').allTextContents();
     expect(fields).toEqual(['Name', 'Email', 'Message', 'Sent from']);
@@ -98,10 +108,17 @@ describe('the Forms screens', () => {
     await page.getByRole('button', { name: 'Delete this submission' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('heading', { name: 'Submissions: Write to the studio', level: 1 }).waitFor();
-    await page.getByRole('status').filter({ hasText: /^Deleted the submission of / }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Deleted the submission of / })
+      .waitFor();
     await page.getByRole('status').filter({ hasText: 'Showing 1 submission, newest first.' }).waitFor();
     expect(await page.getByRole('row', { name: /Ada Lovelace/ }).count()).toBe(0);
-    expect(await sqlOn(env.site(), `SELECT count(*)::int AS n FROM form_submissions WHERE website_id = $1 AND values->>'email' = 'ada@example.com'`, [env.site().websiteId])).toEqual([{ n: 0 }]);
+    expect(
+      await sqlOn(env.site(), `SELECT count(*)::int AS n FROM form_submissions WHERE website_id = $1 AND values->>'email' = 'ada@example.com'`, [
+        env.site().websiteId,
+      ]),
+    ).toEqual([{ n: 0 }]);
 
     // Subscribers of the newsletter list.
     await page.getByRole('button', { name: 'Back to forms' }).click();
@@ -122,14 +139,22 @@ describe('the Forms screens', () => {
     await erase.getByRole('button', { name: 'Erase' }).click();
     await page.getByRole('status').filter({ hasText: 'Erased 1 form submission and 1 newsletter subscription of Grace@Example.com.' }).waitFor();
     expect(await sqlOn(env.site(), 'SELECT count(*)::int AS n FROM form_submissions WHERE website_id = $1', [env.site().websiteId])).toEqual([{ n: 0 }]);
-    expect(await sqlOn(env.site(), 'SELECT email FROM newsletter_subscribers WHERE website_id = $1', [env.site().websiteId])).toEqual([{ email: 'lin@example.com' }]);
+    expect(await sqlOn(env.site(), 'SELECT email FROM newsletter_subscribers WHERE website_id = $1', [env.site().websiteId])).toEqual([
+      { email: 'lin@example.com' },
+    ]);
     await check('forms list after erasing');
 
     // Editing the form: the settings tabs, a refused save, then a new label on the published page.
     await page.getByRole('button', { name: 'Edit form: Write to the studio' }).click();
     await page.getByRole('heading', { name: 'Edit form: Write to the studio', level: 1 }).waitFor();
     // covers 001-3.86
-    expect(await page.getByRole('tablist', { name: 'Form settings' }).getByRole('tab').allTextContents()).toEqual(['Build', 'Storage', 'Advanced', 'Captcha', 'Disclaimer']);
+    expect(await page.getByRole('tablist', { name: 'Form settings' }).getByRole('tab').allTextContents()).toEqual([
+      'Build',
+      'Storage',
+      'Advanced',
+      'Captcha',
+      'Disclaimer',
+    ]);
     await check('form editor');
     expect(await page.getByRole('group', { name: /^5\. / }).locator('legend').first().textContent()).toBe('5. Message — Text area');
     const message = page.getByRole('group', { name: /^5\. / });
@@ -169,14 +194,20 @@ describe('the Forms screens', () => {
     const page = await context.newPage();
     await signInAsOwner(page, server, viewer);
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
-    await page.getByRole('button', { name: /^View form: / }).first().waitFor();
+    await page
+      .getByRole('button', { name: /^View form: / })
+      .first()
+      .waitFor();
     expect(await page.getByRole('button', { name: /^Submissions of / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Subscribers of / }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Erase a person’s data' }).count()).toBe(0);
     expect(await page.getByLabel('Delete submissions after this many days').isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     const a11y = (await seriousViolations(page)).map((v) => `read-only list: ${v}`);
-    await page.getByRole('button', { name: /^View form: / }).first().click();
+    await page
+      .getByRole('button', { name: /^View form: / })
+      .first()
+      .click();
     await page.getByRole('heading', { name: /^Form: / }).waitFor();
     expect(await page.getByRole('group', { name: /^1\. / }).getByLabel('Label', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: /^(Save form|Add field|Move up|Remove)/ }).count()).toBe(0);
@@ -190,7 +221,10 @@ describe('the Forms screens', () => {
     const page = await signedInPage();
     const openEditor = async () => {
       await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
-      await page.getByRole('button', { name: /^Edit form: / }).first().click();
+      await page
+        .getByRole('button', { name: /^Edit form: / })
+        .first()
+        .click();
       await page.getByRole('heading', { name: /^Edit form: /, level: 1 }).waitFor();
       await page.getByRole('tab', { name: 'Storage' }).click();
     };

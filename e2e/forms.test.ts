@@ -155,7 +155,13 @@ describe('form block', () => {
   it('every field type is filled, submitted, stored, and the submission text shown', async () => {
     const page = await openContact({ query: '?utm_source=newsletter' });
     // Seed 000 §9: likert labels in order, the phone's +country then area code, prefix and line.
-    expect(await group(page, 'The pieces arrived safely.').locator('label').allTextContents()).toEqual(['Strongly Disagree', 'Disagree', 'Neutral', 'Agree', 'Strongly Agree']);
+    expect(await group(page, 'The pieces arrived safely.').locator('label').allTextContents()).toEqual([
+      'Strongly Disagree',
+      'Disagree',
+      'Neutral',
+      'Agree',
+      'Strongly Agree',
+    ]);
     expect(await group(page, 'Phone').locator('label').allTextContents()).toEqual(['Country', 'Area Code', 'Prefix', 'Line']);
     expect(await page.locator('.form-currency-symbol').textContent()).toBe('£');
     expect(await page.getByRole('textbox', { name: 'Email', exact: true }).getAttribute('placeholder')).toBe('you@example.com');
@@ -215,7 +221,10 @@ describe('form block', () => {
     expect(await page.getByRole('textbox', { name: 'Email', exact: true }).isVisible()).toBe(false);
     expect(await submitButton(page).isVisible()).toBe(false);
 
-    const [stored] = await sqlOn(env.site(), `SELECT values, page FROM form_submissions WHERE website_id = $1 AND form_id = $2 ORDER BY id DESC LIMIT 1`, [env.site().websiteId, FORM_ID]);
+    const [stored] = await sqlOn(env.site(), `SELECT values, page FROM form_submissions WHERE website_id = $1 AND form_id = $2 ORDER BY id DESC LIMIT 1`, [
+      env.site().websiteId,
+      FORM_ID,
+    ]);
     expect(stored?.values).toEqual(expected);
     expect(stored?.page).toMatchObject({ pageId: CONTACT_PAGE_ID, contentSource: 'c', pagePath: '/contact' });
   });
@@ -272,7 +281,10 @@ describe('form block', () => {
       const controls = page.locator(`[data-field-id="${id}"] :is(input, select, textarea)`);
       for (const invalid of await controls.evaluateAll((els) => els.map((e) => e.getAttribute('aria-invalid')))) expect(invalid, id).toBe('true');
       // The message sits above its field's inputs and is announced with them.
-      const [errorBox, inputBox] = await Promise.all([fieldError(page, id).boundingBox(), page.locator(`[data-field-id="${id}"] :is(input, select, textarea)`).first().boundingBox()]);
+      const [errorBox, inputBox] = await Promise.all([
+        fieldError(page, id).boundingBox(),
+        page.locator(`[data-field-id="${id}"] :is(input, select, textarea)`).first().boundingBox(),
+      ]);
       expect(errorBox!.y, id).toBeLessThan(inputBox!.y);
     }
     expect(await page.getByRole('textbox', { name: 'Email', exact: true }).evaluate((e) => e.getAttribute('aria-describedby'))).toContain('-email-error');
@@ -489,11 +501,17 @@ describe('form block', () => {
     const collections = doc.collections as { id: string; items: Item[] }[];
     const collection = collections.find((c) => c.items.some((i) => i.status === 1))!;
     const item = collection.items.find((i) => i.status === 1)!;
-    const formBlock = original.pages.find((p) => p.id === CONTACT_PAGE_ID)!.sections.flatMap((sec) => sec.blocks).find((b) => b.id === FORM_BLOCK_ID)!;
+    const formBlock = original.pages
+      .find((p) => p.id === CONTACT_PAGE_ID)!
+      .sections.flatMap((sec) => sec.blocks)
+      .find((b) => b.id === FORM_BLOCK_ID)!;
     item.sections.push({ id: 'f2f2f2f2f2f2f2f2f2f2f2f1', theme: 'white', blocks: [{ ...structuredClone(formBlock), id: 'f2f2f2f2f2f2f2f2f2f2f2f2' }] });
     await importSiteDocument(env.site(), doc);
     // The item's address, as the server made it from its collection's pattern.
-    const [{ path } = {}] = (await sqlOn(env.site(), 'SELECT path FROM collection_items WHERE website_id = $1 AND id = $2', [env.site().websiteId, item.id])) as { path?: string }[];
+    const [{ path } = {}] = (await sqlOn(env.site(), 'SELECT path FROM collection_items WHERE website_id = $1 AND id = $2', [
+      env.site().websiteId,
+      item.id,
+    ])) as { path?: string }[];
     const { id } = item;
     const collectionId = collection.id;
     const page = await openContact({ path });

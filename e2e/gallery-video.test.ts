@@ -21,7 +21,12 @@ const PROVIDER_HOST = /(^|\.)(youtube-nocookie\.com|youtube\.com|ytimg\.com|vime
 let seq = 0;
 const hexId = () => (0xe2e9000000 + seq++).toString(16).padStart(24, '0');
 const image = (name: string, alt: string) => ({ src: `/s/${name}`, alt });
-const vimeo = { src: '', alt: '', video: VIMEO, embed: { url: VIMEO, provider: 'vimeo', title: 'Glazing day', width: 640, height: 360, poster: '/s/studio-wheel.jpg' } };
+const vimeo = {
+  src: '',
+  alt: '',
+  video: VIMEO,
+  embed: { url: VIMEO, provider: 'vimeo', title: 'Glazing day', width: 640, height: 360, poster: '/s/studio-wheel.jpg' },
+};
 /** A video whose poster could not be copied: a dark box of the video's shape under the play control. */
 const youtube = { src: '', alt: '', video: YOUTUBE, embed: { url: YOUTUBE, provider: 'youtube', title: 'Throwing a vase' } };
 
@@ -32,9 +37,23 @@ function galleryPage(path: string, data: Record<string, unknown>) {
 
 beforeAll(async () => {
   await changeSiteDocument(env.site(), (doc) => {
-    doc.pages.push(galleryPage('/gv-slideshow', { design: 'slideshow', images: [image('glaze-tests.jpg', 'Glaze test tiles'), vimeo, youtube, image('teapot.jpg', 'A teapot')] }) as never);
-    doc.pages.push(galleryPage('/gv-slider', { design: 'slider', images: [vimeo, image('teapot.jpg', 'A teapot'), image('glaze-tests.jpg', 'Glaze test tiles')] }) as never);
-    doc.pages.push(galleryPage('/gv-autoplay', { design: 'slideshow', autoplay: true, 'autoplay-duration': 1, images: [vimeo, image('teapot.jpg', 'A teapot'), image('glaze-tests.jpg', 'Glaze test tiles')] }) as never);
+    doc.pages.push(
+      galleryPage('/gv-slideshow', {
+        design: 'slideshow',
+        images: [image('glaze-tests.jpg', 'Glaze test tiles'), vimeo, youtube, image('teapot.jpg', 'A teapot')],
+      }) as never,
+    );
+    doc.pages.push(
+      galleryPage('/gv-slider', { design: 'slider', images: [vimeo, image('teapot.jpg', 'A teapot'), image('glaze-tests.jpg', 'Glaze test tiles')] }) as never,
+    );
+    doc.pages.push(
+      galleryPage('/gv-autoplay', {
+        design: 'slideshow',
+        autoplay: true,
+        'autoplay-duration': 1,
+        images: [vimeo, image('teapot.jpg', 'A teapot'), image('glaze-tests.jpg', 'Glaze test tiles')],
+      }) as never,
+    );
     doc.pages.push(galleryPage('/gv-grid', { design: 'grid', slidesPerRow: 3, images: [vimeo, youtube, image('teapot.jpg', 'A teapot')] }) as never);
   });
 }, 60_000);
@@ -45,7 +64,10 @@ async function routeProviders(context: BrowserContext): Promise<Request[]> {
   context.on('request', (r) => {
     if (PROVIDER_HOST.test(new URL(r.url()).hostname)) requests.push(r);
   });
-  await context.route((url) => PROVIDER_HOST.test(url.hostname), (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><body style="margin:0;background:#000"></body>' }));
+  await context.route(
+    (url) => PROVIDER_HOST.test(url.hostname),
+    (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title><body style="margin:0;background:#000"></body>' }),
+  );
   return requests;
 }
 
@@ -67,7 +89,11 @@ const slide = (page: Page, n: number) => page.locator('.gallery-slide').nth(n);
 const counter = (page: Page) => page.locator('.gallery-counter').textContent();
 const settled = (page: Page) => expect.poll(() => page.locator('[data-in-motion]').count()).toBe(0);
 const activeIndex = (page: Page) => page.locator('.gallery-slide').evaluateAll((slides) => slides.findIndex((s) => s.classList.contains('sqs-active-slide')));
-const posterOpacity = (page: Page, n: number) => slide(page, n).locator('.gallery-frame > picture, .gallery-frame > img, .gallery-video-blank').first().evaluate((el) => getComputedStyle(el).opacity);
+const posterOpacity = (page: Page, n: number) =>
+  slide(page, n)
+    .locator('.gallery-frame > picture, .gallery-frame > img, .gallery-video-blank')
+    .first()
+    .evaluate((el) => getComputedStyle(el).opacity);
 /** Away from the gallery: no pointer over it and no focus in it (either pauses autoplay). */
 async function leave(page: Page) {
   await page.mouse.move(2, 2);
@@ -91,7 +117,12 @@ describe('video slides', () => {
     // A click on the video slide (beside its play control) does not advance the slideshow.
     await slide(page, 1).click({ position: { x: 20, y: 20 } });
     expect(await counter(page)).toBe('2 of 4');
-    expect(await slide(page, 1).locator('.gallery-frame > picture, .gallery-frame > img').first().evaluate((el) => getComputedStyle(el).transitionDuration)).toMatch(/^1s/);
+    expect(
+      await slide(page, 1)
+        .locator('.gallery-frame > picture, .gallery-frame > img')
+        .first()
+        .evaluate((el) => getComputedStyle(el).transitionDuration),
+    ).toMatch(/^1s/);
     expect(requests.map((r) => r.url())).toEqual([]);
     await page.screenshot({ path: '/tmp/gallery-video-poster.png' });
 

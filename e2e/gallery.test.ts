@@ -11,12 +11,31 @@ import sharp from 'sharp';
 import type { CDPSession, Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, MARKER_PATH, pauseClock, recordScripts, stepClockUntil, requestsSeen, siteForFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import {
+  changeSiteDocument,
+  desktop,
+  islandsReady,
+  MARKER_PATH,
+  pauseClock,
+  recordScripts,
+  stepClockUntil,
+  requestsSeen,
+  siteForFile,
+  signInAsOwner,
+  uploadImages,
+  visitorContext,
+  type DocumentBlock,
+} from './harness';
 
 const env = siteForFile();
 const GALLERY = 6;
 /** The images uploaded: small (≤ 400 px), each a different colour and shape. */
-const FILES = Array.from({ length: 12 }, (_, i) => ({ name: `gallery-e2e-${i + 1}.png`, width: i % 3 === 0 ? 300 : 400, height: i % 3 === 1 ? 400 : 260, hue: (i * 30) % 360 }));
+const FILES = Array.from({ length: 12 }, (_, i) => ({
+  name: `gallery-e2e-${i + 1}.png`,
+  width: i % 3 === 0 ? 300 : 400,
+  height: i % 3 === 1 ? 400 : 260,
+  hue: (i * 30) % 360,
+}));
 const LAYOUTS = ['grid', 'autogrid', 'autocolumns', 'autorows', 'carousel', 'list', 'slideshow', 'slider', 'stacked'] as const;
 
 const VIMEO = 'https://vimeo.com/76979871';
@@ -37,7 +56,8 @@ function galleryPage(path: string, data: Record<string, unknown>, opts: { before
   const gallery: DocumentBlock = { id: hexId(), type: GALLERY, data, layout: { desktop: { x: 0, y: 0, w: 24, h: opts.h ?? 30 } } };
   const sections = [];
   // A first section (a spacer), so the gallery is not in the page's first section (its images wait for the loader).
-  if (opts.before !== false) sections.push({ id: hexId(), theme: 'white', blocks: [{ id: hexId(), type: 21, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 4 } } }] });
+  if (opts.before !== false)
+    sections.push({ id: hexId(), theme: 'white', blocks: [{ id: hexId(), type: 21, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 4 } } }] });
   sections.push({ id: hexId(), theme: 'white', blocks: [gallery] });
   return { id: hexId(), pageType: 2, path, title: `Gallery ${path}`, status: 1, seo: {}, sections };
 }
@@ -59,7 +79,13 @@ beforeAll(async () => {
   await upload();
   await changeSiteDocument(env.site(), (doc) => {
     doc.pages.push(galleryPage('/g-grid-60', { images: images(60), design: 'grid' }, { h: 60 }));
-    doc.pages.push(galleryPage('/g-slideshow', { images: images(5, (i) => (i === 2 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : {})), design: 'slideshow', historyHash: true }));
+    doc.pages.push(
+      galleryPage('/g-slideshow', {
+        images: images(5, (i) => (i === 2 ? { slug: 'harbour', title: 'The harbour', description: 'Morning light' } : {})),
+        design: 'slideshow',
+        historyHash: true,
+      }),
+    );
     doc.pages.push(galleryPage('/g-owner', { images: images(4), design: 'grid' }));
     doc.pages.push(galleryPage('/g-slideshow-fit', { images: images(3), design: 'slideshow', 'auto-crop': false }));
     doc.pages.push(galleryPage('/g-autoplay', { images: images(5), design: 'slideshow', autoplay: true, 'autoplay-duration': 1 }));
@@ -67,10 +93,33 @@ beforeAll(async () => {
     doc.pages.push(galleryPage('/g-autoplay-slider', { images: images(5), design: 'slider', autoplay: true }));
     doc.pages.push(galleryPage('/g-carousel', { images: images(8), design: 'carousel' }));
     doc.pages.push(galleryPage('/g-slider', { images: images(6), design: 'slider', currentClick: 'next' }));
-    for (const transition of ['ken-burns', 'new-swipe', 'scroll', 'swipe']) doc.pages.push(galleryPage(`/g-t-${transition}`, { images: images(4), design: 'slideshow', transition }));
-    doc.pages.push(galleryPage('/g-layout-thumbnails', { images: [...images(9), ...VIDEO_SLIDES], design: 'slideshow', thumbnails: true, 'thumbnails-per-row': 4, 'thumbnail-strip-height': 60, 'thumbnail-strip-margin': 16 }));
+    for (const transition of ['ken-burns', 'new-swipe', 'scroll', 'swipe'])
+      doc.pages.push(galleryPage(`/g-t-${transition}`, { images: images(4), design: 'slideshow', transition }));
+    doc.pages.push(
+      galleryPage('/g-layout-thumbnails', {
+        images: [...images(9), ...VIDEO_SLIDES],
+        design: 'slideshow',
+        thumbnails: true,
+        'thumbnails-per-row': 4,
+        'thumbnail-strip-height': 60,
+        'thumbnail-strip-margin': 16,
+      }),
+    );
     // Each layout also holds two video slides (001-1.01): one with its own poster, one without (a box of the video's shape).
-    for (const design of LAYOUTS) doc.pages.push(galleryPage(`/g-layout-${design}`, { images: [...images(design === 'list' || design === 'stacked' ? 4 : 12, (i) => ({ title: `Piece ${i + 1}`, description: 'Stoneware, glazed' })), ...VIDEO_SLIDES], design }, { h: 40 }));
+    for (const design of LAYOUTS)
+      doc.pages.push(
+        galleryPage(
+          `/g-layout-${design}`,
+          {
+            images: [
+              ...images(design === 'list' || design === 'stacked' ? 4 : 12, (i) => ({ title: `Piece ${i + 1}`, description: 'Stoneware, glazed' })),
+              ...VIDEO_SLIDES,
+            ],
+            design,
+          },
+          { h: 40 },
+        ),
+      );
   });
 }, 60_000);
 
@@ -277,7 +326,10 @@ describe('the slideshow', () => {
 
   // covers 001-4.14, 001-3.32, 001-2.09, 001-9.03, 001-3.12
   it('autoplays every autoplay-duration seconds, but not with nomotion=true', async () => {
-    for (const [query, expected] of [['', '2 of 5'], ['?nomotion=true', '1 of 5']] as const) {
+    for (const [query, expected] of [
+      ['', '2 of 5'],
+      ['?nomotion=true', '1 of 5'],
+    ] as const) {
       const page = await openOnPausedClock(`/g-autoplay${query}`);
       await page.clock.runFor(1100);
       expect(await counter(page)).toBe(expected);
@@ -307,12 +359,13 @@ describe('the slideshow', () => {
 });
 
 describe('stacked transitions', () => {
-  const transitionOf = (page: Page) => page.locator('.gallery-slide.sqs-active-slide').evaluate((el) => {
-    const style = getComputedStyle(el);
-    const names = style.transitionProperty.split(', ');
-    const at = names.indexOf('transform');
-    return `${style.transitionDuration.split(', ')[at]} ${style.transitionTimingFunction.split(/, (?=[a-z])/)[at]}`;
-  });
+  const transitionOf = (page: Page) =>
+    page.locator('.gallery-slide.sqs-active-slide').evaluate((el) => {
+      const style = getComputedStyle(el);
+      const names = style.transitionProperty.split(', ');
+      const at = names.indexOf('transform');
+      return `${style.transitionDuration.split(', ')[at]} ${style.transitionTimingFunction.split(/, (?=[a-z])/)[at]}`;
+    });
 
   // covers 001-2.22, 001-9.72, 001-9.62, 001-9.64
   it('changes slides with each transition: fade over 1 s, the sliding ones over 0.5 s cubic ease-in-out, ken-burns zoomed to 1.075', async () => {
@@ -325,13 +378,20 @@ describe('stacked transitions', () => {
       expect(await activeIndex(page), transition).toBe(1);
       expect(await transitionOf(page), transition).toBe('0.5s cubic-bezier(0.645, 0.045, 0.355, 1)');
       // The slide left goes out to the left, the next waits on the right.
-      expect(await page.locator('.gallery-slide').nth(0).evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41 <= 0)).toBe(true);
+      expect(
+        await page
+          .locator('.gallery-slide')
+          .nth(0)
+          .evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41 <= 0),
+      ).toBe(true);
       await context.close();
     }
     // Without motion the zoom is there at once: the current image at 1.075, the others at 1.
     const kb = await open('/g-t-ken-burns?nomotion=true');
     await kb.page.getByRole('button', { name: 'Next' }).click();
-    const scales = await kb.page.locator('.gallery-slide img:not(noscript img)').evaluateAll((imgs) => imgs.map((i) => new DOMMatrix(getComputedStyle(i).transform).a));
+    const scales = await kb.page
+      .locator('.gallery-slide img:not(noscript img)')
+      .evaluateAll((imgs) => imgs.map((i) => new DOMMatrix(getComputedStyle(i).transform).a));
     expect(scales).toEqual([1, 1.075, 1, 1]);
     await kb.context.close();
   });
@@ -360,7 +420,12 @@ describe('stacked transitions', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - 100, y }] });
     await frames(page);
     expect(await page.locator('.gallery-peek').count()).toBe(1);
-    expect(await page.locator('.gallery-slide').nth(1).evaluate((el) => el.classList.contains('gallery-peek'))).toBe(true);
+    expect(
+      await page
+        .locator('.gallery-slide')
+        .nth(1)
+        .evaluate((el) => el.classList.contains('gallery-peek')),
+    ).toBe(true);
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await frames(page);
     expect(await page.locator('.gallery-peek').count()).toBe(0);
@@ -373,7 +438,10 @@ describe('stacked transitions', () => {
     await page.evaluate(() => {
       const log: [string, number][] = ((window as unknown as { resizes: [string, number][] }).resizes = []);
       const gallery = document.querySelector('.gallery')!;
-      new MutationObserver(() => log.push([gallery.hasAttribute('data-resizing') ? 'start' : 'end', performance.now()])).observe(gallery, { attributes: true, attributeFilter: ['data-resizing'] });
+      new MutationObserver(() => log.push([gallery.hasAttribute('data-resizing') ? 'start' : 'end', performance.now()])).observe(gallery, {
+        attributes: true,
+        attributeFilter: ['data-resizing'],
+      });
     });
     await page.setViewportSize({ width: 1000, height: 800 });
     await expect.poll(() => page.evaluate(() => (window as unknown as { resizes: [string, number][] }).resizes.map((r) => r[0]))).toEqual(['start', 'end']);
@@ -415,7 +483,15 @@ describe('the slideshow’s thumbnail strip', () => {
     // The strip scrolls to keep the current thumbnail in view.
     await settledMove(page);
     await page.getByRole('button', { name: 'Show video 11 of 11' }).click();
-    await expect.poll(() => strip.locator('[aria-current="true"]').evaluate((el) => { const s = el.parentElement!.getBoundingClientRect(); const r = el.getBoundingClientRect(); return r.left >= s.left - 1 && r.right <= s.right + 1; })).toBe(true);
+    await expect
+      .poll(() =>
+        strip.locator('[aria-current="true"]').evaluate((el) => {
+          const s = el.parentElement!.getBoundingClientRect();
+          const r = el.getBoundingClientRect();
+          return r.left >= s.left - 1 && r.right <= s.right + 1;
+        }),
+      )
+      .toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -487,7 +563,11 @@ describe('loading', () => {
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(started).toBeGreaterThan(first);
     // Addresses come from each slide's data-src.
-    const pairs = await page.locator('.gallery-slide').evaluateAll((slides) => slides.filter((s) => s.querySelector('img[src]')).map((s) => [s.getAttribute('data-src'), s.querySelector('img')!.getAttribute('src')]));
+    const pairs = await page
+      .locator('.gallery-slide')
+      .evaluateAll((slides) =>
+        slides.filter((s) => s.querySelector('img[src]')).map((s) => [s.getAttribute('data-src'), s.querySelector('img')!.getAttribute('src')]),
+      );
     for (const [dataSrc, src] of pairs) expect(src).toBe(dataSrc);
     await context.close();
   });
@@ -510,11 +590,18 @@ describe('loading', () => {
         (from) =>
           new Promise<string[]>((resolve) => {
             const shifts: string[] = [];
-            type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+            type Shift = PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+              sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+            };
             new PerformanceObserver((list) => {
               for (const entry of list.getEntries() as Shift[]) {
                 if (entry.hadRecentInput || entry.startTime < from) continue;
-                const what = entry.sources.map((s) => `${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${s.previousRect.y}->${s.currentRect.y} ${s.previousRect.height}->${s.currentRect.height}`);
+                const what = entry.sources.map(
+                  (s) =>
+                    `${(s.node as Element | undefined)?.className ?? s.node?.nodeName} ${s.previousRect.y}->${s.currentRect.y} ${s.previousRect.height}->${s.currentRect.height}`,
+                );
                 shifts.push(`${entry.value}: ${what.join('; ')}`);
               }
             }).observe({ type: 'layout-shift', buffered: true });
@@ -525,7 +612,9 @@ describe('loading', () => {
       expect(shifted, design).toEqual([]);
       expect(held.length, `${design}: images were asked for`).toBeGreaterThan(0);
       // Every image has its box before it arrives.
-      const empty = await page.locator('.gallery-slide img:not(noscript img)').evaluateAll((imgs) => imgs.filter((i) => i.getBoundingClientRect().height === 0 && getComputedStyle(i).display !== 'none').length);
+      const empty = await page
+        .locator('.gallery-slide img:not(noscript img)')
+        .evaluateAll((imgs) => imgs.filter((i) => i.getBoundingClientRect().height === 0 && getComputedStyle(i).display !== 'none').length);
       expect(empty, design).toBe(0);
       for (const route of held.splice(0)) void route.abort().catch(() => undefined);
     }
@@ -552,7 +641,10 @@ describe('loading', () => {
       await page.clock.runFor(60_000);
       await page.waitForLoadState('networkidle');
       const { external, total } = await scripts.read();
-      expect(external.map((e) => e.url).some((u) => u.startsWith('/assets/island-gallery-')), `${path}: the gallery chunk ran`).toBe(true);
+      expect(
+        external.map((e) => e.url).some((u) => u.startsWith('/assets/island-gallery-')),
+        `${path}: the gallery chunk ran`,
+      ).toBe(true);
       expect(total, `${path}\n${external.map((e) => `${e.url} ${e.size}`).join('\n')}`).toBeLessThanOrEqual(25 * 1024);
       await context.close();
     }

@@ -27,7 +27,11 @@ import { SHARED_HOST_RULES, type SharedE2e } from './shared';
 import './localhost-names';
 
 /** Tiles maps draw from on the shared servers: answered by the map tests (page.route), nothing leaves the machine. */
-export const TEST_TILES = { url: 'https://tiles.openpress.test/{z}/{x}/{y}.png', attribution: 'Test Tiles', attributionUrl: 'https://tiles.openpress.test/credits' };
+export const TEST_TILES = {
+  url: 'https://tiles.openpress.test/{z}/{x}/{y}.png',
+  attribution: 'Test Tiles',
+  attributionUrl: 'https://tiles.openpress.test/credits',
+};
 
 /** Answers GET /mail?to={address}: every message received for it, oldest first. */
 function mailReader(received: Received[]): Promise<{ url: string; server: Server }> {
@@ -37,7 +41,9 @@ function mailReader(received: Received[]): Promise<{ url: string; server: Server
     const found = received.filter((m) => m.to.includes(to)).map((m) => ({ ...m, headers: Object.fromEntries(m.headers) }));
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(found));
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mail`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mail`, server })),
+  );
 }
 
 /** The site at `base` sends its email through the test mail server: its ADMIN saves the SMTP settings, as on the Email (SMTP) screen. */
@@ -97,7 +103,9 @@ export default async function setup(project: TestProject) {
     IMAGE_AVIF_EFFORT: '0',
   };
   const browserArgs = [...CHROMIUM_FLAGS, `--user-agent=${VISITOR_USER_AGENT}`, `--host-resolver-rules=${SHARED_HOST_RULES}`];
-  const browsers: Promise<BrowserServer>[] = Array.from({ length: workers }, () => chromium.launchServer({ executablePath: CHROMIUM, args: browserArgs, headless: true }));
+  const browsers: Promise<BrowserServer>[] = Array.from({ length: workers }, () =>
+    chromium.launchServer({ executablePath: CHROMIUM, args: browserArgs, headless: true }),
+  );
   const servers: RunningServer[] = [];
   try {
     // The first server imports the demo and makes the first owner; the others find them.

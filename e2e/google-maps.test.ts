@@ -48,7 +48,15 @@ const FAKE_GOOGLE_MAPS = `(() => {
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const PATH = '/visit-us';
 const MAP = {
-  location: { mapLat: 40.720882, mapLng: -74.000988, mapZoom: 12, addressTitle: 'Juniper Ceramics', addressLine1: '71 Sullivan Street', addressLine2: 'New York, NY 10012', addressCountry: 'United States' },
+  location: {
+    mapLat: 40.720882,
+    mapLng: -74.000988,
+    mapZoom: 12,
+    addressTitle: 'Juniper Ceramics',
+    addressLine1: '71 Sullivan Street',
+    addressLine2: 'New York, NY 10012',
+    addressCountry: 'United States',
+  },
   style: 3,
   showLabels: true,
   showTerrain: false,
@@ -120,8 +128,16 @@ describe('Google Maps on the map block', () => {
     const script = new URL(asked[0]!);
     expect(script.origin + script.pathname).toBe('https://maps.googleapis.com/maps/api/js');
     expect(Object.fromEntries(script.searchParams)).toMatchObject({ key: KEY, language: 'fr', region: 'FR' });
-    const given = await p.evaluate(() => (window as unknown as { __googleMaps: { maps: Record<string, unknown>[]; markers: Record<string, unknown>[] } }).__googleMaps);
-    expect(given.maps[0]).toMatchObject({ center: { lat: 40.720882, lng: -74.000988 }, zoom: 12, mapTypeId: 'hybrid', zoomControl: true, gestureHandling: 'cooperative' });
+    const given = await p.evaluate(
+      () => (window as unknown as { __googleMaps: { maps: Record<string, unknown>[]; markers: Record<string, unknown>[] } }).__googleMaps,
+    );
+    expect(given.maps[0]).toMatchObject({
+      center: { lat: 40.720882, lng: -74.000988 },
+      zoom: 12,
+      mapTypeId: 'hybrid',
+      zoomControl: true,
+      gestureHandling: 'cooperative',
+    });
     expect(given.markers[0]).toMatchObject({ icon: { scaledSize: { width: 24, height: 32 } }, clickable: true });
     // Google's map only: no Leaflet code or stylesheet on a site with a key.
     expect(files.filter((f) => /leaflet/.test(f))).toEqual([]);
@@ -159,7 +175,9 @@ describe('Google Maps on the map block', () => {
     await p.locator('.block-map[data-map-state="offline"]').waitFor();
     expect(await region.locator('.map-view').count()).toBe(0);
     expect(await region.getByText('71 Sullivan Street').isVisible()).toBe(true);
-    expect(await region.getByRole('link', { name: 'Open in maps (opens in a new window)' }).getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/search\//);
+    expect(await region.getByRole('link', { name: 'Open in maps (opens in a new window)' }).getAttribute('href')).toMatch(
+      /^https:\/\/www\.google\.com\/maps\/search\//,
+    );
     expect(await seriousViolations(p)).toEqual([]);
     await context.close();
   });
@@ -174,7 +192,9 @@ describe('Google Maps on the map block', () => {
     await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Settings' }).click();
     const key = p.getByLabel('Google Maps browser key', { exact: true });
     expect(await key.inputValue()).toBe(KEY);
-    expect(await p.locator(`#${await key.getAttribute('aria-describedby')}`).textContent()).toContain('restrict it in Google Cloud’s console to this site’s domain');
+    expect(await p.locator(`#${await key.getAttribute('aria-describedby')}`).textContent()).toContain(
+      'restrict it in Google Cloud’s console to this site’s domain',
+    );
     await p.getByLabel('Map region', { exact: true }).fill('France');
     await p.getByRole('button', { name: 'Save Google Maps settings' }).click();
     await p.getByText('Enter a two-letter region code such as GB or US, or leave it empty.').waitFor();
@@ -200,7 +220,12 @@ describe('Google Maps on the map block', () => {
     const details = p.waitForRequest((r) => r.url().includes('/api/google-maps/places/details'));
     await search.press('Enter');
     const detailsQuery = new URL((await details).url()).searchParams;
-    expect([detailsQuery.get('placeId'), detailsQuery.get('productPage'), detailsQuery.get('productSection'), detailsQuery.get('sessionToken')]).toEqual(['ChIJ-fake-place', 'editor', 'map-block', query.get('sessionToken')]);
+    expect([detailsQuery.get('placeId'), detailsQuery.get('productPage'), detailsQuery.get('productSection'), detailsQuery.get('sessionToken')]).toEqual([
+      'ChIJ-fake-place',
+      'editor',
+      'map-block',
+      query.get('sessionToken'),
+    ]);
     await panel.getByRole('status').filter({ hasText: 'Location set to Juniper Ceramics.' }).waitFor();
     expect(await panel.getByLabel('Latitude of the centre', { exact: true }).inputValue()).toBe('40.7259');
     expect(await panel.getByLabel('Longitude of the centre', { exact: true }).inputValue()).toBe('-74.0033');

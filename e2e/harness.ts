@@ -17,7 +17,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { chromium, request, type APIRequestContext, type APIResponse, type Browser, type BrowserContextOptions, type Download, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  request,
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContextOptions,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { TEAM_ROLES, type TeamRoleName } from '../src/domain/roles';
 import { startEmbeddedPostgres } from '../src/db/embedded';
@@ -99,7 +109,7 @@ async function apiOver(http: APIRequestContext): Promise<ConfigApi> {
 }
 
 /** Anonymous calls to a site (a visitor's, from the file's address). */
-export async function visitorApi(site: TestSite | DefaultSite & { forwardedFor?: string }): Promise<ConfigApi> {
+export async function visitorApi(site: TestSite | (DefaultSite & { forwardedFor?: string })): Promise<ConfigApi> {
   return apiOver(await httpOf(site));
 }
 
@@ -110,7 +120,11 @@ async function httpOf(site: TestSite | (DefaultSite & { forwardedFor?: string })
 }
 
 /** Signs in through the product's own calls, as the config area does: a page view for the crumb, then Login. */
-export async function signedInApi(site: TestSite | RunningServer | (DefaultSite & { forwardedFor?: string }), email: string, password: string): Promise<ConfigApi> {
+export async function signedInApi(
+  site: TestSite | RunningServer | (DefaultSite & { forwardedFor?: string }),
+  email: string,
+  password: string,
+): Promise<ConfigApi> {
   const http = 'process' in site ? await request.newContext({ baseURL: site.url }) : await httpOf(site);
   const api = await apiOver(http);
   await api.call('POST', '/api/auth/Login', { email, password });
@@ -186,7 +200,10 @@ export async function createTestSite(tag: string, opts: SiteOptions = {}): Promi
   const [row] = await sql<{ id: string }>('SELECT id FROM websites WHERE identifier = $1', [tag]);
   const host = `${tag}.localhost:${port}`;
   const site: TestSite = { tag, identifier: tag, host, url: `http://${host}`, port, websiteId: row!.id, owner, forwardedFor };
-  if (opts.mail !== false) await (await ownerApi(site)).call('PUT', '/api/config/smtp', { host: '127.0.0.1', port: shared().mailPort, secure: false, fromAddress: `studio+${tag}@example.com` });
+  if (opts.mail !== false)
+    await (
+      await ownerApi(site)
+    ).call('PUT', '/api/config/smtp', { host: '127.0.0.1', port: shared().mailPort, secure: false, fromAddress: `studio+${tag}@example.com` });
   await filesReady(site);
   return site;
 }
@@ -204,7 +221,10 @@ function fileTag(): string {
  * file's X-Forwarded-For address. Closing it leaves the shared Chromium running (its contexts close).
  */
 function browserFor(browser: Browser, forwardedFor: string): Browser {
-  const withAddress = <T extends BrowserContextOptions>(opts: T = {} as T): T => ({ ...opts, extraHTTPHeaders: { 'x-forwarded-for': forwardedFor, ...opts.extraHTTPHeaders } });
+  const withAddress = <T extends BrowserContextOptions>(opts: T = {} as T): T => ({
+    ...opts,
+    extraHTTPHeaders: { 'x-forwarded-for': forwardedFor, ...opts.extraHTTPHeaders },
+  });
   return new Proxy(browser, {
     get(target, prop) {
       if (prop === 'newContext') return (opts?: BrowserContextOptions) => target.newContext(withAddress(opts));
@@ -282,7 +302,10 @@ const ownerApis = new WeakMap<object, Promise<ConfigApi>>();
 export function ownerApi(site: TestSite | RunningServer): Promise<ConfigApi> {
   let api = ownerApis.get(site);
   if (!api) {
-    api = 'process' in site ? signedInApi(site, printed(site.output(), 'First owner'), printed(site.output(), 'Password')) : signedInApi(site, site.owner.email, site.owner.password);
+    api =
+      'process' in site
+        ? signedInApi(site, printed(site.output(), 'First owner'), printed(site.output(), 'Password'))
+        : signedInApi(site, site.owner.email, site.owner.password);
     ownerApis.set(site, api);
   }
   return api;
@@ -345,7 +368,9 @@ export async function filesReady(site: TestSite): Promise<void> {
   const api = await ownerApi(site);
   await vi.waitFor(
     async () => {
-      const waiting = (await api.call<{ files: { name: string; status: string }[] }>('GET', '/api/config/files')).files.filter((f) => f.status === 'processing');
+      const waiting = (await api.call<{ files: { name: string; status: string }[] }>('GET', '/api/config/files')).files.filter(
+        (f) => f.status === 'processing',
+      );
       if (waiting.length > 0) throw new Error(`still processing: ${waiting.map((f) => f.name).join(', ')}`);
     },
     { timeout: 60_000, interval: 200 },

@@ -84,7 +84,9 @@ describe('image block layouts', () => {
       expect(await root.locator('.block-image').getAttribute('data-variant'), layout).toBe(String(LAYOUTS[layout]));
       expect(await root.getByRole('img', { name: `Glazed pottery, ${layout} layout` }).count(), layout).toBe(1);
       await root.getByRole('heading', { level: 2, name: `The ${layout} layout` }).waitFor();
-      expect(await root.getByText('Thrown and glazed by hand').textContent(), layout).toBe(`Thrown and glazed by hand, every ${layout} piece is one of a kind.`);
+      expect(await root.getByText('Thrown and glazed by hand').textContent(), layout).toBe(
+        `Thrown and glazed by hand, every ${layout} piece is one of a kind.`,
+      );
       expect(await root.getByRole('link', { name: `every ${layout} piece` }).getAttribute('href'), layout).toBe('/about');
       expect(await root.getByRole('link', { name: `Shop the ${layout}` }).getAttribute('href'), layout).toBe(`/shop/${layout}`);
       // The caption is inline's text; the other layouts show their title and text instead.
@@ -94,13 +96,22 @@ describe('image block layouts', () => {
       expect(media.width * media.height, layout).toBeGreaterThan(100 * 100);
     }
     // The card's image is on the left of its text, the overlap's (imageSide right) on the right, its card over the image's edge.
-    const card = { media: (await block(page, 'card').locator('.image-media').boundingBox())!, text: (await block(page, 'card').locator('.image-content').boundingBox())! };
+    const card = {
+      media: (await block(page, 'card').locator('.image-media').boundingBox())!,
+      text: (await block(page, 'card').locator('.image-content').boundingBox())!,
+    };
     expect(card.text.x).toBeGreaterThanOrEqual(card.media.x + card.media.width);
-    const overlap = { media: (await block(page, 'overlap').locator('.image-media').boundingBox())!, text: (await block(page, 'overlap').locator('.image-content').boundingBox())! };
+    const overlap = {
+      media: (await block(page, 'overlap').locator('.image-media').boundingBox())!,
+      text: (await block(page, 'overlap').locator('.image-content').boundingBox())!,
+    };
     expect(overlap.text.x).toBeLessThan(overlap.media.x);
     expect(overlap.text.x + overlap.text.width).toBeGreaterThan(overlap.media.x + 10);
     // The stack's text is under its image.
-    const stack = { media: (await block(page, 'stack').locator('.image-media').boundingBox())!, text: (await block(page, 'stack').locator('.image-content').boundingBox())! };
+    const stack = {
+      media: (await block(page, 'stack').locator('.image-media').boundingBox())!,
+      text: (await block(page, 'stack').locator('.image-content').boundingBox())!,
+    };
     expect(stack.text.y).toBeGreaterThanOrEqual(stack.media.y + stack.media.height);
     await context.close();
   });
@@ -152,11 +163,20 @@ describe('image block layouts', () => {
     const contrast = await block(page, 'poster')
       .locator('.image-content')
       .evaluate((el) => {
-        const rgba = (c: string) => (/rgba?\(([^)]+)\)/.exec(c)![1]!.split(/[ ,/]+/).filter(Boolean).map(Number) as number[]);
+        const rgba = (c: string) =>
+          /rgba?\(([^)]+)\)/
+            .exec(c)![1]!
+            .split(/[ ,/]+/)
+            .filter(Boolean)
+            .map(Number) as number[];
         const [r, g, b, a = 1] = rgba(getComputedStyle(el).backgroundColor);
         const [tr, tg, tb] = rgba(getComputedStyle(el).color);
         const over = (c: number) => c * a! + 255 * (1 - a!);
-        const lum = (cs: number[]) => cs.map((c) => c / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const lum = (cs: number[]) =>
+          cs
+            .map((c) => c / 255)
+            .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+            .reduce((s, c, i) => s + c * [0.2126, 0.7152, 0.0722][i]!, 0);
         const bg = lum([over(r!), over(g!), over(b!)]);
         const fg = lum([tr!, tg!, tb!]);
         return (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05);
@@ -182,7 +202,9 @@ describe('image block layouts', () => {
           const found: string[] = [];
           type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries() as Shift[]) if (!e.hadRecentInput && e.startTime >= from) found.push(`${e.value}: ${e.sources.map((s) => (s.node as Element | undefined)?.className).join('; ')}`);
+            for (const e of list.getEntries() as Shift[])
+              if (!e.hadRecentInput && e.startTime >= from)
+                found.push(`${e.value}: ${e.sources.map((s) => (s.node as Element | undefined)?.className).join('; ')}`);
           }).observe({ type: 'layout-shift', buffered: true });
           requestAnimationFrame(() => requestAnimationFrame(() => resolve(found)));
         }),
@@ -190,7 +212,9 @@ describe('image block layouts', () => {
     );
     expect(shifts).toEqual([]);
     // Every image has its box before it arrives.
-    const empty = await page.locator('.block-image img:not(noscript img)').evaluateAll((imgs) => imgs.filter((i) => i.getBoundingClientRect().height < 50).length);
+    const empty = await page
+      .locator('.block-image img:not(noscript img)')
+      .evaluateAll((imgs) => imgs.filter((i) => i.getBoundingClientRect().height < 50).length);
     expect(empty).toBe(0);
     for (const route of held.splice(0)) void route.abort().catch(() => undefined);
     await context.close();
@@ -202,7 +226,10 @@ describe('image block layouts', () => {
     await signInAsOwner(page, env.site());
     await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Image layouts' }).click();
-    await page.getByRole('status').filter({ hasText: /^Saved/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved/ })
+      .waitFor();
     await page.frameLocator('iframe[title="Page canvas"]').getByRole('heading', { name: 'The card layout' }).click();
     const panel = page.getByRole('complementary', { name: 'Image settings' });
     const select = panel.getByLabel('Layout', { exact: true });

@@ -16,7 +16,12 @@ beforeAll(async () => {
   // A page whose image is below the fold: a tall spacer first, the image in the next section.
   await changeSiteDocument(env.site(), (doc) => {
     const spacer: DocumentBlock = { id: 'e2e0000000000000000000a1', type: 21, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 60 } } };
-    const image: DocumentBlock = { id: 'e2e0000000000000000000a2', type: 5, data: { src: '/s/glaze-tests.jpg', alt: 'Glaze test tiles' }, layout: { desktop: { x: 0, y: 0, w: 16, h: 14 } } };
+    const image: DocumentBlock = {
+      id: 'e2e0000000000000000000a2',
+      type: 5,
+      data: { src: '/s/glaze-tests.jpg', alt: 'Glaze test tiles' },
+      layout: { desktop: { x: 0, y: 0, w: 16, h: 14 } },
+    };
     const sections = [
       { id: 'e2e0000000000000000000b1', theme: 'white', blocks: [spacer] },
       { id: 'e2e0000000000000000000b2', theme: 'white', blocks: [image] },
@@ -35,7 +40,8 @@ beforeAll(async () => {
 });
 
 /** The image's address as the browser chose it, and whether it has finished loading. */
-const chosen = (page: Page, selector: string) => page.locator(selector).evaluate((img: HTMLImageElement) => ({ currentSrc: img.currentSrc, complete: img.complete && img.naturalWidth > 0 }));
+const chosen = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((img: HTMLImageElement) => ({ currentSrc: img.currentSrc, complete: img.complete && img.naturalWidth > 0 }));
 
 describe('images for visitors', () => {
   // covers 001-9.36, 001-5.33, 001-5.34
@@ -76,7 +82,10 @@ describe('images for visitors', () => {
     expect(top).toBeGreaterThan(800);
 
     const at = async (below: number) => {
-      const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: desktop.viewport!.width, height: Math.round(top - below) } });
+      const context = await visitorContext(env.browser(), env.site(), {
+        ...desktop,
+        viewport: { width: desktop.viewport!.width, height: Math.round(top - below) },
+      });
       const page = await context.newPage();
       await page.goto(`${env.site().url}${PAGE}`);
       await page.waitForLoadState('networkidle');

@@ -10,7 +10,17 @@ import sharp from 'sharp';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, recordScripts, requestsSeen, siteForFile, signInAsOwner, uploadImages, visitorContext, type DocumentBlock } from './harness';
+import {
+  changeSiteDocument,
+  desktop,
+  recordScripts,
+  requestsSeen,
+  siteForFile,
+  signInAsOwner,
+  uploadImages,
+  visitorContext,
+  type DocumentBlock,
+} from './harness';
 
 const env = siteForFile();
 const GALLERY = 6;
@@ -32,7 +42,14 @@ function galleryPage(path: string, data: Record<string, unknown>) {
 
 async function upload() {
   const files = [];
-  for (const f of FILES) files.push({ name: f.name, type: 'image/png', data: await sharp({ create: { width: f.width, height: f.height, channels: 3, background: `hsl(${f.hue}, 45%, 55%)` } }).png().toBuffer() });
+  for (const f of FILES)
+    files.push({
+      name: f.name,
+      type: 'image/png',
+      data: await sharp({ create: { width: f.width, height: f.height, channels: 3, background: `hsl(${f.hue}, 45%, 55%)` } })
+        .png()
+        .toBuffer(),
+    });
   await uploadImages(env.site(), files);
 }
 
@@ -81,7 +98,13 @@ describe('the lightbox on desktop', () => {
     // The overlay fades in first; the content and the close control follow it.
     const timing = await page.evaluate(() => {
       const css = (sel: string) => getComputedStyle(document.querySelector(sel)!);
-      return { overlay: css('.lightbox-overlay').transitionDuration, closeDelay: css('.lightbox-close').transitionDelay, arrow: css('.lightbox-next').transitionDuration, item: css('.lightbox-item').transitionDuration, z: css('.lightbox').zIndex };
+      return {
+        overlay: css('.lightbox-overlay').transitionDuration,
+        closeDelay: css('.lightbox-close').transitionDelay,
+        arrow: css('.lightbox-next').transitionDuration,
+        item: css('.lightbox-item').transitionDuration,
+        z: css('.lightbox').zIndex,
+      };
     });
     expect(timing).toMatchObject({ overlay: '0.3s', closeDelay: '0.3s', arrow: '0.5s', z: '10000000' });
     expect(timing.item).toContain('0.6s');
@@ -203,7 +226,11 @@ describe('the lightbox on a phone', () => {
     await dialog(page).waitFor();
     await settled(page);
     const stage = page.locator('.lightbox-stage');
-    const scroller = await stage.evaluate((s) => ({ snap: getComputedStyle(s).scrollSnapType, overflow: getComputedStyle(s).overflowX, wider: s.scrollWidth > s.clientWidth }));
+    const scroller = await stage.evaluate((s) => ({
+      snap: getComputedStyle(s).scrollSnapType,
+      overflow: getComputedStyle(s).overflowX,
+      wider: s.scrollWidth > s.clientWidth,
+    }));
     expect(scroller).toEqual({ snap: 'x mandatory', overflow: 'auto', wider: true });
     // No loop: previous is disabled on the first, next on the last.
     expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
@@ -340,7 +367,11 @@ describe('the address', () => {
     const { context, page } = await open('/lb-sync');
     await page.locator('.gallery-slide').nth(1).click();
     await dialog(page).waitFor();
-    expect(await page.evaluate(() => [location.pathname, location.hash, (history.state as { itemId?: string } | null)?.itemId])).toEqual(['/lb-sync/harbour', '', 'harbour']);
+    expect(await page.evaluate(() => [location.pathname, location.hash, (history.state as { itemId?: string } | null)?.itemId])).toEqual([
+      '/lb-sync/harbour',
+      '',
+      'harbour',
+    ]);
     await page.keyboard.press('ArrowRight');
     expect(await page.evaluate(() => location.pathname)).toBe('/lb-sync/lb-e2e-3');
     await page.keyboard.press('Escape');
@@ -392,11 +423,14 @@ describe('loading and the lower tier', () => {
   it('shows a video item’s poster with a play control, and loads its player only on the press', async () => {
     const { context, page } = await open('/lb-small');
     // A slide made a video slide by the contract's attributes (notes/ISSUE16b.md): the lightbox reads them at open.
-    await page.locator('.gallery-slide').first().evaluate((s) => {
-      s.setAttribute('data-type', 'video');
-      s.setAttribute('data-video-file', '/s/lb-e2e-clip.mp4');
-      s.setAttribute('data-video-aspect', '56.25');
-    });
+    await page
+      .locator('.gallery-slide')
+      .first()
+      .evaluate((s) => {
+        s.setAttribute('data-type', 'video');
+        s.setAttribute('data-video-file', '/s/lb-e2e-clip.mp4');
+        s.setAttribute('data-video-aspect', '56.25');
+      });
     const asked: string[] = [];
     page.on('request', (r) => void asked.push(new URL(r.url()).pathname));
     await page.locator('.gallery-slide').first().click();
@@ -415,7 +449,10 @@ describe('loading and the lower tier', () => {
   });
 
   it('has no serious accessibility violations with the lightbox open, dark and light', async () => {
-    for (const [path, slide] of [['/lb-small', '.gallery-slide >> nth=1'], ['/lb-light', '.gallery-slide.sqs-active-slide']] as const) {
+    for (const [path, slide] of [
+      ['/lb-small', '.gallery-slide >> nth=1'],
+      ['/lb-light', '.gallery-slide.sqs-active-slide'],
+    ] as const) {
       const { context, page } = await open(path, { ...desktop, bypassCSP: true });
       await page.locator(slide).click();
       await dialog(page).waitFor();

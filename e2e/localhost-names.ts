@@ -15,7 +15,8 @@ const options = (given: unknown): LookupOptions => (typeof given === 'number' ? 
 const lookup = dns.lookup;
 dns.lookup = function (hostname: string, given: unknown, callback?: unknown) {
   const cb = (typeof given === 'function' ? given : callback) as (err: Error | null, address: string | LookupAddress[], family?: number) => void;
-  if (!isLocalhost(hostname)) return (lookup as (...args: unknown[]) => void).call(dns, hostname, ...(typeof given === 'function' ? [given] : [given, callback]));
+  if (!isLocalhost(hostname))
+    return (lookup as (...args: unknown[]) => void).call(dns, hostname, ...(typeof given === 'function' ? [given] : [given, callback]));
   const opts = typeof given === 'function' ? {} : options(given);
   const found = loopback(opts);
   process.nextTick(() => (opts.all ? cb(null, found) : cb(null, found[0]!.address, found[0]!.family)));

@@ -17,16 +17,29 @@ const env = siteForFile();
 
 /** A 256x256 tile that looks like streets (an SVG: Leaflet draws tiles as <img>), a little different per tile. */
 function tile(url: string): string {
-  const [x = 0, y = 0] = url.split('/').slice(-2).map((n) => Number.parseInt(n, 10));
+  const [x = 0, y = 0] = url
+    .split('/')
+    .slice(-2)
+    .map((n) => Number.parseInt(n, 10));
   const offset = ((x * 37 + y * 53) % 5) * 12;
-  const streets = [32, 96, 160, 224].map((at) => `<path d="M${at + offset} 0V256M0 ${at - offset / 2}H256" stroke="#fff" stroke-width="${at === 96 ? 10 : 5}"/>`).join('');
+  const streets = [32, 96, 160, 224]
+    .map((at) => `<path d="M${at + offset} 0V256M0 ${at - offset / 2}H256" stroke="#fff" stroke-width="${at === 96 ? 10 : 5}"/>`)
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#e7e4dc"/><rect x="${110 + offset}" y="120" width="70" height="50" fill="#c8dfb9"/>${streets}<path d="M0 ${200 - offset}L256 ${150 + offset}" stroke="#f7d58b" stroke-width="9"/></svg>`;
 }
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const PATH = '/find-us';
 const MAP = {
-  location: { mapLat: 40.720882, mapLng: -74.000988, mapZoom: 12, addressTitle: 'Juniper Ceramics', addressLine1: '71 Sullivan Street', addressLine2: 'New York, NY 10012', addressCountry: 'United States' },
+  location: {
+    mapLat: 40.720882,
+    mapLng: -74.000988,
+    mapZoom: 12,
+    addressTitle: 'Juniper Ceramics',
+    addressLine1: '71 Sullivan Street',
+    addressLine2: 'New York, NY 10012',
+    addressCountry: 'United States',
+  },
   style: 2,
   showLabels: true,
   showTerrain: false,
@@ -83,7 +96,9 @@ async function watch(p: Page, tiles: 'serve' | 'fail'): Promise<Seen> {
   });
   await p.route(`${TILE_HOST}/**`, (route: Route) => {
     seen.tiles.push(route.request().url());
-    return tiles === 'serve' ? route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile(route.request().url()) }) : route.abort('internetdisconnected');
+    return tiles === 'serve'
+      ? route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile(route.request().url()) })
+      : route.abort('internetdisconnected');
   });
   return seen;
 }
@@ -113,7 +128,9 @@ describe('map block', () => {
     // The page's JavaScript before any interaction: the visitor runtime and the loader only.
     const before = await scriptBytes(p, seen);
     expect(before.blocks).toBe(0);
-    console.log(`map page JavaScript before interaction: ${before.total} bytes gzip (runtime and loader ${before.runtime}, block chunks ${before.blocks}: ${before.each})`);
+    console.log(
+      `map page JavaScript before interaction: ${before.total} bytes gzip (runtime and loader ${before.runtime}, block chunks ${before.blocks}: ${before.each})`,
+    );
 
     await region.scrollIntoViewIfNeeded();
     await p.locator('.block-map[data-map-state="ready"]').first().waitFor();
@@ -205,8 +222,22 @@ describe('map block in the editor', () => {
     expect(await panel.getByLabel('Latitude of the centre', { exact: true }).inputValue()).toBe('40.720882');
     expect(await panel.getByLabel('Longitude of the centre', { exact: true }).inputValue()).toBe('-74.000988');
     expect(await panel.getByLabel('Zoom', { exact: true }).inputValue()).toBe('12');
-    expect(await panel.getByLabel('Style', { exact: true }).locator('option').allTextContents()).toEqual(['Original', 'Grayscale', 'Satellite', 'Minimal dark', 'Minimal light', 'Minimal blue']);
-    for (const label of ['Show the place name beside the marker', 'Show terrain', 'Show zoom controls', 'Let visitors drag the map', 'Zoom with the mouse wheel', 'Open the address in a maps page when the marker is clicked']) {
+    expect(await panel.getByLabel('Style', { exact: true }).locator('option').allTextContents()).toEqual([
+      'Original',
+      'Grayscale',
+      'Satellite',
+      'Minimal dark',
+      'Minimal light',
+      'Minimal blue',
+    ]);
+    for (const label of [
+      'Show the place name beside the marker',
+      'Show terrain',
+      'Show zoom controls',
+      'Let visitors drag the map',
+      'Zoom with the mouse wheel',
+      'Open the address in a maps page when the marker is clicked',
+    ]) {
       expect(await panel.getByLabel(label, { exact: true }).isVisible(), label).toBe(true);
     }
     // A style chosen in the panel is the canvas's style at once (a number in the block's data).
@@ -229,7 +260,11 @@ async function scriptBytes(p: Page, seen: Seen): Promise<{ total: number; runtim
   const sizes = await Promise.all(
     [...new Set(seen.scripts)].map(async (path) => ({ path, size: gzipSync(await (await fetch(`${origin}${path}`)).arrayBuffer().then(Buffer.from)).length })),
   );
-  const inline = await p.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module').map((s) => s.textContent ?? ''));
+  const inline = await p.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((s) => !s.getAttribute('type') || s.getAttribute('type') === 'module')
+      .map((s) => s.textContent ?? ''),
+  );
   const loader = inline.reduce((n, s) => n + gzipSync(s).length, 0);
   const runtime = sizes.filter((s) => isPageRuntime(s.path)).reduce((n, s) => n + s.size, 0) + loader;
   const blocks = sizes.filter((s) => !isPageRuntime(s.path)).reduce((n, s) => n + s.size, 0);

@@ -102,7 +102,11 @@ describe('census page view', () => {
       // Ids are unique across a document: the copy's sections and blocks get their own.
       let n = 0;
       const fresh = () => `5ea2c4000000000000${(++n).toString(16).padStart(6, '0')}`;
-      const sections = structuredClone(about.sections).map((section) => ({ ...section, id: fresh(), blocks: section.blocks.map((block) => ({ ...block, id: fresh() })) }));
+      const sections = structuredClone(about.sections).map((section) => ({
+        ...section,
+        id: fresh(),
+        blocks: section.blocks.map((block) => ({ ...block, id: fresh() })),
+      }));
       doc.pages.push({ ...structuredClone(about), id: 'c0a7ac7f00000000000000ee', path: '/search', title: 'Search', navigationTitle: undefined, sections });
     });
     // Published once every cache has dropped the old site (a page that is not found sends no page view either).
@@ -175,8 +179,13 @@ describe('team members', () => {
     const sent = sentFrom(page);
     await page.goto(`${site()}/blocks/button?noredirect`);
     const mirrored = () => watcher.evaluate(() => (window as unknown as { mirrored: { type: string; data: Record<string, unknown> }[] }).mirrored);
-    const fromButtonPage = async () => (await mirrored()).filter((m) => m.data.pagePath === '/blocks/button' || 'buttonText' in m.data || String(m.data.landing ?? '').includes('/blocks/button'));
-    await expect.poll(async () => (await fromButtonPage()).map((m) => m.type).sort()).toEqual(expect.arrayContaining(['analytics', 'button-render', 'census-1', 'track']));
+    const fromButtonPage = async () =>
+      (await mirrored()).filter(
+        (m) => m.data.pagePath === '/blocks/button' || 'buttonText' in m.data || String(m.data.landing ?? '').includes('/blocks/button'),
+      );
+    await expect
+      .poll(async () => (await fromButtonPage()).map((m) => m.type).sort())
+      .toEqual(expect.arrayContaining(['analytics', 'button-render', 'census-1', 'track']));
     // (The watcher's own page mirrors its events too.)
     const view = (await mirrored()).find((m) => m.type === 'census-1' && m.data.pagePath === '/blocks/button');
     expect(view?.data).toMatchObject({ event: 1, website_locale: 'en-US', url: `${site()}/blocks/button` });
@@ -328,7 +337,19 @@ describe('error reports', () => {
     const site = JSON.parse((await page.locator('#op-site').textContent())!) as Record<string, unknown>;
     for (const report of batch!) {
       expect(Object.keys(report).sort()).toEqual(['data', 'event', 'timestamp']);
-      expect(Object.keys(report.data).sort()).toEqual(['app', 'column', 'custom', 'file', 'line', 'message', 'stack', 'templateId', 'url', 'userAgent', 'websiteId']);
+      expect(Object.keys(report.data).sort()).toEqual([
+        'app',
+        'column',
+        'custom',
+        'file',
+        'line',
+        'message',
+        'stack',
+        'templateId',
+        'url',
+        'userAgent',
+        'websiteId',
+      ]);
       expect(report.data).toMatchObject({ websiteId: site.websiteId, templateId: site.templateId, url: `${base()}/about`, app: 'frontsite' });
       expect(report.data.stack).toMatch(/Error: (boom|rejected)/);
     }
@@ -350,7 +371,12 @@ describe('error reports', () => {
     await requestsSeen(page);
     const batches = reports(sent);
     expect(batches.map((b) => b.length)).toEqual([10, 10]);
-    expect(batches.flat().map((r) => r.data.message).every((m) => /^round [12] x+ \d+$/.test(m as string))).toBe(true);
+    expect(
+      batches
+        .flat()
+        .map((r) => r.data.message)
+        .every((m) => /^round [12] x+ \d+$/.test(m as string)),
+    ).toBe(true);
     for (const r of batches.flat()) expect((r.data.stack as string).length).toBe(5000);
   });
 });
@@ -433,7 +459,13 @@ describe('performance records', () => {
     await settle(page);
     await pauseClock(page);
     await page.clock.runFor(1_100);
-    await expect.poll(() => reports(sent).flat().map((r) => r.data.message)).toEqual(['Unable to resolve pageLoadId']);
+    await expect
+      .poll(() =>
+        reports(sent)
+          .flat()
+          .map((r) => r.data.message),
+      )
+      .toEqual(['Unable to resolve pageLoadId']);
     await page.clock.runFor(61_000);
     await requestsSeen(page);
     expect(to(sent, RECORDS)).toEqual([]);
@@ -455,7 +487,13 @@ describe('performance records', () => {
     await page.clock.runFor(3_500);
     await expect.poll(() => aborted).toEqual([SETTINGS]);
     await page.clock.runFor(1_100);
-    await expect.poll(() => reports(sent).flat().map((r) => r.data.message)).toEqual(['Metric settings request timeout']);
+    await expect
+      .poll(() =>
+        reports(sent)
+          .flat()
+          .map((r) => r.data.message),
+      )
+      .toEqual(['Metric settings request timeout']);
     expect(to(sent, RECORDS)).toEqual([]);
   });
 
@@ -472,7 +510,9 @@ describe('performance records', () => {
     await expect
       .poll(async () => {
         await page.clock.runFor(500);
-        return reports(sent).flat().map((r) => [r.data.message, r.data.custom]);
+        return reports(sent)
+          .flat()
+          .map((r) => [r.data.message, r.data.custom]);
       })
       .toEqual([['XHR request DONE with unexpected status', { status: 500 }]]);
     await noVisibleError(page);

@@ -31,7 +31,9 @@ const titles = (page: Page, menu: string) => page.getByRole('region', { name: me
 
 describe('navigation', () => {
   it('builds a header menu with a dropdown and a footer link from the screen, and a visitor reaches them by keyboard', async () => {
-    await (await ownerApi(env.site())).call('PUT', '/api/config/navigation', {
+    await (
+      await ownerApi(env.site())
+    ).call('PUT', '/api/config/navigation', {
       navigation: [
         { title: 'Home', href: '/' },
         { title: 'About', href: '/about' },
@@ -132,7 +134,9 @@ describe('navigation', () => {
       expect(await page.locator('.link-picker .field-error').count()).toBe(0);
       expect(await address.getAttribute('aria-invalid')).toBeNull();
     };
-    const contactId = (await sqlOn(env.site(), `SELECT sections->0->>'id' AS id FROM pages WHERE website_id = $1 AND path = '/contact'`, [env.site().websiteId]))[0]!.id as string;
+    const contactId = (
+      await sqlOn(env.site(), `SELECT sections->0->>'id' AS id FROM pages WHERE website_id = $1 AND path = '/contact'`, [env.site().websiteId])
+    )[0]!.id as string;
 
     // A page.
     await kind.selectOption({ label: 'A page of this site' });

@@ -107,7 +107,10 @@ describe('the Settings screen', () => {
     expect(await page.getByLabel('Site identifier').inputValue()).toBe(`${identifier}-moved`);
     await page.getByLabel('Site identifier').fill(identifier);
     await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByRole('status').filter({ hasText: `http://${identifier}.localhost` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `http://${identifier}.localhost` })
+      .waitFor();
     expect(a11y).toEqual([]);
     await page.context().close();
   });
@@ -162,7 +165,10 @@ describe('the Email (SMTP) screen', () => {
     await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 
     await page.getByRole('button', { name: 'Send test email' }).click();
-    await page.getByRole('status').filter({ hasText: `A test email to ${env.site().owner.email} is on its way.` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `A test email to ${env.site().owner.email} is on its way.` })
+      .waitFor();
     await expect.poll(() => mailbox.received.length, { timeout: 15_000 }).toBe(1);
     expect(mailbox.received[0]).toMatchObject({ user: 'site-mailer', from: 'studio@juniper.example', to: [env.site().owner.email] });
     a11y.push(...(await seriousViolations(page)).map((v) => `smtp test sent: ${v}`));

@@ -7,7 +7,19 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../src/server/services/totp';
-import { createTestSite, desktop, ownerApi, sharedBrowser, signedInApi, signInAsOwner, sqlOn, uploadImages, visitorApi, visitorContext, type TestSite } from './harness';
+import {
+  createTestSite,
+  desktop,
+  ownerApi,
+  sharedBrowser,
+  signedInApi,
+  signInAsOwner,
+  sqlOn,
+  uploadImages,
+  visitorApi,
+  visitorContext,
+  type TestSite,
+} from './harness';
 
 let a: TestSite;
 let b: TestSite;
@@ -30,7 +42,8 @@ describe('two files on one server', () => {
 
     // A's owner on B's config area: signed in, but no role there.
     const aOnB = await signedInApi(b, a.owner.email, a.owner.password);
-    for (const path of ['/api/config/site', '/api/config/pages', '/api/config/files', '/api/config/team']) expect((await aOnB.send('GET', path)).status(), path).toBe(403);
+    for (const path of ['/api/config/site', '/api/config/pages', '/api/config/files', '/api/config/team'])
+      expect((await aOnB.send('GET', path)).status(), path).toBe(403);
     expect((await aOnB.send('PUT', '/api/config/site', { title: 'Taken over' })).status()).toBe(403);
 
     const ownerB = await ownerApi(b);
@@ -71,7 +84,9 @@ describe('two files on one server', () => {
     const { secret } = await again.call<{ secret: string }>('POST', '/api/auth/TwoFactor/Begin');
     await again.call('POST', '/api/auth/TwoFactor/Confirm', { code: totp(base32Decode(secret), Date.now()) });
     // A's owner now needs the code after the password.
-    expect(await (await visitorApi(a)).call('POST', '/api/auth/Login', { email: a.owner.email, password: newPassword })).toMatchObject({ twoFactorRequired: true });
+    expect(await (await visitorApi(a)).call('POST', '/api/auth/Login', { email: a.owner.email, password: newPassword })).toMatchObject({
+      twoFactorRequired: true,
+    });
 
     const context = await visitorContext(browser, b, desktop);
     const page = await context.newPage();

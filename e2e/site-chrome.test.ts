@@ -139,7 +139,10 @@ describe('the mobile information bar', () => {
       [2, 3],
       [3, 2],
     ] as const) {
-      await saveSettings({ badgeType, infoBarStyle, contact: CONTACT }, (html) => html.includes(`info-bar-${infoBarStyle === 2 ? 'light' : 'dark'}`) && html.includes('site-badge'));
+      await saveSettings(
+        { badgeType, infoBarStyle, contact: CONTACT },
+        (html) => html.includes(`info-bar-${infoBarStyle === 2 ? 'light' : 'dark'}`) && html.includes('site-badge'),
+      );
       const page = await open(env.browser(), 1024, { bypassCSP: true });
       problems.push(...(await seriousViolations(page)).map((v) => `badge ${badgeType}, bar ${infoBarStyle}: ${v}`));
       await page.context().close();

@@ -16,7 +16,12 @@ const siteTitle = async () => (await (await ownerApi(env.site())).call<{ title: 
 
 async function signedIn(): Promise<Page> {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1280, height: 900 }, bypassCSP: true, acceptDownloads: true });
+  const context = await visitorContext(env.browser(), env.site(), {
+    ...desktop,
+    viewport: { width: 1280, height: 900 },
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   await signInAsOwner(page, env.site());
   await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Import and export' }).click();
@@ -65,7 +70,10 @@ describe('moving a site', () => {
     await importChosen(page);
     const progress = page.getByRole('progressbar', { name: 'Sending demo.site.tar' });
     await expect.poll(() => progress.evaluate((p: HTMLProgressElement) => p.value), { timeout: 10_000 }).toBeGreaterThan(0);
-    await page.getByRole('status').filter({ hasText: /^Sending demo\.site\.tar: / }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Sending demo\.site\.tar: / })
+      .waitFor();
     await page.screenshot({ path: '/tmp/openpress-transfer-sending.png' });
     await page.getByRole('button', { name: 'Cancel import' }).click();
     await page.getByText('The import was cancelled; nothing changed.').waitFor();
@@ -77,13 +85,17 @@ describe('moving a site', () => {
 
   it('refuses a file that is no archive, and a document with an error at its path, changing nothing', { timeout: 30_000 }, async () => {
     const page = await signedIn();
-    await page.getByLabel('Site archive or document').setInputFiles({ name: 'holiday.site.tar', mimeType: 'application/x-tar', buffer: Buffer.from('These are notes, not an archive. '.repeat(40)) });
+    await page
+      .getByLabel('Site archive or document')
+      .setInputFiles({ name: 'holiday.site.tar', mimeType: 'application/x-tar', buffer: Buffer.from('These are notes, not an archive. '.repeat(40)) });
     await importChosen(page);
     await page.getByRole('alert').filter({ hasText: 'This file is not a site archive' }).waitFor();
 
     const doc = await siteDocument(env.site());
     doc.pages[0]!.path = 'no-leading-slash';
-    await page.getByLabel('Site archive or document').setInputFiles({ name: 'demo.site.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+    await page
+      .getByLabel('Site archive or document')
+      .setInputFiles({ name: 'demo.site.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
     await importChosen(page);
     await page.getByRole('alert').filter({ hasText: 'This is not a valid site document; nothing was imported.' }).waitFor();
     await page.getByRole('list', { name: 'Problems in the document' }).getByText('$.pages[0].path').waitFor();

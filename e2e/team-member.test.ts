@@ -52,9 +52,7 @@ async function settled(page: Page) {
 async function pageCarries(page: Page, path: string, expected: RegExp) {
   const probe = await page.context().newPage();
   try {
-    await expect
-      .poll(async () => expected.test((await (await probe.goto(`${site()}${path}?noredirect`))?.text()) ?? ''), { timeout: 10_000 })
-      .toBe(true);
+    await expect.poll(async () => expected.test((await (await probe.goto(`${site()}${path}?noredirect`))?.text()) ?? ''), { timeout: 10_000 }).toBe(true);
   } finally {
     await probe.close();
   }

@@ -12,7 +12,18 @@ import type { BrowserContext, Frame, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../src/domain/block-types';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, islandsReady, recordScripts, siteForFile, signInAsOwner, visitorContext, type DocumentBlock } from './harness';
+import {
+  changeSiteDocument,
+  desktop,
+  isBlockChunk,
+  isPageRuntime,
+  islandsReady,
+  recordScripts,
+  siteForFile,
+  signInAsOwner,
+  visitorContext,
+  type DocumentBlock,
+} from './harness';
 
 const env = siteForFile();
 const PATH = '/videos';
@@ -23,13 +34,40 @@ const PROVIDER_HOST = /(^|\.)(youtube-nocookie\.com|youtube\.com|ytimg\.com|vime
 
 beforeAll(async () => {
   await changeSiteDocument(env.site(), (doc) => {
-    const block = (n: number, data: Record<string, unknown>, layout: { x: number; y: number; w: number; h: number }): DocumentBlock => ({ id: `e2e7000000000000000000a${n}`, type: BLOCK_TYPES.VIDEO, data, layout: { desktop: layout } });
+    const block = (n: number, data: Record<string, unknown>, layout: { x: number; y: number; w: number; h: number }): DocumentBlock => ({
+      id: `e2e7000000000000000000a${n}`,
+      type: BLOCK_TYPES.VIDEO,
+      data,
+      layout: { desktop: layout },
+    });
     const blocks = [
-      block(1, { url: YOUTUBE, mode: 'fit', aspect: 'video', caption: 'At the wheel', embed: { url: YOUTUBE, provider: 'youtube', title: 'Throwing a vase', width: 640, height: 360, poster: '/s/studio-hero.jpg' } }, { x: 0, y: 0, w: 12, h: 14 }),
-      block(2, { url: VIMEO, mode: 'none', aspect: 'video', embed: { url: VIMEO, provider: 'vimeo', title: 'Glazing day', poster: '/s/studio-wheel.jpg' } }, { x: 12, y: 0, w: 12, h: 14 }),
+      block(
+        1,
+        {
+          url: YOUTUBE,
+          mode: 'fit',
+          aspect: 'video',
+          caption: 'At the wheel',
+          embed: { url: YOUTUBE, provider: 'youtube', title: 'Throwing a vase', width: 640, height: 360, poster: '/s/studio-hero.jpg' },
+        },
+        { x: 0, y: 0, w: 12, h: 14 },
+      ),
+      block(
+        2,
+        { url: VIMEO, mode: 'none', aspect: 'video', embed: { url: VIMEO, provider: 'vimeo', title: 'Glazing day', poster: '/s/studio-wheel.jpg' } },
+        { x: 12, y: 0, w: 12, h: 14 },
+      ),
       block(3, { url: 'https://example.com/our-film', mode: 'none', aspect: 'auto' }, { x: 0, y: 16, w: 8, h: 6 }),
     ];
-    doc.pages.push({ id: 'e2e7000000000000000000a0', pageType: 2, path: PATH, title: 'Videos', status: 1, seo: {}, sections: [{ id: 'e2e7000000000000000000b0', theme: 'white', blocks }] } as never);
+    doc.pages.push({
+      id: 'e2e7000000000000000000a0',
+      pageType: 2,
+      path: PATH,
+      title: 'Videos',
+      status: 1,
+      seo: {},
+      sections: [{ id: 'e2e7000000000000000000b0', theme: 'white', blocks }],
+    } as never);
   });
 });
 
@@ -115,10 +153,9 @@ describe('video blocks', () => {
     // Space on the first again: its player resumes by message (no second frame), the Vimeo one pauses.
     await page.getByRole('button', { name: 'Play video: Throwing a vase' }).focus();
     await page.keyboard.press('Space');
-    await expect.poll(() => got(playerOf(page, 'youtube-nocookie'))).toEqual([
-      JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }),
-      JSON.stringify({ event: 'command', func: 'playVideo', args: [] }),
-    ]);
+    await expect
+      .poll(() => got(playerOf(page, 'youtube-nocookie')))
+      .toEqual([JSON.stringify({ event: 'command', func: 'pauseVideo', args: [] }), JSON.stringify({ event: 'command', func: 'playVideo', args: [] })]);
     expect(await vase.locator('iframe').count()).toBe(1);
     await expect.poll(() => got(playerOf(page, 'player.vimeo.com'))).toEqual([JSON.stringify({ method: 'pause' })]);
     expect(hits.filter((h) => h === '21')).toHaveLength(3);

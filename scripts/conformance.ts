@@ -76,7 +76,17 @@ export function renderConformance(rules: readonly Rule[], covered = coverage()):
     '',
     '| id | area | tests |',
     '|---|---|---|',
-    ...rules.map((r) => `| ${r.id} | ${r.area} | ${covered.has(r.id) ? [...covered.get(r.id)!].sort().map((f) => `\`${f}\``).join(', ') : 'not yet'} |`),
+    ...rules.map(
+      (r) =>
+        `| ${r.id} | ${r.area} | ${
+          covered.has(r.id)
+            ? [...covered.get(r.id)!]
+                .sort()
+                .map((f) => `\`${f}\``)
+                .join(', ')
+            : 'not yet'
+        } |`,
+    ),
     '',
   ];
   return lines.join('\n');

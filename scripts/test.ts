@@ -33,7 +33,9 @@ function systemPackages(): void {
   const names = missing.map((p) => p.name);
   const command = `apt-get install -y --no-install-recommends ${names.join(' ')}`;
   if (process.getuid?.() !== 0) {
-    console.error(`The tests need Debian's ${missing.map((p) => `${p.name} (${p.for})`).join(' and ')}. Install ${names.length === 1 ? 'it' : 'them'} with:\n\n  sudo ${command}\n`);
+    console.error(
+      `The tests need Debian's ${missing.map((p) => `${p.name} (${p.for})`).join(' and ')}. Install ${names.length === 1 ? 'it' : 'them'} with:\n\n  sudo ${command}\n`,
+    );
     process.exit(1);
   }
   console.log(`Installing Debian's ${names.join(' and ')} for the tests…`);
@@ -50,7 +52,11 @@ function systemPackages(): void {
 type Step = { name: string; command: string; args: string[] };
 
 const CHECKS: Step[] = [
-  { name: 'typecheck', command: `${BIN}/tsc`, args: ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', `${CACHE}/tsconfig.tsbuildinfo`] },
+  {
+    name: 'typecheck',
+    command: `${BIN}/tsc`,
+    args: ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', `${CACHE}/tsconfig.tsbuildinfo`],
+  },
   { name: 'lint', command: `${BIN}/eslint`, args: ['--cache', '--cache-location', `${CACHE}/eslint/`, '.'] },
   { name: 'dependency rules', command: `${BIN}/depcruise`, args: ['src', 'test', 'e2e', 'bench', 'scripts', '--config', '.dependency-cruiser.mjs'] },
   { name: 'formatting', command: `${BIN}/prettier`, args: ['--check', '--cache', '--cache-location', `${CACHE}/prettier`, '--log-level', 'warn', '.'] },

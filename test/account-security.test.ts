@@ -163,7 +163,8 @@ describe("a team member's password", () => {
   it('limits tries at the current password: the 6th in 15 minutes answers 429 with Retry-After, even when right', async () => {
     const { email, password } = await teamMember('guesser');
     const c = await signedIn(app, email, password);
-    for (let i = 0; i < 5; i++) expect((await c.call('POST', '/api/auth/Password', { currentPassword: `guess-${i}`, newPassword: PASSPHRASE })).statusCode).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await c.call('POST', '/api/auth/Password', { currentPassword: `guess-${i}`, newPassword: PASSPHRASE })).statusCode).toBe(400);
     const limited = await c.call('POST', '/api/auth/Password', { currentPassword: password, newPassword: PASSPHRASE });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -193,8 +194,22 @@ describe("a team member's sessions", () => {
     expect(res.statusCode).toBe(200);
     const { sessions } = res.json() as { sessions: Listed[] };
     expect(sessions).toEqual([
-      { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), browser: 'Firefox', system: 'Windows', signedInAt: expect.any(String), lastSeenAt: expect.any(String), current: true },
-      { id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/), browser: 'Safari', system: 'iOS', signedInAt: expect.any(String), lastSeenAt: expect.any(String), current: false },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        browser: 'Firefox',
+        system: 'Windows',
+        signedInAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        current: true,
+      },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        browser: 'Safari',
+        system: 'iOS',
+        signedInAt: expect.any(String),
+        lastSeenAt: expect.any(String),
+        current: false,
+      },
     ]);
     // Neither the cookie value nor the stored hash is ever the id.
     const { rows } = await database.pool.query('SELECT s.id_hash FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.email = $1', [email]);
@@ -269,7 +284,9 @@ describe('two-factor changes and recovery codes', () => {
     expect((await here.call('GET', '/api/auth/Me')).json()).toMatchObject({ twoFactor: false, recoveryCodesLeft: null });
     expect((await again.call('GET', '/api/auth/Me')).statusCode).toBe(401);
     await mailAbout(email, 'Two-factor sign-in was turned off');
-    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM recovery_codes r JOIN accounts a ON a.id = r.account_id WHERE a.email = $1', [email]);
+    const { rows } = await database.pool.query('SELECT count(*)::int AS n FROM recovery_codes r JOIN accounts a ON a.id = r.account_id WHERE a.email = $1', [
+      email,
+    ]);
     expect(rows[0].n).toBe(0);
   });
 
@@ -306,7 +323,8 @@ describe('two-factor changes and recovery codes', () => {
     const { codes, secret } = await turnOn(await signedIn(app, email, password));
     const { c, ticket } = await ticketFor(email, password);
     for (let i = 0; i < 3; i++) expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: 'aaaa-aaaa' })).statusCode).toBe(401);
-    for (let i = 0; i < 2; i++) expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: totp(base32Decode(secret), Date.now() + 10 * 60_000) })).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: totp(base32Decode(secret), Date.now() + 10 * 60_000) })).statusCode).toBe(401);
     const limited = await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: codes[0] });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -329,7 +347,9 @@ describe('two-factor changes and recovery codes', () => {
     const { c, ticket } = await ticketFor(email, password);
     expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: first[0] })).statusCode).toBe(401);
     expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: second[0] })).statusCode).toBe(200);
-    const off = await (await signedIn(app, 'lister@example.com', 'lister-password-1')).call('POST', '/api/auth/TwoFactor/RecoveryCodes', { password: 'lister-password-1' });
+    const off = await (
+      await signedIn(app, 'lister@example.com', 'lister-password-1')
+    ).call('POST', '/api/auth/TwoFactor/RecoveryCodes', { password: 'lister-password-1' });
     expect(off.statusCode).toBe(409);
   });
 
@@ -379,9 +399,16 @@ describe("a customer's password and sessions", () => {
     await createVerifiedSiteUser(database.db, websiteId, 'guessing@example.com', 'guessing-password-1');
     const { c, xsrf } = await customer('guessing@example.com', 'guessing-password-1');
     for (let i = 0; i < 5; i++) {
-      expect((await c.call('PUT', '/api/site-users/account/password', { currentPassword: `guess-${i}`, newPassword: PASSPHRASE }, { headers: xsrf })).statusCode).toBe(400);
+      expect(
+        (await c.call('PUT', '/api/site-users/account/password', { currentPassword: `guess-${i}`, newPassword: PASSPHRASE }, { headers: xsrf })).statusCode,
+      ).toBe(400);
     }
-    const limited = await c.call('PUT', '/api/site-users/account/password', { currentPassword: 'guessing-password-1', newPassword: PASSPHRASE }, { headers: xsrf });
+    const limited = await c.call(
+      'PUT',
+      '/api/site-users/account/password',
+      { currentPassword: 'guessing-password-1', newPassword: PASSPHRASE },
+      { headers: xsrf },
+    );
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });

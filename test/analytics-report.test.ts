@@ -87,7 +87,11 @@ async function report(site: Site, range = ''): Promise<DashboardReport> {
 const hit = (site: Site, pagePath: string, visitor?: string, visitStart = 1_760_000_000_000, extra: Record<string, unknown> = {}, ua?: string) =>
   site.visitor.post(
     '/api/census/RecordHit',
-    { event: 1, data: hitData(site.id, { pagePath, url: `http://${site.host}${pagePath}`, ...extra }), ...(visitor ? { ss_cvr: visitorRecord(visitor, visitStart) } : {}) },
+    {
+      event: 1,
+      data: hitData(site.id, { pagePath, url: `http://${site.host}${pagePath}`, ...extra }),
+      ...(visitor ? { ss_cvr: visitorRecord(visitor, visitStart) } : {}),
+    },
     ua ? { ua } : {},
   );
 
@@ -223,7 +227,9 @@ describe('forms and buttons', () => {
       { buttonId: 'b07700000000000000000002', text: 'Visit us', link: '/about', renders: 1, clicks: 0 },
     ]);
     const recount = await query('SELECT kind, target_id, count(*)::int AS n FROM census_events WHERE website_id = $1 GROUP BY 1, 2 ORDER BY 1, 2', [site.id]);
-    expect(await query('SELECT kind, target_id, sum(count)::int AS n FROM census_target_daily WHERE website_id = $1 GROUP BY 1, 2 ORDER BY 1, 2', [site.id])).toEqual(recount);
+    expect(
+      await query('SELECT kind, target_id, sum(count)::int AS n FROM census_target_daily WHERE website_id = $1 GROUP BY 1, 2 ORDER BY 1, 2', [site.id]),
+    ).toEqual(recount);
   });
 });
 
@@ -232,7 +238,13 @@ describe('Core Web Vitals', () => {
     const site = await newSite();
     const send = async (pagePath: string, metric: string, values: number[]) => {
       const { pageLoadId } = (await site.visitor.get('/api/1/performance/settings')).json() as { pageLoadId: string };
-      ok(await site.visitor.post('/api/1/performance/records', values.map((v) => performanceRecord(pageLoadId, metric, v, { pagePath })), { as: 'text' }));
+      ok(
+        await site.visitor.post(
+          '/api/1/performance/records',
+          values.map((v) => performanceRecord(pageLoadId, metric, v, { pagePath })),
+          { as: 'text' },
+        ),
+      );
     };
     // Yesterday the home page was fast; today it was slow.
     const yesterdayLcp = [900, 1000, 1100, 1200, 1300, 1400, 1500, 1600];
@@ -259,7 +271,10 @@ describe('Core Web Vitals', () => {
     expect(about.metrics.INP).toMatchObject({ p75: percentileOf(histogramOf([150, 250, 600, 700]), 75), rating: 'poor', ratingLabel: 'Poor' });
     expect(about.metrics.LCP?.rating).toBe('good');
     // The site's row first: every page's values together.
-    expect(r.vitals[0]).toMatchObject({ pagePath: null, metrics: { LCP: { p75: percentileOf(histogramOf([...yesterdayLcp, ...todayLcp, 1800, 1900, 2000, 2100]), 75), samples: 16 } } });
+    expect(r.vitals[0]).toMatchObject({
+      pagePath: null,
+      metrics: { LCP: { p75: percentileOf(histogramOf([...yesterdayLcp, ...todayLcp, 1800, 1900, 2000, 2100]), 75), samples: 16 } },
+    });
     expect(r.thresholds.LCP).toEqual([2500, 4000]);
     // Today alone: only the slow loads.
     const todays = (await report(site, `?from=${today()}&to=${today()}`)).vitals.find((v) => v.pagePath === '/')!;
@@ -286,10 +301,14 @@ describe('referrers, campaigns and errors', () => {
       { referrerHost: '', hits: 1 },
     ]);
     ok(await site.visitor.get(`/api/track/Track?${new URLSearchParams({ landing: `http://${site.host}/`, source: 'news', campaign: 'spring' })}`));
-    expect((await report(site)).campaigns).toEqual([{ source: 'news', campaign: 'spring', subcampaign: '', channel: '', subchannel: '', variation: '', mkwid: '', hits: 1 }]);
+    expect((await report(site)).campaigns).toEqual([
+      { source: 'news', campaign: 'spring', subcampaign: '', channel: '', subchannel: '', variation: '', mkwid: '', hits: 1 },
+    ]);
 
     const headers = { 'x-csrf-token': site.visitor.crumb };
-    const reports = Array.from({ length: 25 }, (_, i) => errorReport(site.id, { message: `failure ${i}`, stack: `Error: failure ${i}\n    at f (http://${site.host}/assets/a.js:${i}:1)` }));
+    const reports = Array.from({ length: 25 }, (_, i) =>
+      errorReport(site.id, { message: `failure ${i}`, stack: `Error: failure ${i}\n    at f (http://${site.host}/assets/a.js:${i}:1)` }),
+    );
     ok(await site.visitor.post('/api/events/RecordJavascriptErrors', reports.slice(0, 20), { as: 'json', headers }));
     ok(await site.visitor.post('/api/events/RecordJavascriptErrors', reports.slice(20), { as: 'json', headers }));
     const page = async (query: string) => {
@@ -299,7 +318,13 @@ describe('referrers, campaigns and errors', () => {
     };
     const first = await page('');
     expect(first.errors).toHaveLength(20);
-    expect(first.errors[0]).toMatchObject({ message: 'failure 24', stack: `Error: failure 24\n    at f (http://${site.host}/assets/a.js:24:1)`, url: 'http://localhost/about', line: 1, column: 2 });
+    expect(first.errors[0]).toMatchObject({
+      message: 'failure 24',
+      stack: `Error: failure 24\n    at f (http://${site.host}/assets/a.js:24:1)`,
+      url: 'http://localhost/about',
+      line: 1,
+      column: 2,
+    });
     expect(first.next).toBe(first.errors[19]!.cursor);
     const second = await page(`?before=${encodeURIComponent(first.next!)}`);
     expect(second.errors.map((e) => e.message)).toEqual(['failure 4', 'failure 3', 'failure 2', 'failure 1', 'failure 0']);
@@ -316,7 +341,9 @@ describe('CSV files', () => {
     const site = await newSite();
     const nasty = buttonPayload({ id: 'b07700000000000000000003', buttonText: '=HYPERLINK("http://evil.example","Click")', clickthroughUrl: '/a,b' });
     ok(await site.visitor.post('/api/census/button-click', { ...nasty, pagePath: '/' }));
-    ok(await site.visitor.post('/api/census/button-click', buttonPayload({ id: 'b07700000000000000000004', buttonText: '@SUM(1+1)', clickthroughUrl: '-2+3' })));
+    ok(
+      await site.visitor.post('/api/census/button-click', buttonPayload({ id: 'b07700000000000000000004', buttonText: '@SUM(1+1)', clickthroughUrl: '-2+3' })),
+    );
     ok(await site.visitor.get(`/api/track/Track?${new URLSearchParams({ landing: `http://${site.host}/`, source: '+cmd|calc', campaign: 'say "hi"' })}`));
     const { res, lines } = await csv(site, 'buttons');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

@@ -53,19 +53,105 @@ afterAll(async () => {
 
 /** Field names the calls take, so generated bodies get past "unknown field" and into the rules. */
 const FIELDS = [
-  'email', 'password', 'rememberMe', 'displayName', 'token', 'ticket', 'code', 'title', 'identifier', 'tagline', 'description', 'footerText', 'locale',
-  'timeZone', 'contact', 'header', 'footer', 'links', 'href', 'text', 'role', 'listId', 'name', 'formId', 'form', 'key', 'pageId', 'pagePath', 'fields',
-  'settings', 'provider', 'siteKey', 'secret', 'apiKey', 'host', 'port', 'secure', 'username', 'fromAddress', 'languages', 'default', 'flag', 'enabled',
-  'websiteId', 'event', 'data', 'q', 'after', 'from', 'to', 'days', 'id', 'ids', 'captchaKey', 'honeypot', 'cookieBanner', 'badgeType', 'infoBarStyle',
-  'baseVersion', 'changeId', 'sections', 'blocks', 'theme', 'type', 'layout', 'desktop', 'version',
+  'email',
+  'password',
+  'rememberMe',
+  'displayName',
+  'token',
+  'ticket',
+  'code',
+  'title',
+  'identifier',
+  'tagline',
+  'description',
+  'footerText',
+  'locale',
+  'timeZone',
+  'contact',
+  'header',
+  'footer',
+  'links',
+  'href',
+  'text',
+  'role',
+  'listId',
+  'name',
+  'formId',
+  'form',
+  'key',
+  'pageId',
+  'pagePath',
+  'fields',
+  'settings',
+  'provider',
+  'siteKey',
+  'secret',
+  'apiKey',
+  'host',
+  'port',
+  'secure',
+  'username',
+  'fromAddress',
+  'languages',
+  'default',
+  'flag',
+  'enabled',
+  'websiteId',
+  'event',
+  'data',
+  'q',
+  'after',
+  'from',
+  'to',
+  'days',
+  'id',
+  'ids',
+  'captchaKey',
+  'honeypot',
+  'cookieBanner',
+  'badgeType',
+  'infoBarStyle',
+  'baseVersion',
+  'changeId',
+  'sections',
+  'blocks',
+  'theme',
+  'type',
+  'layout',
+  'desktop',
+  'version',
 ];
 /** Ids the demo site has (its pages, and the blocks and forms on them), so path parameters also name things that exist. */
 const KNOWN_IDS = [...JSON.stringify(demoDocument()).matchAll(/"(?:id|formId|listId)":"([0-9a-f]{24})"/g)].map((m) => m[1]!);
 
 const NASTY = [
-  '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\u0001\u0008\u001f\u007f', '\u202e\u200b\ufeff', "'; DROP TABLE accounts; --", '" OR 1=1 --', '$1', '%00',
-  '../../etc/passwd', '<script>alert(1)</script>', 'javascript:alert(1)', 'data:text/html,<b>x</b>', '//attacker.example/', '/\\attacker.example',
-  'é'.repeat(3000), '9'.repeat(400), '-0', 'NaN', 'null', 'true', '{}', '[]', '__proto__', 'constructor', 'x'.repeat(70_000),
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  'x\udfffy',
+  '\u0001\u0008\u001f\u007f',
+  '\u202e\u200b\ufeff',
+  "'; DROP TABLE accounts; --",
+  '" OR 1=1 --',
+  '$1',
+  '%00',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  'javascript:alert(1)',
+  'data:text/html,<b>x</b>',
+  '//attacker.example/',
+  '/\\attacker.example',
+  'é'.repeat(3000),
+  '9'.repeat(400),
+  '-0',
+  'NaN',
+  'null',
+  'true',
+  '{}',
+  '[]',
+  '__proto__',
+  'constructor',
+  'x'.repeat(70_000),
 ];
 
 const text = fc.oneof(
@@ -86,34 +172,50 @@ const { value } = fc.letrec((tie) => ({
 }));
 
 /** Nesting deeper than any call takes. */
-const deep = fc.tuple(fc.integer({ min: 50, max: 2000 }), fc.boolean()).map(([depth, asObject]) => (asObject ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`));
+const deep = fc
+  .tuple(fc.integer({ min: 50, max: 2000 }), fc.boolean())
+  .map(([depth, asObject]) => (asObject ? `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` : `${'['.repeat(depth)}${']'.repeat(depth)}`));
 /** Numbers a double cannot hold, written as JSON text. */
 const hugeNumbers = fc.constantFrom('{"port":1e400}', '{"days":-1e999,"role":99999999999999999999999}', '[1e309]', '{"page":123456789012345678901234567890}');
 
 /** A draft save around generated sections and blocks, so the editor's rules meet bad input and not only its body check. */
 const hex24 = fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 });
-const block = fc.record({ id: fc.oneof(hex24, fc.constantFrom(...KNOWN_IDS), text), type: fc.constantFrom(2, 9, 13, 15, 18, 21, 22, 23, 999, -1), data: value, layout: value });
+const block = fc.record({
+  id: fc.oneof(hex24, fc.constantFrom(...KNOWN_IDS), text),
+  type: fc.constantFrom(2, 9, 13, 15, 18, 21, 22, 23, 999, -1),
+  data: value,
+  layout: value,
+});
 const draftSave = fc.record({
   baseVersion: fc.oneof(fc.nat(3), number),
   changeId: fc.string({ minLength: 8, maxLength: 20 }),
-  sections: fc.array(fc.record({ id: fc.oneof(hex24, text), theme: fc.constantFrom('white', 'dark', 'x'), blocks: fc.array(block, { maxLength: 4 }) }), { maxLength: 3 }),
+  sections: fc.array(fc.record({ id: fc.oneof(hex24, text), theme: fc.constantFrom('white', 'dark', 'x'), blocks: fc.array(block, { maxLength: 4 }) }), {
+    maxLength: 3,
+  }),
 });
 
 type Body = { payload: string; contentType: string } | undefined;
 const JSON_TYPE = 'application/json';
 const body: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 8, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }).map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })) },
+  {
+    weight: 8,
+    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 6 }).map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })),
+  },
   { weight: 2, arbitrary: value.map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })) },
   { weight: 1, arbitrary: draftSave.map((v) => ({ payload: JSON.stringify(v), contentType: JSON_TYPE })) },
   { weight: 1, arbitrary: deep.map((payload) => ({ payload, contentType: JSON_TYPE })) },
   { weight: 1, arbitrary: hugeNumbers.map((payload) => ({ payload, contentType: JSON_TYPE })) },
   {
     weight: 2,
-    arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), text, { maxKeys: 5 }).map((v) => ({ payload: new URLSearchParams(v).toString(), contentType: 'application/x-www-form-urlencoded' })),
+    arbitrary: fc
+      .dictionary(fc.constantFrom(...FIELDS), text, { maxKeys: 5 })
+      .map((v) => ({ payload: new URLSearchParams(v).toString(), contentType: 'application/x-www-form-urlencoded' })),
   },
   {
     weight: 1,
-    arbitrary: fc.tuple(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom(JSON_TYPE, 'text/plain', 'application/xml', 'multipart/form-data; boundary=x')).map(([payload, contentType]) => ({ payload, contentType })),
+    arbitrary: fc
+      .tuple(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom(JSON_TYPE, 'text/plain', 'application/xml', 'multipart/form-data; boundary=x'))
+      .map(([payload, contentType]) => ({ payload, contentType })),
   },
   { weight: 1, arbitrary: fc.constant(undefined) },
 );
@@ -121,11 +223,19 @@ const query = fc.dictionary(fc.oneof(fc.constantFrom(...FIELDS), fc.string({ max
   const s = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, v.slice(0, 2000)])).toString();
   return s ? `?${s}` : '';
 });
-const param = fc.oneof(text, fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }), fc.constantFrom(...KNOWN_IDS), fc.integer().map(String)).map((p) => encodeURIComponent(p.slice(0, 200).replace(/\p{Cs}/gu, '\ufffd')) || 'x');
+const param = fc
+  .oneof(
+    text,
+    fc.string({ unit: fc.constantFrom(...'0123456789abcdef'), minLength: 24, maxLength: 24 }),
+    fc.constantFrom(...KNOWN_IDS),
+    fc.integer().map(String),
+  )
+  .map((p) => encodeURIComponent(p.slice(0, 200).replace(/\p{Cs}/gu, '\ufffd')) || 'x');
 
 // ---- what must come back ----
 
-const SQL = /\b(?:select\b[\s\S]{0,200}\bfrom|insert\s+into|update\b[\s\S]{0,100}\bset|delete\s+from)\b|failed query|syntax error at|violates .* constraint|\bparams:/i;
+const SQL =
+  /\b(?:select\b[\s\S]{0,200}\bfrom|insert\s+into|update\b[\s\S]{0,100}\bset|delete\s+from)\b|failed query|syntax error at|violates .* constraint|\bparams:/i;
 const STACK = /\n\s+at\s|\bat [\w.<>]+ \(|\.(?:ts|js|tsx):\d+|node_modules|\/work\//;
 
 function fill(url: string, values: string[]): string {
@@ -138,7 +248,10 @@ async function keepSignedIn(res: LightMyRequestResponse) {
   if (res.statusCode !== 401) return;
   const id = admin.cookies.get('op_session')!;
   const idHash = createHash('sha256').update(id).digest('base64url');
-  await demo.database.pool.query("INSERT INTO sessions (id_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '1 day') ON CONFLICT DO NOTHING", [idHash, accountId]);
+  await demo.database.pool.query("INSERT INTO sessions (id_hash, account_id, expires_at) VALUES ($1, $2, now() + interval '1 day') ON CONFLICT DO NOTHING", [
+    idHash,
+    accountId,
+  ]);
 }
 
 describe('generated bad input to every route', () => {

@@ -18,7 +18,10 @@ type Violation = { rule: { name: string; severity: string }; from: string; to: s
 
 /** The checker's errors over `roots`, run from `cwd` (known violations, when ignored, are not errors). */
 async function cruise(cwd: string, roots: string[]): Promise<Violation[]> {
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...roots, '--config', CONFIG, '--output-type', 'json'], { cwd, maxBuffer: 64 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...roots, '--config', CONFIG, '--output-type', 'json'], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations.filter((v) => v.rule.severity === 'error');
 }
 
@@ -46,5 +49,4 @@ describe('the architecture check', () => {
     const found = new Set(violations.map((v) => `${v.rule.name} ${v.from}`));
     for (const [rule, file] of Object.entries(PLANTED)) expect(found, `${rule} on ${file}`).toContain(`${rule} ${file}`);
   });
-
 });

@@ -18,7 +18,11 @@ export async function untar(bytes: Buffer): Promise<ArchiveEntry[]> {
 
 export async function tarOf(entries: readonly ArchiveEntry[]): Promise<Buffer> {
   const pack = tar.pack();
-  for (const e of entries) pack.entry(e.type === 'directory' ? { name: e.name, type: 'directory' } : { name: e.name, size: e.data.length }, e.type === 'directory' ? undefined : e.data);
+  for (const e of entries)
+    pack.entry(
+      e.type === 'directory' ? { name: e.name, type: 'directory' } : { name: e.name, size: e.data.length },
+      e.type === 'directory' ? undefined : e.data,
+    );
   pack.finalize();
   const chunks: Buffer[] = [];
   for await (const chunk of pack) chunks.push(chunk as Buffer);

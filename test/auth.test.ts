@@ -25,7 +25,11 @@ beforeAll(async () => {
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
   websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
-  for (const [name, role] of [['owner', TEAM_ROLES.ADMIN], ['editor', TEAM_ROLES.EDITOR], ['leaver', TEAM_ROLES.EDITOR]] as const) {
+  for (const [name, role] of [
+    ['owner', TEAM_ROLES.ADMIN],
+    ['editor', TEAM_ROLES.EDITOR],
+    ['leaver', TEAM_ROLES.EDITOR],
+  ] as const) {
     ids[name] = await createAccount(database.db, `${name}@example.com`, `${name}-password-1`);
     await setRole(database.db, websiteId, ids[name]!, role);
   }
@@ -40,7 +44,10 @@ afterAll(async () => {
 describe('signing in', () => {
   it('answers 401 with one message for a wrong password and for an unknown account, and sets no session', async () => {
     const c = await client(app);
-    for (const body of [{ email: 'owner@example.com', password: 'wrong' }, { email: 'nobody@example.com', password: 'x' }]) {
+    for (const body of [
+      { email: 'owner@example.com', password: 'wrong' },
+      { email: 'nobody@example.com', password: 'x' },
+    ]) {
       const res = await c.call('POST', '/api/auth/Login', body);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: 'Email or password is incorrect.' });
@@ -180,7 +187,9 @@ describe('the team', () => {
     const outsider = await signedIn(app, 'outsider@example.com', 'outsider-password-1');
     const me = (await outsider.call('GET', '/api/auth/Me')).json();
     expect(me.role).toBeNull();
-    expect(me.sites).toEqual([{ identifier: 'pottery-school', title: 'Pottery School', roleName: 'EDITOR', configUrl: 'http://pottery-school.sites.test/config/' }]);
+    expect(me.sites).toEqual([
+      { identifier: 'pottery-school', title: 'Pottery School', roleName: 'EDITOR', configUrl: 'http://pottery-school.sites.test/config/' },
+    ]);
     // The address is the site's own (PUBLIC_URL's scheme and port, here none), never the request's port.
     const owner = await signedIn(app, 'owner@example.com', 'owner-password-1', 'demo.sites.test:8080');
     expect((await owner.call('GET', '/api/auth/Me')).json().sites).toEqual([

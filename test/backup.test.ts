@@ -59,7 +59,10 @@ let dir: string;
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   try {
     // The file store as the app reads it (FILE_STORE, DATA_DIR, S3_*): postgres unless a test says.
-    const { stdout, stderr } = await exec(process.execPath, [...programArgs('backup'), ...args], { env: { ...process.env, SECRET_KEY: '', FILE_STORE: '', ...env }, timeout: 30_000 });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs('backup'), ...args], {
+      env: { ...process.env, SECRET_KEY: '', FILE_STORE: '', ...env },
+      timeout: 30_000,
+    });
     return { code: 0, out: stdout + stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -72,10 +75,14 @@ async function contents(database: Database): Promise<Record<string, string>> {
   const { rows: tables } = await database.pool.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1");
   const found: Record<string, string> = {};
   for (const { name } of tables) {
-    const { rows } = await database.pool.query<{ n: number; h: string }>(`SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS h FROM public."${name}" t`);
+    const { rows } = await database.pool.query<{ n: number; h: string }>(
+      `SELECT count(*)::int AS n, coalesce(md5(string_agg(t::text, E'\\n' ORDER BY t::text)), '') AS h FROM public."${name}" t`,
+    );
     found[name] = `${rows[0]!.n} ${rows[0]!.h}`;
   }
-  const { rows: sequences } = await database.pool.query<{ name: string; v: string }>("SELECT sequencename AS name, coalesce(last_value, 0)::text AS v FROM pg_sequences WHERE schemaname = 'public'");
+  const { rows: sequences } = await database.pool.query<{ name: string; v: string }>(
+    "SELECT sequencename AS name, coalesce(last_value, 0)::text AS v FROM pg_sequences WHERE schemaname = 'public'",
+  );
   for (const s of sequences) found[`sequence ${s.name}`] = s.v;
   return found;
 }
@@ -97,7 +104,10 @@ beforeAll(async () => {
   await setRole(db, demo.websiteId, await createAccount(db, 'maker@example.com', 'maker-password-1'), TEAM_ROLES.EDITOR);
   source = await demo.start();
   const visitor = await formVisitor(source);
-  for (const name of [['Ada', 'Lovelace'], ['Grace', 'Hopper']]) {
+  for (const name of [
+    ['Ada', 'Lovelace'],
+    ['Grace', 'Hopper'],
+  ]) {
     const res = await visitor.save(demoPayload(await visitor.key(), demoValues({ name })));
     expect(res.statusCode, res.body).toBe(200);
   }
@@ -238,7 +248,11 @@ const BACKINGS: Backing[] = [
         return { env: { FILE_STORE: 'disk', DATA_DIR: dataDir }, settings: { fileStore: 'disk', dataDir } };
       };
       const [source, target] = [await side(), await side()];
-      return { source, target, close: () => Promise.all([source, target].map((s) => rm(s.settings.dataDir, { recursive: true, force: true }))).then(() => undefined) };
+      return {
+        source,
+        target,
+        close: () => Promise.all([source, target].map((s) => rm(s.settings.dataDir, { recursive: true, force: true }))).then(() => undefined),
+      };
     },
   },
   {
@@ -262,7 +276,14 @@ const BACKINGS: Backing[] = [
           S3_FORCE_PATH_STYLE: 'true',
           S3_PREFIX: 'op/',
         };
-        return { env, settings: { fileStore: 's3', dataDir, s3: { bucket, region: 'us-east-1', endpoint: server.endpoint, credentials: S3_CREDENTIALS, forcePathStyle: true, prefix: 'op/' } } };
+        return {
+          env,
+          settings: {
+            fileStore: 's3',
+            dataDir,
+            s3: { bucket, region: 'us-east-1', endpoint: server.endpoint, credentials: S3_CREDENTIALS, forcePathStyle: true, prefix: 'op/' },
+          },
+        };
       };
       return { source: await side('openpress-source'), target: await side('openpress-target'), close: () => server.stop() };
     },
@@ -292,11 +313,20 @@ describe.each(BACKINGS.map((b) => [b.kind, b] as const))('a backup with FILE_STO
       .toBuffer();
     // Random bytes make the PDF's bytes unique in the backup (the damaged-file test finds them there).
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n%'), randomBytes(3000), Buffer.from('\n%%EOF\n')]);
-    for (const [fileName, bytes] of [['photo.png', png], ['leaflet.pdf', pdf]] as const) {
+    for (const [fileName, bytes] of [
+      ['photo.png', png],
+      ['leaflet.pdf', pdf],
+    ] as const) {
       const row = await uploadFile({ db: source.database.db, store: sourceStore }, source.websiteId, accountId, { fileName, body: Readable.from([bytes]) });
       uploads.push({ name: row.name, bytes });
       // The image's sizes, as the app's job worker makes them: blobs of their own.
-      if (row.status === 'processing') await runImageVariants(source.database, source.websiteId, { fileId: row.id, sha256: row.sha256! }, { store: sourceStore, avifEffort: 0, gate: createImageGate(1) });
+      if (row.status === 'processing')
+        await runImageVariants(
+          source.database,
+          source.websiteId,
+          { fileId: row.id, sha256: row.sha256! },
+          { store: sourceStore, avifEffort: 0, gate: createImageGate(1) },
+        );
     }
     for (const key of await namedBlobs(source.database)) originals.set(keyName(key), (await bytesOf(await sourceStore.get(key)))!);
     restoreTo = await freshDatabase();
@@ -341,7 +371,10 @@ describe.each(BACKINGS.map((b) => [b.kind, b] as const))('a backup with FILE_STO
     // Nothing else came into the store.
     expect(await storedKeys(targetStore, source.websiteId)).toEqual([...originals.keys()].sort());
     for (const upload of uploads) {
-      const { rows } = await restoreTo.pool.query<{ website_id: string; blob_path: string; sha256: string }>('SELECT website_id, blob_path, sha256 FROM files WHERE name = $1', [upload.name]);
+      const { rows } = await restoreTo.pool.query<{ website_id: string; blob_path: string; sha256: string }>(
+        'SELECT website_id, blob_path, sha256 FROM files WHERE name = $1',
+        [upload.name],
+      );
       const bytes = await bytesOf(await targetStore.get({ websiteId: rows[0]!.website_id, path: rows[0]!.blob_path }));
       expect(bytes?.equals(upload.bytes), upload.name).toBe(true);
       expect(rows[0]!.sha256).toBe(sha256(upload.bytes));
@@ -389,7 +422,9 @@ describe.each(BACKINGS.map((b) => [b.kind, b] as const))('a backup with FILE_STO
         const backup = await cli(['backup', path.join(dir, 'gap.backup')], { DATABASE_URL: source.database.url, ...sides.source.env });
         expect(backup.code, backup.out).toBe(0);
         expect(backup.out).toContain(`and ${originals.size - 1} stored files (`);
-        expect(backup.out).toContain("1 stored file named by the backup's rows was not in the file store (a file replaced or deleted on a site while the backup ran): the backup holds that row without its bytes.");
+        expect(backup.out).toContain(
+          "1 stored file named by the backup's rows was not in the file store (a file replaced or deleted on a site while the backup ran): the backup holds that row without its bytes.",
+        );
       } finally {
         await sourceStore.put(key, originals.get(keyName(key))!);
       }
@@ -426,7 +461,9 @@ describe.each(BACKINGS.map((b) => [b.kind, b] as const))('a backup with FILE_STO
         expect(renamed).toBe(true);
         const escaping = await cli(['restore', outside], { DATABASE_URL: empty.url, FILE_STORE: 'disk', DATA_DIR: emptyDir });
         expect(escaping.code, escaping.out).toBe(1);
-        expect(escaping.out).toContain(`Nothing was restored: The backup names a stored file "${source.websiteId}/../../../${escape}" that no file store can hold`);
+        expect(escaping.out).toContain(
+          `Nothing was restored: The backup names a stored file "${source.websiteId}/../../../${escape}" that no file store can hold`,
+        );
         expect(existsSync(path.join(emptyDir, '..', escape))).toBe(false);
 
         expect(await rowCount(empty, 'websites')).toBe(0);

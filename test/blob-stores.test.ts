@@ -49,7 +49,10 @@ const backings: { name: string; open(): Promise<Opened> }[] = [
     name: 'postgres',
     async open() {
       const other = connect(database.url, 2);
-      const stores: [BlobStore, BlobStore] = [openBlobStore({ fileStore: 'postgres', dataDir: '' }, database), openBlobStore({ fileStore: 'postgres', dataDir: '' }, other)];
+      const stores: [BlobStore, BlobStore] = [
+        openBlobStore({ fileStore: 'postgres', dataDir: '' }, database),
+        openBlobStore({ fileStore: 'postgres', dataDir: '' }, other),
+      ];
       return {
         stores,
         async leftovers(key) {
@@ -87,8 +90,18 @@ const backings: { name: string; open(): Promise<Opened> }[] = [
     name: 's3',
     async open() {
       const server = await startS3Server();
-      const s3 = { bucket: server.bucket, region: 'us-east-1', endpoint: server.endpoint, credentials: server.credentials, forcePathStyle: true, prefix: 'op/' };
-      const stores: [BlobStore, BlobStore] = [openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database), openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database)];
+      const s3 = {
+        bucket: server.bucket,
+        region: 'us-east-1',
+        endpoint: server.endpoint,
+        credentials: server.credentials,
+        forcePathStyle: true,
+        prefix: 'op/',
+      };
+      const stores: [BlobStore, BlobStore] = [
+        openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database),
+        openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database),
+      ];
       const client = new S3Client({ region: 'us-east-1', endpoint: server.endpoint, credentials: server.credentials, forcePathStyle: true });
       return {
         stores,
@@ -288,10 +301,15 @@ describe.each(backings)('the $name blob store', (backing) => {
   });
 
   it('lists a site’s keys under a prefix, and no other site’s', async () => {
-    for (const p of ['files/f1/original', 'files/f1/500.webp', 'files/f10/original', 'files/f2/original', 'other/x']) await store.put(key(`list/${p}`), Buffer.from(p));
+    for (const p of ['files/f1/original', 'files/f1/500.webp', 'files/f10/original', 'files/f2/original', 'other/x'])
+      await store.put(key(`list/${p}`), Buffer.from(p));
     await store.put(key('list/files/f1/original', OTHER_SITE), Buffer.from('other site'));
     expect(await keysOf(store.list(SITE, 'list/files/f1/'))).toEqual([`${SITE}:list/files/f1/500.webp`, `${SITE}:list/files/f1/original`]);
-    expect(await keysOf(store.list(SITE, 'list/files/f1'))).toEqual([`${SITE}:list/files/f1/500.webp`, `${SITE}:list/files/f1/original`, `${SITE}:list/files/f10/original`]);
+    expect(await keysOf(store.list(SITE, 'list/files/f1'))).toEqual([
+      `${SITE}:list/files/f1/500.webp`,
+      `${SITE}:list/files/f1/original`,
+      `${SITE}:list/files/f10/original`,
+    ]);
     expect(await keysOf(store.list(SITE, 'list/files/'))).toHaveLength(4);
     expect(await keysOf(store.list(SITE, 'list/'))).toHaveLength(5);
     expect(await keysOf(store.list(SITE, 'list/nothing/'))).toEqual([]);
@@ -302,7 +320,18 @@ describe.each(backings)('the $name blob store', (backing) => {
   });
 
   it('refuses keys that could leave the site or name no blob', async () => {
-    const bad: BlobKey[] = [key('../x'), key(''), key('a//b'), key('/abs'), key('a/./b'), key('a/'), key('a\\b'), key('x', '..'), key('x', ''), key('x', 'a/b')];
+    const bad: BlobKey[] = [
+      key('../x'),
+      key(''),
+      key('a//b'),
+      key('/abs'),
+      key('a/./b'),
+      key('a/'),
+      key('a\\b'),
+      key('x', '..'),
+      key('x', ''),
+      key('x', 'a/b'),
+    ];
     for (const k of bad) {
       await expect(store.put(k, Buffer.from('no')), JSON.stringify(k)).rejects.toThrow('not a blob key');
       await expect(store.get(k), JSON.stringify(k)).rejects.toThrow('not a blob key');

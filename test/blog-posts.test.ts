@@ -47,7 +47,12 @@ beforeAll(async () => {
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
-  for (const [who, role] of [['owner', TEAM_ROLES.ADMIN], ['editor', TEAM_ROLES.EDITOR], ['viewer', TEAM_ROLES.VIEWER], ['store', TEAM_ROLES.STORE_MANAGER]] as const) {
+  for (const [who, role] of [
+    ['owner', TEAM_ROLES.ADMIN],
+    ['editor', TEAM_ROLES.EDITOR],
+    ['viewer', TEAM_ROLES.VIEWER],
+    ['store', TEAM_ROLES.STORE_MANAGER],
+  ] as const) {
     await setRole(database.db, websiteId, await createAccount(database.db, `${who}@example.com`, `${who}-password-123`), role);
   }
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
@@ -61,7 +66,11 @@ afterAll(async () => {
 });
 
 const visit = (path: string) => app.inject({ method: 'GET', url: path, headers: { host: 'localhost' } });
-const settings = (over: Partial<PostSettingsInput> = {}): PostSettingsInput => ({ title: `Post ${randomBytes(3).toString('hex')}`, status: CONTENT_STATUSES.DRAFT, ...over });
+const settings = (over: Partial<PostSettingsInput> = {}): PostSettingsInput => ({
+  title: `Post ${randomBytes(3).toString('hex')}`,
+  status: CONTENT_STATUSES.DRAFT,
+  ...over,
+});
 /** The site's wall clock `days` from now, as the settings form sends it. */
 const inDays = (days: number) => wallClock(new Date(Date.now() + days * 86_400_000), 'Europe/London');
 
@@ -83,7 +92,13 @@ describe('the blog list', () => {
     const demo = journal.posts.filter((p) => ['market-season', 'a-new-kiln', 'spring-glazes'].includes(p.slug));
     expect(demo.map((p) => p.slug)).toEqual(['market-season', 'a-new-kiln', 'spring-glazes']);
     // 09:00 UTC in July is 10:00 in London (summer time); in March, 09:00.
-    expect(demo[0]).toMatchObject({ status: CONTENT_STATUSES.PUBLISHED, publishDate: '2026-07-19', publishTime: '10:00', author: 'Maya Lind', tags: ['studio'] });
+    expect(demo[0]).toMatchObject({
+      status: CONTENT_STATUSES.PUBLISHED,
+      publishDate: '2026-07-19',
+      publishTime: '10:00',
+      author: 'Maya Lind',
+      tags: ['studio'],
+    });
     expect(demo[2]).toMatchObject({ publishDate: '2026-03-14', publishTime: '09:00' });
   });
 
@@ -111,8 +126,12 @@ describe('adding a blog', () => {
       expect(r.statusCode).toBe(400);
       return (r.json() as { errors: Record<string, string> }).errors;
     };
-    expect(await refused({ title: 'Again', path: '/about' })).toEqual({ path: 'The address /about is already used by another page, blog or post of this site.' });
-    expect(await refused({ title: 'Config', path: '/config/blog' })).toEqual({ path: 'The address /config/blog is kept for the platform’s own pages: choose another.' });
+    expect(await refused({ title: 'Again', path: '/about' })).toEqual({
+      path: 'The address /about is already used by another page, blog or post of this site.',
+    });
+    expect(await refused({ title: 'Config', path: '/config/blog' })).toEqual({
+      path: 'The address /config/blog is kept for the platform’s own pages: choose another.',
+    });
     expect(await refused({ title: '', path: 'News Room' })).toEqual({
       title: 'Give the blog a title.',
       path: 'An address is a path such as /blog: lowercase letters, digits and - _ . ~, starting with a slash.',
@@ -133,7 +152,9 @@ describe('a post’s settings', () => {
       expect((await visit('/journal/opening-hours')).statusCode).toBe(404);
       expect((await visit('/journal')).body).not.toContain('Opening hours');
     }
-    expect((await update(post.id, settings({ title: 'Opening hours', status: CONTENT_STATUSES.PUBLISHED, excerpt: 'Now open on Sundays.' }))).statusCode).toBe(200);
+    expect((await update(post.id, settings({ title: 'Opening hours', status: CONTENT_STATUSES.PUBLISHED, excerpt: 'Now open on Sundays.' }))).statusCode).toBe(
+      200,
+    );
     await expect.poll(async () => (await visit('/journal')).body, { timeout: 5000 }).toContain('Now open on Sundays.');
     expect((await visit('/journal/opening-hours')).statusCode).toBe(200);
     expect((await visit('/sitemap.xml')).body).toContain('/journal/opening-hours</loc>');
@@ -156,7 +177,10 @@ describe('a post’s settings', () => {
     expect(post.slug).toBe('hello-world');
     const taken = await owner.call('POST', `/api/config/blogs/${JOURNAL}/posts`, settings({ slug: 'spring-glazes' }));
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ error: 'Some of the post’s settings are not valid: each one says what to change.', errors: { slug: 'Another post of this blog already has the slug spring-glazes.' } });
+    expect(taken.json()).toMatchObject({
+      error: 'Some of the post’s settings are not valid: each one says what to change.',
+      errors: { slug: 'Another post of this blog already has the slug spring-glazes.' },
+    });
     const bad = await update(post.id, settings({ slug: 'Bad Slug' }));
     expect(bad.json()).toMatchObject({ errors: { slug: 'A slug is lowercase letters, digits and hyphens, starting with a letter or digit.' } });
     const untitled = await update(post.id, settings({ title: '  ' }));
@@ -190,10 +214,21 @@ describe('a post’s settings', () => {
     expect(late.json()).toMatchObject({ errors: { publishDate: 'A scheduled post’s time must be in the future. To show it now, choose Published.' } });
     const malformed = await update(post.id, settings({ status: CONTENT_STATUSES.SCHEDULED, publishDate: '2026-13-01', publishTime: '10:00' }));
     expect(malformed.json()).toMatchObject({ errors: { publishDate: 'Give the date as year-month-day and the time as hours:minutes.' } });
-    const res = await update(post.id, settings({ title: 'Summer market', status: CONTENT_STATUSES.SCHEDULED, publishDate: '2031-07-01', publishTime: '10:30' }));
+    const res = await update(
+      post.id,
+      settings({ title: 'Summer market', status: CONTENT_STATUSES.SCHEDULED, publishDate: '2031-07-01', publishTime: '10:30' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(postAnswer.parse(res.json()).post).toMatchObject({ status: CONTENT_STATUSES.SCHEDULED, publishedAt: '2031-07-01T09:30:00.000Z', publishDate: '2031-07-01', publishTime: '10:30' });
-    const { rows } = await database.pool.query(`SELECT run_at FROM jobs WHERE kind = $1 AND website_id = $2 AND status = 'pending'`, [SCHEDULED_POSTS_JOB, websiteId]);
+    expect(postAnswer.parse(res.json()).post).toMatchObject({
+      status: CONTENT_STATUSES.SCHEDULED,
+      publishedAt: '2031-07-01T09:30:00.000Z',
+      publishDate: '2031-07-01',
+      publishTime: '10:30',
+    });
+    const { rows } = await database.pool.query(`SELECT run_at FROM jobs WHERE kind = $1 AND website_id = $2 AND status = 'pending'`, [
+      SCHEDULED_POSTS_JOB,
+      websiteId,
+    ]);
     expect(rows.map((r: { run_at: Date }) => r.run_at.toISOString())).toContain('2031-07-01T09:30:00.000Z');
     expect((await visit('/journal/summer-market')).statusCode).toBe(404);
   });
@@ -225,12 +260,19 @@ describe('a post’s settings', () => {
     await expect.poll(async () => (await visit('/journal/short-lived')).statusCode, { timeout: 5000 }).toBe(404);
     expect((await owner.call('DELETE', `/api/config/posts/${post.id}`)).json()).toEqual({ error: 'This site has no blog post with this id.' });
     expect((await owner.call('PUT', '/api/config/posts/not-an-id', settings())).statusCode).toBe(404);
-    expect((await owner.call('POST', `/api/config/blogs/${'0'.repeat(24)}/posts`, settings())).json()).toEqual({ error: 'This site has no blog with this id.' });
+    expect((await owner.call('POST', `/api/config/blogs/${'0'.repeat(24)}/posts`, settings())).json()).toEqual({
+      error: 'This site has no blog with this id.',
+    });
   });
 });
 
 describe('a post’s content in the editor', () => {
-  const button = (id: string, text: string) => ({ id, type: BLOCK_TYPES.BUTTON, data: { buttonText: text, clickthroughUrl: '/' }, layout: { desktop: { x: 0, y: 0, w: 6, h: 2 } } });
+  const button = (id: string, text: string) => ({
+    id,
+    type: BLOCK_TYPES.BUTTON,
+    data: { buttonText: text, clickthroughUrl: '/' },
+    layout: { desktop: { x: 0, y: 0, w: 6, h: 2 } },
+  });
   const hex = (n: number) => `b1090000${n.toString(16).padStart(16, '0')}`;
 
   it('saves and publishes a post’s draft; visitors see the content once the post’s status lets them', async () => {
@@ -246,7 +288,10 @@ describe('a post’s content in the editor', () => {
     expect(draftSaved.parse(saved.json()).version).toBe(1);
     const stale = await owner.call('PUT', `${base}/draft`, { baseVersion: 0, changeId: `other-${post.id}`, sections });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toMatchObject({ error: 'Someone else saved this post after the version your change was based on. See their version, keep yours, or use theirs.', conflict: true });
+    expect(stale.json()).toMatchObject({
+      error: 'Someone else saved this post after the version your change was based on. See their version, keep yours, or use theirs.',
+      conflict: true,
+    });
     const done = await owner.call('POST', `${base}/publish`, { version: 1 });
     expect(published.parse(done.json()).revision).toBe(1);
     // Published content of a DRAFT post: still unseen.
@@ -254,7 +299,11 @@ describe('a post’s content in the editor', () => {
     await update(post.id, settings({ title: 'From the editor', status: CONTENT_STATUSES.PUBLISHED }));
     await expect.poll(async () => (await visit('/journal/from-the-editor')).body, { timeout: 5000 }).toContain('Read the story');
     // An id another post or page holds is refused as on a page.
-    const reused = await owner.call('PUT', `${base}/draft`, { baseVersion: 1, changeId: `reuse-${post.id}`, sections: [{ id: '382dbd3fdb905ed4c21a9aaa', blocks: [] }] });
+    const reused = await owner.call('PUT', `${base}/draft`, {
+      baseVersion: 1,
+      changeId: `reuse-${post.id}`,
+      sections: [{ id: '382dbd3fdb905ed4c21a9aaa', blocks: [] }],
+    });
     expect(reused.statusCode).toBe(400);
     expect((await owner.call('GET', `/api/config/editor/posts/${'0'.repeat(24)}`)).json()).toEqual({ error: 'This site has no blog post with this id.' });
   });

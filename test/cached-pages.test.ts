@@ -248,7 +248,14 @@ describe('with a log line per request (LOG_LEVEL info)', () => {
     const log = new PassThrough();
     const lines: string[] = [];
     log.on('data', (chunk: Buffer) => lines.push(...chunk.toString().split('\n').filter(Boolean)));
-    const logged = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, logLevel: 'info', logStream: log });
+    const logged = await buildApp({
+      database: demo.database,
+      assets: loadClientAssets(),
+      appDomain: 'sites.test',
+      serveDefaultSite: true,
+      logLevel: 'info',
+      logStream: log,
+    });
     try {
       await logged.siteChanges.ready;
       await logged.listen({ port: 0, host: '127.0.0.1' });

@@ -168,12 +168,19 @@ describe('verifyCaptcha with ALTCHA', () => {
   it('refuses a tampered solution or challenge as invalid', async () => {
     const challenge = await challengeFor('localhost');
     const solution = (await solveChallenge({ challenge, deriveKey }))!;
-    const send = (c: unknown, s: unknown) => verifyCaptcha(database.db, websiteId, Buffer.from(JSON.stringify({ challenge: c, solution: s })).toString('base64'));
-    await expect(send(challenge, { ...solution, derivedKey: solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0')) })).resolves.toEqual({ ok: false, reason: 'invalid' });
+    const send = (c: unknown, s: unknown) =>
+      verifyCaptcha(database.db, websiteId, Buffer.from(JSON.stringify({ challenge: c, solution: s })).toString('base64'));
+    await expect(send(challenge, { ...solution, derivedKey: solution.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0')) })).resolves.toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     // A cheaper challenge the visitor made up: the signature no longer matches.
     await expect(send({ ...challenge, parameters: { ...challenge.parameters, cost: 1 } }, solution)).resolves.toEqual({ ok: false, reason: 'invalid' });
     await expect(send({ ...challenge, signature: undefined }, solution)).resolves.toEqual({ ok: false, reason: 'invalid' });
-    await expect(send({ ...challenge, parameters: { ...challenge.parameters, algorithm: 'MD5' } }, solution)).resolves.toEqual({ ok: false, reason: 'invalid' });
+    await expect(send({ ...challenge, parameters: { ...challenge.parameters, algorithm: 'MD5' } }, solution)).resolves.toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     // The untouched one still passes.
     await expect(send(challenge, solution)).resolves.toEqual({ ok: true });
   });
@@ -235,7 +242,9 @@ describe('the captcha settings (GET, PUT, DELETE /api/config/captcha)', () => {
     const off = await a.call('DELETE', '/api/config/captcha');
     expect(off.json()).toEqual({ provider: null, siteKey: null });
     await expect.poll(async () => hasCaptchaContainer((await contactPage()).body)).toBe(false);
-    const activity = (await database.pool.query(`SELECT action FROM activity_log WHERE website_id = $1 AND action LIKE 'settings.captcha%' ORDER BY id`, [websiteId])).rows.map((r) => r.action);
+    const activity = (
+      await database.pool.query(`SELECT action FROM activity_log WHERE website_id = $1 AND action LIKE 'settings.captcha%' ORDER BY id`, [websiteId])
+    ).rows.map((r) => r.action);
     expect(activity).toEqual(expect.arrayContaining(['settings.captcha_updated', 'settings.captcha_removed']));
   });
 
@@ -316,7 +325,8 @@ describe('the challenge limit', () => {
   it('answers 429 with Retry-After past the limit per address and site, and holds back no one else', async () => {
     await chooseAltcha(database.db, websiteId, null);
     await chooseAltcha(database.db, otherId, null);
-    const fetchChallenge = (host: string, remoteAddress: string) => app.inject({ method: 'GET', url: '/api/captcha/challenge', headers: { host }, remoteAddress });
+    const fetchChallenge = (host: string, remoteAddress: string) =>
+      app.inject({ method: 'GET', url: '/api/captcha/challenge', headers: { host }, remoteAddress });
     for (let i = 0; i < CAPTCHA_CHALLENGE_LIMIT.max; i++) expect((await fetchChallenge('localhost', '203.0.113.9')).statusCode).toBe(200);
     const refused = await fetchChallenge('localhost', '203.0.113.9');
     expect(refused.statusCode).toBe(429);

@@ -26,7 +26,11 @@ let dir: string;
 
 async function cli(program: 'site' | 'user', args: string[]): Promise<{ code: number; stdout: string; stderr: string; bytes: Buffer }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [...programArgs(program), ...args], { env: { ...process.env, DATABASE_URL: database.url }, maxBuffer: 64 * 1024 * 1024, encoding: 'buffer' });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs(program), ...args], {
+      env: { ...process.env, DATABASE_URL: database.url },
+      maxBuffer: 64 * 1024 * 1024,
+      encoding: 'buffer',
+    });
     return { code: 0, stdout: stdout.toString(), stderr: stderr.toString(), bytes: stdout };
   } catch (err) {
     const e = err as { code: number; stdout: Buffer; stderr: Buffer };
@@ -101,14 +105,19 @@ describe('npm run user', () => {
     expect(added.stdout).toMatch(/New account\. Password: \S{16,}/);
     const again = await cli('user', ['add', 'helper@example.com', '--role', 'VIEWER', '--site', 'demo']);
     expect(again.stdout).not.toContain('Password');
-    const { rows } = await database.pool.query('SELECT role FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE a.email = $1', ['helper@example.com']);
+    const { rows } = await database.pool.query('SELECT role FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE a.email = $1', [
+      'helper@example.com',
+    ]);
     expect(rows).toEqual([{ role: 10 }]);
     expect((await cli('user', ['add', 'helper@example.com', '--role', 'KING', '--site', 'demo'])).code).toBe(2);
   });
 
   it('turns off two-factor sign-in for a member who lost the app, and ends their sessions', async () => {
     const id = await createAccount(database.db, 'lost-phone@example.com', 'lost-phone-password-1');
-    await database.pool.query('UPDATE accounts SET totp_secret = $2, totp_enabled_at = now(), totp_last_step = 123 WHERE id = $1', [id, 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP']);
+    await database.pool.query('UPDATE accounts SET totp_secret = $2, totp_enabled_at = now(), totp_last_step = 123 WHERE id = $1', [
+      id,
+      'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    ]);
     await createSession(database.db, id);
     await createSession(database.db, id);
     const other = await createAccount(database.db, 'keeps-session@example.com', 'keeps-session-password-1');

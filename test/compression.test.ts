@@ -24,7 +24,8 @@ afterAll(async () => {
   await demo?.database.drop();
 });
 
-const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => app.inject({ method, url, headers: { host: 'localhost', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') =>
+  app.inject({ method, url, headers: { host: 'localhost', ...headers } });
 
 const decoded = (res: LightMyRequestResponse) => {
   const coding = res.headers['content-encoding'];

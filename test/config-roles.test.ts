@@ -154,12 +154,17 @@ async function snapshot(): Promise<Map<string, string[]>> {
   const client = await database.pool.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const listed = await client.query<{ t: string; ctid: string; xmin: string }>(tables.map((t) => `SELECT '${t.name}' AS t, ctid::text AS ctid, xmin::text AS xmin FROM "${t.name}"`).join(' UNION ALL '));
+    const listed = await client.query<{ t: string; ctid: string; xmin: string }>(
+      tables.map((t) => `SELECT '${t.name}' AS t, ctid::text AS ctid, xmin::text AS xmin FROM "${t.name}"`).join(' UNION ALL '),
+    );
     const key = (r: { t: string; ctid: string; xmin: string }) => `${r.t}:${r.ctid}:${r.xmin}`;
     for (const table of tables) {
       const unseen = listed.rows.filter((r) => r.t === table.name && !fingerprints.has(key(r))).map((r) => r.ctid);
       if (unseen.length === 0) continue;
-      const hashed = await client.query<{ ctid: string; xmin: string; h: string }>(`SELECT ctid::text AS ctid, xmin::text AS xmin, ${rowHash(table)} AS h FROM "${table.name}" x WHERE ctid = ANY($1::tid[])`, [unseen]);
+      const hashed = await client.query<{ ctid: string; xmin: string; h: string }>(
+        `SELECT ctid::text AS ctid, xmin::text AS xmin, ${rowHash(table)} AS h FROM "${table.name}" x WHERE ctid = ANY($1::tid[])`,
+        [unseen],
+      );
       for (const r of hashed.rows) fingerprints.set(key({ t: table.name, ...r }), r.h);
     }
     await client.query('COMMIT');
@@ -180,7 +185,10 @@ async function changes(before: Map<string, string[]>, after: Map<string, string[
     if (was.join() === rows.join()) continue;
     const added = rows.filter((h) => !was.includes(h));
     const shown = [...BOOKKEEPING, ...table.columns.filter((c) => c.bytes).map((c) => c.name)].map((c) => ` - '${c}'`).join('');
-    const { rows: now } = await database.pool.query<{ r: unknown }>(`SELECT to_jsonb(x)${shown} AS r FROM "${table.name}" x WHERE ${rowHash(table)} = ANY($1)`, [added]);
+    const { rows: now } = await database.pool.query<{ r: unknown }>(
+      `SELECT to_jsonb(x)${shown} AS r FROM "${table.name}" x WHERE ${rowHash(table)} = ANY($1)`,
+      [added],
+    );
     out[table.name] = { now: now.map((n) => n.r), gone: was.filter((h) => !rows.includes(h)).length };
   }
   return out;
@@ -241,7 +249,11 @@ async function resetTarget() {
     [websiteId, SCRATCH_PAGE_ID],
   );
   await database.pool.query(`UPDATE pages SET path = NULL WHERE website_id = $1 AND id IN ($2, $3)`, [websiteId, homePageId(), SCRATCH_PAGE_ID]);
-  await database.pool.query(`UPDATE pages SET path = CASE id WHEN $2 THEN '/' ELSE '/role-scratch' END WHERE website_id = $1 AND id IN ($2, $3)`, [websiteId, homePageId(), SCRATCH_PAGE_ID]);
+  await database.pool.query(`UPDATE pages SET path = CASE id WHEN $2 THEN '/' ELSE '/role-scratch' END WHERE website_id = $1 AND id IN ($2, $3)`, [
+    websiteId,
+    homePageId(),
+    SCRATCH_PAGE_ID,
+  ]);
   // The Blog rows' blog (the demo's journal, as a blog) and post: there again after a delete or an import.
   await database.pool.query(`UPDATE collections SET type = 2 WHERE website_id = $1 AND id = $2`, [websiteId, BLOG_ID]);
   await database.pool.query(
@@ -254,7 +266,10 @@ async function resetTarget() {
     `INSERT INTO form_submissions (id, website_id, form_id, fields, values, page, emails) VALUES ($1, $2, $3, '[{"id":"email","type":"email","label":"Email"}]', '{"email":"role-test@example.com"}', '{"pagePath":"/contact"}', '{role-test@example.com}') ON CONFLICT DO NOTHING`,
     [SUBMISSION_ID, websiteId, DEMO_FORM_ID],
   );
-  await database.pool.query(`INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($1, $2, 'role-test@example.com', 'confirmed') ON CONFLICT DO NOTHING`, [websiteId, DEMO_LIST_ID]);
+  await database.pool.query(
+    `INSERT INTO newsletter_subscribers (website_id, list_id, email, status) VALUES ($1, $2, 'role-test@example.com', 'confirmed') ON CONFLICT DO NOTHING`,
+    [websiteId, DEMO_LIST_ID],
+  );
   // The Files rows' file: a document nobody uses, there again after a delete.
   await database.pool.query(
     `INSERT INTO files (website_id, id, name, content_type, data, size, position) VALUES ($1, $2, 'role-scratch.pdf', 'application/pdf', $3, $4, 999) ON CONFLICT DO NOTHING`,
@@ -263,7 +278,9 @@ async function resetTarget() {
 }
 
 const SCRATCH_FILE_ID = '5c4a7c00-0000-4000-8000-00000000f11e';
-const SCRATCH_PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+const SCRATCH_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 /** An upload's body and headers, as the Files screen sends them. */
 const UPLOAD_HEADERS = { 'content-type': 'application/octet-stream', 'x-file-name': 'role-test.pdf' };
 
@@ -332,16 +349,28 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'POST /api/config/team/:accountId/transfer-ownership': { yourNewRole: TEAM_ROLES.ADMIN },
     'POST /api/config/import': siteDocument,
     'PUT /api/site-header-footer': { header: { layout: 'center', showTagline: true }, footer: { showNavigation: true, links: [] } },
-    'PUT /api/config/navigation': { navigation: [{ title: 'Studio', children: [{ title: 'About', href: '/about' }] }], footerLinks: [{ title: 'Contact', href: '/contact' }] },
+    'PUT /api/config/navigation': {
+      navigation: [{ title: 'Studio', children: [{ title: 'About', href: '/about' }] }],
+      footerLinks: [{ title: 'Contact', href: '/contact' }],
+    },
     'POST /api/config/team/invitations': { email: 'invitee@example.com', role: TEAM_ROLES.VIEWER },
     'POST /api/config/pages': { title: 'Role test page', layout: 'heading-text' },
-    'PUT /api/config/pages/order': { pageIds: (await database.pool.query<{ id: string }>(`SELECT id FROM pages WHERE website_id = $1 ORDER BY position DESC`, [websiteId])).rows.map((r) => r.id) },
+    'PUT /api/config/pages/order': {
+      pageIds: (await database.pool.query<{ id: string }>(`SELECT id FROM pages WHERE website_id = $1 ORDER BY position DESC`, [websiteId])).rows.map(
+        (r) => r.id,
+      ),
+    },
     'PUT /api/config/pages/:pageId': { title: 'Role scratch', path: '/role-scratch', seo: { noIndex: true }, visibility: 'draft', access: { type: 'public' } },
     'POST /api/config/pages/:pageId/home': { oldHomePath: '/role-old-home' },
     // Each labs selection keeps the multilingual flag on, so the multilingual rows stay reachable.
     'POST /api/labs/internal': { features: ['multilingual'] },
     'POST /api/labs/circle': { features: ['multilingual', 'currency_formatting'] },
-    'PUT /api/multilingual/languages': { languages: [{ code: 'en-US', default: true }, { code: 'fr-FR', visible: false }] },
+    'PUT /api/multilingual/languages': {
+      languages: [
+        { code: 'en-US', default: true },
+        { code: 'fr-FR', visible: false },
+      ],
+    },
     'PUT /api/multilingual/connection': { provider: 'deepl', apiKey: 'role-test-key-123456' },
     'PUT /api/config/captcha': { provider: 'altcha' },
     'PUT /api/config/google-maps': { key: GOOGLE_MAPS_KEY, language: 'en', region: 'US' },

@@ -16,7 +16,16 @@ import { draftDiscarded, draftSaved, editorPageAnswer, published } from '../src/
 import { formsAnswer, subscribersAnswer, submissionsAnswer } from '../src/contracts/forms';
 import { labsAnswer } from '../src/contracts/labs';
 import { connectionAnswer, languagesAnswer, multilingualSettingsAnswer } from '../src/contracts/multilingual';
-import { activityAnswer, headerFooterAnswer, invitationsAnswer, jobsAnswer, pagesAnswer, savedSettingsAnswer, siteSettingsAnswer, teamAnswer } from '../src/contracts/site';
+import {
+  activityAnswer,
+  headerFooterAnswer,
+  invitationsAnswer,
+  jobsAnswer,
+  pagesAnswer,
+  savedSettingsAnswer,
+  siteSettingsAnswer,
+  teamAnswer,
+} from '../src/contracts/site';
 import { mailStatusAnswer } from '../src/contracts/smtp';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
@@ -75,7 +84,12 @@ const CALLS: Call[] = [
   ['GET', '/api/site-header-footer', headerFooterAnswer],
   ['PUT', '/api/site-header-footer', okAnswer, { header: { layout: 'center', showTagline: true }, footer: { showNavigation: true, links: [] } }],
   ['GET', '/api/config/smtp', mailStatusAnswer],
-  ['PUT', '/api/config/smtp', mailStatusAnswer, { host: '127.0.0.1', port: 2525, secure: false, username: 'mailer', password: 'contract-secret', fromAddress: 'site@example.com' }],
+  [
+    'PUT',
+    '/api/config/smtp',
+    mailStatusAnswer,
+    { host: '127.0.0.1', port: 2525, secure: false, username: 'mailer', password: 'contract-secret', fromAddress: 'site@example.com' },
+  ],
   ['GET', '/api/config/smtp', mailStatusAnswer],
   ['DELETE', '/api/config/smtp', mailStatusAnswer],
   ['GET', '/api/config/captcha', captchaAnswer],
@@ -86,7 +100,17 @@ const CALLS: Call[] = [
   ['GET', '/api/labs/internal', labsAnswer],
   ['POST', '/api/labs/circle', labsAnswer, { features: ['multilingual'] }],
   ['GET', '/api/multilingual/settings', multilingualSettingsAnswer],
-  ['PUT', '/api/multilingual/languages', languagesAnswer, { languages: [{ code: 'en-US', default: true }, { code: 'fr-FR', visible: false }] }],
+  [
+    'PUT',
+    '/api/multilingual/languages',
+    languagesAnswer,
+    {
+      languages: [
+        { code: 'en-US', default: true },
+        { code: 'fr-FR', visible: false },
+      ],
+    },
+  ],
   ['PUT', '/api/multilingual/connection', connectionAnswer, { provider: 'deepl', apiKey: 'contract-key-123456' }],
   ['GET', '/api/multilingual/settings', multilingualSettingsAnswer],
   ['DELETE', '/api/multilingual/connection', connectionAnswer],

@@ -16,7 +16,8 @@ import { demoDatabase } from './demo-app';
 import { client, signedIn, type Client } from './session';
 
 const PATH = '/api/config/cookie-banner';
-const DEFAULT_TEXT = 'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
+const DEFAULT_TEXT =
+  'By using this website, you agree to our use of cookies. We use cookies to provide you with a great experience and to help our website run effectively.';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
@@ -41,7 +42,8 @@ afterAll(async () => {
 });
 
 const put = (body: unknown, as: Client = owner) => as.call('PUT', PATH, body);
-const stored = async () => (await database.pool.query<{ c: unknown }>(`SELECT settings->'cookieBanner' AS c FROM websites WHERE id = $1`, [websiteId])).rows[0]!.c;
+const stored = async () =>
+  (await database.pool.query<{ c: unknown }>(`SELECT settings->'cookieBanner' AS c FROM websites WHERE id = $1`, [websiteId])).rows[0]!.c;
 
 /** The page context of a page's HTML. */
 function contextOf(html: string): SiteContext {
@@ -154,9 +156,18 @@ describe('the cookie banner settings API', () => {
 
   // covers 000-3.40
   it('keeps isAnalyticsCookiesDisabled equal to isRestrictiveCookiePolicyEnabled, whichever is sent', async () => {
-    expect((await put({ isRestrictiveCookiePolicyEnabled: true })).json()).toMatchObject({ isRestrictiveCookiePolicyEnabled: true, isAnalyticsCookiesDisabled: true });
-    expect((await put({ isRestrictiveCookiePolicyEnabled: false })).json()).toMatchObject({ isRestrictiveCookiePolicyEnabled: false, isAnalyticsCookiesDisabled: false });
-    expect((await put({ isAnalyticsCookiesDisabled: true })).json()).toMatchObject({ isRestrictiveCookiePolicyEnabled: true, isAnalyticsCookiesDisabled: true });
+    expect((await put({ isRestrictiveCookiePolicyEnabled: true })).json()).toMatchObject({
+      isRestrictiveCookiePolicyEnabled: true,
+      isAnalyticsCookiesDisabled: true,
+    });
+    expect((await put({ isRestrictiveCookiePolicyEnabled: false })).json()).toMatchObject({
+      isRestrictiveCookiePolicyEnabled: false,
+      isAnalyticsCookiesDisabled: false,
+    });
+    expect((await put({ isAnalyticsCookiesDisabled: true })).json()).toMatchObject({
+      isRestrictiveCookiePolicyEnabled: true,
+      isAnalyticsCookiesDisabled: true,
+    });
     expect(await stored()).toEqual({ isRestrictiveCookiePolicyEnabled: true });
     expect((await put({ isAnalyticsCookiesDisabled: false, isRestrictiveCookiePolicyEnabled: true })).statusCode).toBe(400);
   });
@@ -176,7 +187,17 @@ describe('the cookie banner settings API', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error, JSON.stringify(body)).toMatch(message);
     }
-    const text = await app.inject({ method: 'PUT', url: PATH, headers: { host: 'localhost', cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': owner.cookies.get('crumb')!, 'content-type': 'application/json' }, payload: '{not json' });
+    const text = await app.inject({
+      method: 'PUT',
+      url: PATH,
+      headers: {
+        host: 'localhost',
+        cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': owner.cookies.get('crumb')!,
+        'content-type': 'application/json',
+      },
+      payload: '{not json',
+    });
     expect(text.statusCode).toBe(400);
   });
 
@@ -198,7 +219,9 @@ describe('the cookie banner settings API', () => {
     await expect.poll(home, { timeout: 5000 }).toContain('cookie-banner-dark');
     expect(await home()).toContain('Cookie settings');
     await put({ isCookieBannerEnabled: true, cookieBannerTheme: 'LIGHT', cookieBannerVariant: 'POPUP', cookieBannerPosition: 'TOP_RIGHT' });
-    await expect.poll(home, { timeout: 5000 }).toContain('cookie-banner cookie-banner-popup cookie-banner-top-right cookie-banner-light cookie-banner-cta-icon');
+    await expect
+      .poll(home, { timeout: 5000 })
+      .toContain('cookie-banner cookie-banner-popup cookie-banner-top-right cookie-banner-light cookie-banner-cta-icon');
     await put({ isCookieBannerEnabled: false });
     await expect.poll(home, { timeout: 5000 }).not.toContain('op-cookie-banner');
     expect(await home()).not.toContain('Cookie settings');

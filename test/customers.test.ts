@@ -111,7 +111,8 @@ describe('customer accounts', () => {
   it('limits failed sign-ins per address', async () => {
     await createVerifiedSiteUser(database.db, websiteId, 'limited@example.com', 'limited-password-1');
     const c = await client(app);
-    for (let i = 0; i < 10; i += 1) expect((await c.call('POST', '/api/site-users/account/session', { email: 'limited@example.com', password: `wrong-${i}` })).statusCode).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await c.call('POST', '/api/site-users/account/session', { email: 'limited@example.com', password: `wrong-${i}` })).statusCode).toBe(401);
     const blocked = await c.call('POST', '/api/site-users/account/session', { email: 'limited@example.com', password: 'limited-password-1' });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().error).toBe('Too many attempts. Please wait a few minutes and try again.');
@@ -166,7 +167,12 @@ describe('customer accounts', () => {
     const res = await app.inject({
       method: 'PUT',
       url: '/api/site-users/account',
-      headers: { host: 'localhost', cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': c.cookies.get('crumb')!, 'x-siteuser-xsrf-token': xsrfToken },
+      headers: {
+        host: 'localhost',
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': c.cookies.get('crumb')!,
+        'x-siteuser-xsrf-token': xsrfToken,
+      },
       payload: { displayName: 'Mo' },
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -27,7 +27,8 @@ import { connect, runMigrations, type Database } from '../src/db/client';
 import { createDatabase, dropDatabase } from '../src/db/embedded';
 import { databaseUrl } from './db';
 
-const PAYLOAD = '<p onclick="alert(1)">Hello<script>alert(2)</script></p><a href="javascript:alert(3)" target="_blank">x</a><img src="/s/a.jpg" onerror="alert(4)">';
+const PAYLOAD =
+  '<p onclick="alert(1)">Hello<script>alert(2)</script></p><a href="javascript:alert(3)" target="_blank">x</a><img src="/s/a.jpg" onerror="alert(4)">';
 const CLEAN_TEXT = '<p>Hello</p><a target="_blank" rel="noopener noreferrer">x</a>';
 /** CLEAN_TEXT as rich text (0003): two paragraphs, the link without an address kept as its words. */
 const CLEAN_RICH = {
@@ -50,11 +51,20 @@ function sections() {
         { id: id(11), type: 2, data: { html: PAYLOAD }, layout },
         { id: id(12), type: 23, data: { html: PAYLOAD, displaySource: false }, layout },
         { id: id(13), type: 23, data: { html: PAYLOAD, displaySource: true }, layout },
-        { id: id(14), type: 18, data: { items: [{ title: 'Q', html: PAYLOAD }], allowMultipleOpen: false, firstItemExpanded: false, headingLevel: 'h3' }, layout },
+        {
+          id: id(14),
+          type: 18,
+          data: { items: [{ title: 'Q', html: PAYLOAD }], allowMultipleOpen: false, firstItemExpanded: false, headingLevel: 'h3' },
+          layout,
+        },
         {
           id: id(15),
           type: 9,
-          data: { formId: id(16), fields: [{ id: 'name', type: 'text', label: 'Name', required: false }], settings: { submissionHtml: PAYLOAD, postSubmitHtml: PAYLOAD, disclaimerHtml: PAYLOAD } },
+          data: {
+            formId: id(16),
+            fields: [{ id: 'name', type: 'text', label: 'Name', required: false }],
+            settings: { submissionHtml: PAYLOAD, postSubmitHtml: PAYLOAD, disclaimerHtml: PAYLOAD },
+          },
           layout,
         },
         { id: id(17), type: 13, data: { listId: id(18), disclaimerHtml: PAYLOAD }, layout },
@@ -95,7 +105,11 @@ beforeAll(async () => {
   await migrate(drizzle(database.pool), { migrationsFolder: oldMigrations });
   const q = (text: string, values: unknown[]) => database.pool.query(text, values);
   await q(`INSERT INTO websites (id, identifier, settings, navigation) VALUES ($1, 'old', '{"title":"Old"}', '[]')`, [id(1)]);
-  await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, '/', 'Home', 1, '{}', $3, 0)`, [id(1), id(2), JSON.stringify(sections())]);
+  await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, '/', 'Home', 1, '{}', $3, 0)`, [
+    id(1),
+    id(2),
+    JSON.stringify(sections()),
+  ]);
   await q(`INSERT INTO collections (website_id, id, type, path, title, status, seo, position) VALUES ($1, $2, 2, '/blog', 'Blog', 1, '{}', 0)`, [id(1), id(3)]);
   await q(
     `INSERT INTO collection_items (website_id, id, collection_id, slug, path, title, status, published_at, tags, categories, seo, sections, position)
@@ -118,7 +132,8 @@ afterAll(async () => {
 });
 
 type Row = { sections: { blocks: { data: Record<string, unknown> }[] }[] };
-const stored = async (table: string) => (await database.pool.query<Row>(`SELECT sections FROM ${table} WHERE website_id = $1`, [id(1)])).rows[0]!.sections[0]!.blocks.map((b) => b.data);
+const stored = async (table: string) =>
+  (await database.pool.query<Row>(`SELECT sections FROM ${table} WHERE website_id = $1`, [id(1)])).rows[0]!.sections[0]!.blocks.map((b) => b.data);
 
 describe('the owner-HTML data migration', () => {
   it('sanitises the HTML of every block of pages and collection items stored before it', async () => {
@@ -130,7 +145,11 @@ describe('the owner-HTML data migration', () => {
       // Shown as a listing, the source stays as written: a page shows it as text.
       expect(source).toEqual({ html: PAYLOAD, displaySource: true });
       expect(accordion).toMatchObject({ items: [{ title: 'Q', html: CLEAN_TEXT }] });
-      expect((form as { settings: Record<string, unknown> }).settings).toMatchObject({ submissionHtml: CLEAN_TEXT, postSubmitHtml: CLEAN_TEXT, disclaimerHtml: CLEAN_TEXT });
+      expect((form as { settings: Record<string, unknown> }).settings).toMatchObject({
+        submissionHtml: CLEAN_TEXT,
+        postSubmitHtml: CLEAN_TEXT,
+        disclaimerHtml: CLEAN_TEXT,
+      });
       expect(newsletter).toMatchObject({ listId: id(18), disclaimerHtml: CLEAN_TEXT });
       expect(legacy).toEqual({ text: CLEAN_RICH, legacy: true });
       expect(spacer).toEqual({});
@@ -159,7 +178,10 @@ describe('the page revisions data migration', () => {
 
 describe('the data migrations', () => {
   it('run once', async () => {
-    await database.pool.query(`UPDATE pages SET sections = jsonb_set(sections, '{0,blocks,0,data}', jsonb_build_object('html', $1::text)) WHERE id = $2`, [PAYLOAD, id(2)]);
+    await database.pool.query(`UPDATE pages SET sections = jsonb_set(sections, '{0,blocks,0,data}', jsonb_build_object('html', $1::text)) WHERE id = $2`, [
+      PAYLOAD,
+      id(2),
+    ]);
     await runMigrations(database);
     expect((await stored('pages'))[0]).toEqual({ html: PAYLOAD });
     const { rows } = await database.pool.query<{ n: number; last: number }>('SELECT count(*)::int AS n, max(revision) AS last FROM page_revisions');

@@ -54,7 +54,9 @@ function siteDocument(opts: { homeButton?: string; withOther?: boolean; withAdde
     files: [],
     pages: [
       page(PAGE.home, '/', 'Home', [section(hex(10), [button(hex(11), opts.homeButton ?? 'Original button'), spacer(hex(12), 2)])]),
-      page(PAGE.forms, '/forms', 'Forms', [section(hex(20), [{ id: FORM_BLOCK, type: BLOCK_TYPES.FORM, data: enquiryForm, layout: at(0, 12, 20) }, spacer(hex(21), 20)])]),
+      page(PAGE.forms, '/forms', 'Forms', [
+        section(hex(20), [{ id: FORM_BLOCK, type: BLOCK_TYPES.FORM, data: enquiryForm, layout: at(0, 12, 20) }, spacer(hex(21), 20)]),
+      ]),
       page(PAGE.scratch, '/scratch', 'Scratch', [section(hex(30), [spacer(hex(31))])]),
       ...(opts.withOther === false ? [] : [page(PAGE.other, '/other', 'Other', [section(hex(40), [button(OTHER_BUTTON, 'Other button')])])]),
       ...(opts.withAdded ? [page(PAGE.added, '/added', 'Added', [section(hex(50), [spacer(hex(51))])])] : []),
@@ -82,12 +84,20 @@ beforeAll(async () => {
   database = await freshDatabase();
   websiteId = (await importSite(database.db, valid(siteDocument()), { makeDefault: true })).websiteId;
   const { db } = database;
-  for (const [email, role] of [['owner@example.com', TEAM_ROLES.ADMIN], ['editor@example.com', TEAM_ROLES.EDITOR], ['viewer@example.com', TEAM_ROLES.VIEWER]] as const) {
+  for (const [email, role] of [
+    ['owner@example.com', TEAM_ROLES.ADMIN],
+    ['editor@example.com', TEAM_ROLES.EDITOR],
+    ['viewer@example.com', TEAM_ROLES.VIEWER],
+  ] as const) {
     await setRole(db, websiteId, await createAccount(db, email, `${email}-password`), role);
   }
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
   await app.siteChanges.ready;
-  listener = listenForSiteChanges(database.url, (id) => id === websiteId && heard.push(id), () => undefined);
+  listener = listenForSiteChanges(
+    database.url,
+    (id) => id === websiteId && heard.push(id),
+    () => undefined,
+  );
   await listener.ready;
   const signIn = (who: string) => signedIn(app, `${who}@example.com`, `${who}@example.com-password`);
   [owner, editor, viewer] = await Promise.all([signIn('owner'), signIn('editor'), signIn('viewer')]);
@@ -118,7 +128,8 @@ function withFirstBlock(sections: Sections, data: Record<string, unknown>): Sect
   return next as Sections;
 }
 const visitorPage = async (path: string) => (await app.inject({ method: 'GET', url: path, headers: { host: 'localhost' } })).body;
-const contentVersion = async () => (await database.pool.query<{ v: string }>('SELECT content_version::text AS v FROM websites WHERE id = $1', [websiteId])).rows[0]!.v;
+const contentVersion = async () =>
+  (await database.pool.query<{ v: string }>('SELECT content_version::text AS v FROM websites WHERE id = $1', [websiteId])).rows[0]!.v;
 
 describe('reading a page in the editor', () => {
   it('answers a page never edited: its published sections as version 0, its revision, and what the role may do', async () => {
@@ -127,7 +138,10 @@ describe('reading a page in the editor', () => {
     expect(page.draft).toEqual({ version: 0, sections: page.published.sections, savedAt: null, savedBy: null });
     expect(page.published.revision).toBe(1);
     expect(Date.parse(page.published.publishedAt!)).toBeGreaterThan(Date.now() - 60_000);
-    expect(page.published.sections[0]).toMatchObject({ id: hex(10), blocks: [{ id: hex(11), data: { buttonText: 'Original button', size: 'medium' } }, { id: hex(12) }] });
+    expect(page.published.sections[0]).toMatchObject({
+      id: hex(10),
+      blocks: [{ id: hex(11), data: { buttonText: 'Original button', size: 'medium' } }, { id: hex(12) }],
+    });
     expect(page).toMatchObject({ unpublishedChanges: false, writable: true, formsWritable: true });
     expect(await read(PAGE.home, editor)).toMatchObject({ writable: true, formsWritable: false });
     expect(await read(PAGE.home, viewer)).toMatchObject({ writable: false, formsWritable: false });
@@ -135,7 +149,12 @@ describe('reading a page in the editor', () => {
 
   it('answers 404 with a message for a page the site does not have', async () => {
     for (const id of [hex(999), 'not-a-page-id']) {
-      for (const [method, rest, body] of [['GET', ''], ['PUT', '/draft', { baseVersion: 0, changeId: newChangeId(), sections: [] }], ['POST', '/publish', { version: 0 }], ['DELETE', '/draft']] as const) {
+      for (const [method, rest, body] of [
+        ['GET', ''],
+        ['PUT', '/draft', { baseVersion: 0, changeId: newChangeId(), sections: [] }],
+        ['POST', '/publish', { version: 0 }],
+        ['DELETE', '/draft'],
+      ] as const) {
         const res = await owner.call(method, url(id, rest), body);
         expect(res.statusCode, `${method} ${id}`).toBe(404);
         expect(res.json()).toEqual({ error: 'This site has no page with this id.' });
@@ -207,15 +226,30 @@ describe('saving a draft', () => {
     const { draft } = await read(PAGE.scratch);
     const sixty = await save(PAGE.scratch, draft.version, [section(hex(30), blocks(60))]);
     expect(sixty.statusCode, sixty.body).toBe(200);
-    const sixtyOne = await save(PAGE.scratch, draft.version + 1, [section(hex(30), blocks(60)), section(hex(32), [spacer(hex(33))]), section(hex(34), blocks(61).map((b, i) => ({ ...b, id: hex(2000 + i) })))]);
+    const sixtyOne = await save(PAGE.scratch, draft.version + 1, [
+      section(hex(30), blocks(60)),
+      section(hex(32), [spacer(hex(33))]),
+      section(
+        hex(34),
+        blocks(61).map((b, i) => ({ ...b, id: hex(2000 + i) })),
+      ),
+    ]);
     expect(sixtyOne.statusCode).toBe(400);
-    expect(sixtyOne.json()).toEqual({ error: 'Some sections or blocks are not valid: each one says what to change.', errors: { 'sections.2.blocks': 'a section layout holds at most 60 blocks' } });
+    expect(sixtyOne.json()).toEqual({
+      error: 'Some sections or blocks are not valid: each one says what to change.',
+      errors: { 'sections.2.blocks': 'a section layout holds at most 60 blocks' },
+    });
     expect((await read(PAGE.scratch)).draft.version).toBe(draft.version + 1);
   });
 
   it('stores owner HTML sanitised: no script or event handler reaches the draft', async () => {
     const { draft } = await read(PAGE.scratch);
-    const code = { id: hex(35), type: BLOCK_TYPES.CODE, data: { html: '<p>Kept</p><script>alert(1)</script><img src="/s/a.jpg" onerror="alert(2)">' }, layout: at(0, 24, 6) };
+    const code = {
+      id: hex(35),
+      type: BLOCK_TYPES.CODE,
+      data: { html: '<p>Kept</p><script>alert(1)</script><img src="/s/a.jpg" onerror="alert(2)">' },
+      layout: at(0, 24, 6),
+    };
     expect((await save(PAGE.scratch, draft.version, [section(hex(30), [code])])).statusCode).toBe(200);
     const stored = (await read(PAGE.scratch)).draft.sections[0] as { blocks: { data: { html: string } }[] };
     expect(stored.blocks[0]!.data.html).toBe('<p>Kept</p><img src="/s/a.jpg" />');
@@ -241,8 +275,16 @@ describe('saving a draft', () => {
       { baseVersion: draft.version, changeId: newChangeId(), sections: 'all of them' },
       { baseVersion: draft.version, changeId: newChangeId(), sections: [{ id: 'nope', blocks: [] }] },
       { baseVersion: draft.version, changeId: newChangeId(), sections: [section(hex(30), [{ id: hex(36), type: 999, data: {}, layout: at(0) }])] },
-      { baseVersion: draft.version, changeId: newChangeId(), sections: [section(hex(30), [{ ...button(hex(36), 'Bad link'), data: { buttonText: 'Bad link', clickthroughUrl: 'javascript:alert(1)' } }])] },
-      { baseVersion: draft.version, changeId: newChangeId(), sections: [section(hex(30), [{ ...spacer(hex(36)), layout: { desktop: { x: 20, y: 0, w: 8, h: 1 } } }])] },
+      {
+        baseVersion: draft.version,
+        changeId: newChangeId(),
+        sections: [section(hex(30), [{ ...button(hex(36), 'Bad link'), data: { buttonText: 'Bad link', clickthroughUrl: 'javascript:alert(1)' } }])],
+      },
+      {
+        baseVersion: draft.version,
+        changeId: newChangeId(),
+        sections: [section(hex(30), [{ ...spacer(hex(36)), layout: { desktop: { x: 20, y: 0, w: 8, h: 1 } } }])],
+      },
       [1, 2, 3],
     ];
     for (const body of bodies) {
@@ -250,10 +292,21 @@ describe('saving a draft', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json(), JSON.stringify(body)).toMatchObject({ error: expect.any(String), errors: expect.any(Object) });
     }
-    const text = await app.inject({ method: 'PUT', url: url(PAGE.scratch, '/draft'), payload: 'baseVersion=1', headers: { host: 'localhost', 'content-type': 'text/plain', cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': owner.cookies.get('crumb')! } });
+    const text = await app.inject({
+      method: 'PUT',
+      url: url(PAGE.scratch, '/draft'),
+      payload: 'baseVersion=1',
+      headers: {
+        host: 'localhost',
+        'content-type': 'text/plain',
+        cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': owner.cookies.get('crumb')!,
+      },
+    });
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
-    for (const body of [{}, { version: 'latest' }, { version: -2 }]) expect((await owner.call('POST', url(PAGE.scratch, '/publish'), body)).statusCode).toBe(400);
+    for (const body of [{}, { version: 'latest' }, { version: -2 }])
+      expect((await owner.call('POST', url(PAGE.scratch, '/publish'), body)).statusCode).toBe(400);
     expect((await read(PAGE.scratch)).draft.version).toBe(draft.version);
   });
 });
@@ -299,8 +352,14 @@ describe('publishing', () => {
     expect(first.json().revision).toBe(3);
     const again = await publish(PAGE.home, res.json().version);
     expect(again.json()).toEqual(first.json());
-    const { rows } = await database.pool.query('SELECT revision, published_by IS NOT NULL AS by FROM page_revisions WHERE page_id = $1 ORDER BY revision', [PAGE.home]);
-    expect(rows).toEqual([{ revision: 1, by: false }, { revision: 2, by: true }, { revision: 3, by: true }]);
+    const { rows } = await database.pool.query('SELECT revision, published_by IS NOT NULL AS by FROM page_revisions WHERE page_id = $1 ORDER BY revision', [
+      PAGE.home,
+    ]);
+    expect(rows).toEqual([
+      { revision: 1, by: false },
+      { revision: 2, by: true },
+      { revision: 3, by: true },
+    ]);
   });
 
   it('discards a draft: the published sections come back as the next version, and a save on the old one is a conflict', async () => {
@@ -320,7 +379,11 @@ describe('publishing', () => {
 describe('roles', () => {
   it('lets a VIEWER read the editor but not save, publish or discard', async () => {
     const { draft } = await read(PAGE.scratch, viewer);
-    for (const res of [await save(PAGE.scratch, draft.version, draft.sections, { as: viewer }), await publish(PAGE.scratch, draft.version, viewer), await viewer.call('DELETE', url(PAGE.scratch, '/draft'))]) {
+    for (const res of [
+      await save(PAGE.scratch, draft.version, draft.sections, { as: viewer }),
+      await publish(PAGE.scratch, draft.version, viewer),
+      await viewer.call('DELETE', url(PAGE.scratch, '/draft')),
+    ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: 'Your role on this site does not allow this.' });
     }
@@ -358,12 +421,17 @@ describe('roles', () => {
 
     const restored = await save(PAGE.forms, version, [section(hex(20), [...changed, newForm])]);
     expect(restored.statusCode, restored.body).toBe(200);
-    expect((await read(PAGE.forms)).draft.sections[0]).toMatchObject({ blocks: [{ data: { fields: [{ label: 'Email me' }] } }, {}, { data: { formId: hex(23), title: 'Contact us' } }] });
+    expect((await read(PAGE.forms)).draft.sections[0]).toMatchObject({
+      blocks: [{ data: { fields: [{ label: 'Email me' }] } }, {}, { data: { formId: hex(23), title: 'Contact us' } }],
+    });
   });
 
   it('puts a change made in the form editor into the drafts holding the form, as their next version', async () => {
     const before = await read(PAGE.forms);
-    const res = await owner.call('PUT', `/api/config/forms/${FORM_ID}`, { fields: [{ id: 'email', type: 'email', label: 'Email address', required: true }], settings: { notifyEmails: [] } });
+    const res = await owner.call('PUT', `/api/config/forms/${FORM_ID}`, {
+      fields: [{ id: 'email', type: 'email', label: 'Email address', required: true }],
+      settings: { notifyEmails: [] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = await read(PAGE.forms);
     expect(after.draft.version).toBe(before.draft.version + 1);
@@ -389,7 +457,10 @@ describe('importing over a site with drafts', () => {
     expect((await save(PAGE.scratch, scratch.draft.version, scratch.draft.sections)).statusCode).toBe(409);
     expect((await read(PAGE.added)).draft).toMatchObject({ version: 0, savedAt: null });
     expect((await owner.call('GET', url(PAGE.other))).statusCode).toBe(404);
-    const { rows } = await database.pool.query('SELECT (SELECT count(*)::int FROM page_drafts WHERE page_id = $1) + (SELECT count(*)::int FROM page_revisions WHERE page_id = $1) AS n', [PAGE.other]);
+    const { rows } = await database.pool.query(
+      'SELECT (SELECT count(*)::int FROM page_drafts WHERE page_id = $1) + (SELECT count(*)::int FROM page_revisions WHERE page_id = $1) AS n',
+      [PAGE.other],
+    );
     expect(rows[0].n).toBe(0);
     await expect.poll(() => visitorPage('/'), { timeout: 5000 }).toContain('Imported button');
   });

@@ -17,9 +17,20 @@ export async function startFakePlaces(): Promise<{ url: string; close(): Promise
   const server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
-      const answer = req.url === '/v1/places:autocomplete'
-        ? { suggestions: [{ placePrediction: { placeId: FAKE_PLACE.id, text: { text: FAKE_PLACE.formattedAddress }, structuredFormat: { mainText: { text: '71 Sullivan St' }, secondaryText: { text: 'New York, NY 10012, USA' } } } }] }
-        : FAKE_PLACE;
+      const answer =
+        req.url === '/v1/places:autocomplete'
+          ? {
+              suggestions: [
+                {
+                  placePrediction: {
+                    placeId: FAKE_PLACE.id,
+                    text: { text: FAKE_PLACE.formattedAddress },
+                    structuredFormat: { mainText: { text: '71 Sullivan St' }, secondaryText: { text: 'New York, NY 10012, USA' } },
+                  },
+                },
+              ],
+            }
+          : FAKE_PLACE;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });

@@ -84,7 +84,12 @@ describe('form notifications through failures', () => {
     const sections = page!.sections as { blocks: { type: number; data: { formId: string; settings: Record<string, unknown> } }[] }[];
     for (const block of sections.flatMap((s) => s.blocks)) {
       if (block.type !== 9 || block.data.formId !== DEMO_FORM_ID) continue;
-      Object.assign(block.data.settings, { captcha: false, notifyEmails: ['studio@juniper.example'], webhookUrl: hookUrl, autoReply: { fieldId: 'email', subject: 'We have your message', text: 'Thank you for writing.' } });
+      Object.assign(block.data.settings, {
+        captcha: false,
+        notifyEmails: ['studio@juniper.example'],
+        webhookUrl: hookUrl,
+        autoReply: { fieldId: 'email', subject: 'We have your message', text: 'Thank you for writing.' },
+      });
     }
     await sqlOn(server, 'UPDATE pages SET sections = $2::jsonb WHERE id = $1', [CONTACT_PAGE_ID, JSON.stringify(sections)]);
 
@@ -102,7 +107,8 @@ describe('form notifications through failures', () => {
     await submit(3);
     await submit(4);
     await expect.poll(() => hits.length, { timeout: 20_000 }).toBe(4);
-    const waiting = async () => (await sqlOn(server!, "SELECT count(*)::int AS n FROM jobs WHERE kind = 'email' AND status = 'pending' AND last_error IS NOT NULL"))[0]!.n;
+    const waiting = async () =>
+      (await sqlOn(server!, "SELECT count(*)::int AS n FROM jobs WHERE kind = 'email' AND status = 'pending' AND last_error IS NOT NULL"))[0]!.n;
     await expect.poll(waiting, { timeout: 20_000, interval: 500 }).toBe(4);
     expect(received).toHaveLength(4);
 
@@ -118,7 +124,10 @@ describe('form notifications through failures', () => {
     await submit(5);
     await exited(killed);
     expect(hits).toHaveLength(5);
-    const [unfinished] = await sqlOn(killed, "SELECT status, attempts FROM jobs WHERE kind = 'form-webhook' AND payload->>'submissionId' = (SELECT max(id)::text FROM form_submissions)");
+    const [unfinished] = await sqlOn(
+      killed,
+      "SELECT status, attempts FROM jobs WHERE kind = 'form-webhook' AND payload->>'submissionId' = (SELECT max(id)::text FROM form_submissions)",
+    );
     expect(unfinished).toEqual({ status: 'running', attempts: 1 });
 
     // 4. Both come back. The dead worker's lease and the retries' backoff are let run out rather than waited for.
@@ -130,7 +139,11 @@ describe('form notifications through failures', () => {
     await expect.poll(notDone, { timeout: 60_000, interval: 500 }).toBe(0);
 
     // Every notification delivered: each email job's message (Message-ID from its delivery key), each webhook job's POST.
-    const jobs = (await sqlOn(server, "SELECT kind, delivery_key, payload FROM jobs WHERE kind IN ('email', 'form-webhook') ORDER BY id")) as { kind: string; delivery_key: string; payload: { to?: string; submissionId?: number } }[];
+    const jobs = (await sqlOn(server, "SELECT kind, delivery_key, payload FROM jobs WHERE kind IN ('email', 'form-webhook') ORDER BY id")) as {
+      kind: string;
+      delivery_key: string;
+      payload: { to?: string; submissionId?: number };
+    }[];
     expect(jobs.filter((j) => j.kind === 'email')).toHaveLength(10);
     expect(jobs.filter((j) => j.kind === 'form-webhook')).toHaveLength(5);
     for (const job of jobs) {
@@ -161,7 +174,11 @@ describe('form notifications through failures', () => {
       expect(mailsTo(`visitor${n}@example.org`)[0]!.headers.get('subject')).toBe('We have your message');
     }
     const notices = mailsTo('studio@juniper.example');
-    for (let n = 1; n <= 5; n++) expect(notices.some((m) => m.body.includes(`Message number ${n}`)), `notification ${n}`).toBe(true);
+    for (let n = 1; n <= 5; n++)
+      expect(
+        notices.some((m) => m.body.includes(`Message number ${n}`)),
+        `notification ${n}`,
+      ).toBe(true);
     expect(notices[0]!.headers.get('subject')).toBe('New submission: Write to the studio');
     expect(notices[0]!.headers.get('reply-to')).toBe('visitor1@example.org');
 

@@ -31,7 +31,8 @@ const visitors: FormVisitor[] = [];
 
 const demoForm = (): FormData => {
   for (const page of demoDocument().pages) {
-    for (const section of page.sections) for (const block of section.blocks) if (block.type === 9 && (block.data as FormData).formId === DEMO_FORM_ID) return block.data as FormData;
+    for (const section of page.sections)
+      for (const block of section.blocks) if (block.type === 9 && (block.data as FormData).formId === DEMO_FORM_ID) return block.data as FormData;
   }
   throw new Error('the demo site has no contact form');
 };
@@ -53,7 +54,9 @@ const text = (min: number, max: number) => fc.string({ unit: 'grapheme', minLeng
 const nonBlank = (max: number) => text(1, max).filter((s) => s.trim() !== '');
 const digits = (min: number, max: number) => fc.stringMatching(new RegExp(`^\\d{${min},${max}}$`));
 const email = fc.oneof(
-  fc.tuple(fc.stringMatching(/^[A-Za-z0-9._+-]{1,20}$/), fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.constantFrom('com', 'org', 'example')).map(([l, d, t]) => `${l}@${d}.${t}`),
+  fc
+    .tuple(fc.stringMatching(/^[A-Za-z0-9._+-]{1,20}$/), fc.stringMatching(/^[a-z0-9]{1,10}$/), fc.constantFrom('com', 'org', 'example'))
+    .map(([l, d, t]) => `${l}@${d}.${t}`),
   fc.emailAddress(),
 );
 
@@ -69,28 +72,65 @@ const values = fc.record(
     pieces: fc.integer({ min: -1000, max: 100000 }).map(String),
     budget: fc.float({ min: 0, max: 1e6, noNaN: true }).map((n) => n.toFixed(2)),
     address: fc.array(text(0, 20), { minLength: 6, maxLength: 6 }),
-    'visit-date': fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => [String(d.getUTCMonth() + 1), String(d.getUTCDate()), String(d.getUTCFullYear())]),
-    'visit-time': fc.tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom('AM', 'PM')).map(([h, m, p]) => [String(h), String(m).padStart(2, '0'), '', p]),
+    'visit-date': fc
+      .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+      .map((d) => [String(d.getUTCMonth() + 1), String(d.getUTCDate()), String(d.getUTCFullYear())]),
+    'visit-time': fc
+      .tuple(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 59 }), fc.constantFrom('AM', 'PM'))
+      .map(([h, m, p]) => [String(h), String(m).padStart(2, '0'), '', p]),
     glaze: fc.constantFrom(...options('glaze')),
     items: fc.subarray(options('items')),
-    survey: fc.subarray(options('survey')).chain((qs) => fc.tuple(...qs.map(() => fc.constantFrom('-2', '-1', '0', '1', '2'))).map((as) => Object.fromEntries(qs.map((q, i) => [q, as[i]])))),
+    survey: fc
+      .subarray(options('survey'))
+      .chain((qs) => fc.tuple(...qs.map(() => fc.constantFrom('-2', '-1', '0', '1', '2'))).map((as) => Object.fromEntries(qs.map((q, i) => [q, as[i]])))),
     source: text(0, 60),
   },
   { requiredKeys: ['name', 'email', 'topic', 'message'] },
 );
 
 /** A field's value swapped for anything at all: wrong shapes, unknown choices, blanks. */
-const mutated = fc.tuple(values, fc.constantFrom(...form.fields.map((f) => f.id)), fc.oneof(fc.jsonValue(), fc.string(), fc.constant(undefined))).map(([v, id, value]) => ({ ...v, [id]: value }) as Record<string, unknown>);
+const mutated = fc
+  .tuple(values, fc.constantFrom(...form.fields.map((f) => f.id)), fc.oneof(fc.jsonValue(), fc.string(), fc.constant(undefined)))
+  .map(([v, id, value]) => ({ ...v, [id]: value }) as Record<string, unknown>);
 
-const PAYLOAD_KEYS = ['key', 'formId', 'collectionId', 'objectName', 'isOverlayForm', 'submitButtonText', 'form', 'captchaKey', 'pageTitle', 'pageId', 'contentSource', 'pagePath', 'honeypot'];
+const PAYLOAD_KEYS = [
+  'key',
+  'formId',
+  'collectionId',
+  'objectName',
+  'isOverlayForm',
+  'submitButtonText',
+  'form',
+  'captchaKey',
+  'pageTitle',
+  'pageId',
+  'contentSource',
+  'pagePath',
+  'honeypot',
+];
 const CONTENT_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', ''];
 
 type Case =
   | { kind: 'checked'; values: Record<string, unknown>; as: 'form' | 'json'; formAsObject: boolean; honeypot: string; extra: Record<string, string> }
-  | { kind: 'garbage'; body: unknown; as: 'json' | 'form' | 'raw'; contentType: string; key: 'real' | 'none' | 'random'; crumb: boolean; keyCall: { payload?: string; contentType?: string }; oversize: boolean };
+  | {
+      kind: 'garbage';
+      body: unknown;
+      as: 'json' | 'form' | 'raw';
+      contentType: string;
+      key: 'real' | 'none' | 'random';
+      crumb: boolean;
+      keyCall: { payload?: string; contentType?: string };
+      oversize: boolean;
+    };
 
 const pageExtra = fc.record(
-  { pageTitle: text(0, 50), pageId: fc.stringMatching(/^[0-9a-f]{24}$/), contentSource: fc.constantFrom('i', 'c', ''), pagePath: fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`), collectionId: fc.stringMatching(/^[0-9a-f]{0,24}$/) },
+  {
+    pageTitle: text(0, 50),
+    pageId: fc.stringMatching(/^[0-9a-f]{24}$/),
+    contentSource: fc.constantFrom('i', 'c', ''),
+    pagePath: fc.webPath().map((p) => `/${p.replace(/^\/+/, '')}`),
+    collectionId: fc.stringMatching(/^[0-9a-f]{0,24}$/),
+  },
   { requiredKeys: [] },
 );
 
@@ -131,7 +171,9 @@ const expectedStored: string[] = [];
 
 /** JSON with object keys sorted: jsonb does not keep key order. */
 function canonical(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v));
+  return JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
 }
 
 function expectClearAnswer(res: LightMyRequestResponse, what: string) {
@@ -243,6 +285,8 @@ describe('bad input to the form calls', () => {
     expect(rows).toHaveLength(stats.accepted);
     // Every accepted submission is stored with exactly its checked values.
     expect(rows.map((r) => canonical(r.values)).sort()).toEqual(expectedStored.sort());
-    console.log(`form fuzz: ${stats.bodies} bodies in ${round} rounds (${rounds.rule}; FUZZ_SEED=${SEED} FUZZ_ROUNDS=${round} replays it), ${stats.reachedFields} reached field validation, ${stats.accepted} stored, ${stats.oversized} over 1 MB; statuses ${JSON.stringify(Object.fromEntries(stats.statuses))}`);
+    console.log(
+      `form fuzz: ${stats.bodies} bodies in ${round} rounds (${rounds.rule}; FUZZ_SEED=${SEED} FUZZ_ROUNDS=${round} replays it), ${stats.reachedFields} reached field validation, ${stats.accepted} stored, ${stats.oversized} over 1 MB; statuses ${JSON.stringify(Object.fromEntries(stats.statuses))}`,
+    );
   }, 180_000);
 });

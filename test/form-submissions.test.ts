@@ -111,7 +111,24 @@ describe('SaveFormSubmission', () => {
       page: { pageTitle: 'Contact', pageId: CONTACT_PAGE_ID, contentSource: 'c', pagePath: '/contact' },
       emails: ['ada@example.org'],
     });
-    expect(row!.fields.map((f) => f.id)).toEqual(['name', 'email', 'phone', 'topic', 'message', 'details', 'company', 'pieces', 'budget', 'address', 'visit-date', 'visit-time', 'glaze', 'items', 'survey', 'source']);
+    expect(row!.fields.map((f) => f.id)).toEqual([
+      'name',
+      'email',
+      'phone',
+      'topic',
+      'message',
+      'details',
+      'company',
+      'pieces',
+      'budget',
+      'address',
+      'visit-date',
+      'visit-time',
+      'glaze',
+      'items',
+      'survey',
+      'source',
+    ]);
     expect(row!.fields[0]).toEqual({ id: 'name', type: 'name', label: 'Name' });
     expect(row!.values).toMatchObject({ name: ['Ada', 'Lovelace'], email: 'Ada@Example.org', company: 'Café Fern', survey: { 'Delivery was quick.': '-1' } });
     expect(row!.values).not.toHaveProperty('unknown');
@@ -221,7 +238,17 @@ describe('SaveFormSubmission', () => {
 
     it('answers 404 while the page is not published, and when the form data does not parse', async () => {
       const db = demo.database.db;
-      const setStatus = (status: number) => changePublished(app, db, demo.websiteId, async (tx) => void (await tx.update(pages).set({ status }).where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)))));
+      const setStatus = (status: number) =>
+        changePublished(
+          app,
+          db,
+          demo.websiteId,
+          async (tx) =>
+            void (await tx
+              .update(pages)
+              .set({ status })
+              .where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)))),
+        );
       expect((await submit()).statusCode).toBe(200);
       await setStatus(4);
       try {
@@ -259,7 +286,15 @@ describe('SaveFormSubmission', () => {
     // covers 000-8.14
     it('re-runs every field rule: "One or more fields is invalid" with each failing field\'s message, and keeps the key for a corrected try', async () => {
       const key = await visitor.key({ remoteAddress: ip });
-      const values = demoValues({ name: ['', ''], email: 'ada@', topic: 'A spaceship', 'visit-date': ['2', '30', '2026'], items: ['Mugs', 'Cars'], survey: ['Agree'], pieces: 'many' });
+      const values = demoValues({
+        name: ['', ''],
+        email: 'ada@',
+        topic: 'A spaceship',
+        'visit-date': ['2', '30', '2026'],
+        items: ['Mugs', 'Cars'],
+        survey: ['Agree'],
+        pieces: 'many',
+      });
       const res = await visitor.save(demoPayload(key, values), { remoteAddress: ip });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
@@ -282,7 +317,10 @@ describe('SaveFormSubmission', () => {
       const long = demoValues({ message: 'x'.repeat(501) });
       expect((await submit(long)).statusCode).toBe(200);
       const db = demo.database.db;
-      await db.update(websites).set({ labs: { internal: ['form_textarea_max_length'] } }).where(eq(websites.id, demo.websiteId));
+      await db
+        .update(websites)
+        .set({ labs: { internal: ['form_textarea_max_length'] } })
+        .where(eq(websites.id, demo.websiteId));
       await db.execute(sql`SELECT pg_notify('site_changed', ${demo.websiteId})`);
       try {
         await expect
@@ -385,7 +423,10 @@ describe('SaveFormSubmission', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another visitor, or another form, is counted apart.
     expect((await visitor.save(demoPayload(keys.at(-1)), { remoteAddress: '198.51.100.251' })).statusCode).toBe(200);
-    expect((await visitor.save(demoPayload(await visitor.key({ remoteAddress: ip }), demoValues(), { formId: 'ffffffffffffffffffffffff' }), { remoteAddress: ip })).statusCode).toBe(404);
+    expect(
+      (await visitor.save(demoPayload(await visitor.key({ remoteAddress: ip }), demoValues(), { formId: 'ffffffffffffffffffffffff' }), { remoteAddress: ip }))
+        .statusCode,
+    ).toBe(404);
     const { rows } = await demo.database.pool.query<{ key: string }>("SELECT key FROM rate_limits WHERE key LIKE 'form-%'");
     for (const r of rows) expect(r.key).not.toContain(ip);
   });
@@ -438,10 +479,16 @@ describe('SaveFormSubmission', () => {
   });
 
   it('refuses a NUL character in a field or in the call with 400 naming where it is, and stores lone surrogates as U+FFFD', async () => {
-    const inField = await visitor.save({ ...demoPayload(await visitor.key({ remoteAddress: ip })), form: demoValues({ message: 'one\u0000two', items: ['Mugs'] }) }, { as: 'json', remoteAddress: ip });
+    const inField = await visitor.save(
+      { ...demoPayload(await visitor.key({ remoteAddress: ip })), form: demoValues({ message: 'one\u0000two', items: ['Mugs'] }) },
+      { as: 'json', remoteAddress: ip },
+    );
     expect(inField.statusCode).toBe(400);
     expect(inField.json()).toEqual({ error: forms.invalidFields, errors: { message: formApi.nulField } });
-    const inCall = await visitor.save({ ...demoPayload(await visitor.key({ remoteAddress: ip })), pageTitle: 'Con\u0000tact' }, { as: 'json', remoteAddress: ip });
+    const inCall = await visitor.save(
+      { ...demoPayload(await visitor.key({ remoteAddress: ip })), pageTitle: 'Con\u0000tact' },
+      { as: 'json', remoteAddress: ip },
+    );
     expect(inCall.statusCode).toBe(400);
     expect(inCall.json()).toEqual({ error: forms.invalidFields, errors: { pageTitle: formApi.nulField } });
     expect(await submissions()).toHaveLength(0);
@@ -477,7 +524,15 @@ describe('retention', () => {
   it("deletes submissions older than the site's formRetentionDays, and expired keys", async () => {
     const db = demo.database.db;
     const insert = (websiteId: string, daysAgo: number) =>
-      db.insert(formSubmissions).values({ websiteId, formId: DEMO_FORM_ID, fields: [], values: { age: daysAgo }, page: {}, emails: [], createdAt: sql`now() - make_interval(days => ${daysAgo})` });
+      db.insert(formSubmissions).values({
+        websiteId,
+        formId: DEMO_FORM_ID,
+        fields: [],
+        values: { age: daysAgo },
+        page: {},
+        emails: [],
+        createdAt: sql`now() - make_interval(days => ${daysAgo})`,
+      });
     await db.insert(websites).values({ id: 'keeps-all', identifier: 'keeps-all', settings: {}, navigation: [] });
     const [site] = await db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, demo.websiteId));
     await db
@@ -489,7 +544,13 @@ describe('retention', () => {
       await insert('keeps-all', days);
     }
     for (const keyHash of ['spent-1', 'spent-2']) {
-      await db.insert(formSubmissionKeys).values({ keyHash, websiteId: demo.websiteId, crumbHash: 'crumb', expiresAt: sql`now() - interval '1 minute'`, usedAt: sql`now() - interval '5 minutes'` });
+      await db.insert(formSubmissionKeys).values({
+        keyHash,
+        websiteId: demo.websiteId,
+        crumbHash: 'crumb',
+        expiresAt: sql`now() - interval '1 minute'`,
+        usedAt: sql`now() - interval '5 minutes'`,
+      });
     }
     const unexpired = (await db.select().from(formSubmissionKeys)).length - 2;
 
@@ -497,7 +558,12 @@ describe('retention', () => {
     expect(pruned.submissions).toBe(2);
     expect(pruned.keys).toBe(2);
     const left = await db.select({ websiteId: formSubmissions.websiteId, values: formSubmissions.values }).from(formSubmissions);
-    expect(left.filter((r) => r.websiteId === demo.websiteId).map((r) => r.values.age).sort()).toEqual([0, 29]);
+    expect(
+      left
+        .filter((r) => r.websiteId === demo.websiteId)
+        .map((r) => r.values.age)
+        .sort(),
+    ).toEqual([0, 29]);
     expect(left.filter((r) => r.websiteId === 'keeps-all')).toHaveLength(4);
     expect(await db.select().from(formSubmissionKeys)).toHaveLength(unexpired);
     await db.update(websites).set({ settings: site!.settings }).where(eq(websites.id, demo.websiteId));
@@ -541,7 +607,11 @@ describe('webhooks', () => {
   });
 
   const startWebhookWorker = (allowPrivate: boolean) => {
-    worker = startWorker(demo.database, { [WEBHOOK_JOB]: webhookHandler(demo.database, { allowPrivate }) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
+    worker = startWorker(
+      demo.database,
+      { [WEBHOOK_JOB]: webhookHandler(demo.database, { allowPrivate }) },
+      { pollMs: 50, backoff: () => 50, log: () => undefined },
+    );
   };
   const webhookJob = async () => (await jobRows()).find((j) => j.kind === WEBHOOK_JOB)!;
   const signedAs = (id: string) => ({ id, secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}` });
@@ -585,7 +655,12 @@ describe('webhooks', () => {
   });
 
   it('fails a webhook to a loopback or private address at once, without retries, unless the operator allows it', async () => {
-    for (const url of [`http://127.0.0.1:${port}/hook`, `http://localhost:${port}/hook`, `http://[::ffff:127.0.0.1]:${port}/hook`, `http://0x7f.1:${port}/hook`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/hook`,
+      `http://localhost:${port}/hook`,
+      `http://[::ffff:127.0.0.1]:${port}/hook`,
+      `http://0x7f.1:${port}/hook`,
+    ]) {
       await changeDemoForm(app, demo.database.db, demo.websiteId, (form) => {
         form.settings.webhookUrl = url;
       });
@@ -624,7 +699,9 @@ describe('webhooks', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const silentPort = (silent.address() as AddressInfo).port;
-      await expect(deliverWebhook(`http://127.0.0.1:${silentPort}/`, {}, signedAs('k'), { allowPrivate: true, timeoutMs: 200 })).rejects.toThrow('Webhook did not answer within 0.2 s');
+      await expect(deliverWebhook(`http://127.0.0.1:${silentPort}/`, {}, signedAs('k'), { allowPrivate: true, timeoutMs: 200 })).rejects.toThrow(
+        'Webhook did not answer within 0.2 s',
+      );
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

@@ -34,7 +34,11 @@ export function demoValues(overrides: Record<string, unknown> = {}): Record<stri
 }
 
 /** The rest of the seed's payload around a key and the values (as the island sends them: all strings). */
-export function demoPayload(key: string | undefined, values: Record<string, unknown> = demoValues(), extra: Record<string, string> = {}): Record<string, string> {
+export function demoPayload(
+  key: string | undefined,
+  values: Record<string, unknown> = demoValues(),
+  extra: Record<string, string> = {},
+): Record<string, string> {
   return {
     ...(key === undefined ? {} : { key }),
     formId: DEMO_FORM_ID,
@@ -84,7 +88,8 @@ export async function formVisitor(app: FastifyInstance, host = 'localhost'): Pro
     save(body, opts = {}) {
       const as = opts.as ?? 'form';
       const payload = as === 'form' ? new URLSearchParams(body as Record<string, string>).toString() : as === 'json' ? JSON.stringify(body) : (body as string);
-      const contentType = opts.contentType ?? (as === 'form' ? 'application/x-www-form-urlencoded;charset=UTF-8' : as === 'json' ? 'application/json' : undefined);
+      const contentType =
+        opts.contentType ?? (as === 'form' ? 'application/x-www-form-urlencoded;charset=UTF-8' : as === 'json' ? 'application/json' : undefined);
       return app.inject({
         method: 'POST',
         url: '/api/form/SaveFormSubmission',
@@ -103,7 +108,10 @@ export async function formVisitor(app: FastifyInstance, host = 'localhost'): Pro
  */
 export async function changeDemoForm(app: FastifyInstance, db: Db, websiteId: string, change: (form: FormData) => void): Promise<void> {
   await changePublished(app, db, websiteId, async (tx) => {
-    const [row] = await tx.select({ sections: pages.sections }).from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+    const [row] = await tx
+      .select({ sections: pages.sections })
+      .from(pages)
+      .where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
     // Straight into the column, past the writing schema: the changes are to fields and settings, never to owner HTML.
     const sections = row!.sections as unknown as { blocks: { type: number; data: FormData }[] }[];
     for (const section of sections) for (const block of section.blocks) if (block.type === 9 && block.data.formId === DEMO_FORM_ID) change(block.data);

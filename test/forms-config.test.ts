@@ -35,7 +35,14 @@ const CONTACT_FIELDS = [
   { id: 'source', type: 'hidden', label: 'Campaign' },
 ];
 
-type Inserted = { formId?: string; values: Record<string, unknown>; fields?: { id: string; type: string; label: string }[]; emails?: string[]; createdAt?: string; path?: string };
+type Inserted = {
+  formId?: string;
+  values: Record<string, unknown>;
+  fields?: { id: string; type: string; label: string }[];
+  emails?: string[];
+  createdAt?: string;
+  path?: string;
+};
 
 async function insertSubmission(s: Inserted): Promise<number> {
   const { rows } = await database.pool.query<{ id: number }>(
@@ -55,7 +62,13 @@ async function insertSubmission(s: Inserted): Promise<number> {
 }
 
 async function insertSubscriber(email: string, status: string, name: string | null = null, listId = LIST_ID) {
-  await database.pool.query(`INSERT INTO newsletter_subscribers (website_id, list_id, email, name, status) VALUES ($1, $2, $3, $4, $5)`, [websiteId, listId, email, name, status]);
+  await database.pool.query(`INSERT INTO newsletter_subscribers (website_id, list_id, email, name, status) VALUES ($1, $2, $3, $4, $5)`, [
+    websiteId,
+    listId,
+    email,
+    name,
+    status,
+  ]);
 }
 
 const count = async (sqlText: string, values: unknown[] = []) => Number((await database.pool.query<{ n: string }>(sqlText, values)).rows[0]!.n);
@@ -84,12 +97,25 @@ describe('forms and lists', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { forms, newsletters } = res.json();
     expect(forms).toEqual([
-      expect.objectContaining({ formId: FORM_ID, name: 'Write to the studio', title: 'Write to the studio', fieldCount: 16, page: { kind: 'page', id: expect.any(String), title: 'Contact', path: '/contact' }, otherPages: [], submissions: 2 }),
+      expect.objectContaining({
+        formId: FORM_ID,
+        name: 'Write to the studio',
+        title: 'Write to the studio',
+        fieldCount: 16,
+        page: { kind: 'page', id: expect.any(String), title: 'Contact', path: '/contact' },
+        otherPages: [],
+        submissions: 2,
+      }),
       expect.objectContaining({ formId: REMOVED_FORM_ID, name: 'Removed form', page: null, submissions: 1 }),
     ]);
     expect(forms[0].lastSubmittedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(newsletters).toEqual([
-      expect.objectContaining({ listId: LIST_ID, name: 'Kiln opening news', page: expect.objectContaining({ path: '/contact' }), subscribers: { pending: 1, confirmed: 1, unsubscribed: 0, total: 2 } }),
+      expect.objectContaining({
+        listId: LIST_ID,
+        name: 'Kiln opening news',
+        page: expect.objectContaining({ path: '/contact' }),
+        subscribers: { pending: 1, confirmed: 1, unsubscribed: 0, total: 2 },
+      }),
     ]);
   });
 
@@ -98,7 +124,12 @@ describe('forms and lists', () => {
     expect(res.statusCode, res.body).toBe(200);
     const detail = res.json();
     expect(detail.form.fields.map((f: { id: string }) => f.id)).toContain('visit-time');
-    expect(detail.form.settings).toMatchObject({ submitButtonText: 'Send message', captcha: true, notifyEmails: ['studio@juniper.example'], disableValidation: false });
+    expect(detail.form.settings).toMatchObject({
+      submitButtonText: 'Send message',
+      captcha: true,
+      notifyEmails: ['studio@juniper.example'],
+      disableValidation: false,
+    });
     expect((await owner.call('GET', `/api/config/forms/${UNKNOWN_ID}`)).statusCode).toBe(404);
     expect((await owner.call('GET', '/api/config/forms/not-an-id')).statusCode).toBe(404);
     expect((await owner.call('GET', `/api/config/forms/${UNKNOWN_ID}/submissions`)).statusCode).toBe(404);
@@ -129,7 +160,9 @@ describe('submissions', () => {
     await insertSubmission({ values: { message: 'Order 100% done_now', items: ['Mugs'] } });
     await insertSubmission({ values: { message: 'Nothing to see', survey: { 'Delivery was quick.': '1' } } });
     const search = async (q: string) =>
-      (await owner.call('GET', `/api/config/forms/${FORM_ID}/submissions?q=${encodeURIComponent(q)}`)).json().submissions.map((s: { preview: { text: string }[] }) => s.preview[0]!.text);
+      (await owner.call('GET', `/api/config/forms/${FORM_ID}/submissions?q=${encodeURIComponent(q)}`))
+        .json()
+        .submissions.map((s: { preview: { text: string }[] }) => s.preview[0]!.text);
     expect(await search('HARBOURTOWN')).toEqual(['A glaze question']);
     expect(await search('écosse')).toEqual(['A glaze question']);
     expect(await search('mugs')).toEqual(['Order 100% done_now']);
@@ -147,7 +180,14 @@ describe('submissions', () => {
 
   it('opens one with every field by label, and deletes it', async () => {
     const id = await insertSubmission({
-      values: { name: ['Ada', 'Lovelace'], email: 'ada@example.com', message: 'Hello', items: ['Mugs', 'Vases'], survey: { 'Delivery was quick.': '2' }, source: 'newsletter' },
+      values: {
+        name: ['Ada', 'Lovelace'],
+        email: 'ada@example.com',
+        message: 'Hello',
+        items: ['Mugs', 'Vases'],
+        survey: { 'Delivery was quick.': '2' },
+        source: 'newsletter',
+      },
       emails: ['ada@example.com'],
     });
     const other = await insertSubmission({ formId: REMOVED_FORM_ID, values: { note: 'x' }, fields: [{ id: 'note', type: 'text', label: 'Note' }] });
@@ -238,7 +278,14 @@ describe('newsletter subscribers', () => {
     await insertSubscriber('dee@example.com', 'confirmed', null, 'ffff00000000000000000000');
     const list = async (query = '') => (await owner.call('GET', `/api/config/newsletter/${LIST_ID}/subscribers${query}`)).json();
     expect((await list()).subscribers.map((s: { email: string }) => s.email)).toEqual(['ann@example.com', 'bob@example.com', 'cy@example.com']);
-    expect((await list()).subscribers[0]).toEqual({ email: 'ann@example.com', name: 'Ann Potter', status: 'confirmed', createdAt: expect.any(String), confirmedAt: null, unsubscribedAt: null });
+    expect((await list()).subscribers[0]).toEqual({
+      email: 'ann@example.com',
+      name: 'Ann Potter',
+      status: 'confirmed',
+      createdAt: expect.any(String),
+      confirmedAt: null,
+      unsubscribedAt: null,
+    });
     expect((await list('?q=POTTER')).subscribers.map((s: { email: string }) => s.email)).toEqual(['ann@example.com']);
     expect((await list('?status=pending')).subscribers.map((s: { email: string }) => s.email)).toEqual(['bob@example.com']);
     expect((await owner.call('GET', `/api/config/newsletter/${LIST_ID}/subscribers?status=bouncing`)).statusCode).toBe(400);
@@ -246,7 +293,10 @@ describe('newsletter subscribers', () => {
 
     const csv = await owner.call('GET', `/api/config/newsletter/${LIST_ID}/subscribers.csv`);
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="kiln-opening-news-subscribers-\d{4}-\d\d-\d\d\.csv"$/);
-    const rows = csv.rawPayload.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const rows = csv.rawPayload
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\r\n');
     expect(rows[0]).toBe('Email,Name,Status,Signed up at (UTC),Confirmed at (UTC),Unsubscribed at (UTC)');
     expect(rows[2]).toMatch(/^bob@example\.com,'=cmd\|calc,pending,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,,$/);
     expect(rows).toHaveLength(5);
@@ -255,7 +305,9 @@ describe('newsletter subscribers', () => {
     expect(del.statusCode, del.body).toBe(200);
     expect((await list()).subscribers).toHaveLength(2);
     expect((await owner.call('DELETE', `/api/config/newsletter/${LIST_ID}/subscribers/bob%40example.com`)).statusCode).toBe(404);
-    const { rows: logged } = await database.pool.query(`SELECT detail FROM activity_log WHERE website_id = $1 AND action = 'newsletter.subscriber_deleted'`, [websiteId]);
+    const { rows: logged } = await database.pool.query(`SELECT detail FROM activity_log WHERE website_id = $1 AND action = 'newsletter.subscriber_deleted'`, [
+      websiteId,
+    ]);
     expect(JSON.stringify(logged)).not.toContain('bob');
   });
 
@@ -265,14 +317,23 @@ describe('newsletter subscribers', () => {
     expect(first.subscribers).toHaveLength(100);
     expect(first.next).toBe('p099@example.com');
     const second = (await owner.call('GET', `/api/config/newsletter/${LIST_ID}/subscribers?after=${encodeURIComponent(first.next)}`)).json();
-    expect(second.subscribers.map((s: { email: string }) => s.email)).toEqual(['p100@example.com', 'p101@example.com', 'p102@example.com', 'p103@example.com', 'p104@example.com']);
+    expect(second.subscribers.map((s: { email: string }) => s.email)).toEqual([
+      'p100@example.com',
+      'p101@example.com',
+      'p102@example.com',
+      'p103@example.com',
+      'p104@example.com',
+    ]);
     expect(second.next).toBeNull();
   });
 });
 
 describe("erasing a person's data", () => {
   it("deletes only that address's submissions and subscriptions, and logs the counts without the address", async () => {
-    const kept = await insertSubmission({ values: { email: 'keep@example.com', message: 'mentions erase.me@example.com in passing' }, emails: ['keep@example.com'] });
+    const kept = await insertSubmission({
+      values: { email: 'keep@example.com', message: 'mentions erase.me@example.com in passing' },
+      emails: ['keep@example.com'],
+    });
     await insertSubmission({ values: { email: 'erase.me@example.com' }, emails: ['erase.me@example.com'] });
     await insertSubmission({ formId: REMOVED_FORM_ID, values: { a: 'Erase.Me@example.com' }, emails: ['other@example.com', 'erase.me@example.com'] });
     await insertSubscriber('erase.me@example.com', 'confirmed');
@@ -294,7 +355,11 @@ describe("erasing a person's data", () => {
     const everything = JSON.stringify((await database.pool.query('SELECT * FROM activity_log')).rows);
     expect(everything.toLowerCase()).not.toContain('erase.me');
 
-    expect((await owner.call('POST', '/api/config/forms/erase', { email: 'erase.me@example.com' })).json()).toEqual({ ok: true, submissions: 0, subscribers: 0 });
+    expect((await owner.call('POST', '/api/config/forms/erase', { email: 'erase.me@example.com' })).json()).toEqual({
+      ok: true,
+      submissions: 0,
+      subscribers: 0,
+    });
   });
 });
 
@@ -314,7 +379,10 @@ describe('editing a form', () => {
       [{ fields: [{ id: 'x', type: 'radio', label: 'Pick', options: [] }], settings: form.settings }, ['fields.0.options']],
       [{ fields: [{ id: 'x', type: 'colour', label: 'Pick' }], settings: form.settings }, ['fields.0.type']],
       [{ fields: [], settings: form.settings }, ['fields']],
-      [{ fields: form.fields, settings: { ...form.settings, autoReply: { fieldId: 'message', subject: 'Hi', text: 'Thanks' } } }, ['settings.autoReply.fieldId']],
+      [
+        { fields: form.fields, settings: { ...form.settings, autoReply: { fieldId: 'message', subject: 'Hi', text: 'Thanks' } } },
+        ['settings.autoReply.fieldId'],
+      ],
       [{ fields: form.fields }, ['settings']],
       [{ fields: form.fields, settings: form.settings, formId: UNKNOWN_ID }, ['_']],
     ];
@@ -344,7 +412,13 @@ describe('editing a form', () => {
     expect(html).not.toContain('Send message');
     const after = await pageState();
     expect(Number(after.content_version)).toBe(Number(versionBefore) + 1);
-    expect((await current()).fields.at(-1)).toEqual({ id: 'newsletter-ok', type: 'checkbox', label: 'Keep me posted', options: ['Yes please'], required: false });
+    expect((await current()).fields.at(-1)).toEqual({
+      id: 'newsletter-ok',
+      type: 'checkbox',
+      label: 'Keep me posted',
+      options: ['Yes please'],
+      required: false,
+    });
     const { rows } = await database.pool.query(`SELECT action, detail FROM activity_log WHERE website_id = $1 ORDER BY id DESC LIMIT 1`, [websiteId]);
     expect(rows[0]).toEqual({ action: 'forms.form_updated', detail: { formId: FORM_ID, fields: fields.length } });
   });

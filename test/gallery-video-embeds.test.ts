@@ -43,13 +43,18 @@ let websiteId: string;
 let owner: Client;
 
 beforeAll(async () => {
-  poster = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3f63c4' } }).jpeg().toBuffer();
+  poster = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3f63c4' } })
+    .jpeg()
+    .toBuffer();
   provider = http.createServer((req, res) => {
     asked.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/poster.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg' }).end(poster);
     const json = { 'content-type': 'application/json' };
-    if (url.searchParams.get('url') === GOOD) res.writeHead(200, json).end(JSON.stringify({ type: 'video', title: 'Harbour at dawn', width: 640, height: 480, thumbnail_url: `${providerBase}/poster.jpg` }));
+    if (url.searchParams.get('url') === GOOD)
+      res
+        .writeHead(200, json)
+        .end(JSON.stringify({ type: 'video', title: 'Harbour at dawn', width: 640, height: 480, thumbnail_url: `${providerBase}/poster.jpg` }));
     else res.writeHead(200, json).end('<html>not json');
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
@@ -85,9 +90,16 @@ afterAll(async () => {
 });
 
 const draftUrl = `/api/config/editor/pages/${PAGE}`;
-const gallery = (images: unknown[]) => [{ id: hex(2), theme: 'white', blocks: [{ id: hex(3), type: BLOCK_TYPES.GALLERY, data: { design: 'slideshow', images }, layout: { desktop: { x: 0, y: 0, w: 24, h: 16 } } }] }];
+const gallery = (images: unknown[]) => [
+  {
+    id: hex(2),
+    theme: 'white',
+    blocks: [{ id: hex(3), type: BLOCK_TYPES.GALLERY, data: { design: 'slideshow', images }, layout: { desktop: { x: 0, y: 0, w: 24, h: 16 } } }],
+  },
+];
 const version = async () => editorPageAnswer.parse((await owner.call('GET', draftUrl)).json()).draft.version;
-const save = async (images: unknown[]) => owner.call('PUT', `${draftUrl}/draft`, { baseVersion: await version(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: gallery(images) });
+const save = async (images: unknown[]) =>
+  owner.call('PUT', `${draftUrl}/draft`, { baseVersion: await version(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: gallery(images) });
 const oembedAsks = () => asked.filter((a) => a.startsWith('/oembed')).length;
 
 describe('a gallery’s video slide saved in the editor', () => {
@@ -97,13 +109,23 @@ describe('a gallery’s video slide saved in the editor', () => {
     expect(res.statusCode, res.body).toBe(200);
     const filled = draftSaved.parse(res.json()).filled;
     const images = (filled?.[0]?.data.images ?? []) as { embed?: unknown }[];
-    expect(images[0]!.embed).toEqual({ url: GOOD, provider: 'vimeo', title: 'Harbour at dawn', width: 640, height: 480, poster: '/s/vimeo-76979871-poster.jpg' });
+    expect(images[0]!.embed).toEqual({
+      url: GOOD,
+      provider: 'vimeo',
+      title: 'Harbour at dawn',
+      width: 640,
+      height: 480,
+      poster: '/s/vimeo-76979871-poster.jpg',
+    });
     const copied = await app.inject({ method: 'GET', url: '/s/vimeo-76979871-poster.jpg', headers: { host: 'localhost' } });
     expect(copied.rawPayload.equals(poster)).toBe(true);
 
     // The editor keeps what it sent: a save without the embed, with the slide moved behind an image, asks no one.
     const before = oembedAsks();
-    const again = await save([{ src: '/s/vimeo-76979871-poster.jpg', alt: 'Harbour' }, { src: '', alt: '', video: GOOD }]);
+    const again = await save([
+      { src: '/s/vimeo-76979871-poster.jpg', alt: 'Harbour' },
+      { src: '', alt: '', video: GOOD },
+    ]);
     expect(again.statusCode, again.body).toBe(200);
     expect(oembedAsks()).toBe(before);
 
@@ -121,7 +143,10 @@ describe('a gallery’s video slide saved in the editor', () => {
   // covers 001-4.66
   it('refuses an address of no known provider or a failing provider at the slide’s video field, saving nothing', async () => {
     const saved = await version();
-    const plain = await save([{ src: '/s/a.jpg', alt: 'A' }, { src: '', alt: '', video: 'https://example.com/film' }]);
+    const plain = await save([
+      { src: '/s/a.jpg', alt: 'A' },
+      { src: '', alt: '', video: 'https://example.com/film' },
+    ]);
     expect(plain.statusCode).toBe(400);
     expect(plain.json().errors).toEqual({ 'sections.0.blocks.0.data.images.1.video': blocks.videoInvalidEmbed });
     const failing = await save([{ src: '', alt: '', video: FAILING }]);

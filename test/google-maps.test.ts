@@ -35,13 +35,21 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-      const send = (status: number, json: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(typeof json === 'string' ? json : JSON.stringify(json));
+      const send = (status: number, json: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(typeof json === 'string' ? json : JSON.stringify(json));
       if (req.url === '/v1/places:autocomplete') {
         const input = (JSON.parse(body) as { input: string }).input;
-        if (input === 'refused') return send(403, { error: { code: 403, message: 'Requests from referer http://localhost/ are blocked.', status: 'PERMISSION_DENIED' } });
+        if (input === 'refused')
+          return send(403, { error: { code: 403, message: 'Requests from referer http://localhost/ are blocked.', status: 'PERMISSION_DENIED' } });
         return send(200, {
           suggestions: [
-            { placePrediction: { placeId: 'ChIJ-good', text: { text: '71 Sullivan St, New York, NY, USA' }, structuredFormat: { mainText: { text: '71 Sullivan St' }, secondaryText: { text: 'New York, NY, USA' } } } },
+            {
+              placePrediction: {
+                placeId: 'ChIJ-good',
+                text: { text: '71 Sullivan St, New York, NY, USA' },
+                structuredFormat: { mainText: { text: '71 Sullivan St' }, secondaryText: { text: 'New York, NY, USA' } },
+              },
+            },
             { queryPrediction: { text: { text: 'sullivan' } } },
           ],
         });
@@ -152,15 +160,28 @@ describe('the place search', () => {
     useFakePlaces();
     await setKey({ key: KEY, language: 'en', region: 'US' });
     seen.length = 0;
-    const res = await demo.editor.call('GET', `/api/google-maps/places/autocomplete?input=71+Sullivan&sessionToken=0f7c2a1e-1b2c-4d5e-8f90-123456789abc&${TRACKING}`);
+    const res = await demo.editor.call(
+      'GET',
+      `/api/google-maps/places/autocomplete?input=71+Sullivan&sessionToken=0f7c2a1e-1b2c-4d5e-8f90-123456789abc&${TRACKING}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(json(res)).toEqual({ suggestions: [{ placeId: 'ChIJ-good', text: '71 Sullivan St, New York, NY, USA', mainText: '71 Sullivan St', secondaryText: 'New York, NY, USA' }] });
+    expect(json(res)).toEqual({
+      suggestions: [{ placeId: 'ChIJ-good', text: '71 Sullivan St, New York, NY, USA', mainText: '71 Sullivan St', secondaryText: 'New York, NY, USA' }],
+    });
     expect(seen[0]!.method).toBe('POST');
     expect(seen[0]!.headers['x-goog-api-key']).toBe(KEY);
     expect(seen[0]!.headers.referer).toMatch(/^http:\/\/[^/]+\/$/);
-    expect(JSON.parse(seen[0]!.body)).toEqual({ input: '71 Sullivan', languageCode: 'en', regionCode: 'us', sessionToken: '0f7c2a1e-1b2c-4d5e-8f90-123456789abc' });
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      input: '71 Sullivan',
+      languageCode: 'en',
+      regionCode: 'us',
+      sessionToken: '0f7c2a1e-1b2c-4d5e-8f90-123456789abc',
+    });
 
-    const details = await demo.editor.call('GET', `/api/google-maps/places/details?placeId=ChIJ-good&sessionToken=0f7c2a1e-1b2c-4d5e-8f90-123456789abc&${TRACKING}`);
+    const details = await demo.editor.call(
+      'GET',
+      `/api/google-maps/places/details?placeId=ChIJ-good&sessionToken=0f7c2a1e-1b2c-4d5e-8f90-123456789abc&${TRACKING}`,
+    );
     expect(details.statusCode, details.body).toBe(200);
     expect(json(details)).toEqual({
       place: {
@@ -225,7 +246,9 @@ describe('the place search', () => {
     seen.length = 0;
     const res = await demo.editor.call('GET', `/api/google-maps/places/autocomplete?input=main&${TRACKING}`);
     expect(res.statusCode).toBe(502);
-    expect(json(res).error).toMatch(/^Place search refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach: .*OUTGOING_ALLOW_PRIVATE=true\.$/);
+    expect(json(res).error).toMatch(
+      /^Place search refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach: .*OUTGOING_ALLOW_PRIVATE=true\.$/,
+    );
     expect(seen).toEqual([]);
   });
 });

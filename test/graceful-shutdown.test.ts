@@ -27,7 +27,9 @@ async function stored(dataDir: string): Promise<{ hits: Set<string>; submissions
   await client.connect();
   try {
     const hits = await client.query<{ page_path: string }>("SELECT page_path FROM census_hits WHERE page_path LIKE '/drain-%'");
-    const submissions = await client.query<{ message: string }>("SELECT values->>'message' AS message FROM form_submissions WHERE values->>'message' LIKE 'drain-form-%'");
+    const submissions = await client.query<{ message: string }>(
+      "SELECT values->>'message' AS message FROM form_submissions WHERE values->>'message' LIKE 'drain-form-%'",
+    );
     return { hits: new Set(hits.rows.map((r) => r.page_path)), submissions: new Set(submissions.rows.map((r) => r.message)) };
   } finally {
     await client.end();

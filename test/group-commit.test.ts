@@ -55,7 +55,11 @@ async function wave(label: string, n: number): Promise<{ forms: Sent[]; hits: Se
     Promise.all(
       Array.from({ length: n }, async (_, i) => {
         const name = `/${label}/${i}`;
-        const res = await census.post('/api/census/RecordHit', { event: 1, data: hitData(demo.websiteId, { pagePath: name }), ss_cvr: visitorRecord(`v${label}${i}`, 1_760_000_000_000) }, { ip: `198.51.100.${i + 1}` });
+        const res = await census.post(
+          '/api/census/RecordHit',
+          { event: 1, data: hitData(demo.websiteId, { pagePath: name }), ss_cvr: visitorRecord(`v${label}${i}`, 1_760_000_000_000) },
+          { ip: `198.51.100.${i + 1}` },
+        );
         return { name, res };
       }),
     ),
@@ -64,12 +68,18 @@ async function wave(label: string, n: number): Promise<{ forms: Sent[]; hits: Se
 }
 
 async function storedNames(label: string): Promise<{ forms: string[]; hits: string[] }> {
-  const submissions = await query<{ message: string }>(`SELECT "values"->>'message' AS message FROM form_submissions WHERE "values"->>'message' LIKE $1`, [`${label} message %`]);
+  const submissions = await query<{ message: string }>(`SELECT "values"->>'message' AS message FROM form_submissions WHERE "values"->>'message' LIKE $1`, [
+    `${label} message %`,
+  ]);
   const hits = await query<{ page_path: string }>('SELECT page_path FROM census_hits WHERE page_path LIKE $1', [`/${label}/%`]);
   return { forms: submissions.map((r) => r.message).sort(), hits: hits.map((r) => r.page_path).sort() };
 }
 
-const names = (sent: Sent[], ok: boolean) => sent.filter((s) => (s.res.statusCode === 200) === ok).map((s) => s.name).sort();
+const names = (sent: Sent[], ok: boolean) =>
+  sent
+    .filter((s) => (s.res.statusCode === 200) === ok)
+    .map((s) => s.name)
+    .sort();
 
 describe('acknowledged only after the commit', () => {
   it('answers no call 200 whose batch lost its connection at COMMIT, and stores none of them', async () => {
@@ -82,7 +92,9 @@ describe('acknowledged only after the commit', () => {
     for (const s of sent.hits) expect(s.res.json()).toEqual({ error: 'This service is temporarily unavailable. Please try again later.' });
     expect(await storedNames('cut')).toEqual({ forms: [], hits: [] });
     // Neither the spent keys nor the visits the cut batches started were kept.
-    expect(await query("SELECT count(*)::int AS n FROM visit_starts WHERE visitor_hash IN (SELECT visitor_hash FROM census_hits WHERE page_path LIKE '/cut/%')")).toEqual([{ n: 0 }]);
+    expect(
+      await query("SELECT count(*)::int AS n FROM visit_starts WHERE visitor_hash IN (SELECT visitor_hash FROM census_hits WHERE page_path LIKE '/cut/%')"),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('stores every call it answered 200 while some batches are cut, and answers the others with an error', async () => {
@@ -110,8 +122,14 @@ describe('acknowledged only after the commit', () => {
 
 describe('under concurrent load', () => {
   it('stores every acknowledged call exactly once, calls that arrive together sharing a transaction', async () => {
-    const batches = async () => Object.fromEntries((await app.metrics.ingestBatchSize.get()).values.filter((v) => v.metricName === 'ingest_batch_calls_count').map((v) => [v.labels.writer, v.value]));
-    const calls = async () => Object.fromEntries((await app.metrics.ingestBatchSize.get()).values.filter((v) => v.metricName === 'ingest_batch_calls_sum').map((v) => [v.labels.writer, v.value]));
+    const batches = async () =>
+      Object.fromEntries(
+        (await app.metrics.ingestBatchSize.get()).values.filter((v) => v.metricName === 'ingest_batch_calls_count').map((v) => [v.labels.writer, v.value]),
+      );
+    const calls = async () =>
+      Object.fromEntries(
+        (await app.metrics.ingestBatchSize.get()).values.filter((v) => v.metricName === 'ingest_batch_calls_sum').map((v) => [v.labels.writer, v.value]),
+      );
     const [batchesBefore, callsBefore] = [await batches(), await calls()];
     const sent = await wave('load', 40);
     for (const s of [...sent.forms, ...sent.hits]) expect(s.res.statusCode, s.res.body).toBe(200);

@@ -27,9 +27,15 @@ beforeAll(async () => {
   await setRole(demo.database.db, demo.websiteId, await createAccount(demo.database.db, 'owner@example.com', 'owner-password-1'), TEAM_ROLES.ADMIN);
   await createVerifiedSiteUser(demo.database.db, demo.websiteId, 'shopper@example.com', 'shopper-password-1');
   mailbox = await startMailbox();
-  await demo.database.db.insert(smtpSettings).values({ websiteId: demo.websiteId, host: '127.0.0.1', port: mailbox.port, secure: false, fromAddress: 'studio@example.com' });
+  await demo.database.db
+    .insert(smtpSettings)
+    .values({ websiteId: demo.websiteId, host: '127.0.0.1', port: mailbox.port, secure: false, fromAddress: 'studio@example.com' });
   app = await demo.start();
-  worker = startWorker(demo.database, { [EMAIL_JOB]: emailHandler(demo.database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 20, log: () => undefined });
+  worker = startWorker(
+    demo.database,
+    { [EMAIL_JOB]: emailHandler(demo.database, { allowPrivate: true }) },
+    { pollMs: 50, backoff: () => 20, log: () => undefined },
+  );
 });
 afterAll(async () => {
   await worker?.stop();
@@ -76,9 +82,16 @@ describe('the Host header', () => {
   it('never reaches an emailed link: password resets and sign-up confirmations asked for through a foreign host link to the site itself', async () => {
     const visitor = await client(app, 'attacker.example');
     expect((await visitor.call('POST', '/api/auth/PasswordReset', { email: 'owner@example.com' })).statusCode).toBe(200);
-    expect((await visitor.call('POST', '/api/site-users/account', { email: 'newcomer@example.com', password: 'a long enough passphrase', displayName: 'New' })).statusCode).toBe(200);
+    expect(
+      (await visitor.call('POST', '/api/site-users/account', { email: 'newcomer@example.com', password: 'a long enough passphrase', displayName: 'New' }))
+        .statusCode,
+    ).toBe(200);
     expect((await visitor.call('POST', '/api/site-users/account/password-reset', { email: 'shopper@example.com' })).statusCode).toBe(200);
-    const [reset, verify, customerReset] = [await mailFor(mailbox, 'owner@example.com'), await mailFor(mailbox, 'newcomer@example.com'), await mailFor(mailbox, 'shopper@example.com')];
+    const [reset, verify, customerReset] = [
+      await mailFor(mailbox, 'owner@example.com'),
+      await mailFor(mailbox, 'newcomer@example.com'),
+      await mailFor(mailbox, 'shopper@example.com'),
+    ];
     for (const mail of [reset, verify, customerReset]) expect(mail.body).not.toContain('attacker');
     expect(linkIn(reset, '/config/reset-password', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);
     expect(linkIn(verify, '/account/verify', 'http://demo.sites.test')).toMatch(/^[\w-]{20,}$/);

@@ -37,7 +37,10 @@ beforeAll(async () => {
   pool = connect(database.url, 8);
   store = postgresBlobStore(pool);
   worker = startWorker(pool, imageJobHandlers(pool, { store, concurrency: 2, avifEffort: 0 }), { pollMs: 30, log: () => undefined });
-  const jpeg = (background: string) => sharp({ create: { width: 640, height: 400, channels: 3, background } }).jpeg({ quality: 70 }).toBuffer();
+  const jpeg = (background: string) =>
+    sharp({ create: { width: 640, height: 400, channels: 3, background } })
+      .jpeg({ quality: 70 })
+      .toBuffer();
   [tile, other] = await Promise.all([jpeg('#3a6b8c'), jpeg('#8c3a6b')]);
 });
 afterAll(async () => {
@@ -63,10 +66,27 @@ async function importWith(identifier: string, bytes = tile): Promise<string> {
   return result.websiteId;
 }
 
-const tileOf = async (websiteId: string) => (await database.db.select().from(files).where(and(eq(files.websiteId, websiteId), eq(files.name, 'tile.jpg'))))[0]!;
-const imageJobs = async (websiteId: string) => (await database.db.select({ status: jobs.status }).from(jobs).where(and(eq(jobs.websiteId, websiteId), eq(jobs.kind, IMAGE_VARIANTS_JOB)))).length;
+const tileOf = async (websiteId: string) =>
+  (
+    await database.db
+      .select()
+      .from(files)
+      .where(and(eq(files.websiteId, websiteId), eq(files.name, 'tile.jpg')))
+  )[0]!;
+const imageJobs = async (websiteId: string) =>
+  (
+    await database.db
+      .select({ status: jobs.status })
+      .from(jobs)
+      .where(and(eq(jobs.websiteId, websiteId), eq(jobs.kind, IMAGE_VARIANTS_JOB)))
+  ).length;
 const variantsOf = async (websiteId: string, fileId: string) =>
-  (await database.db.select().from(fileVariants).where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId)))).sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
+  (
+    await database.db
+      .select()
+      .from(fileVariants)
+      .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId)))
+  ).sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
 
 async function bytesOf(websiteId: string, path: string): Promise<Buffer> {
   const stream = await store.get({ websiteId, path });

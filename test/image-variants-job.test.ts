@@ -47,9 +47,22 @@ afterAll(async () => {
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const version = async () => (await database.db.select({ v: websites.contentVersion }).from(websites).where(eq(websites.id, websiteId)))[0]!.v;
-const fileRow = async (id: string) => (await database.db.select().from(files).where(and(eq(files.websiteId, websiteId), eq(files.id, id))))[0];
+const fileRow = async (id: string) =>
+  (
+    await database.db
+      .select()
+      .from(files)
+      .where(and(eq(files.websiteId, websiteId), eq(files.id, id)))
+  )[0];
 const variantRows = async (id: string) =>
-  (await database.db.select().from(fileVariants).where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, id)))).map((v) => `${v.width}x${v.height}.${v.format}`).sort();
+  (
+    await database.db
+      .select()
+      .from(fileVariants)
+      .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, id)))
+  )
+    .map((v) => `${v.width}x${v.height}.${v.format}`)
+    .sort();
 async function blobPaths(id: string): Promise<string[]> {
   const paths: string[] = [];
   for await (const key of store.list(websiteId, `files/${id}/`)) paths.push(key.path);
@@ -62,7 +75,17 @@ async function upload(name: string, bytes: Buffer, contentType: string): Promise
   // As an upload names it: a key of its own, which the job must read through the row and never delete.
   await store.put({ websiteId, path: `files/${id}/original-0a1b2c` }, bytes);
   const job = await database.db.transaction(async (tx) => {
-    await tx.insert(files).values({ websiteId, id, name, contentType, size: bytes.length, sha256: sha(bytes), blobPath: `files/${id}/original-0a1b2c`, status: 'processing', position: 0 });
+    await tx.insert(files).values({
+      websiteId,
+      id,
+      name,
+      contentType,
+      size: bytes.length,
+      sha256: sha(bytes),
+      blobPath: `files/${id}/original-0a1b2c`,
+      status: 'processing',
+      position: 0,
+    });
     return enqueueImageVariants(tx, websiteId, id, sha(bytes));
   });
   return { id, job };
@@ -92,35 +115,51 @@ describe('the image-variants job', () => {
     expect(await fileRow(id)).toMatchObject({ status: 'ready', width: 360, height: 480 });
     const sizes = ['360x480', '300x400', '100x133'];
     expect(await variantRows(id)).toEqual(sizes.flatMap((s) => ['avif', 'jpeg', 'webp'].map((f) => `${s}.${f}`)).sort());
-    expect(await blobPaths(id)).toEqual(['original-0a1b2c', ...['100', '300', '360'].flatMap((w) => ['avif', 'jpeg', 'webp'].map((f) => `${w}.${f}`))].map((p) => `files/${id}/${p}`).sort());
-    const [row] = await database.db.select().from(fileVariants).where(and(eq(fileVariants.fileId, id), eq(fileVariants.width, 300), eq(fileVariants.format, 'webp')));
+    expect(await blobPaths(id)).toEqual(
+      ['original-0a1b2c', ...['100', '300', '360'].flatMap((w) => ['avif', 'jpeg', 'webp'].map((f) => `${w}.${f}`))].map((p) => `files/${id}/${p}`).sort(),
+    );
+    const [row] = await database.db
+      .select()
+      .from(fileVariants)
+      .where(and(eq(fileVariants.fileId, id), eq(fileVariants.width, 300), eq(fileVariants.format, 'webp')));
     expect(row).toMatchObject({ contentType: 'image/webp', blobPath: `files/${id}/300.webp` });
     expect((await store.stat({ websiteId, path: row!.blobPath }))?.size).toBe(row!.size);
     expect(await version()).toBe(before + 1);
   });
 
   it('after a replacement, keeps only the new bytes’ variants', async () => {
-    const wide = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#0a08' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 400, height: 200, channels: 4, background: '#0a08' } })
+      .png()
+      .toBuffer();
     const { id, job } = await upload('banner.png', wide, 'image/png');
     expect(await settled(job)).toMatchObject({ status: 'done' });
     expect(await blobPaths(id)).toContain(`files/${id}/400.png`);
 
     // Replaced by a narrower image, as the file service does: new original, new hash, a new job.
-    const narrow = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#a00' } }).png().toBuffer();
+    const narrow = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#a00' } })
+      .png()
+      .toBuffer();
     await store.put({ websiteId, path: `files/${id}/original-9f8e7d` }, narrow);
     const again = await database.db.transaction(async (tx) => {
-      await tx.update(files).set({ sha256: sha(narrow), size: narrow.length, blobPath: `files/${id}/original-9f8e7d`, status: 'processing', width: null, height: null }).where(eq(files.id, id));
+      await tx
+        .update(files)
+        .set({ sha256: sha(narrow), size: narrow.length, blobPath: `files/${id}/original-9f8e7d`, status: 'processing', width: null, height: null })
+        .where(eq(files.id, id));
       return enqueueImageVariants(tx, websiteId, id, sha(narrow));
     });
     expect(await settled(again)).toMatchObject({ status: 'done' });
     expect(await fileRow(id)).toMatchObject({ status: 'ready', width: 200, height: 100 });
     expect(await variantRows(id)).toEqual(['100x50.avif', '100x50.png', '100x50.webp', '200x100.avif', '200x100.png', '200x100.webp']);
     // Originals are the file service's: the old one is deleted by the replacement once it commits, never by the job.
-    expect(await blobPaths(id)).toEqual(['100.avif', '100.png', '100.webp', '200.avif', '200.png', '200.webp', 'original-0a1b2c', 'original-9f8e7d'].map((p) => `files/${id}/${p}`));
+    expect(await blobPaths(id)).toEqual(
+      ['100.avif', '100.png', '100.webp', '200.avif', '200.png', '200.webp', 'original-0a1b2c', 'original-9f8e7d'].map((p) => `files/${id}/${p}`),
+    );
   });
 
   it('writes nothing for bytes since replaced, or for a deleted file', async () => {
-    const image = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#222' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#222' } })
+      .png()
+      .toBuffer();
     const stale = await upload('stale.png', image, 'image/png');
     await settled(stale.job);
     const staleJob = await database.db.transaction((tx) => enqueueImageVariants(tx, websiteId, stale.id, sha(Buffer.from('older bytes'))));
@@ -131,7 +170,16 @@ describe('the image-variants job', () => {
     // Deleted in the transaction that queued its job, so the run can only find it gone.
     await store.put({ websiteId, path: 'files/gone/original' }, image);
     const goneJob = await database.db.transaction(async (tx) => {
-      await tx.insert(files).values({ websiteId, id: 'gone', name: 'gone.png', contentType: 'image/png', sha256: sha(image), blobPath: 'files/gone/original', status: 'processing', position: 0 });
+      await tx.insert(files).values({
+        websiteId,
+        id: 'gone',
+        name: 'gone.png',
+        contentType: 'image/png',
+        sha256: sha(image),
+        blobPath: 'files/gone/original',
+        status: 'processing',
+        position: 0,
+      });
       const queued = await enqueueImageVariants(tx, websiteId, 'gone', sha(image));
       await tx.delete(files).where(and(eq(files.websiteId, websiteId), eq(files.id, 'gone')));
       return queued;
@@ -142,7 +190,9 @@ describe('the image-variants job', () => {
   });
 
   it('fails a corrupt image at once and marks the file failed, with no variants', async () => {
-    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#963' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#963' } })
+      .jpeg()
+      .toBuffer();
     const { id, job } = await upload('broken.jpg', jpeg.subarray(0, Math.floor(jpeg.length * 0.6)), 'image/jpeg');
     const result = await settled(job);
     expect(result).toMatchObject({ status: 'failed', attempts: 1 });
@@ -153,7 +203,9 @@ describe('the image-variants job', () => {
   });
 
   it('takes the site before the file, as an import or an alt-text change does, so the two never deadlock', async () => {
-    const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#5a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 240, height: 160, channels: 3, background: '#5a7' } })
+      .png()
+      .toBuffer();
     // An import's transaction: the site's row first, held while the job finishes its images (NO KEY,
     // so the file's row and its job can still be inserted, their foreign keys sharing the row).
     const client = await database.pool.connect();
@@ -164,7 +216,9 @@ describe('the image-variants job', () => {
       // The job has made its images and waits for the site's row to write them.
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const { rows } = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%websites%' AND pid <> pg_backend_pid()");
+        const { rows } = await database.pool.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE '%websites%' AND pid <> pg_backend_pid()",
+        );
         if (rows[0]!.n > 0) break;
         if (Date.now() > deadline) throw new Error('the job never waited for the site');
         await new Promise((resolve) => setTimeout(resolve, 25));

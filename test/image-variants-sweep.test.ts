@@ -57,23 +57,53 @@ const startImageWorker = () => {
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const version = async () => (await database.db.select({ v: websites.contentVersion }).from(websites).where(eq(websites.id, websiteId)))[0]!.v;
-const fileRow = async (id: string) => (await database.db.select().from(files).where(and(eq(files.websiteId, websiteId), eq(files.id, id))))[0]!;
-const variantCount = async (id: string) => (await database.db.select().from(fileVariants).where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, id)))).length;
-const imageJobs = (id: string) => database.db.select().from(jobs).where(sql`${jobs.payload}->>'fileId' = ${id}`).orderBy(jobs.id);
+const fileRow = async (id: string) =>
+  (
+    await database.db
+      .select()
+      .from(files)
+      .where(and(eq(files.websiteId, websiteId), eq(files.id, id)))
+  )[0]!;
+const variantCount = async (id: string) =>
+  (
+    await database.db
+      .select()
+      .from(fileVariants)
+      .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, id)))
+  ).length;
+const imageJobs = (id: string) =>
+  database.db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.payload}->>'fileId' = ${id}`)
+    .orderBy(jobs.id);
 async function blobPaths(id: string): Promise<string[]> {
   const paths: string[] = [];
   for await (const key of store.list(websiteId, `files/${id}/`)) paths.push(key.path);
   return paths.sort();
 }
 
-const image = (background: string) => sharp({ create: { width: 160, height: 120, channels: 3, background } }).png().toBuffer();
+const image = (background: string) =>
+  sharp({ create: { width: 160, height: 120, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 /** The original stored, then the row ('processing') and its job in one transaction, as an upload does. */
 async function upload(name: string, bytes: Buffer): Promise<{ id: string; job: number }> {
   const id = `file-${name.replace(/\W/g, '-')}`;
   await store.put({ websiteId, path: `files/${id}/original-5a5a5a` }, bytes);
   const job = await database.db.transaction(async (tx) => {
-    await tx.insert(files).values({ websiteId, id, name, contentType: 'image/png', size: bytes.length, sha256: sha(bytes), blobPath: `files/${id}/original-5a5a5a`, status: 'processing', position: 0 });
+    await tx.insert(files).values({
+      websiteId,
+      id,
+      name,
+      contentType: 'image/png',
+      size: bytes.length,
+      sha256: sha(bytes),
+      blobPath: `files/${id}/original-5a5a5a`,
+      status: 'processing',
+      position: 0,
+    });
     return enqueueImageVariants(tx, websiteId, id, sha(bytes));
   });
   return { id, job };

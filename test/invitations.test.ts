@@ -72,7 +72,9 @@ describe('invitations', () => {
     await owner.call('POST', '/api/config/team/invitations', { email: 'late@example.com', role: TEAM_ROLES.VIEWER });
     const token = linkIn(await mailTo('late@example.com'), '/config/invitation', SITE_ORIGIN);
     await database.pool.query(`UPDATE invitations SET expires_at = created_at + interval '7 days' WHERE email = 'late@example.com'`);
-    await database.pool.query(`UPDATE invitations SET created_at = created_at - interval '7 days', expires_at = expires_at - interval '7 days' WHERE email = 'late@example.com'`);
+    await database.pool.query(
+      `UPDATE invitations SET created_at = created_at - interval '7 days', expires_at = expires_at - interval '7 days' WHERE email = 'late@example.com'`,
+    );
     const res = await (await client(app)).call('POST', '/api/auth/AcceptInvitation', { token, password: 'a-long-new-password' });
     expect(res.statusCode).toBe(400);
   });

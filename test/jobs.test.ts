@@ -10,7 +10,18 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
 import { jobs, websites } from '../src/db/schema';
-import { enqueue, JOB_RETENTION_DAYS, jobCounts, listJobs, pruneJobs, retryJob, startWorker, type JobHandler, type Worker, type WorkerOptions } from '../src/server/jobs/queue';
+import {
+  enqueue,
+  JOB_RETENTION_DAYS,
+  jobCounts,
+  listJobs,
+  pruneJobs,
+  retryJob,
+  startWorker,
+  type JobHandler,
+  type Worker,
+  type WorkerOptions,
+} from '../src/server/jobs/queue';
 import { freshDatabase } from './db';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -263,7 +274,15 @@ describe('job queue', () => {
     // Stands for a worker that died holding the job: running, its lease ending a lease from now.
     const [row] = await database.db
       .insert(jobs)
-      .values({ kind: 'work', payload: {}, status: 'running', attempts: 1, maxAttempts: 3, lockedUntil: new Date(clock.now().getTime() + lockMs), deliveryKey: crypto.randomUUID() })
+      .values({
+        kind: 'work',
+        payload: {},
+        status: 'running',
+        attempts: 1,
+        maxAttempts: 3,
+        lockedUntil: new Date(clock.now().getTime() + lockMs),
+        deliveryKey: crypto.randomUUID(),
+      })
       .returning({ id: jobs.id });
     const probe = await enqueue(database.db, { kind: 'probe', payload: {} });
     worker(database, { work: async (j) => void runs.push(j.id), probe: async () => undefined }, { lockMs, now: clock.now });
@@ -332,7 +351,9 @@ describe('finished jobs', () => {
     const siteId = await site('pruned');
     const finished = async (status: string, daysAgo: number) => {
       const id = await enqueue(database.db, { websiteId: siteId, kind: 'note', payload: { status, daysAgo } });
-      await database.db.execute(sql`UPDATE jobs SET status = ${status}, created_at = now() - make_interval(days => ${daysAgo + 1}), updated_at = now() - make_interval(days => ${daysAgo}) WHERE id = ${id}`);
+      await database.db.execute(
+        sql`UPDATE jobs SET status = ${status}, created_at = now() - make_interval(days => ${daysAgo + 1}), updated_at = now() - make_interval(days => ${daysAgo}) WHERE id = ${id}`,
+      );
       return id;
     };
     const doneLongAgo = await finished('done', JOB_RETENTION_DAYS.done + 1);

@@ -77,14 +77,22 @@ describe('labs', () => {
   it('takes a feature selection for each list and answers it back; a flag in either list is on for the site', async () => {
     const posted = await setLabs('circle', ['currency_formatting', 'session_recording']);
     expect(posted.statusCode, posted.body).toBe(200);
-    expect(posted.json().features.filter((f: { enabled: boolean }) => f.enabled).map((f: { name: string }) => f.name)).toEqual(['currency_formatting', 'session_recording']);
+    expect(
+      posted
+        .json()
+        .features.filter((f: { enabled: boolean }) => f.enabled)
+        .map((f: { name: string }) => f.name),
+    ).toEqual(['currency_formatting', 'session_recording']);
 
     expect((await setLabs('internal', ['session_recording', 'commerce', 'commerce'])).statusCode).toBe(200);
     const internal = (await owner.call('GET', '/api/labs/internal')).json();
     expect(internal.features.filter((f: { enabled: boolean }) => f.enabled).map((f: { name: string }) => f.name)).toEqual(['commerce', 'session_recording']);
     expect(internal.activeFlags).toEqual(['commerce', 'currency_formatting', 'session_recording']);
     const circle = (await owner.call('GET', '/api/labs/circle')).json();
-    expect(circle.features.filter((f: { enabled: boolean }) => f.enabled).map((f: { name: string }) => f.name)).toEqual(['currency_formatting', 'session_recording']);
+    expect(circle.features.filter((f: { enabled: boolean }) => f.enabled).map((f: { name: string }) => f.name)).toEqual([
+      'currency_formatting',
+      'session_recording',
+    ]);
 
     expect((await setLabs('internal', [])).statusCode).toBe(200);
     expect((await setLabs('circle', [])).statusCode).toBe(200);
@@ -200,13 +208,21 @@ describe('multilingual', () => {
     expect((await owner.call('GET', '/api/config/site')).json().locale).toBe('de');
     expect((await owner.call('GET', '/api/multilingual/settings')).json().defaultLanguage).toBe('de');
 
-    expect((await owner.call('PUT', '/api/multilingual/languages', { languages: [{ code: 'en-US', default: true }, { code: 'fr-CA', visible: false }, { code: 'de' }] })).statusCode).toBe(200);
+    expect(
+      (
+        await owner.call('PUT', '/api/multilingual/languages', {
+          languages: [{ code: 'en-US', default: true }, { code: 'fr-CA', visible: false }, { code: 'de' }],
+        })
+      ).statusCode,
+    ).toBe(200);
     await expect.poll(async () => (await page('/about')).body, { timeout: 5000 }).toContain('<html lang="en-US">');
   });
 
   it('refuses a list it cannot save with 400 and a clear message, and writes nothing', async () => {
     const before = await stored();
-    const many = ['fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'fi', 'pl', 'cs', 'hu', 'el', 'tr', 'ja', 'ko', 'zh', 'ar', 'he', 'hi'].map((code) => ({ code }));
+    const many = ['fr', 'de', 'es', 'it', 'pt', 'nl', 'sv', 'da', 'fi', 'pl', 'cs', 'hu', 'el', 'tr', 'ja', 'ko', 'zh', 'ar', 'he', 'hi'].map((code) => ({
+      code,
+    }));
     const cases: [unknown, string, string?][] = [
       [{ languages: [] }, 'Add at least one language: the site’s primary language.'],
       [{ languages: [{ code: 'en-US', default: true }, ...many] }, 'A site can offer at most 20 languages.'],
@@ -214,8 +230,20 @@ describe('multilingual', () => {
       [{ languages: [{ code: 'en-US', default: true }, { code: 'zz' }] }, '"zz" is not a language we know.', 'languages.1.code'],
       [{ languages: [{ code: 'en-US', default: true }, { code: 'fr' }, { code: 'FR' }] }, 'fr is listed twice.', 'languages.2.code'],
       [{ languages: [{ code: 'en-US' }, { code: 'fr' }] }, 'Choose one language as the default: the site’s primary language.'],
-      [{ languages: [{ code: 'en-US', default: true }, { code: 'fr', default: true }] }, 'Only one language can be the default.'],
-      [{ languages: [{ code: 'en-US', default: true, visible: false }] }, 'The default language is always shown to visitors; it cannot be hidden.', 'languages.0.visible'],
+      [
+        {
+          languages: [
+            { code: 'en-US', default: true },
+            { code: 'fr', default: true },
+          ],
+        },
+        'Only one language can be the default.',
+      ],
+      [
+        { languages: [{ code: 'en-US', default: true, visible: false }] },
+        'The default language is always shown to visitors; it cannot be hidden.',
+        'languages.0.visible',
+      ],
     ];
     for (const [body, message, path] of cases) {
       const res = await owner.call('PUT', '/api/multilingual/languages', body);
@@ -235,7 +263,10 @@ describe('multilingual', () => {
   it('connects a translation provider without ever answering its key, and disconnects it', async () => {
     const before = await stored();
     for (const [body, message] of [
-      [{ provider: 'babelfish', apiKey: API_KEY }, 'Choose a translation provider: deepl (DeepL), google (Google Cloud Translation), microsoft (Microsoft Translator).'],
+      [
+        { provider: 'babelfish', apiKey: API_KEY },
+        'Choose a translation provider: deepl (DeepL), google (Google Cloud Translation), microsoft (Microsoft Translator).',
+      ],
       [{ provider: 'deepl', apiKey: 'short' }, 'An API key has 8 to 512 characters and no spaces.'],
       [{ provider: 'deepl', apiKey: 'has a space in it' }, 'An API key has 8 to 512 characters and no spaces.'],
       [{ provider: 'deepl' }, 'Paste the API key your translation provider gave you.'],
@@ -248,7 +279,13 @@ describe('multilingual', () => {
 
     const put = await owner.call('PUT', '/api/multilingual/connection', { provider: 'deepl', apiKey: API_KEY });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json().connection).toEqual({ status: 'connected', provider: 'deepl', providerName: 'DeepL', connectedAt: expect.any(String), apiKey: MASKED_SECRET });
+    expect(put.json().connection).toEqual({
+      status: 'connected',
+      provider: 'deepl',
+      providerName: 'DeepL',
+      connectedAt: expect.any(String),
+      apiKey: MASKED_SECRET,
+    });
     const status = await owner.call('GET', '/api/multilingual/status');
     expect(status.json().connection).toMatchObject({ status: 'connected', provider: 'deepl' });
     for (const url of ['/api/multilingual/settings', '/api/multilingual/status', '/api/multilingual/languages', '/api/config/activity']) {

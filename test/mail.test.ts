@@ -200,7 +200,11 @@ describe("a site's own SMTP host", () => {
 
   it('is refused when it resolves to a loopback or private address: the job fails at once with a clear message', async () => {
     const box = await mailbox();
-    const sites = [await siteSendingTo('loopback-name', box.port, 'mail.loopback.test'), await siteSendingTo('lan-name', box.port, 'mail.lan.test'), await siteSendingTo('loopback-ip', box.port)];
+    const sites = [
+      await siteSendingTo('loopback-name', box.port, 'mail.loopback.test'),
+      await siteSendingTo('lan-name', box.port, 'mail.lan.test'),
+      await siteSendingTo('loopback-ip', box.port),
+    ];
     startMailWorker({ allowPrivate: false, resolve: resolveNames });
     const ids = await Promise.all(sites.map((websiteId) => enqueueEmail(database.db, websiteId, hello)));
 
@@ -234,7 +238,7 @@ describe("a site's own SMTP host", () => {
     expect(box.received).toHaveLength(1);
   });
 
-  it('does not apply to the server-wide SMTP_URL, which is the operator\'s own choice', async () => {
+  it("does not apply to the server-wide SMTP_URL, which is the operator's own choice", async () => {
     const box = await mailbox();
     vi.stubEnv('MAIL_FROM', 'server@example.com');
     vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${box.port}`);

@@ -9,7 +9,10 @@ export type Mailbox = { port: number; received: Received[]; stop(): Promise<void
 export function parseMessage(raw: string): { headers: Map<string, string>; body: string } {
   const split = raw.indexOf('\r\n\r\n');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
@@ -50,7 +53,6 @@ export async function startMailbox(opts: { port?: number; received?: Received[];
   const port = (server.server.address() as AddressInfo).port;
   return { port, received, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
-
 
 /** A mail's text as written. Long lines go out quoted-printable: join soft line breaks and decode =XX; short ones go out as they are. */
 export function textOf(mail: Received): string {

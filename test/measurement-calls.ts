@@ -52,11 +52,23 @@ export function hitData(websiteId: string, overrides: Record<string, unknown> = 
 
 /** Seed 000 §3: the button block tracking payload. */
 export function buttonPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { id: 'b0770000000000000000000a', buttonText: 'Shop now', clickthroughUrl: '/shop', alignment: 'center', size: 'medium', newWindow: false, context: 1, ...overrides };
+  return {
+    id: 'b0770000000000000000000a',
+    buttonText: 'Shop now',
+    clickthroughUrl: '/shop',
+    alignment: 'center',
+    size: 'medium',
+    newWindow: false,
+    context: 1,
+    ...overrides,
+  };
 }
 
 /** Seed 001 §3: the v1/events envelope of a page view, as analytics.ts sends it. */
-export function envelope(websiteId: string, overrides: Record<string, unknown> = {}): { analyticsId: string; commonData: string; customData: string; customSchemaName: string } {
+export function envelope(
+  websiteId: string,
+  overrides: Record<string, unknown> = {},
+): { analyticsId: string; commonData: string; customData: string; customSchemaName: string } {
   const commonData = {
     actor: 'visitor',
     action: 'view',
@@ -72,7 +84,12 @@ export function envelope(websiteId: string, overrides: Record<string, unknown> =
     isFirstLanding: true,
     ...overrides,
   };
-  return { analyticsId: 'a1d0000000000000000000000000000f', commonData: JSON.stringify(commonData), customData: JSON.stringify({ layout: 'wide' }), customSchemaName: 'frontsite_page_view' };
+  return {
+    analyticsId: 'a1d0000000000000000000000000000f',
+    commonData: JSON.stringify(commonData),
+    customData: JSON.stringify({ layout: 'wide' }),
+    customSchemaName: 'frontsite_page_view',
+  };
 }
 
 /** Seed 000 §3: an error report record. */
@@ -99,7 +116,13 @@ export function errorReport(websiteId: string | null, data: Record<string, unkno
 
 /** Seed 001 §3: a performance record. */
 export function performanceRecord(pageLoadId: string, name: string, value: number, data: Record<string, unknown> = {}): Record<string, unknown> {
-  return { app: 'frontsite', data: { name, value, rating: 'good', navigationType: 'navigate', ...data }, event: 'page_speed', pageLoadId, timestamp: 1_760_000_000_000 };
+  return {
+    app: 'frontsite',
+    data: { name, value, rating: 'good', navigationType: 'navigate', ...data },
+    event: 'page_speed',
+    pageLoadId,
+    timestamp: 1_760_000_000_000,
+  };
 }
 
 export type CallOptions = {
@@ -132,7 +155,8 @@ export async function measurementClient(app: FastifyInstance, host = 'localhost'
     cookie: `crumb=${crumb}`,
     post(url, body, o = {}) {
       const as = o.as ?? 'form';
-      const payload = body === undefined ? undefined : as === 'form' ? form(body as Record<string, unknown>) : as === 'raw' ? (body as string) : JSON.stringify(body);
+      const payload =
+        body === undefined ? undefined : as === 'form' ? form(body as Record<string, unknown>) : as === 'raw' ? (body as string) : JSON.stringify(body);
       const type = o.contentType ?? TYPES[as];
       return app.inject({
         method: 'POST',

@@ -65,7 +65,13 @@ function encode(body: unknown, as: Encoding): string {
   return as === 'form' ? form(body as Record<string, unknown>) : JSON.stringify(body);
 }
 
-const post = (url: string, body: unknown, as: Encoding, headers?: Record<string, string>): Sent => ({ method: 'POST', url, payload: encode(body, as), contentType: TYPES[as], ...(headers ? { headers } : {}) });
+const post = (url: string, body: unknown, as: Encoding, headers?: Record<string, string>): Sent => ({
+  method: 'POST',
+  url,
+  payload: encode(body, as),
+  contentType: TYPES[as],
+  ...(headers ? { headers } : {}),
+});
 
 // ---- text as browsers hold it ----
 
@@ -86,7 +92,12 @@ const url = fc.webUrl({ withQueryParameters: true }).filter((u) => u.length <= 2
 const small = fc.jsonValue({ maxDepth: 3 });
 const epoch = fc.integer({ min: 0, max: 8.64e15 });
 const maybe = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined });
-const visitorCookie = fc.oneof(fc.constant(''), fc.tuple(fc.stringMatching(/^[A-Za-z0-9._~-]{1,40}$/), fc.integer({ min: 1, max: 2 ** 45 }), fc.integer({ min: 1, max: 1e6 })).map(([id, start, n]) => visitorRecord(id, start, n)));
+const visitorCookie = fc.oneof(
+  fc.constant(''),
+  fc
+    .tuple(fc.stringMatching(/^[A-Za-z0-9._~-]{1,40}$/), fc.integer({ min: 1, max: 2 ** 45 }), fc.integer({ min: 1, max: 1e6 }))
+    .map(([id, start, n]) => visitorRecord(id, start, n)),
+);
 const encoding = fc.constantFrom<Encoding>('form', 'json');
 const crumbHeader = () => ({ 'x-csrf-token': visitor.crumb });
 
@@ -138,17 +149,26 @@ const recordHit: Endpoint = {
     const body = defined({ ...b, data: as === 'json' && dataAsText ? JSON.stringify(data) : data });
     return { sent: post('/api/census/RecordHit', body, as), expect: { kind: 'stored', rows: 1 } };
   }),
-  broken: fc.tuple(hitBody, encoding, fc.constantFrom<(b: Record<string, unknown>) => Record<string, unknown>>(
-    (b) => ({ ...b, event: 3 }),
-    (b) => ({ ...b, event: 'view' }),
-    (b) => ({ ...b, data: '{"url":' }),
-    (b) => ({ ...b, data: { ...(b.data as object), url: 'mailto:a@b.c' } }),
-    (b) => ({ ...b, data: { ...(b.data as object), websiteId: otherId } }),
-    (b) => ({ ...b, data: { ...(b.data as object), viewportInnerWidth: 1e9 } }),
-    (b) => ({ ...b, ss_cvr: 'x|1|2' }),
-    (b) => ({ ...b, unknown: '1' }),
-    (b) => ({ event: b.event }),
-  )).map(([b, as, breaks]) => ({ sent: post('/api/census/RecordHit', breaks(withSite(defined({ ...b, data: withSite(defined(b.data)) }))), as), expect: { kind: 'refused' } })),
+  broken: fc
+    .tuple(
+      hitBody,
+      encoding,
+      fc.constantFrom<(b: Record<string, unknown>) => Record<string, unknown>>(
+        (b) => ({ ...b, event: 3 }),
+        (b) => ({ ...b, event: 'view' }),
+        (b) => ({ ...b, data: '{"url":' }),
+        (b) => ({ ...b, data: { ...(b.data as object), url: 'mailto:a@b.c' } }),
+        (b) => ({ ...b, data: { ...(b.data as object), websiteId: otherId } }),
+        (b) => ({ ...b, data: { ...(b.data as object), viewportInnerWidth: 1e9 } }),
+        (b) => ({ ...b, ss_cvr: 'x|1|2' }),
+        (b) => ({ ...b, unknown: '1' }),
+        (b) => ({ event: b.event }),
+      ),
+    )
+    .map(([b, as, breaks]) => ({
+      sent: post('/api/census/RecordHit', breaks(withSite(defined({ ...b, data: withSite(defined(b.data)) }))), as),
+      expect: { kind: 'refused' },
+    })),
 };
 
 const buttonBody = fc.record({
@@ -179,24 +199,41 @@ const button = (name: 'button-render' | 'button-click'): Endpoint => ({
   table: 'census_events',
   where: `kind = '${name}'`,
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
-  valid: fc.tuple(buttonBody, encoding).map(([b, as]) => ({ sent: post(`/api/census/${name}`, withSite(defined(b)), as), expect: { kind: 'stored', rows: 1 } })),
-  broken: fc.tuple(buttonBody, encoding, buttonBreaks).map(([b, as, breaks]) => ({ sent: post(`/api/census/${name}`, breaks(withSite(defined(b))), as), expect: { kind: 'refused' } })),
+  valid: fc
+    .tuple(buttonBody, encoding)
+    .map(([b, as]) => ({ sent: post(`/api/census/${name}`, withSite(defined(b)), as), expect: { kind: 'stored', rows: 1 } })),
+  broken: fc
+    .tuple(buttonBody, encoding, buttonBreaks)
+    .map(([b, as, breaks]) => ({ sent: post(`/api/census/${name}`, breaks(withSite(defined(b))), as), expect: { kind: 'refused' } })),
 });
 
-const formRenderBody = fc.record({ formId: someText(100), visitorCookie: maybe(visitorCookie), pagePath: maybe(path), websiteId: maybe(fc.constantFrom<string | null>(null, 'SITE')) });
+const formRenderBody = fc.record({
+  formId: someText(100),
+  visitorCookie: maybe(visitorCookie),
+  pagePath: maybe(path),
+  websiteId: maybe(fc.constantFrom<string | null>(null, 'SITE')),
+});
 const formRender: Endpoint = {
   name: 'form-render',
   table: 'census_events',
   where: "kind = 'form-render'",
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
-  valid: fc.tuple(formRenderBody, encoding).map(([b, as]) => ({ sent: post('/api/census/form-render', withSite(defined(b)), as), expect: { kind: 'stored', rows: 1 } })),
-  broken: fc.tuple(formRenderBody, encoding, fc.constantFrom<(b: Record<string, unknown>) => Record<string, unknown>>(
-    (b) => ({ ...b, formId: '' }),
-    ({ formId: _f, ...b }) => b,
-    (b) => ({ ...b, websiteId: otherId }),
-    (b) => ({ ...b, pagePath: 'no-slash' }),
-    (b) => ({ ...b, buttonText: 'x' }),
-  )).map(([b, as, breaks]) => ({ sent: post('/api/census/form-render', breaks(withSite(defined(b))), as), expect: { kind: 'refused' } })),
+  valid: fc
+    .tuple(formRenderBody, encoding)
+    .map(([b, as]) => ({ sent: post('/api/census/form-render', withSite(defined(b)), as), expect: { kind: 'stored', rows: 1 } })),
+  broken: fc
+    .tuple(
+      formRenderBody,
+      encoding,
+      fc.constantFrom<(b: Record<string, unknown>) => Record<string, unknown>>(
+        (b) => ({ ...b, formId: '' }),
+        ({ formId: _f, ...b }) => b,
+        (b) => ({ ...b, websiteId: otherId }),
+        (b) => ({ ...b, pagePath: 'no-slash' }),
+        (b) => ({ ...b, buttonText: 'x' }),
+      ),
+    )
+    .map(([b, as, breaks]) => ({ sent: post('/api/census/form-render', breaks(withSite(defined(b))), as), expect: { kind: 'refused' } })),
 };
 
 const overlayFields = fc.dictionary(
@@ -204,21 +241,29 @@ const overlayFields = fc.dictionary(
   fc.oneof(anyText(200), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)),
   { maxKeys: 12 },
 );
-const overlayBody = fc.record({ fields: overlayFields, id: maybe(anyText(100)), visitorCookie: maybe(visitorCookie), pagePath: maybe(path) }).map(({ fields, ...known }) => ({ ...fields, ...defined(known) }));
+const overlayBody = fc
+  .record({ fields: overlayFields, id: maybe(anyText(100)), visitorCookie: maybe(visitorCookie), pagePath: maybe(path) })
+  .map(({ fields, ...known }) => ({ ...fields, ...defined(known) }));
 const overlay: Endpoint = {
   name: 'overlay',
   table: 'census_events',
   where: "kind = 'overlay'",
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
   valid: fc.tuple(overlayBody, encoding).map(([b, as]) => ({ sent: post('/api/census/overlay', b, as), expect: { kind: 'stored', rows: 1 } })),
-  broken: fc.tuple(overlayBody, fc.constantFrom<[(b: Record<string, unknown>) => Record<string, unknown>, Encoding[]]>(
-    [(b) => ({ ...b, nested: { a: 1 } }), ['json']],
-    [(b) => ({ ...b, list: [1] }), ['json']],
-    [(b) => ({ ...b, ['k'.repeat(65)]: 'long name' }), ['json', 'form']],
-    [(b) => ({ ...b, ...Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, i])) }), ['json', 'form']],
-    [(b) => ({ ...b, websiteId: otherId }), ['json', 'form']],
-    [(b) => ({ ...b, visitorCookie: '|' }), ['json', 'form']],
-  ), fc.nat()).map(([b, [breaks, encodings], n]) => ({ sent: post('/api/census/overlay', breaks(b), encodings[n % encodings.length]!), expect: { kind: 'refused' } })),
+  broken: fc
+    .tuple(
+      overlayBody,
+      fc.constantFrom<[(b: Record<string, unknown>) => Record<string, unknown>, Encoding[]]>(
+        [(b) => ({ ...b, nested: { a: 1 } }), ['json']],
+        [(b) => ({ ...b, list: [1] }), ['json']],
+        [(b) => ({ ...b, ['k'.repeat(65)]: 'long name' }), ['json', 'form']],
+        [(b) => ({ ...b, ...Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, i])) }), ['json', 'form']],
+        [(b) => ({ ...b, websiteId: otherId }), ['json', 'form']],
+        [(b) => ({ ...b, visitorCookie: '|' }), ['json', 'form']],
+      ),
+      fc.nat(),
+    )
+    .map(([b, [breaks, encodings], n]) => ({ sent: post('/api/census/overlay', breaks(b), encodings[n % encodings.length]!), expect: { kind: 'refused' } })),
 };
 
 const itemId = fc.stringMatching(/^[A-Za-z0-9._~-]{1,100}$/).filter((id) => !/^\.+$/.test(id));
@@ -228,7 +273,11 @@ const quickView: Endpoint = {
   where: "kind = 'quick-view'",
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
   valid: fc.tuple(itemId, fc.constantFrom('none', 'empty-form', 'empty-json')).map(([id, body]) => ({
-    sent: { method: 'POST', url: `/api/census/RecordQuickView/${id}`, ...(body === 'none' ? {} : body === 'empty-form' ? { payload: '', contentType: TYPES.form } : { payload: '{}', contentType: TYPES.json }) },
+    sent: {
+      method: 'POST',
+      url: `/api/census/RecordQuickView/${id}`,
+      ...(body === 'none' ? {} : body === 'empty-form' ? { payload: '', contentType: TYPES.form } : { payload: '{}', contentType: TYPES.json }),
+    },
     expect: { kind: 'stored', rows: 1 },
   })),
   broken: fc.tuple(itemId, fc.constantFrom('space', 'payload', 'long', 'json')).map(([id, how]) => ({
@@ -245,13 +294,30 @@ const quickView: Endpoint = {
 };
 
 const autoKey = fc.string({ minLength: 1, maxLength: 20 }).map((k) => `auto_${k}`);
-const commonData = fc.record({
-  required: fc.record({ actor: someText(200), action: someText(200), event_owner_team: someText(200), event_source: someText(200), object_type: someText(200) }),
-  optional: fc.subarray([...ANALYTICS_OPTIONAL_FIELDS]).chain((names) => fc.tuple(...names.map(() => fc.option(anyText(2000), { nil: null }))).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]])))),
-  auto: fc.dictionary(autoKey, small, { maxKeys: 6 }),
-  websiteId: maybe(fc.constantFrom<string | null>(null, 'SITE')),
-}).map(({ required, optional, auto, websiteId }) => withSite(defined({ ...auto, ...optional, ...required, websiteId })));
-const envelopeBody = fc.record({ analyticsId: someText(200), commonData, customData: fc.dictionary(fc.string({ maxLength: 20 }), small, { maxKeys: 6 }), customSchemaName: someText(200) });
+const commonData = fc
+  .record({
+    required: fc.record({
+      actor: someText(200),
+      action: someText(200),
+      event_owner_team: someText(200),
+      event_source: someText(200),
+      object_type: someText(200),
+    }),
+    optional: fc
+      .subarray([...ANALYTICS_OPTIONAL_FIELDS])
+      .chain((names) =>
+        fc.tuple(...names.map(() => fc.option(anyText(2000), { nil: null }))).map((values) => Object.fromEntries(names.map((n, i) => [n, values[i]]))),
+      ),
+    auto: fc.dictionary(autoKey, small, { maxKeys: 6 }),
+    websiteId: maybe(fc.constantFrom<string | null>(null, 'SITE')),
+  })
+  .map(({ required, optional, auto, websiteId }) => withSite(defined({ ...auto, ...optional, ...required, websiteId })));
+const envelopeBody = fc.record({
+  analyticsId: someText(200),
+  commonData,
+  customData: fc.dictionary(fc.string({ maxLength: 20 }), small, { maxKeys: 6 }),
+  customSchemaName: someText(200),
+});
 const v1Events: Endpoint = {
   name: 'v1/events',
   table: 'analytics_events',
@@ -260,37 +326,58 @@ const v1Events: Endpoint = {
     const body = as === 'form' || asText ? { ...e, commonData: JSON.stringify(e.commonData), customData: JSON.stringify(e.customData) } : e;
     return { sent: post('/api/v1/events', body, as), expect: { kind: 'stored', rows: 1 } };
   }),
-  broken: fc.tuple(envelopeBody, encoding, fc.constantFrom<(e: Record<string, unknown>) => Record<string, unknown>>(
-    (e) => ({ ...e, commonData: { ...(e.commonData as object), actor: undefined } }),
-    (e) => ({ ...e, commonData: { ...(e.commonData as object), object_type: 5 } }),
-    (e) => ({ ...e, commonData: { ...(e.commonData as object), product_area: true } }),
-    (e) => ({ ...e, commonData: { ...(e.commonData as object), websiteId: otherId } }),
-    (e) => ({ ...e, commonData: '[not json' }),
-    (e) => ({ ...e, customData: '[]' }),
-    (e) => ({ ...e, analyticsId: '' }),
-    ({ customSchemaName: _c, ...e }) => e,
-  )).map(([e, as, breaks]) => {
-    const broken = breaks(e);
-    const body = as === 'form' ? Object.fromEntries(Object.entries(broken).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) : broken;
-    return { sent: post('/api/v1/events', body, as), expect: { kind: 'refused' } };
-  }),
+  broken: fc
+    .tuple(
+      envelopeBody,
+      encoding,
+      fc.constantFrom<(e: Record<string, unknown>) => Record<string, unknown>>(
+        (e) => ({ ...e, commonData: { ...(e.commonData as object), actor: undefined } }),
+        (e) => ({ ...e, commonData: { ...(e.commonData as object), object_type: 5 } }),
+        (e) => ({ ...e, commonData: { ...(e.commonData as object), product_area: true } }),
+        (e) => ({ ...e, commonData: { ...(e.commonData as object), websiteId: otherId } }),
+        (e) => ({ ...e, commonData: '[not json' }),
+        (e) => ({ ...e, customData: '[]' }),
+        (e) => ({ ...e, analyticsId: '' }),
+        ({ customSchemaName: _c, ...e }) => e,
+      ),
+    )
+    .map(([e, as, breaks]) => {
+      const broken = breaks(e);
+      const body = as === 'form' ? Object.fromEntries(Object.entries(broken).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])) : broken;
+      return { sent: post('/api/v1/events', body, as), expect: { kind: 'refused' } };
+    }),
 };
 
 const eventName = fc.stringMatching(/^[\w.:-]{1,60}$/);
-const recordEventBody = fc.record({ event: eventName, data: fc.dictionary(fc.string({ maxLength: 20 }).filter((k) => k !== 'websiteId'), small, { maxKeys: 6 }) });
+const recordEventBody = fc.record({
+  event: eventName,
+  data: fc.dictionary(
+    fc.string({ maxLength: 20 }).filter((k) => k !== 'websiteId'),
+    small,
+    { maxKeys: 6 },
+  ),
+});
 const recordEvent: Endpoint = {
   name: 'RecordEvent',
   table: 'recorded_events',
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
-  valid: fc.tuple(recordEventBody, encoding).map(([b, as]) => ({ sent: post('/api/events/RecordEvent', { crumb: visitor.crumb, ...b }, as), expect: { kind: 'stored', rows: 1 } })),
-  broken: fc.tuple(recordEventBody, encoding, fc.constantFrom<(b: Record<string, unknown>) => Record<string, unknown>>(
-    (b) => b,
-    (b) => ({ ...b, crumb: 'forged.crumb' }),
-    (b) => ({ ...b, crumb: visitor.crumb, event: 'has space' }),
-    (b) => ({ ...b, crumb: visitor.crumb, data: [1, 2] }),
-    (b) => ({ ...b, crumb: visitor.crumb, data: { websiteId: otherId } }),
-    (b) => ({ ...b, crumb: visitor.crumb, eventName: 'x' }),
-  )).map(([b, as, breaks]) => ({ sent: post('/api/events/RecordEvent', breaks(b), as), expect: { kind: 'refused' } })),
+  valid: fc
+    .tuple(recordEventBody, encoding)
+    .map(([b, as]) => ({ sent: post('/api/events/RecordEvent', { crumb: visitor.crumb, ...b }, as), expect: { kind: 'stored', rows: 1 } })),
+  broken: fc
+    .tuple(
+      recordEventBody,
+      encoding,
+      fc.constantFrom<(b: Record<string, unknown>) => Record<string, unknown>>(
+        (b) => b,
+        (b) => ({ ...b, crumb: 'forged.crumb' }),
+        (b) => ({ ...b, crumb: visitor.crumb, event: 'has space' }),
+        (b) => ({ ...b, crumb: visitor.crumb, data: [1, 2] }),
+        (b) => ({ ...b, crumb: visitor.crumb, data: { websiteId: otherId } }),
+        (b) => ({ ...b, crumb: visitor.crumb, eventName: 'x' }),
+      ),
+    )
+    .map(([b, as, breaks]) => ({ sent: post('/api/events/RecordEvent', breaks(b), as), expect: { kind: 'refused' } })),
 };
 
 const trackParams = fc.record(
@@ -311,19 +398,29 @@ const track: Endpoint = {
   limit: Infinity,
   garbage: false,
   valid: trackParams.map((p) => ({ sent: { method: 'GET', url: trackUrl(p) }, expect: { kind: 'stored', rows: 1 } })),
-  broken: fc.tuple(trackParams, fc.constantFrom<(p: Record<string, unknown>) => Record<string, unknown>>(
-    ({ landing: _l, ...p }) => p,
-    (p) => ({ ...p, landing: 'not a url' }),
-    (p) => ({ ...p, landing: 'ftp://files.example/x' }),
-    (p) => ({ ...p, screen: 'wide' }),
-    (p) => ({ ...p, rk: 'random' }),
-    (p) => ({ ...p, campaign: 'c'.repeat(201) }),
-  )).map(([p, breaks]) => ({ sent: { method: 'GET', url: trackUrl(breaks(p)) }, expect: { kind: 'refused' } })),
+  broken: fc
+    .tuple(
+      trackParams,
+      fc.constantFrom<(p: Record<string, unknown>) => Record<string, unknown>>(
+        ({ landing: _l, ...p }) => p,
+        (p) => ({ ...p, landing: 'not a url' }),
+        (p) => ({ ...p, landing: 'ftp://files.example/x' }),
+        (p) => ({ ...p, screen: 'wide' }),
+        (p) => ({ ...p, rk: 'random' }),
+        (p) => ({ ...p, campaign: 'c'.repeat(201) }),
+      ),
+    )
+    .map(([p, breaks]) => ({ sent: { method: 'GET', url: trackUrl(breaks(p)) }, expect: { kind: 'refused' } })),
 };
 
 const perfRecord = fc.record({
   app: someText(100),
-  data: fc.record({ name: anyText(90).map((s) => `rum-${s}`), value: maybe(fc.option(fc.double({ min: 0, max: 1e9, noNaN: true }), { nil: null })), pagePath: maybe(path), rating: maybe(anyText(20)) }),
+  data: fc.record({
+    name: anyText(90).map((s) => `rum-${s}`),
+    value: maybe(fc.option(fc.double({ min: 0, max: 1e9, noNaN: true }), { nil: null })),
+    pagePath: maybe(path),
+    rating: maybe(anyText(20)),
+  }),
   event: fc.constantFrom('page_speed', 'user', 'image'),
   pageLoadId: fc.nat().map((n) => pageLoadIds[n % pageLoadIds.length]!),
   timestamp: epoch,
@@ -334,23 +431,32 @@ const performance: Endpoint = {
   name: 'performance/records',
   table: 'performance_records',
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
-  valid: fc.tuple(perfList, textOrJson).map(([list, as]) => ({ sent: post('/api/1/performance/records', list, as), expect: { kind: 'stored', rows: list.length } })),
-  broken: fc.tuple(perfList, textOrJson, fc.nat(), fc.constantFrom<(r: Record<string, unknown>) => Record<string, unknown> | undefined>(
-    (r) => ({ ...r, pageLoadId: 'forged.id' }),
-    (r) => ({ ...r, pageLoadId: `${pageLoadIds[0]}x` }),
-    (r) => ({ ...r, data: { ...(r.data as object), name: 'lcp' } }),
-    (r) => ({ ...r, data: { ...(r.data as object), value: -1 } }),
-    (r) => ({ ...r, data: { ...(r.data as object), websiteId: otherId } }),
-    (r) => ({ ...r, event: 'click' }),
-    (r) => ({ ...r, extra: 1 }),
-    ({ timestamp: _t, ...r }) => r,
-    () => undefined,
-  )).map(([list, as, n, breaks]) => {
-    const i = n % list.length;
-    const broken = breaks(list[i]!);
-    const body = broken === undefined ? (n % 2 ? [] : Array.from({ length: 51 }, () => list[0])) : list.map((r, j) => (j === i ? broken : r));
-    return { sent: post('/api/1/performance/records', body, as), expect: { kind: 'refused' } };
-  }),
+  valid: fc
+    .tuple(perfList, textOrJson)
+    .map(([list, as]) => ({ sent: post('/api/1/performance/records', list, as), expect: { kind: 'stored', rows: list.length } })),
+  broken: fc
+    .tuple(
+      perfList,
+      textOrJson,
+      fc.nat(),
+      fc.constantFrom<(r: Record<string, unknown>) => Record<string, unknown> | undefined>(
+        (r) => ({ ...r, pageLoadId: 'forged.id' }),
+        (r) => ({ ...r, pageLoadId: `${pageLoadIds[0]}x` }),
+        (r) => ({ ...r, data: { ...(r.data as object), name: 'lcp' } }),
+        (r) => ({ ...r, data: { ...(r.data as object), value: -1 } }),
+        (r) => ({ ...r, data: { ...(r.data as object), websiteId: otherId } }),
+        (r) => ({ ...r, event: 'click' }),
+        (r) => ({ ...r, extra: 1 }),
+        ({ timestamp: _t, ...r }) => r,
+        () => undefined,
+      ),
+    )
+    .map(([list, as, n, breaks]) => {
+      const i = n % list.length;
+      const broken = breaks(list[i]!);
+      const body = broken === undefined ? (n % 2 ? [] : Array.from({ length: 51 }, () => list[0])) : list.map((r, j) => (j === i ? broken : r));
+      return { sent: post('/api/1/performance/records', body, as), expect: { kind: 'refused' } };
+    }),
 };
 
 const errorData = fc.record(
@@ -369,25 +475,41 @@ const errorData = fc.record(
   },
   { requiredKeys: ['url', 'app', 'message'] },
 );
-const errorList = fc.array(fc.record({ event: someText(200), data: errorData.map((d) => withSite(defined(d))), timestamp: epoch }), { minLength: 1, maxLength: 20 });
+const errorList = fc.array(fc.record({ event: someText(200), data: errorData.map((d) => withSite(defined(d))), timestamp: epoch }), {
+  minLength: 1,
+  maxLength: 20,
+});
 const errors: Endpoint = {
   name: 'RecordJavascriptErrors',
   table: 'javascript_errors',
   limit: MEASUREMENT_LIMITS.ERROR_REPORT_BODY_BYTES,
-  valid: fc.tuple(errorList, textOrJson).map(([list, as]) => ({ sent: post('/api/events/RecordJavascriptErrors', list, as, crumbHeader()), expect: { kind: 'stored', rows: list.length } })),
-  broken: fc.tuple(errorList, fc.nat(), fc.constantFrom<[(l: Record<string, unknown>[]) => unknown, boolean]>(
-    [(l) => l, false],
-    [(l) => [...l, ...Array.from({ length: 21 - l.length }, () => l[0])], true],
-    [() => [], true],
-    [(l) => [{ ...l[0], timestamp: -1 }], true],
-    [(l) => [{ ...l[0], data: { ...(l[0]!.data as object), app: '' } }], true],
-    [(l) => [{ ...l[0], data: { ...(l[0]!.data as object), websiteId: otherId } }], true],
-    [(l) => [{ ...l[0], data: { ...(l[0]!.data as object), extra: 1 } }], true],
-    [(l) => ({ reports: l }), true],
-  )).map(([list, n, [breaks, withHeader]]) => ({
-    sent: post('/api/events/RecordJavascriptErrors', breaks(list), n % 2 ? 'json' : 'text', withHeader ? crumbHeader() : n % 3 ? { 'x-csrf-token': 'forged.crumb' } : undefined),
-    expect: { kind: 'refused' },
-  })),
+  valid: fc
+    .tuple(errorList, textOrJson)
+    .map(([list, as]) => ({ sent: post('/api/events/RecordJavascriptErrors', list, as, crumbHeader()), expect: { kind: 'stored', rows: list.length } })),
+  broken: fc
+    .tuple(
+      errorList,
+      fc.nat(),
+      fc.constantFrom<[(l: Record<string, unknown>[]) => unknown, boolean]>(
+        [(l) => l, false],
+        [(l) => [...l, ...Array.from({ length: 21 - l.length }, () => l[0])], true],
+        [() => [], true],
+        [(l) => [{ ...l[0], timestamp: -1 }], true],
+        [(l) => [{ ...l[0], data: { ...(l[0]!.data as object), app: '' } }], true],
+        [(l) => [{ ...l[0], data: { ...(l[0]!.data as object), websiteId: otherId } }], true],
+        [(l) => [{ ...l[0], data: { ...(l[0]!.data as object), extra: 1 } }], true],
+        [(l) => ({ reports: l }), true],
+      ),
+    )
+    .map(([list, n, [breaks, withHeader]]) => ({
+      sent: post(
+        '/api/events/RecordJavascriptErrors',
+        breaks(list),
+        n % 2 ? 'json' : 'text',
+        withHeader ? crumbHeader() : n % 3 ? { 'x-csrf-token': 'forged.crumb' } : undefined,
+      ),
+      expect: { kind: 'refused' },
+    })),
 };
 
 const traceEvents = fc.array(fc.record({ pageUrl: anyText(2000), type: someText(200), data: small }), { minLength: 1, maxLength: 30 });
@@ -395,19 +517,31 @@ const trace: Endpoint = {
   name: 'Trace',
   table: 'trace_events',
   limit: MEASUREMENT_LIMITS.BODY_BYTES,
-  valid: fc.tuple(traceEvents, encoding).map(([events, as]) => ({ sent: post('/api/events/Trace', { data: as === 'form' ? JSON.stringify(events) : events }, as), expect: { kind: 'stored', rows: events.length } })),
-  broken: fc.tuple(traceEvents, encoding, fc.constantFrom<(e: Record<string, unknown>[]) => unknown>(
-    () => [],
-    (e) => [{ ...e[0], type: '' }],
-    (e) => [{ pageUrl: e[0]!.pageUrl }],
-    (e) => [{ ...e[0], extra: 1 }],
-    (e) => Array.from({ length: 201 }, () => e[0]),
-    () => '[{"pageUrl":',
-    () => ({ not: 'a list' }),
-  )).map(([events, as, breaks]) => {
-    const data = breaks(events);
-    return { sent: post('/api/events/Trace', { data: as === 'form' && typeof data !== 'string' ? JSON.stringify(data) : data }, as), expect: { kind: 'refused' } };
-  }),
+  valid: fc.tuple(traceEvents, encoding).map(([events, as]) => ({
+    sent: post('/api/events/Trace', { data: as === 'form' ? JSON.stringify(events) : events }, as),
+    expect: { kind: 'stored', rows: events.length },
+  })),
+  broken: fc
+    .tuple(
+      traceEvents,
+      encoding,
+      fc.constantFrom<(e: Record<string, unknown>[]) => unknown>(
+        () => [],
+        (e) => [{ ...e[0], type: '' }],
+        (e) => [{ pageUrl: e[0]!.pageUrl }],
+        (e) => [{ ...e[0], extra: 1 }],
+        (e) => Array.from({ length: 201 }, () => e[0]),
+        () => '[{"pageUrl":',
+        () => ({ not: 'a list' }),
+      ),
+    )
+    .map(([events, as, breaks]) => {
+      const data = breaks(events);
+      return {
+        sent: post('/api/events/Trace', { data: as === 'form' && typeof data !== 'string' ? JSON.stringify(data) : data }, as),
+        expect: { kind: 'refused' },
+      };
+    }),
 };
 
 const buttonRender = button('button-render');
@@ -420,7 +554,12 @@ const ONE_ROW: ReadonlySet<Endpoint> = new Set([recordHit, buttonRender, buttonC
 
 const GARBAGE_TYPES = ['application/json', TYPES.form, 'text/plain', 'multipart/form-data; boundary=x', 'application/xml', ''];
 const garbageBody = fc.oneof(
-  fc.dictionary(fc.constantFrom('event', 'data', 'ss_cvr', 'id', 'formId', 'commonData', 'analyticsId', 'crumb', 'pageUrl', 'visitorCookie', 'x'), fc.oneof(fc.string(), small)).map((d) => JSON.stringify(d)),
+  fc
+    .dictionary(
+      fc.constantFrom('event', 'data', 'ss_cvr', 'id', 'formId', 'commonData', 'analyticsId', 'crumb', 'pageUrl', 'visitorCookie', 'x'),
+      fc.oneof(fc.string(), small),
+    )
+    .map((d) => JSON.stringify(d)),
   small.map((v) => JSON.stringify(v)),
   fc.string(),
   fc.uint8Array({ maxLength: 200 }).map((a) => Buffer.from(a).toString('latin1')),
@@ -428,7 +567,13 @@ const garbageBody = fc.oneof(
 
 function caseFor(endpoint: Endpoint, url: string): fc.Arbitrary<Case> {
   const garbage = fc.tuple(garbageBody, fc.constantFrom(...GARBAGE_TYPES), fc.boolean()).map(([payload, contentType, oversize]): Case => ({
-    sent: { method: 'POST', url, payload: oversize ? payload + ' '.repeat(endpoint.limit) : payload, ...(contentType ? { contentType } : {}), headers: crumbHeader() },
+    sent: {
+      method: 'POST',
+      url,
+      payload: oversize ? payload + ' '.repeat(endpoint.limit) : payload,
+      ...(contentType ? { contentType } : {}),
+      headers: crumbHeader(),
+    },
     expect: { kind: 'garbage' },
   }));
   // Fastify refuses JSON bodies with prototype-poisoning keys (400), which generated objects may hold.
@@ -470,7 +615,13 @@ async function run(endpoint: Endpoint, c: Case, tally: Tally, seed: number): Pro
     method: sent.method,
     url: sent.url,
     remoteAddress: freshIp(),
-    headers: { host: 'localhost', 'user-agent': sent.ua ?? BROWSER_UA, cookie: visitor.cookie, ...(sent.contentType && sent.payload !== undefined ? { 'content-type': sent.contentType } : {}), ...sent.headers },
+    headers: {
+      host: 'localhost',
+      'user-agent': sent.ua ?? BROWSER_UA,
+      cookie: visitor.cookie,
+      ...(sent.contentType && sent.payload !== undefined ? { 'content-type': sent.contentType } : {}),
+      ...sent.headers,
+    },
     ...(sent.payload !== undefined ? { payload: sent.payload } : {}),
   });
   tally.statuses.set(res.statusCode, (tally.statuses.get(res.statusCode) ?? 0) + 1);
@@ -510,7 +661,8 @@ async function run(endpoint: Endpoint, c: Case, tally: Tally, seed: number): Pro
   }
 }
 
-const rowsIn = async (endpoint: Endpoint) => Number((await demo.database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${endpoint.table} WHERE ${endpoint.where ?? 'true'}`)).rows[0]!.n);
+const rowsIn = async (endpoint: Endpoint) =>
+  Number((await demo.database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${endpoint.table} WHERE ${endpoint.where ?? 'true'}`)).rows[0]!.n);
 
 /** FUZZ_SEED repeats a run (with FUZZ_ROUNDS); each call's rounds take the seeds after it. */
 const SEED = fuzzSeed();
@@ -532,7 +684,9 @@ describe('bad input to the measurement calls', () => {
       // Half the bodies are valid; those holding a NUL are refused by the text rule instead.
       expect(tally.acknowledged + tally.withNul).toBeGreaterThan(tally.bodies / 2);
       expect((await rowsIn(endpoint)) - before).toBe(tally.rows);
-      console.log(`${endpoint.name}: ${tally.bodies} requests in ${round} rounds (${rounds.rule}; FUZZ_SEED=${SEED} FUZZ_ROUNDS=${round} replays it), ${tally.acknowledged} stored (${tally.rows} rows), ${tally.oversized} past the size limit; statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`);
+      console.log(
+        `${endpoint.name}: ${tally.bodies} requests in ${round} rounds (${rounds.rule}; FUZZ_SEED=${SEED} FUZZ_ROUNDS=${round} replays it), ${tally.acknowledged} stored (${tally.rows} rows), ${tally.oversized} past the size limit; statuses ${JSON.stringify(Object.fromEntries(tally.statuses))}`,
+      );
     }, 120_000);
   }
 
@@ -540,15 +694,23 @@ describe('bad input to the measurement calls', () => {
     // The rollups are added right after each batch commits: every acknowledged call in them first.
     await app.ingest.flush();
     const q = async (text: string) => (await demo.database.pool.query(text)).rows;
-    expect(await q('SELECT website_id, day, page_path, page_views::int AS v, visits::int AS s FROM page_daily_stats WHERE page_views + visits > 0 ORDER BY 1, 2, 3')).toEqual(
+    expect(
+      await q('SELECT website_id, day, page_path, page_views::int AS v, visits::int AS s FROM page_daily_stats WHERE page_views + visits > 0 ORDER BY 1, 2, 3'),
+    ).toEqual(
       await q(`SELECT website_id, day, page_path, count(*) FILTER (WHERE event = 1)::int AS v, count(*) FILTER (WHERE new_visit)::int AS s
                FROM census_hits GROUP BY 1, 2, 3 HAVING count(*) FILTER (WHERE event = 1 OR new_visit) > 0 ORDER BY 1, 2, 3`),
     );
-    expect(await q('SELECT sum(button_clicks)::int AS c, sum(form_renders)::int AS f, sum(overlay_views)::int AS o, sum(quick_views)::int AS q FROM page_daily_stats')).toEqual(
+    expect(
+      await q(
+        'SELECT sum(button_clicks)::int AS c, sum(form_renders)::int AS f, sum(overlay_views)::int AS o, sum(quick_views)::int AS q FROM page_daily_stats',
+      ),
+    ).toEqual(
       await q(`SELECT count(*) FILTER (WHERE kind = 'button-click')::int AS c, count(*) FILTER (WHERE kind = 'form-render')::int AS f,
                       count(*) FILTER (WHERE kind = 'overlay')::int AS o, count(*) FILTER (WHERE kind = 'quick-view')::int AS q FROM census_events`),
     );
-    expect(await q("SELECT sum(count)::int AS n FROM vitals_daily")).toEqual(await q("SELECT count(*)::int AS n FROM performance_records WHERE event = 'page_speed' AND value IS NOT NULL"));
+    expect(await q('SELECT sum(count)::int AS n FROM vitals_daily')).toEqual(
+      await q("SELECT count(*)::int AS n FROM performance_records WHERE event = 'page_speed' AND value IS NOT NULL"),
+    );
     expect(await q('SELECT sum(hits)::int AS n FROM referrer_daily')).toEqual(await q('SELECT count(*)::int AS n FROM track_hits'));
   });
 });

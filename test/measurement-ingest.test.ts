@@ -21,7 +21,17 @@ import { bucketOf } from '../src/server/services/measurement-histogram';
 import { importSite } from '../src/server/services/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
-import { buttonPayload, CRAWLER_UA, envelope, errorReport, hitData, measurementClient, performanceRecord, visitorRecord, type MeasurementClient } from './measurement-calls';
+import {
+  buttonPayload,
+  CRAWLER_UA,
+  envelope,
+  errorReport,
+  hitData,
+  measurementClient,
+  performanceRecord,
+  visitorRecord,
+  type MeasurementClient,
+} from './measurement-calls';
 import { signedIn } from './session';
 
 let demo: DemoApp;
@@ -64,7 +74,8 @@ const query = async <T extends Record<string, unknown>>(text: string, params: un
   await app.ingest.flush();
   return (await demo.database.pool.query<T>(text, params)).rows;
 };
-const countOf = async (table: string, where = 'true', params: unknown[] = []) => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params))[0]!.n);
+const countOf = async (table: string, where = 'true', params: unknown[] = []) =>
+  Number((await query<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, params))[0]!.n);
 const ok = (res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
@@ -148,13 +159,30 @@ describe('census calls', () => {
     const ip = freshIp();
     const record = visitorRecord('buttonvisitor', 1_760_000_000_002);
     ok(await visitor.post('/api/census/button-render', { ...buttonPayload(), visitorCookie: record, pagePath: '/buttons', websiteId: siteId }, { ip }));
-    ok(await visitor.post('/api/census/button-click', { ...buttonPayload({ context: 2, newWindow: true }), visitorCookie: record, pagePath: '/buttons' }, { ip }));
-    const rows = await query<{ kind: string; target_id: string; data: Record<string, unknown>; visitor_hash: string }>('SELECT kind, target_id, data, visitor_hash FROM census_events WHERE page_path = $1 ORDER BY id', ['/buttons']);
+    ok(
+      await visitor.post(
+        '/api/census/button-click',
+        { ...buttonPayload({ context: 2, newWindow: true }), visitorCookie: record, pagePath: '/buttons' },
+        { ip },
+      ),
+    );
+    const rows = await query<{ kind: string; target_id: string; data: Record<string, unknown>; visitor_hash: string }>(
+      'SELECT kind, target_id, data, visitor_hash FROM census_events WHERE page_path = $1 ORDER BY id',
+      ['/buttons'],
+    );
     expect(rows.map((r) => [r.kind, r.target_id])).toEqual([
       ['button-render', 'b0770000000000000000000a'],
       ['button-click', 'b0770000000000000000000a'],
     ]);
-    expect(rows[1]!.data).toMatchObject({ id: 'b0770000000000000000000a', buttonText: 'Shop now', clickthroughUrl: '/shop', alignment: 'center', size: 'medium', newWindow: true, context: 2 });
+    expect(rows[1]!.data).toMatchObject({
+      id: 'b0770000000000000000000a',
+      buttonText: 'Shop now',
+      clickthroughUrl: '/shop',
+      alignment: 'center',
+      size: 'medium',
+      newWindow: true,
+      context: 2,
+    });
     expect(rows[0]!.data).not.toHaveProperty('visitorCookie');
     expect(rows[0]!.visitor_hash).toBe(rows[1]!.visitor_hash);
     const [stats] = await query('SELECT button_renders::int, button_clicks::int FROM page_daily_stats WHERE page_path = $1', ['/buttons']);
@@ -167,12 +195,25 @@ describe('census calls', () => {
   // covers 000-7.18, 000-7.20, 000-7.22
   it('stores form-render (formId, visitorCookie), overlay and RecordQuickView (no payload)', async () => {
     const ip = freshIp();
-    ok(await visitor.post('/api/census/form-render', { formId: 'c0a7ac7f0000000000000001', visitorCookie: visitorRecord('formvisitor', 1_760_000_000_003), pagePath: '/contact-render' }, { ip }));
+    ok(
+      await visitor.post(
+        '/api/census/form-render',
+        { formId: 'c0a7ac7f0000000000000001', visitorCookie: visitorRecord('formvisitor', 1_760_000_000_003), pagePath: '/contact-render' },
+        { ip },
+      ),
+    );
     ok(await visitor.post('/api/census/overlay', { id: 'popup-1', version: 3, visitorCookie: '', pagePath: '/contact-render' }, { ip }));
     ok(await visitor.post('/api/census/RecordQuickView/c0a7ac7f00000000000000aa', undefined, { ip }));
-    const rows = await query<{ kind: string; target_id: string; page_path: string; data: unknown }>("SELECT kind, target_id, page_path, data FROM census_events WHERE kind IN ('form-render', 'overlay', 'quick-view') ORDER BY id");
+    const rows = await query<{ kind: string; target_id: string; page_path: string; data: unknown }>(
+      "SELECT kind, target_id, page_path, data FROM census_events WHERE kind IN ('form-render', 'overlay', 'quick-view') ORDER BY id",
+    );
     expect(rows).toEqual([
-      { kind: 'form-render', target_id: 'c0a7ac7f0000000000000001', page_path: '/contact-render', data: { formId: 'c0a7ac7f0000000000000001', pagePath: '/contact-render' } },
+      {
+        kind: 'form-render',
+        target_id: 'c0a7ac7f0000000000000001',
+        page_path: '/contact-render',
+        data: { formId: 'c0a7ac7f0000000000000001', pagePath: '/contact-render' },
+      },
       { kind: 'overlay', target_id: 'popup-1', page_path: '/contact-render', data: { id: 'popup-1', version: '3', pagePath: '/contact-render' } },
       { kind: 'quick-view', target_id: 'c0a7ac7f00000000000000aa', page_path: '', data: {} },
     ]);
@@ -201,10 +242,22 @@ describe('census calls', () => {
     expect(res.headers['content-type']).toBe('image/gif');
     expect(res.rawPayload.subarray(0, 6).toString('latin1')).toBe('GIF89a');
     const [row] = await query('SELECT * FROM track_hits WHERE page_path = $1', ['/spring']);
-    expect(row).toMatchObject({ landing: params.get('landing'), refer: 'https://Social.Example/post/1', referrer_host: 'social.example', lang: 'en-GB', screen: '1920x1080', source: 'news', campaign: 'spring', subcampaign: null, mkwid: 'kw1' });
+    expect(row).toMatchObject({
+      landing: params.get('landing'),
+      refer: 'https://Social.Example/post/1',
+      referrer_host: 'social.example',
+      lang: 'en-GB',
+      screen: '1920x1080',
+      source: 'news',
+      campaign: 'spring',
+      subcampaign: null,
+      mkwid: 'kw1',
+    });
     expect(JSON.stringify(row)).not.toContain('123456789');
     expect(await query('SELECT hits::int FROM referrer_daily WHERE referrer_host = $1', ['social.example'])).toEqual([{ hits: 1 }]);
-    expect(await query("SELECT source, campaign, subcampaign, mkwid, hits::int FROM campaign_daily WHERE campaign = 'spring'")).toEqual([{ source: 'news', campaign: 'spring', subcampaign: '', mkwid: 'kw1', hits: 1 }]);
+    expect(await query("SELECT source, campaign, subcampaign, mkwid, hits::int FROM campaign_daily WHERE campaign = 'spring'")).toEqual([
+      { source: 'news', campaign: 'spring', subcampaign: '', mkwid: 'kw1', hits: 1 },
+    ]);
     const bad = await visitor.get('/api/track/Track?refer=x&rk=1', { ip });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatch(/landing/);
@@ -247,7 +300,13 @@ describe('event calls', () => {
       expect(res.json()).toMatchObject({ crumbFail: true, crumb: expect.any(String), error: expect.any(String) });
     }
     // A crumb that matches no cookie: a page on another site cannot make the call.
-    const res = await app.inject({ method: 'POST', url: '/api/events/RecordEvent', remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ crumb: visitor.crumb, ...event }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/events/RecordEvent',
+      remoteAddress: ip,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ crumb: visitor.crumb, ...event }),
+    });
     expect(res.statusCode).toBe(403);
     const rows = await query('SELECT event, data FROM recorded_events');
     expect(rows).toEqual([event, event]);
@@ -264,8 +323,21 @@ describe('event calls', () => {
     expect((await visitor.post(`${url}?crumb=${encodeURIComponent(visitor.crumb)}`, reports, { ip, as: 'json' })).statusCode).toBe(403);
     expect(await countOf('javascript_errors')).toBe(0);
     ok(await visitor.post(url, reports, withHeader));
-    const rows = await query<Record<string, unknown>>('SELECT event, app, url, user_agent, template_id, message, stack, file, line, "column", custom, client_timestamp FROM javascript_errors ORDER BY id');
-    expect(rows[0]).toMatchObject({ event: 'javascript_error', app: 'frontsite', url: 'http://localhost/about', template_id: 'openpress-1', message: 'x is not a function', file: 'http://localhost/assets/a.js', line: 1, column: 2, custom: {}, client_timestamp: '1760000000000' });
+    const rows = await query<Record<string, unknown>>(
+      'SELECT event, app, url, user_agent, template_id, message, stack, file, line, "column", custom, client_timestamp FROM javascript_errors ORDER BY id',
+    );
+    expect(rows[0]).toMatchObject({
+      event: 'javascript_error',
+      app: 'frontsite',
+      url: 'http://localhost/about',
+      template_id: 'openpress-1',
+      message: 'x is not a function',
+      file: 'http://localhost/assets/a.js',
+      line: 1,
+      column: 2,
+      custom: {},
+      client_timestamp: '1760000000000',
+    });
     expect((rows[1]!.stack as string).length).toBe(5000);
     const twenty = Array.from({ length: 20 }, () => errorReport(siteId));
     ok(await visitor.post(url, twenty, withHeader));
@@ -298,7 +370,11 @@ describe('performance calls', () => {
     const { pageLoadId } = settings.json() as { pageLoadId: string };
     expect(pageLoadId).toEqual(expect.any(String));
     expect((await visitor.get('/api/1/performance/settings', { ip })).json().pageLoadId).not.toBe(pageLoadId);
-    const list = [performanceRecord(pageLoadId, 'rum-lcp', 2400, { pagePath: '/perf' }), performanceRecord(pageLoadId, 'rum-cls', 0.05, { pagePath: '/perf' }), { ...performanceRecord(pageLoadId, 'rum-image', 120), event: 'image' }];
+    const list = [
+      performanceRecord(pageLoadId, 'rum-lcp', 2400, { pagePath: '/perf' }),
+      performanceRecord(pageLoadId, 'rum-cls', 0.05, { pagePath: '/perf' }),
+      { ...performanceRecord(pageLoadId, 'rum-image', 120), event: 'image' },
+    ];
     ok(await visitor.post('/api/1/performance/records', list, { ip, as: 'text' }));
     ok(await visitor.post('/api/1/performance/records', [performanceRecord(pageLoadId, 'rum-lcp', 2450, { pagePath: '/perf' })], { ip, as: 'json' }));
     const rows = await query('SELECT page_load_id, app, event, name, value, page_path FROM performance_records ORDER BY id');
@@ -419,41 +495,69 @@ describe('what every call checks', () => {
 
   it('answers 503 when the database refuses a batch, and keeps nothing of it', async () => {
     const ip = freshIp();
-    const before = { hits: await countOf('census_hits'), visits: await countOf('visit_starts'), visitors: await countOf('visitor_days'), pages: await query('SELECT * FROM page_daily_stats ORDER BY page_path') };
+    const before = {
+      hits: await countOf('census_hits'),
+      visits: await countOf('visit_starts'),
+      visitors: await countOf('visitor_days'),
+      pages: await query('SELECT * FROM page_daily_stats ORDER BY page_path'),
+    };
     await query('ALTER TABLE census_hits ADD CONSTRAINT refuse_hits CHECK (false) NOT VALID');
     try {
-      const res = await visitor.post('/api/census/RecordHit', { event: 1, data: hitData(siteId, { pagePath: '/refused' }), ss_cvr: visitorRecord('refusedvisitor', 1_760_000_000_009) }, { ip });
+      const res = await visitor.post(
+        '/api/census/RecordHit',
+        { event: 1, data: hitData(siteId, { pagePath: '/refused' }), ss_cvr: visitorRecord('refusedvisitor', 1_760_000_000_009) },
+        { ip },
+      );
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ error: 'This service is temporarily unavailable. Please try again later.' });
     } finally {
       await query('ALTER TABLE census_hits DROP CONSTRAINT refuse_hits');
     }
-    expect({ hits: await countOf('census_hits'), visits: await countOf('visit_starts'), visitors: await countOf('visitor_days'), pages: await query('SELECT * FROM page_daily_stats ORDER BY page_path') }).toEqual(before);
+    expect({
+      hits: await countOf('census_hits'),
+      visits: await countOf('visit_starts'),
+      visitors: await countOf('visitor_days'),
+      pages: await query('SELECT * FROM page_daily_stats ORDER BY page_path'),
+    }).toEqual(before);
   });
 });
 
 describe('stored data', () => {
   it('unique visitors over a range are a COUNT(DISTINCT) of the days’ visitor sets, never a sum of daily uniques', async () => {
     const ip = freshIp();
-    const send = (id: string, visit: number) => visitor.post('/api/census/RecordHit', { event: 1, data: hitData(siteId, { pagePath: '/range' }), ss_cvr: visitorRecord(id, visit) }, { ip });
+    const send = (id: string, visit: number) =>
+      visitor.post('/api/census/RecordHit', { event: 1, data: hitData(siteId, { pagePath: '/range' }), ss_cvr: visitorRecord(id, visit) }, { ip });
     // Day one: ada and bo. Moved a day back, as if they came yesterday.
     ok(await send('ada', 1_760_000_000_100));
     ok(await send('bo', 1_760_000_000_101));
     for (const table of ['census_hits', 'visitor_days', 'visit_starts', 'page_daily_stats']) {
-      await query(`UPDATE ${table} SET day = day - 1 WHERE website_id = $1 AND day = $2 AND ${table === 'visitor_days' || table === 'visit_starts' ? `visitor_hash IN (SELECT visitor_hash FROM census_hits WHERE page_path = '/range')` : "page_path = '/range'"}`, [siteId, today()]);
+      await query(
+        `UPDATE ${table} SET day = day - 1 WHERE website_id = $1 AND day = $2 AND ${table === 'visitor_days' || table === 'visit_starts' ? `visitor_hash IN (SELECT visitor_hash FROM census_hits WHERE page_path = '/range')` : "page_path = '/range'"}`,
+        [siteId, today()],
+      );
     }
     // Day two: ada again (a new visit) and cy.
     ok(await send('ada', 1_760_000_000_200));
     ok(await send('cy', 1_760_000_000_201));
     const range = [dayIn('UTC', new Date(Date.now() - 86_400_000)), today()];
     const hashes = `visitor_hash IN (SELECT visitor_hash FROM census_hits WHERE page_path = '/range')`;
-    const [{ unique }] = (await query<{ unique: number }>(`SELECT count(DISTINCT visitor_hash)::int AS unique FROM visitor_days WHERE website_id = $1 AND day BETWEEN $2 AND $3 AND ${hashes}`, [siteId, ...range])) as [{ unique: number }];
-    const daily = await query<{ n: number }>(`SELECT count(*)::int AS n FROM visitor_days WHERE website_id = $1 AND day BETWEEN $2 AND $3 AND ${hashes} GROUP BY day ORDER BY day`, [siteId, ...range]);
-    const [{ raw }] = (await query<{ raw: number }>(`SELECT count(DISTINCT visitor_hash)::int AS raw FROM census_hits WHERE page_path = '/range'`)) as [{ raw: number }];
+    const [{ unique }] = (await query<{ unique: number }>(
+      `SELECT count(DISTINCT visitor_hash)::int AS unique FROM visitor_days WHERE website_id = $1 AND day BETWEEN $2 AND $3 AND ${hashes}`,
+      [siteId, ...range],
+    )) as [{ unique: number }];
+    const daily = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM visitor_days WHERE website_id = $1 AND day BETWEEN $2 AND $3 AND ${hashes} GROUP BY day ORDER BY day`,
+      [siteId, ...range],
+    );
+    const [{ raw }] = (await query<{ raw: number }>(`SELECT count(DISTINCT visitor_hash)::int AS raw FROM census_hits WHERE page_path = '/range'`)) as [
+      { raw: number },
+    ];
     expect(unique).toBe(3);
     expect(raw).toBe(3);
     expect(daily.map((d) => d.n)).toEqual([2, 2]);
-    expect(await query("SELECT sum(visits)::int AS visits, sum(page_views)::int AS views FROM page_daily_stats WHERE page_path = '/range'")).toEqual([{ visits: 4, views: 4 }]);
+    expect(await query("SELECT sum(visits)::int AS visits, sum(page_views)::int AS views FROM page_daily_stats WHERE page_path = '/range'")).toEqual([
+      { visits: 4, views: 4 },
+    ]);
   });
 
   it('counts a visit once, however many hits it has, and an anonymous visitor once a day', async () => {
@@ -488,7 +592,16 @@ describe('stored data', () => {
       expect(await countOf(`${table} t`, 't::text LIKE $1', [`%${ip}%`]), table).toBe(0);
     }
     // The search itself works: the marker sent in each call is found in its table.
-    for (const table of ['census_hits', 'census_events', 'analytics_events', 'recorded_events', 'javascript_errors', 'trace_events', 'track_hits', 'performance_records']) {
+    for (const table of [
+      'census_hits',
+      'census_events',
+      'analytics_events',
+      'recorded_events',
+      'javascript_errors',
+      'trace_events',
+      'track_hits',
+      'performance_records',
+    ]) {
       expect(await countOf(`${table} t`, 't::text LIKE $1', [`%${marker}%`]), table).toBeGreaterThan(0);
     }
   });
@@ -517,18 +630,22 @@ describe('stored data', () => {
     expect(await countOf('census_hits', 'new_visit')).toBe(await countOf('(SELECT DISTINCT website_id, day, visitor_hash, visit_start FROM census_hits) v'));
     expect(await countOf('visitor_days')).toBe(await countOf('(SELECT DISTINCT website_id, day, visitor_hash FROM census_hits) v'));
     // Vitals: the buckets of the page_speed records' values.
-    const records = await query<{ website_id: string; day: string; page_path: string; name: string; value: number }>("SELECT website_id, day::text, page_path, name, value FROM performance_records WHERE event = 'page_speed' AND value IS NOT NULL");
+    const records = await query<{ website_id: string; day: string; page_path: string; name: string; value: number }>(
+      "SELECT website_id, day::text, page_path, name, value FROM performance_records WHERE event = 'page_speed' AND value IS NOT NULL",
+    );
     const expected = new Map<string, number>();
     for (const r of records) {
       const k = [r.website_id, r.day, r.page_path, r.name, bucketOf(r.value)].join('|');
       expected.set(k, (expected.get(k) ?? 0) + 1);
     }
-    const vitals = await query<{ k: string; count: number }>("SELECT concat_ws('|', website_id, day::text, page_path, metric, bucket) AS k, count::int FROM vitals_daily");
+    const vitals = await query<{ k: string; count: number }>(
+      "SELECT concat_ws('|', website_id, day::text, page_path, metric, bucket) AS k, count::int FROM vitals_daily",
+    );
     expect(new Map(vitals.map((v) => [v.k, v.count]))).toEqual(expected);
     expect(await query('SELECT referrer_host, sum(hits)::int AS n FROM referrer_daily GROUP BY 1 ORDER BY 1')).toEqual(
       await query('SELECT referrer_host, count(*)::int AS n FROM track_hits GROUP BY 1 ORDER BY 1'),
     );
-    expect(await query("SELECT source, campaign, sum(hits)::int AS n FROM campaign_daily GROUP BY 1, 2 ORDER BY 1, 2")).toEqual(
+    expect(await query('SELECT source, campaign, sum(hits)::int AS n FROM campaign_daily GROUP BY 1, 2 ORDER BY 1, 2')).toEqual(
       await query("SELECT coalesce(source, '') AS source, coalesce(campaign, '') AS campaign, count(*)::int AS n FROM track_hits GROUP BY 1, 2 ORDER BY 1, 2"),
     );
   });
@@ -558,7 +675,9 @@ describe('retention', () => {
     // The demo site's rows of one page, moved back past 400 days.
     await query(`UPDATE census_hits SET day = day - ${DEFAULT_ANALYTICS_RETENTION_DAYS + 2} WHERE website_id = $1 AND page_path = '/hit-fields'`, [siteId]);
     await query("INSERT INTO measurement_salts (day, salt) VALUES ((now() AT TIME ZONE 'UTC')::date - 3, 'old')");
-    await query("INSERT INTO measurement_limits (website_id, client_hash, hits, window_ends_at) VALUES ($1, 'ended', 1, now() - interval '1 minute')", [siteId]);
+    await query("INSERT INTO measurement_limits (website_id, client_hash, hits, window_ends_at) VALUES ($1, 'ended', 1, now() - interval '1 minute')", [
+      siteId,
+    ]);
     const demoBefore = await countOf('census_hits', 'website_id = $1', [siteId]);
     await pruneMeasurement(demo.database.db);
     expect(await kept(eastId)).toEqual(east);
@@ -568,7 +687,10 @@ describe('retention', () => {
     expect(await countOf('measurement_limits', "client_hash = 'ended'")).toBe(0);
     // With 30 days of retention, the east site's 40-day-old data goes, rollups included.
     const [row] = await demo.database.db.select({ settings: websites.settings }).from(websites).where(eq(websites.id, eastId));
-    await demo.database.db.update(websites).set({ settings: { ...row!.settings, analyticsRetentionDays: 30 } }).where(eq(websites.id, eastId));
+    await demo.database.db
+      .update(websites)
+      .set({ settings: { ...row!.settings, analyticsRetentionDays: 30 } })
+      .where(eq(websites.id, eastId));
     await pruneMeasurement(demo.database.db);
     expect((await kept(eastId)).every((n) => n === 0)).toBe(true);
     expect(await countOf('census_hits', 'website_id = $1', [siteId])).toBe(demoBefore - 1);

@@ -92,7 +92,9 @@ describe('two app servers on one database', () => {
 
   // covers 000-2.32 (error 101)
   it('answers 500 with the error page when a page cannot be rendered', async () => {
-    await database.pool.query(`UPDATE pages SET sections = '[{"id":"x","blocks":[{"id":"y","type":18,"data":{},"layout":{"desktop":{"x":0,"y":0,"w":1,"h":1}}}]}]' WHERE path = '/about'`);
+    await database.pool.query(
+      `UPDATE pages SET sections = '[{"id":"x","blocks":[{"id":"y","type":18,"data":{},"layout":{"desktop":{"x":0,"y":0,"w":1,"h":1}}}]}]' WHERE path = '/about'`,
+    );
     await database.pool.query(`SELECT pg_notify('site_changed', id) FROM websites`);
     for (const app of apps) {
       await expect

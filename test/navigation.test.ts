@@ -40,13 +40,25 @@ afterAll(async () => {
 });
 
 const page = async (url: string) => (await app.inject({ method: 'GET', url, headers: { host: 'localhost' } })).body;
-const activity = async () => (await database.pool.query<{ action: string }>(`SELECT action FROM activity_log WHERE website_id = $1 ORDER BY id`, [websiteId])).rows.map((r) => r.action);
-const stored = async () => (await database.pool.query(`SELECT navigation, footer, content_version::int AS content_version FROM websites WHERE id = $1`, [websiteId])).rows[0] as { navigation: unknown; footer: unknown; content_version: number };
+const activity = async () =>
+  (await database.pool.query<{ action: string }>(`SELECT action FROM activity_log WHERE website_id = $1 ORDER BY id`, [websiteId])).rows.map((r) => r.action);
+const stored = async () =>
+  (await database.pool.query(`SELECT navigation, footer, content_version::int AS content_version FROM websites WHERE id = $1`, [websiteId])).rows[0] as {
+    navigation: unknown;
+    footer: unknown;
+    content_version: number;
+  };
 
 const MENU = [
   { title: 'Home', href: '/' },
   // A folder: no link of its own, a dropdown of links.
-  { title: 'Studio', children: [{ title: 'About', href: '/about' }, { title: 'Visit', href: '/contact#section-c0a7ac7f00000000000000c1', newWindow: true }] },
+  {
+    title: 'Studio',
+    children: [
+      { title: 'About', href: '/about' },
+      { title: 'Visit', href: '/contact#section-c0a7ac7f00000000000000c1', newWindow: true },
+    ],
+  },
   { title: 'Journal', href: '/journal', children: [{ title: 'Blocks', href: '/blocks' }] },
 ];
 
@@ -62,34 +74,67 @@ describe('navigation', () => {
 
   it('saves a menu with dropdowns and footer links in one go, and every page shows them', async () => {
     const before = await stored();
-    const res = await editor.call('PUT', '/api/config/navigation', { navigation: MENU, footerLinks: [{ title: 'Press', href: 'mailto:press@example.com', children: [{ title: 'Call us', href: 'tel:+44-20-7946-0000' }] }] });
+    const res = await editor.call('PUT', '/api/config/navigation', {
+      navigation: MENU,
+      footerLinks: [{ title: 'Press', href: 'mailto:press@example.com', children: [{ title: 'Call us', href: 'tel:+44-20-7946-0000' }] }],
+    });
     expect(res.statusCode, res.body).toBe(200);
     const after = await stored();
     expect(after.content_version).toBeGreaterThan(before.content_version);
     expect(after.navigation).toEqual([
       { title: 'Home', href: '/', newWindow: false },
-      { title: 'Studio', newWindow: false, children: [{ title: 'About', href: '/about', newWindow: false }, { title: 'Visit', href: '/contact#section-c0a7ac7f00000000000000c1', newWindow: true }] },
+      {
+        title: 'Studio',
+        newWindow: false,
+        children: [
+          { title: 'About', href: '/about', newWindow: false },
+          { title: 'Visit', href: '/contact#section-c0a7ac7f00000000000000c1', newWindow: true },
+        ],
+      },
       { title: 'Journal', href: '/journal', newWindow: false, children: [{ title: 'Blocks', href: '/blocks', newWindow: false }] },
     ]);
     // The footer's other settings are left as they were.
-    expect(after.footer).toMatchObject({ showNavigation: false, links: [{ title: 'Press', href: 'mailto:press@example.com', newWindow: false, children: [{ title: 'Call us', href: 'tel:+44-20-7946-0000', newWindow: false }] }] });
+    expect(after.footer).toMatchObject({
+      showNavigation: false,
+      links: [
+        {
+          title: 'Press',
+          href: 'mailto:press@example.com',
+          newWindow: false,
+          children: [{ title: 'Call us', href: 'tel:+44-20-7946-0000', newWindow: false }],
+        },
+      ],
+    });
     expect((await activity()).at(-1)).toBe('design.navigation_updated');
 
     await expect.poll(() => page('/about'), { timeout: 5000 }).toContain('<span class="nav-folder">Studio</span>');
     const html = await page('/about');
     const header = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
-    expect(header).toContain('<li class="nav-parent"><span class="nav-folder">Studio</span><ul class="nav-sub" aria-label="Studio"><li><a href="/about" aria-current="page">About</a></li>');
+    expect(header).toContain(
+      '<li class="nav-parent"><span class="nav-folder">Studio</span><ul class="nav-sub" aria-label="Studio"><li><a href="/about" aria-current="page">About</a></li>',
+    );
     expect(header).toContain('<a href="/contact#section-c0a7ac7f00000000000000c1" target="_blank" rel="noopener noreferrer">Visit</a>');
-    expect(header).toContain('<li class="nav-parent"><a href="/journal">Journal</a><ul class="nav-sub" aria-label="Journal"><li><a href="/blocks">Blocks</a></li></ul></li>');
+    expect(header).toContain(
+      '<li class="nav-parent"><a href="/journal">Journal</a><ul class="nav-sub" aria-label="Journal"><li><a href="/blocks">Blocks</a></li></ul></li>',
+    );
     const footer = html.slice(html.indexOf('<footer'), html.indexOf('</footer>'));
-    expect(footer).toContain('<a href="mailto:press@example.com">Press</a><ul class="nav-sub" aria-label="Press"><li><a href="tel:+44-20-7946-0000">Call us</a></li></ul>');
+    expect(footer).toContain(
+      '<a href="mailto:press@example.com">Press</a><ul class="nav-sub" aria-label="Press"><li><a href="tel:+44-20-7946-0000">Call us</a></li></ul>',
+    );
     // No script comes with the dropdowns: only the page's islands, as before.
     expect(html.match(/<script/g)?.length).toBe((await page('/journal')).match(/<script/g)?.length);
   });
 
   it('travels in the site document: export and import give the same tree', async () => {
     const exported = await exportSite(database.db, websiteId);
-    expect(exported?.navigation[1]).toEqual({ title: 'Studio', newWindow: false, children: [{ title: 'About', href: '/about', newWindow: false }, { title: 'Visit', href: '/contact#section-c0a7ac7f00000000000000c1', newWindow: true }] });
+    expect(exported?.navigation[1]).toEqual({
+      title: 'Studio',
+      newWindow: false,
+      children: [
+        { title: 'About', href: '/about', newWindow: false },
+        { title: 'Visit', href: '/contact#section-c0a7ac7f00000000000000c1', newWindow: true },
+      ],
+    });
     const loaded = loadDocument(JSON.parse(JSON.stringify(exported)), siteDocumentSchema);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
@@ -118,7 +163,10 @@ describe('navigation', () => {
   });
 
   it('refuses an item with no title, and an item with neither a link nor links under it', async () => {
-    const res = await editor.call('PUT', '/api/config/navigation', { navigation: [{ title: ' ', href: '/about' }, { title: 'Empty' }], footerLinks: [{ title: 'Folder in the footer', children: [{ title: 'No link' }] }] });
+    const res = await editor.call('PUT', '/api/config/navigation', {
+      navigation: [{ title: ' ', href: '/about' }, { title: 'Empty' }],
+      footerLinks: [{ title: 'Folder in the footer', children: [{ title: 'No link' }] }],
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
       'navigation.0.title': 'Give this item a title.',
@@ -133,9 +181,18 @@ describe('navigation', () => {
     const res = await editor.call('PUT', '/api/config/navigation', {
       navigation: [
         { title: 'Call', href: 'tel:12' },
-        { title: 'Folder', children: [{ title: 'Write', href: 'mailto:nobody' }, { title: 'Script', href: 'javascript:alert(1)' }] },
+        {
+          title: 'Folder',
+          children: [
+            { title: 'Write', href: 'mailto:nobody' },
+            { title: 'Script', href: 'javascript:alert(1)' },
+          ],
+        },
       ],
-      footerLinks: [{ title: 'Site', href: 'www.example.com' }, { title: 'Far', href: `/${'a'.repeat(160)}` }],
+      footerLinks: [
+        { title: 'Site', href: 'www.example.com' },
+        { title: 'Far', href: `/${'a'.repeat(160)}` },
+      ],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual({
@@ -170,7 +227,10 @@ describe('navigation', () => {
   it('offers the link picker the pages with their places, and the files', async () => {
     const res = await viewer.call('GET', '/api/config/link-targets');
     expect(res.statusCode).toBe(200);
-    const { pages, files } = res.json() as { pages: { title: string; path: string; places: { anchor: string; section: number; kind?: string }[] }[]; files: { name: string }[] };
+    const { pages, files } = res.json() as {
+      pages: { title: string; path: string; places: { anchor: string; section: number; kind?: string }[] }[];
+      files: { name: string }[];
+    };
     expect(pages.map((p) => p.path)).toContain('/contact');
     const contact = pages.find((p) => p.path === '/contact')!;
     expect(contact.places[0]).toEqual({ anchor: expect.stringMatching(/^section-[0-9a-f]{24}$/), section: 1 });

@@ -51,7 +51,12 @@ describe('creating a site', () => {
     expect(doc.pages[0]).toMatchObject({ path: '/', title: 'Home', status: 1 });
     expect(doc.pages[0]!.sections).toHaveLength(1);
     expect(JSON.stringify(doc.pages[0]!.sections)).toContain('A heading for this section');
-    expect({ nav: doc.navigation, collections: doc.collections, redirects: doc.redirects, files: doc.files }).toEqual({ nav: [], collections: [], redirects: [], files: [] });
+    expect({ nav: doc.navigation, collections: doc.collections, redirects: doc.redirects, files: doc.files }).toEqual({
+      nav: [],
+      collections: [],
+      redirects: [],
+      files: [],
+    });
     expect(await q('SELECT role FROM website_members WHERE website_id = $1', [site.id])).toEqual([{ role: TEAM_ROLES.ADMIN }]);
     expect(await q('SELECT action FROM activity_log WHERE website_id = $1', [site.id])).toEqual([{ action: 'site.created' }]);
     // The picker (Me's sites) lists it with the address of its config area.
@@ -80,7 +85,10 @@ describe('creating a site', () => {
     const before = await siteCount();
     const taken = await create({ title: 'Another', identifier: 'demo' });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: 'Another site already uses the identifier “demo”. Choose another one.', errors: { identifier: 'Another site already uses the identifier “demo”. Choose another one.' } });
+    expect(taken.json()).toEqual({
+      error: 'Another site already uses the identifier “demo”. Choose another one.',
+      errors: { identifier: 'Another site already uses the identifier “demo”. Choose another one.' },
+    });
     const identifierMessage = 'An identifier is 2 to 63 lowercase letters, digits and inner hyphens, such as my-studio: it becomes the site’s address.';
     for (const identifier of ['a', 'my studio', '-edge', 'edge-', 'x'.repeat(64), 'ünï']) {
       const res = await create({ title: 'T', identifier });
@@ -112,7 +120,9 @@ describe('creating a site', () => {
     const newcomer = await signedIn(app, 'newcomer@example.com', 'newcomer-password-1');
     expect((await create({ title: 'Newcomer', identifier: 'newcomer' }, newcomer)).statusCode).toBe(200);
     const site = (await findWebsiteByIdentifier(demo.database.db, 'newcomer'))!;
-    expect(await q('SELECT a.email FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE m.website_id = $1', [site.id])).toEqual([{ email: 'newcomer@example.com' }]);
+    expect(await q('SELECT a.email FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE m.website_id = $1', [site.id])).toEqual([
+      { email: 'newcomer@example.com' },
+    ]);
   });
 
   it('makes one site of two creations racing for one identifier: the other gets the 409', async () => {

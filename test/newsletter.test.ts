@@ -57,7 +57,10 @@ beforeEach(async () => {
   await database.pool.query('DELETE FROM rate_limits');
 });
 
-type Visitor = { post(url: string, body: Record<string, string> | string, opts?: { form?: boolean; crumb?: boolean }): Promise<LightMyRequestResponse>; get(url: string): Promise<LightMyRequestResponse> };
+type Visitor = {
+  post(url: string, body: Record<string, string> | string, opts?: { form?: boolean; crumb?: boolean }): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+};
 
 let addresses = 0;
 
@@ -135,7 +138,10 @@ describe('signing up', () => {
     const v = await visitor();
     const bad = await v.post('/api/newsletter/subscribe', { listId: LIST_ID, email: 'not-an-email' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: forms.invalidFields, errors: { email: 'Email is not valid. Email addresses should follow the format name@example.com.' } });
+    expect(bad.json()).toEqual({
+      error: forms.invalidFields,
+      errors: { email: 'Email is not valid. Email addresses should follow the format name@example.com.' },
+    });
     const missing = await v.post('/api/newsletter/subscribe', { listId: LIST_ID });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toHaveProperty('email');
@@ -217,7 +223,11 @@ describe('confirming', () => {
     const confirmed = await v.post('/api/newsletter/confirm', { token });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json()).toEqual({ message: newsletterMessages.confirmed });
-    expect((await subscribers()).find((r) => r.email === 'fay@example.com')).toMatchObject({ status: 'confirmed', confirm_token_hash: null, confirmed_at: expect.any(Date) });
+    expect((await subscribers()).find((r) => r.email === 'fay@example.com')).toMatchObject({
+      status: 'confirmed',
+      confirm_token_hash: null,
+      confirmed_at: expect.any(Date),
+    });
     const welcome = (await mailsTo('fay@example.com'))[1]!;
     expect(welcome.subject).toBe('You are subscribed to Kiln opening news (Juniper Ceramics)');
     expect(unsubscribeTokenValid(websiteId, linkIn(welcome, UNSUBSCRIBE_PATH))).toBe(true);
@@ -246,7 +256,10 @@ describe('confirming', () => {
     const mail = { origin: 'http://localhost', siteTitle: 'Juniper Ceramics', listTitle: async () => 'Kiln opening news' };
     await expect(confirmSubscription(database.db, websiteId, token, mail, Date.now() + 8 * 24 * 3600 * 1000)).resolves.toBeUndefined();
     expect((await subscribers()).find((r) => r.email === 'gus@example.com')!.status).toBe('pending');
-    await expect(confirmSubscription(database.db, websiteId, token, mail, Date.now() + 6 * 24 * 3600 * 1000)).resolves.toEqual({ listId: LIST_ID, email: 'gus@example.com' });
+    await expect(confirmSubscription(database.db, websiteId, token, mail, Date.now() + 6 * 24 * 3600 * 1000)).resolves.toEqual({
+      listId: LIST_ID,
+      email: 'gus@example.com',
+    });
     const empty = await v.get(CONFIRM_PATH);
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain(newsletterMessages.confirmLinkInvalid);

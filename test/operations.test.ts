@@ -70,7 +70,12 @@ describe('GET /api/metrics', () => {
   it('refuses everyone but direct local callers when METRICS_TOKEN is unset', async () => {
     const open = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
     try {
-      const outside = await open.inject({ method: 'GET', url: '/api/metrics', headers: { host: 'localhost', authorization: `Bearer ${TOKEN}` }, remoteAddress: OUTSIDE });
+      const outside = await open.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { host: 'localhost', authorization: `Bearer ${TOKEN}` },
+        remoteAddress: OUTSIDE,
+      });
       expectRefused(outside, operations.metricsTokenUnset);
       const proxied = await open.inject({ method: 'GET', url: '/api/metrics', headers: { host: 'localhost', 'x-forwarded-for': OUTSIDE } });
       expectRefused(proxied, operations.metricsTokenUnset);
@@ -84,10 +89,10 @@ describe('GET /api/metrics', () => {
     await app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
     await app.inject({ method: 'GET', url: '/about?utm_source=mail', headers: { host: 'localhost' } });
     await app.inject({ method: 'GET', url: '/api/no-such-call', headers: { host: 'localhost' } });
-    await demo.database.pool.query(`INSERT INTO jobs (kind, payload, status, delivery_key) VALUES ('email', '{}', 'pending', $1), ('email', '{}', 'failed', $2)`, [
-      randomBytes(8).toString('hex'),
-      randomBytes(8).toString('hex'),
-    ]);
+    await demo.database.pool.query(
+      `INSERT INTO jobs (kind, payload, status, delivery_key) VALUES ('email', '{}', 'pending', $1), ('email', '{}', 'failed', $2)`,
+      [randomBytes(8).toString('hex'), randomBytes(8).toString('hex')],
+    );
 
     const res = await metrics({ authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': OUTSIDE }, OUTSIDE);
     expect(res.statusCode).toBe(200);

@@ -28,14 +28,21 @@ import { signedIn, type Client } from './session';
 
 const hex = (n: number) => `4e0100${n.toString(16).padStart(18, '0')}`;
 const PAGE = hex(1);
-const button = (text: string) => ({ id: hex(11), type: BLOCK_TYPES.BUTTON, data: { buttonText: text, clickthroughUrl: '/' }, layout: { desktop: { x: 0, y: 0, w: 6, h: 2 } } });
+const button = (text: string) => ({
+  id: hex(11),
+  type: BLOCK_TYPES.BUTTON,
+  data: { buttonText: text, clickthroughUrl: '/' },
+  layout: { desktop: { x: 0, y: 0, w: 6, h: 2 } },
+});
 const form = (title: string) => ({
   id: hex(12),
   type: BLOCK_TYPES.FORM,
   data: { formId: hex(13), title, fields: [{ id: 'email', type: 'email', label: 'Your email', required: true }] },
   layout: { desktop: { x: 0, y: 2, w: 12, h: 20 } },
 });
-const sections = (text: string, height?: string, formTitle = 'Enquiries') => [{ id: hex(10), theme: 'white', ...(height ? { height } : {}), blocks: [button(text), form(formTitle)] }];
+const sections = (text: string, height?: string, formTitle = 'Enquiries') => [
+  { id: hex(10), theme: 'white', ...(height ? { height } : {}), blocks: [button(text), form(formTitle)] },
+];
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let app: FastifyInstance;
@@ -70,7 +77,11 @@ async function draftVersion(): Promise<number> {
 }
 /** Saves `text` (and a section height, a form title) as the draft and publishes it. */
 async function publishText(text: string, height?: string, formTitle?: string) {
-  const saved = await owner.call('PUT', url('/draft'), { baseVersion: await draftVersion(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: sections(text, height, formTitle) });
+  const saved = await owner.call('PUT', url('/draft'), {
+    baseVersion: await draftVersion(),
+    changeId: `c-${randomBytes(6).toString('hex')}`,
+    sections: sections(text, height, formTitle),
+  });
   expect(saved.statusCode, saved.body).toBe(200);
   const res = await owner.call('POST', url('/publish'), { version: saved.json<{ version: number }>().version });
   expect(res.statusCode, res.body).toBe(200);

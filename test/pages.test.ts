@@ -163,7 +163,9 @@ describe('page routes', () => {
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-type']).toBe('image/jpeg');
     expect(small.rawPayload.length).toBeLessThan(original.rawPayload.length);
-    const { rows } = await database.pool.query("SELECT DISTINCT v.width FROM file_variants v JOIN files f ON f.website_id = v.website_id AND f.id = v.file_id WHERE f.name = 'glaze-tests.jpg' ORDER BY 1");
+    const { rows } = await database.pool.query(
+      "SELECT DISTINCT v.width FROM file_variants v JOIN files f ON f.website_id = v.website_id AND f.id = v.file_id WHERE f.name = 'glaze-tests.jpg' ORDER BY 1",
+    );
     expect(rows.map((r: { width: number }) => r.width)).toEqual([100, 300, 500, 750, 1000, 1500, 1600]);
     expect((await get('/s/glaze-tests.jpg?format=640w')).statusCode).toBe(400);
     expect((await get('/s/glaze-tests.jpg?format=huge')).statusCode).toBe(400);
@@ -176,7 +178,7 @@ describe('page routes', () => {
     const html = (await get('/blocks/image')).body;
     const hash = (await database.pool.query<{ h: string }>("SELECT left(sha256, 16) AS h FROM files WHERE name = 'glaze-tests.jpg' LIMIT 1")).rows[0]!.h;
     const candidates = (address: string) => [`${address} 1600w`, ...[1500, 1000, 750, 500, 300, 100].map((w) => `${address}?format=${w}w ${w}w`)].join(', ');
-    const picture = /<picture>[\s\S]*?<\/picture>/.exec(html.slice(html.indexOf('glaze-tests')  - 2000))?.[0] ?? '';
+    const picture = /<picture>[\s\S]*?<\/picture>/.exec(html.slice(html.indexOf('glaze-tests') - 2000))?.[0] ?? '';
     // Above the fold the addresses are the browser's at once (srcSet); below it, the image loader's (data-srcset).
     expect(picture).toMatch(new RegExp(`<source type="image/avif" (srcSet|data-srcset)="${escape(candidates(`/s/${hash}/glaze-tests.jpg.avif`))}"`));
     expect(picture).toMatch(new RegExp(`<source type="image/webp" (srcSet|data-srcset)="${escape(candidates(`/s/${hash}/glaze-tests.jpg.webp`))}"`));
@@ -193,7 +195,9 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Moves the site's files into the blob store and makes an image's copies, as the app server's workers do. */
 async function makeCopies(name: string) {
   await moveStoredBytes(database.db, app.blobs);
-  const rows = (await database.pool.query<{ website_id: string; id: string; sha256: string }>('SELECT website_id, id, sha256 FROM files WHERE name = $1', [name])).rows;
+  const rows = (
+    await database.pool.query<{ website_id: string; id: string; sha256: string }>('SELECT website_id, id, sha256 FROM files WHERE name = $1', [name])
+  ).rows;
   for (const row of rows) {
     await runImageVariants(database, row.website_id, { fileId: row.id, sha256: row.sha256 }, { store: app.blobs, avifEffort: 0, gate: createImageGate(1) });
   }

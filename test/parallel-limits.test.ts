@@ -43,7 +43,9 @@ function expectRetryAfter(results: LightMyRequestResponse[]) {
 describe('sign-in limits against parallel guesses', () => {
   it('lets 10 of 200 parallel wrong passwords for one account be checked and refuses the rest with 429 and Retry-After', async () => {
     const c = await client(app);
-    const results = await Promise.all(Array.from({ length: 200 }, () => c.call('POST', '/api/auth/Login', { email: 'target@example.com', password: 'wrong-guess' })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => c.call('POST', '/api/auth/Login', { email: 'target@example.com', password: 'wrong-guess' })),
+    );
     expect(statuses(results)).toEqual({ 401: 10, 429: 190 });
     expectRetryAfter(results);
     // The right password is refused too until the window ends.
@@ -54,7 +56,9 @@ describe('sign-in limits against parallel guesses', () => {
     const c = await client(app);
     await demo.database.pool.query('DELETE FROM rate_limits');
     const results = await Promise.all(
-      Array.from({ length: 120 }, (_, i) => c.call('POST', '/api/auth/Login', { email: `nobody-${i}@example.com`, password: 'wrong-guess' }, { remoteAddress: '203.0.113.7' })),
+      Array.from({ length: 120 }, (_, i) =>
+        c.call('POST', '/api/auth/Login', { email: `nobody-${i}@example.com`, password: 'wrong-guess' }, { remoteAddress: '203.0.113.7' }),
+      ),
     );
     expect(statuses(results)).toEqual({ 401: 50, 429: 70 });
     expectRetryAfter(results);
@@ -64,7 +68,9 @@ describe('sign-in limits against parallel guesses', () => {
     await demo.database.pool.query('DELETE FROM rate_limits');
     const c = await client(app);
     const results = await Promise.all(
-      Array.from({ length: 60 }, () => c.call('POST', '/api/site-users/account/session', { email: 'shopper@example.com', password: 'wrong-guess', rememberMe: false })),
+      Array.from({ length: 60 }, () =>
+        c.call('POST', '/api/site-users/account/session', { email: 'shopper@example.com', password: 'wrong-guess', rememberMe: false }),
+      ),
     );
     expect(statuses(results)).toEqual({ 401: 10, 429: 50 });
     expectRetryAfter(results);

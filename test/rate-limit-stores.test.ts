@@ -240,7 +240,10 @@ describe('the Redis store', () => {
       await server.start();
     }
     await expect.poll(async () => (await store.hit(l).catch(() => undefined))?.allowed, { timeout: 10_000, interval: 100 }).toBe(true);
-    expect(logged).toEqual([expect.stringMatching(/^Redis did not answer \(.+\); calls that count attempts answer 503 until it does\.$/), 'Redis answers again; rate limits count as before.']);
+    expect(logged).toEqual([
+      expect.stringMatching(/^Redis did not answer \(.+\); calls that count attempts answer 503 until it does\.$/),
+      'Redis answers again; rate limits count as before.',
+    ]);
   });
 
   it('refuses to start on an address where no Redis answers, naming it without the password', async () => {

@@ -10,16 +10,19 @@ export type RawAnswer = { status: number; headers: [string, string][]; body: Buf
 
 export function rawGet(port: number, path: string, opts: { method?: string; headers?: Record<string, string>; agent?: Agent } = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { host: 'localhost', ...opts.headers }, agent: opts.agent ?? false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const headers: [string, string][] = [];
-        for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
-        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: '127.0.0.1', port, path, method: opts.method ?? 'GET', headers: { host: 'localhost', ...opts.headers }, agent: opts.agent ?? false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const headers: [string, string][] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) headers.push([res.rawHeaders[i]!, res.rawHeaders[i + 1]!]);
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -56,6 +59,15 @@ export function pipelined(port: number, requests: { path: string; headers?: Reco
     socket.on('close', () => {
       if (answers.length < requests.length) reject(new Error(`the connection closed after ${answers.length} of ${requests.length} answers`));
     });
-    socket.write(requests.map(({ path, headers = {} }) => `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`).join(''));
+    socket.write(
+      requests
+        .map(
+          ({ path, headers = {} }) =>
+            `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+              .map(([name, value]) => `${name}: ${value}\r\n`)
+              .join('')}\r\n`,
+        )
+        .join(''),
+    );
   });
 }

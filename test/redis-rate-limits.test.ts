@@ -105,7 +105,12 @@ describe('failed sign-ins counted in Redis', () => {
     } finally {
       await redis.start();
     }
-    await expect.poll(async () => (await c.call('POST', '/api/auth/Login', { email: 'editor@example.com', password: 'editor-password-1' })).statusCode, { timeout: 10_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(async () => (await c.call('POST', '/api/auth/Login', { email: 'editor@example.com', password: 'editor-password-1' })).statusCode, {
+        timeout: 10_000,
+        interval: 200,
+      })
+      .toBe(200);
   });
 });
 
@@ -133,7 +138,12 @@ describe('npm start with REDIS_URL', () => {
 
   it('refuses to start when REDIS_URL cannot be reached', async () => {
     const port = await freePort();
-    const run = promisify(execFile)(process.execPath, programArgs('main'), { env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' } });
-    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(`Cannot reach Redis at REDIS_URL (redis://127.0.0.1:${port}): connect ECONNREFUSED`) });
+    const run = promisify(execFile)(process.execPath, programArgs('main'), {
+      env: { ...process.env, REDIS_URL: `redis://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' },
+    });
+    await expect(run).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`Cannot reach Redis at REDIS_URL (redis://127.0.0.1:${port}): connect ECONNREFUSED`),
+    });
   });
 });

@@ -41,7 +41,12 @@ function browser() {
   return {
     jar,
     async call(method: 'GET' | 'POST' | 'PUT', url: string, body?: object, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-      const sent: Record<string, string> = { host: 'localhost', 'x-forwarded-for': FORWARDED, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0', ...headers };
+      const sent: Record<string, string> = {
+        host: 'localhost',
+        'x-forwarded-for': FORWARDED,
+        'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0.0.0',
+        ...headers,
+      };
       if (jar.size > 0) sent.cookie = [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
       if (method !== 'GET') sent['x-csrf-token'] = jar.get('crumb') ?? '';
       calls++;
@@ -65,9 +70,18 @@ beforeAll(async () => {
   await createVerifiedSiteUser(db, demo.websiteId, 'buyer@example.com', CUSTOMER_PASSWORD);
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  app = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, logLevel: 'info', logStream: stream, metricsToken: METRICS_TOKEN });
+  app = await buildApp({
+    database: demo.database,
+    assets: loadClientAssets(),
+    appDomain: 'sites.test',
+    serveDefaultSite: true,
+    logLevel: 'info',
+    logStream: stream,
+    metricsToken: METRICS_TOKEN,
+  });
   await app.siteChanges.ready;
-  for (const [what, value] of Object.entries({ PASSWORD, NEW_PASSWORD, RESET_PASSWORD, CUSTOMER_PASSWORD, METRICS_TOKEN, QUERY_WORD, ADDRESS, FORWARDED })) secrets.set(what, value);
+  for (const [what, value] of Object.entries({ PASSWORD, NEW_PASSWORD, RESET_PASSWORD, CUSTOMER_PASSWORD, METRICS_TOKEN, QUERY_WORD, ADDRESS, FORWARDED }))
+    secrets.set(what, value);
 });
 afterAll(async () => {
   await app?.close();
@@ -93,7 +107,9 @@ describe('the request log', () => {
     const changed = await owner.call('POST', '/api/auth/Password', { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect(changed.statusCode, changed.body).toBe(200);
     // A refused sign-in logs the same line: the password it carried is not in it either.
-    expect((await browser().call('POST', '/api/auth/Login', { email: 'potter@example.com', password: `${PASSWORD}-wrong` })).statusCode).toBeGreaterThanOrEqual(400);
+    expect((await browser().call('POST', '/api/auth/Login', { email: 'potter@example.com', password: `${PASSWORD}-wrong` })).statusCode).toBeGreaterThanOrEqual(
+      400,
+    );
     secrets.set('wrong password', `${PASSWORD}-wrong`);
 
     let token = '';

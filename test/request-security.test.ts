@@ -52,7 +52,11 @@ describe('a NUL character', () => {
   it('is refused with 400 and no SQL at every entry point that leaked a statement', async () => {
     const visitor = await client(app);
     const shopper = await client(app);
-    const signIn = await shopper.call('POST', '/api/site-users/account/session', { email: 'shopper@example.com', password: 'shopper-password-1', rememberMe: false });
+    const signIn = await shopper.call('POST', '/api/site-users/account/session', {
+      email: 'shopper@example.com',
+      password: 'shopper-password-1',
+      rememberMe: false,
+    });
     const xsrf = (signIn.json() as { xsrfToken: string }).xsrfToken;
     const cases: [string, Promise<LightMyRequestResponse>][] = [
       ['customer sign-up', visitor.call('POST', '/api/site-users/account', { email: 'new@example.com', password: 'a-long-pass\u0000word', displayName: 'N' })],
@@ -72,7 +76,12 @@ describe('a NUL character', () => {
     const profile = await app.inject({
       method: 'PUT',
       url: '/api/site-users/account',
-      headers: { host: 'localhost', cookie: [...shopper.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': shopper.cookies.get('crumb')!, 'x-siteuser-xsrf-token': xsrf },
+      headers: {
+        host: 'localhost',
+        cookie: [...shopper.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': shopper.cookies.get('crumb')!,
+        'x-siteuser-xsrf-token': xsrf,
+      },
       payload: { displayName: 'Shop\u0000per' },
     });
     expectRefusedNul(profile, 'customer profile');
@@ -127,7 +136,13 @@ describe('redirect targets', () => {
   it('sends a signed-in customer only to a path on the site after sign-in, and never answers 500 for a control character', async () => {
     const shopper = await client(app);
     await shopper.call('POST', '/api/site-users/account/session', { email: 'shopper@example.com', password: 'shopper-password-1', rememberMe: false });
-    for (const returnTo of ['%2F%09%2Fattacker.example%2Fphish', '%2F%0A%2Fattacker.example', '%2F%5Cattacker.example', 'https%3A%2F%2Fattacker.example%2F', '%2F%2Fattacker.example']) {
+    for (const returnTo of [
+      '%2F%09%2Fattacker.example%2Fphish',
+      '%2F%0A%2Fattacker.example',
+      '%2F%5Cattacker.example',
+      'https%3A%2F%2Fattacker.example%2F',
+      '%2F%2Fattacker.example',
+    ]) {
       const res = await shopper.call('GET', `/account/login?returnTo=${returnTo}`);
       expect(res.statusCode, returnTo).toBe(302);
       expect(res.headers.location, returnTo).toBe('/account');
@@ -136,7 +151,7 @@ describe('redirect targets', () => {
     expect(onSite.headers.location).toBe('/members?a=1');
   });
 
-  it('renders a visitor\'s sign-in form with only a path on the site to return to', async () => {
+  it("renders a visitor's sign-in form with only a path on the site to return to", async () => {
     const res = await app.inject({ method: 'GET', url: '/account/login?returnTo=%2F%09%2Fattacker.example%2Fphish', headers: { host: 'localhost' } });
     expect(res.body).toContain('data-return-to="/account"');
     expect(res.body).not.toContain('attacker');
@@ -144,7 +159,7 @@ describe('redirect targets', () => {
 });
 
 describe('the crumb', () => {
-  it('is bound to the team member\'s session: a crumb fetched elsewhere and planted in their browser is refused', async () => {
+  it("is bound to the team member's session: a crumb fetched elsewhere and planted in their browser is refused", async () => {
     const attacker = await client(app);
     const planted = attacker.cookies.get('crumb')!;
     const victim = await signedIn(app, 'owner@example.com', 'owner-password-1');
@@ -174,7 +189,12 @@ describe('calls from another site', () => {
     app.inject({
       method: 'PUT',
       url: '/api/config/site',
-      headers: { host: 'localhost', cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-csrf-token': owner.cookies.get('crumb')!, ...headers },
+      headers: {
+        host: 'localhost',
+        cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrf-token': owner.cookies.get('crumb')!,
+        ...headers,
+      },
       payload: { tagline: 'Cross' },
     });
 
@@ -193,7 +213,12 @@ describe('calls from another site', () => {
   });
 
   it('pass from the site itself: the host called, its identifier address, and no Origin at all', async () => {
-    for (const headers of [{ origin: 'http://localhost' } as Record<string, string>, { origin: 'http://demo.sites.test' }, { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' }, {}]) {
+    for (const headers of [
+      { origin: 'http://localhost' } as Record<string, string>,
+      { origin: 'http://demo.sites.test' },
+      { origin: 'http://localhost', 'sec-fetch-site': 'same-origin' },
+      {},
+    ]) {
       expect((await put(headers)).statusCode, JSON.stringify(headers)).toBe(200);
     }
   });
@@ -216,7 +241,13 @@ describe('behind a TLS proxy', () => {
   afterAll(async () => proxied?.close());
 
   const signIn = (remoteAddress: string, forwarded: Record<string, string>) =>
-    proxied.inject({ method: 'POST', url: '/api/auth/Login', remoteAddress, headers: { host: 'localhost', ...forwarded }, payload: { email: 'owner@example.com', password: 'owner-password-1' } });
+    proxied.inject({
+      method: 'POST',
+      url: '/api/auth/Login',
+      remoteAddress,
+      headers: { host: 'localhost', ...forwarded },
+      payload: { email: 'owner@example.com', password: 'owner-password-1' },
+    });
 
   it('marks cookies Secure and sends HSTS when the trusted proxy says the request came over TLS', async () => {
     const page = await proxied.inject({ method: 'GET', url: '/', remoteAddress: '10.0.0.1', headers: { host: 'localhost', 'x-forwarded-proto': 'https' } });
@@ -246,7 +277,11 @@ describe('behind a TLS proxy', () => {
         headers: { host: 'localhost', 'x-forwarded-for': forwardedFor, cookie: `crumb=${crumb}`, 'x-csrf-token': crumb },
         payload: { email: 'someone@example.com', password: 'x' },
       });
-    for (const [remote, forwarded] of [['10.0.0.1', '198.51.100.1'], ['10.0.0.1', '198.51.100.2'], ['203.0.113.9', '198.51.100.3']] as const) {
+    for (const [remote, forwarded] of [
+      ['10.0.0.1', '198.51.100.1'],
+      ['10.0.0.1', '198.51.100.2'],
+      ['203.0.113.9', '198.51.100.3'],
+    ] as const) {
       expect((await guess(remote, forwarded)).statusCode).toBe(401);
     }
     const { rows } = await demo.database.pool.query<{ key: string }>("SELECT key FROM rate_limits WHERE key LIKE 'login-ip:%'");

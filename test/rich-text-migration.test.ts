@@ -26,9 +26,16 @@ const TEXT = {
     {
       type: 'paragraph',
       attrs: { textAlign: null },
-      content: [{ type: 'text', text: 'Email ' }, { type: 'text', text: 'us', marks: [{ type: 'link', attrs: { href: 'mailto:hi@example.com', target: null } }] }, { type: 'text', text: ' or click.' }],
+      content: [
+        { type: 'text', text: 'Email ' },
+        { type: 'text', text: 'us', marks: [{ type: 'link', attrs: { href: 'mailto:hi@example.com', target: null } }] },
+        { type: 'text', text: ' or click.' },
+      ],
     },
-    { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'One' }] }] }] },
+    {
+      type: 'bulletList',
+      content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'One' }] }] }],
+    },
   ],
 };
 
@@ -56,12 +63,28 @@ beforeAll(async () => {
   database = await freshDatabase();
   await q(`INSERT INTO websites (id, identifier, settings, navigation) VALUES ($1, 'old', '{"title":"Old"}', '[]')`, [SITE]);
   for (let n = 0; n < PAGES; n++) {
-    await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, $3, 'Page', 1, '{}', $4, $5)`, [SITE, id(10_000 + n), `/p-${n}`, JSON.stringify(oldSections(n)), n]);
+    await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, $3, 'Page', 1, '{}', $4, $5)`, [
+      SITE,
+      id(10_000 + n),
+      `/p-${n}`,
+      JSON.stringify(oldSections(n)),
+      n,
+    ]);
   }
   // Written since: already rich text, and a page with no text block at all.
-  await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, '/new', 'New', 1, '{}', $3, 0)`, [SITE, id(20_001), JSON.stringify(newSections(1))]);
-  await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, '/empty', 'Empty', 1, '{}', '[]', 0)`, [SITE, id(20_002)]);
-  await q(`INSERT INTO collections (website_id, id, type, path, title, status, seo, position) VALUES ($1, $2, 1, '/journal', 'Journal', 1, '{}', 0)`, [SITE, id(30_000)]);
+  await q(`INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, '/new', 'New', 1, '{}', $3, 0)`, [
+    SITE,
+    id(20_001),
+    JSON.stringify(newSections(1)),
+  ]);
+  await q(
+    `INSERT INTO pages (website_id, id, page_type, path, title, status, seo, sections, position) VALUES ($1, $2, 2, '/empty', 'Empty', 1, '{}', '[]', 0)`,
+    [SITE, id(20_002)],
+  );
+  await q(`INSERT INTO collections (website_id, id, type, path, title, status, seo, position) VALUES ($1, $2, 1, '/journal', 'Journal', 1, '{}', 0)`, [
+    SITE,
+    id(30_000),
+  ]);
   await q(
     `INSERT INTO collection_items (website_id, id, collection_id, slug, path, title, status, published_at, tags, categories, seo, sections, position)
      VALUES ($1, $2, $3, 'post', '/journal/post', 'Post', 1, now(), '{}', '{}', '{}', $4, 0)`,
@@ -80,7 +103,11 @@ const everything = async () => ({
 
 describe('text blocks stored as HTML, upgraded to rich text', () => {
   it('upgrades every text block of every table it is given, a batch at a time, and leaves the rest as it was', async () => {
-    const changed = await database.db.transaction(async (tx) => [await convertTextBlocks(tx, pages), await convertTextBlocks(tx, collectionItems), await convertTextBlocks(tx, probe)]);
+    const changed = await database.db.transaction(async (tx) => [
+      await convertTextBlocks(tx, pages),
+      await convertTextBlocks(tx, collectionItems),
+      await convertTextBlocks(tx, probe),
+    ]);
     expect(changed).toEqual([PAGES, 1, 3]);
     const { pages: pageRows, items, probe: probeRows } = await everything();
     const byId = new Map(pageRows.map((r) => [r.id as string, r.sections]));
@@ -95,7 +122,11 @@ describe('text blocks stored as HTML, upgraded to rich text', () => {
 
   it('changes nothing when run again', async () => {
     const before = await everything();
-    const changed = await database.db.transaction(async (tx) => [await convertTextBlocks(tx, pages), await convertTextBlocks(tx, collectionItems), await convertTextBlocks(tx, probe)]);
+    const changed = await database.db.transaction(async (tx) => [
+      await convertTextBlocks(tx, pages),
+      await convertTextBlocks(tx, collectionItems),
+      await convertTextBlocks(tx, probe),
+    ]);
     expect(changed).toEqual([0, 0, 0]);
     expect(await everything()).toEqual(before);
   });

@@ -43,7 +43,8 @@ function fill(url: string, value: string): string {
   return url.replace(/:[A-Za-z0-9_]+/g, value).replace(/\*$/, value);
 }
 
-const SQL = /\b(?:select\b[\s\S]{0,200}\bfrom|insert\s+into|update\b[\s\S]{0,100}\bset|delete\s+from)\b|failed query|syntax error at|violates .* constraint|\bparams:/i;
+const SQL =
+  /\b(?:select\b[\s\S]{0,200}\bfrom|insert\s+into|update\b[\s\S]{0,100}\bset|delete\s+from)\b|failed query|syntax error at|violates .* constraint|\bparams:/i;
 const STACK = /\n\s+at\s|\bat [\w.<>]+ \(|\.(?:ts|js|tsx):\d+|node_modules|\/work\//;
 
 /** Nothing internal in an answer: no SQL in data answers, no stack or file path in any. */
@@ -64,7 +65,8 @@ async function send(method: string, url: string, opts: { host?: string; body?: u
 describe('every route', () => {
   it('is found: pages, seed calls and config calls are all in the walk', () => {
     const urls = new Set(routes.map((r) => `${r.method} ${r.url}`));
-    for (const expected of [`GET /*`, `POST ${API_PATHS.SAVE_FORM_SUBMISSION}`, `GET /api/config/site`, `PUT /api/config/site`, `POST /api/auth/Login`]) expect(urls).toContain(expected);
+    for (const expected of [`GET /*`, `POST ${API_PATHS.SAVE_FORM_SUBMISSION}`, `GET /api/config/site`, `PUT /api/config/site`, `POST /api/auth/Login`])
+      expect(urls).toContain(expected);
     expect(routes.length).toBeGreaterThan(60);
   });
 
@@ -95,7 +97,16 @@ describe('every route', () => {
   });
 
   it('refuses a hostile Host header with 400 before anything runs', async () => {
-    const hosts = ['demo.localhost:3000@attacker.example', 'attacker.example/phish', 'attacker .example', 'localhost:99999', 'localhost:abc', 'a..b', '[::1', 'x\u0001y'];
+    const hosts = [
+      'demo.localhost:3000@attacker.example',
+      'attacker.example/phish',
+      'attacker .example',
+      'localhost:99999',
+      'localhost:abc',
+      'a..b',
+      '[::1',
+      'x\u0001y',
+    ];
     for (const route of routes) {
       for (const host of hosts) {
         const url = fill(route.url, 'x');
@@ -114,7 +125,8 @@ describe('every route', () => {
       const url = fill(route.url, '1');
       const res = await send(route.method, url, { client: c, ...(route.method === 'GET' ? {} : { body: {} }) });
       // A call that ended the session (Logout) must not hide the rest: sign in again.
-      if ((res.cookies as { name: string; maxAge?: number }[]).some((k) => k.name === 'op_session' && k.maxAge === 0)) c = await signedIn(app, 'walker@example.com', PASSWORD);
+      if ((res.cookies as { name: string; maxAge?: number }[]).some((k) => k.name === 'op_session' && k.maxAge === 0))
+        c = await signedIn(app, 'walker@example.com', PASSWORD);
       expectNothingInternal(res, `${route.method} ${url}`);
       expect(res.headers['cache-control'], `${route.method} ${url} (${res.statusCode})`).toBe('no-store');
     }

@@ -56,7 +56,11 @@ beforeAll(async () => {
   await Promise.all(apps.map((a) => a.siteChanges.ready));
   await Promise.all(apps.map((a) => a.listen({ port: 0, host: '127.0.0.1' })));
   owner = await signedIn(apps[0]!, 'owner@example.com', 'owner-password-123');
-  worker = startWorker(database, { [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(database, { now: () => clock }) }, { pollMs: 30, now: () => clock, log: () => undefined });
+  worker = startWorker(
+    database,
+    { [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(database, { now: () => clock }) },
+    { pollMs: 30, now: () => clock, log: () => undefined },
+  );
 });
 afterAll(async () => {
   await worker?.stop();
@@ -81,10 +85,18 @@ async function schedule(body: Omit<PostSettingsInput, 'status'> & { hours: numbe
   return postAnswer.parse(res.json()).post;
 }
 
-const statusOf = async (id: string) => (await database.pool.query<{ status: number }>('SELECT status FROM collection_items WHERE id = $1', [id])).rows[0]!.status;
+const statusOf = async (id: string) =>
+  (await database.pool.query<{ status: number }>('SELECT status FROM collection_items WHERE id = $1', [id])).rows[0]!.status;
 /** Jobs of the kind whose time has come by the clock and that are not finished yet. */
 const dueJobsLeft = async () =>
-  Number((await database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM jobs WHERE kind = $1 AND run_at <= $2 AND status <> 'done'`, [SCHEDULED_POSTS_JOB, clock])).rows[0]!.n);
+  Number(
+    (
+      await database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM jobs WHERE kind = $1 AND run_at <= $2 AND status <> 'done'`, [
+        SCHEDULED_POSTS_JOB,
+        clock,
+      ])
+    ).rows[0]!.n,
+  );
 /** Lets the worker claim and run every job due by the clock. */
 const workerCaughtUp = () => expect.poll(dueJobsLeft, { timeout: 5000, interval: 20 }).toBe(0);
 
@@ -103,7 +115,9 @@ describe('scheduled publishing', () => {
     // later, is left pending, and what ran finds nothing due.
     await enqueue(database.db, { websiteId, kind: SCHEDULED_POSTS_JOB, payload: {}, runAt: at(1) });
     await workerCaughtUp();
-    const jobs = await database.pool.query<{ status: string; run_at: Date }>(`SELECT status, run_at FROM jobs WHERE kind = $1 ORDER BY run_at`, [SCHEDULED_POSTS_JOB]);
+    const jobs = await database.pool.query<{ status: string; run_at: Date }>(`SELECT status, run_at FROM jobs WHERE kind = $1 ORDER BY run_at`, [
+      SCHEDULED_POSTS_JOB,
+    ]);
     expect(jobs.rows.map((j) => j.status)).toEqual(['done', 'pending']);
     expect(await statusOf(post.id)).toBe(CONTENT_STATUSES.SCHEDULED);
     clock = at(2.1);

@@ -42,7 +42,7 @@ async function rotate(dataDir: string): Promise<{ code: number; out: string }> {
 const keyIn = async (file: string) => keyId(parseSecretKey(await readFile(file, 'utf8')));
 const storedPassword = async (s: RunningServer) => (await sqlOn(s, 'SELECT password FROM smtp_settings'))[0]!.password as string;
 
-describe('the embedded set-up\'s secret key', () => {
+describe("the embedded set-up's secret key", () => {
   it('is generated at the first start, kept, and replaced by a rotation that never leaves a secret under a key no file holds', async () => {
     server = await startServer({ env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
     const { dataDir } = server;
@@ -56,7 +56,11 @@ describe('the embedded set-up\'s secret key', () => {
 
     // A password stored in plain text, as a server from before sealing left it.
     const [site] = await sqlOn(server, 'SELECT id FROM websites WHERE is_default');
-    await sqlOn(server, `INSERT INTO smtp_settings (website_id, host, port, secure, username, password, from_address) VALUES ($1, 'smtp.example.com', 587, false, 'mailer', 'plain-password-1', 'studio@example.com')`, [site!.id]);
+    await sqlOn(
+      server,
+      `INSERT INTO smtp_settings (website_id, host, port, secure, username, password, from_address) VALUES ($1, 'smtp.example.com', 587, false, 'mailer', 'plain-password-1', 'studio@example.com')`,
+      [site!.id],
+    );
 
     const refused = await rotate(dataDir);
     expect(refused.code).toBe(1);
@@ -93,7 +97,9 @@ describe('the embedded set-up\'s secret key', () => {
     });
     await expect(start).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('SECRET_KEY must be set with DATABASE_URL: stored secrets are sealed with it, and every app server must hold the same key.'),
+      stderr: expect.stringContaining(
+        'SECRET_KEY must be set with DATABASE_URL: stored secrets are sealed with it, and every app server must hold the same key.',
+      ),
     });
   });
 });

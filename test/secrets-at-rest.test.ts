@@ -63,7 +63,9 @@ afterAll(async () => {
 async function storedTexts(): Promise<Record<string, string[]>> {
   const texts: Record<string, string[]> = {};
   for (const place of SECRET_PLACES) {
-    const { rows } = await demo.database.db.execute<{ value: string }>(sql`SELECT ${place.value} AS value FROM ${place.table} WHERE ${place.value} IS NOT NULL ORDER BY 1`);
+    const { rows } = await demo.database.db.execute<{ value: string }>(
+      sql`SELECT ${place.value} AS value FROM ${place.table} WHERE ${place.value} IS NOT NULL ORDER BY 1`,
+    );
     texts[place.what] = rows.map((r) => r.value);
   }
   return texts;
@@ -74,7 +76,9 @@ const opened = async () => Object.fromEntries(Object.entries(await storedTexts()
 
 async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [...programArgs('secrets'), ...args], { env: { ...process.env, DATABASE_URL: demo.database.url, ...env } });
+    const { stdout, stderr } = await exec(process.execPath, [...programArgs('secrets'), ...args], {
+      env: { ...process.env, DATABASE_URL: demo.database.url, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -87,8 +91,14 @@ describe('the start', () => {
     const { pool } = demo.database;
     const websiteId = demo.websiteId;
     // Rows as a server from before sealing left them.
-    await pool.query(`INSERT INTO smtp_settings (website_id, host, port, secure, username, password, from_address) VALUES ($1, 'smtp.example.com', 587, false, 'mailer', $2, 'studio@example.com')`, [websiteId, SMTP_PASSWORD]);
-    await pool.query(`INSERT INTO site_captcha (website_id, provider, site_key, secret) VALUES ($1, 'recaptcha', '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', $2)`, [websiteId, RECAPTCHA_SECRET]);
+    await pool.query(
+      `INSERT INTO smtp_settings (website_id, host, port, secure, username, password, from_address) VALUES ($1, 'smtp.example.com', 587, false, 'mailer', $2, 'studio@example.com')`,
+      [websiteId, SMTP_PASSWORD],
+    );
+    await pool.query(
+      `INSERT INTO site_captcha (website_id, provider, site_key, secret) VALUES ($1, 'recaptcha', '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', $2)`,
+      [websiteId, RECAPTCHA_SECRET],
+    );
     await pool.query(`INSERT INTO webhook_secrets (website_id, form_id, secret) VALUES ($1, 'a1b2c3d4e5f6a1b2c3d4e5f6', $2)`, [websiteId, WEBHOOK_SECRET]);
     await pool.query(`UPDATE websites SET multilingual = jsonb_set(multilingual, '{connection}', $2::jsonb) WHERE id = $1`, [
       websiteId,
@@ -110,7 +120,10 @@ describe('the start', () => {
       'two-factor seeds': [TOTP_SEED],
     });
     // The mailer opens what it sends with.
-    const { transport } = await mailTransportFor(demo.database.db, websiteId, { allowPrivate: false, resolve: async () => [{ address: '93.184.216.34', family: 4 }] });
+    const { transport } = await mailTransportFor(demo.database.db, websiteId, {
+      allowPrivate: false,
+      resolve: async () => [{ address: '93.184.216.34', family: 4 }],
+    });
     expect(transport.options).toMatchObject({ auth: { user: 'mailer', pass: SMTP_PASSWORD } });
     transport.close();
   });
@@ -137,7 +150,11 @@ describe('what leaves the server', () => {
   it('answers a saved secret only as the fixed mask, keeps the stored one when the mask comes back, and puts none in exports, the activity log or job errors', async () => {
     expect((await owner.call('POST', '/api/labs/internal', { features: ['multilingual'] })).statusCode).toBe(200);
     const saves = [
-      ['PUT', '/api/config/smtp', { host: '127.0.0.1', port: 2525, secure: false, username: 'mailer', password: SMTP_PASSWORD, fromAddress: 'studio@example.com' }],
+      [
+        'PUT',
+        '/api/config/smtp',
+        { host: '127.0.0.1', port: 2525, secure: false, username: 'mailer', password: SMTP_PASSWORD, fromAddress: 'studio@example.com' },
+      ],
       ['PUT', '/api/config/captcha', { provider: 'recaptcha', siteKey: '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI', secret: RECAPTCHA_SECRET }],
       ['PUT', '/api/multilingual/connection', { provider: 'deepl', apiKey: API_KEY }],
     ] as const;
@@ -166,7 +183,11 @@ describe('what leaves the server', () => {
     const box = await startMailbox({ login: { user: 'mailer', pass: 'the-right-one' } });
     await owner.call('PUT', '/api/config/smtp', { ...smtp, port: box.port });
     const logs: string[] = [];
-    const worker = startWorker(demo.database, { [EMAIL_JOB]: emailHandler(demo.database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 10, log: (line) => logs.push(line) });
+    const worker = startWorker(
+      demo.database,
+      { [EMAIL_JOB]: emailHandler(demo.database, { allowPrivate: true }) },
+      { pollMs: 50, backoff: () => 10, log: (line) => logs.push(line) },
+    );
     try {
       const test = await owner.call('POST', '/api/config/smtp/test');
       expect(test.statusCode, test.body).toBe(200);

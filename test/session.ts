@@ -31,14 +31,26 @@ export async function client(app: FastifyInstance, host = 'localhost', headers: 
     async call(method, url, body, opts) {
       const sent: Record<string, string> = { ...headers, ...opts?.headers, host, cookie: cookieHeader() };
       if (opts?.crumb !== false && method !== 'GET') sent['x-csrf-token'] = jar.get('crumb') ?? '';
-      const res = await app.inject({ method, url, headers: sent, ...(opts?.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}), ...(body !== undefined ? { payload: body as object } : {}) });
+      const res = await app.inject({
+        method,
+        url,
+        headers: sent,
+        ...(opts?.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
       absorb(jar, res);
       return res;
     },
   };
 }
 
-export async function signedIn(app: FastifyInstance, email: string, password: string, host = 'localhost', headers: Record<string, string> = {}): Promise<Client> {
+export async function signedIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  host = 'localhost',
+  headers: Record<string, string> = {},
+): Promise<Client> {
   const c = await client(app, host, headers);
   const res = await c.call('POST', '/api/auth/Login', { email, password });
   expect(res.statusCode, res.body).toBe(200);

@@ -39,11 +39,17 @@ afterAll(async () => {
   await demo?.database.drop();
 });
 
-type SiteJson = { settings: { identifier: string }; files: { name: string; alt?: string; focalX?: number; focalY?: number; sha256?: string; size?: number; data?: string }[] } & Record<string, unknown>;
+type SiteJson = {
+  settings: { identifier: string };
+  files: { name: string; alt?: string; focalX?: number; focalY?: number; sha256?: string; size?: number; data?: string }[];
+} & Record<string, unknown>;
 type LibraryFile = { id: string; name: string; alt: string; focalX: number | null; focalY: number | null };
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#2f6b4f' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#2f6b4f' } })
+    .png()
+    .toBuffer();
 const library = async () => (await owner.call('GET', '/api/config/files')).json().files as LibraryFile[];
 
 async function exported(): Promise<{ entries: ArchiveEntry[]; document: SiteJson }> {
@@ -95,8 +101,14 @@ describe('importing an archive', () => {
     const { entries, document } = await exported();
     const target = document.files.find((f) => f.name.endsWith('.jpg') || f.name.endsWith('.png'))!;
     const bytes = await png(120, 80);
-    const changed = { ...document, files: document.files.map((f) => (f.name === target.name ? { ...f, sha256: sha256(bytes), size: bytes.length, width: 120, height: 80 } : f)) };
-    const archive = await tarOf([{ name: 'site.json', data: Buffer.from(JSON.stringify(changed)) }, ...entries.slice(1).map((e) => (e.name === `files/${target.name}` ? { ...e, data: bytes } : e))]);
+    const changed = {
+      ...document,
+      files: document.files.map((f) => (f.name === target.name ? { ...f, sha256: sha256(bytes), size: bytes.length, width: 120, height: 80 } : f)),
+    };
+    const archive = await tarOf([
+      { name: 'site.json', data: Buffer.from(JSON.stringify(changed)) },
+      ...entries.slice(1).map((e) => (e.name === `files/${target.name}` ? { ...e, data: bytes } : e)),
+    ]);
     const before = await stored();
     const res = await importArchive(archive);
     expect(res.statusCode, res.body).toBe(200);
@@ -105,7 +117,10 @@ describe('importing an archive', () => {
     const after = await stored();
     expect(after!.files).toBe(before!.files);
     // One blob gone (the old original; its image copies too), one new.
-    const { rows } = await demo.database.pool.query<{ n: string }>('SELECT count(*) AS n FROM blobs b WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.website_id = b.website_id AND b.path LIKE $1 || f.id || $2)', ['files/', '/%']);
+    const { rows } = await demo.database.pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM blobs b WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.website_id = b.website_id AND b.path LIKE $1 || f.id || $2)',
+      ['files/', '/%'],
+    );
     expect(rows[0]!.n).toBe('0');
     expect(Number(after!.jobs)).toBe(Number(before!.jobs) + 1);
   });
@@ -144,18 +159,48 @@ describe('importing an archive', () => {
       ['not an archive', Buffer.from('just some text, not a tar archive at all'.repeat(30)), 'This file is not a site archive'],
       ['no document', await tarOf(rest), 'The archive must begin with site.json'],
       ['files before the document', await tarOf([firstFile, documentEntry]), 'The archive must begin with site.json'],
-      ['a damaged file', await tarOf([documentEntry, { ...firstFile, data: damaged }, ...rest.slice(1)]), `The bytes of ${firstFile.name} do not match the SHA-256 site.json gives them`],
-      ['a file the document does not list', await tarOf([...entries, { name: 'files/extra.png', data: await png(10, 10) }]), 'The archive holds files/extra.png, which site.json does not list'],
-      ['an entry outside files/', await tarOf([...entries, { name: 'notes.txt', data: Buffer.from('hello') }]), 'The archive holds notes.txt, which is neither site.json nor a file under files/'],
-      ['a document for another site', await tarOf([{ name: 'site.json', data: Buffer.from(JSON.stringify({ ...document, settings: { ...document.settings, identifier: 'elsewhere' } })) }]), 'The document is for the site "elsewhere", not "demo".'],
-      ['an invalid document', await tarOf([{ name: 'site.json', data: Buffer.from(JSON.stringify(invalid)) }, ...rest]), 'This is not a valid site document; nothing was imported.'],
-      ['a file that is not what it says', await tarOf([documentEntry, { ...firstFile, data: Buffer.from('plain text pretending to be an image') }, ...rest.slice(1)]), /does not appear to be a supported/],
+      [
+        'a damaged file',
+        await tarOf([documentEntry, { ...firstFile, data: damaged }, ...rest.slice(1)]),
+        `The bytes of ${firstFile.name} do not match the SHA-256 site.json gives them`,
+      ],
+      [
+        'a file the document does not list',
+        await tarOf([...entries, { name: 'files/extra.png', data: await png(10, 10) }]),
+        'The archive holds files/extra.png, which site.json does not list',
+      ],
+      [
+        'an entry outside files/',
+        await tarOf([...entries, { name: 'notes.txt', data: Buffer.from('hello') }]),
+        'The archive holds notes.txt, which is neither site.json nor a file under files/',
+      ],
+      [
+        'a document for another site',
+        await tarOf([{ name: 'site.json', data: Buffer.from(JSON.stringify({ ...document, settings: { ...document.settings, identifier: 'elsewhere' } })) }]),
+        'The document is for the site "elsewhere", not "demo".',
+      ],
+      [
+        'an invalid document',
+        await tarOf([{ name: 'site.json', data: Buffer.from(JSON.stringify(invalid)) }, ...rest]),
+        'This is not a valid site document; nothing was imported.',
+      ],
+      [
+        'a file that is not what it says',
+        await tarOf([documentEntry, { ...firstFile, data: Buffer.from('plain text pretending to be an image') }, ...rest.slice(1)]),
+        /does not appear to be a supported/,
+      ],
       ['an archive cut short', (await tarOf(entries)).subarray(0, 5000), /not a site archive/],
     ];
     for (const [label, bytes, message] of cases) {
       const res = await importArchive(bytes);
       expect(res.statusCode, label).toBe(400);
-      expect(res.json().error, label).toEqual(typeof message === 'string' && !message.endsWith('.') ? expect.stringContaining(message) : typeof message === 'string' ? message : expect.stringMatching(message));
+      expect(res.json().error, label).toEqual(
+        typeof message === 'string' && !message.endsWith('.')
+          ? expect.stringContaining(message)
+          : typeof message === 'string'
+            ? message
+            : expect.stringMatching(message),
+      );
       expect(await stored(), label).toEqual(before);
     }
     const res = await importArchive(await tarOf([{ name: 'site.json', data: Buffer.from(JSON.stringify(invalid)) }, ...rest]));
@@ -167,7 +212,9 @@ describe('importing an archive', () => {
     const missing = { ...document, files: [...document.files, { name: 'absent.png', contentType: 'image/png' }] };
     const refused = await owner.call('POST', '/api/config/import', missing);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().documentErrors).toEqual([{ path: `$.files[${document.files.length}].data`, message: "the site has no file named absent.png: import the site's archive, which holds its bytes" }]);
+    expect(refused.json().documentErrors).toEqual([
+      { path: `$.files[${document.files.length}].data`, message: "the site has no file named absent.png: import the site's archive, which holds its bytes" },
+    ]);
     // The demo's own document is version 2 with every file in it, base64.
     const older = demoDocument() as unknown as SiteJson;
     expect(older.version).toBe(2);
@@ -181,7 +228,21 @@ describe('importing an archive', () => {
       format: 'openpress.site',
       version: 1,
       settings: { identifier: 'demo', title: 'Juniper Ceramics' },
-      pages: [{ id: id(1), pageType: 2, path: '/', title: 'Home', status: 1, sections: [{ id: id(2), blocks: [{ id: id(3), type: 2, data: { html: '<p>Thrown by hand since 1998.</p>' }, layout: { desktop: { x: 0, y: 0, w: 24, h: 4 } } }] }] }],
+      pages: [
+        {
+          id: id(1),
+          pageType: 2,
+          path: '/',
+          title: 'Home',
+          status: 1,
+          sections: [
+            {
+              id: id(2),
+              blocks: [{ id: id(3), type: 2, data: { html: '<p>Thrown by hand since 1998.</p>' }, layout: { desktop: { x: 0, y: 0, w: 24, h: 4 } } }],
+            },
+          ],
+        },
+      ],
       files: [{ name: 'logo.png', contentType: 'image/png', width: 40, height: 40, data: logo.toString('base64') }],
     };
     const one = await owner.call('POST', '/api/config/import', versionOne);

@@ -59,7 +59,13 @@ describe('rendering a site held in memory', () => {
 
   beforeAll(async () => {
     demo = await demoDatabase();
-    app = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, metrics: createMetrics({ defaults: false }) });
+    app = await buildApp({
+      database: demo.database,
+      assets: loadClientAssets(),
+      appDomain: 'sites.test',
+      serveDefaultSite: true,
+      metrics: createMetrics({ defaults: false }),
+    });
     await app.siteChanges.ready;
     visitor = await client(app);
     unlocked = await client(app);
@@ -140,12 +146,21 @@ describe('rendering a site held in memory', () => {
     // Written without its notification, as a change made while the connection was down would be missed.
     await demo.database.pool.query(`UPDATE pages SET title = 'Our story' WHERE website_id = $1 AND path = '/about'`, [demo.websiteId]);
     expect(await shown()).toBe('About — Changed Pottery');
-    await demo.database.pool.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN site_changed'`);
+    await demo.database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN site_changed'`,
+    );
     await expect.poll(shown, { timeout: 5000 }).toBe('Our story — Changed Pottery');
   });
 
   it('renders a site larger than its limit from the database, the same as from memory', async () => {
-    const small = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, contentCacheBytes: 2048, metrics: createMetrics({ defaults: false }) });
+    const small = await buildApp({
+      database: demo.database,
+      assets: loadClientAssets(),
+      appDomain: 'sites.test',
+      serveDefaultSite: true,
+      contentCacheBytes: 2048,
+      metrics: createMetrics({ defaults: false }),
+    });
     try {
       await small.siteChanges.ready;
       const ask = (on: FastifyInstance, page: (typeof pages)[number]) =>
@@ -197,7 +212,14 @@ describe('many sites on one app server', () => {
     await measure.close();
     expect(one).toBeGreaterThan(0);
     limit = Math.floor(one * (kept + 0.5));
-    app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false, contentCacheBytes: limit, metrics: createMetrics({ defaults: false }) });
+    app = await buildApp({
+      database,
+      assets: loadClientAssets(),
+      appDomain: 'sites.test',
+      serveDefaultSite: false,
+      contentCacheBytes: limit,
+      metrics: createMetrics({ defaults: false }),
+    });
     await app.siteChanges.ready;
   });
   afterAll(async () => {

@@ -50,7 +50,9 @@ describe('site document', () => {
     const second = await importSite(database.db, again.document);
     // A document without the files' bytes keeps the site's files, rows and all.
     expect(second).toEqual({ websiteId, created: false, removedFiles: [], unusedBlobs: [], variantCopies: [] });
-    expect((await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id)).toEqual(files);
+    expect((await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id)).toEqual(
+      files,
+    );
     expect(await exportSite(database.db, websiteId)).toEqual(first);
     // One with new bytes replaces them: the replaced files are named, for their blobs to be deleted once the import commits.
     const third = await importSite(database.db, loaded.document);
@@ -112,7 +114,10 @@ describe('site document', () => {
   });
 
   it('refuses documents of another format or a newer version', () => {
-    expect(loadDocument({ format: 'other', version: 1 }, siteDocumentSchema)).toEqual({ ok: false, errors: [{ path: '$.format', message: 'must be "openpress.site"' }] });
+    expect(loadDocument({ format: 'other', version: 1 }, siteDocumentSchema)).toEqual({
+      ok: false,
+      errors: [{ path: '$.format', message: 'must be "openpress.site"' }],
+    });
     const newer = loadDocument({ ...demoDocument(), version: 99 }, siteDocumentSchema);
     expect(newer.ok).toBe(false);
     expect(loadDocument([], siteDocumentSchema).ok).toBe(false);

@@ -30,19 +30,37 @@ afterAll(async () => {
   await demo?.database.drop();
 });
 
-type LibraryFile = { id: string; name: string; title: string; src: string; size: number; sizeText: string; width: number | null; height: number | null; status: string; alt: string; focalX: number | null; usedOn: number; contentType: string };
+type LibraryFile = {
+  id: string;
+  name: string;
+  title: string;
+  src: string;
+  size: number;
+  sizeText: string;
+  width: number | null;
+  height: number | null;
+  status: string;
+  alt: string;
+  focalX: number | null;
+  usedOn: number;
+  contentType: string;
+};
 
 const jpeg = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 180, g: 120, b: 60 } } })
     .jpeg({ quality: 80 })
     .toBuffer();
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#336699' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
 const upload = (as: Client, fileName: string, bytes: Buffer, url = '/api/config/files', method: 'POST' | 'PUT' = 'POST') =>
   as.call(method, url, bytes, { headers: { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(fileName) } });
 
-const library = async (search?: string) => (await owner.call('GET', `/api/config/files${search ? `?search=${encodeURIComponent(search)}` : ''}`)).json().files as LibraryFile[];
+const library = async (search?: string) =>
+  (await owner.call('GET', `/api/config/files${search ? `?search=${encodeURIComponent(search)}` : ''}`)).json().files as LibraryFile[];
 
 /** What a refused upload must leave as it was: the files and every blob. */
 async function stored() {
@@ -59,7 +77,16 @@ describe('uploads', () => {
     const res = await upload(owner, 'Café photo (1).JPG', bytes);
     expect(res.statusCode, res.body).toBe(200);
     const file = res.json().file as LibraryFile;
-    expect(file).toMatchObject({ name: 'Cafe-photo-1.JPG'.replace('.JPG', '.jpg'), title: 'Café photo (1).JPG', contentType: 'image/jpeg', width: 640, height: 480, size: bytes.length, status: 'processing', usedOn: 0 });
+    expect(file).toMatchObject({
+      name: 'Cafe-photo-1.JPG'.replace('.JPG', '.jpg'),
+      title: 'Café photo (1).JPG',
+      contentType: 'image/jpeg',
+      width: 640,
+      height: 480,
+      size: bytes.length,
+      status: 'processing',
+      usedOn: 0,
+    });
     expect((await library()).map((f) => f.id)).toContain(file.id);
     const { rows } = await demo.database.pool.query("SELECT payload FROM jobs WHERE kind = 'image-variants'");
     expect(rows.map((r: { payload: { fileId: string } }) => r.payload.fileId)).toContain(file.id);
@@ -101,7 +128,9 @@ describe('uploads', () => {
       .toBuffer();
     const huge = await upload(owner, 'poster.png', bomb);
     expect(huge.statusCode).toBe(400);
-    expect(huge.json().error).toBe('The image poster.png is too large to process: at most 50 megapixels (width times height) are accepted. Resize it and upload it again.');
+    expect(huge.json().error).toBe(
+      'The image poster.png is too large to process: at most 50 megapixels (width times height) are accepted. Resize it and upload it again.',
+    );
 
     // 20 MB of 1,000,000 bytes each is the image limit: one byte more is refused.
     const oversized = Buffer.concat([await jpeg(32, 32), Buffer.alloc(20_000_001)]);
@@ -116,7 +145,10 @@ describe('uploads', () => {
 
   it('needs the crumb and a role that writes pages', async () => {
     const before = await stored();
-    expect((await owner.call('POST', '/api/config/files', PDF, { crumb: false, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.pdf' } })).statusCode).toBe(403);
+    expect(
+      (await owner.call('POST', '/api/config/files', PDF, { crumb: false, headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'a.pdf' } }))
+        .statusCode,
+    ).toBe(403);
     expect((await upload(visitor, 'a.pdf', PDF)).statusCode).toBe(401);
     expect(await stored()).toEqual(before);
     // An EDITOR writes pages, so may add the images they place.
@@ -190,7 +222,8 @@ describe('the library', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toContain(uses[0]!.title);
 
-    const blobsOf = async (id: string) => Number((await demo.database.pool.query<{ n: string }>("SELECT count(*) AS n FROM blobs WHERE path LIKE 'files/' || $1 || '/%'", [id])).rows[0]!.n);
+    const blobsOf = async (id: string) =>
+      Number((await demo.database.pool.query<{ n: string }>("SELECT count(*) AS n FROM blobs WHERE path LIKE 'files/' || $1 || '/%'", [id])).rows[0]!.n);
     expect(await blobsOf(file.id)).toBe(1);
     expect((await owner.call('DELETE', `/api/config/files/${file.id}`)).statusCode).toBe(200);
     expect(await blobsOf(file.id)).toBe(0);

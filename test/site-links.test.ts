@@ -41,9 +41,21 @@ describe('saving links', () => {
     const before = await stored();
     const current = (await editor.call('GET', '/api/site-header-footer')).json();
     const attempts: [unknown, string, string][] = [
-      [{ ...current, footer: { ...current.footer, links: [{ title: 'Open', href: DATA_LINK }] } }, 'footer.links.0.href', 'is a data: link, which a published page never carries'],
-      [{ ...current, footer: { ...current.footer, links: [...current.footer.links, { title: 'Run', href: 'javascript:alert(1)' }] } }, 'footer.links.3.href', 'is a javascript: link'],
-      [{ ...current, header: { ...current.header, button: { text: 'Call', href: 'tel:12' } } }, 'header.button.href', 'is a tel: link with fewer than 4 digits'],
+      [
+        { ...current, footer: { ...current.footer, links: [{ title: 'Open', href: DATA_LINK }] } },
+        'footer.links.0.href',
+        'is a data: link, which a published page never carries',
+      ],
+      [
+        { ...current, footer: { ...current.footer, links: [...current.footer.links, { title: 'Run', href: 'javascript:alert(1)' }] } },
+        'footer.links.3.href',
+        'is a javascript: link',
+      ],
+      [
+        { ...current, header: { ...current.header, button: { text: 'Call', href: 'tel:12' } } },
+        'header.button.href',
+        'is a tel: link with fewer than 4 digits',
+      ],
       [{ ...current, header: { ...current.header, button: { text: 'Go', href: 'http:example.com' } } }, 'header.button.href', 'is not a link a page can use'],
     ];
     for (const [body, path, wrong] of attempts) {
@@ -52,13 +64,23 @@ describe('saving links', () => {
       expect(res.json().errors[path], res.body).toContain(wrong);
     }
     expect(await stored()).toEqual(before);
-    expect((await editor.call('PUT', '/api/site-header-footer', { ...current, footer: { ...current.footer, links: [{ title: 'Write', href: 'mailto:hello@juniper.example' }] } })).statusCode).toBe(200);
+    expect(
+      (
+        await editor.call('PUT', '/api/site-header-footer', {
+          ...current,
+          footer: { ...current.footer, links: [{ title: 'Write', href: 'mailto:hello@juniper.example' }] },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   // covers 000-5.34, 000-5.40
   it('refuses a form whose success redirect or owner HTML holds such a link', async () => {
     const form = (await owner.call('GET', `/api/config/forms/${FORM_ID}`)).json().form;
-    const redirect = await owner.call('PUT', `/api/config/forms/${FORM_ID}`, { fields: form.fields, settings: { ...form.settings, redirectUrl: 'javascript:alert(1)' } });
+    const redirect = await owner.call('PUT', `/api/config/forms/${FORM_ID}`, {
+      fields: form.fields,
+      settings: { ...form.settings, redirectUrl: 'javascript:alert(1)' },
+    });
     expect(redirect.statusCode).toBe(400);
     expect(redirect.json().errors['settings.redirectUrl']).toContain('is a javascript: link');
     const html = await owner.call('PUT', `/api/config/forms/${FORM_ID}`, {

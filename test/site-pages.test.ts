@@ -40,7 +40,15 @@ const settingsOf = async (id: string) => pageSettingsAnswer.parse((await owner.c
 /** A settings body from what the dialog loaded, with `change` applied. */
 async function settingsBody(id: string, change: Record<string, unknown> = {}) {
   const s = await settingsOf(id);
-  return { title: s.title, navigationTitle: s.navigationTitle ?? '', ...(s.path === null ? {} : { path: s.path }), seo: s.seo, visibility: s.visibility, access: { type: s.access.type }, ...change };
+  return {
+    title: s.title,
+    navigationTitle: s.navigationTitle ?? '',
+    ...(s.path === null ? {} : { path: s.path }),
+    seo: s.seo,
+    visibility: s.visibility,
+    access: { type: s.access.type },
+    ...change,
+  };
 }
 const visit = (path: string) => visitor.call('GET', path);
 /**
@@ -64,7 +72,10 @@ describe('adding a page', () => {
     expect(res.statusCode, res.body).toBe(200);
     const added = res.json<{ id: string; path: string }>();
     expect(added.path).toBe('/our-cafe-shop');
-    const [row] = await q<{ status: number; sections: { blocks: unknown[] }[]; position: number }>('SELECT status, sections, position FROM pages WHERE id = $1', [added.id]);
+    const [row] = await q<{ status: number; sections: { blocks: unknown[] }[]; position: number }>(
+      'SELECT status, sections, position FROM pages WHERE id = $1',
+      [added.id],
+    );
     expect(row!.status).toBe(CONTENT_STATUSES.DRAFT);
     expect(row!.sections).toHaveLength(1);
     expect(row!.sections[0]!.blocks).toEqual([]);
@@ -97,9 +108,24 @@ describe('adding a page', () => {
       [{ title: 'X', layout: 'carousel' }, 400, 'layout', 'There is no section layout called carousel.'],
       [{ title: 'X', layout: 'image-text' }, 400, 'image', 'This layout shows an image: pick one of the site’s images or give an https address.'],
       [{ title: 'X', layout: 'full-image', image: '/s/missing.jpg' }, 400, 'image', 'The site has no image named missing.jpg.'],
-      [{ title: 'X', layout: 'full-image', image: 'http://plain.example.com/a.jpg' }, 400, 'image', 'Pick one of the site’s images, or give an address starting with https://.'],
-      [{ title: 'X', path: '/About Us' }, 400, 'path', 'A URL slug is a path such as /about or /shop/mugs: lowercase letters, digits and - _ . ~, each part starting with a letter or digit, at most 150 characters.'],
-      [{ title: 'X', path: '/config/mine' }, 400, 'path', 'The URL slug /config/mine starts with /config, which the platform answers itself. These are reserved: /account, /api, /assets, /config, /newsletter-subscription, /s.'],
+      [
+        { title: 'X', layout: 'full-image', image: 'http://plain.example.com/a.jpg' },
+        400,
+        'image',
+        'Pick one of the site’s images, or give an address starting with https://.',
+      ],
+      [
+        { title: 'X', path: '/About Us' },
+        400,
+        'path',
+        'A URL slug is a path such as /about or /shop/mugs: lowercase letters, digits and - _ . ~, each part starting with a letter or digit, at most 150 characters.',
+      ],
+      [
+        { title: 'X', path: '/config/mine' },
+        400,
+        'path',
+        'The URL slug /config/mine starts with /config, which the platform answers itself. These are reserved: /account, /api, /assets, /config, /newsletter-subscription, /s.',
+      ],
       [{ title: 'X', path: '/about' }, 409, 'path', 'The URL slug /about is already used by the page “About”. Choose another one.'],
       [{ title: 'X', path: '/journal' }, 409, 'path', 'The URL slug /journal is already used by the collection “Journal”. Choose another one.'],
     ];
@@ -122,13 +148,22 @@ describe('page settings', () => {
     const wholesale = await pageAt('/wholesale');
     const res = await owner.call('GET', `/api/config/pages/${wholesale.id}`);
     expect(res.body).not.toContain('scrypt');
-    expect(pageSettingsAnswer.parse(res.json())).toMatchObject({ path: '/wholesale', access: { type: 'password', hasPassword: true }, visibility: 'published', isHome: false });
+    expect(pageSettingsAnswer.parse(res.json())).toMatchObject({
+      path: '/wholesale',
+      access: { type: 'password', hasPassword: true },
+      visibility: 'published',
+      isHome: false,
+    });
   });
 
   it('moves a published page to a new slug: the old address answers a 301 to the new one, and moving back drops it', async () => {
     const about = await pageAt('/about');
     expect((await visit('/about')).statusCode).toBe(200); // cached now: the change must drop it
-    const res = await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { path: '/studio', title: 'The studio', navigationTitle: 'Studio' }));
+    const res = await owner.call(
+      'PUT',
+      `/api/config/pages/${about.id}`,
+      await settingsBody(about.id, { path: '/studio', title: 'The studio', navigationTitle: 'Studio' }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const old = await visitWhen('/about', 301);
     expect(old.headers.location).toBe('/studio');
@@ -140,7 +175,9 @@ describe('page settings', () => {
     expect((await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { path: '/about' }))).statusCode).toBe(200);
     await visitWhen('/about', 200);
     expect((await visit('/studio')).headers.location).toBe('/about');
-    expect(await q('SELECT from_path, to_url FROM redirects WHERE to_url = $1 OR from_path = $1 ORDER BY from_path', ['/about'])).toEqual([{ from_path: '/studio', to_url: '/about' }]);
+    expect(await q('SELECT from_path, to_url FROM redirects WHERE to_url = $1 OR from_path = $1 ORDER BY from_path', ['/about'])).toEqual([
+      { from_path: '/studio', to_url: '/about' },
+    ]);
     expect((await q('SELECT detail FROM activity_log WHERE action = $1', ['pages.settings_updated'])).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -155,7 +192,12 @@ describe('page settings', () => {
     const home = await pageAt('/');
     const before = await state();
     const refused: [string, Record<string, unknown>, number, string][] = [
-      [about.id, { path: '/s/file' }, 400, 'The URL slug /s/file starts with /s, which the platform answers itself. These are reserved: /account, /api, /assets, /config, /newsletter-subscription, /s.'],
+      [
+        about.id,
+        { path: '/s/file' },
+        400,
+        'The URL slug /s/file starts with /s, which the platform answers itself. These are reserved: /account, /api, /assets, /config, /newsletter-subscription, /s.',
+      ],
       [about.id, { path: '/contact' }, 409, 'The URL slug /contact is already used by the page “Contact”. Choose another one.'],
       [about.id, { path: '/' }, 400, 'The address / belongs to the home page. To make this page the home page, use “Make home page”.'],
       [home.id, { path: '/start' }, 400, 'The home page stays at /. Make another page the home page first, then change this one’s URL slug.'],
@@ -179,7 +221,9 @@ describe('page settings', () => {
     expect(page).toContain('<meta name="robots" content="noindex"/>');
     expect((await visit('/sitemap.xml')).body).not.toContain('/contact</loc>');
     expect((await visit('/about')).body).not.toContain('noindex');
-    const exported = JSON.parse(JSON.stringify(await exportSite(demo.database.db, demo.websiteId))) as { pages: { path?: string; seo: Record<string, unknown> }[] };
+    const exported = JSON.parse(JSON.stringify(await exportSite(demo.database.db, demo.websiteId))) as {
+      pages: { path?: string; seo: Record<string, unknown> }[];
+    };
     expect(exported.pages.find((p) => p.path === '/contact')!.seo.noIndex).toBe(true);
     const loaded = loadDocument(exported, siteDocumentSchema);
     expect(loaded.ok && loaded.document.pages.find((p) => p.path === '/contact')!.seo.noIndex).toBe(true);
@@ -187,14 +231,22 @@ describe('page settings', () => {
 
   it('sets SEO title and description, a social image, and visibility: a hidden draft is not found by visitors', async () => {
     const about = await pageAt('/about');
-    const res = await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { seo: { title: 'About the potter', description: 'Who we are.', socialImage: '/s/studio-hero.jpg', noIndex: false } }));
+    const res = await owner.call(
+      'PUT',
+      `/api/config/pages/${about.id}`,
+      await settingsBody(about.id, { seo: { title: 'About the potter', description: 'Who we are.', socialImage: '/s/studio-hero.jpg', noIndex: false } }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     await expect.poll(async () => (await visit('/about')).body, { timeout: 5000 }).toContain('About the potter');
     const html = (await visit('/about')).body;
     expect(html).toContain('<title>About the potter</title>');
     expect(html).toContain('Who we are.');
     expect(html).toContain('/s/studio-hero.jpg');
-    const missing = await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { seo: { socialImage: '/s/none.png', noIndex: false } }));
+    const missing = await owner.call(
+      'PUT',
+      `/api/config/pages/${about.id}`,
+      await settingsBody(about.id, { seo: { socialImage: '/s/none.png', noIndex: false } }),
+    );
     expect(missing.json()).toMatchObject({ errors: { 'seo.socialImage': 'The site has no image named none.png.' } });
     expect((await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { visibility: 'draft' }))).statusCode).toBe(200);
     await visitWhen('/about', 404);
@@ -209,7 +261,10 @@ describe('page settings', () => {
     expect(refused.json()).toMatchObject({ errors: { 'access.password': 'Give the page a password of at least 4 characters.' } });
     const short = await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { access: { type: 'password', password: 'abc' } }));
     expect(short.statusCode).toBe(400);
-    expect((await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { access: { type: 'password', password: 'kiln-open-7' } }))).statusCode).toBe(200);
+    expect(
+      (await owner.call('PUT', `/api/config/pages/${about.id}`, await settingsBody(about.id, { access: { type: 'password', password: 'kiln-open-7' } })))
+        .statusCode,
+    ).toBe(200);
     const [row] = await q<{ access: { type: string; passwordHash: string } }>('SELECT access FROM pages WHERE id = $1', [about.id]);
     expect(row!.access.passwordHash).toMatch(/^scrypt\$/);
     expect(JSON.stringify(row)).not.toContain('kiln-open-7');
@@ -275,7 +330,9 @@ describe('duplicating, deleting, ordering and the home page', () => {
     for (const stale of [reversed.slice(1), [...reversed, reversed[0]!], [...reversed.slice(1), 'aaaaaaaaaaaaaaaaaaaaaaaa']]) {
       const res = await owner.call('PUT', '/api/config/pages/order', { pageIds: stale });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error: 'The list of pages changed since it was loaded (a page was added or deleted). Reload the list and move the page again.' });
+      expect(res.json()).toMatchObject({
+        error: 'The list of pages changed since it was loaded (a page was added or deleted). Reload the list and move the page again.',
+      });
     }
     expect(await state()).toEqual(before);
     expect((await owner.call('PUT', '/api/config/pages/order', { pageIds: ids })).statusCode).toBe(200);

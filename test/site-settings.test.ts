@@ -110,15 +110,24 @@ describe('site settings', () => {
     const html = await page('/about');
     expect(html).toContain('<a class="site-badge site-badge-black" href="/config/">Made with OpenPress</a>');
     expect(html).toContain('<aside class="info-bar info-bar-dark" aria-label="Contact details">');
-    expect(html).toContain('<a href="tel:+4401632960123" aria-label="Call +44 (0)1632 960 123">Call<span class="info-bar-detail"> +44 (0)1632 960 123</span></a>');
-    expect(html).toContain('<a href="mailto:studio@juniper.example" aria-label="Email studio@juniper.example">Email<span class="info-bar-detail"> studio@juniper.example</span></a>');
+    expect(html).toContain(
+      '<a href="tel:+4401632960123" aria-label="Call +44 (0)1632 960 123">Call<span class="info-bar-detail"> +44 (0)1632 960 123</span></a>',
+    );
+    expect(html).toContain(
+      '<a href="mailto:studio@juniper.example" aria-label="Email studio@juniper.example">Email<span class="info-bar-detail"> studio@juniper.example</span></a>',
+    );
     expect(html).toContain('<address>4 Quay Street, Harbourtown</address>');
   });
 
   it('keeps what a change leaves out, and empties contact fields sent blank', async () => {
     const client = await owner();
     expect((await client.call('PUT', '/api/config/site', { tagline: 'Stoneware from the quay' })).statusCode).toBe(200);
-    expect((await client.call('GET', '/api/config/site')).json()).toMatchObject({ tagline: 'Stoneware from the quay', badgeType: 2, infoBarStyle: 3, developerMode: true });
+    expect((await client.call('GET', '/api/config/site')).json()).toMatchObject({
+      tagline: 'Stoneware from the quay',
+      badgeType: 2,
+      infoBarStyle: 3,
+      developerMode: true,
+    });
 
     const res = await client.call('PUT', '/api/config/site', { badgeType: 3, infoBarStyle: 2, contact: { email: '', phone: '  ', address: '' } });
     expect(res.statusCode, res.body).toBe(200);

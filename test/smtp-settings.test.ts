@@ -62,7 +62,14 @@ const serverDefault = () => {
   vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${serverBox.port}`);
   vi.stubEnv('MAIL_FROM', 'server@example.com');
 };
-const siteSettings = () => ({ host: '127.0.0.1', port: siteBox.port, secure: false, username: 'site-mailer', password: SECRET, fromAddress: 'studio@juniper.example' });
+const siteSettings = () => ({
+  host: '127.0.0.1',
+  port: siteBox.port,
+  secure: false,
+  username: 'site-mailer',
+  password: SECRET,
+  fromAddress: 'studio@juniper.example',
+});
 
 async function storedRows() {
   const smtp = (await database.pool.query('SELECT * FROM smtp_settings ORDER BY website_id')).rows;
@@ -101,7 +108,15 @@ describe('SMTP settings', () => {
     const got = await c.call('GET', '/api/config/smtp');
     expect(got.body).not.toContain(SECRET);
     expect(got.json()).toEqual({
-      smtp: { host: '127.0.0.1', port: siteBox.port, secure: false, username: 'site-mailer', fromAddress: 'studio@juniper.example', passwordSet: true, password: MASKED_SECRET },
+      smtp: {
+        host: '127.0.0.1',
+        port: siteBox.port,
+        secure: false,
+        username: 'site-mailer',
+        fromAddress: 'studio@juniper.example',
+        passwordSet: true,
+        password: MASKED_SECRET,
+      },
       inUse: 'site',
       serverDefault: null,
     });

@@ -41,7 +41,12 @@ beforeAll(async () => {
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
   websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
-  for (const [name, role] of [['owner', TEAM_ROLES.ADMIN], ['viewer', TEAM_ROLES.VIEWER], ['guesser', TEAM_ROLES.EDITOR], ['leaver', TEAM_ROLES.STORE_MANAGER]] as const) {
+  for (const [name, role] of [
+    ['owner', TEAM_ROLES.ADMIN],
+    ['viewer', TEAM_ROLES.VIEWER],
+    ['guesser', TEAM_ROLES.EDITOR],
+    ['leaver', TEAM_ROLES.STORE_MANAGER],
+  ] as const) {
     await setRole(database.db, websiteId, await createAccount(database.db, `${name}@example.com`, `${name}-password-1`), role);
   }
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
@@ -175,7 +180,10 @@ describe('signing in with two-factor on', () => {
     expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code })).statusCode).toBe(200);
 
     const other = await client(app);
-    const replayed = await other.call('POST', '/api/auth/Login/TwoFactor', { ticket: await passwordStep(other, 'viewer@example.com', 'viewer-password-1'), code });
+    const replayed = await other.call('POST', '/api/auth/Login/TwoFactor', {
+      ticket: await passwordStep(other, 'viewer@example.com', 'viewer-password-1'),
+      code,
+    });
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toMatchObject({ error: USED });
     expect(other.cookies.has('op_session')).toBe(false);
@@ -200,7 +208,12 @@ describe('signing in with two-factor on', () => {
     const ticket = await passwordStep(c, 'viewer@example.com', 'viewer-password-1');
     const [id, expires, mac] = ticket.split('.');
     const owner = (await database.pool.query('SELECT id FROM accounts WHERE email = $1', ['owner@example.com'])).rows[0].id as string;
-    for (const forged of [`${Buffer.from(owner).toString('base64url')}.${expires}.${mac}`, `${id}.${Number(expires) + 3_600_000}.${mac}`, `${id}.${expires}.${mac!.slice(1)}A`, 'nonsense']) {
+    for (const forged of [
+      `${Buffer.from(owner).toString('base64url')}.${expires}.${mac}`,
+      `${id}.${Number(expires) + 3_600_000}.${mac}`,
+      `${id}.${expires}.${mac!.slice(1)}A`,
+      'nonsense',
+    ]) {
       const res = await c.call('POST', '/api/auth/Login/TwoFactor', { ticket: forged, code: freshCode(secret) });
       expect(res.statusCode, forged).toBe(401);
       expect(res.json().problem, forged).toBe('ticketInvalid');
@@ -247,7 +260,10 @@ describe('turning two-factor sign-in off', () => {
     const wrongPassword = await c.call('POST', '/api/auth/TwoFactor/Disable', { password: 'not-the-password', code: freshCode(secret) });
     expect(wrongPassword.statusCode).toBe(400);
     expect(wrongPassword.json().error).toBe('Your password is not right.');
-    const wrongCode = await c.call('POST', '/api/auth/TwoFactor/Disable', { password: 'leaver-password-1', code: totp(base32Decode(secret), Date.now() + 10 * 60_000) });
+    const wrongCode = await c.call('POST', '/api/auth/TwoFactor/Disable', {
+      password: 'leaver-password-1',
+      code: totp(base32Decode(secret), Date.now() + 10 * 60_000),
+    });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json().error).toBe(WRONG);
     const missing = await c.call('POST', '/api/auth/TwoFactor/Disable', { code: freshCode(secret) });

@@ -62,12 +62,25 @@ function siteDocument(): SiteDocument {
     collections: [],
     redirects: [],
     files: [],
-    pages: [{ id: PAGE, pageType: PAGE_TYPES.PAGE, path: '/', title: 'Home', status: 1, sections: [{ id: hex(2), theme: 'white', blocks: [{ id: hex(4), type: BLOCK_TYPES.SPACER, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 2 } } }] }] }],
+    pages: [
+      {
+        id: PAGE,
+        pageType: PAGE_TYPES.PAGE,
+        path: '/',
+        title: 'Home',
+        status: 1,
+        sections: [
+          { id: hex(2), theme: 'white', blocks: [{ id: hex(4), type: BLOCK_TYPES.SPACER, data: {}, layout: { desktop: { x: 0, y: 0, w: 24, h: 2 } } }] },
+        ],
+      },
+    ],
   } as unknown as SiteDocument;
 }
 
 beforeAll(async () => {
-  poster = await sharp({ create: { width: 48, height: 27, channels: 3, background: '#c4633f' } }).jpeg().toBuffer();
+  poster = await sharp({ create: { width: 48, height: 27, channels: 3, background: '#c4633f' } })
+    .jpeg()
+    .toBuffer();
   provider = http.createServer((req, res) => {
     asked.push(req.url ?? '');
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -78,7 +91,16 @@ beforeAll(async () => {
     const behaviour = behaviourOf[url.searchParams.get('url') ?? ''] ?? 'missing';
     const json = { 'content-type': 'application/json' };
     if (behaviour === 'good')
-      res.writeHead(200, json).end(JSON.stringify({ type: 'video', title: 'Never Gonna Give You Up', width: 640, height: 360, thumbnail_url: `${providerBase}/poster.jpg`, html: '<iframe src="https://www.youtube.com/embed/x"></iframe>' }));
+      res.writeHead(200, json).end(
+        JSON.stringify({
+          type: 'video',
+          title: 'Never Gonna Give You Up',
+          width: 640,
+          height: 360,
+          thumbnail_url: `${providerBase}/poster.jpg`,
+          html: '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+        }),
+      );
     else if (behaviour === 'slow') setTimeout(() => res.writeHead(200, json).end('{}'), 3_000).unref();
     else if (behaviour === 'huge') {
       res.writeHead(200, json);
@@ -120,8 +142,10 @@ async function version(): Promise<number> {
   const res = await owner.call('GET', draftUrl);
   return editorPageAnswer.parse(res.json()).draft.version;
 }
-const save = async (data: Record<string, unknown>) => owner.call('PUT', `${draftUrl}/draft`, { baseVersion: await version(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: sections(data) });
-const posterFiles = async () => (await database.pool.query<{ name: string }>("SELECT name FROM files WHERE website_id = $1 AND name LIKE '%poster%'", [websiteId])).rows.map((r) => r.name);
+const save = async (data: Record<string, unknown>) =>
+  owner.call('PUT', `${draftUrl}/draft`, { baseVersion: await version(), changeId: `c-${randomBytes(6).toString('hex')}`, sections: sections(data) });
+const posterFiles = async () =>
+  (await database.pool.query<{ name: string }>("SELECT name FROM files WHERE website_id = $1 AND name LIKE '%poster%'", [websiteId])).rows.map((r) => r.name);
 const visitorHome = async () => app.inject({ method: 'GET', url: '/', headers: { host: 'localhost' } });
 
 describe('a video address saved in the editor', () => {
@@ -131,7 +155,14 @@ describe('a video address saved in the editor', () => {
     expect(res.statusCode, res.body).toBe(200);
     const draft = editorPageAnswer.parse((await owner.call('GET', draftUrl)).json()).draft;
     const data = (draft.sections as { blocks: { data: Record<string, unknown> }[] }[])[0]!.blocks[0]!.data;
-    expect(data.embed).toEqual({ url: GOOD, provider: 'youtube', title: 'Never Gonna Give You Up', width: 640, height: 360, poster: '/s/youtube-dQw4w9WgXcQ-poster.jpg' });
+    expect(data.embed).toEqual({
+      url: GOOD,
+      provider: 'youtube',
+      title: 'Never Gonna Give You Up',
+      width: 640,
+      height: 360,
+      poster: '/s/youtube-dQw4w9WgXcQ-poster.jpg',
+    });
     // The answer hands the editor the block as saved, so its canvas shows the poster without a reload.
     expect(draftSaved.parse(res.json()).filled).toEqual([{ id: expect.any(String), data }]);
     expect(await posterFiles()).toEqual(['youtube-dQw4w9WgXcQ-poster.jpg']);
@@ -206,13 +237,25 @@ describe('a video address saved in the editor', () => {
   });
 
   it('refuses a provider on a private address unless the operator allows it', async () => {
-    const strict = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, videoEmbeds: { allowPrivate: false, endpoints: { vimeo: `${providerBase}/oembed` } } });
+    const strict = await buildApp({
+      database,
+      assets: loadClientAssets(),
+      appDomain: 'sites.test',
+      serveDefaultSite: true,
+      videoEmbeds: { allowPrivate: false, endpoints: { vimeo: `${providerBase}/oembed` } },
+    });
     try {
       const client = await signedIn(strict, 'owner@example.com', 'owner-password-1');
       const base = editorPageAnswer.parse((await client.call('GET', draftUrl)).json()).draft.version;
-      const res = await client.call('PUT', `${draftUrl}/draft`, { baseVersion: base, changeId: `c-${randomBytes(6).toString('hex')}`, sections: sections({ url: 'https://vimeo.com/76979871' }) });
+      const res = await client.call('PUT', `${draftUrl}/draft`, {
+        baseVersion: base,
+        changeId: `c-${randomBytes(6).toString('hex')}`,
+        sections: sections({ url: 'https://vimeo.com/76979871' }),
+      });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors['sections.0.blocks.0.data.url']).toMatch(/^Video lookup refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach/);
+      expect(res.json().errors['sections.0.blocks.0.data.url']).toMatch(
+        /^Video lookup refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach/,
+      );
     } finally {
       await strict.close();
     }

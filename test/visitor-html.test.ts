@@ -52,10 +52,21 @@ function fixtureDocument(): SiteDocument {
       .filter((p) => !isKept(p))
       .flatMap((p) => p.sections)
       .filter((s) => s.blocks.some((b) => b.type === type))
-      .map((s) => ({ ...structuredClone(s), id: `5ec7${String(k).padStart(4, '0')}${String(++n).padStart(16, '0')}`, blocks: structuredClone(s.blocks.filter((b) => b.type === type)) }));
+      .map((s) => ({
+        ...structuredClone(s),
+        id: `5ec7${String(k).padStart(4, '0')}${String(++n).padStart(16, '0')}`,
+        blocks: structuredClone(s.blocks.filter((b) => b.type === type)),
+      }));
     if (sections.length === 0) throw new Error(`the demo site has no ${kind} block`);
     const template = demo.pages.find((p) => p.path === '/about')!;
-    return { ...structuredClone(template), id: `9a9e0000000000000000${String(k).padStart(4, '0')}`, path: `/kinds/${kind}`, title: `The ${kind} block`, navigationTitle: undefined, sections };
+    return {
+      ...structuredClone(template),
+      id: `9a9e0000000000000000${String(k).padStart(4, '0')}`,
+      path: `/kinds/${kind}`,
+      title: `The ${kind} block`,
+      navigationTitle: undefined,
+      sections,
+    };
   });
   const kept = demo.pages.filter(isKept);
   if (kept.length !== 2) throw new Error('the demo site lost its lock-screen or members-only page');
@@ -80,12 +91,14 @@ afterAll(async () => {
 
 /** The page's HTML with what varies between runs and builds replaced by fixed markers. */
 function normalised(html: string): string {
-  return html
-    .replaceAll(websiteId, '[website-id]')
-    // Vite's 8-character content hashes, and the theme stylesheet's own.
-    .replace(/(\/assets\/[\w.-]+?)-[\w-]{8}\.(js|css)\b/g, '$1-[hash].$2')
-    .replace(/(\/assets\/theme)-[0-9a-f]+\.css\b/g, '$1-[hash].css')
-    .replace(/\bnonce="[^"]*"/g, 'nonce="[nonce]"');
+  return (
+    html
+      .replaceAll(websiteId, '[website-id]')
+      // Vite's 8-character content hashes, and the theme stylesheet's own.
+      .replace(/(\/assets\/[\w.-]+?)-[\w-]{8}\.(js|css)\b/g, '$1-[hash].$2')
+      .replace(/(\/assets\/theme)-[0-9a-f]+\.css\b/g, '$1-[hash].css')
+      .replace(/\bnonce="[^"]*"/g, 'nonce="[nonce]"')
+  );
 }
 
 /** One tag a line where tags meet, so a change shows as a readable diff (the files are for review, not served). */

@@ -64,7 +64,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/forms`;
   // The receiver listens on loopback, which webhooks reach only when the operator allows private targets.
-  worker = startWorker(demo.database, { [WEBHOOK_JOB]: webhookHandler(demo.database, { allowPrivate: true }) }, { pollMs: 50, backoff: () => 50, log: () => undefined });
+  worker = startWorker(
+    demo.database,
+    { [WEBHOOK_JOB]: webhookHandler(demo.database, { allowPrivate: true }) },
+    { pollMs: 50, backoff: () => 50, log: () => undefined },
+  );
 });
 afterEach(() => {
   hits.length = 0;
@@ -92,8 +96,14 @@ async function submit(): Promise<void> {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-const storedSecret = async () => (await demo.database.pool.query<{ secret: string }>('SELECT secret FROM webhook_secrets WHERE form_id = $1', [DEMO_FORM_ID])).rows[0]?.secret;
-const lastJob = async () => (await demo.database.pool.query<{ delivery_key: string; status: string }>(`SELECT delivery_key, status FROM jobs WHERE kind = $1 ORDER BY id DESC LIMIT 1`, [WEBHOOK_JOB])).rows[0]!;
+const storedSecret = async () =>
+  (await demo.database.pool.query<{ secret: string }>('SELECT secret FROM webhook_secrets WHERE form_id = $1', [DEMO_FORM_ID])).rows[0]?.secret;
+const lastJob = async () =>
+  (
+    await demo.database.pool.query<{ delivery_key: string; status: string }>(`SELECT delivery_key, status FROM jobs WHERE kind = $1 ORDER BY id DESC LIMIT 1`, [
+      WEBHOOK_JOB,
+    ])
+  ).rows[0]!;
 
 describe('signed webhooks', () => {
   it('show the owner the secret once, when the form first gets a webhook address, and a receiver verifies each delivery with it', async () => {

@@ -86,7 +86,12 @@ describe('block kinds', () => {
     const line = BLOCK_DEFINITIONS.find((b) => b.kind === 'line')!;
     expect(line.fields.thickness).toMatchObject({ type: 'number', min: 1, max: 10, integer: true, optional: true });
     const accordion = BLOCK_DEFINITIONS.find((b) => b.kind === 'accordion')!;
-    expect(accordion.fields.items).toMatchObject({ type: 'list', minItems: 1, maxItems: 100, fields: { title: { maxLength: 300 }, html: { type: 'textarea', html: 'text', maxLength: 50_000 } } });
+    expect(accordion.fields.items).toMatchObject({
+      type: 'list',
+      minItems: 1,
+      maxItems: 100,
+      fields: { title: { maxLength: 300 }, html: { type: 'textarea', html: 'text', maxLength: 50_000 } },
+    });
     expect(accordion.fields.headingLevel).toMatchObject({ type: 'select', options: [{ value: 'h2' }, { value: 'h3' }, { value: 'h4' }] });
   });
 

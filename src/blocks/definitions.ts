@@ -81,8 +81,25 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     css: imageCss,
     island: { load: 'visible', canvas: true },
   }),
-  defineBlock({ type: BLOCK_TYPES.BUTTON, kind: 'button', label: 'Button', schema: () => buttonData, defaults: buttonDefaults, size: buttonSize, fields: buttonFields, island: { load: 'visible' } }),
-  defineBlock({ type: BLOCK_TYPES.SPACER, kind: 'spacer', label: 'Spacer', schema: () => spacerData, defaults: spacerDefaults, size: spacerSize, fields: spacerFields }),
+  defineBlock({
+    type: BLOCK_TYPES.BUTTON,
+    kind: 'button',
+    label: 'Button',
+    schema: () => buttonData,
+    defaults: buttonDefaults,
+    size: buttonSize,
+    fields: buttonFields,
+    island: { load: 'visible' },
+  }),
+  defineBlock({
+    type: BLOCK_TYPES.SPACER,
+    kind: 'spacer',
+    label: 'Spacer',
+    schema: () => spacerData,
+    defaults: spacerDefaults,
+    size: spacerSize,
+    fields: spacerFields,
+  }),
   defineBlock({ type: BLOCK_TYPES.LINE, kind: 'line', label: 'Line', schema: () => lineData, defaults: lineDefaults, size: lineSize, fields: lineFields }),
   defineBlock({ type: BLOCK_TYPES.CODE, kind: 'code', label: 'Code', schema: codeSchema, defaults: codeDefaults, size: codeSize, fields: codeFields }),
   defineBlock({
@@ -121,7 +138,16 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     // path): such a gallery's code loads when the browser is idle, wherever the gallery is on the page.
     island: { load: (data) => (data.lightbox ? 'idle' : 'visible') },
   }),
-  defineBlock({ type: BLOCK_TYPES.MAP, kind: 'map', label: 'Map', schema: () => mapData, defaults: mapDefaults, size: mapSize, fields: mapFields, island: { load: 'visible' } }),
+  defineBlock({
+    type: BLOCK_TYPES.MAP,
+    kind: 'map',
+    label: 'Map',
+    schema: () => mapData,
+    defaults: mapDefaults,
+    size: mapSize,
+    fields: mapFields,
+    island: { load: 'visible' },
+  }),
   defineBlock({
     type: BLOCK_TYPES.NEWSLETTER,
     kind: 'newsletter',
@@ -133,7 +159,17 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     fields: newsletterFields,
     island: { load: 'visible' },
   }),
-  defineBlock({ type: BLOCK_TYPES.VIDEO, kind: 'video', label: 'Video', schema: () => videoData, defaults: videoDefaults, size: videoSize, fields: videoFields, css: videoCss, island: { load: 'visible' } }),
+  defineBlock({
+    type: BLOCK_TYPES.VIDEO,
+    kind: 'video',
+    label: 'Video',
+    schema: () => videoData,
+    defaults: videoDefaults,
+    size: videoSize,
+    fields: videoFields,
+    css: videoCss,
+    island: { load: 'visible' },
+  }),
 ];
 
 const byType = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b]));

@@ -21,7 +21,16 @@ function documentWith(link: string) {
   const linked = (href: string) => [{ type: 'link', attrs: { href, target: null } }];
   const text = {
     type: 'doc',
-    content: [{ type: 'paragraph', content: [{ type: 'text', text: 'fine', marks: linked('/fine') }, { type: 'text', text: ' ' }, { type: 'text', text: 'here', marks: linked(link) }] }],
+    content: [
+      {
+        type: 'paragraph',
+        content: [
+          { type: 'text', text: 'fine', marks: linked('/fine') },
+          { type: 'text', text: ' ' },
+          { type: 'text', text: 'here', marks: linked(link) },
+        ],
+      },
+    ],
   };
   return {
     format: 'openpress.site',
@@ -29,7 +38,12 @@ function documentWith(link: string) {
     settings: { identifier: 'links', title: 'Links', socialImage: link },
     navigation: [{ title: 'Home', href: link }],
     header: { button: { text: 'Go', href: link } },
-    footer: { links: [{ title: 'Fine', href: '/fine' }, { title: 'Bad', href: link }] },
+    footer: {
+      links: [
+        { title: 'Fine', href: '/fine' },
+        { title: 'Bad', href: link },
+      ],
+    },
     redirects: [{ from: '/old', to: link }],
     pages: [
       {
@@ -72,7 +86,18 @@ function documentWith(link: string) {
         title: 'Journal',
         status: 1,
         seo: { socialImage: link },
-        items: [{ id: id(13), slug: 'post', title: 'Post', status: 1, publishedAt: '2026-01-01T00:00:00Z', thumbnail: link, seo: { socialImage: link }, sections: [] }],
+        items: [
+          {
+            id: id(13),
+            slug: 'post',
+            title: 'Post',
+            status: 1,
+            publishedAt: '2026-01-01T00:00:00Z',
+            thumbnail: link,
+            seo: { socialImage: link },
+            sections: [],
+          },
+        ],
       },
     ],
   };
@@ -121,7 +146,8 @@ describe('links in a site document', () => {
     for (const [link, wrong] of [
       ['javascript:alert(1)', 'is a javascript: link, which a published page never carries'],
       ['data:text/html,<script>alert(1)</script>', 'is a data: link, which a published page never carries'],
-    ] as const) expectRefusedEverywhere(link, wrong);
+    ] as const)
+      expectRefusedEverywhere(link, wrong);
   });
 
   // covers 000-5.35, 000-5.37, 000-5.43, 000-5.44, 000-5.45
@@ -132,7 +158,8 @@ describe('links in a site document', () => {
       [`tel:${'1'.repeat(50)}`, 'is too long for a tel: link: it must be under 50 characters'],
       ['mailto:a@@b.co', 'is a mailto: link without exactly one @'],
       ['mailto:hi@shop', 'is a mailto: link without a domain with a dot after the @'],
-    ] as const) expectRefusedEverywhere(link, wrong);
+    ] as const)
+      expectRefusedEverywhere(link, wrong);
   });
 
   it('checks a code block’s links only when it renders as HTML, not as a listing of its source', () => {

@@ -25,20 +25,34 @@ type Common = {
 export type TextField = Common & { type: 'text'; inputType?: 'text' | 'url' | 'email'; minLength?: number; maxLength?: number };
 /** An address a visitor follows (seed 000 §5's link rules): edited with the config area's link picker. */
 export type LinkField = Common & { type: 'link'; minLength?: number; maxLength?: number };
-export type TextareaField = Common & { type: 'textarea'; rows?: number; minLength?: number; maxLength?: number; /** Owner HTML, sanitised by this policy when saved. */ html?: HtmlKind };
+export type TextareaField = Common & {
+  type: 'textarea';
+  rows?: number;
+  minLength?: number;
+  maxLength?: number;
+  /** Owner HTML, sanitised by this policy when saved. */ html?: HtmlKind;
+};
 export type NumberField = Common & { type: 'number'; min?: number; max?: number; integer?: boolean };
 export type SelectField = Common & { type: 'select'; options: readonly { value: string; label: string }[] };
 export type CheckboxField = Common & { type: 'checkbox' };
 /** A list of short texts, edited one per line. */
 export type LinesField = Common & { type: 'lines'; rows?: number; maxItems?: number; minItems?: number };
 /** A list of items, each edited by `fields`, added as `newItem`, moved and removed. */
-export type ListField = Common & { type: 'list'; itemLabel: string; fields: Fields; newItem: Readonly<Record<string, unknown>>; minItems?: number; maxItems?: number };
+export type ListField = Common & {
+  type: 'list';
+  itemLabel: string;
+  fields: Fields;
+  newItem: Readonly<Record<string, unknown>>;
+  minItems?: number;
+  maxItems?: number;
+};
 /** A group of properties under one key (a form's `settings`). */
 export type ObjectField = Common & { type: 'object'; fields: Fields };
 /** A property edited by the custom editor of this name (src/blocks/editors.ts). */
 export type CustomField = Common & { type: 'custom'; editor: string };
 
-export type FieldDescription = TextField | LinkField | TextareaField | NumberField | SelectField | CheckboxField | LinesField | ListField | ObjectField | CustomField;
+export type FieldDescription =
+  TextField | LinkField | TextareaField | NumberField | SelectField | CheckboxField | LinesField | ListField | ObjectField | CustomField;
 export type Fields = Readonly<Record<string, FieldDescription>>;
 
 /** A tab or group of a kind's editor, in display order, with what it says first. */
@@ -47,7 +61,14 @@ export type FieldGroup = { key: string; label: string; intro?: string };
 /** The control props the config area's labelled field gives (id, aria-invalid, aria-describedby). */
 export type FieldControlProps = { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string };
 /** The config area's labelled field with its hint and error, handed to custom editors so every control reads alike. */
-export type FieldFrame = (props: { id: string; label: ReactNode; error?: string | undefined; hint?: ReactNode; check?: boolean; children: (control: FieldControlProps) => ReactNode }) => ReactNode;
+export type FieldFrame = (props: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  check?: boolean;
+  children: (control: FieldControlProps) => ReactNode;
+}) => ReactNode;
 
 /** What a custom editor is given: its value, the whole block's data, and the generic renderer for nested properties. */
 export type CustomEditorProps<V = unknown, D = Readonly<Record<string, unknown>>> = {
@@ -64,7 +85,13 @@ export type CustomEditorProps<V = unknown, D = Readonly<Record<string, unknown>>
   writable: boolean;
   Field: FieldFrame;
   /** Renders `fields` over `value` generically, as the config area renders any kind (paths of errors relative to `errorPath`). */
-  renderFields: (props: { fields: Fields; value: Readonly<Record<string, unknown>>; onChange: (value: Record<string, unknown>) => void; idBase: string; errorPath: string }) => ReactNode;
+  renderFields: (props: {
+    fields: Fields;
+    value: Readonly<Record<string, unknown>>;
+    onChange: (value: Record<string, unknown>) => void;
+    idBase: string;
+    errorPath: string;
+  }) => ReactNode;
 };
 
 /** The group of the property at `path` (dot-separated, as the API names a refused value), or of the nearest property above it that has one. */
@@ -85,7 +112,13 @@ export function groupOf(fields: Fields, path: string): string | undefined {
 /* ---------- reading bounds from the schema ---------- */
 
 type AnySchema = z.ZodType;
-type Def = { type: string; innerType?: AnySchema; in?: AnySchema; checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[]; entries?: Record<string, string> };
+type Def = {
+  type: string;
+  innerType?: AnySchema;
+  in?: AnySchema;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[];
+  entries?: Record<string, string>;
+};
 
 const defOf = (schema: AnySchema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
@@ -123,11 +156,20 @@ function fromSchema(description: FieldDescription, schema: AnySchema): FieldDesc
     case 'link':
     case 'textarea': {
       const s = inner as unknown as { minLength: number | null; maxLength: number | null };
-      return { ...base, ...(s.minLength ? { minLength: s.minLength } : {}), ...(s.maxLength !== null && s.maxLength !== undefined ? { maxLength: s.maxLength } : {}) };
+      return {
+        ...base,
+        ...(s.minLength ? { minLength: s.minLength } : {}),
+        ...(s.maxLength !== null && s.maxLength !== undefined ? { maxLength: s.maxLength } : {}),
+      };
     }
     case 'number': {
       const n = inner as unknown as { minValue: number | null; maxValue: number | null; isInt: boolean };
-      return { ...base, ...(n.minValue !== null ? { min: n.minValue } : {}), ...(n.maxValue !== null ? { max: n.maxValue } : {}), ...(n.isInt ? { integer: true } : {}) };
+      return {
+        ...base,
+        ...(n.minValue !== null ? { min: n.minValue } : {}),
+        ...(n.maxValue !== null ? { max: n.maxValue } : {}),
+        ...(n.isInt ? { integer: true } : {}),
+      };
     }
     case 'select':
       if (base.options.length > 0 || !def.entries) return base;

@@ -49,7 +49,11 @@ const HREF_ATTRIBUTE = / href="([^"]*)"/;
 
 /** An attribute value as the sanitiser writes it, which escapes exactly these four characters. */
 function attributeText(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 /**

@@ -48,11 +48,25 @@ function documentWith(html: string) {
   return documentOf([
     { id: id(3), type: BLOCK_TYPES.HTML, data: { text: htmlToRichText(html) }, layout: at(0) },
     { id: id(4), type: BLOCK_TYPES.CODE, data: { html }, layout: at(4) },
-    { id: id(5), type: BLOCK_TYPES.ACCORDION, data: { items: [{ title: 'Q', html }, { title: 'R', html }] }, layout: at(8) },
+    {
+      id: id(5),
+      type: BLOCK_TYPES.ACCORDION,
+      data: {
+        items: [
+          { title: 'Q', html },
+          { title: 'R', html },
+        ],
+      },
+      layout: at(8),
+    },
     {
       id: id(6),
       type: BLOCK_TYPES.FORM,
-      data: { formId: id(7), fields: [{ id: 'name', type: 'text', label: 'Name' }], settings: { submissionHtml: html, postSubmitHtml: html, disclaimerHtml: html } },
+      data: {
+        formId: id(7),
+        fields: [{ id: 'name', type: 'text', label: 'Name' }],
+        settings: { submissionHtml: html, postSubmitHtml: html, disclaimerHtml: html },
+      },
       layout: at(12),
     },
     { id: id(8), type: BLOCK_TYPES.NEWSLETTER, data: { listId: id(9), disclaimerHtml: html }, layout: at(16) },
@@ -149,7 +163,8 @@ describe('rich text on its way to the views', () => {
       { path: `${at0}.content[0].attrs`, message: 'Unrecognized key: "onclick"' },
       {
         path: `${at0}.content[0].content[0].marks[0].attrs.href`,
-        message: '"javascript:alert(2)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
+        message:
+          '"javascript:alert(2)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
       },
       { path: `${at0}.content[0].content[1].type`, message: 'inline content is one of text, hardBreak, not "image"' },
       { path: `${at0}.content[0].content[2].marks[0].attrs`, message: 'Unrecognized key: "onmouseover"' },
@@ -159,7 +174,9 @@ describe('rich text on its way to the views', () => {
     ]);
     // And no HTML beside it, nor HTML longer than version 1 took (not cut short to fit).
     const noHtml = 'a text block holds its text as rich text ("text"); HTML ("html") is read only from documents of version 1, up to 100,000 characters';
-    expect(errorsOf(documentOf([textBlock({ text: htmlToRichText('<p>x</p>'), html: '<script>alert(7)</script>' })]))).toEqual([{ path: '$.pages[0].sections[0].blocks[0].data', message: noHtml }]);
+    expect(errorsOf(documentOf([textBlock({ text: htmlToRichText('<p>x</p>'), html: '<script>alert(7)</script>' })]))).toEqual([
+      { path: '$.pages[0].sections[0].blocks[0].data', message: noHtml },
+    ]);
     expect(errorsOf(documentOf([textBlock({ html: `<p>${'x'.repeat(100_000)}</p>` })], 1))).toEqual([
       { path: '$.pages[0].sections[0].blocks[0].data.text', message: 'Invalid input: expected object, received undefined' },
       { path: '$.pages[0].sections[0].blocks[0].data', message: noHtml },
@@ -167,11 +184,13 @@ describe('rich text on its way to the views', () => {
   });
 
   it('upgrades a text block of a version-1 document without what the sanitiser removes, refusing a link a page may not carry at its path', () => {
-    const html = (link: string) => `<p onclick="alert(1)">Hi<script>alert(2)</script><img src="x" onerror="alert(3)"><svg onload="alert(4)"></svg></p><p><a href="${link}">there</a></p>`;
+    const html = (link: string) =>
+      `<p onclick="alert(1)">Hi<script>alert(2)</script><img src="x" onerror="alert(3)"><svg onload="alert(4)"></svg></p><p><a href="${link}">there</a></p>`;
     expect(errorsOf(documentOf([textBlock({ html: html('javascript:alert(5)') })], 1))).toEqual([
       {
         path: `${at0}.content[1].content[0].marks[0].attrs.href`,
-        message: '"javascript:alert(5)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
+        message:
+          '"javascript:alert(5)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
       },
     ]);
     const loaded = loadDocument(documentOf([textBlock({ html: html('/about') })], 1), siteDocumentSchema);
@@ -184,7 +203,15 @@ describe('rich text on its way to the views', () => {
   it('reads stored text without the links a page may not carry, keeping their text', () => {
     const text = {
       type: 'doc',
-      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'a ', marks: [{ type: 'bold' }] }, { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'java\tscript:alert(1)' } }, { type: 'bold' }] }] }],
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'a ', marks: [{ type: 'bold' }] },
+            { type: 'text', text: 'b', marks: [{ type: 'link', attrs: { href: 'java\tscript:alert(1)' } }, { type: 'bold' }] },
+          ],
+        },
+      ],
     };
     const loaded = readStored(() => loadDocument(documentOf([textBlock({ text })]), siteDocumentSchema));
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
@@ -197,7 +224,14 @@ describe('rich text on its way to the views', () => {
     const text = {
       type: 'doc',
       content: [
-        { type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'kept', marks: [{ type: 'script' }] }, { type: 'image', attrs: { src: 'javascript:alert(1)' } }] },
+        {
+          type: 'paragraph',
+          attrs: { textAlign: null },
+          content: [
+            { type: 'text', text: 'kept', marks: [{ type: 'script' }] },
+            { type: 'image', attrs: { src: 'javascript:alert(1)' } },
+          ],
+        },
         { type: 'iframe', attrs: { src: 'javascript:alert(2)' } },
       ],
     };

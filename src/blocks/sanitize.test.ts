@@ -22,11 +22,15 @@ describe('owner HTML sanitising', () => {
   });
 
   it('opens new-window links with noopener', () => {
-    expect(sanitize('<a href="https://other.org" target="_blank">o</a>', 'text')).toBe('<a href="https://other.org" target="_blank" rel="noopener noreferrer">o</a>');
+    expect(sanitize('<a href="https://other.org" target="_blank">o</a>', 'text')).toBe(
+      '<a href="https://other.org" target="_blank" rel="noopener noreferrer">o</a>',
+    );
   });
 
   it('keeps text formatting but drops styles, iframes and forms from text', () => {
-    expect(sanitize('<h2 style="color:red">T</h2><iframe src="x"></iframe><form><input></form><strong>b</strong>', 'text')).toBe('<h2>T</h2><strong>b</strong>');
+    expect(sanitize('<h2 style="color:red">T</h2><iframe src="x"></iframe><form><input></form><strong>b</strong>', 'text')).toBe(
+      '<h2>T</h2><strong>b</strong>',
+    );
   });
 
   it('gives the same HTML when sanitised again, so a stored document exports and imports unchanged', () => {
@@ -45,7 +49,26 @@ describe('links in owner HTML', () => {
       fc.string({ maxLength: 30 }),
       fc
         .tuple(
-          fc.constantFrom('#', '/', '//', 'https://', 'HTTP://', 'http:', 'javascript:', ' java\tscript:', 'data:', 'vbscript:', 'mailto:', 'tel:', 'sms:', 'ftp://', 'file:', '/s/', 'https://example.com/', '//example.com/'),
+          fc.constantFrom(
+            '#',
+            '/',
+            '//',
+            'https://',
+            'HTTP://',
+            'http:',
+            'javascript:',
+            ' java\tscript:',
+            'data:',
+            'vbscript:',
+            'mailto:',
+            'tel:',
+            'sms:',
+            'ftp://',
+            'file:',
+            '/s/',
+            'https://example.com/',
+            '//example.com/',
+          ),
           fc.oneof(fc.string({ maxLength: 30 }), fc.string({ minLength: 140, maxLength: 170 })),
         )
         .map(([a, b]) => a + b),
@@ -69,10 +92,9 @@ describe('links in owner HTML', () => {
   });
 
   it('finds every link the sanitiser meets, decoded as a browser reads it', () => {
-    expect(linksIn('<p><a href="/a">a</a><script><a href="/hidden">no</a></script><iframe></iframe><a href="java&#x09;script:x">b</a><a>no href</a></p>', 'text')).toEqual([
-      '/a',
-      'java\tscript:x',
-    ]);
+    expect(
+      linksIn('<p><a href="/a">a</a><script><a href="/hidden">no</a></script><iframe></iframe><a href="java&#x09;script:x">b</a><a>no href</a></p>', 'text'),
+    ).toEqual(['/a', 'java\tscript:x']);
     expect(linksIn('<section><a href="mailto:a@b.co">m</a></section>', 'code')).toEqual(['mailto:a@b.co']);
   });
 
@@ -91,13 +113,28 @@ describe('links in owner HTML', () => {
 
 describe('stored sections, as they are written now', () => {
   const layout = { desktop: { x: 0, y: 0, w: 24, h: 4 } };
-  const section = (...blocks: { type: number; data: unknown }[]) => [{ id: 'a'.repeat(24), theme: 'white', blocks: blocks.map((b, i) => ({ id: String(i).repeat(24), layout, ...b })) }];
+  const section = (...blocks: { type: number; data: unknown }[]) => [
+    { id: 'a'.repeat(24), theme: 'white', blocks: blocks.map((b, i) => ({ id: String(i).repeat(24), layout, ...b })) },
+  ];
   const paragraph = (...content: unknown[]) => ({ type: 'paragraph', attrs: { textAlign: null }, content });
 
   it('reads a text block’s rich text as it is, without a link a page may not carry, and cleans one still holding HTML', () => {
-    const text = { type: 'doc', content: [paragraph({ type: 'text', text: 'Hi ', marks: [{ type: 'bold' }] }, { type: 'text', text: 'there', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)', target: null } }, { type: 'bold' }] })] };
-    const [read] = sanitizeStoredSections(section({ type: 2, data: { text } }, { type: 2, data: { html: '<p onclick="x()">Old<script>alert(1)</script></p>' } }));
-    expect(read!.blocks.map((b) => b.data)).toEqual([{ text: { type: 'doc', content: [paragraph({ type: 'text', text: 'Hi there', marks: [{ type: 'bold' }] })] } }, { html: '<p>Old</p>' }]);
+    const text = {
+      type: 'doc',
+      content: [
+        paragraph(
+          { type: 'text', text: 'Hi ', marks: [{ type: 'bold' }] },
+          { type: 'text', text: 'there', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)', target: null } }, { type: 'bold' }] },
+        ),
+      ],
+    };
+    const [read] = sanitizeStoredSections(
+      section({ type: 2, data: { text } }, { type: 2, data: { html: '<p onclick="x()">Old<script>alert(1)</script></p>' } }),
+    );
+    expect(read!.blocks.map((b) => b.data)).toEqual([
+      { text: { type: 'doc', content: [paragraph({ type: 'text', text: 'Hi there', marks: [{ type: 'bold' }] })] } },
+      { html: '<p>Old</p>' },
+    ]);
   });
 });
 

@@ -27,10 +27,66 @@ import { OWNER_HTML_DESCRIPTION, type HtmlKind, type HtmlRules, type SanitizedHt
 const NO_HOST = '';
 
 const TEXT_TAGS = [
-  'p', 'br', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'u', 's', 'sup', 'sub', 'small', 'mark',
-  'a', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'span', 'hr',
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sup',
+  'sub',
+  'small',
+  'mark',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'span',
+  'hr',
 ];
-const CODE_TAGS = [...TEXT_TAGS, 'div', 'section', 'article', 'aside', 'figure', 'figcaption', 'img', 'picture', 'source', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'dl', 'dt', 'dd', 'details', 'summary', 'abbr', 'cite', 'q', 'time', 'kbd', 'var', 'samp'];
+const CODE_TAGS = [
+  ...TEXT_TAGS,
+  'div',
+  'section',
+  'article',
+  'aside',
+  'figure',
+  'figcaption',
+  'img',
+  'picture',
+  'source',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'dl',
+  'dt',
+  'dd',
+  'details',
+  'summary',
+  'abbr',
+  'cite',
+  'q',
+  'time',
+  'kbd',
+  'var',
+  'samp',
+];
 
 type Policy = { tags: string[]; attributes: sanitizeHtml.IOptions['allowedAttributes'] };
 
@@ -92,13 +148,21 @@ export function sanitize(html: string, kind: HtmlKind): SanitizedHtml {
 /** The href of every link the sanitiser of `kind` meets in `html`, as a browser would read the attribute. */
 export function linksIn(html: string, kind: HtmlKind): string[] {
   const hrefs: string[] = [];
-  sanitizeHtml(html, options(POLICIES[kind], (href) => hrefs.push(href)));
+  sanitizeHtml(
+    html,
+    options(POLICIES[kind], (href) => hrefs.push(href)),
+  );
   return hrefs;
 }
 
 /** Adds an issue at `path` for each link in `html` that a published page may not carry. */
 function refineHtmlLinks(ctx: z.RefinementCtx, html: string, kind: HtmlKind, path: PropertyKey[] = []): void {
-  refineLinks(ctx, () => linksIn(html, kind), (href, index) => `link ${index + 1}, ${href},`, path);
+  refineLinks(
+    ctx,
+    () => linksIn(html, kind),
+    (href, index) => `link ${index + 1}, ${href},`,
+    path,
+  );
 }
 
 /** Owner HTML as it is written: its links checked, then sanitised. */
@@ -124,7 +188,9 @@ export const storedBlockSchemas: BlockDataSchemas<StoredBlockData> = new Map(
  * shape checked (./html.ts `plainHtml`), the HTML taken as the sanitiser left it when it was
  * written, so reading never sanitises again.
  */
-export const readBlockSchemas: BlockDataSchemas<StoredBlockData> = new Map(BLOCK_DEFINITIONS.map((b) => [b.type, b.data.transform((data) => data as StoredBlockData)]));
+export const readBlockSchemas: BlockDataSchemas<StoredBlockData> = new Map(
+  BLOCK_DEFINITIONS.map((b) => [b.type, b.data.transform((data) => data as StoredBlockData)]),
+);
 
 /** One kind's writing schema, keeping its data type: for a config API that writes blocks of that kind (the form editor). */
 export function storedSchema<D>(schema: (html: HtmlRules<SanitizedHtml>) => z.ZodType<D, unknown>): z.ZodType<D & StoredBlockData, unknown> {

@@ -65,7 +65,9 @@ export function buildSectionLayout(key: SectionLayoutKey, newId: () => string, o
   const section = (blocks: Section<BlockData>['blocks']): Section<BlockData> => ({ id: newId(), theme: 'white', blocks });
   switch (key) {
     case 'heading-text':
-      return section([text('A heading for this section', 'Say what this part of the page is about. Click to write your own words.', { x: 2, y: 1, w: 20, h: textSize.h + 2 })]);
+      return section([
+        text('A heading for this section', 'Say what this part of the page is about. Click to write your own words.', { x: 2, y: 1, w: 20, h: textSize.h + 2 }),
+      ]);
     case 'image-text':
       return section([
         image({ x: 1, y: 1, w: imageSize.w - 1, h: imageSize.h }),
@@ -73,9 +75,7 @@ export function buildSectionLayout(key: SectionLayoutKey, newId: () => string, o
       ]);
     case 'three-columns':
       return section(
-        ['First', 'Second', 'Third'].map((name, i) =>
-          text(`${name} point`, 'A sentence or two about it.', { x: 1 + i * 8, y: 1, w: 6, h: textSize.h + 2 }),
-        ),
+        ['First', 'Second', 'Third'].map((name, i) => text(`${name} point`, 'A sentence or two about it.', { x: 1 + i * 8, y: 1, w: 6, h: textSize.h + 2 })),
       );
     case 'full-image':
       return section([image({ x: 0, y: 0, w: 24, h: 16 })]);

@@ -19,7 +19,11 @@ export function BlockFrame({ block, ctx, kinds, priority }: { block: StoredBlock
   const island = def.island && (def.island.when?.(block.data) ?? true) ? def.island : undefined;
   if (island) kinds?.add(def.kind);
   return (
-    <div className={`block block-${def.kind}-frame`} id={`block-${block.id}`} {...(island ? { 'data-island': def.kind, 'data-load': typeof island.load === 'function' ? island.load(block.data) : island.load } : {})}>
+    <div
+      className={`block block-${def.kind}-frame`}
+      id={`block-${block.id}`}
+      {...(island ? { 'data-island': def.kind, 'data-load': typeof island.load === 'function' ? island.load(block.data) : island.load } : {})}
+    >
       {blockElement(block.type, { id: block.id, data: block.data, ctx, columns: block.layout.desktop.w, priority })}
     </div>
   );

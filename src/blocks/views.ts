@@ -24,7 +24,7 @@ import { VideoView } from './video/view';
 export type AnyBlockView = BlockView<StoredBlockData>;
 
 /** Keeps each view's data type while the list holds the erased one: a block's data passed its own kind's schema. */
-const erased = <D,>(view: BlockView<D>) => view as unknown as AnyBlockView;
+const erased = <D>(view: BlockView<D>) => view as unknown as AnyBlockView;
 
 export const BLOCK_VIEWS: ReadonlyMap<number, AnyBlockView> = new Map([
   [BLOCK_TYPES.HTML, erased(TextView)],

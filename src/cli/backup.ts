@@ -54,7 +54,14 @@ const KEY_FILES = [KEY_FILE, NEXT_KEY_FILE];
 const BLOB_BATCH = 200;
 
 type FileStoreKind = BlobStore['kind'];
-type Header = { format: number; createdAt: string; serverVersion: string; migrations: { schema: string[]; data: string[] }; tables: string[]; fileStore: FileStoreKind };
+type Header = {
+  format: number;
+  createdAt: string;
+  serverVersion: string;
+  migrations: { schema: string[]; data: string[] };
+  tables: string[];
+  fileStore: FileStoreKind;
+};
 type TableEnd = { table: string; rows: number; bytes: number; sha256: string };
 type Sequence = { name: string; value: string; called: boolean };
 /** `size` and `contentType` are what the snapshot's rows say of the blob (null when they do not say). */
@@ -136,7 +143,9 @@ async function tableBlobs(client: pg.ClientBase): Promise<BlobTotals> {
 async function* blobFrames(client: pg.ClientBase, store: BlobStore, totals: BlobTotals): AsyncGenerator<Buffer> {
   await client.query(`DECLARE backup_blobs NO SCROLL CURSOR FOR ${NAMED_BLOBS}`);
   for (;;) {
-    const { rows } = await client.query<{ website_id: string; path: string; size: string | null; content_type: string | null }>(`FETCH ${BLOB_BATCH} FROM backup_blobs`);
+    const { rows } = await client.query<{ website_id: string; path: string; size: string | null; content_type: string | null }>(
+      `FETCH ${BLOB_BATCH} FROM backup_blobs`,
+    );
     if (rows.length === 0) break;
     for (const row of rows) {
       const key: BlobKey = { websiteId: row.website_id, path: row.path };
@@ -269,7 +278,8 @@ async function openBackup(file: string): Promise<OpenedBackup> {
     const first = await frames.next();
     if (first.done || first.value.type !== FRAME.header) throw new BackupError('This file is not an OpenPress backup.');
     const header = json<Omit<Header, 'fileStore'> & { fileStore?: FileStoreKind }>(first.value);
-    if (!READABLE_FORMATS.includes(header.format)) throw new BackupError(`This backup is in format ${header.format}; this version reads formats ${READABLE_FORMATS.join(' and ')}.`);
+    if (!READABLE_FORMATS.includes(header.format))
+      throw new BackupError(`This backup is in format ${header.format}; this version reads formats ${READABLE_FORMATS.join(' and ')}.`);
     // Format 1 was made before other stores existed: its files are rows of its tables.
     return { header: { ...header, fileStore: header.fileStore ?? 'postgres' }, frames, close };
   } catch (err) {
@@ -318,7 +328,8 @@ async function restoreBlob(store: BlobStore, start: BlobStart, next: () => Promi
       }
       if (f.type !== FRAME.blobEnd) throw new BackupError(`The backup's stored file ${named} has no end: the file is damaged.`);
       const end = json<BlobEnd>(f);
-      if (end.size !== read.size || end.sha256 !== hash.digest('hex')) throw new BackupError(`The backup's stored file ${named} does not match its size and SHA-256: the file is damaged.`);
+      if (end.size !== read.size || end.sha256 !== hash.digest('hex'))
+        throw new BackupError(`The backup's stored file ${named} does not match its size and SHA-256: the file is damaged.`);
       read.end = end;
     } catch (err) {
       read.failure = err;
@@ -327,7 +338,8 @@ async function restoreBlob(store: BlobStore, start: BlobStart, next: () => Promi
   }
   if (keep) {
     for await (const piece of data()) void piece;
-    if (read.end?.size !== existing.size) throw new BackupError(`The file store already holds ${named} with other bytes than the backup's; nothing was written over it.`);
+    if (read.end?.size !== existing.size)
+      throw new BackupError(`The file store already holds ${named} with other bytes than the backup's; nothing was written over it.`);
     return { size: existing.size, kept: true };
   }
   let stored;
@@ -338,7 +350,8 @@ async function restoreBlob(store: BlobStore, start: BlobStart, next: () => Promi
     throw read.failure ?? err;
   }
   if (!existing) created.push(key);
-  if (!read.end || stored.size !== read.end.size || stored.sha256 !== read.end.sha256) throw new BackupError(`The file store did not keep ${named} as the backup holds it.`);
+  if (!read.end || stored.size !== read.end.size || stored.sha256 !== read.end.sha256)
+    throw new BackupError(`The file store did not keep ${named} as the backup holds it.`);
   return { size: stored.size, kept: false };
 }
 
@@ -371,7 +384,8 @@ async function restoreBackup(
       );
     }
     const tables = await tablesInRestoreOrder(client);
-    if ([...tables].sort().join() !== [...header.tables].sort().join()) throw new BackupError('The backup holds other tables than this database: it cannot be restored here.');
+    if ([...tables].sort().join() !== [...header.tables].sort().join())
+      throw new BackupError('The backup holds other tables than this database: it cannot be restored here.');
 
     await client.query('BEGIN');
     const holding: string[] = [];
@@ -381,7 +395,10 @@ async function restoreBackup(
     }
     let sitesBefore: string[] = [];
     if (holding.length > 0) {
-      if (!opts.replace) throw new BackupError(`The database is not empty (${holding.slice(0, 5).join(', ')}${holding.length > 5 ? ' …' : ''} hold rows). Restore into an empty database, or add --replace to replace everything in it.`);
+      if (!opts.replace)
+        throw new BackupError(
+          `The database is not empty (${holding.slice(0, 5).join(', ')}${holding.length > 5 ? ' …' : ''} hold rows). Restore into an empty database, or add --replace to replace everything in it.`,
+        );
       // Their blobs outside the database are deleted after the commit, unless the restored rows name them.
       sitesBefore = (await client.query<{ id: string }>('SELECT id FROM websites')).rows.map((r) => r.id);
       await client.query(`TRUNCATE ${tables.map((t) => `public.${quoted(t)}`).join(', ')} RESTART IDENTITY CASCADE`);
@@ -417,14 +434,16 @@ async function restoreBackup(
         }
         if (data.type !== FRAME.tableEnd) throw new BackupError(`The backup's table ${table} has no end.`);
         const end = json<TableEnd>(data);
-        if (end.bytes !== bytes || end.sha256 !== hash.digest('hex')) throw new BackupError(`The backup's table ${table} does not match its checksum: the file is damaged.`);
+        if (end.bytes !== bytes || end.sha256 !== hash.digest('hex'))
+          throw new BackupError(`The backup's table ${table} does not match its checksum: the file is damaged.`);
         const { rows } = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM public.${quoted(table)}`);
         if (Number(rows[0]!.n) !== end.rows) throw new BackupError(`Table ${table} holds ${rows[0]!.n} rows after the restore; the backup had ${end.rows}.`);
         restored.push(end);
       } else if (f.type === FRAME.sequences) {
         for (const s of json<Sequence[]>(f)) await client.query('SELECT setval($1::regclass, $2::bigint, $3)', [`public.${quoted(s.name)}`, s.value, s.called]);
       } else if (f.type === FRAME.blob) {
-        if (header.fileStore === 'postgres') throw new BackupError('The backup file is damaged (a stored file outside the tables of a backup that keeps them in its tables).');
+        if (header.fileStore === 'postgres')
+          throw new BackupError('The backup file is damaged (a stored file outside the tables of a backup that keeps them in its tables).');
         const blob = await restoreBlob(opts.store, json<BlobStart>(f), next, created);
         blobs.count += 1;
         blobs.bytes += blob.size;
@@ -444,7 +463,8 @@ async function restoreBackup(
         if (header.fileStore === 'postgres') blobs = { ...(await tableBlobs(client)), kept: 0 };
         if (manifest.blobs) {
           blobs.skipped = manifest.blobs.skipped;
-          if (manifest.blobs.count !== blobs.count || manifest.blobs.bytes !== blobs.bytes) throw new BackupError('The backup does not hold every stored file its manifest lists: the file is damaged.');
+          if (manifest.blobs.count !== blobs.count || manifest.blobs.bytes !== blobs.bytes)
+            throw new BackupError('The backup does not hold every stored file its manifest lists: the file is damaged.');
         }
         break;
       } else {
@@ -458,7 +478,9 @@ async function restoreBackup(
     await client.query('ROLLBACK').catch(() => undefined);
     // The rows naming them were not committed: the blobs this restore added go too (ones it found there stay).
     await opts.store.delete(created).catch((cleanup: unknown) => {
-      console.error(`${plural(created.length, 'stored file')} this restore had put could not be deleted again (${cleanup instanceof Error ? cleanup.message : String(cleanup)}); nothing names them.`);
+      console.error(
+        `${plural(created.length, 'stored file')} this restore had put could not be deleted again (${cleanup instanceof Error ? cleanup.message : String(cleanup)}); nothing names them.`,
+      );
     });
     throw err;
   } finally {
@@ -504,7 +526,9 @@ async function checkKeyFiles(dataDir: string, files: KeyFileEntry[], replace: bo
     const target = path.join(dataDir, file.name);
     const current = await readFile(target, 'utf8').catch(() => undefined);
     if (current !== undefined && current !== file.data && !replace) {
-      throw new BackupError(`${target} holds another key than the backup's; add --replace to write the backup's key over it (the rows restored are sealed with it).`);
+      throw new BackupError(
+        `${target} holds another key than the backup's; add --replace to write the backup's key over it (the rows restored are sealed with it).`,
+      );
     }
   }
 }
@@ -527,12 +551,14 @@ const USAGE = 'usage: npm run backup -- FILE [--without-key]\n       npm run res
 /** A refusal's words for the command's output, or undefined for an error that is no refusal. */
 function refusal(err: unknown, file: string): string | undefined {
   if (err instanceof BackupError) return err.message;
-  if (['Z_DATA_ERROR', 'Z_BUF_ERROR', 'ENOENT', 'EISDIR', 'EACCES'].includes((err as { code?: string }).code ?? '')) return `${file} cannot be read as a backup (${(err as Error).message}).`;
+  if (['Z_DATA_ERROR', 'Z_BUF_ERROR', 'ENOENT', 'EISDIR', 'EACCES'].includes((err as { code?: string }).code ?? ''))
+    return `${file} cannot be read as a backup (${(err as Error).message}).`;
   return undefined;
 }
 
 /** "12 stored files (3.4 MB, FILE_STORE=disk)": blobs, whichever store holds them. */
-const storedFiles = (blobs: { count: number; bytes: number }, kind: FileStoreKind) => `${plural(blobs.count, 'stored file')} (${formatFileSize(blobs.bytes)}, FILE_STORE=${kind})`;
+const storedFiles = (blobs: { count: number; bytes: number }, kind: FileStoreKind) =>
+  `${plural(blobs.count, 'stored file')} (${formatFileSize(blobs.bytes)}, FILE_STORE=${kind})`;
 
 async function run(argv: string[]): Promise<number> {
   const [command, file, ...flags] = argv;
@@ -574,9 +600,13 @@ async function run(argv: string[]): Promise<number> {
         );
       }
       if (keyFiles.length > 0) {
-        console.log(`This backup holds the secret key (${keyFiles.map((f) => f.name).join(', ')}): anyone with the file can open the stored secrets. Keep it as safe as the key, or make it with --without-key and keep the key apart.`);
+        console.log(
+          `This backup holds the secret key (${keyFiles.map((f) => f.name).join(', ')}): anyone with the file can open the stored secrets. Keep it as safe as the key, or make it with --without-key and keep the key apart.`,
+        );
       } else if (config.secretKey !== undefined) {
-        console.log('Stored secrets are sealed with SECRET_KEY, which this backup does not hold: keep the key apart, as the restored secrets open only with it.');
+        console.log(
+          'Stored secrets are sealed with SECRET_KEY, which this backup does not hold: keep the key apart, as the restored secrets open only with it.',
+        );
       } else {
         console.log(`This backup does not hold the secret key: keep ${path.join(config.dataDir, KEY_FILE)} apart, as the restored secrets open only with it.`);
       }
@@ -599,21 +629,36 @@ async function run(argv: string[]): Promise<number> {
     }
     const rows = result.tables.reduce((n, t) => n + t.rows, 0);
     const checked = store.kind === 'postgres' ? '' : ', and every stored file its size and SHA-256';
-    console.log(`Restored ${result.tables.length} tables (${rows} rows) and ${storedFiles(result.blobs, store.kind)} from ${file}; every table matched its row count and checksum${checked}.`);
-    if (result.blobs.kept > 0) console.log(`${plural(result.blobs.kept, 'stored file')} ${result.blobs.kept === 1 ? 'was' : 'were'} in the file store already, with the same size, and ${result.blobs.kept === 1 ? 'was' : 'were'} kept as ${result.blobs.kept === 1 ? 'it was' : 'they were'}.`);
+    console.log(
+      `Restored ${result.tables.length} tables (${rows} rows) and ${storedFiles(result.blobs, store.kind)} from ${file}; every table matched its row count and checksum${checked}.`,
+    );
+    if (result.blobs.kept > 0)
+      console.log(
+        `${plural(result.blobs.kept, 'stored file')} ${result.blobs.kept === 1 ? 'was' : 'were'} in the file store already, with the same size, and ${result.blobs.kept === 1 ? 'was' : 'were'} kept as ${result.blobs.kept === 1 ? 'it was' : 'they were'}.`,
+      );
     if (result.blobs.skipped > 0) {
-      console.log(`${plural(result.blobs.skipped, 'stored file')} named by the restored rows ${result.blobs.skipped === 1 ? 'is' : 'are'} not in the backup (deleted from the file store while it was made): ${result.blobs.skipped === 1 ? 'that file is' : 'those files are'} missing.`);
+      console.log(
+        `${plural(result.blobs.skipped, 'stored file')} named by the restored rows ${result.blobs.skipped === 1 ? 'is' : 'are'} not in the backup (deleted from the file store while it was made): ${result.blobs.skipped === 1 ? 'that file is' : 'those files are'} missing.`,
+      );
     }
     if (replace && store.kind !== 'postgres') {
       try {
         const removed = await removeUnnamedBlobs(pool, store, result.sitesBefore);
-        if (removed > 0) console.log(`Deleted ${plural(removed, 'stored file')} of the replaced database from the file store: no restored row names ${removed === 1 ? 'it' : 'them'}.`);
+        if (removed > 0)
+          console.log(
+            `Deleted ${plural(removed, 'stored file')} of the replaced database from the file store: no restored row names ${removed === 1 ? 'it' : 'them'}.`,
+          );
       } catch (err) {
-        console.error(`The restore is complete, but the replaced database's stored files could not all be deleted from the file store (${err instanceof Error ? err.message : String(err)}): no row names them; they only take space.`);
+        console.error(
+          `The restore is complete, but the replaced database's stored files could not all be deleted from the file store (${err instanceof Error ? err.message : String(err)}): no row names them; they only take space.`,
+        );
       }
     }
     if (result.keyFiles.length > 0) {
-      if (config.secretKey !== undefined) console.log('The backup holds a secret-key file; SECRET_KEY is set, so it was not written: the restored secrets open only with the key they were sealed with.');
+      if (config.secretKey !== undefined)
+        console.log(
+          'The backup holds a secret-key file; SECRET_KEY is set, so it was not written: the restored secrets open only with the key they were sealed with.',
+        );
       else {
         const written = await writeKeyFiles(config.dataDir, result.keyFiles);
         if (written.length > 0) console.log(`Wrote the backup's secret key to ${written.join(', ')} (mode 600).`);

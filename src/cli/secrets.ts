@@ -31,7 +31,9 @@ async function rotate(): Promise<number> {
         ring.source === 'files'
           ? `The new key is ready in ${config.dataDir}/secret-key.next. Restart the server (it then seals with the new key and still opens the old one), then run npm run secrets -- rotate again.`
           : `Set SECRET_KEY_NEXT to the new key beside SECRET_KEY on every app server and restart them, then run npm run secrets -- rotate again.`;
-      console.error(`Not rotated: an app server still seals with key ${stale.join(', ')}, and a secret it sealed after the rotation would be under a retired key. ${restart}`);
+      console.error(
+        `Not rotated: an app server still seals with key ${stale.join(', ')}, and a secret it sealed after the rotation would be under a retired key. ${restart}`,
+      );
       return 1;
     }
     const counts = await resealAllSecrets(opened.database.db, currentId);
@@ -41,7 +43,9 @@ async function rotate(): Promise<number> {
       .filter(([, n]) => n > 0)
       .map(([what, n]) => `${n} ${what}`)
       .join(', ');
-    console.error(`Re-sealed ${total} stored secret${total === 1 ? '' : 's'} under key ${currentId}${detail ? ` (${detail})` : ''}; none is left under another key.`);
+    console.error(
+      `Re-sealed ${total} stored secret${total === 1 ? '' : 's'} under key ${currentId}${detail ? ` (${detail})` : ''}; none is left under another key.`,
+    );
     console.error(
       ring.source === 'files'
         ? `${config.dataDir}/secret-key now holds the new key; the old one is gone.`

@@ -45,7 +45,10 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
       const password = generatePassword();
-      await db.update(accounts).set({ passwordHash: await hashPassword(password), updatedAt: new Date() }).where(eq(accounts.id, account.id));
+      await db
+        .update(accounts)
+        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+        .where(eq(accounts.id, account.id));
       await endSessionsOf(db, account.id);
       console.log(`New password for ${account.email}: ${password}   (shown this once)`);
       return 0;

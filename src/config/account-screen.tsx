@@ -167,7 +167,13 @@ function TurnOnTwoFactor({ email, onStart, onDone }: { email: string; onStart: (
           </div>
         </li>
         <li>
-          <CodeField value={code} onChange={setCode} error={codeError} inputRef={codeInput} hint="Enter the 6-digit code the app now shows, to check it is set up." />
+          <CodeField
+            value={code}
+            onChange={setCode}
+            error={codeError}
+            inputRef={codeInput}
+            hint="Enter the 6-digit code the app now shows, to check it is set up."
+          />
         </li>
       </ol>
       <button type="submit" disabled={busy}>
@@ -225,10 +231,25 @@ function TurnOffTwoFactor({ onDone }: { onDone: () => void }) {
       <h3 id="turn-off-title">Turn off two-factor sign-in</h3>
       <Field label="Password" error={errors.password} alert>
         {(control) => (
-          <input {...control} ref={passwordInput} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            {...control}
+            ref={passwordInput}
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
       </Field>
-      <CodeField value={code} onChange={setCode} error={errors.code ?? null} inputRef={codeInput} recovery hint="The code from your authenticator app, or one of your recovery codes." />
+      <CodeField
+        value={code}
+        onChange={setCode}
+        error={errors.code ?? null}
+        inputRef={codeInput}
+        recovery
+        hint="The code from your authenticator app, or one of your recovery codes."
+      />
       <Messages error={errors.other ?? null} />
       <button type="submit" disabled={busy}>
         Turn off two-factor sign-in

@@ -100,7 +100,12 @@ export function Sessions() {
   const [state, loadError, reload] = useLoad(sessionsAnswer, '/api/auth/Sessions');
   const { error, done, busy, save } = useSave('');
   // The list is read again either way: a session signed out elsewhere meanwhile is gone from it too.
-  const act = (call: () => Promise<unknown>, message: string) => save(() => call().finally(reload), () => undefined, message);
+  const act = (call: () => Promise<unknown>, message: string) =>
+    save(
+      () => call().finally(reload),
+      () => undefined,
+      message,
+    );
   const others = state?.sessions.filter((s) => !s.current).length ?? 0;
   return (
     <section aria-labelledby="sessions-title">
@@ -135,7 +140,12 @@ export function Sessions() {
                     className="secondary"
                     disabled={busy}
                     aria-label={format(authentication.signOutSession, { browser: s.browser, system: s.system, when: when(s.signedInAt) })}
-                    onClick={() => act(() => call(okAnswer, 'DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`), format(authentication.signedOutSession, { browser: s.browser, system: s.system }))}
+                    onClick={() =>
+                      act(
+                        () => call(okAnswer, 'DELETE', `/api/auth/Sessions/${encodeURIComponent(s.id)}`),
+                        format(authentication.signedOutSession, { browser: s.browser, system: s.system }),
+                      )
+                    }
                   >
                     Sign out
                   </button>

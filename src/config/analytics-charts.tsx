@@ -11,7 +11,12 @@ import 'uplot/dist/uPlot.min.css';
 import { DataTable } from './data-table';
 
 const HEIGHT = 240;
-const AXIS: uPlot.Axis = { stroke: '#545b64', grid: { stroke: '#ebe8e2', width: 1 }, ticks: { stroke: '#dedad3', width: 1 }, font: '12px system-ui, sans-serif' };
+const AXIS: uPlot.Axis = {
+  stroke: '#545b64',
+  grid: { stroke: '#ebe8e2', width: 1 },
+  ticks: { stroke: '#dedad3', width: 1 },
+  font: '12px system-ui, sans-serif',
+};
 const count = new Intl.NumberFormat();
 /** Whole numbers on the value axis, never 0.5 visits. */
 const wholeTicks = (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? count.format(t) : ''));
@@ -86,8 +91,20 @@ export function DaysChart({ title, summary, days, series }: { title: string; sum
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
       scales: { y: { range: fromZero } },
       // Ticks on whole days only, labelled as days.
-      axes: [{ ...AXIS, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((t) => tickDay.format(new Date(t * 1000))) }, { ...AXIS, values: wholeTicks }],
-      series: [{}, ...series.map((s): uPlot.Series => ({ label: s.label, stroke: s.color, width: 2, ...(s.dash ? { dash: s.dash } : {}), points: { show: days.length <= 31 } }))],
+      axes: [
+        { ...AXIS, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((t) => tickDay.format(new Date(t * 1000))) },
+        { ...AXIS, values: wholeTicks },
+      ],
+      series: [
+        {},
+        ...series.map((s): uPlot.Series => ({
+          label: s.label,
+          stroke: s.color,
+          width: 2,
+          ...(s.dash ? { dash: s.dash } : {}),
+          points: { show: days.length <= 31 },
+        })),
+      ],
     }),
     [days, series],
   );
@@ -98,13 +115,29 @@ export function DaysChart({ title, summary, days, series }: { title: string; sum
       <figcaption>{title}</figcaption>
       <Legend series={series} />
       <div className="chart-canvas" role="img" aria-label={`${title}: ${summary}`} ref={ref} />
-      <NumbersTable caption={title} head={['Day', ...series.map((s) => s.label)]} rows={days.map((d, i) => [dayName.format(new Date(unixDay(d) * 1000)), ...series.map((s) => s.values[i] ?? 0)])} />
+      <NumbersTable
+        caption={title}
+        head={['Day', ...series.map((s) => s.label)]}
+        rows={days.map((d, i) => [dayName.format(new Date(unixDay(d) * 1000)), ...series.map((s) => s.values[i] ?? 0)])}
+      />
     </figure>
   );
 }
 
 /** One bar per category; `children` (the same numbers as a table) follows the chart. */
-export function BarsChart({ title, summary, categories, series, children }: { title: string; summary: string; categories: string[]; series: ChartSeries; children: ReactNode }) {
+export function BarsChart({
+  title,
+  summary,
+  categories,
+  series,
+  children,
+}: {
+  title: string;
+  summary: string;
+  categories: string[];
+  series: ChartSeries;
+  children: ReactNode;
+}) {
   const options = useMemo(
     (): Omit<uPlot.Options, 'width' | 'height'> => ({
       legend: { show: false },
@@ -114,7 +147,10 @@ export function BarsChart({ title, summary, categories, series, children }: { ti
         { ...AXIS, grid: { show: false }, splits: () => categories.map((_, i) => i), values: () => categories },
         { ...AXIS, values: wholeTicks },
       ],
-      series: [{}, { label: series.label, fill: series.color, stroke: series.color, width: 0, paths: uPlot.paths.bars!({ size: [0.6, 80] }), points: { show: false } }],
+      series: [
+        {},
+        { label: series.label, fill: series.color, stroke: series.color, width: 0, paths: uPlot.paths.bars!({ size: [0.6, 80] }), points: { show: false } },
+      ],
     }),
     [categories, series],
   );

@@ -8,14 +8,7 @@
  * is first opened (app.tsx), so no other screen, and no published page, pays for them.
  */
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  CAMPAIGN_FIELDS,
-  formatVital,
-  lastDays,
-  REPORT_RANGE,
-  REPORT_VITALS,
-  type ReportTable,
-} from '../domain/analytics-report';
+import { CAMPAIGN_FIELDS, formatVital, lastDays, REPORT_RANGE, REPORT_VITALS, type ReportTable } from '../domain/analytics-report';
 import { dashboardReport, errorsPage, type DashboardReport, type ErrorRow, type ReportRange, type VitalsRow } from '../contracts/analytics';
 import { call } from './api';
 import { DataTable } from './data-table';
@@ -84,7 +77,13 @@ export function AnalyticsScreen() {
 
 /* ---------- the range ---------- */
 
-function RangePicker(props: { shown: ReportRange | undefined; today: string | undefined; timeZone: string | undefined; loading: boolean; onChoose: (r: ReportRange) => void }) {
+function RangePicker(props: {
+  shown: ReportRange | undefined;
+  today: string | undefined;
+  timeZone: string | undefined;
+  loading: boolean;
+  onChoose: (r: ReportRange) => void;
+}) {
   const { shown, today, timeZone, loading, onChoose } = props;
   const id = useId();
   return (
@@ -97,7 +96,14 @@ function RangePicker(props: { shown: ReportRange | undefined; today: string | un
           const range = today ? lastDays(today, days) : undefined;
           const current = !!range && !!shown && range.from === shown.from && range.to === shown.to;
           return (
-            <button key={days} type="button" className={current ? undefined : 'secondary'} aria-pressed={current} disabled={!range || loading} onClick={() => range && onChoose(range)}>
+            <button
+              key={days}
+              type="button"
+              className={current ? undefined : 'secondary'}
+              aria-pressed={current}
+              disabled={!range || loading}
+              onClick={() => range && onChoose(range)}
+            >
               Last {days} days
             </button>
           );
@@ -114,7 +120,17 @@ function RangePicker(props: { shown: ReportRange | undefined; today: string | un
   );
 }
 
-function RangeForm({ shown, today, loading, onChoose }: { shown: ReportRange | undefined; today: string | undefined; loading: boolean; onChoose: (r: ReportRange) => void }) {
+function RangeForm({
+  shown,
+  today,
+  loading,
+  onChoose,
+}: {
+  shown: ReportRange | undefined;
+  today: string | undefined;
+  loading: boolean;
+  onChoose: (r: ReportRange) => void;
+}) {
   const [from, setFrom] = useState(shown?.from ?? '');
   const [to, setTo] = useState(shown?.to ?? '');
   const submit = (e: FormEvent) => {
@@ -166,7 +182,17 @@ function Part({ title, table, range, children }: { title: string; table?: Report
 type Column = { label: ReactNode; numeric?: boolean };
 
 /** A table of the report, named by its part's heading; the first cell of each row heads it. */
-function Table({ labelledBy, columns, rows, empty = '' }: { labelledBy: string; columns: Column[]; rows: { key: string; cells: ReactNode[] }[]; empty?: string }) {
+function Table({
+  labelledBy,
+  columns,
+  rows,
+  empty = '',
+}: {
+  labelledBy: string;
+  columns: Column[];
+  rows: { key: string; cells: ReactNode[] }[];
+  empty?: string;
+}) {
   return (
     <DataTable
       labelledBy={labelledBy}
@@ -191,9 +217,7 @@ function Report({ report }: { report: DashboardReport }) {
               <Stat value={totals.visitors} one="unique visitor" many="unique visitors" />
               <Stat value={totals.pageViews} one="page view" many="page views" />
             </ul>
-            <p className="hint">
-              A visitor who came on several days counts once over the whole range.
-            </p>
+            <p className="hint">A visitor who came on several days counts once over the whole range.</p>
             <DaysChartOf report={report} />
           </>
         )}
@@ -224,15 +248,41 @@ function Report({ report }: { report: DashboardReport }) {
         </Part>
       </div>
       <div className="part-pair">
-        <Breakdown title="Devices" table="devices" range={range} dimension="Device" by="visits" rows={report.devices} total={totals.visits} keyOf={(d) => d.device} />
-        <Breakdown title="Viewport sizes" table="viewports" range={range} dimension="Viewport width" by="pageViews" rows={report.viewports} total={totals.pageViews} keyOf={(v) => String(v.band)} />
+        <Breakdown
+          title="Devices"
+          table="devices"
+          range={range}
+          dimension="Device"
+          by="visits"
+          rows={report.devices}
+          total={totals.visits}
+          keyOf={(d) => d.device}
+        />
+        <Breakdown
+          title="Viewport sizes"
+          table="viewports"
+          range={range}
+          dimension="Viewport width"
+          by="pageViews"
+          rows={report.viewports}
+          total={totals.pageViews}
+          keyOf={(v) => String(v.band)}
+        />
       </div>
       <Part title="Forms" table="forms" range={range}>
         {(id) => (
           <Table
             labelledBy={id}
-            columns={[{ label: 'Form' }, { label: 'Views', numeric: true }, { label: 'Submissions', numeric: true }, { label: analyticsReport.submissionsPerView, numeric: true }]}
-            rows={report.forms.map((f) => ({ key: f.formId, cells: [f.name, count.format(f.views), count.format(f.submissions), share(f.submissions, f.views)] }))}
+            columns={[
+              { label: 'Form' },
+              { label: 'Views', numeric: true },
+              { label: 'Submissions', numeric: true },
+              { label: analyticsReport.submissionsPerView, numeric: true },
+            ]}
+            rows={report.forms.map((f) => ({
+              key: f.formId,
+              cells: [f.name, count.format(f.views), count.format(f.submissions), share(f.submissions, f.views)],
+            }))}
             empty="This site has no forms, and no form was shown in these dates."
           />
         )}
@@ -241,8 +291,17 @@ function Report({ report }: { report: DashboardReport }) {
         {(id) => (
           <Table
             labelledBy={id}
-            columns={[{ label: 'Button' }, { label: 'Goes to' }, { label: 'Shown', numeric: true }, { label: 'Clicks', numeric: true }, { label: analyticsReport.clicksPerView, numeric: true }]}
-            rows={report.buttons.map((b) => ({ key: b.buttonId, cells: [b.text || '(no text)', b.link, count.format(b.renders), count.format(b.clicks), share(b.clicks, b.renders)] }))}
+            columns={[
+              { label: 'Button' },
+              { label: 'Goes to' },
+              { label: 'Shown', numeric: true },
+              { label: 'Clicks', numeric: true },
+              { label: analyticsReport.clicksPerView, numeric: true },
+            ]}
+            rows={report.buttons.map((b) => ({
+              key: b.buttonId,
+              cells: [b.text || '(no text)', b.link, count.format(b.renders), count.format(b.clicks), share(b.clicks, b.renders)],
+            }))}
             empty="No button was shown or clicked in these dates."
           />
         )}
@@ -291,7 +350,12 @@ function Breakdown<Row extends { label: string; visits: number; pageViews: numbe
           >
             <Table
               labelledBy={id}
-              columns={[{ label: dimension }, { label: 'Visits', numeric: true }, { label: 'Page views', numeric: true }, { label: `Share of ${measure.many}`, numeric: true }]}
+              columns={[
+                { label: dimension },
+                { label: 'Visits', numeric: true },
+                { label: 'Page views', numeric: true },
+                { label: `Share of ${measure.many}`, numeric: true },
+              ]}
               rows={rows.map((r) => ({ key: keyOf(r), cells: [r.label, count.format(r.visits), count.format(r.pageViews), share(r[by], total)] }))}
             />
           </BarsChart>
@@ -335,7 +399,10 @@ function CampaignsTable({ id, report }: { id: string; report: DashboardReport })
     <Table
       labelledBy={id}
       columns={[...used.map((f) => ({ label: CAMPAIGN_LABELS[f] })), { label: 'Visits', numeric: true }]}
-      rows={report.campaigns.map((c) => ({ key: CAMPAIGN_FIELDS.map((f) => c[f]).join('\u0000'), cells: [...used.map((f) => c[f] || '—'), count.format(c.hits)] }))}
+      rows={report.campaigns.map((c) => ({
+        key: CAMPAIGN_FIELDS.map((f) => c[f]).join('\u0000'),
+        cells: [...used.map((f) => c[f] || '—'), count.format(c.hits)],
+      }))}
       empty="No visit came with campaign parameters in these dates."
     />
   );
@@ -362,11 +429,7 @@ function VitalsTable({ id, report }: { id: string; report: DashboardReport }) {
       </p>
       <Table
         labelledBy={id}
-        columns={[
-          { label: 'Page' },
-          ...REPORT_VITALS.map((v) => ({ label: <abbr title={v.label}>{v.name}</abbr> })),
-          { label: 'Page loads', numeric: true },
-        ]}
+        columns={[{ label: 'Page' }, ...REPORT_VITALS.map((v) => ({ label: <abbr title={v.label}>{v.name}</abbr> })), { label: 'Page loads', numeric: true }]}
         rows={report.vitals.map((row) => ({
           key: row.pagePath ?? '\u0000site',
           cells: [pageName(row.pagePath), ...REPORT_VITALS.map((v) => <VitalCell key={v.name} row={row} name={v.name} />), count.format(row.samples)],
@@ -380,7 +443,10 @@ function VitalsTable({ id, report }: { id: string; report: DashboardReport }) {
 function ErrorsList({ range }: { range: ReportRange }) {
   const fetchErrors = useCallback(
     (r: ReportRange, cursor: string | null) =>
-      call(errorsPage, 'GET', `/api/config/analytics/errors${rangeQuery(r)}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`).then((p) => ({ rows: p.errors, next: p.next })),
+      call(errorsPage, 'GET', `/api/config/analytics/errors${rangeQuery(r)}${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`).then((p) => ({
+        rows: p.errors,
+        next: p.next,
+      })),
     [],
   );
   const { rows, next, loading, error, loadMore } = usePagedList<ErrorRow, ReportRange, string>(fetchErrors, range);

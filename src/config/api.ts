@@ -18,7 +18,9 @@ export class AnswerError extends Error {
     readonly url: string,
     readonly issues: z.core.$ZodIssue[],
   ) {
-    super(`The server's answer to ${method} ${url.split('?')[0]} was not what this page expects. Reload the page; if this stays, tell the site's administrator.`);
+    super(
+      `The server's answer to ${method} ${url.split('?')[0]} was not what this page expects. Reload the page; if this stays, tell the site's administrator.`,
+    );
     this.name = 'AnswerError';
   }
 }

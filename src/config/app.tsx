@@ -189,7 +189,17 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
   const labsScreens = useLabsScreens(me);
   const labsScreen = labsScreens.find((s) => s.id === area);
   const Screen =
-    area === 'preview' || area === 'account' || area === 'labs' || area === 'languages' || area === 'captcha' || area === 'cookie-banner' || area === 'navigation' || area === 'blog' || area === 'files' ? undefined : SCREENS[area];
+    area === 'preview' ||
+    area === 'account' ||
+    area === 'labs' ||
+    area === 'languages' ||
+    area === 'captcha' ||
+    area === 'cookie-banner' ||
+    area === 'navigation' ||
+    area === 'blog' ||
+    area === 'files'
+      ? undefined
+      : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   if (editing && me.areas.includes('pages')) {
     return (
@@ -238,11 +248,18 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
             .filter((a) => SCREENS[a] && AREA_LABELS[a])
             .flatMap((a) => [
               { id: a, label: AREA_LABELS[a] },
-              ...(a === 'settings' ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }] : []),
+              ...(a === 'settings'
+                ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }]
+                : []),
               // The menus belong to the Design area, with the header and footer they sit in.
               ...(a === 'design' ? [{ id: 'navigation' as const, label: navigationMessages.title }] : []),
               // Blog posts and files are pages' content: the Blog and Files screens sit under Pages.
-              ...(a === 'pages' ? [{ id: 'blog' as const, label: blogMessages.title }, { id: 'files' as const, label: filesMessages.title }] : []),
+              ...(a === 'pages'
+                ? [
+                    { id: 'blog' as const, label: blogMessages.title },
+                    { id: 'files' as const, label: filesMessages.title },
+                  ]
+                : []),
             ])
             .map(({ id, label }) => (
               <li key={id}>
@@ -272,15 +289,33 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
         ) : area === 'cookie-banner' ? (
           <CookieBannerScreen me={me} />
         ) : area === 'navigation' ? (
-          <Suspense fallback={<p className="loading" role="status">{navigationMessages.loading}</p>}>
+          <Suspense
+            fallback={
+              <p className="loading" role="status">
+                {navigationMessages.loading}
+              </p>
+            }
+          >
             <LazyNavigationScreen me={me} />
           </Suspense>
         ) : area === 'blog' ? (
-          <Suspense fallback={<p className="loading" role="status">{blogMessages.loading}</p>}>
+          <Suspense
+            fallback={
+              <p className="loading" role="status">
+                {blogMessages.loading}
+              </p>
+            }
+          >
             <LazyBlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={openEditor} />
           </Suspense>
         ) : area === 'files' ? (
-          <Suspense fallback={<p className="loading" role="status">{filesMessages.loading}</p>}>
+          <Suspense
+            fallback={
+              <p className="loading" role="status">
+                {filesMessages.loading}
+              </p>
+            }
+          >
             <LazyFilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />
           </Suspense>
         ) : Screen ? (

@@ -13,13 +13,23 @@ import { BlockFields } from './block-fields';
 const render = (type: number, value: Record<string, unknown>, extra: { errors?: Record<string, string>; group?: string; writable?: boolean } = {}) => {
   const def = blockDefinition(type)!;
   return renderToStaticMarkup(
-    <BlockFields fields={def.fields} value={value} onChange={() => undefined} errors={extra.errors ?? {}} idBase="b" writable={extra.writable ?? true} {...(extra.group ? { group: extra.group } : {})} />,
+    <BlockFields
+      fields={def.fields}
+      value={value}
+      onChange={() => undefined}
+      errors={extra.errors ?? {}}
+      idBase="b"
+      writable={extra.writable ?? true}
+      {...(extra.group ? { group: extra.group } : {})}
+    />,
   );
 };
 
 /** Every label a kind's fields give, nested ones included (custom editors' own excepted). */
 function labels(fields: Fields): string[] {
-  return Object.values(fields).flatMap((d) => (d.type === 'object' ? labels(d.fields) : d.type === 'list' ? [d.label, ...labels(d.fields)] : d.type === 'custom' ? [] : [d.label]));
+  return Object.values(fields).flatMap((d) =>
+    d.type === 'object' ? labels(d.fields) : d.type === 'list' ? [d.label, ...labels(d.fields)] : d.type === 'custom' ? [] : [d.label],
+  );
 }
 
 /** A kind's defaults with a new item in each list they leave empty, so the item's fields render too. */

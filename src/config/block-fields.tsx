@@ -51,7 +51,19 @@ const idOf = (idBase: string, path: string) => `${idBase}-${path.replace(/\./g, 
 const join = (path: string, key: string) => (key === '' ? path : path ? `${path}.${key}` : key);
 
 /** Texts one per line. The text is kept as typed (blank lines, a line begun) while the value holds the lines. */
-function LinesControl({ id, description, value, onChange, error }: { id: string; description: LinesField; value: readonly string[]; onChange: (v: string[]) => void; error: string | undefined }) {
+function LinesControl({
+  id,
+  description,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  description: LinesField;
+  value: readonly string[];
+  onChange: (v: string[]) => void;
+  error: string | undefined;
+}) {
   const [text, setText] = useState(value.join('\n'));
   // A value changed from outside (a save's answer) replaces the text; one this control wrote does not.
   const shown = lines(text).join('\n') === value.join('\n') ? text : value.join('\n');
@@ -73,7 +85,14 @@ function LinesControl({ id, description, value, onChange, error }: { id: string;
   );
 }
 
-function ListControl(props: { id: string; path: string; description: ListField; value: readonly Data[]; onChange: (v: Data[], structural?: boolean) => void; common: Omit<BlockFieldsProps, 'fields' | 'value' | 'onChange' | 'idBase' | 'path'> }) {
+function ListControl(props: {
+  id: string;
+  path: string;
+  description: ListField;
+  value: readonly Data[];
+  onChange: (v: Data[], structural?: boolean) => void;
+  common: Omit<BlockFieldsProps, 'fields' | 'value' | 'onChange' | 'idBase' | 'path'>;
+}) {
   const { id, path, description, value, onChange, common } = props;
   const move = (from: number, to: number) => {
     const next = [...value];
@@ -89,13 +108,27 @@ function ListControl(props: { id: string; path: string; description: ListField; 
       {value.map((item, i) => (
         <fieldset key={i}>
           <legend>{itemName(i)}</legend>
-          <BlockFields {...common} group={undefined} fields={description.fields} value={item} idBase={`${id}-${i}`} path={join(path, String(i))} onChange={(next) => onChange(value.map((v, j) => (j === i ? next : v)))} />
+          <BlockFields
+            {...common}
+            group={undefined}
+            fields={description.fields}
+            value={item}
+            idBase={`${id}-${i}`}
+            path={join(path, String(i))}
+            onChange={(next) => onChange(value.map((v, j) => (j === i ? next : v)))}
+          />
           {common.writable ? (
             <div className="button-row">
               <button type="button" className="secondary" disabled={i === 0} aria-label={`Move up: ${itemName(i)}`} onClick={() => move(i, i - 1)}>
                 Move up
               </button>
-              <button type="button" className="secondary" disabled={i === value.length - 1} aria-label={`Move down: ${itemName(i)}`} onClick={() => move(i, i + 1)}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={i === value.length - 1}
+                aria-label={`Move down: ${itemName(i)}`}
+                onClick={() => move(i, i + 1)}
+              >
                 Move down
               </button>
               <button
@@ -103,7 +136,12 @@ function ListControl(props: { id: string; path: string; description: ListField; 
                 className="secondary"
                 disabled={value.length <= (description.minItems ?? 0)}
                 aria-label={`Remove: ${itemName(i)}`}
-                onClick={() => onChange(value.filter((_, j) => j !== i), true)}
+                onClick={() =>
+                  onChange(
+                    value.filter((_, j) => j !== i),
+                    true,
+                  )
+                }
               >
                 Remove
               </button>
@@ -112,7 +150,12 @@ function ListControl(props: { id: string; path: string; description: ListField; 
         </fieldset>
       ))}
       {common.writable ? (
-        <button type="button" className="secondary" disabled={description.maxItems !== undefined && value.length >= description.maxItems} onClick={() => onChange([...value, { ...description.newItem }], true)}>
+        <button
+          type="button"
+          className="secondary"
+          disabled={description.maxItems !== undefined && value.length >= description.maxItems}
+          onClick={() => onChange([...value, { ...description.newItem }], true)}
+        >
           Add {description.itemLabel.toLowerCase()}
         </button>
       ) : null}
@@ -120,7 +163,13 @@ function ListControl(props: { id: string; path: string; description: ListField; 
   );
 }
 
-function Control(props: { description: FieldDescription; path: string; value: unknown; set: (v: unknown, structural?: boolean) => void; common: Omit<BlockFieldsProps, 'fields' | 'value' | 'onChange' | 'idBase' | 'path'> & { idBase: string } }): ReactNode {
+function Control(props: {
+  description: FieldDescription;
+  path: string;
+  value: unknown;
+  set: (v: unknown, structural?: boolean) => void;
+  common: Omit<BlockFieldsProps, 'fields' | 'value' | 'onChange' | 'idBase' | 'path'> & { idBase: string };
+}): ReactNode {
   const { description: d, path, value, set, common } = props;
   const id = idOf(common.idBase, path);
   const error = errorsAt(common.errors, path);
@@ -129,7 +178,15 @@ function Control(props: { description: FieldDescription; path: string; value: un
     case 'text':
       return (
         <Field id={id} label={d.label} error={error} hint={d.hint}>
-          {(p) => <input {...p} type={d.inputType ?? 'text'} maxLength={d.maxLength} value={typeof value === 'string' ? value : ''} onChange={(e) => set(emptied(e.target.value))} />}
+          {(p) => (
+            <input
+              {...p}
+              type={d.inputType ?? 'text'}
+              maxLength={d.maxLength}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(e) => set(emptied(e.target.value))}
+            />
+          )}
         </Field>
       );
     case 'link':
@@ -150,7 +207,15 @@ function Control(props: { description: FieldDescription; path: string; value: un
     case 'textarea':
       return (
         <Field id={id} label={d.label} error={error} hint={d.hint}>
-          {(p) => <textarea {...p} rows={d.rows ?? 3} maxLength={d.maxLength} value={typeof value === 'string' ? value : ''} onChange={(e) => set(emptied(e.target.value))} />}
+          {(p) => (
+            <textarea
+              {...p}
+              rows={d.rows ?? 3}
+              maxLength={d.maxLength}
+              value={typeof value === 'string' ? value : ''}
+              onChange={(e) => set(emptied(e.target.value))}
+            />
+          )}
         </Field>
       );
     case 'number':
@@ -175,7 +240,11 @@ function Control(props: { description: FieldDescription; path: string; value: un
         <Field id={id} label={d.label} error={error} hint={d.hint}>
           {(p) => (
             // A numbered choice (a map's style 1 to 6) stays a number.
-            <select {...p} value={typeof value === 'string' || typeof value === 'number' ? String(value) : (d.options[0]?.value ?? '')} onChange={(e) => set(typeof value === 'number' ? Number(e.target.value) : e.target.value)}>
+            <select
+              {...p}
+              value={typeof value === 'string' || typeof value === 'number' ? String(value) : (d.options[0]?.value ?? '')}
+              onChange={(e) => set(typeof value === 'number' ? Number(e.target.value) : e.target.value)}
+            >
               {d.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -210,7 +279,17 @@ function Control(props: { description: FieldDescription; path: string; value: un
           errorAt={(sub, exact) => errorsAt(common.errors, join(path, sub), exact)}
           writable={common.writable}
           Field={Field}
-          renderFields={(r) => <BlockFields {...common} group={undefined} fields={r.fields} value={r.value} idBase={r.idBase} path={join(path, r.errorPath)} onChange={(next) => r.onChange(next)} />}
+          renderFields={(r) => (
+            <BlockFields
+              {...common}
+              group={undefined}
+              fields={r.fields}
+              value={r.value}
+              idBase={r.idBase}
+              path={join(path, r.errorPath)}
+              onChange={(next) => r.onChange(next)}
+            />
+          )}
         />
       );
     }

@@ -22,7 +22,11 @@ import { LibraryImageButton } from './file-picker';
 import { errorText, Messages, useLoad, useSave } from './ui';
 
 const statusLabel = (status: number) => CONTENT_STATUS_LABELS[status as ContentStatus] ?? String(status);
-const list = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 type Editing = { blog: BlogRow; post?: PostRow };
 
@@ -100,12 +104,22 @@ export function BlogScreen({ writable, onEdit }: { writable: boolean; onEdit: (t
                 className: 'row-actions',
                 cell: (p) => (
                   <div className="button-row">
-                    <button type="button" className="secondary" onClick={() => onEdit({ kind: 'post', id: p.id })} aria-label={`${writable ? words.editContent : words.viewContent}: ${p.title}`}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => onEdit({ kind: 'post', id: p.id })}
+                      aria-label={`${writable ? words.editContent : words.viewContent}: ${p.title}`}
+                    >
                       {writable ? words.editContent : words.viewContent}
                     </button>
                     {writable ? (
                       <>
-                        <button type="button" className="secondary" onClick={() => setEditing({ blog: b, post: p })} aria-label={`${words.settings}: ${p.title}`}>
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() => setEditing({ blog: b, post: p })}
+                          aria-label={`${words.settings}: ${p.title}`}
+                        >
                           {words.settings}
                         </button>
                         <button type="button" className="secondary danger" onClick={() => void remove(p)} aria-label={`${words.delete}: ${p.title}`}>
@@ -132,7 +146,10 @@ function AddBlog({ onAdded }: { onAdded: (message: string) => void }) {
     e.preventDefault();
     let added = '';
     save(
-      () => call(blogAnswer, 'POST', '/api/config/blogs', { title, path }).then((a) => (added = format(words.blogAdded, { title: a.blog.title, path: a.blog.path }))),
+      () =>
+        call(blogAnswer, 'POST', '/api/config/blogs', { title, path }).then(
+          (a) => (added = format(words.blogAdded, { title: a.blog.title, path: a.blog.path })),
+        ),
       () => onAdded(added),
     );
   };
@@ -153,7 +170,17 @@ function AddBlog({ onAdded }: { onAdded: (message: string) => void }) {
   );
 }
 
-function PostSettings({ editing, timeZone, onDone, onCancel }: { editing: Editing; timeZone: string; onDone: (message: string) => void; onCancel: () => void }) {
+function PostSettings({
+  editing,
+  timeZone,
+  onDone,
+  onCancel,
+}: {
+  editing: Editing;
+  timeZone: string;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
   const { blog, post } = editing;
   const [form, setForm] = useState({
     title: post?.title ?? '',
@@ -170,7 +197,8 @@ function PostSettings({ editing, timeZone, onDone, onCancel }: { editing: Editin
   const { error, fieldErrors, busy, save } = useSave('');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: key === 'status' ? Number(e.target.value) : e.target.value }));
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: key === 'status' ? Number(e.target.value) : e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

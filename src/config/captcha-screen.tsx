@@ -39,7 +39,11 @@ export function CaptchaScreen({ me }: { me: Me }) {
   const { error, fieldErrors, done, busy, save: run, clearDone } = useSave(settingsScreens.savedPublished);
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!view) return <Messages error={loadError} />;
-  const draft: Draft = edited ?? { choice: view.provider ?? 'off', siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '', secret: view.secret ?? '' };
+  const draft: Draft = edited ?? {
+    choice: view.provider ?? 'off',
+    siteKey: view.provider === 'recaptcha' ? (view.siteKey ?? '') : '',
+    secret: view.secret ?? '',
+  };
   const change = (next: Partial<Draft>) => {
     setDraft({ ...draft, ...next });
     clearDone();
@@ -60,7 +64,14 @@ export function CaptchaScreen({ me }: { me: Me }) {
     );
   const option = (choice: Choice, label: string, hint: string) => (
     <div className="field field-check">
-      <input id={`captcha-${choice}`} type="radio" name="captcha-choice" checked={draft.choice === choice} onChange={() => change({ choice })} aria-describedby={`captcha-${choice}-hint`} />
+      <input
+        id={`captcha-${choice}`}
+        type="radio"
+        name="captcha-choice"
+        checked={draft.choice === choice}
+        onChange={() => change({ choice })}
+        aria-describedby={`captcha-${choice}-hint`}
+      />
       <label htmlFor={`captcha-${choice}`}>{label}</label>
       <p className="field-hint" id={`captcha-${choice}-hint`}>
         {hint}
@@ -82,18 +93,33 @@ export function CaptchaScreen({ me }: { me: Me }) {
         <fieldset disabled={!writable}>
           <legend>Captcha for this site</legend>
           {option('off', 'No captcha', 'Forms rely on their hidden spam trap alone.')}
-          {option('altcha', 'Built-in captcha (recommended)', 'The visitor ticks a box and their browser does about a second of work. Nothing is sent to anyone else.')}
+          {option(
+            'altcha',
+            'Built-in captcha (recommended)',
+            'The visitor ticks a box and their browser does about a second of work. Nothing is sent to anyone else.',
+          )}
           {option('recaptcha', 'Google reCAPTCHA', 'Uses your reCAPTCHA v2 keys. Pages with a form then load Google’s script.')}
           {draft.choice === 'recaptcha' ? (
             <>
               <Field id="captcha-site-key" label="reCAPTCHA site key" error={fieldErrors.siteKey}>
-                {(props) => <input {...props} type="text" autoComplete="off" spellCheck={false} value={draft.siteKey} onChange={(e) => change({ siteKey: e.target.value })} />}
+                {(props) => (
+                  <input
+                    {...props}
+                    type="text"
+                    autoComplete="off"
+                    spellCheck={false}
+                    value={draft.siteKey}
+                    onChange={(e) => change({ siteKey: e.target.value })}
+                  />
+                )}
               </Field>
               <Field
                 id="captcha-secret"
                 label="reCAPTCHA secret key"
                 error={fieldErrors.secret}
-                hint={secretSaved ? 'A secret key is saved. Type a new one to change it.' : 'Shown by reCAPTCHA beside the site key. It is never shown here again.'}
+                hint={
+                  secretSaved ? 'A secret key is saved. Type a new one to change it.' : 'Shown by reCAPTCHA beside the site key. It is never shown here again.'
+                }
               >
                 {(props) => (
                   <input

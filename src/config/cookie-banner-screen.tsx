@@ -125,7 +125,11 @@ export function CookieBannerScreen({ me }: { me: Me }) {
       >
         <fieldset disabled={!writable}>
           <legend>Banner</legend>
-          {flag('isCookieBannerEnabled', 'Show a cookie banner', 'Visitors who have not answered see it on every page; the footer gets a ‘Cookie settings’ link that opens it again.')}
+          {flag(
+            'isCookieBannerEnabled',
+            'Show a cookie banner',
+            'Visitors who have not answered see it on every page; the footer gets a ‘Cookie settings’ link that opens it again.',
+          )}
           {choice<CookieBannerVariant>('cookieBannerVariant', 'Layout', [
             ['BAR', 'Bar across the page'],
             ['POPUP', 'Popup in a corner'],
@@ -159,7 +163,11 @@ export function CookieBannerScreen({ me }: { me: Me }) {
             'Restrictive cookie policy',
             'Nothing identifies a visitor (no tracking cookies, no stored identifiers) until they accept; page views are still counted, without identifiers.',
           )}
-          {flag('isRestrictiveCookiePolicyAbsolute', 'Apply the restrictive policy to every visitor', 'This server applies it to every visitor whenever it is on.')}
+          {flag(
+            'isRestrictiveCookiePolicyAbsolute',
+            'Apply the restrictive policy to every visitor',
+            'This server applies it to every visitor whenever it is on.',
+          )}
           {flag('isVisitorDataRestricted', 'Restrict visitor data', 'The visitor activity log is off while this is on.')}
         </fieldset>
         <Messages error={error} done={done} />
@@ -188,4 +196,3 @@ export function CookieBannerScreen({ me }: { me: Me }) {
     </section>
   );
 }
-

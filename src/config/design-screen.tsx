@@ -44,7 +44,8 @@ export function DesignScreen({ me }: { me: Me }) {
             </select>
           </label>
           <label className="check">
-            <input type="checkbox" checked={header.showTagline} onChange={(e) => setHeader({ showTagline: e.target.checked })} /> Show the tagline under the title
+            <input type="checkbox" checked={header.showTagline} onChange={(e) => setHeader({ showTagline: e.target.checked })} /> Show the tagline under the
+            title
           </label>
           <label>
             Header button text (empty for none)
@@ -71,8 +72,12 @@ export function DesignScreen({ me }: { me: Me }) {
         <fieldset disabled={!writable}>
           <legend>Footer</legend>
           <label className="check">
-            <input type="checkbox" checked={footer.showNavigation} onChange={(e) => setValue({ header, footer: { ...footer, showNavigation: e.target.checked } })} /> Repeat the main
-            navigation in the footer
+            <input
+              type="checkbox"
+              checked={footer.showNavigation}
+              onChange={(e) => setValue({ header, footer: { ...footer, showNavigation: e.target.checked } })}
+            />{' '}
+            Repeat the main navigation in the footer
           </label>
         </fieldset>
         <Messages error={error} done={done} />

@@ -38,7 +38,14 @@ function PasswordFromLink(props: {
       {props.intro ? <p>{props.intro}</p> : null}
       <Field label={props.label} hint={PASSWORD_HINT}>
         {(control) => (
-          <input {...control} type="password" autoComplete="new-password" required={props.required} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            required={props.required}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         )}
       </Field>
       <Messages error={error} done={done} />

@@ -182,7 +182,15 @@ export function placedImage(image: PickedImage, currentAlt = ''): { src: string;
 }
 
 /** A button opening the picker: for a field that already shows its image (a block's panel, a page's social image). */
-export function LibraryImageButton({ onPick, label = words.fromLibrary, disabled = false }: { onPick: (image: PickedImage) => void; label?: string; disabled?: boolean }) {
+export function LibraryImageButton({
+  onPick,
+  label = words.fromLibrary,
+  disabled = false,
+}: {
+  onPick: (image: PickedImage) => void;
+  label?: string;
+  disabled?: boolean;
+}) {
   const [picking, setPicking] = useState(false);
   return (
     <>

@@ -25,7 +25,12 @@ const SEARCH_DELAY_MS = 300;
 /** How far an arrow key moves the focal point: 5% of the image. */
 const FOCAL_STEP = 0.05;
 
-const KIND_LABELS: Record<LibraryFile['kind'], string> = { image: words.kindImage, video: words.kindVideo, audio: words.kindAudio, document: words.kindDocument };
+const KIND_LABELS: Record<LibraryFile['kind'], string> = {
+  image: words.kindImage,
+  video: words.kindVideo,
+  audio: words.kindAudio,
+  document: words.kindDocument,
+};
 
 export function FilesScreen({ writable }: { writable: boolean }) {
   const [search, setSearch] = useState('');
@@ -61,7 +66,9 @@ export function FilesScreen({ writable }: { writable: boolean }) {
         </p>
       </div>
       <Messages error={error} done={done} />
-      {files && files.length === 0 ? <p className="empty files-empty">{settled.trim() ? format(words.noMatch, { search: settled.trim() }) : words.empty}</p> : null}
+      {files && files.length === 0 ? (
+        <p className="empty files-empty">{settled.trim() ? format(words.noMatch, { search: settled.trim() }) : words.empty}</p>
+      ) : null}
       {files && files.length > 0 ? (
         <ul className="file-grid" aria-label={words.title}>
           {files.map((f) => (
@@ -136,7 +143,17 @@ const percent = (v: number) => Math.round(v * 100);
 const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 100) / 100));
 
 /** The focal point on the image's preview: a click puts it there, arrow keys move it by FOCAL_STEP. */
-function FocalPicker({ file, focal, onChange, disabled }: { file: LibraryFile; focal: { x: number; y: number } | null; onChange: (f: { x: number; y: number }) => void; disabled: boolean }) {
+function FocalPicker({
+  file,
+  focal,
+  onChange,
+  disabled,
+}: {
+  file: LibraryFile;
+  focal: { x: number; y: number } | null;
+  onChange: (f: { x: number; y: number }) => void;
+  disabled: boolean;
+}) {
   const image = useRef<HTMLImageElement>(null);
   const shown = focal ?? { x: 0.5, y: 0.5 };
   const onClick = (e: MouseEvent<HTMLButtonElement>) => {
@@ -178,7 +195,17 @@ function FocalPicker({ file, focal, onChange, disabled }: { file: LibraryFile; f
 }
 
 /** A file's details in a dialog; `onClosed` gets the message to show on the screen (a deletion), if any. */
-function FileDetails({ file, writable, onChanged, onClosed }: { file: LibraryFile; writable: boolean; onChanged: (file: LibraryFile) => void; onClosed: (message: string | null) => void }) {
+function FileDetails({
+  file,
+  writable,
+  onChanged,
+  onClosed,
+}: {
+  file: LibraryFile;
+  writable: boolean;
+  onChanged: (file: LibraryFile) => void;
+  onClosed: (message: string | null) => void;
+}) {
   const [open, setOpen] = useState(true);
   const [title, setTitle] = useState(file.title);
   const [alt, setAlt] = useState(file.alt);
@@ -307,7 +334,14 @@ function FileDetails({ file, writable, onChanged, onClosed }: { file: LibraryFil
           {writable ? (
             <>
               <h3>{words.replaceFile}</h3>
-              <DropZone onFiles={(chosen) => uploads.start(chosen.slice(0, 1), replaceTarget(file.id))} over={false} multiple={false} {...(file.kind === 'document' ? {} : { accept: `${file.kind}/*` })} text={words.replaceHint} button={words.replaceFile} />
+              <DropZone
+                onFiles={(chosen) => uploads.start(chosen.slice(0, 1), replaceTarget(file.id))}
+                over={false}
+                multiple={false}
+                {...(file.kind === 'document' ? {} : { accept: `${file.kind}/*` })}
+                text={words.replaceHint}
+                button={words.replaceFile}
+              />
               <UploadQueue uploads={uploads} />
               <p>
                 <button type="button" className="secondary danger" onClick={() => void remove()}>

@@ -17,7 +17,6 @@ import { errorText, Messages, useLoad } from './ui';
 export type LabsScreenId = 'labs' | 'languages';
 export type LabsNavEntry = { id: LabsScreenId; label: string; render: () => ReactNode };
 
-
 /** Labs for roles that may read settings; Languages as well while the multilingual flag is on. */
 export function useLabsScreens(me: Me): LabsNavEntry[] {
   const allowed = me.areas.includes('settings');

@@ -5,7 +5,14 @@
  */
 import { useCallback, useId, useState } from 'react';
 import type { Me } from '../contracts/auth';
-import { connectionAnswer, languagesAnswer, multilingualSettingsAnswer, type Connection, type Language, type MultilingualSettings } from '../contracts/multilingual';
+import {
+  connectionAnswer,
+  languagesAnswer,
+  multilingualSettingsAnswer,
+  type Connection,
+  type Language,
+  type MultilingualSettings,
+} from '../contracts/multilingual';
 import { languageName, LANGUAGE_CODE_PATTERN, normalizeLanguageCode } from '../domain/multilingual';
 import { canAccess } from '../domain/permissions';
 import { showConfirmation } from '../ui/dialogs/show';
@@ -68,8 +75,8 @@ export function LanguagesScreen({ me }: { me: Me }) {
     <section>
       <h1>Languages</h1>
       <p>
-        The languages your site is offered in. The default is the site’s primary language; a hidden language is kept but not offered to visitors. Translating your
-        pages arrives in a later version.
+        The languages your site is offered in. The default is the site’s primary language; a hidden language is kept but not offered to visitors. Translating
+        your pages arrives in a later version.
       </p>
       <DataTable
         caption="Site languages"
@@ -120,7 +127,13 @@ export function LanguagesScreen({ me }: { me: Me }) {
                   <button type="button" className="secondary" aria-label={`Move ${l.name} up`} disabled={!writable || i === 0} onClick={() => move(i, i - 1)}>
                     Up
                   </button>
-                  <button type="button" className="secondary" aria-label={`Move ${l.name} down`} disabled={!writable || i === languages.length - 1} onClick={() => move(i, i + 1)}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Move ${l.name} down`}
+                    disabled={!writable || i === languages.length - 1}
+                    onClick={() => move(i, i + 1)}
+                  >
                     Down
                   </button>
                 </>
@@ -130,7 +143,13 @@ export function LanguagesScreen({ me }: { me: Me }) {
           {
             header: <span className="visually-hidden">Remove</span>,
             cell: (l) => (
-              <button type="button" className="secondary" aria-label={`Remove ${l.name}`} disabled={!writable || l.default} onClick={() => change(languages.filter((x) => x.code !== l.code))}>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={`Remove ${l.name}`}
+                disabled={!writable || l.default}
+                onClick={() => change(languages.filter((x) => x.code !== l.code))}
+              >
                 Remove
               </button>
             ),
@@ -249,7 +268,14 @@ function ProviderConnection({
           </div>
           <label>
             API key
-            <input type="password" autoComplete="off" required value={shownKey} onFocus={(e) => e.target.select()} onChange={(e) => setApiKey(e.target.value)} />
+            <input
+              type="password"
+              autoComplete="off"
+              required
+              value={shownKey}
+              onFocus={(e) => e.target.select()}
+              onChange={(e) => setApiKey(e.target.value)}
+            />
           </label>
           <button type="submit" disabled={busy}>
             {connected ? 'Save connection' : 'Connect'}

@@ -141,7 +141,15 @@ export function LinkPicker({ id, label, value, onChange, error, hint, writable, 
   );
 }
 
-type KindProps = { id: string; label: string; kind: LinkKind | 'none'; parsed: ParsedLink; targets: LinkTargets | undefined; writable: boolean; set: (next: ParsedLink) => void };
+type KindProps = {
+  id: string;
+  label: string;
+  kind: LinkKind | 'none';
+  parsed: ParsedLink;
+  targets: LinkTargets | undefined;
+  writable: boolean;
+  set: (next: ParsedLink) => void;
+};
 
 function KindControls({ id, label, kind, parsed, targets, writable, set }: KindProps) {
   const pages = targets?.pages ?? [];
@@ -149,7 +157,13 @@ function KindControls({ id, label, kind, parsed, targets, writable, set }: KindP
     case 'page': {
       const path = parsed.kind === 'page' ? parsed.path : '';
       return (
-        <select id={`${id}-page`} aria-label={format(m.pageLabel, { label })} value={path} disabled={!writable} onChange={(e) => set({ kind: 'page', path: e.target.value })}>
+        <select
+          id={`${id}-page`}
+          aria-label={format(m.pageLabel, { label })}
+          value={path}
+          disabled={!writable}
+          onChange={(e) => set({ kind: 'page', path: e.target.value })}
+        >
           <option value="">{m.choosePage}</option>
           {path !== '' && !pages.some((p) => p.path === path) ? <option value={path}>{path}</option> : null}
           {pages.map((p) => (
@@ -165,7 +179,13 @@ function KindControls({ id, label, kind, parsed, targets, writable, set }: KindP
       const name = parsed.kind === 'file' ? parsed.name : '';
       if (targets && files.length === 0 && name === '') return <p className="field-hint">{m.noFiles}</p>;
       return (
-        <select id={`${id}-file`} aria-label={format(m.fileLabel, { label })} value={name} disabled={!writable} onChange={(e) => set({ kind: 'file', name: e.target.value })}>
+        <select
+          id={`${id}-file`}
+          aria-label={format(m.fileLabel, { label })}
+          value={name}
+          disabled={!writable}
+          onChange={(e) => set({ kind: 'file', name: e.target.value })}
+        >
           <option value="">{m.chooseFile}</option>
           {name !== '' && !files.some((f) => f.name === name) ? <option value={name}>{name}</option> : null}
           {files.map((f) => (
@@ -182,7 +202,13 @@ function KindControls({ id, label, kind, parsed, targets, writable, set }: KindP
       const places = pages.find((p) => p.path === path)?.places ?? [];
       return (
         <>
-          <select id={`${id}-anchor-page`} aria-label={format(m.pageLabel, { label })} value={path} disabled={!writable} onChange={(e) => set({ kind: 'anchor', path: e.target.value, anchor: '' })}>
+          <select
+            id={`${id}-anchor-page`}
+            aria-label={format(m.pageLabel, { label })}
+            value={path}
+            disabled={!writable}
+            onChange={(e) => set({ kind: 'anchor', path: e.target.value, anchor: '' })}
+          >
             <option value="">{m.samePage}</option>
             {pages.map((p) => (
               <option key={p.id} value={p.path}>
@@ -190,9 +216,17 @@ function KindControls({ id, label, kind, parsed, targets, writable, set }: KindP
               </option>
             ))}
           </select>
-          <select id={`${id}-place`} aria-label={format(m.placeLabel, { label })} value={anchor} disabled={!writable} onChange={(e) => set({ kind: 'anchor', path, anchor: e.target.value })}>
+          <select
+            id={`${id}-place`}
+            aria-label={format(m.placeLabel, { label })}
+            value={anchor}
+            disabled={!writable}
+            onChange={(e) => set({ kind: 'anchor', path, anchor: e.target.value })}
+          >
             <option value="">{m.choosePlace}</option>
-            {anchor !== '' && !places.some((p) => p.anchor === anchor) ? <option value={anchor}>{format(m.unknownPlace, { anchor: `#${anchor}` })}</option> : null}
+            {anchor !== '' && !places.some((p) => p.anchor === anchor) ? (
+              <option value={anchor}>{format(m.unknownPlace, { anchor: `#${anchor}` })}</option>
+            ) : null}
             {places.map((p) => (
               <option key={p.anchor} value={p.anchor}>
                 {p.kind ? format(m.block, { section: p.section, kind: p.kind }) : format(m.section, { n: p.section })}

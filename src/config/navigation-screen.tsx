@@ -85,7 +85,10 @@ function positionOf(tree: readonly TreeItem[], key: string): TreePosition | unde
 export function NavigationScreen({ me }: { me: Me }) {
   const [loaded, loadError] = useLoad(navigationAnswer, '/api/config/navigation');
   // The trees as loaded (with keys made once per load), until the first change.
-  const initial = useMemo(() => (loaded ? { header: editableTree(loaded.navigation, newKey), footer: editableTree(loaded.footerLinks, newKey) } : undefined), [loaded]);
+  const initial = useMemo(
+    () => (loaded ? { header: editableTree(loaded.navigation, newKey), footer: editableTree(loaded.footerLinks, newKey) } : undefined),
+    [loaded],
+  );
   const [edited, setTrees] = useState<Record<Menu, TreeItem[]>>();
   const trees = edited ?? initial;
   const [editing, setEditing] = useState<string | null>(null);
@@ -319,7 +322,9 @@ function MenuTree(props: MenuProps) {
                     <Row {...props} item={child} at={{ index, child: j }} siblings={item.children.length} parent={item} />
                   </li>
                 ))}
-                {dragging !== null && dragging !== item.key && !draggedHasChildren ? <DropZone label={format(m.under, { parent: item.title })} onDrop={(key) => act.drop(key, { index, child: item.children.length })} /> : null}
+                {dragging !== null && dragging !== item.key && !draggedHasChildren ? (
+                  <DropZone label={format(m.under, { parent: item.title })} onDrop={(key) => act.drop(key, { index, child: item.children.length })} />
+                ) : null}
               </ol>
             ) : null}
           </li>
@@ -413,15 +418,36 @@ function Row(props: MenuProps & { item: TreeItem; at: TreePosition; siblings: nu
           {mine && !open ? <span className="field-error"> {Object.values(mine).join(' ')}</span> : null}
         </span>
         <span className="row-actions">
-          <button type="button" id={`${id}-edit`} className="secondary" aria-expanded={open} aria-label={named(open ? m.done : m.edit)} onClick={() => setEditing(open ? null : item.key)}>
+          <button
+            type="button"
+            id={`${id}-edit`}
+            className="secondary"
+            aria-expanded={open}
+            aria-label={named(open ? m.done : m.edit)}
+            onClick={() => setEditing(open ? null : item.key)}
+          >
             {open ? m.done : m.edit}
           </button>
           {writable ? (
             <>
-              <button type="button" id={`${id}-up`} className="secondary" disabled={position === 0} aria-label={named(pageMessages.moveUp)} onClick={() => act.move(item.key, -1)}>
+              <button
+                type="button"
+                id={`${id}-up`}
+                className="secondary"
+                disabled={position === 0}
+                aria-label={named(pageMessages.moveUp)}
+                onClick={() => act.move(item.key, -1)}
+              >
                 {pageMessages.moveUp}
               </button>
-              <button type="button" id={`${id}-down`} className="secondary" disabled={position === siblings - 1} aria-label={named(pageMessages.moveDown)} onClick={() => act.move(item.key, 1)}>
+              <button
+                type="button"
+                id={`${id}-down`}
+                className="secondary"
+                disabled={position === siblings - 1}
+                aria-label={named(pageMessages.moveDown)}
+                onClick={() => act.move(item.key, 1)}
+              >
                 {pageMessages.moveDown}
               </button>
               {parent ? (
@@ -458,7 +484,15 @@ function Row(props: MenuProps & { item: TreeItem; at: TreePosition; siblings: nu
           />
           {mine?.children ? <p className="field-error">{mine.children}</p> : null}
           <Field id={`${id}-new-window`} label={m.newWindow} check>
-            {(p) => <input {...p} type="checkbox" checked={item.newWindow} disabled={!writable} onChange={(e) => act.update(item.key, { newWindow: e.target.checked })} />}
+            {(p) => (
+              <input
+                {...p}
+                type="checkbox"
+                checked={item.newWindow}
+                disabled={!writable}
+                onChange={(e) => act.update(item.key, { newWindow: e.target.checked })}
+              />
+            )}
           </Field>
         </div>
       ) : null}

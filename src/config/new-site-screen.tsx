@@ -81,7 +81,12 @@ export function NewSiteScreen({ me, onCreated }: { me: Me; onCreated: () => void
         <Field id="new-site-title" label={texts.siteTitle} error={fieldErrors.title}>
           {(control) => <input {...control} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </Field>
-        <Field id="new-site-identifier" label={texts.identifier} hint={format(texts.identifierHint, { example: addressFor(me, shownIdentifier) })} error={fieldErrors.identifier}>
+        <Field
+          id="new-site-identifier"
+          label={texts.identifier}
+          hint={format(texts.identifierHint, { example: addressFor(me, shownIdentifier) })}
+          error={fieldErrors.identifier}
+        >
           {(control) => <input {...control} value={shownIdentifier} autoCapitalize="none" spellCheck={false} onChange={(e) => setIdentifier(e.target.value)} />}
         </Field>
         <fieldset>

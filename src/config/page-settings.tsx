@@ -140,11 +140,7 @@ export function PageSettingsDialog({ pageId, writable, onDone }: { pageId: strin
             <legend>{texts.basics}</legend>
             {text('title', texts.pageTitle, 'title')}
             {text('navigationTitle', texts.navigationTitle, 'navigationTitle', texts.navigationTitleHint)}
-            {system ? null : loaded.isHome ? (
-              <p className="field-hint">{texts.homePathStays}</p>
-            ) : (
-              text('path', blog.slug, 'path', texts.urlSlugSettingsHint)
-            )}
+            {system ? null : loaded.isHome ? <p className="field-hint">{texts.homePathStays}</p> : text('path', blog.slug, 'path', texts.urlSlugSettingsHint)}
           </fieldset>
           <fieldset disabled={!writable}>
             <legend>{texts.seoHeading}</legend>
@@ -175,7 +171,15 @@ export function PageSettingsDialog({ pageId, writable, onDone }: { pageId: strin
                   ] as const
                 ).map(([value, label]) => (
                   <Field key={value} id={`page-visibility-${value}`} label={label} check>
-                    {(control) => <input {...control} type="radio" name="page-visibility" checked={form.visibility === value} onChange={() => change({ visibility: value })} />}
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="radio"
+                        name="page-visibility"
+                        checked={form.visibility === value}
+                        onChange={() => change({ visibility: value })}
+                      />
+                    )}
                   </Field>
                 ))}
               </fieldset>
@@ -189,7 +193,9 @@ export function PageSettingsDialog({ pageId, writable, onDone }: { pageId: strin
                   ] as const
                 ).map(([value, label]) => (
                   <Field key={value} id={`page-access-${value}`} label={label} check>
-                    {(control) => <input {...control} type="radio" name="page-access" checked={form.access === value} onChange={() => change({ access: value })} />}
+                    {(control) => (
+                      <input {...control} type="radio" name="page-access" checked={form.access === value} onChange={() => change({ access: value })} />
+                    )}
                   </Field>
                 ))}
                 {form.access === 'password' ? (
@@ -199,7 +205,15 @@ export function PageSettingsDialog({ pageId, writable, onDone }: { pageId: strin
                     hint={loaded.access.hasPassword ? texts.passwordKeepHint : texts.passwordHint}
                     error={fieldErrors['access.password']}
                   >
-                    {(control) => <input {...control} type="password" autoComplete="new-password" value={form.password} onChange={(e) => change({ password: e.target.value })} />}
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="password"
+                        autoComplete="new-password"
+                        value={form.password}
+                        onChange={(e) => change({ password: e.target.value })}
+                      />
+                    )}
                   </Field>
                 ) : null}
               </fieldset>

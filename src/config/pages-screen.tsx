@@ -86,10 +86,13 @@ export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => 
       confirmLabel: texts.deleteConfirm,
     });
     if (answer !== 'confirm') return;
-    await act(async () => {
-      await call(pageChangedAnswer, 'DELETE', `/api/config/pages/${row.id}`);
-      return format(texts.pageDeleted, { title: row.title });
-    }, () => addButton.current?.focus());
+    await act(
+      async () => {
+        await call(pageChangedAnswer, 'DELETE', `/api/config/pages/${row.id}`);
+        return format(texts.pageDeleted, { title: row.title });
+      },
+      () => addButton.current?.focus(),
+    );
   };
 
   const duplicate = (row: PageRow) =>
@@ -114,7 +117,9 @@ export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => 
     if (answer !== 'confirm') return;
     await act(async () => {
       const res = await call(madeHomeAnswer, 'POST', `/api/config/pages/${row.id}/home`, oldPath ? { oldHomePath: oldPath } : {});
-      return res.oldHome ? format(texts.homeChanged, { title: row.title, oldTitle: res.oldHome.title, oldPath: res.oldHome.path }) : format(texts.homeSet, { title: row.title });
+      return res.oldHome
+        ? format(texts.homeChanged, { title: row.title, oldTitle: res.oldHome.title, oldPath: res.oldHome.path })
+        : format(texts.homeSet, { title: row.title });
     });
   };
 
@@ -165,28 +170,55 @@ export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => 
                 const i = rows.indexOf(p);
                 return (
                   <>
-                    <button type="button" className="secondary" onClick={() => onEdit(p.id)} aria-label={writable ? format(texts.editLabel, { title: p.title }) : format(texts.viewLabel, { title: p.title })}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => onEdit(p.id)}
+                      aria-label={writable ? format(texts.editLabel, { title: p.title }) : format(texts.viewLabel, { title: p.title })}
+                    >
                       {writable ? 'Edit' : 'View'}
                     </button>
-                    <button type="button" className="secondary" onClick={() => setDialog({ kind: 'settings', pageId: p.id })} aria-label={format(texts.settingsLabel, { title: p.title })}>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setDialog({ kind: 'settings', pageId: p.id })}
+                      aria-label={format(texts.settingsLabel, { title: p.title })}
+                    >
                       {blog.settings}
                     </button>
                     {writable ? (
                       <>
                         {p.path !== null ? (
-                          <button type="button" className="secondary" onClick={() => void duplicate(p)} aria-label={format(texts.duplicateLabel, { title: p.title })}>
+                          <button
+                            type="button"
+                            className="secondary"
+                            onClick={() => void duplicate(p)}
+                            aria-label={format(texts.duplicateLabel, { title: p.title })}
+                          >
                             {texts.duplicate}
                           </button>
                         ) : null}
                         {p.path !== null && p.path !== '/' ? (
-                          <button type="button" className="secondary" onClick={() => void makeHome(p)} aria-label={format(texts.makeHomeLabel, { title: p.title })}>
+                          <button
+                            type="button"
+                            className="secondary"
+                            onClick={() => void makeHome(p)}
+                            aria-label={format(texts.makeHomeLabel, { title: p.title })}
+                          >
                             {texts.makeHome}
                           </button>
                         ) : null}
                         <button type="button" className="secondary" onClick={() => void remove(p)} aria-label={format(texts.deleteLabel, { title: p.title })}>
                           {blog.delete}
                         </button>
-                        <button type="button" className="secondary" id={`move-up-${p.id}`} disabled={i === 0} onClick={() => move(p, -1)} aria-label={format(texts.moveUpLabel, { title: p.title })}>
+                        <button
+                          type="button"
+                          className="secondary"
+                          id={`move-up-${p.id}`}
+                          disabled={i === 0}
+                          onClick={() => move(p, -1)}
+                          aria-label={format(texts.moveUpLabel, { title: p.title })}
+                        >
                           {texts.moveUp}
                         </button>
                         <button
@@ -252,18 +284,32 @@ function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
         <Field id="new-page-title" label={texts.pageTitle} error={fieldErrors.title}>
           {(control) => <input {...control} value={title} onChange={(e) => setTitle(e.target.value)} />}
         </Field>
-        <Field id="new-page-path" label={blog.slug} hint={title.trim() ? format(texts.urlSlugHintFor, { path: slugFromTitle(title) }) : texts.urlSlugHint} error={fieldErrors.path}>
+        <Field
+          id="new-page-path"
+          label={blog.slug}
+          hint={title.trim() ? format(texts.urlSlugHintFor, { path: slugFromTitle(title) }) : texts.urlSlugHint}
+          error={fieldErrors.path}
+        >
           {(control) => <input {...control} value={path} onChange={(e) => setPath(e.target.value)} />}
         </Field>
         <fieldset>
           <legend>{texts.startFrom}</legend>
           {choices.map((c) => (
-            <Field key={c.key} id={`new-page-layout-${c.key}`} label={c.label} hint={c.description} check error={c.key === layout ? fieldErrors.layout : undefined}>
+            <Field
+              key={c.key}
+              id={`new-page-layout-${c.key}`}
+              label={c.label}
+              hint={c.description}
+              check
+              error={c.key === layout ? fieldErrors.layout : undefined}
+            >
               {(control) => <input {...control} type="radio" name="new-page-layout" checked={layout === c.key} onChange={() => setLayout(c.key)} />}
             </Field>
           ))}
         </fieldset>
-        {needsImage ? <ImageChoice id="new-page-image" label={texts.image} hint={texts.imageHint} value={image} onChange={setImage} error={fieldErrors.image} /> : null}
+        {needsImage ? (
+          <ImageChoice id="new-page-image" label={texts.image} hint={texts.imageHint} value={image} onChange={setImage} error={fieldErrors.image} />
+        ) : null}
         <p className="button-row">
           <button type="button" className="secondary" onClick={() => setOpen(false)}>
             {blog.cancel}

@@ -22,7 +22,8 @@ const INFO_BAR_CHOICES: [InfoBarStyle, string][] = [
 
 /** What the Settings screen sends: every setting it edits (custom domains move with import only). */
 function editable(s: SiteSettings) {
-  const { identifier, title, tagline, description, footerText, locale, timeZone, escapeKeyLogin, badgeType, infoBarStyle, contact, developerMode, cloneable } = s;
+  const { identifier, title, tagline, description, footerText, locale, timeZone, escapeKeyLogin, badgeType, infoBarStyle, contact, developerMode, cloneable } =
+    s;
   return { identifier, title, tagline, description, footerText, locale, timeZone, escapeKeyLogin, badgeType, infoBarStyle, contact, developerMode, cloneable };
 }
 
@@ -48,7 +49,12 @@ export function SettingsScreen({ me }: { me: Me }) {
   const contact = (key: 'email' | 'phone' | 'address', label: string, type: 'email' | 'tel' | 'text') => (
     <Field id={`settings-contact-${key}`} label={label} error={fieldErrors[`contact.${key}`]}>
       {(props) => (
-        <input {...props} type={type} value={draft.contact[key] ?? ''} onChange={(e) => change({ ...draft, contact: { ...draft.contact, [key]: e.target.value } })} />
+        <input
+          {...props}
+          type={type}
+          value={draft.contact[key] ?? ''}
+          onChange={(e) => change({ ...draft, contact: { ...draft.contact, [key]: e.target.value } })}
+        />
       )}
     </Field>
   );
@@ -95,7 +101,12 @@ export function SettingsScreen({ me }: { me: Me }) {
         </fieldset>
         <fieldset disabled={!writable}>
           <legend>Badge and mobile information bar</legend>
-          <Field id="settings-badgeType" label="Site badge" error={fieldErrors.badgeType} hint="A small 'Made with OpenPress' link in the bottom right corner of every page.">
+          <Field
+            id="settings-badgeType"
+            label="Site badge"
+            error={fieldErrors.badgeType}
+            hint="A small 'Made with OpenPress' link in the bottom right corner of every page."
+          >
             {(props) => (
               <select {...props} value={draft.badgeType} onChange={(e) => change({ ...draft, badgeType: Number(e.target.value) as BadgeType })}>
                 {BADGE_CHOICES.map(([value, name]) => (

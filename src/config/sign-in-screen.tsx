@@ -133,7 +133,13 @@ function CodeStep({ ticket, onSignedIn, onRestart }: { ticket: string; onSignedI
           )}
         </Field>
       ) : (
-        <CodeField value={code} onChange={setCode} error={error} inputRef={input} hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress." />
+        <CodeField
+          value={code}
+          onChange={setCode}
+          error={error}
+          inputRef={input}
+          hint="Open your authenticator app and enter the 6-digit code it shows for OpenPress."
+        />
       )}
       <button type="submit" disabled={busy}>
         {busy ? 'Checking…' : 'Verify'}
@@ -164,7 +170,11 @@ export function ForgotPassword({ onBack }: { onBack: () => void }) {
       titleId="forgot-title"
       title={authentication.resetPasswordTitle}
       onSubmit={() => {
-        save(() => call(okAnswer, 'POST', '/api/auth/PasswordReset', { email }), () => undefined, passwords.resetAsked);
+        save(
+          () => call(okAnswer, 'POST', '/api/auth/PasswordReset', { email }),
+          () => undefined,
+          passwords.resetAsked,
+        );
       }}
     >
       <label>

@@ -83,7 +83,15 @@ export function TeamScreen({ me }: { me: Me }) {
           rowKey={(m) => m.accountId}
           columns={[
             { header: 'Email', cell: (m) => m.email },
-            { header: 'Role', cell: (m) => (writable ? <RoleChoice member={m} onChange={(role) => act(call(okAnswer, 'PUT', `/api/config/team/${m.accountId}`, { role }))} /> : teamRoleName(m.role)) },
+            {
+              header: 'Role',
+              cell: (m) =>
+                writable ? (
+                  <RoleChoice member={m} onChange={(role) => act(call(okAnswer, 'PUT', `/api/config/team/${m.accountId}`, { role }))} />
+                ) : (
+                  teamRoleName(m.role)
+                ),
+            },
             writable && {
               header: 'Actions',
               cell: (m) => (
@@ -117,7 +125,6 @@ export function TeamScreen({ me }: { me: Me }) {
     </section>
   );
 }
-
 
 function RoleChoice({ member, onChange }: { member: Member; onChange: (role: number) => void }) {
   return (

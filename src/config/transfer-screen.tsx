@@ -50,10 +50,15 @@ export function TransferScreen({ me }: { me: Me }) {
       }
       body = new Blob([text], { type: 'application/json' });
     }
-    const request = sendBody(body, { method: 'POST', url: '/api/config/import' }, { 'Content-Type': isDocument(file) ? 'application/json' : 'application/x-tar' }, {
-      onProgress: (loaded) => setSending((s) => (s ? { ...s, loaded } : s)),
-      onSent: () => setSending((s) => (s ? { ...s, sent: true } : s)),
-    });
+    const request = sendBody(
+      body,
+      { method: 'POST', url: '/api/config/import' },
+      { 'Content-Type': isDocument(file) ? 'application/json' : 'application/x-tar' },
+      {
+        onProgress: (loaded) => setSending((s) => (s ? { ...s, loaded } : s)),
+        onSent: () => setSending((s) => (s ? { ...s, sent: true } : s)),
+      },
+    );
     setSending({ loaded: 0, sent: false, abort: request.abort });
     request.promise
       .then(
@@ -123,8 +128,16 @@ export function TransferScreen({ me }: { me: Me }) {
         ) : null}
         {file && sending ? (
           <div className="transfer-sending">
-            <progress aria-label={format(words.sendingLabel, { name: file.name })} max={Math.max(file.size, 1)} value={sending.sent ? Math.max(file.size, 1) : sending.loaded} />
-            <p role="status">{sending.sent ? words.checking : format(words.sending, { name: file.name, loaded: formatFileSize(sending.loaded), size: formatFileSize(file.size) })}</p>
+            <progress
+              aria-label={format(words.sendingLabel, { name: file.name })}
+              max={Math.max(file.size, 1)}
+              value={sending.sent ? Math.max(file.size, 1) : sending.loaded}
+            />
+            <p role="status">
+              {sending.sent
+                ? words.checking
+                : format(words.sending, { name: file.name, loaded: formatFileSize(sending.loaded), size: formatFileSize(file.size) })}
+            </p>
             <button type="button" className="secondary" onClick={sending.abort}>
               {words.cancel}
             </button>

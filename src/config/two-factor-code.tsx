@@ -54,7 +54,14 @@ export function useCodeError() {
   return { error, setError, input, fail };
 }
 
-export function CodeField(props: { value: string; onChange: (value: string) => void; error: string | null; inputRef?: Ref<HTMLInputElement>; hint?: string; recovery?: boolean }) {
+export function CodeField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+  hint?: string;
+  recovery?: boolean;
+}) {
   return (
     <Field label="Authentication code" hint={props.hint} error={props.error} alert>
       {(control) => (

@@ -78,7 +78,10 @@ export function useSave(doneText: string) {
  * A list read a page at a time under a filter: `show` starts over with a filter, `loadMore` appends
  * the page after `next`. The table is marked loading from the moment either is asked.
  */
-export function usePagedList<Row, Filter, Cursor>(fetch: (filter: Filter, cursor: Cursor | null) => Promise<{ rows: Row[]; next: Cursor | null }>, initial: NoInfer<Filter>) {
+export function usePagedList<Row, Filter, Cursor>(
+  fetch: (filter: Filter, cursor: Cursor | null) => Promise<{ rows: Row[]; next: Cursor | null }>,
+  initial: NoInfer<Filter>,
+) {
   const [rows, setRows] = useState<Row[]>([]);
   const [next, setNext] = useState<Cursor | null>(null);
   const [loading, setLoading] = useState(true);

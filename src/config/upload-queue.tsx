@@ -19,10 +19,31 @@ import { LOGIN_REQUIRED_EVENT } from '../ui/data-request';
 const PARALLEL = 3;
 
 const KIND_BY_EXTENSION: Record<string, FileKind> = {
-  jpg: 'image', jpeg: 'image', png: 'image', gif: 'image', webp: 'image', avif: 'image', svg: 'image',
-  mp4: 'video', mov: 'video', webm: 'video', m4v: 'video',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  pdf: 'document', doc: 'document', docx: 'document', xls: 'document', xlsx: 'document', ppt: 'document', pptx: 'document', txt: 'document', csv: 'document', zip: 'document',
+  jpg: 'image',
+  jpeg: 'image',
+  png: 'image',
+  gif: 'image',
+  webp: 'image',
+  avif: 'image',
+  svg: 'image',
+  mp4: 'video',
+  mov: 'video',
+  webm: 'video',
+  m4v: 'video',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  pdf: 'document',
+  doc: 'document',
+  docx: 'document',
+  xls: 'document',
+  xlsx: 'document',
+  ppt: 'document',
+  pptx: 'document',
+  txt: 'document',
+  csv: 'document',
+  zip: 'document',
 };
 
 /** What the browser says a file is (its type, else its extension); undefined when it cannot tell. */
@@ -47,7 +68,12 @@ export function sizeRefusal(file: { name: string; type: string; size: number }):
 
 /** The limits' hint under a drop zone, from the same numbers the check uses. */
 export const limitsHint = () =>
-  format(words.limitsHint, { image: FILE_KIND_LIMITS_MB.image, video: FILE_KIND_LIMITS_MB.video, audio: FILE_KIND_LIMITS_MB.audio, document: FILE_KIND_LIMITS_MB.document });
+  format(words.limitsHint, {
+    image: FILE_KIND_LIMITS_MB.image,
+    video: FILE_KIND_LIMITS_MB.video,
+    audio: FILE_KIND_LIMITS_MB.audio,
+    document: FILE_KIND_LIMITS_MB.document,
+  });
 
 function crumb(): string | undefined {
   for (const pair of document.cookie.split(/; */)) {
@@ -105,7 +131,8 @@ export function sendBody(file: Blob, target: Target, headers: Record<string, str
           /* not JSON (a proxy's page): the generic message below */
         }
         if (body.crumbFail === true && !retried && !aborted) {
-          if (typeof body.crumb === 'string') document.cookie = `${COOKIE_NAMES.CRUMB}=${encodeURIComponent(body.crumb)}; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
+          if (typeof body.crumb === 'string')
+            document.cookie = `${COOKIE_NAMES.CRUMB}=${encodeURIComponent(body.crumb)}; path=/; SameSite=Lax${location.protocol === 'https:' ? '; Secure' : ''}`;
           attempt(true).then(resolve, reject);
           return;
         }
@@ -347,7 +374,15 @@ export function useFileDrop(onFiles: (files: File[]) => void) {
  * The drop zone: its words, the "Choose files" button (a real file input, labelled by the button's
  * text, so it is reachable by keyboard and by tests) and the limits' hint.
  */
-export function DropZone(props: { onFiles: (files: File[]) => void; over: boolean; accept?: string; multiple?: boolean; text: string; button: string; children?: ReactNode }) {
+export function DropZone(props: {
+  onFiles: (files: File[]) => void;
+  over: boolean;
+  accept?: string;
+  multiple?: boolean;
+  text: string;
+  button: string;
+  children?: ReactNode;
+}) {
   const { onFiles, over, accept, multiple = true, text, button, children } = props;
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

@@ -50,7 +50,14 @@ export const twoFactorSetupAnswer = z.object({ secret: z.string(), uri: z.string
 /** Two-factor sign-in turned on, or a new set of recovery codes: shown once. */
 export const recoveryCodesAnswer = z.object({ recoveryCodes: z.array(z.string()) });
 
-export const sessionListing = z.object({ id: z.string(), browser: z.string(), system: z.string(), signedInAt: isoTime, lastSeenAt: isoTime, current: z.boolean() });
+export const sessionListing = z.object({
+  id: z.string(),
+  browser: z.string(),
+  system: z.string(),
+  signedInAt: isoTime,
+  lastSeenAt: isoTime,
+  current: z.boolean(),
+});
 export type SessionListing = z.infer<typeof sessionListing>;
 export const sessionsAnswer = z.object({ sessions: z.array(sessionListing) });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupAnswer>;

@@ -19,7 +19,13 @@ import { CONTENT_STATUSES } from '../domain/website';
 import { isoTime } from './common';
 
 /** The statuses an owner chooses for a post (seed 000 §3 without DELETED: deleting is its own call). */
-export const POST_STATUSES = [CONTENT_STATUSES.PUBLISHED, CONTENT_STATUSES.SCHEDULED, CONTENT_STATUSES.NEEDS_REVIEW, CONTENT_STATUSES.DRAFT, CONTENT_STATUSES.PRIVATE] as const;
+export const POST_STATUSES = [
+  CONTENT_STATUSES.PUBLISHED,
+  CONTENT_STATUSES.SCHEDULED,
+  CONTENT_STATUSES.NEEDS_REVIEW,
+  CONTENT_STATUSES.DRAFT,
+  CONTENT_STATUSES.PRIVATE,
+] as const;
 
 export const postRow = z.object({
   id: z.string(),
@@ -71,7 +77,9 @@ export const postSettingsBody = z.object({
   title: z.string().max(300),
   /** Empty: made from the title. */
   slug: z.string().max(300).default(''),
-  status: z.union(POST_STATUSES.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<(typeof POST_STATUSES)[number]>, ...z.ZodLiteral<(typeof POST_STATUSES)[number]>[]]),
+  status: z.union(
+    POST_STATUSES.map((s) => z.literal(s)) as unknown as [z.ZodLiteral<(typeof POST_STATUSES)[number]>, ...z.ZodLiteral<(typeof POST_STATUSES)[number]>[]],
+  ),
   /** The site's wall-clock date (YYYY-MM-DD) and time (HH:MM or HH:MM:SS); empty: now (required for SCHEDULED). */
   publishDate: z.string().max(20).default(''),
   publishTime: z.string().max(20).default(''),

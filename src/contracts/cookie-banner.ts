@@ -53,7 +53,11 @@ export const cookieBannerBody = z
     const variant = body.cookieBannerVariant ?? COOKIE_BANNER_DEFAULTS.variant;
     const positions: readonly string[] = variant === 'BAR' ? COOKIE_BANNER_BAR_POSITIONS : COOKIE_BANNER_POPUP_POSITIONS;
     if (body.cookieBannerPosition !== undefined && !positions.includes(body.cookieBannerPosition)) {
-      ctx.addIssue({ code: 'custom', path: ['cookieBannerPosition'], message: `cookieBannerPosition must be ${listed(positions)} for the ${variant} variant.` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cookieBannerPosition'],
+        message: `cookieBannerPosition must be ${listed(positions)} for the ${variant} variant.`,
+      });
     }
     if (body.isActivityLogEnabled !== undefined && body.isVisitorDataRestricted !== undefined && body.isActivityLogEnabled === body.isVisitorDataRestricted) {
       ctx.addIssue({ code: 'custom', path: ['isActivityLogEnabled'], message: 'isActivityLogEnabled must be the inverse of isVisitorDataRestricted.' });
@@ -63,7 +67,11 @@ export const cookieBannerBody = z
       body.isRestrictiveCookiePolicyEnabled !== undefined &&
       body.isAnalyticsCookiesDisabled !== body.isRestrictiveCookiePolicyEnabled
     ) {
-      ctx.addIssue({ code: 'custom', path: ['isAnalyticsCookiesDisabled'], message: 'isAnalyticsCookiesDisabled must equal isRestrictiveCookiePolicyEnabled.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['isAnalyticsCookiesDisabled'],
+        message: 'isAnalyticsCookiesDisabled must equal isRestrictiveCookiePolicyEnabled.',
+      });
     }
   });
 

@@ -45,5 +45,12 @@ export type PickedImage = { src: string; alt: string; focal: { x: number; y: num
 
 /** A picked library file as the picker hands it back. */
 export function pickedImage(file: LibraryFile): PickedImage {
-  return { src: file.src, alt: file.alt, focal: file.focalX !== null && file.focalY !== null ? { x: file.focalX, y: file.focalY } : null, title: file.title, width: file.width, height: file.height };
+  return {
+    src: file.src,
+    alt: file.alt,
+    focal: file.focalX !== null && file.focalY !== null ? { x: file.focalX, y: file.focalY } : null,
+    title: file.title,
+    width: file.width,
+    height: file.height,
+  };
 }

@@ -21,7 +21,10 @@ import { slugify } from '../domain/blog-url';
 
 const trimmed = (max: number, tooLong: string) => z.string().trim().max(max, tooLong);
 /** An empty text field means none. */
-const optionalText = (max: number, tooLong: string) => trimmed(max, tooLong).optional().transform((v) => v || undefined);
+const optionalText = (max: number, tooLong: string) =>
+  trimmed(max, tooLong)
+    .optional()
+    .transform((v) => v || undefined);
 
 /** A URL slug as typed: trimmed, and given its leading slash when left out. The server checks it fully. */
 const slugInput = z
@@ -98,7 +101,6 @@ export const pageOrderBody = z.object({ pageIds: z.array(z.string().max(24)).max
 /** What a page call answers: the page as the list shows it, and the address it ended at. */
 export const pageChangedAnswer = z.object({ id: z.string(), title: z.string(), path: z.string().nullable() });
 export const madeHomeAnswer = z.object({ id: z.string(), oldHome: z.object({ id: z.string(), title: z.string(), path: z.string() }).nullable() });
-
 
 export const SITE_TEMPLATES = ['blank', 'demo'] as const;
 

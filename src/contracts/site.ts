@@ -38,12 +38,7 @@ export type SiteSettings = z.infer<typeof siteSettingsAnswer>;
  */
 export const editableSettingsBody = z
   .object({
-    identifier: z
-      .string()
-      .trim()
-      .min(2, 'must be 2 to 63 characters long')
-      .max(63, 'must be 2 to 63 characters long')
-      .pipe(settingsShape.identifier),
+    identifier: z.string().trim().min(2, 'must be 2 to 63 characters long').max(63, 'must be 2 to 63 characters long').pipe(settingsShape.identifier),
     title: z.string().trim().min(1, 'must not be empty').pipe(settingsShape.title),
     tagline: settingsShape.tagline,
     description: settingsShape.description,
@@ -99,12 +94,22 @@ export const transferOwnershipBody = z.object({ yourNewRole: teamRole.default(TE
 export const invitationsAnswer = z.object({ invitations: z.array(z.object({ email: z.string(), role: z.number(), expiresAt: isoTime })) });
 export const invitationBody = z.object({ email: z.string().trim().email(authentication.enterEmail).max(256), role: teamRole }).strict();
 
-export const activityAnswer = z.object({ entries: z.array(z.object({ id: z.number(), action: z.string(), email: z.string().nullable(), createdAt: isoTime })) });
+export const activityAnswer = z.object({
+  entries: z.array(z.object({ id: z.number(), action: z.string(), email: z.string().nullable(), createdAt: isoTime })),
+});
 
 export const jobsAnswer = z.object({
   counts: z.record(z.string(), z.number()),
   jobs: z.array(
-    z.object({ id: z.number(), kind: z.string(), status: z.string(), attempts: z.number(), maxAttempts: z.number(), lastError: z.string().nullable(), createdAt: isoTime }),
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      status: z.string(),
+      attempts: z.number(),
+      maxAttempts: z.number(),
+      lastError: z.string().nullable(),
+      createdAt: isoTime,
+    }),
   ),
 });
 export type Job = z.infer<typeof jobsAnswer>['jobs'][number];

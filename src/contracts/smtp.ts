@@ -12,12 +12,7 @@ const oneLine = /^[^\r\n]*$/;
 /** PUT /api/config/smtp: the site's own mail server (the password write-only: the mask sent back keeps the saved one). */
 export const smtpBody = z
   .object({
-    host: z
-      .string()
-      .trim()
-      .min(1, smtp.hostMissing)
-      .max(253, smtp.hostTooLong)
-      .regex(HOST, smtp.hostInvalid),
+    host: z.string().trim().min(1, smtp.hostMissing).max(253, smtp.hostTooLong).regex(HOST, smtp.hostInvalid),
     port: z.number(smtp.portInvalid).int(smtp.portInvalid).min(1, smtp.portInvalid).max(65535, smtp.portInvalid),
     secure: z.boolean(smtp.secureMissing),
     username: z.string().trim().max(256, smtp.usernameTooLong).regex(oneLine, smtp.usernameOneLine).nullable().optional(),

@@ -107,8 +107,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     // A port taken between our probe and the server's bind, or the shared memory of a killed
     // postmaster whose children have not exited yet: both clear up within moments.
     const transient =
-      (opts.port === undefined && /could not bind|Address already in use/.test(tail)) ||
-      /pre-existing shared memory block .* is still in use/.test(tail);
+      (opts.port === undefined && /could not bind|Address already in use/.test(tail)) || /pre-existing shared memory block .* is still in use/.test(tail);
     if (!transient || Date.now() >= deadline) {
       throw new Error(`PostgreSQL exited during start${server.error ? ` (${server.error.message})` : ''}; ${layout.logFile} ends with:\n${tail}`);
     }
@@ -166,7 +165,9 @@ async function resolveLayout(dataDirOption: string, log: (line: string) => void)
   const { binaries, copied } = await reachableBinaries(account, nativeDir, home);
   const moved = [copied && { what: 'binaries', from: nativeDir }, cluster.relocated && { what: 'cluster', from: dataDir }].filter((m) => m !== false);
   if (account && moved.length > 0) {
-    log(`embedded PostgreSQL runs as ${account.name}, which cannot enter ${moved.map((m) => m.from).join(' or ')}: keeping its ${moved.map((m) => m.what).join(' and ')} in ${home}`);
+    log(
+      `embedded PostgreSQL runs as ${account.name}, which cannot enter ${moved.map((m) => m.from).join(' or ')}: keeping its ${moved.map((m) => m.what).join(' and ')} in ${home}`,
+    );
   }
   return { dataDir, clusterDir: cluster.dir, passwordFile: join(dataDir, 'pg-password'), logFile: join(dataDir, 'pg.log'), account, binaries };
 }
@@ -178,7 +179,9 @@ async function clusterLocation(dataDir: string, account: ServerAccount | undefin
   const reachable = canEnter(account, dataDir);
   if (await exists(join(inPlace.dir, 'PG_VERSION'))) {
     if (reachable) return inPlace;
-    throw new Error(`${account.name} cannot enter ${dataDir}, so it cannot serve the cluster in ${inPlace.dir}: let it in (chmod o+x on the directory and its parents) or move the cluster to ${relocated.dir}`);
+    throw new Error(
+      `${account.name} cannot enter ${dataDir}, so it cannot serve the cluster in ${inPlace.dir}: let it in (chmod o+x on the directory and its parents) or move the cluster to ${relocated.dir}`,
+    );
   }
   // Once relocated, the cluster stays put even if dataDir becomes reachable later.
   if (reachable && !(await exists(relocated.dir))) return inPlace;
@@ -203,7 +206,10 @@ async function readOrCreatePassword(file: string, existingCluster: string | unde
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  if (existingCluster) throw new Error(`${file} is missing, and the cluster in ${existingCluster} only accepts the password it held: restore the file, or remove the cluster to start afresh`);
+  if (existingCluster)
+    throw new Error(
+      `${file} is missing, and the cluster in ${existingCluster} only accepts the password it held: restore the file, or remove the cluster to start afresh`,
+    );
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
   return password;
@@ -271,7 +277,17 @@ async function chownTree(dir: string, account: ServerAccount): Promise<void> {
 type Server = { pid: number; readonly ended: boolean; readonly error: Error | undefined; kill(): void };
 
 function spawnPostmaster(layout: Layout, port: number, logFd: number, settings: Readonly<Record<string, string>>): Server {
-  const args = ['-D', layout.clusterDir, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', 'unix_socket_directories=', ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+  const args = [
+    '-D',
+    layout.clusterDir,
+    '-p',
+    String(port),
+    '-c',
+    `listen_addresses=${HOST}`,
+    '-c',
+    'unix_socket_directories=',
+    ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+  ];
   const child = spawn(layout.binaries.postgres, args, {
     detached: true,
     stdio: ['ignore', logFd, logFd],
@@ -360,9 +376,14 @@ async function connectWhenReady(port: number, password: string, deadline: number
     } catch (error) {
       await client.end().catch(() => undefined);
       const code = (error as { code?: string }).code;
-      if (code === '28P01' || code === '28000') throw new Error(`PostgreSQL on port ${port} refused the superuser password: ${(error as Error).message}`, { cause: error });
+      if (code === '28P01' || code === '28000')
+        throw new Error(`PostgreSQL on port ${port} refused the superuser password: ${(error as Error).message}`, { cause: error });
       if (!alive()) return undefined;
-      if (Date.now() >= deadline) throw new Error(`PostgreSQL on port ${port} did not accept a connection within ${READY_TIMEOUT_MS / 1000} s (last error: ${(error as Error).message})`, { cause: error });
+      if (Date.now() >= deadline)
+        throw new Error(
+          `PostgreSQL on port ${port} did not accept a connection within ${READY_TIMEOUT_MS / 1000} s (last error: ${(error as Error).message})`,
+          { cause: error },
+        );
     }
     await sleep(POLL_MS);
   }

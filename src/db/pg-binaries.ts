@@ -32,7 +32,10 @@ export async function serverAccount(): Promise<ServerAccount | undefined> {
     // Another process may have created it between our look-up and useradd.
     const raced = await lookUpUser(SERVER_USER);
     if (raced) return raced;
-    throw new Error(`PostgreSQL cannot run as root and the system user ${SERVER_USER} could not be created (${(error as Error).message.trim()}). Create it with: useradd --system --user-group ${SERVER_USER}`, { cause: error });
+    throw new Error(
+      `PostgreSQL cannot run as root and the system user ${SERVER_USER} could not be created (${(error as Error).message.trim()}). Create it with: useradd --system --user-group ${SERVER_USER}`,
+      { cause: error },
+    );
   }
   const created = await lookUpUser(SERVER_USER);
   if (!created) throw new Error(`useradd reported success but user ${SERVER_USER} does not exist`);
@@ -91,7 +94,8 @@ export async function reachableBinaries(
     await rename(partial, target);
   }
   const copy = binariesIn(target);
-  if (!canRun(account, copy.postgres)) throw new Error(`${account.name} cannot run ${copy.postgres} even from the copy in ${target}; check the modes of its parent directories`);
+  if (!canRun(account, copy.postgres))
+    throw new Error(`${account.name} cannot run ${copy.postgres} even from the copy in ${target}; check the modes of its parent directories`);
   return { binaries: copy, copied: true };
 }
 

@@ -41,10 +41,11 @@ export async function convertTextBlocks(tx: Executor, table: SectionsTable): Pro
     sql`, `,
   );
   const sections = sql.identifier(table.sections.name);
-  const values = (row: readonly unknown[]): SQL => sql.join(
-    row.map((v) => sql`${v}`),
-    sql`, `,
-  );
+  const values = (row: readonly unknown[]): SQL =>
+    sql.join(
+      row.map((v) => sql`${v}`),
+      sql`, `,
+    );
   let changed = 0;
   let last: unknown[] | undefined;
   for (;;) {

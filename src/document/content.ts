@@ -28,7 +28,12 @@ export const DOCUMENT_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE, PAG
 /** The system pages: no path, at most one of each per site. */
 export const SYSTEM_PAGE_TYPES: ReadonlySet<number> = new Set([PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR]);
 
-const pageType = z.union(DOCUMENT_PAGE_TYPES.map((t) => z.literal(t)) as unknown as [z.ZodLiteral<(typeof DOCUMENT_PAGE_TYPES)[number]>, ...z.ZodLiteral<(typeof DOCUMENT_PAGE_TYPES)[number]>[]]);
+const pageType = z.union(
+  DOCUMENT_PAGE_TYPES.map((t) => z.literal(t)) as unknown as [
+    z.ZodLiteral<(typeof DOCUMENT_PAGE_TYPES)[number]>,
+    ...z.ZodLiteral<(typeof DOCUMENT_PAGE_TYPES)[number]>[],
+  ],
+);
 
 const redirectSchema = z
   .object({
@@ -40,7 +45,11 @@ const redirectSchema = z
 const fileSchema = z
   .object({
     /** Served at /s/{name} (seed 000 §2 file link shape). */
-    name: z.string().min(1).max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a plain file name'),
+    name: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a plain file name'),
     contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/, 'must be a media type such as image/jpeg'),
     width: z.number().int().positive().optional(),
     height: z.number().int().positive().optional(),
@@ -53,7 +62,10 @@ const fileSchema = z
     title: z.string().max(200).optional(),
     size: z.number().int().nonnegative().optional(),
     /** SHA-256 of the bytes, hex: an archive's bytes are checked against it on import. */
-    sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits').optional(),
+    sha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, 'must be 64 hexadecimal digits')
+      .optional(),
     /**
      * The file's bytes, base64. An exported document leaves it out: the site's archive holds the
      * bytes beside the document (src/server/services/site-archive.ts), and a document imported
@@ -103,7 +115,11 @@ function createSchemas<D extends BlockData>(blockData: BlockDataSchemas<D>) {
   const itemSchema = z
     .object({
       id: hexId,
-      slug: z.string().min(1).max(200).regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens'),
+      slug: z
+        .string()
+        .min(1)
+        .max(200)
+        .regex(/^[a-z0-9][a-z0-9-]*$/, 'must be lowercase letters, digits and hyphens'),
       title: z.string().min(1).max(300),
       status: contentStatus,
       publishedAt: z.iso.datetime({ offset: true }),

@@ -76,7 +76,9 @@ function createBlockSchema<D extends BlockData>(blockData: BlockDataSchemas<D>) 
   return z
     .discriminatedUnion('type', kinds as unknown as [(typeof kinds)[number], ...(typeof kinds)[number][]], {
       error: (issue) =>
-        issue.code === 'invalid_union' ? `block type must be one of ${[...blockData.keys()].join(', ')} (between ${BLOCK_TYPE_MIN} and ${BLOCK_TYPE_MAX})` : undefined,
+        issue.code === 'invalid_union'
+          ? `block type must be one of ${[...blockData.keys()].join(', ')} (between ${BLOCK_TYPE_MIN} and ${BLOCK_TYPE_MAX})`
+          : undefined,
     })
     .superRefine((block, ctx) => checkFits(block.layout, ctx));
 }

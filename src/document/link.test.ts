@@ -9,7 +9,17 @@ describe('siteLink', () => {
 
   // covers 000-5.29, 000-5.30, 000-5.31, 000-5.32, 000-5.33, 000-5.34
   it('accepts the links a published page may carry', () => {
-    for (const href of ['', '#top', '/about', '/s/menu.pdf', 'https://other.example/x', '//other.example', 'mailto:hi@shop.example', 'tel:+44-1632-960123', 'sms:+441632960123']) {
+    for (const href of [
+      '',
+      '#top',
+      '/about',
+      '/s/menu.pdf',
+      'https://other.example/x',
+      '//other.example',
+      'mailto:hi@shop.example',
+      'tel:+44-1632-960123',
+      'sms:+441632960123',
+    ]) {
       expect(messages(href)).toBeUndefined();
     }
   });
@@ -19,7 +29,8 @@ describe('siteLink', () => {
     expect(messages('data:text/html,<script>alert(1)</script>')).toEqual([
       {
         path: ['href'],
-        message: '"data:text/html,<script>alert(1)</script>" is a data: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
+        message:
+          '"data:text/html,<script>alert(1)</script>" is a data: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
       },
     ]);
     expect(messages('about')?.[0]?.message).toMatch(/^"about" is not a link a page can use/);

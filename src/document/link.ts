@@ -58,7 +58,8 @@ export function refineLinks(
   links().forEach((href, index) => {
     const problem = publishProblem(href, NO_HOST);
     // `params` carries the link and its problem, so an editor can say it in its own words ('{val} is not a valid page URL').
-    if (problem) ctx.addIssue({ code: 'custom', path, message: `${label(shown(href), index)} ${publishProblemText(problem)}`, params: { link: href, problem } });
+    if (problem)
+      ctx.addIssue({ code: 'custom', path, message: `${label(shown(href), index)} ${publishProblemText(problem)}`, params: { link: href, problem } });
   });
 }
 
@@ -67,6 +68,12 @@ export function siteLink(max: number) {
   return z
     .string()
     .max(max)
-    .superRefine((href, ctx) => refineLinks(ctx, () => [href], (text) => text))
+    .superRefine((href, ctx) =>
+      refineLinks(
+        ctx,
+        () => [href],
+        (text) => text,
+      ),
+    )
     .meta({ description: 'A link (seed 000 §5 rules): a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link' });
 }

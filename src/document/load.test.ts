@@ -21,14 +21,20 @@ describe('upgradeDocument', () => {
   });
 
   it('refuses a version with no path to the current one, and newer versions', () => {
-    expect(upgradeDocument({ format: 'openpress.site', version: 1 }, [], 2)).toEqual({ ok: false, errors: [{ path: '$.version', message: 'no upgrade from version 1' }] });
+    expect(upgradeDocument({ format: 'openpress.site', version: 1 }, [], 2)).toEqual({
+      ok: false,
+      errors: [{ path: '$.version', message: 'no upgrade from version 1' }],
+    });
     const newer = upgradeDocument({ format: 'openpress.site', version: 4 }, migrations, 3);
     expect(newer.ok).toBe(false);
   });
 
   it('refuses non-objects and bad versions with the path of the problem', () => {
     expect(upgradeDocument('text')).toEqual({ ok: false, errors: [{ path: '$', message: 'a site document is a JSON object' }] });
-    expect(upgradeDocument({ format: 'openpress.site', version: 0.5 })).toEqual({ ok: false, errors: [{ path: '$.version', message: 'must be a positive whole number' }] });
+    expect(upgradeDocument({ format: 'openpress.site', version: 0.5 })).toEqual({
+      ok: false,
+      errors: [{ path: '$.version', message: 'must be a positive whole number' }],
+    });
   });
 });
 
@@ -36,7 +42,11 @@ describe('version 2: text blocks as rich text', () => {
   const id = (n: number) => n.toString(16).padStart(24, '0');
   const layout = { desktop: { x: 0, y: 0, w: 24, h: 4 } };
   const block = (n: number, type: number, data: unknown) => ({ id: id(n), type, data, layout });
-  const paragraph = (words: string, marks?: unknown[]) => ({ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: words, ...(marks ? { marks } : {}) }] });
+  const paragraph = (words: string, marks?: unknown[]) => ({
+    type: 'paragraph',
+    attrs: { textAlign: null },
+    content: [{ type: 'text', text: words, ...(marks ? { marks } : {}) }],
+  });
   /** A document of version 1: text blocks (type 2) hold HTML, in a page and in a collection item. */
   const versionOne = (html: string) => ({
     format: 'openpress.site',
@@ -50,12 +60,26 @@ describe('version 2: text blocks as rich text', () => {
         path: '/journal',
         title: 'Journal',
         status: 1,
-        items: [{ id: id(6), slug: 'post', title: 'Post', status: 1, publishedAt: '2026-01-01T00:00:00Z', sections: [{ id: id(7), blocks: [block(8, 2, { html: '<p>In a post</p>' })] }] }],
+        items: [
+          {
+            id: id(6),
+            slug: 'post',
+            title: 'Post',
+            status: 1,
+            publishedAt: '2026-01-01T00:00:00Z',
+            sections: [{ id: id(7), blocks: [block(8, 2, { html: '<p>In a post</p>' })] }],
+          },
+        ],
       },
     ],
   });
   // Text blocks and spacers only: enough kinds to load the document with (src/document holds no block kinds).
-  const schema = createSiteDocumentSchema(new Map<number, z.ZodType<Record<string, unknown>, unknown>>([[2, z.object({ text: richText }).strict()], [21, z.object({}).strict()]]));
+  const schema = createSiteDocumentSchema(
+    new Map<number, z.ZodType<Record<string, unknown>, unknown>>([
+      [2, z.object({ text: richText }).strict()],
+      [21, z.object({}).strict()],
+    ]),
+  );
 
   it('upgrades every text block of pages and collection items, and nothing else', () => {
     const out = upgradeDocument(versionOne('<h2>Hello</h2><p>Read <a href="/about">about us</a>.</p>'));
@@ -68,7 +92,15 @@ describe('version 2: text blocks as rich text', () => {
           type: 'doc',
           content: [
             { type: 'heading', attrs: { textAlign: null, level: 2 }, content: [{ type: 'text', text: 'Hello' }] },
-            { type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'Read ' }, { type: 'text', text: 'about us', marks: [{ type: 'link', attrs: { href: '/about', target: null } }] }, { type: 'text', text: '.' }] },
+            {
+              type: 'paragraph',
+              attrs: { textAlign: null },
+              content: [
+                { type: 'text', text: 'Read ' },
+                { type: 'text', text: 'about us', marks: [{ type: 'link', attrs: { href: '/about', target: null } }] },
+                { type: 'text', text: '.' },
+              ],
+            },
           ],
         },
       },
@@ -84,7 +116,8 @@ describe('version 2: text blocks as rich text', () => {
       errors: [
         {
           path: '$.pages[0].sections[0].blocks[0].data.text.content[0].content[0].marks[0].attrs.href',
-          message: '"javascript:alert(1)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
+          message:
+            '"javascript:alert(1)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
         },
       ],
     });

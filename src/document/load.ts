@@ -12,7 +12,8 @@ import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type BlockData, type SiteD
 export type DocumentMigration = { from: number; upgrade: (doc: Record<string, unknown>) => Record<string, unknown> };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const each = (list: unknown, change: (item: Record<string, unknown>) => Record<string, unknown>) => (Array.isArray(list) ? list.map((item: unknown) => (isRecord(item) ? change(item) : item)) : list);
+const each = (list: unknown, change: (item: Record<string, unknown>) => Record<string, unknown>) =>
+  Array.isArray(list) ? list.map((item: unknown) => (isRecord(item) ? change(item) : item)) : list;
 
 /**
  * Version 2: a text block holds structured rich text (`{ text }`, ./rich-text.ts) instead of HTML

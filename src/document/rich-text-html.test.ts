@@ -32,7 +32,10 @@ describe('owner HTML as rich text', () => {
       ['<h5>5</h5><h6>6</h6>', [h(4, t('5')), h(4, t('6'))]],
       ['<p><strong>s</strong><b>b</b> <em>e</em><i>i</i> <u>u</u></p>', [p(t('sb', bold), t(' '), t('ei', italic), t(' '), t('u', underline))]],
       ['<p><u><i><b>all</b></i></u></p>', [p(t('all', bold, italic, underline))]],
-      ['<p><a href="/about">About</a> <a href="https://example.com" target="_blank" rel="nofollow" title="t">away</a> <a href="/x" target="_self">self</a></p>', [p(t('About', link('/about')), t(' '), t('away', link('https://example.com', '_blank')), t(' '), t('self', link('/x')))]],
+      [
+        '<p><a href="/about">About</a> <a href="https://example.com" target="_blank" rel="nofollow" title="t">away</a> <a href="/x" target="_self">self</a></p>',
+        [p(t('About', link('/about')), t(' '), t('away', link('https://example.com', '_blank')), t(' '), t('self', link('/x')))],
+      ],
       // One link around a bold part and a plain part, as the editor keeps it.
       ['<p><a href="/a"><strong>bold</strong> plain</a></p>', [p(t('bold', link('/a'), bold), t(' plain', link('/a')))]],
       ['<p><a>no href</a> <a href="">empty</a></p>', [p(t('no href empty'))]],
@@ -52,7 +55,10 @@ describe('owner HTML as rich text', () => {
       ['<table><tr><td>cell 1</td><td>cell 2</td></tr></table>', [p(t('cell 1')), p(t('cell 2'))]],
       ['<p class="lead" id="intro" style="color:red" onclick="alert(1)">Lead</p>', [p(t('Lead'))]],
       ['<p>Hi<script>alert(1)</script><style>p{}</style><textarea>typed</textarea><select><option>opt</option></select></p>', [p(t('Hi'))]],
-      ['<p><img src="/s/a.jpg" onerror="alert(1)" alt="alt">x<iframe src="javascript:alert(2)"></iframe><svg onload="alert(3)"><text>svg text</text></svg></p>', [p(t('xsvg text'))]],
+      [
+        '<p><img src="/s/a.jpg" onerror="alert(1)" alt="alt">x<iframe src="javascript:alert(2)"></iframe><svg onload="alert(3)"><text>svg text</text></svg></p>',
+        [p(t('xsvg text'))],
+      ],
       ['<!-- a comment --><p>kept</p><![CDATA[ cdata ]]>', [p(t('kept'))]],
     ];
     for (const [html, expected] of cases) expect(blocks(html), html).toEqual(expected);
@@ -101,15 +107,27 @@ describe('owner HTML as rich text', () => {
       ol(li(p(t('Throw'))), li(p(t('Trim')))),
       quote(p(t('Quotes stand apart from the text around them.'))),
     ]);
-    expect(blocks('<h2>Visit us</h2><p>Saturdays 10:00–16:00, Harbour Road 12. Email <a href="mailto:hello@juniper.example">hello@juniper.example</a> or call <a href="tel:+15555550123">+1 555 555 0123</a>.</p>')).toEqual([
+    expect(
+      blocks(
+        '<h2>Visit us</h2><p>Saturdays 10:00–16:00, Harbour Road 12. Email <a href="mailto:hello@juniper.example">hello@juniper.example</a> or call <a href="tel:+15555550123">+1 555 555 0123</a>.</p>',
+      ),
+    ).toEqual([
       h(2, t('Visit us')),
-      p(t('Saturdays 10:00–16:00, Harbour Road 12. Email '), t('hello@juniper.example', link('mailto:hello@juniper.example')), t(' or call '), t('+1 555 555 0123', link('tel:+15555550123')), t('.')),
+      p(
+        t('Saturdays 10:00–16:00, Harbour Road 12. Email '),
+        t('hello@juniper.example', link('mailto:hello@juniper.example')),
+        t(' or call '),
+        t('+1 555 555 0123', link('tel:+15555550123')),
+        t('.'),
+      ),
     ]);
     expect(blocks('<h1>Blocks</h1><ul><li><a href="/blocks/text">Text</a></li><li><a href="/blocks/image">Image</a></li></ul>')).toEqual([
       h(1, t('Blocks')),
       ul(li(p(t('Text', link('/blocks/text')))), li(p(t('Image', link('/blocks/image'))))),
     ]);
-    expect(blocks('<p>a link no published page may carry (such as <code>javascript:</code>) is refused</p>')).toEqual([p(t('a link no published page may carry (such as javascript:) is refused'))]);
+    expect(blocks('<p>a link no published page may carry (such as <code>javascript:</code>) is refused</p>')).toEqual([
+      p(t('a link no published page may carry (such as javascript:) is refused')),
+    ]);
   });
 
   it('keeps every link for the schema to judge, unless told which to drop', () => {
@@ -139,11 +157,45 @@ describe('owner HTML as rich text', () => {
   });
 
   it('gives a text the schema accepts for any HTML, with its links kept, or dropped as stored rows drop them', () => {
-    const tags = ['p', 'h1', 'h3', 'h6', 'ul', 'ol', 'li', 'blockquote', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'pre', 'div', 'span', 'code', 'hr', 'script', 'style', 'table', 'td', 'img', 'svg'];
+    const tags = [
+      'p',
+      'h1',
+      'h3',
+      'h6',
+      'ul',
+      'ol',
+      'li',
+      'blockquote',
+      'br',
+      'strong',
+      'b',
+      'em',
+      'i',
+      'u',
+      'a',
+      'pre',
+      'div',
+      'span',
+      'code',
+      'hr',
+      'script',
+      'style',
+      'table',
+      'td',
+      'img',
+      'svg',
+    ];
     const piece = fc.oneof(
       fc.constantFrom(...tags).map((tag) => `<${tag}>`),
       fc.constantFrom(...tags).map((tag) => `</${tag}>`),
-      fc.constantFrom('<a href="/about">', '<a href="javascript:alert(1)" target="_blank">', '<a href="https://example.com/x">', '<a href="tel:12">', '<p onclick="x()" class="lead">', '<img src=x onerror=alert(1)>'),
+      fc.constantFrom(
+        '<a href="/about">',
+        '<a href="javascript:alert(1)" target="_blank">',
+        '<a href="https://example.com/x">',
+        '<a href="tel:12">',
+        '<p onclick="x()" class="lead">',
+        '<img src=x onerror=alert(1)>',
+      ),
       fc.constantFrom(' ', '\n', '\t', '&nbsp;', '&amp;', '&lt;', '<!-- c -->', '<', '>', '"', '😀'),
       fc.string({ maxLength: 8 }),
     );
@@ -182,11 +234,16 @@ describe('text blocks written as HTML', () => {
       { id: 'e', blocks: [] },
     ];
     const out = sectionsWithRichText(sections) as typeof sections;
-    expect(out[0]!.blocks.map((b) => b.data)).toEqual([{ text: { type: 'doc', content: [p(t('Hi'))] } }, { html: '<p>code</p>' }, { text: htmlToRichText('done') }]);
+    expect(out[0]!.blocks.map((b) => b.data)).toEqual([
+      { text: { type: 'doc', content: [p(t('Hi'))] } },
+      { html: '<p>code</p>' },
+      { text: htmlToRichText('done') },
+    ]);
     expect(out[1]).toBe(sections[1]);
     // Nothing to upgrade: the same value, so a caller can tell nothing changed.
     expect(sectionsWithRichText(out)).toBe(out);
-    for (const odd of [null, 'x', [null, { blocks: 'x' }, { blocks: [null, { type: 2, data: null }, { type: 2, data: { html: 5 } }] }]]) expect(sectionsWithRichText(odd)).toBe(odd);
+    for (const odd of [null, 'x', [null, { blocks: 'x' }, { blocks: [null, { type: 2, data: null }, { type: 2, data: { html: 5 } }] }]])
+      expect(sectionsWithRichText(odd)).toBe(odd);
   });
 
   it('keeps a text block’s other properties, and HTML longer than version 1 took, for the schema to judge', () => {

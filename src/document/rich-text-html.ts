@@ -20,7 +20,16 @@
  */
 import { Parser } from 'htmlparser2';
 import { BLOCK_TYPES } from '../domain/block-types';
-import { MARK_TYPES, RICH_TEXT_LIMITS, type RichText, type RichTextBlock, type RichTextInline, type RichTextListItem, type RichTextMark, type RichTextParagraph } from './rich-text';
+import {
+  MARK_TYPES,
+  RICH_TEXT_LIMITS,
+  type RichText,
+  type RichTextBlock,
+  type RichTextInline,
+  type RichTextListItem,
+  type RichTextMark,
+  type RichTextParagraph,
+} from './rich-text';
 
 export type HtmlToRichTextOptions = {
   /**
@@ -35,8 +44,41 @@ export type HtmlToRichTextOptions = {
 const DROPPED = new Set(['script', 'style', 'textarea', 'option']);
 /** Elements a browser lays out as blocks: flattened, but they end the paragraph they interrupt. */
 const BLOCK_LEVEL = new Set([
-  'address', 'article', 'aside', 'body', 'caption', 'center', 'dd', 'details', 'dialog', 'dir', 'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure',
-  'footer', 'form', 'header', 'hgroup', 'hr', 'html', 'legend', 'main', 'menu', 'nav', 'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr',
+  'address',
+  'article',
+  'aside',
+  'body',
+  'caption',
+  'center',
+  'dd',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'main',
+  'menu',
+  'nav',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
 ]);
 const HEADINGS: Readonly<Record<string, 1 | 2 | 3 | 4>> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 4, h6: 4 };
 const MARKS: Readonly<Record<string, 'bold' | 'italic' | 'underline'>> = { strong: 'bold', b: 'bold', em: 'italic', i: 'italic', u: 'underline' };
@@ -245,7 +287,8 @@ export function htmlToRichText(html: string, options: HtmlToRichTextOptions = {}
 
 /* ---------- from what was read to the document ---------- */
 
-const sameMarks = (a: readonly RichTextMark[], b: readonly RichTextMark[]) => a.length === b.length && a.every((m, i) => JSON.stringify(m) === JSON.stringify(b[i]));
+const sameMarks = (a: readonly RichTextMark[], b: readonly RichTextMark[]) =>
+  a.length === b.length && a.every((m, i) => JSON.stringify(m) === JSON.stringify(b[i]));
 
 /**
  * A paragraph's content as a browser lays it out: collapsible whitespace made one space, none at
@@ -308,7 +351,9 @@ function textBlockNode(block: TextBlock): RichTextBlock | undefined {
   const content = inlineContent(block.items);
   if (content === undefined) return undefined;
   const rest = content.length > 0 ? { content } : {};
-  return block.kind === 'heading' ? { type: 'heading', attrs: { textAlign: null, level: block.level }, ...rest } : { type: 'paragraph', attrs: { textAlign: null }, ...rest };
+  return block.kind === 'heading'
+    ? { type: 'heading', attrs: { textAlign: null, level: block.level }, ...rest }
+    : { type: 'paragraph', attrs: { textAlign: null }, ...rest };
 }
 
 /** A container's blocks, those with nothing to show left out. Recursion is bounded by the depth limit. */

@@ -22,7 +22,14 @@ const FROM_TIPTAP = {
       type: 'paragraph',
       attrs: { textAlign: null },
       content: [
-        { type: 'text', marks: [{ type: 'link', attrs: { href: 'https://example.com', target: '_blank', rel: 'noopener noreferrer nofollow', class: null, title: null } }, { type: 'bold' }], text: 'Bold link' },
+        {
+          type: 'text',
+          marks: [
+            { type: 'link', attrs: { href: 'https://example.com', target: '_blank', rel: 'noopener noreferrer nofollow', class: null, title: null } },
+            { type: 'bold' },
+          ],
+          text: 'Bold link',
+        },
         { type: 'hardBreak', marks: [{ type: 'italic' }] },
         { type: 'text', marks: [{ type: 'underline' }], text: 'underlined' },
       ],
@@ -30,7 +37,18 @@ const FROM_TIPTAP = {
     {
       type: 'orderedList',
       attrs: { start: 3, type: null },
-      content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: null } }, { type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: 'right' }, content: [{ type: 'text', text: 'nested' }] }] }] }] }],
+      content: [
+        {
+          type: 'listItem',
+          content: [
+            { type: 'paragraph', attrs: { textAlign: null } },
+            {
+              type: 'bulletList',
+              content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: 'right' }, content: [{ type: 'text', text: 'nested' }] }] }],
+            },
+          ],
+        },
+      ],
     },
     { type: 'blockquote', content: [{ type: 'paragraph', attrs: { textAlign: 'justify' }, content: [{ type: 'text', text: 'Quoted' }] }] },
   ],
@@ -40,22 +58,38 @@ describe('the rich-text schema', () => {
   it('reads what Tiptap writes, keeping a link’s href and a new window and dropping the attributes Tiptap adds', () => {
     const read = richText.parse(FROM_TIPTAP);
     expect(read.content[1]).toEqual(
-      p(text('Bold link', { type: 'link', attrs: { href: 'https://example.com', target: '_blank' } }, { type: 'bold' }), { type: 'hardBreak', marks: [{ type: 'italic' }] }, text('underlined', { type: 'underline' })),
+      p(
+        text('Bold link', { type: 'link', attrs: { href: 'https://example.com', target: '_blank' } }, { type: 'bold' }),
+        { type: 'hardBreak', marks: [{ type: 'italic' }] },
+        text('underlined', { type: 'underline' }),
+      ),
     );
-    expect({ ...read, content: [read.content[0], read.content[2], read.content[3]] }).toEqual({ ...FROM_TIPTAP, content: [FROM_TIPTAP.content[0], FROM_TIPTAP.content[2], FROM_TIPTAP.content[3]] });
+    expect({ ...read, content: [read.content[0], read.content[2], read.content[3]] }).toEqual({
+      ...FROM_TIPTAP,
+      content: [FROM_TIPTAP.content[0], FROM_TIPTAP.content[2], FROM_TIPTAP.content[3]],
+    });
   });
 
   it('writes one form: defaults filled in, marks in ProseMirror’s order, neighbouring texts with the same marks joined, a target other than _blank dropped', () => {
     const link = (target?: string) => ({ type: 'link', attrs: { href: '/about', ...(target === undefined ? {} : { target }) } });
     const read = richText.parse(
       doc(
-        { type: 'paragraph', content: [text('a', { type: 'bold' }, link('_self')), text('b', link(), { type: 'bold' }), { type: 'text', text: 'c', marks: [] }, text('d')] },
+        {
+          type: 'paragraph',
+          content: [text('a', { type: 'bold' }, link('_self')), text('b', link(), { type: 'bold' }), { type: 'text', text: 'c', marks: [] }, text('d')],
+        },
         { type: 'heading', attrs: { level: 1 } },
         { type: 'orderedList', content: [item({ type: 'paragraph' })] },
       ),
     );
     const stored = { type: 'link', attrs: { href: '/about', target: null } };
-    expect(read).toEqual(doc(p(text('ab', stored, { type: 'bold' }), text('cd')), { type: 'heading', attrs: { textAlign: null, level: 1 } }, { type: 'orderedList', attrs: { start: 1, type: null }, content: [item(p())] }));
+    expect(read).toEqual(
+      doc(
+        p(text('ab', stored, { type: 'bold' }), text('cd')),
+        { type: 'heading', attrs: { textAlign: null, level: 1 } },
+        { type: 'orderedList', attrs: { start: 1, type: null }, content: [item(p())] },
+      ),
+    );
     // What it writes it reads back unchanged.
     expect(richText.parse(read)).toEqual(read);
   });
@@ -76,7 +110,9 @@ describe('the rich-text schema', () => {
       { path: 'content.0.content.1.type', message: 'inline content is one of text, hardBreak, not "image"' },
       { path: 'content.0.content.2.marks.0.type', message: 'a mark is one of link, highlight, bold, italic, underline, not "strike"' },
     ]);
-    expect(issues(doc(p(text('x', { type: 'bold' }, { type: 'bold' }))))).toEqual([{ path: 'content.0.content.0.marks.1', message: 'the bold mark is on this text already' }]);
+    expect(issues(doc(p(text('x', { type: 'bold' }, { type: 'bold' }))))).toEqual([
+      { path: 'content.0.content.0.marks.1', message: 'the bold mark is on this text already' },
+    ]);
     expect(issues(doc({ type: 'heading', attrs: { level: 5, textAlign: 'start' } }, { type: 'paragraph', attrs: { class: 'lead' } }))).toEqual([
       { path: 'content.0.attrs.textAlign', message: 'Invalid option: expected one of "left"|"center"|"right"|"justify"' },
       { path: 'content.0.attrs.level', message: "a heading's level is 1, 2, 3, 4" },
@@ -97,7 +133,8 @@ describe('the rich-text schema', () => {
     expect(issues(linked('javascript:alert(1)'))).toEqual([
       {
         path: 'content.0.content.0.marks.0.attrs.href',
-        message: '"javascript:alert(1)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
+        message:
+          '"javascript:alert(1)" is a javascript: link, which a published page never carries: use a path, an anchor, an http(s) address, or a mailto:, tel: or sms: link',
       },
     ]);
     expect(issues(linked('tel:12'))?.[0]?.message).toBe('"tel:12" is a tel: link with fewer than 4 digits');
@@ -111,7 +148,9 @@ describe('the rich-text schema', () => {
   it('holds at most 100,000 characters of text and 100,000 nodes', () => {
     const half = 'x'.repeat(RICH_TEXT_LIMITS.text / 2);
     expect(issues(doc(p(text(half)), p(text(half))))).toBeUndefined();
-    expect(issues(doc(p(text(half)), p(text(`${half}y`))))).toEqual([{ path: '', message: 'a text holds at most 100,000 characters (this one holds 100,001)' }]);
+    expect(issues(doc(p(text(half)), p(text(`${half}y`))))).toEqual([
+      { path: '', message: 'a text holds at most 100,000 characters (this one holds 100,001)' },
+    ]);
     expect(issues(doc(...Array.from({ length: RICH_TEXT_LIMITS.nodes + 1 }, () => p())))).toEqual([
       { path: '', message: 'a text holds at most 100,000 nodes (paragraphs, list items, texts, line breaks …)' },
     ]);

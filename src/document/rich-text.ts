@@ -73,7 +73,9 @@ const linkMark = z
   })
   .strict();
 
-const mark = z.discriminatedUnion('type', [linkMark, highlightMark, plainMark('bold'), plainMark('italic'), plainMark('underline')], { error: oneOf('a mark', MARK_TYPES) });
+const mark = z.discriminatedUnion('type', [linkMark, highlightMark, plainMark('bold'), plainMark('italic'), plainMark('underline')], {
+  error: oneOf('a mark', MARK_TYPES),
+});
 export type RichTextMark = z.output<typeof mark>;
 
 const rank = (m: { type: MarkType }) => MARK_TYPES.indexOf(m.type);
@@ -83,7 +85,8 @@ const marks = z
   .max(MARK_TYPES.length)
   .superRefine((list, ctx) => {
     list.forEach((m, i) => {
-      if (list.findIndex((other) => other.type === m.type) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `the ${m.type} mark is on this text already` });
+      if (list.findIndex((other) => other.type === m.type) !== i)
+        ctx.addIssue({ code: 'custom', path: [i], message: `the ${m.type} mark is on this text already` });
     });
   })
   // Only stored text read without the link rules (./link.ts `readStored`) can still hold a link a
@@ -106,7 +109,8 @@ const hardBreak = z.object({ type: z.literal('hardBreak'), marks: marks.optional
 const inline = z.discriminatedUnion('type', [textNode, hardBreak], { error: oneOf('inline content', ['text', 'hardBreak']) });
 export type RichTextInline = z.output<typeof inline>;
 
-const sameMarks = (a: readonly RichTextMark[] = [], b: readonly RichTextMark[] = []) => a.length === b.length && a.every((m, i) => JSON.stringify(m) === JSON.stringify(b[i]));
+const sameMarks = (a: readonly RichTextMark[] = [], b: readonly RichTextMark[] = []) =>
+  a.length === b.length && a.every((m, i) => JSON.stringify(m) === JSON.stringify(b[i]));
 
 /** Inline content in the editor's form: no empty mark lists, neighbouring texts with the same marks joined. */
 function joined(content: RichTextInline[]): RichTextInline[] {
@@ -170,7 +174,9 @@ const blockquote = z
   .strict();
 
 // Single-member unions, so that a node of another type gets one message saying what belongs there.
-const firstParagraph = z.discriminatedUnion('type', [paragraph], { error: (issue) => (issue.code === 'invalid_union' ? 'a list item starts with a paragraph' : undefined) });
+const firstParagraph = z.discriminatedUnion('type', [paragraph], {
+  error: (issue) => (issue.code === 'invalid_union' ? 'a list item starts with a paragraph' : undefined),
+});
 
 const listItem: z.ZodType<RichTextListItem, unknown> = z.discriminatedUnion(
   'type',
@@ -214,7 +220,9 @@ const orderedList = z
   })
   .strict();
 
-const block: z.ZodType<RichTextBlock, unknown> = z.discriminatedUnion('type', [paragraph, heading, bulletList, orderedList, blockquote], { error: oneOf('a block', BLOCK_NODES) });
+const block: z.ZodType<RichTextBlock, unknown> = z.discriminatedUnion('type', [paragraph, heading, bulletList, orderedList, blockquote], {
+  error: oneOf('a block', BLOCK_NODES),
+});
 
 /* ---------- the document ---------- */
 
@@ -235,7 +243,11 @@ function outOfBounds(value: unknown): Found | undefined {
     if (here > RICH_TEXT_LIMITS.depth) return { path, message: `lists and quotes nest at most ${RICH_TEXT_LIMITS.depth} deep` };
     if (!Array.isArray(content)) continue;
     nodes += content.length;
-    if (nodes > RICH_TEXT_LIMITS.nodes) return { path: [], message: `a text holds at most ${RICH_TEXT_LIMITS.nodes.toLocaleString('en-US')} nodes (paragraphs, list items, texts, line breaks …)` };
+    if (nodes > RICH_TEXT_LIMITS.nodes)
+      return {
+        path: [],
+        message: `a text holds at most ${RICH_TEXT_LIMITS.nodes.toLocaleString('en-US')} nodes (paragraphs, list items, texts, line breaks …)`,
+      };
     content.forEach((child, i) => stack.push({ node: child, path: [...path, 'content', i], depth: here }));
   }
   return undefined;
@@ -267,7 +279,10 @@ export const richText = z
     let length = 0;
     for (const text of texts(doc.content)) length += text.length;
     if (length > RICH_TEXT_LIMITS.text) {
-      ctx.addIssue({ code: 'custom', message: `a text holds at most ${RICH_TEXT_LIMITS.text.toLocaleString('en-US')} characters (this one holds ${length.toLocaleString('en-US')})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `a text holds at most ${RICH_TEXT_LIMITS.text.toLocaleString('en-US')} characters (this one holds ${length.toLocaleString('en-US')})`,
+      });
     }
   })
   .meta({

@@ -22,7 +22,10 @@ export const headerSchema = z
   .object({
     layout: z.enum(['left', 'center']).default('left'),
     showTagline: z.boolean().default(false),
-    button: z.object({ text: z.string().min(1).max(60), href: siteLink(1000).min(1) }).strict().optional(),
+    button: z
+      .object({ text: z.string().min(1).max(60), href: siteLink(1000).min(1) })
+      .strict()
+      .optional(),
   })
   .strict();
 export const footerSchema = z
@@ -68,7 +71,10 @@ export const settingsSchema = z
     title: z.string().min(1).max(200),
     tagline: z.string().max(300).optional(),
     description: z.string().max(1000).optional(),
-    locale: z.string().regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a locale such as en-US').default('en-US'),
+    locale: z
+      .string()
+      .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a locale such as en-US')
+      .default('en-US'),
     timeZone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone such as Europe/London').default('UTC'),
     /** Website types (seed 000 §3): CLASSIC 1 … ENTERPRISE 5. */
     websiteType: numberEnum(WEBSITE_TYPES).default(WEBSITE_TYPES.CLASSIC),
@@ -86,7 +92,11 @@ export const settingsSchema = z
     contact: z
       .object({
         email: z.string().email().max(EMAIL_LENGTH.MAX).optional(),
-        phone: z.string().max(40).regex(/^[+0-9 ()./-]*$/, 'must be a phone number').optional(),
+        phone: z
+          .string()
+          .max(40)
+          .regex(/^[+0-9 ()./-]*$/, 'must be a phone number')
+          .optional(),
         address: z.string().max(300).optional(),
       })
       .strict()

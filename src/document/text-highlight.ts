@@ -29,7 +29,10 @@ export const highlightSettings = z
     color: z
       .string()
       .max(20)
-      .refine(isHighlightColor, `a highlight's colour is currentColor, a theme colour (${HIGHLIGHT_THEME_COLORS.join(', ')}) or a colour written #rgb or #rrggbb`)
+      .refine(
+        isHighlightColor,
+        `a highlight's colour is currentColor, a theme colour (${HIGHLIGHT_THEME_COLORS.join(', ')}) or a colour written #rgb or #rrggbb`,
+      )
       .default(HIGHLIGHT_DEFAULTS.color),
     thickness: z
       .string()

@@ -1,12 +1,25 @@
 /** The dashboard's shared rules: calendar days and ranges, device classes, viewport bands and how vitals read. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, daysInRange, deviceClass, formatVital, isDay, isInternalReferral, lastDays, NO_VIEWPORT, viewportBand, viewportBandLabel, VIEWPORT_BANDS } from './analytics-report';
+import {
+  addDays,
+  daysInRange,
+  deviceClass,
+  formatVital,
+  isDay,
+  isInternalReferral,
+  lastDays,
+  NO_VIEWPORT,
+  viewportBand,
+  viewportBandLabel,
+  VIEWPORT_BANDS,
+} from './analytics-report';
 
 describe('days and ranges', () => {
   it('knows a calendar day written YYYY-MM-DD from anything else', () => {
     for (const day of ['2025-01-31', '2024-02-29', '2000-12-01']) expect(isDay(day), day).toBe(true);
-    for (const text of ['2025-02-29', '2025-02-30', '2025-13-01', '2025-1-5', '20250105', '2025-01-05T00:00', ' 2025-01-05', '']) expect(isDay(text), text).toBe(false);
+    for (const text of ['2025-02-29', '2025-02-30', '2025-13-01', '2025-1-5', '20250105', '2025-01-05T00:00', ' 2025-01-05', ''])
+      expect(isDay(text), text).toBe(false);
   });
 
   it('counts days across month, year and daylight-saving changes', () => {
@@ -36,20 +49,40 @@ describe('devices and viewports', () => {
       ['Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36', 'tablet'],
     ];
     for (const [agent, device] of agents) expect(deviceClass(agent, 1280), agent).toBe(device);
-    expect([deviceClass(null, 390), deviceClass('', 800), deviceClass(undefined, 1440), deviceClass(null, null), deviceClass(null, 0)]).toEqual(['mobile', 'tablet', 'desktop', 'unknown', 'unknown']);
+    expect([deviceClass(null, 390), deviceClass('', 800), deviceClass(undefined, 1440), deviceClass(null, null), deviceClass(null, 0)]).toEqual([
+      'mobile',
+      'tablet',
+      'desktop',
+      'unknown',
+      'unknown',
+    ]);
   });
 
   it('puts each width in the band whose lower bound is the largest not above it', () => {
     expect([1, 359, 360, 767, 768, 1023, 1024, 1919, 1920, 7680].map(viewportBand)).toEqual([0, 0, 360, 480, 768, 768, 1024, 1440, 1920, 1920]);
     expect([null, undefined, 0, -5].map(viewportBand)).toEqual([NO_VIEWPORT, NO_VIEWPORT, NO_VIEWPORT, NO_VIEWPORT]);
-    expect(VIEWPORT_BANDS.map(viewportBandLabel)).toEqual(['0–359 px', '360–479 px', '480–767 px', '768–1023 px', '1024–1279 px', '1280–1439 px', '1440–1919 px', '1920 px and wider']);
+    expect(VIEWPORT_BANDS.map(viewportBandLabel)).toEqual([
+      '0–359 px',
+      '360–479 px',
+      '480–767 px',
+      '768–1023 px',
+      '1024–1279 px',
+      '1280–1439 px',
+      '1440–1919 px',
+      '1920 px and wider',
+    ]);
     expect(viewportBandLabel(NO_VIEWPORT)).toBe('Unknown');
   });
 });
 
 describe('vitals as people read them', () => {
   it('shows milliseconds, seconds from one second on, and CLS as a score', () => {
-    expect([formatVital('INP', 199.6), formatVital('LCP', 2510), formatVital('TTFB', 999.4), formatVital('CLS', 0.1043)]).toEqual(['200 ms', '2.51 s', '999 ms', '0.10']);
+    expect([formatVital('INP', 199.6), formatVital('LCP', 2510), formatVital('TTFB', 999.4), formatVital('CLS', 0.1043)]).toEqual([
+      '200 ms',
+      '2.51 s',
+      '999 ms',
+      '0.10',
+    ]);
   });
 
   it('tells a step between the site’s own pages from a referral', () => {

@@ -43,9 +43,7 @@ export type BlockType = (typeof BLOCK_TYPES)[BlockTypeName];
 export const BLOCK_TYPE_MIN = 1;
 export const BLOCK_TYPE_MAX = 71;
 
-const byNumber = new Map<number, BlockTypeName>(
-  Object.entries(BLOCK_TYPES).map(([name, n]) => [n, name as BlockTypeName]),
-);
+const byNumber = new Map<number, BlockTypeName>(Object.entries(BLOCK_TYPES).map(([name, n]) => [n, name as BlockTypeName]));
 
 export function blockTypeName(n: number): BlockTypeName | undefined {
   return byNumber.get(n);

@@ -11,8 +11,6 @@ describe('block variant codes', () => {
     expect(Object.keys(BLOCK_VARIANTS).slice(0, 4)).toEqual(['GALLERY_SLIDESHOW', 'GALLERY_CAROUSEL', 'GALLERY_GRID', 'GALLERY_STACK']);
     expect(Object.keys(BLOCK_VARIANTS).slice(4, 8)).toEqual(['SUMMARY_WALL', 'SUMMARY_CAROUSEL', 'SUMMARY_LIST', 'SUMMARY_GRID']);
     expect(Object.keys(BLOCK_VARIANTS).slice(8, 11)).toEqual(['CHART_BAR', 'CHART_LINE', 'CHART_PIE']);
-    expect(Object.keys(BLOCK_VARIANTS).slice(11, 17)).toEqual([
-      'IMAGE_INLINE', 'IMAGE_POSTER', 'IMAGE_CARD', 'IMAGE_OVERLAP', 'IMAGE_COLLAGE', 'IMAGE_STACK',
-    ]);
+    expect(Object.keys(BLOCK_VARIANTS).slice(11, 17)).toEqual(['IMAGE_INLINE', 'IMAGE_POSTER', 'IMAGE_CARD', 'IMAGE_OVERLAP', 'IMAGE_COLLAGE', 'IMAGE_STACK']);
   });
 });

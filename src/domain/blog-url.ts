@@ -11,7 +11,15 @@ export const DEFAULT_BLOG_URL_PATTERN = '%y/%m/%d/%t';
 
 /** Letters the seed's "letters" cannot keep as ASCII by dropping accents alone. */
 const FOLDED: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
 };
 
 /** Lowercases, folds accented Latin letters to ASCII and turns each whitespace into a hyphen. */

@@ -20,9 +20,7 @@ export type CollectionType = (typeof COLLECTION_TYPES)[CollectionTypeName];
 export const COLLECTION_TYPE_MIN = 1;
 export const COLLECTION_TYPE_MAX = 24;
 
-const byNumber = new Map<number, CollectionTypeName>(
-  Object.entries(COLLECTION_TYPES).map(([name, n]) => [n, name as CollectionTypeName]),
-);
+const byNumber = new Map<number, CollectionTypeName>(Object.entries(COLLECTION_TYPES).map(([name, n]) => [n, name as CollectionTypeName]));
 
 export function collectionTypeName(n: number): CollectionTypeName | undefined {
   return byNumber.get(n);

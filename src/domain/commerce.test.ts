@@ -41,8 +41,33 @@ describe('currencies', () => {
   // constants and helpers for 000-3.18 (the HTTP behaviour is left to HTTP tests)
   it('are the 27 seed currencies, each with code, name, fraction digits and numeric code', () => {
     expect(CURRENCY_CODES).toEqual([
-      'EUR', 'USD', 'AUD', 'NOK', 'CAD', 'NZD', 'DKK', 'GBP', 'HKD', 'CHF', 'MXN', 'SGD', 'SEK', 'CZK', 'ILS', 'PHP', 'RUB', 'PLN',
-      'THB', 'MYR', 'ARS', 'BRL', 'COP', 'IDR', 'INR', 'JPY', 'ZAR',
+      'EUR',
+      'USD',
+      'AUD',
+      'NOK',
+      'CAD',
+      'NZD',
+      'DKK',
+      'GBP',
+      'HKD',
+      'CHF',
+      'MXN',
+      'SGD',
+      'SEK',
+      'CZK',
+      'ILS',
+      'PHP',
+      'RUB',
+      'PLN',
+      'THB',
+      'MYR',
+      'ARS',
+      'BRL',
+      'COP',
+      'IDR',
+      'INR',
+      'JPY',
+      'ZAR',
     ]);
     for (const c of CURRENCIES) expect(c.numericCode).toMatch(/^[0-9]{3}$/);
     expect(new Set(CURRENCIES.map((c) => c.numericCode)).size).toBe(27);
@@ -53,10 +78,33 @@ describe('currencies', () => {
   // constants and helpers for 001-3.97 (the on-screen text is left to end-to-end tests)
   it('carry the string-table names', () => {
     expect(CURRENCIES.map((c) => c.name)).toEqual([
-      'Euro', 'US Dollar', 'Australian Dollar', 'Norwegian Krone', 'Canadian Dollar', 'New Zealand Dollar', 'Danish Krone',
-      'Pound Sterling', 'Hong Kong Dollar', 'Swiss Franc', 'Mexican Peso', 'Singapore Dollar', 'Swedish Krona', 'Czech Koruna',
-      'Israeli Shekel', 'Philippine Peso', 'Russian Ruble', 'Polish Zloty', 'Thai Baht', 'Malaysian Ringgit', 'Argentine Peso',
-      'Brazilian Real', 'Colombian Peso', 'Indonesian Rupiah', 'Indian Rupee', 'Yen', 'South African Rand',
+      'Euro',
+      'US Dollar',
+      'Australian Dollar',
+      'Norwegian Krone',
+      'Canadian Dollar',
+      'New Zealand Dollar',
+      'Danish Krone',
+      'Pound Sterling',
+      'Hong Kong Dollar',
+      'Swiss Franc',
+      'Mexican Peso',
+      'Singapore Dollar',
+      'Swedish Krona',
+      'Czech Koruna',
+      'Israeli Shekel',
+      'Philippine Peso',
+      'Russian Ruble',
+      'Polish Zloty',
+      'Thai Baht',
+      'Malaysian Ringgit',
+      'Argentine Peso',
+      'Brazilian Real',
+      'Colombian Peso',
+      'Indonesian Rupiah',
+      'Indian Rupee',
+      'Yen',
+      'South African Rand',
     ]);
   });
 

@@ -46,7 +46,11 @@ export const FEATURE_FLAG_INFO: Readonly<Record<FeatureFlag, { title: string; de
   code_injection: { title: 'Code injection', description: 'Your own HTML and scripts in the head of every page.', available: false },
   popup_overlay: { title: 'Popup overlay', description: 'A popup shown over the published pages.', available: false },
   form_textarea_max_length: { title: 'Text area length limit', description: 'A maximum length and a character counter on form text areas.', available: false },
-  multilingual: { title: 'Multilingual sites', description: 'The Languages screen: the languages the site is offered in and a translation provider.', available: true },
+  multilingual: {
+    title: 'Multilingual sites',
+    description: 'The Languages screen: the languages the site is offered in and a translation provider.',
+    available: true,
+  },
   currency_formatting: { title: 'Currency formatting', description: 'Prices formatted for the visitor’s locale.', available: false },
   session_recording: { title: 'Session recording', description: 'Sampled recordings of visits for a session-recording service.', available: false },
 };

@@ -21,9 +21,24 @@ import { EMAIL_LENGTH } from './limits';
 describe('form field types', () => {
   // constants and helpers for 000-3.31 (the browser behaviour is left to end-to-end tests)
   it('lists the seed field types', () => {
-    expect([...FORM_FIELD_TYPES].sort()).toEqual(
-      ['address', 'checkbox', 'currency', 'date', 'email', 'hidden', 'likert', 'name', 'number', 'phone', 'radio', 'section', 'select', 'text', 'textarea', 'time'],
-    );
+    expect([...FORM_FIELD_TYPES].sort()).toEqual([
+      'address',
+      'checkbox',
+      'currency',
+      'date',
+      'email',
+      'hidden',
+      'likert',
+      'name',
+      'number',
+      'phone',
+      'radio',
+      'section',
+      'select',
+      'text',
+      'textarea',
+      'time',
+    ]);
   });
 
   // constants and helpers for 001-3.79, 001-3.80, 001-3.81, 001-3.82, 001-3.83, 001-3.84, 001-3.85 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
@@ -88,9 +103,11 @@ describe('email', () => {
         expect(isValidEmail(long)).toBe(false);
       }),
     );
-    fc.assert(fc.property(fc.string({ maxLength: 2 }), (s) => {
-      expect(isValidEmail(s)).toBe(false);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 2 }), (s) => {
+        expect(isValidEmail(s)).toBe(false);
+      }),
+    );
   });
 
   // constants and helpers for 000-5.12, 000-5.08 (the browser behaviour is left to end-to-end tests)
@@ -180,7 +197,19 @@ describe('checkForm: the field rules the island and the server share', () => {
   it('names each broken rule with its message', () => {
     const { errors } = checkForm(
       fields,
-      { ...good, name: ['Ada', ''], email: 'ada@', note: 'too long', count: 'many', topic: 'C', likes: [], survey: { Quick: '3' }, when: ['2', '30', '2024'], at: ['13', '00', '', 'PM'], phone: ['55a', '555', '0123'] },
+      {
+        ...good,
+        name: ['Ada', ''],
+        email: 'ada@',
+        note: 'too long',
+        count: 'many',
+        topic: 'C',
+        likes: [],
+        survey: { Quick: '3' },
+        when: ['2', '30', '2024'],
+        at: ['13', '00', '', 'PM'],
+        phone: ['55a', '555', '0123'],
+      },
       true,
     );
     expect(errors).toEqual({

@@ -76,35 +76,43 @@ describe('index changes', () => {
   // covers 001-4.05, 001-4.10, 001-4.12, 001-9.02
   it('without loop clamps every walk between the first and the last slide, reporting the ends', () => {
     fc.assert(
-      fc.property(atRest.map((s) => ({ ...s, loop: false })), fc.array(direction, { maxLength: 60 }), (start, walk) => {
-        let state = start;
-        for (const d of walk) {
-          const change = requestStep(state, d);
-          if (!change.accepted) throw new Error('refused at rest');
-          expect(change.index).toBeGreaterThanOrEqual(0);
-          expect(change.index).toBeLessThan(state.count);
-          const atEnd = d === 'forward' ? state.index === state.count - 1 : state.index === 0;
-          expect(change.reached).toBe(atEnd ? (d === 'forward' ? 'reachedEnd' : 'reachedBeginning') : undefined);
-          expect(change.changed).toBe(!atEnd);
-          state = { ...state, index: change.index };
-        }
-      }),
+      fc.property(
+        atRest.map((s) => ({ ...s, loop: false })),
+        fc.array(direction, { maxLength: 60 }),
+        (start, walk) => {
+          let state = start;
+          for (const d of walk) {
+            const change = requestStep(state, d);
+            if (!change.accepted) throw new Error('refused at rest');
+            expect(change.index).toBeGreaterThanOrEqual(0);
+            expect(change.index).toBeLessThan(state.count);
+            const atEnd = d === 'forward' ? state.index === state.count - 1 : state.index === 0;
+            expect(change.reached).toBe(atEnd ? (d === 'forward' ? 'reachedEnd' : 'reachedBeginning') : undefined);
+            expect(change.changed).toBe(!atEnd);
+            state = { ...state, index: change.index };
+          }
+        },
+      ),
     );
   });
 
   // covers 001-4.09, 001-4.11
   it('with loop wraps, and n steps forward from anywhere come back to the start', () => {
     fc.assert(
-      fc.property(atRest.map((s) => ({ ...s, loop: true })), direction, (start, d) => {
-        let state = start;
-        for (let i = 0; i < start.count; i++) {
-          const change = requestStep(state, d);
-          if (!change.accepted) throw new Error('refused at rest');
-          expect(change.reached).toBeUndefined();
-          state = { ...state, index: change.index };
-        }
-        expect(state.index).toBe(start.index);
-      }),
+      fc.property(
+        atRest.map((s) => ({ ...s, loop: true })),
+        direction,
+        (start, d) => {
+          let state = start;
+          for (let i = 0; i < start.count; i++) {
+            const change = requestStep(state, d);
+            if (!change.accepted) throw new Error('refused at rest');
+            expect(change.reached).toBeUndefined();
+            state = { ...state, index: change.index };
+          }
+          expect(state.index).toBe(start.index);
+        },
+      ),
     );
     expect(requestStep({ index: 0, count: 4, loop: true, inMotion: false }, 'reverse')).toMatchObject({ index: 3 });
     expect(requestStep({ index: 3, count: 4, loop: true, inMotion: false }, 'forward')).toMatchObject({ index: 0 });
@@ -140,7 +148,16 @@ describe('index changes', () => {
 describe('linked galleries', () => {
   // covers 001-4.19
   it('brings linked galleries to the same index, each within its own slides', () => {
-    expect(syncLinked(3, [{ index: 0, inMotion: false }, { index: 1, inMotion: false }], [5, 2])).toEqual([3, 1]);
+    expect(
+      syncLinked(
+        3,
+        [
+          { index: 0, inMotion: false },
+          { index: 1, inMotion: false },
+        ],
+        [5, 2],
+      ),
+    ).toEqual([3, 1]);
   });
 
   // covers 001-4.20
@@ -200,11 +217,18 @@ describe('keyboard and controls', () => {
   // covers 001-3.21, 001-9.06, 001-4.24, 001-4.25, 001-4.26
   it('moves with 37 and 39 only when at rest, outside an editable field and on screen', () => {
     fc.assert(
-      fc.property(fc.constantFrom(37, 39, 38, 13), fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean(), (keyCode, inMotion, editableTarget, inViewport, keyboard) => {
-        const step = keyStep({ keyCode, inMotion, editableTarget, inViewport, keyboard, linkedChild: false });
-        const free = keyboard && !inMotion && !editableTarget && inViewport;
-        expect(step).toBe(!free ? undefined : keyCode === 37 ? 'reverse' : keyCode === 39 ? 'forward' : undefined);
-      }),
+      fc.property(
+        fc.constantFrom(37, 39, 38, 13),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        (keyCode, inMotion, editableTarget, inViewport, keyboard) => {
+          const step = keyStep({ keyCode, inMotion, editableTarget, inViewport, keyboard, linkedChild: false });
+          const free = keyboard && !inMotion && !editableTarget && inViewport;
+          expect(step).toBe(!free ? undefined : keyCode === 37 ? 'reverse' : keyCode === 39 ? 'forward' : undefined);
+        },
+      ),
     );
   });
 

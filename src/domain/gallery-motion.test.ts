@@ -2,7 +2,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_LAYOUT_DEFAULTS, STACKED_TRANSITIONS } from './gallery';
-import { boundaryFor, CUBIC_EASE_IN_OUT, GALLERY_RESIZE_TIMEOUT_MS, isStackedTransition, moveSeconds, newSwipeOffset, parseSnapPoints, resizeEnd, resizeEvent, settleSeconds, snapOffset } from './gallery-motion';
+import {
+  boundaryFor,
+  CUBIC_EASE_IN_OUT,
+  GALLERY_RESIZE_TIMEOUT_MS,
+  isStackedTransition,
+  moveSeconds,
+  newSwipeOffset,
+  parseSnapPoints,
+  resizeEnd,
+  resizeEvent,
+  settleSeconds,
+  snapOffset,
+} from './gallery-motion';
 import { newSwipeStep } from './gallery-index';
 
 describe('stacked transitions', () => {
@@ -34,12 +46,17 @@ describe('new-swipe', () => {
 
   it('never moves past an end without loop, whatever the drag (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 200, max: 2000 }), fc.double({ min: -0.9, max: 0.9, noNaN: true }), (drag, width, velocity) => {
-        // A drag back from the first slide: shown a third, and at most a third of the width the rule asks for.
-        const shown = newSwipeOffset(drag, true, false, 'inertial');
-        expect(shown).toBeLessThanOrEqual(drag);
-        if (drag < (width / 2) * 3) expect(newSwipeStep(shown, width, velocity)).toBeUndefined();
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 200, max: 2000 }),
+        fc.double({ min: -0.9, max: 0.9, noNaN: true }),
+        (drag, width, velocity) => {
+          // A drag back from the first slide: shown a third, and at most a third of the width the rule asks for.
+          const shown = newSwipeOffset(drag, true, false, 'inertial');
+          expect(shown).toBeLessThanOrEqual(drag);
+          if (drag < (width / 2) * 3) expect(newSwipeStep(shown, width, velocity)).toBeUndefined();
+        },
+      ),
     );
   });
 
@@ -57,11 +74,13 @@ describe('new-swipe', () => {
     expect(settleSeconds(0, 400)).toBe(0.2);
     expect(settleSeconds(400, 400)).toBe(0.5);
     expect(settleSeconds(200, 400)).toBe(0.35);
-    fc.assert(fc.property(fc.double({ min: -5000, max: 5000, noNaN: true }), fc.integer({ min: 0, max: 3000 }), (left, width) => {
-      const s = settleSeconds(left, width);
-      expect(s).toBeGreaterThanOrEqual(0.2);
-      expect(s).toBeLessThanOrEqual(0.5);
-    }));
+    fc.assert(
+      fc.property(fc.double({ min: -5000, max: 5000, noNaN: true }), fc.integer({ min: 0, max: 3000 }), (left, width) => {
+        const s = settleSeconds(left, width);
+        expect(s).toBeGreaterThanOrEqual(0.2);
+        expect(s).toBeLessThanOrEqual(0.5);
+      }),
+    );
   });
 });
 

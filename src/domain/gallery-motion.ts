@@ -6,7 +6,15 @@
  * emitter's state (a resize starts a resizing state that ends once no resize has come for the
  * timeout; the gallery's timeout is 100 ms). No DOM, no clock.
  */
-import { GALLERY_LAYOUT_DEFAULTS, type NEW_SWIPE_BOUNDARIES, RESIZE_EMITTER, SLIDESHOW_DEFAULTS, STACKED_TRANSITIONS, TOUCH, type StackedTransition } from './gallery';
+import {
+  GALLERY_LAYOUT_DEFAULTS,
+  type NEW_SWIPE_BOUNDARIES,
+  RESIZE_EMITTER,
+  SLIDESHOW_DEFAULTS,
+  STACKED_TRANSITIONS,
+  TOUCH,
+  type StackedTransition,
+} from './gallery';
 import { TIMINGS_MS } from './limits';
 
 export type NewSwipeBoundary = (typeof NEW_SWIPE_BOUNDARIES)[number];
@@ -84,7 +92,13 @@ export const GALLERY_RESIZE_TIMEOUT_MS = TIMINGS_MS.GALLERY_RESIZE_DEBOUNCE;
  * A resize event: whether it starts the resizing state. Only a change along the emitter's axis
  * larger than the threshold (default 0) counts; a change already resizing keeps resizing.
  */
-export function resizeEvent(state: ResizeState, width: number, height: number, axis: ResizeAxis | 'both' = 'both', threshold: number = RESIZE_EMITTER.THRESHOLD): ResizeState {
+export function resizeEvent(
+  state: ResizeState,
+  width: number,
+  height: number,
+  axis: ResizeAxis | 'both' = 'both',
+  threshold: number = RESIZE_EMITTER.THRESHOLD,
+): ResizeState {
   const dx = Math.abs(width - state.width);
   const dy = Math.abs(height - state.height);
   const moved = axis === 'x' ? dx > threshold : axis === 'y' ? dy > threshold : dx > threshold || dy > threshold;

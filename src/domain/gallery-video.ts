@@ -55,7 +55,8 @@ export function slideVideo(item: GalleryItemMedia, posterDimensions?: { width?: 
       poster: item.src || embed?.poster || undefined,
     };
   }
-  if (item.videoFile) return { kind: 'file', file: item.videoFile, aspect: videoAspect('video', posterDimensions), title: undefined, poster: item.src || undefined };
+  if (item.videoFile)
+    return { kind: 'file', file: item.videoFile, aspect: videoAspect('video', posterDimensions), title: undefined, poster: item.src || undefined };
   return undefined;
 }
 

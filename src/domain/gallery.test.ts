@@ -118,15 +118,21 @@ describe('stepGalleryIndex', () => {
   // constants and helpers for 001-4.05, 001-4.09, 001-4.11 (the browser behaviour is left to end-to-end tests)
   it('stays in range, and with loop a step forward then back returns to the start', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 50 }), fc.nat(), fc.boolean(), fc.constantFrom('forward' as const, 'reverse' as const), (count, raw, loop, direction) => {
-        const start = raw % count;
-        const { index } = stepGalleryIndex(start, direction, count, loop);
-        expect(index >= 0 && index < count).toBe(true);
-        if (loop) {
-          const back = direction === 'forward' ? 'reverse' : 'forward';
-          expect(stepGalleryIndex(index, back, count, loop).index).toBe(start);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 50 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.constantFrom('forward' as const, 'reverse' as const),
+        (count, raw, loop, direction) => {
+          const start = raw % count;
+          const { index } = stepGalleryIndex(start, direction, count, loop);
+          expect(index >= 0 && index < count).toBe(true);
+          if (loop) {
+            const back = direction === 'forward' ? 'reverse' : 'forward';
+            expect(stepGalleryIndex(index, back, count, loop).index).toBe(start);
+          }
+        },
+      ),
     );
   });
 

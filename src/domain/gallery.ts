@@ -40,9 +40,27 @@ export type GalleryDirection = (typeof GALLERY_DIRECTIONS)[number];
 
 /** Seed 001 §3: the gallery block's option names. */
 export const GALLERY_BLOCK_OPTIONS = [
-  'design', 'imageAspectRatio', 'slidesPerRow', 'lightbox', 'lightboxTheme', 'mixedContent', 'columnWidth', 'gutter',
-  'listImageSize', 'thumbnails-per-row', 'active-alignment', 'autoplay', 'autoplay-duration', 'thumbnails',
-  'thumbnail-strip-height', 'thumbnail-strip-margin', 'square-thumbs', 'auto-crop', 'padding', 'meta-position', 'vSize',
+  'design',
+  'imageAspectRatio',
+  'slidesPerRow',
+  'lightbox',
+  'lightboxTheme',
+  'mixedContent',
+  'columnWidth',
+  'gutter',
+  'listImageSize',
+  'thumbnails-per-row',
+  'active-alignment',
+  'autoplay',
+  'autoplay-duration',
+  'thumbnails',
+  'thumbnail-strip-height',
+  'thumbnail-strip-margin',
+  'square-thumbs',
+  'auto-crop',
+  'padding',
+  'meta-position',
+  'vSize',
 ] as const;
 
 /** Seed 001 §3: attributes a slide element carries. */

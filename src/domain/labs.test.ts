@@ -6,7 +6,10 @@ describe('labs lists', () => {
   it('read a stored value tolerantly: unknown names, repeats and other shapes are dropped', () => {
     expect(readLabs({})).toEqual({ internal: [], circle: [] });
     expect(readLabs(null)).toEqual({ internal: [], circle: [] });
-    expect(readLabs({ internal: ['multilingual', 'gone_flag', 'commerce', 'multilingual'], circle: 'commerce' })).toEqual({ internal: ['commerce', 'multilingual'], circle: [] });
+    expect(readLabs({ internal: ['multilingual', 'gone_flag', 'commerce', 'multilingual'], circle: 'commerce' })).toEqual({
+      internal: ['commerce', 'multilingual'],
+      circle: [],
+    });
   });
 
   it('turn a flag on for the site when either list holds it', () => {

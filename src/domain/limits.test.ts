@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EDITOR_LIMITS } from './editor-limits';
-import {
-  ACCORDION_ANIMATION_MS,
-  ERROR_REPORTING,
-  LAYOUT_THRESHOLDS_PX,
-  SCROLL_TWEEN_OFFSET_PX,
-  TEXT_SHRINK_MIN_FONT_PX,
-  THROTTLE,
-  TIMINGS_MS,
-} from './limits';
+import { ACCORDION_ANIMATION_MS, ERROR_REPORTING, LAYOUT_THRESHOLDS_PX, SCROLL_TWEEN_OFFSET_PX, TEXT_SHRINK_MIN_FONT_PX, THROTTLE, TIMINGS_MS } from './limits';
 
 describe('limits', () => {
   // constants and helpers for 000-9.41, 000-9.42, 000-9.43, 000-9.44, 000-9.45, 000-9.46, 000-9.47, 001-9.77, 001-9.78, 001-9.79, 001-9.80 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)

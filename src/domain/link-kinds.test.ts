@@ -20,11 +20,27 @@ describe('link kinds', () => {
   });
 
   it('writes each kind back as the address it was read from', () => {
-    for (const href of ['', '/about', '/s/a.pdf', '/contact#block-0123456789abcdef01234567', '#top', 'https://example.com', 'mailto:a@b.co', 'tel:+1-555-0100', 'sms:+15550100', 'www.x.y']) {
+    for (const href of [
+      '',
+      '/about',
+      '/s/a.pdf',
+      '/contact#block-0123456789abcdef01234567',
+      '#top',
+      'https://example.com',
+      'mailto:a@b.co',
+      'tel:+1-555-0100',
+      'sms:+15550100',
+      'www.x.y',
+    ]) {
       expect(linkOf(parseLink(href))).toBe(href);
     }
     fc.assert(fc.property(fc.webUrl(), (url) => linkOf(parseLink(url)) === url));
-    fc.assert(fc.property(fc.webPath().filter((p) => p.startsWith('/')), (path) => linkOf(parseLink(path)) === path));
+    fc.assert(
+      fc.property(
+        fc.webPath().filter((p) => p.startsWith('/')),
+        (path) => linkOf(parseLink(path)) === path,
+      ),
+    );
   });
 
   it('writes a phone number as a tel: link without the spaces and brackets people type', () => {

@@ -299,7 +299,12 @@ describe('publishProblem', () => {
   it('lets through exactly the links that pass the seed rules with a scheme of PUBLISHABLE_SCHEMES, or none', () => {
     const hrefs = fc.oneof(
       fc.string({ maxLength: 40 }),
-      fc.tuple(fc.constantFrom('', '#', '/', '//', 'https://', 'http:', 'javascript:', 'data:', 'mailto:', 'tel:', 'sms:', 'ftp://', 'vbscript:', ' JaVa\nScRiPt:'), fc.string({ maxLength: 40 })).map(([a, b]) => a + b),
+      fc
+        .tuple(
+          fc.constantFrom('', '#', '/', '//', 'https://', 'http:', 'javascript:', 'data:', 'mailto:', 'tel:', 'sms:', 'ftp://', 'vbscript:', ' JaVa\nScRiPt:'),
+          fc.string({ maxLength: 40 }),
+        )
+        .map(([a, b]) => a + b),
     );
     fc.assert(
       fc.property(hrefs, fc.constantFrom(HOST, ''), (href, host) => {

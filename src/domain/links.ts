@@ -24,17 +24,9 @@ export const LINK_MAX_LENGTH = {
 /** Seed 000 §5: a tel link needs at least this many digits. */
 export const TEL_MIN_DIGITS = 4;
 
-export type LinkProblem =
-  | 'malformed'
-  | 'too-long'
-  | 'tel-characters'
-  | 'tel-digits'
-  | 'mailto-at'
-  | 'mailto-domain';
+export type LinkProblem = 'malformed' | 'too-long' | 'tel-characters' | 'tel-digits' | 'mailto-at' | 'mailto-domain';
 
-export type LinkCheck =
-  | { ok: true; category: LinkCategory }
-  | { ok: false; category: LinkCategory; reason: LinkProblem };
+export type LinkCheck = { ok: true; category: LinkCategory } | { ok: false; category: LinkCategory; reason: LinkProblem };
 
 type Analysis = {
   category: LinkCategory;
@@ -207,7 +199,8 @@ export function publishProblem(href: string, currentHost: string): PublishProble
   const a = analyse(href, currentHost);
   const scheme = a.scheme === undefined ? {} : { scheme: a.scheme };
   // A scheme no page carries is the first thing to say, whatever else is wrong with the link.
-  if (a.category === 'misc-protocol' && !(a.scheme !== undefined && PUBLISHABLE_MISC_SCHEMES.has(a.scheme))) return { reason: 'scheme', category: a.category, ...scheme };
+  if (a.category === 'misc-protocol' && !(a.scheme !== undefined && PUBLISHABLE_MISC_SCHEMES.has(a.scheme)))
+    return { reason: 'scheme', category: a.category, ...scheme };
   const check = checkAnalysed(a);
   return check.ok ? undefined : { reason: check.reason, category: a.category, ...scheme };
 }

@@ -40,8 +40,28 @@ describe('map', () => {
 
   // constants and helpers for 001-3.35, 001-3.40 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   it('lists the location fields and UI options', () => {
-    expect(MAP_LOCATION_FIELDS).toEqual(['mapLat', 'mapLng', 'markerLat', 'markerLng', 'mapZoom', 'addressTitle', 'addressLine1', 'addressLine2', 'addressCountry']);
-    expect(MAP_UI_OPTIONS).toEqual(['style', 'showLabels', 'showTerrain', 'draggable', 'scrollwheel', 'showControls', 'disableDefaultUI', 'markerDraggable', 'linkOnClick']);
+    expect(MAP_LOCATION_FIELDS).toEqual([
+      'mapLat',
+      'mapLng',
+      'markerLat',
+      'markerLng',
+      'mapZoom',
+      'addressTitle',
+      'addressLine1',
+      'addressLine2',
+      'addressCountry',
+    ]);
+    expect(MAP_UI_OPTIONS).toEqual([
+      'style',
+      'showLabels',
+      'showTerrain',
+      'draggable',
+      'scrollwheel',
+      'showControls',
+      'disableDefaultUI',
+      'markerDraggable',
+      'linkOnClick',
+    ]);
   });
 
   // constants and helpers for 001-4.87, 001-4.88, 001-4.89 (the browser behaviour is left to end-to-end tests)
@@ -64,8 +84,12 @@ describe('map addresses and tiles', () => {
   // covers 001-2.14 (the address the marker opens)
   it('opens the street address in a maps page, else the coordinates', () => {
     const marker = { lat: 40.720882, lng: -74.000988 };
-    expect(mapsPageUrl({ addressTitle: 'Studio', addressLine1: '71 Sullivan St', addressCountry: 'USA' }, marker, 12)).toBe('https://www.openstreetmap.org/search?query=71%20Sullivan%20St%2C%20USA');
-    expect(mapsPageUrl({ addressTitle: 'Studio', addressLine1: '  ' }, marker, 12)).toBe('https://www.openstreetmap.org/?mlat=40.720882&mlon=-74.000988#map=12/40.720882/-74.000988');
+    expect(mapsPageUrl({ addressTitle: 'Studio', addressLine1: '71 Sullivan St', addressCountry: 'USA' }, marker, 12)).toBe(
+      'https://www.openstreetmap.org/search?query=71%20Sullivan%20St%2C%20USA',
+    );
+    expect(mapsPageUrl({ addressTitle: 'Studio', addressLine1: '  ' }, marker, 12)).toBe(
+      'https://www.openstreetmap.org/?mlat=40.720882&mlon=-74.000988#map=12/40.720882/-74.000988',
+    );
     expect(addressLines({ addressTitle: ' Studio ', addressLine2: 'NY' })).toEqual(['Studio', 'NY']);
   });
 

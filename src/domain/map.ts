@@ -36,11 +36,27 @@ export const MAP_STYLE_NAME_BY_NUMBER: Readonly<Record<MapStyle, MapStyleName>> 
 export const DEFAULT_MAP_STYLE: MapStyle = MAP_STYLES.GRAYSCALE;
 
 export const MAP_LOCATION_FIELDS = [
-  'mapLat', 'mapLng', 'markerLat', 'markerLng', 'mapZoom', 'addressTitle', 'addressLine1', 'addressLine2', 'addressCountry',
+  'mapLat',
+  'mapLng',
+  'markerLat',
+  'markerLng',
+  'mapZoom',
+  'addressTitle',
+  'addressLine1',
+  'addressLine2',
+  'addressCountry',
 ] as const;
 
 export const MAP_UI_OPTIONS = [
-  'style', 'showLabels', 'showTerrain', 'draggable', 'scrollwheel', 'showControls', 'disableDefaultUI', 'markerDraggable', 'linkOnClick',
+  'style',
+  'showLabels',
+  'showTerrain',
+  'draggable',
+  'scrollwheel',
+  'showControls',
+  'disableDefaultUI',
+  'markerDraggable',
+  'linkOnClick',
 ] as const;
 
 export type MapLocation = {
@@ -88,7 +104,12 @@ export function isTileTemplate(url: string): boolean {
   return /^https:\/\/[^\s/]+\/\S*$/.test(url) && ['{z}', '{x}', '{y}'].every((p) => url.includes(p));
 }
 
-export type MapAddress = { addressTitle?: string | undefined; addressLine1?: string | undefined; addressLine2?: string | undefined; addressCountry?: string | undefined };
+export type MapAddress = {
+  addressTitle?: string | undefined;
+  addressLine1?: string | undefined;
+  addressLine2?: string | undefined;
+  addressCountry?: string | undefined;
+};
 
 /** The address lines that are filled in, in reading order (the title first). */
 export function addressLines(address: MapAddress): string[] {

@@ -20,7 +20,9 @@ describe('multilingual rules', () => {
   it('accept a list with one visible default, unique known codes, at most the maximum', () => {
     expect(languageListProblem([lang('en-US', { default: true }), lang('fr', { visible: false })])).toBeNull();
     expect(languageListProblem([])?.message).toMatch(/at least one language/);
-    expect(languageListProblem([lang('en', { default: true }), ...Array.from({ length: MAX_LANGUAGES }, () => lang('fr'))])?.message).toBe('A site can offer at most 20 languages.');
+    expect(languageListProblem([lang('en', { default: true }), ...Array.from({ length: MAX_LANGUAGES }, () => lang('fr'))])?.message).toBe(
+      'A site can offer at most 20 languages.',
+    );
     expect(languageListProblem([lang('en', { default: true }), lang('fr'), lang('fr')])).toEqual({ path: 'languages.2.code', message: 'fr is listed twice.' });
     expect(languageListProblem([lang('en'), lang('fr')])?.path).toBe('languages');
     expect(languageListProblem([lang('en', { default: true }), lang('fr', { default: true })])?.message).toBe('Only one language can be the default.');

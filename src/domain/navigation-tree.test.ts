@@ -12,7 +12,13 @@ const tree = () =>
   editableTree(
     [
       { title: 'Home', href: '/' },
-      { title: 'Studio', children: [{ title: 'About', href: '/about' }, { title: 'Visit', href: '/contact' }] },
+      {
+        title: 'Studio',
+        children: [
+          { title: 'About', href: '/about' },
+          { title: 'Visit', href: '/contact' },
+        ],
+      },
       { title: 'Journal', href: '/journal' },
       { title: 'Shop', href: '/shop' },
     ],
@@ -49,7 +55,10 @@ describe('navigation tree moves', () => {
     expect(indent(t, { index: 1, child: 1 })).toEqual({ ok: false, message: 'Menus go one level deep: a link in a dropdown cannot hold links of its own.' });
     expect(indent(t, { index: 2 }).ok).toBe(true);
     // Studio has links under it: it cannot go under Home.
-    expect(indent(t, { index: 1 })).toEqual({ ok: false, message: 'Studio has links under it, and menus go one level deep: take them out of its dropdown first.' });
+    expect(indent(t, { index: 1 })).toEqual({
+      ok: false,
+      message: 'Studio has links under it, and menus go one level deep: take them out of its dropdown first.',
+    });
     expect(indent(t, { index: 0 })).toEqual({ ok: false, message: 'The first item has no item above it to go under.' });
     expect(moveTo(t, { index: 1 }, { index: 2, child: 0 }).ok).toBe(false);
   });
@@ -69,7 +78,12 @@ describe('navigation tree moves', () => {
   });
 
   it('keeps every item once and nesting one level deep, whatever moves are made', () => {
-    const move = fc.record({ op: fc.constantFrom('up', 'down', 'indent', 'outdent', 'drag'), a: fc.nat(20), b: fc.nat(20), c: fc.option(fc.nat(5), { nil: undefined }) });
+    const move = fc.record({
+      op: fc.constantFrom('up', 'down', 'indent', 'outdent', 'drag'),
+      a: fc.nat(20),
+      b: fc.nat(20),
+      c: fc.option(fc.nat(5), { nil: undefined }),
+    });
     fc.assert(
       fc.property(fc.array(move, { maxLength: 30 }), (moves) => {
         let t = tree();
@@ -79,8 +93,18 @@ describe('navigation tree moves', () => {
         for (const { op, a, b, c } of moves) {
           const all = positions();
           const at = all[a % all.length]!;
-          const target: TreePosition = c === undefined ? { index: b % (t.length + 1) } : { index: b % t.length, child: Math.min(c, t[b % t.length]!.children.length) };
-          const r = op === 'up' ? moveBy(t, at, -1) : op === 'down' ? moveBy(t, at, 1) : op === 'indent' ? indent(t, at) : op === 'outdent' ? outdent(t, at) : moveTo(t, at, target);
+          const target: TreePosition =
+            c === undefined ? { index: b % (t.length + 1) } : { index: b % t.length, child: Math.min(c, t[b % t.length]!.children.length) };
+          const r =
+            op === 'up'
+              ? moveBy(t, at, -1)
+              : op === 'down'
+                ? moveBy(t, at, 1)
+                : op === 'indent'
+                  ? indent(t, at)
+                  : op === 'outdent'
+                    ? outdent(t, at)
+                    : moveTo(t, at, target);
           if (!r.ok) continue;
           const moved = itemAt(t, at)!;
           t = r.tree;
@@ -100,7 +124,14 @@ describe('navigation tree moves', () => {
   it('saves a folder without a link of its own, and items without children as plain links', () => {
     expect(savedTree(tree()).slice(0, 2)).toEqual([
       { title: 'Home', href: '/', newWindow: false },
-      { title: 'Studio', newWindow: false, children: [{ title: 'About', href: '/about', newWindow: false }, { title: 'Visit', href: '/contact', newWindow: false }] },
+      {
+        title: 'Studio',
+        newWindow: false,
+        children: [
+          { title: 'About', href: '/about', newWindow: false },
+          { title: 'Visit', href: '/contact', newWindow: false },
+        ],
+      },
     ]);
   });
 });

@@ -78,14 +78,24 @@ export function outdent(tree: readonly TreeItem[], at: TreePosition): MoveResult
   const item = itemAt(tree, at);
   if (!item || at.child === undefined) return refuse('');
   const parent = tree[at.index]!;
-  const next = [...withChildren(tree, at.index, parent.children.filter((_, j) => j !== at.child))];
+  const next = [
+    ...withChildren(
+      tree,
+      at.index,
+      parent.children.filter((_, j) => j !== at.child),
+    ),
+  ];
   next.splice(at.index + 1, 0, item);
   return { ok: true, tree: next, at: { index: at.index + 1 } };
 }
 
 export function removeAt(tree: readonly TreeItem[], at: TreePosition): TreeItem[] {
   if (at.child === undefined) return tree.filter((_, i) => i !== at.index);
-  return withChildren(tree, at.index, tree[at.index]!.children.filter((_, j) => j !== at.child));
+  return withChildren(
+    tree,
+    at.index,
+    tree[at.index]!.children.filter((_, j) => j !== at.child),
+  );
 }
 
 /**
@@ -133,13 +143,24 @@ export function savedTree(tree: readonly TreeItem[]): SavedItem[] {
   return tree.map((item) => {
     const children = item.children.map((c) => ({ title: c.title.trim(), href: c.href.trim(), newWindow: c.newWindow }));
     const href = item.href.trim();
-    return { title: item.title.trim(), ...(href !== '' || children.length === 0 ? { href } : {}), newWindow: item.newWindow, ...(children.length > 0 ? { children } : {}) };
+    return {
+      title: item.title.trim(),
+      ...(href !== '' || children.length === 0 ? { href } : {}),
+      newWindow: item.newWindow,
+      ...(children.length > 0 ? { children } : {}),
+    };
   });
 }
 
 /** Any tree-like input, as an edited tree with keys made by `key` (stored folders have no href). */
-export function editableTree(items: readonly { title: string; href?: string | undefined; newWindow?: boolean | undefined; children?: readonly unknown[] | undefined }[], key: () => string): TreeItem[] {
-  const one = (it: { title: string; href?: string | undefined; newWindow?: boolean | undefined; children?: readonly unknown[] | undefined }, deep: boolean): TreeItem => ({
+export function editableTree(
+  items: readonly { title: string; href?: string | undefined; newWindow?: boolean | undefined; children?: readonly unknown[] | undefined }[],
+  key: () => string,
+): TreeItem[] {
+  const one = (
+    it: { title: string; href?: string | undefined; newWindow?: boolean | undefined; children?: readonly unknown[] | undefined },
+    deep: boolean,
+  ): TreeItem => ({
     key: key(),
     title: it.title,
     href: it.href ?? '',
@@ -156,7 +177,12 @@ export type ReceivedItem = { title: string; href?: string | undefined; newWindow
  * What is wrong with a received tree, by dot-separated path under `base` (`navigation.1.children.0.href`):
  * depth, counts, titles, missing links, and each link `linkMessage` refuses (the seed's link rules).
  */
-export function treeErrors(items: readonly ReceivedItem[], base: string, max: number, linkMessage: (href: string) => string | undefined): Record<string, string> {
+export function treeErrors(
+  items: readonly ReceivedItem[],
+  base: string,
+  max: number,
+  linkMessage: (href: string) => string | undefined,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (items.length > max) errors[base] = format(m.tooManyItems, { max });
   const check = (item: ReceivedItem, path: string, depth: number) => {

@@ -45,8 +45,26 @@ describe('page types', () => {
   // covers 001-3.91
   it('lists the slice types', () => {
     expect(SLICE_TYPES).toEqual([
-      'heading', 'sub-heading', 'body', 'image', 'gallery', 'video', 'social-icons', 'buttons', 'navigation', 'custom-form', 'newsletter',
-      'album', 'map', 'lock', 'password', 'twitter', 'logo', 'action', 'popup-overlay-action', 'temp-lock-inject',
+      'heading',
+      'sub-heading',
+      'body',
+      'image',
+      'gallery',
+      'video',
+      'social-icons',
+      'buttons',
+      'navigation',
+      'custom-form',
+      'newsletter',
+      'album',
+      'map',
+      'lock',
+      'password',
+      'twitter',
+      'logo',
+      'action',
+      'popup-overlay-action',
+      'temp-lock-inject',
     ]);
   });
 

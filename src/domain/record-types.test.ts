@@ -14,7 +14,9 @@ describe('record types', () => {
 
   // constants and helpers for 000-3.69 (the browser behaviour is left to end-to-end tests)
   it('map every collection item analytics type to one record type', () => {
-    const mapped = Object.values(RECORD_TYPES).map(analyticsItemType).filter((t) => t !== undefined);
+    const mapped = Object.values(RECORD_TYPES)
+      .map(analyticsItemType)
+      .filter((t) => t !== undefined);
     expect(mapped.sort()).toEqual([...COLLECTION_ITEM_ANALYTICS_TYPES].sort());
     expect(analyticsItemType(RECORD_TYPES.PAGE)).toBeUndefined();
   });

@@ -22,15 +22,48 @@ import {
 describe('text highlight settings', () => {
   // covers 001-3.65, 001-3.66, 001-3.67
   it('has the seed’s settings, shapes and animations', () => {
-    expect(HIGHLIGHT_SETTINGS).toEqual(['shape', 'color', 'thickness', 'linecap', 'blend', 'opacity', 'animation', 'direction', 'duration', 'isAnimationEnabled']);
-    expect(HIGHLIGHT_SHAPES).toEqual(['circle', 'cross', 'enclose', 'jagged', 'marker', 'scribble', 'strike', 'strikeDiagonal', 'underline', 'underlineCurve', 'underlineDouble', 'wave']);
+    expect(HIGHLIGHT_SETTINGS).toEqual([
+      'shape',
+      'color',
+      'thickness',
+      'linecap',
+      'blend',
+      'opacity',
+      'animation',
+      'direction',
+      'duration',
+      'isAnimationEnabled',
+    ]);
+    expect(HIGHLIGHT_SHAPES).toEqual([
+      'circle',
+      'cross',
+      'enclose',
+      'jagged',
+      'marker',
+      'scribble',
+      'strike',
+      'strikeDiagonal',
+      'underline',
+      'underlineCurve',
+      'underlineDouble',
+      'wave',
+    ]);
     expect(HIGHLIGHT_ANIMATIONS).toEqual(['draw', 'fade', 'fadeScale']);
     expect(Object.keys(HIGHLIGHT_DEFAULTS).sort()).toEqual([...HIGHLIGHT_SETTINGS].sort());
   });
 
   // covers 001-3.68, 001-3.69, 001-3.70, 001-3.71, 001-3.72, 001-3.73, 001-3.74, 001-3.75 (the drawing itself is left to end-to-end tests)
   it('defaults to a wave in the current colour, 0.06em, square caps, no blend, drawn to the right over 0.75 s', () => {
-    expect(HIGHLIGHT_DEFAULTS).toMatchObject({ shape: 'wave', color: 'currentColor', thickness: '0.06em', linecap: 'square', blend: 'none', animation: 'draw', direction: 'right', duration: 0.75 });
+    expect(HIGHLIGHT_DEFAULTS).toMatchObject({
+      shape: 'wave',
+      color: 'currentColor',
+      thickness: '0.06em',
+      linecap: 'square',
+      blend: 'none',
+      animation: 'draw',
+      direction: 'right',
+      duration: 0.75,
+    });
   });
 
   // constants for 001-4.96, 001-4.97 (the browser behaviour is left to end-to-end tests)
@@ -42,12 +75,14 @@ describe('text highlight settings', () => {
 
   it('accepts only currentColor, a theme colour or a #rgb / #rrggbb colour', () => {
     for (const ok of ['currentColor', 'accent', 'ink', '#fff', '#E0B000']) expect(isHighlightColor(ok), ok).toBe(true);
-    for (const bad of ['red', 'url(#x)', '#ff', '#ggg000', 'rgb(0,0,0)', 'var(--x)', '#fff"', 'currentcolor', '#e0b000 ']) expect(isHighlightColor(bad), bad).toBe(false);
+    for (const bad of ['red', 'url(#x)', '#ff', '#ggg000', 'rgb(0,0,0)', 'var(--x)', '#fff"', 'currentcolor', '#e0b000 '])
+      expect(isHighlightColor(bad), bad).toBe(false);
   });
 
   it('accepts a thickness in em or px within its bounds, and nothing else', () => {
     for (const ok of ['0.06em', '1em', '.5em', '2px', '32px', '0.5px']) expect(isHighlightThickness(ok), ok).toBe(true);
-    for (const bad of ['0em', '1.5em', '40px', '0.2px', '1', 'em', '1rem', 'calc(1em)', '1e1px', '-1px', '0.06em;']) expect(isHighlightThickness(bad), bad).toBe(false);
+    for (const bad of ['0em', '1.5em', '40px', '0.2px', '1', 'em', '1rem', 'calc(1em)', '1e1px', '-1px', '0.06em;'])
+      expect(isHighlightThickness(bad), bad).toBe(false);
   });
 });
 
@@ -72,7 +107,20 @@ describe('text highlight shapes', () => {
 
   it('draws a cross and a double underline as two strokes, the rest as one; circle and enclose go around the words and the marker behind them', () => {
     const strokes = Object.fromEntries(HIGHLIGHT_SHAPES.map((s) => [s, highlightGeometry(s, 10).strokes.length]));
-    expect(strokes).toEqual({ circle: 1, cross: 2, enclose: 1, jagged: 1, marker: 1, scribble: 1, strike: 1, strikeDiagonal: 1, underline: 1, underlineCurve: 1, underlineDouble: 2, wave: 1 });
+    expect(strokes).toEqual({
+      circle: 1,
+      cross: 2,
+      enclose: 1,
+      jagged: 1,
+      marker: 1,
+      scribble: 1,
+      strike: 1,
+      strikeDiagonal: 1,
+      underline: 1,
+      underlineCurve: 1,
+      underlineDouble: 2,
+      wave: 1,
+    });
     expect(highlightGeometry('circle', 5).box).toBe('around');
     expect(highlightGeometry('enclose', 5).box).toBe('around');
     expect(highlightGeometry('marker', 5).box).toBe('behind');
@@ -108,18 +156,49 @@ describe('text highlight tween', () => {
     expect(tweenDurations(1, [100, 100])).toEqual([500, 500]);
     expect(tweenDurations(1, [990, 10])).toEqual([990, 200]);
     fc.assert(
-      fc.property(fc.double({ min: 0.1, max: 10, noNaN: true }), fc.array(fc.double({ min: 0, max: 5000, noNaN: true }), { minLength: 1, maxLength: 6 }), (duration, lengths) => {
-        for (const ms of tweenDurations(duration, lengths)) {
-          expect(ms).toBeGreaterThanOrEqual(duration * 1000 * 0.2 - 1e-6);
-          expect(ms).toBeLessThanOrEqual(duration * 1000 + 1e-6);
-        }
-      }),
+      fc.property(
+        fc.double({ min: 0.1, max: 10, noNaN: true }),
+        fc.array(fc.double({ min: 0, max: 5000, noNaN: true }), { minLength: 1, maxLength: 6 }),
+        (duration, lengths) => {
+          for (const ms of tweenDurations(duration, lengths)) {
+            expect(ms).toBeGreaterThanOrEqual(duration * 1000 * 0.2 - 1e-6);
+            expect(ms).toBeLessThanOrEqual(duration * 1000 + 1e-6);
+          }
+        },
+      ),
     );
   });
 
   it('measures a stroke as the stretched box draws it', () => {
-    expect(stretchedLength([[0, 50], [100, 50]], 300, 20)).toBe(300);
-    expect(stretchedLength([[0, 0], [0, 100]], 300, 20)).toBe(20);
-    expect(stretchedLength([[0, 0], [100, 100]], 30, 40)).toBe(50);
+    expect(
+      stretchedLength(
+        [
+          [0, 50],
+          [100, 50],
+        ],
+        300,
+        20,
+      ),
+    ).toBe(300);
+    expect(
+      stretchedLength(
+        [
+          [0, 0],
+          [0, 100],
+        ],
+        300,
+        20,
+      ),
+    ).toBe(20);
+    expect(
+      stretchedLength(
+        [
+          [0, 0],
+          [100, 100],
+        ],
+        30,
+        40,
+      ),
+    ).toBe(50);
   });
 });

@@ -11,7 +11,18 @@
  */
 
 /** Seed 001 §3: the settings, in the seed's order. */
-export const HIGHLIGHT_SETTINGS = ['shape', 'color', 'thickness', 'linecap', 'blend', 'opacity', 'animation', 'direction', 'duration', 'isAnimationEnabled'] as const;
+export const HIGHLIGHT_SETTINGS = [
+  'shape',
+  'color',
+  'thickness',
+  'linecap',
+  'blend',
+  'opacity',
+  'animation',
+  'direction',
+  'duration',
+  'isAnimationEnabled',
+] as const;
 
 /** Seed 001 §3: the shapes. */
 export const HIGHLIGHT_SHAPES = [

@@ -32,7 +32,19 @@ describe('site enumerations', () => {
   // covers 000-3.76, 000-2.35
   it('has the thirteen website statuses, resold and resold grace among them', () => {
     expect(Object.keys(WEBSITE_STATUSES)).toEqual([
-      'EXPIRED', 'PASTDUE', 'TRIAL', 'BETA', 'REMOVED', 'INTERNAL', 'COMPED', 'PAID', 'V5_LINKED', 'PARKING_PAGE', 'RESOLD', 'RESOLD_GRACE', 'ENTERPRISE',
+      'EXPIRED',
+      'PASTDUE',
+      'TRIAL',
+      'BETA',
+      'REMOVED',
+      'INTERNAL',
+      'COMPED',
+      'PAID',
+      'V5_LINKED',
+      'PARKING_PAGE',
+      'RESOLD',
+      'RESOLD_GRACE',
+      'ENTERPRISE',
     ]);
     expect(new Set(Object.values(WEBSITE_STATUSES)).size).toBe(13);
   });
@@ -77,9 +89,12 @@ describe('productWorkflowLabel', () => {
   it('reads anything else as Unsupported', () => {
     for (const s of [CONTENT_STATUSES.NEEDS_REVIEW, CONTENT_STATUSES.PRIVATE, CONTENT_STATUSES.DELETED]) expect(productWorkflowLabel(s)).toBe('Unsupported');
     fc.assert(
-      fc.property(fc.integer().filter((n) => n !== 1 && n !== 2 && n !== 4), (n) => {
-        expect(productWorkflowLabel(n)).toBe('Unsupported');
-      }),
+      fc.property(
+        fc.integer().filter((n) => n !== 1 && n !== 2 && n !== 4),
+        (n) => {
+          expect(productWorkflowLabel(n)).toBe('Unsupported');
+        },
+      ),
     );
   });
 });

@@ -85,14 +85,7 @@ export const ITEM_VISIBILITY = ['draft', 'published', 'needs_review', 'scheduled
 export type ItemVisibility = (typeof ITEM_VISIBILITY)[number];
 
 /** Seed 000 §3: collection item types as analytics names them. */
-export const COLLECTION_ITEM_ANALYTICS_TYPES = [
-  'album-track',
-  'event-item',
-  'gallery-image',
-  'portfolio-item',
-  'blog-post',
-  'gallery-video',
-] as const;
+export const COLLECTION_ITEM_ANALYTICS_TYPES = ['album-track', 'event-item', 'gallery-image', 'portfolio-item', 'blog-post', 'gallery-video'] as const;
 export type CollectionItemAnalyticsType = (typeof COLLECTION_ITEM_ANALYTICS_TYPES)[number];
 
 /** Seed 000 §3: page context templateVersion. */

@@ -39,7 +39,8 @@ export const blog = {
   postScheduled: 'The post “{title}” is scheduled for {when}.',
   postDeleted: 'The post “{title}” was deleted.',
   deleteTitle: 'Delete this post?',
-  deleteText: '“{title}” and its content are deleted for good. {visible, select, yes {Visitors can no longer open it at {path}.} other {Visitors have not seen it.}}',
+  deleteText:
+    '“{title}” and its content are deleted for good. {visible, select, yes {Visitors can no longer open it at {path}.} other {Visitors have not seen it.}}',
   deleteConfirm: 'Delete post',
   postsOf: 'Posts of {blog}',
   columnDate: 'Date',

@@ -27,9 +27,7 @@ describe('catalogue texts', () => {
   // constants and helpers for 000-8.09, 000-2.18, 000-2.19, 000-8.23, 000-9.52 (what visitors and HTTP clients observe is left to end-to-end and HTTP tests)
   // related to 000-8.32 (message text only; the code that raises it is not exercised here)
   it('has the checkout, logout, preview, typekit and link title texts', () => {
-    expect(commerce.checkoutNoCookies).toBe(
-      'Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.',
-    );
+    expect(commerce.checkoutNoCookies).toBe('Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.');
     expect(authentication.logoutSuccessTitle).toBe('Logout Successful');
     expect(authentication.logoutSuccessMessage).toBe('You have been successfully logged out.');
     expect(authentication.previewOnlyTitle).toBe('Preview Only');
@@ -121,9 +119,7 @@ describe('catalogue texts', () => {
     );
     expect(dialogs.alertOkay).toBe('Okay');
     expect(format(gallery.containerMissing, { selector: '#g' })).toBe("No gallery '#g' container found.");
-    expect(format(gallery.designNotLoaded, { name: 'x', list: 'grid, strip' })).toBe(
-      "Design 'x' not found. Currently loaded designs: [grid, strip].",
-    );
+    expect(format(gallery.designNotLoaded, { name: 'x', list: 'grid, strip' })).toBe("Design 'x' not found. Currently loaded designs: [grid, strip].");
     expect(gallery.lightboxDefaultTitle).toBe('Gallery');
     expect(format(gallery.designUnknown, { name: 'x' })).toBe(
       'These are not the gallery designs you are looking for. (We could not find a design by the name x)',
@@ -228,15 +224,11 @@ describe('catalogue texts', () => {
 describe('format', () => {
   // constants and helpers for 000-5.13, 000-8.08 (the on-screen text is left to end-to-end tests)
   it('fills every {argument}, repeated ones included', () => {
-    expect(format(forms.emailInvalid, { email: 'name@example.com' })).toBe(
-      'Email is not valid. Email addresses should follow the format name@example.com.',
-    );
+    expect(format(forms.emailInvalid, { email: 'name@example.com' })).toBe('Email is not valid. Email addresses should follow the format name@example.com.');
     expect(format(dataRequest.unparseableJson, { url: '/api/x', message: 'Unexpected token' })).toBe(
       'Internal Error: Unable to parse server response from (/api/x) as JSON: Unexpected token',
     );
-    expect(format(strings.linkFormat, { host: 'https://example.com' })).toBe(
-      'Links must be formatted as https://example.com or https://example.com',
-    );
+    expect(format(strings.linkFormat, { host: 'https://example.com' })).toBe('Links must be formatted as https://example.com or https://example.com');
   });
 
   // related to 000-5.57 (argument filling only; no translations are asserted here)

@@ -60,7 +60,12 @@ describe('the catalogue as ICU', () => {
     const days = '{count, plural, =0 {no days} one {# day} other {# days}} left for {who}';
     expect(compileMessage(days).needsFormatter).toBe(true);
     const compiled = evaluate(days) as (v: Record<string, string | number>) => string;
-    expect([0, 1, 2, 1000].map((count) => compiled({ count, who: 'you' }))).toEqual(['no days left for you', '1 day left for you', '2 days left for you', '1,000 days left for you']);
+    expect([0, 1, 2, 1000].map((count) => compiled({ count, who: 'you' }))).toEqual([
+      'no days left for you',
+      '1 day left for you',
+      '2 days left for you',
+      '1,000 days left for you',
+    ]);
     expect([0, 1, 1000].map((count) => compiled({ count, who: 'you' }))).toEqual([0, 1, 1000].map((count) => format(days, { count, who: 'you' })));
     expect(compileMessage('{length} / {max}')).toEqual({ code: '(v) => "" + String(v["length"]) + " / " + String(v["max"])', needsFormatter: false });
     expect(compileMessage("Can't apply '{this}', it''s quoted")).toEqual({ code: JSON.stringify("Can't apply {this}, it's quoted"), needsFormatter: false });

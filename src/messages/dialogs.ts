@@ -2,8 +2,7 @@
 export const dialogs = {
   alertOkay: 'Okay',
   systemErrorTitle: 'Something Went Wrong!',
-  systemErrorText:
-    'Our system has encountered an error.  This exception has been automatically logged and reported.  We will return shortly.',
+  systemErrorText: 'Our system has encountered an error.  This exception has been automatically logged and reported.  We will return shortly.',
   systemErrorNetwork: 'Unable to connect to {provider}.  Please try again.',
   systemErrorReload: 'Reload Page',
   systemErrorClear: 'Clear',

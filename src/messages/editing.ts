@@ -45,7 +45,8 @@ export const editing = {
   deviceDesktop: 'Desktop',
   editingDesktop: 'Editing the desktop layout (24 columns). Tablets show it too.',
   editingTablet: 'Tablet preview: it shows the desktop layout, and changes made here change desktop.',
-  editingPhoneAutomatic: 'Editing the phone layout (8 columns). This section is automatic: desktop’s blocks stacked in reading order, until you move or resize a block here.',
+  editingPhoneAutomatic:
+    'Editing the phone layout (8 columns). This section is automatic: desktop’s blocks stacked in reading order, until you move or resize a block here.',
   editingPhone: 'Editing the phone layout (8 columns). Changes here do not change desktop.',
   resetPhone: 'Reset to automatic',
   resetPhoneSection: 'Reset section to automatic',
@@ -99,7 +100,8 @@ export const editing = {
   publishedPost: 'Published. The post shows this version whenever its status lets visitors see it.',
   allPages: 'All pages',
   allPosts: 'All posts',
-  publishSummary: '{added, plural, =0 {} one {# block added. } other {# blocks added. }}{changed, plural, =0 {} one {# block changed. } other {# blocks changed. }}{removed, plural, =0 {} one {# block removed. } other {# blocks removed. }}{sections, plural, =0 {} one {# section added or removed.} other {# sections added or removed.}}',
+  publishSummary:
+    '{added, plural, =0 {} one {# block added. } other {# blocks added. }}{changed, plural, =0 {} one {# block changed. } other {# blocks changed. }}{removed, plural, =0 {} one {# block removed. } other {# blocks removed. }}{sections, plural, =0 {} one {# section added or removed.} other {# sections added or removed.}}',
   publishSummaryLayout: 'Blocks moved or resized.',
   publishSummarySections: 'Section colours, heights or order changed.',
   published: 'Published. Visitors now see this version.',

@@ -14,7 +14,9 @@ export type MessageValue = string | number;
 type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
 type Not<B extends boolean> = B extends true ? false : true;
 /** The name at the start of an argument: up to its first ',' or '}'. */
-type NameOf<B extends string> = (B extends `${infer N}}${string}` ? N : B) extends `${infer M},${string}` ? Trim<M> : Trim<B extends `${infer N}}${string}` ? N : B>;
+type NameOf<B extends string> = (B extends `${infer N}}${string}` ? N : B) extends `${infer M},${string}`
+  ? Trim<M>
+  : Trim<B extends `${infer N}}${string}` ? N : B>;
 /**
  * The argument names of an ICU message, brace by brace: a '{' opens an argument at an even depth
  * (the message, or an option of a plural or select) and an option at an odd one.

@@ -14,7 +14,8 @@ export const galleryBlock = {
   empty: 'This gallery has no images yet.',
   addFromLibrary: 'Add an image from the library',
   videoAddress: 'Video address',
-  videoAddressHint: 'A Vimeo, YouTube, Wistia or Animoto address. When you save, its title and poster are fetched and the poster is copied into your files; visitors contact the provider only when they press play.',
+  videoAddressHint:
+    'A Vimeo, YouTube, Wistia or Animoto address. When you save, its title and poster are fetched and the poster is copied into your files; visitors contact the provider only when they press play.',
   addVideo: 'Add the video',
   videoAdded: 'Video added at position {position}. Save to fetch its title and poster.',
   invalidVideos: 'These video addresses are not from Vimeo, YouTube, Wistia or Animoto and are left out of the page: positions {positions}.',

@@ -27,7 +27,8 @@ export const googleMaps = {
   upstreamTooLarge: 'Google’s place search answered with more than {kilobytes} KB, more than a place search needs.',
   upstreamMalformed: 'Google’s place search answered with something that is not a place.',
   upstreamNoLocation: 'Google has no coordinates for this place: pick another suggestion.',
-  missingTracking: 'Google Maps place details were requested without a tracking context (productPage and productSection): the call is sent, but its use cannot be told apart.',
+  missingTracking:
+    'Google Maps place details were requested without a tracking context (productPage and productSection): the call is sent, but its use cannot be told apart.',
   searchLabel: 'Find a place',
   searchHint: 'Type an address or a place name, then pick a suggestion: the map’s centre, marker and address fill in.',
   searching: 'Searching…',

@@ -17,8 +17,7 @@ export const http = {
   headersTooLarge: 'The request headers are too large.',
   noSuchCall: 'No such call.',
   crossSite: 'This request came from another site, so it was refused.',
-  crumbFailed:
-    'The security token (crumb) was missing or out of date. Send the new crumb this answer sets, or reload the page, and try again.',
+  crumbFailed: 'The security token (crumb) was missing or out of date. Send the new crumb this answer sets, or reload the page, and try again.',
   rateLimitsUnavailable: 'This cannot be done right now. Please try again in a minute.',
   roleNotAllowed: 'Your role on this site does not allow this.',
 } as const;

@@ -6,7 +6,8 @@ export const pages = {
   navigationTitleTooLong: 'A navigation title is at most 100 characters.',
   seoTitleTooLong: 'An SEO title is at most 300 characters.',
   seoDescriptionTooLong: 'An SEO description is at most 1000 characters.',
-  pathInvalid: 'A URL slug is a path such as /about or /shop/mugs: lowercase letters, digits and - _ . ~, each part starting with a letter or digit, at most 150 characters.',
+  pathInvalid:
+    'A URL slug is a path such as /about or /shop/mugs: lowercase letters, digits and - _ . ~, each part starting with a letter or digit, at most 150 characters.',
   pathReserved: 'The URL slug {path} starts with /{segment}, which the platform answers itself. These are reserved: {reserved}.',
   pathTaken: 'The URL slug {path} is already used by {owner}. Choose another one.',
   pathTakenByPage: 'the page “{title}”',

@@ -3,8 +3,7 @@ export const passwords = {
   missing: 'Choose a password.',
   tooShort: 'Choose a password of at least {min} characters; {recommended} or more is better.',
   tooLong: 'Choose a password of at most {max} characters.',
-  common:
-    'This password is one of the most common passwords, so it is among the first anyone would try. Choose another, such as a few unrelated words.',
+  common: 'This password is one of the most common passwords, so it is among the first anyone would try. Choose another, such as a few unrelated words.',
   email: 'Choose a password that is not your email address.',
   siteName: 'Choose a password that is not the name of the site.',
   hint: "At least {min} characters; {recommended} or more is better, and a few unrelated words make a good one. Not a common password, your email address or the site's name.",

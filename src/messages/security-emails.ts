@@ -6,8 +6,7 @@ export const securityEmails = {
   passwordReset: 'The password of your account was changed with a reset link sent to this address.',
   passwordResetSessions: 'Everywhere you were signed in has been signed out.',
   twoFactorOnSubject: 'Two-factor sign-in was turned on',
-  twoFactorOn:
-    'Two-factor sign-in was turned on for your account: signing in now asks for a code from an authenticator app after the password.',
+  twoFactorOn: 'Two-factor sign-in was turned on for your account: signing in now asks for a code from an authenticator app after the password.',
   twoFactorOffSubject: 'Two-factor sign-in was turned off',
   twoFactorOff: 'Two-factor sign-in was turned off for your account: signing in now asks only for the password.',
   othersSignedOut: 'Everywhere else you were signed in has been signed out.',

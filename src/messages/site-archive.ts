@@ -12,5 +12,6 @@ export const siteArchiveText = {
   twoCopies: 'The archive holds {name} twice; nothing was imported.',
   hashMismatch: 'The bytes of {name} do not match the SHA-256 site.json gives them: the archive is damaged. Nothing was imported.',
   siteGone: 'This site no longer exists.',
-  bytesMissing: 'The bytes of {name} are missing from the file store, so the site cannot be exported whole. Restore them from a backup, or replace or delete the file, then export again.',
+  bytesMissing:
+    'The bytes of {name} are missing from the file store, so the site cannot be exported whole. Restore them from a backup, or replace or delete the file, then export again.',
 } as const;

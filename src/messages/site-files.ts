@@ -2,9 +2,11 @@
 export const siteFilesText = {
   // ---- refusals the server answers ----
   noSuchFile: 'There is no such file on this site. It may have been deleted: reload the list.',
-  tooManyPixels: 'The image {fileName} is too large to process: at most {megapixels} megapixels (width times height) are accepted. Resize it and upload it again.',
+  tooManyPixels:
+    'The image {fileName} is too large to process: at most {megapixels} megapixels (width times height) are accepted. Resize it and upload it again.',
   unreadableImage: '{reason}: {fileName} could not be read as an image. It may be damaged; export it again and upload the new copy.',
-  inUse: '{name} is used on {count, plural, one {# page or post} other {# pages or posts}} ({titles}). Remove it from there first, or replace it with another file.',
+  inUse:
+    '{name} is used on {count, plural, one {# page or post} other {# pages or posts}} ({titles}). Remove it from there first, or replace it with another file.',
   siteSettings: 'Site settings',
   uploadNeedsName: 'Send the file’s name in the X-File-Name header.',
   /** The {fileTypeMessage} of the seed's unsupported-file text, when a replacement must be of the file's own kind. */

@@ -13,7 +13,8 @@ export const transferScreen = {
   chosen: '{name}, {size}',
   importButton: 'Import and replace this site',
   confirmTitle: 'Replace this site?',
-  confirmText: 'Everything on {site} — settings, pages, collections, redirects and files — is replaced by what {name} holds. Files it does not list are removed. This cannot be undone.',
+  confirmText:
+    'Everything on {site} — settings, pages, collections, redirects and files — is replaced by what {name} holds. Files it does not list are removed. This cannot be undone.',
   confirmButton: 'Replace this site',
   sending: 'Sending {name}: {loaded} of {size}',
   sendingLabel: 'Sending {name}',

@@ -190,12 +190,21 @@ describe('callers of the catalogue', () => {
       // Local helpers that format the message they are given: `const say = (m) => format(m, { label })`.
       const helpers = new Map<string, ts.Expression | undefined>();
       const findHelpers = (node: ts.Node) => {
-        const fn = ts.isFunctionDeclaration(node) ? node : ts.isVariableDeclaration(node) && node.initializer && ts.isArrowFunction(node.initializer) ? node.initializer : undefined;
-        const name = ts.isFunctionDeclaration(node) ? node.name?.text : ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) ? node.name.text : undefined;
+        const fn = ts.isFunctionDeclaration(node)
+          ? node
+          : ts.isVariableDeclaration(node) && node.initializer && ts.isArrowFunction(node.initializer)
+            ? node.initializer
+            : undefined;
+        const name = ts.isFunctionDeclaration(node)
+          ? node.name?.text
+          : ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)
+            ? node.name.text
+            : undefined;
         const param = fn?.parameters[0]?.name;
         if (fn && name && param && ts.isIdentifier(param)) {
           const visit = (n: ts.Node) => {
-            if (ts.isCallExpression(n) && isFormat(n) && n.arguments[0] && ts.isIdentifier(n.arguments[0]) && n.arguments[0].text === param.text) helpers.set(name, n.arguments[1]);
+            if (ts.isCallExpression(n) && isFormat(n) && n.arguments[0] && ts.isIdentifier(n.arguments[0]) && n.arguments[0].text === param.text)
+              helpers.set(name, n.arguments[1]);
             ts.forEachChild(n, visit);
           };
           visit(fn);
@@ -213,7 +222,8 @@ describe('callers of the catalogue', () => {
             const call = node.parent;
             let given: ts.Expression | undefined | null = null;
             if (ts.isCallExpression(call) && call.arguments[0] === node && isFormat(call)) given = call.arguments[1];
-            else if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && helpers.has(call.expression.text)) given = helpers.get(call.expression.text);
+            else if (ts.isCallExpression(call) && ts.isIdentifier(call.expression) && helpers.has(call.expression.text))
+              given = helpers.get(call.expression.text);
             if (given === null) {
               if (args.length > 0) problems.push(`${where(node)}: ${node.getText()} has arguments (${args.join(', ')}) but is not given to format()`);
             } else {

@@ -7,7 +7,14 @@
  */
 import type { ResolvedCookieBanner } from '../domain/cookie-banner';
 import { QUERY } from '../domain/routes';
-import { CONSENT_ATTRIBUTE, COOKIE_BANNER_ID, COOKIE_BANNER_LABEL, COOKIE_SETTINGS_ATTRIBUTE, COOKIE_SETTINGS_TEXT, SCREENSHOT_PARAM_ATTRIBUTE } from './cookie-banner-dom';
+import {
+  CONSENT_ATTRIBUTE,
+  COOKIE_BANNER_ID,
+  COOKIE_BANNER_LABEL,
+  COOKIE_SETTINGS_ATTRIBUTE,
+  COOKIE_SETTINGS_TEXT,
+  SCREENSHOT_PARAM_ATTRIBUTE,
+} from './cookie-banner-dom';
 
 const kebab = (value: string) => value.toLowerCase().replace(/_/g, '-');
 

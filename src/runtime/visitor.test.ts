@@ -13,7 +13,10 @@ const NOW = 1_750_000_000_000;
 type Browser = { jar: Map<string, string>; writes: string[] };
 
 /** One page load: a fresh module (its page-view state) over the given cookies and context. */
-async function pageLoad(cookies: Record<string, string>, context: Partial<SiteContext> = {}): Promise<Browser & { visitorCookie: (now?: number) => string | undefined }> {
+async function pageLoad(
+  cookies: Record<string, string>,
+  context: Partial<SiteContext> = {},
+): Promise<Browser & { visitorCookie: (now?: number) => string | undefined }> {
   const { jar, writes } = stubDocument(cookies, { ...CONTEXT, ...context });
   vi.stubGlobal('window', { location: { protocol: 'https:', hostname: 'demo.example', pathname: '/' } });
   vi.stubGlobal('navigator', {});
@@ -48,7 +51,10 @@ describe('the visitor cookies', () => {
     expect(value).toMatch(/^[0-9a-f]{32}\|1750000000000\|1750000000000\|1750000000000\|1$/);
     expect(page.jar.get('ss_cvr')).toBe(value);
     expect(page.jar.get('ss_cvt')).toBe(String(NOW));
-    expect(page.writes).toEqual([`ss_cvr=${value}; path=/; max-age=63072000; samesite=lax; secure`, `ss_cvt=${NOW}; path=/; max-age=1800; samesite=lax; secure`]);
+    expect(page.writes).toEqual([
+      `ss_cvr=${value}; path=/; max-age=63072000; samesite=lax; secure`,
+      `ss_cvt=${NOW}; path=/; max-age=1800; samesite=lax; secure`,
+    ]);
     // Asked again on the same page: the same value, nothing counted twice.
     expect(page.visitorCookie(NOW + 5)).toBe(value);
     expect(page.writes).toHaveLength(2);

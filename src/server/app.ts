@@ -153,7 +153,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   app.decorate('rateLimits', opts.rateLimits ?? postgresRateLimits(db));
   onStoredProblem((problem) => app.log.warn(problem, 'stored data fails its schema'));
-  await app.register(siteResolutionPlugin, { database: opts.database, appDomain: opts.appDomain, serveDefaultSite: opts.serveDefaultSite, contentCacheBytes: opts.contentCacheBytes });
+  await app.register(siteResolutionPlugin, {
+    database: opts.database,
+    appDomain: opts.appDomain,
+    serveDefaultSite: opts.serveDefaultSite,
+    contentCacheBytes: opts.contentCacheBytes,
+  });
 
   app.decorate('configRoutes', []);
   // The account pages' POST (plugins/page-routes.ts) changes nothing: it only sends the visitor back to the page.

@@ -14,7 +14,10 @@ const env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   /** Rate-limit counters in Redis (`redis://` or `rediss://`) instead of PostgreSQL. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// address').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'REDIS_URL must be a redis:// or rediss:// address')
+    .optional(),
   APP_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'APP_DOMAIN must be a lowercase host name such as example.com')
@@ -43,7 +46,10 @@ const env = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal))*$/, 'TRUST_PROXY must list proxy addresses, such as 127.0.0.1 or 10.0.0.0/8,loopback')
+    .regex(
+      /^(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-fA-F:./]+|loopback|linklocal|uniquelocal))*$/,
+      'TRUST_PROXY must list proxy addresses, such as 127.0.0.1 or 10.0.0.0/8,loopback',
+    )
     .optional(),
   /**
    * "true" lets connections a site's settings choose (form webhooks, a site's own SMTP server)
@@ -62,19 +68,41 @@ const env = z.object({
    * The Bearer token GET /api/metrics asks for. Unset: only callers on this machine that come
    * through no proxy may read the metrics.
    */
-  METRICS_TOKEN: unsetWhenEmpty(z.string().regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters with no spaces, such as the output of: openssl rand -hex 32').optional()),
+  METRICS_TOKEN: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters with no spaces, such as the output of: openssl rand -hex 32')
+      .optional(),
+  ),
   /** During a key rotation, the key that replaces SECRET_KEY: it seals, and SECRET_KEY still opens. */
   SECRET_KEY_NEXT: unsetWhenEmpty(z.string().optional()),
   /** Where uploaded files' bytes live (src/server/blobs/open.ts): the database, DATA_DIR/files, or an S3-compatible bucket. */
   FILE_STORE: unsetWhenEmpty(z.enum(['postgres', 'disk', 's3'], 'FILE_STORE must be postgres, disk or s3').default('postgres')),
   /** How many uploads at once may stream into the database (each holds a pool connection while its body arrives). */
-  FILE_STORE_POSTGRES_WRITERS: unsetWhenEmpty(z.coerce.number('FILE_STORE_POSTGRES_WRITERS must be a whole number from 1 to 64').int().min(1).max(64).default(4)),
+  FILE_STORE_POSTGRES_WRITERS: unsetWhenEmpty(
+    z.coerce.number('FILE_STORE_POSTGRES_WRITERS must be a whole number from 1 to 64').int().min(1).max(64).default(4),
+  ),
   IMAGE_AVIF_EFFORT: unsetWhenEmpty(z.coerce.number('IMAGE_AVIF_EFFORT must be a whole number from 0 to 9').int().min(0).max(9).default(4)),
   IMAGE_CONCURRENCY: unsetWhenEmpty(z.coerce.number('IMAGE_CONCURRENCY must be a whole number from 1 to 16').int().min(1).max(16).default(2)),
-  S3_BUCKET: unsetWhenEmpty(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name such as openpress-files').optional()),
-  S3_REGION: unsetWhenEmpty(z.string().regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1')),
+  S3_BUCKET: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name such as openpress-files')
+      .optional(),
+  ),
+  S3_REGION: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^[a-z0-9-]+$/, 'S3_REGION must be a region name such as us-east-1')
+      .default('us-east-1'),
+  ),
   /** For S3-compatible services other than AWS (MinIO, R2 …). */
-  S3_ENDPOINT: unsetWhenEmpty(z.string().regex(/^https?:\/\/\S+$/, 'S3_ENDPOINT must be an http:// or https:// address').optional()),
+  S3_ENDPOINT: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'S3_ENDPOINT must be an http:// or https:// address')
+      .optional(),
+  ),
   /** Both or neither: unset, the AWS SDK's own chain finds credentials (environment, profile, instance role). */
   S3_ACCESS_KEY_ID: unsetWhenEmpty(z.string().optional()),
   S3_SECRET_ACCESS_KEY: unsetWhenEmpty(z.string().optional()),
@@ -84,10 +112,25 @@ const env = z.object({
    * The tile address template maps draw from (https, with {z}, {x} and {y}), and the credit its
    * provider asks for, shown on every map. Unset: OpenStreetMap's tiles (src/domain/map.ts).
    */
-  MAP_TILE_URL: unsetWhenEmpty(z.string().refine(isTileTemplate, 'MAP_TILE_URL must be an https:// address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png').optional()),
+  MAP_TILE_URL: unsetWhenEmpty(
+    z
+      .string()
+      .refine(isTileTemplate, 'MAP_TILE_URL must be an https:// address with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png')
+      .optional(),
+  ),
   MAP_TILE_ATTRIBUTION: unsetWhenEmpty(z.string().max(300, 'MAP_TILE_ATTRIBUTION must be at most 300 characters').optional()),
-  MAP_TILE_ATTRIBUTION_URL: unsetWhenEmpty(z.string().regex(/^https:\/\/\S+$/, 'MAP_TILE_ATTRIBUTION_URL must be an https:// address').optional()),
-  S3_PREFIX: unsetWhenEmpty(z.string().regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/, 'S3_PREFIX may hold only letters, digits and !_.*\'()/- (at most 200)').optional()),
+  MAP_TILE_ATTRIBUTION_URL: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^https:\/\/\S+$/, 'MAP_TILE_ATTRIBUTION_URL must be an https:// address')
+      .optional(),
+  ),
+  S3_PREFIX: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9!_.*'()/-]{1,200}$/, "S3_PREFIX may hold only letters, digits and !_.*'()/- (at most 200)")
+      .optional(),
+  ),
 });
 
 /** Settings only FILE_STORE=s3 reads, checked together (the secret key is never echoed). */
@@ -172,7 +215,8 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
             bucket: e.S3_BUCKET,
             region: e.S3_REGION,
             endpoint: e.S3_ENDPOINT,
-            credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
             prefix: e.S3_PREFIX ?? '',
           }

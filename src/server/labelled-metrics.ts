@@ -61,7 +61,13 @@ export function labelledCounter<N extends string>(def: Definition<N>): LabelledC
     aggregator: 'sum' as const,
     inc: (labels: Labels<N>, by = 1) => series(labels).inc(by),
     labels: series,
-    get: async (): Promise<Snapshot> => ({ name: def.name, help: def.help, type: 'counter', aggregator: 'sum', values: all.map((s) => ({ labels: { ...s.labels }, value: s.value })) }),
+    get: async (): Promise<Snapshot> => ({
+      name: def.name,
+      help: def.help,
+      type: 'counter',
+      aggregator: 'sum',
+      values: all.map((s) => ({ labels: { ...s.labels }, value: s.value })),
+    }),
   };
   for (const registry of def.registers) registry.registerMetric(metric as never);
   return metric;

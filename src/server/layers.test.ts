@@ -37,9 +37,21 @@ describe('the server layers', () => {
       '',
     ].join('\n');
     const messagesAt = async (filePath: string) =>
-      (await eslint.lintText(planted, { filePath: path.join(root, filePath) }))[0]!.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax');
-    for (const file of ['src/server/api/planted.ts', 'src/server/render/planted.tsx', 'src/server/http/planted.ts', 'src/server/plugins/planted.ts', 'src/server/config-routes.ts', 'src/server/app.ts']) {
-      expect((await messagesAt(file)).map((m) => m.line), file).toEqual([1, 2, 5, 6]);
+      (await eslint.lintText(planted, { filePath: path.join(root, filePath) }))[0]!.messages.filter(
+        (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax',
+      );
+    for (const file of [
+      'src/server/api/planted.ts',
+      'src/server/render/planted.tsx',
+      'src/server/http/planted.ts',
+      'src/server/plugins/planted.ts',
+      'src/server/config-routes.ts',
+      'src/server/app.ts',
+    ]) {
+      expect(
+        (await messagesAt(file)).map((m) => m.line),
+        file,
+      ).toEqual([1, 2, 5, 6]);
     }
     expect(await messagesAt('src/server/services/planted.ts')).toEqual([]);
   });

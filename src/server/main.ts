@@ -52,7 +52,9 @@ async function main() {
   const keys = await loadKeyRing(config);
   setSecretKeys(keys.current, keys.older);
   if (keys.generated) {
-    console.log(`Stored secrets are sealed with a key generated in ${path.join(config.dataDir, KEY_FILE)} (mode 600): keep it with your backups, as they cannot be opened without it.`);
+    console.log(
+      `Stored secrets are sealed with a key generated in ${path.join(config.dataDir, KEY_FILE)} (mode 600): keep it with your backups, as they cannot be opened without it.`,
+    );
   }
   if (keys.rotating) {
     const next = keys.source === 'files' ? path.join(config.dataDir, NEXT_KEY_FILE) : 'SECRET_KEY_NEXT';
@@ -81,11 +83,29 @@ async function main() {
   const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const blobs = openBlobStore(config, opened.database);
-  const app = await buildApp({ database: opened.database, assets, appDomain: config.appDomain, serveDefaultSite: config.serveDefaultSite, rateLimits, publicUrl: config.publicUrl, trustProxy: config.trustProxy, logLevel: config.logLevel, metricsToken: config.metricsToken, metrics: createMetrics(), contentCacheBytes: config.contentCacheBytes, blobStore: blobs });
+  const app = await buildApp({
+    database: opened.database,
+    assets,
+    appDomain: config.appDomain,
+    serveDefaultSite: config.serveDefaultSite,
+    rateLimits,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    logLevel: config.logLevel,
+    metricsToken: config.metricsToken,
+    metrics: createMetrics(),
+    contentCacheBytes: config.contentCacheBytes,
+    blobStore: blobs,
+  });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
-  const housekeeping = setInterval(() => {
-    Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) => console.warn('housekeeping failed', err));
-  }, 60 * 60 * 1000);
+  const housekeeping = setInterval(
+    () => {
+      Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) =>
+        console.warn('housekeeping failed', err),
+      );
+    },
+    60 * 60 * 1000,
+  );
   housekeeping.unref();
   const handlers = {
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
@@ -94,12 +114,16 @@ async function main() {
   };
   const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: [IMAGE_VARIANTS_JOB] } });
   // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them.
-  const imageWorker = startWorker(opened.database, imageJobHandlers(opened.database, { store: blobs, concurrency: config.imageConcurrency, avifEffort: config.imageAvifEffort }), {
-    log: (line) => console.warn(line),
-    metrics: app.metrics,
-    concurrency: config.imageConcurrency,
-    kinds: { only: [IMAGE_VARIANTS_JOB] },
-  });
+  const imageWorker = startWorker(
+    opened.database,
+    imageJobHandlers(opened.database, { store: blobs, concurrency: config.imageConcurrency, avifEffort: config.imageAvifEffort }),
+    {
+      log: (line) => console.warn(line),
+      metrics: app.metrics,
+      concurrency: config.imageConcurrency,
+      kinds: { only: [IMAGE_VARIANTS_JOB] },
+    },
+  );
   // Images left 'processing' by a worker killed during their job's last attempt are queued again or marked failed.
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
 

@@ -47,7 +47,11 @@ export function createMetrics(opts: { defaults?: boolean } = {}) {
       labelNames: ['result'] as const,
       registers: [registry],
     }),
-    siteContentBytes: new Gauge({ name: 'site_content_bytes', help: 'Site content held in memory, as the JSON size of the rows it was read from.', registers: [registry] }),
+    siteContentBytes: new Gauge({
+      name: 'site_content_bytes',
+      help: 'Site content held in memory, as the JSON size of the rows it was read from.',
+      registers: [registry],
+    }),
     siteContentSites: new Gauge({ name: 'site_content_sites', help: 'Sites whose content is held in memory.', registers: [registry] }),
     ingestBatchSize: new Histogram({
       name: 'ingest_batch_calls',

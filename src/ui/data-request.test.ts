@@ -5,15 +5,7 @@
  * Status texts are written out literally so a drift in the catalogue fails here.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  cookieJar,
-  dataRequest,
-  DataRequestError,
-  LOGIN_REQUIRED_EVENT,
-  RETRY_DELAY_MS,
-  SYSTEM_ERROR_EVENT,
-  type DataRequestOptions,
-} from './data-request';
+import { cookieJar, dataRequest, DataRequestError, LOGIN_REQUIRED_EVENT, RETRY_DELAY_MS, SYSTEM_ERROR_EVENT, type DataRequestOptions } from './data-request';
 
 const PAGE = 'https://shop.example';
 

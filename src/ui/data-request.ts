@@ -180,8 +180,7 @@ export async function dataRequest<T = unknown>(opts: DataRequestOptions): Promis
     const answer = await send(fetchImpl, ...buildRequest(opts, method === 'GET' ? undefined : readCookie(COOKIE_NAMES.CRUMB)));
     const { status, ok } = answer;
     const fields = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as ResponseFields;
-    const failure = (message: string = dataRequestErrorText(status)) =>
-      new DataRequestError(message, status, url, fields, { cause: answer.cause });
+    const failure = (message: string = dataRequestErrorText(status)) => new DataRequestError(message, status, url, fields, { cause: answer.cause });
 
     if (fields.crumbFail === true) {
       if (typeof fields.crumb === 'string') {

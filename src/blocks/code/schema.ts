@@ -9,7 +9,10 @@ import { OWNER_HTML_DESCRIPTION, plainHtml, type HtmlRules, type SanitizedHtml }
 export const codeSchema = <H extends string>(html: HtmlRules<H>) =>
   z
     .object({
-      html: z.string().max(100_000).meta({ description: `${OWNER_HTML_DESCRIPTION} (when rendered as HTML, not as a listing)` }),
+      html: z
+        .string()
+        .max(100_000)
+        .meta({ description: `${OWNER_HTML_DESCRIPTION} (when rendered as HTML, not as a listing)` }),
       /** Show the source as a code listing instead of rendering it. */
       displaySource: z.boolean().default(false),
     })
@@ -17,7 +20,9 @@ export const codeSchema = <H extends string>(html: HtmlRules<H>) =>
     .superRefine((data, ctx) => {
       if (!data.displaySource) html.check(ctx, data.html, 'code', ['html']);
     })
-    .transform((data) => (data.displaySource ? { html: data.html, displaySource: true as const } : { html: html.clean(data.html, 'code'), displaySource: false as const }));
+    .transform((data) =>
+      data.displaySource ? { html: data.html, displaySource: true as const } : { html: html.clean(data.html, 'code'), displaySource: false as const },
+    );
 export const codeData = codeSchema(plainHtml);
 export type CodeData = z.output<typeof codeData>;
 export type StoredCodeData = z.output<ReturnType<typeof codeSchema<SanitizedHtml>>>;

@@ -7,23 +7,62 @@ import { fieldValue, queryValue, redirectTarget, submissionFailure, submissionPa
 describe('field values as the island collects them', () => {
   // covers 000-5.17, 000-5.18, 000-5.19, 000-5.20
   it('address, date, name and time give their parts in part order', () => {
-    expect(fieldValue('name', [{ value: 'Lovelace', part: 1 }, { value: 'Ada', part: 0 }])).toEqual(['Ada', 'Lovelace']);
-    expect(fieldValue('date', [{ value: '12', part: 0 }, { value: '10', part: 1 }, { value: '2025', part: 2 }])).toEqual(['12', '10', '2025']);
-    expect(fieldValue('time', ['9', '30', '', 'AM'].map((value, part) => ({ value, part })))).toEqual(['9', '30', '', 'AM']);
-    expect(fieldValue('address', ['1 Kiln Lane', '', 'Leeds', 'West Yorkshire', 'LS1 1AA', 'UK'].map((value, part) => ({ value, part })))).toHaveLength(6);
+    expect(
+      fieldValue('name', [
+        { value: 'Lovelace', part: 1 },
+        { value: 'Ada', part: 0 },
+      ]),
+    ).toEqual(['Ada', 'Lovelace']);
+    expect(
+      fieldValue('date', [
+        { value: '12', part: 0 },
+        { value: '10', part: 1 },
+        { value: '2025', part: 2 },
+      ]),
+    ).toEqual(['12', '10', '2025']);
+    expect(
+      fieldValue(
+        'time',
+        ['9', '30', '', 'AM'].map((value, part) => ({ value, part })),
+      ),
+    ).toEqual(['9', '30', '', 'AM']);
+    expect(
+      fieldValue(
+        'address',
+        ['1 Kiln Lane', '', 'Leeds', 'West Yorkshire', 'LS1 1AA', 'UK'].map((value, part) => ({ value, part })),
+      ),
+    ).toHaveLength(6);
   });
 
   // covers 000-5.21, 000-5.22
   it('a phone gives an array, with an empty country code when it shows three parts', () => {
-    expect(fieldValue('phone', [{ value: '555', part: 1 }, { value: '010', part: 2 }, { value: '9999', part: 3 }])).toEqual(['', '555', '010', '9999']);
-    expect(fieldValue('phone', [{ value: '+44', part: 0 }, { value: '555', part: 1 }, { value: '010', part: 2 }, { value: '9999', part: 3 }])).toEqual(['+44', '555', '010', '9999']);
+    expect(
+      fieldValue('phone', [
+        { value: '555', part: 1 },
+        { value: '010', part: 2 },
+        { value: '9999', part: 3 },
+      ]),
+    ).toEqual(['', '555', '010', '9999']);
+    expect(
+      fieldValue('phone', [
+        { value: '+44', part: 0 },
+        { value: '555', part: 1 },
+        { value: '010', part: 2 },
+        { value: '9999', part: 3 },
+      ]),
+    ).toEqual(['+44', '555', '010', '9999']);
   });
 
   // covers 000-5.23, 000-5.24, 000-5.25, 000-5.26
   it('checkbox, radio, select and likert values', () => {
     const boxes = ['Mugs', 'Bowls', 'Plates'].map((value, i) => ({ value, checked: i !== 1 }));
     expect(fieldValue('checkbox', boxes)).toEqual(['Mugs', 'Plates']);
-    expect(fieldValue('checkbox', boxes.map((b) => ({ ...b, checked: false })))).toEqual([]);
+    expect(
+      fieldValue(
+        'checkbox',
+        boxes.map((b) => ({ ...b, checked: false })),
+      ),
+    ).toEqual([]);
     expect(fieldValue('radio', boxes)).toBe('Mugs');
     expect(fieldValue('radio', [{ value: 'A', checked: false }])).toBeUndefined();
     expect(fieldValue('select', [{ value: 'An order' }])).toBe('An order');
@@ -52,8 +91,15 @@ describe('field values as the island collects them', () => {
       { id: 's', type: 'select', label: 'S', options: ['a'] },
     ];
     const values = {
-      n: fieldValue('name', [{ value: '', part: 0 }, { value: '', part: 1 }])!,
-      p: fieldValue('phone', [{ value: '', part: 1 }, { value: '', part: 2 }, { value: '', part: 3 }])!,
+      n: fieldValue('name', [
+        { value: '', part: 0 },
+        { value: '', part: 1 },
+      ])!,
+      p: fieldValue('phone', [
+        { value: '', part: 1 },
+        { value: '', part: 2 },
+        { value: '', part: 3 },
+      ])!,
       c: fieldValue('checkbox', [{ value: 'a', checked: false }])!,
       l: fieldValue('likert', [{ value: '1', checked: true, statement: 'q2' }])!,
       s: fieldValue('select', [{ value: '' }])!,
@@ -69,9 +115,29 @@ describe('the SaveFormSubmission payload', () => {
   // covers 000-3.26, 000-3.27, 000-3.29, 000-7.04
   it('carries the seed fields, the form as JSON keyed by field id, and the page facts', () => {
     const body = submissionPayload(base);
-    expect(Object.keys(body)).toEqual(['key', 'formId', 'collectionId', 'objectName', 'isOverlayForm', 'submitButtonText', 'form', 'pageTitle', 'pageId', 'contentSource', 'pagePath', 'honeypot']);
+    expect(Object.keys(body)).toEqual([
+      'key',
+      'formId',
+      'collectionId',
+      'objectName',
+      'isOverlayForm',
+      'submitButtonText',
+      'form',
+      'pageTitle',
+      'pageId',
+      'contentSource',
+      'pagePath',
+      'honeypot',
+    ]);
     expect(JSON.parse(body.form!)).toEqual({ email: 'a@b.co', name: ['A', 'B'] });
-    expect(body).toMatchObject({ isOverlayForm: 'false', pageTitle: 'Contact — Juniper', pageId: 'p1', collectionId: 'c1', contentSource: 'c', pagePath: '/contact' });
+    expect(body).toMatchObject({
+      isOverlayForm: 'false',
+      pageTitle: 'Contact — Juniper',
+      pageId: 'p1',
+      collectionId: 'c1',
+      contentSource: 'c',
+      pagePath: '/contact',
+    });
   });
 
   // covers 000-3.28

@@ -60,7 +60,9 @@ const lockedByUs = new WeakSet<Element>();
 export function setLocked(form: HTMLFormElement, locked: boolean): void {
   if (locked) form.setAttribute('aria-busy', 'true');
   else form.removeAttribute('aria-busy');
-  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement>('input, select, textarea, button')) {
+  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | HTMLButtonElement>(
+    'input, select, textarea, button',
+  )) {
     if (locked && !control.disabled) {
       control.disabled = true;
       lockedByUs.add(control);

@@ -83,7 +83,13 @@ export function FormFieldsEditor({ id, value, onChange, errorAt, writable, rende
                 <button type="button" className="secondary" disabled={i === 0} aria-label={`Move up: ${field.label ?? ''}`} onClick={() => move(i, i - 1)}>
                   Move up
                 </button>
-                <button type="button" className="secondary" disabled={i === fields.length - 1} aria-label={`Move down: ${field.label ?? ''}`} onClick={() => move(i, i + 1)}>
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={i === fields.length - 1}
+                  aria-label={`Move down: ${field.label ?? ''}`}
+                  onClick={() => move(i, i + 1)}
+                >
                   Move down
                 </button>
                 <button
@@ -155,7 +161,11 @@ export function AutoReplyEditor({ id, label, value, data, onChange, errorAt, Fie
             type="checkbox"
             checked={reply !== undefined}
             disabled={emailFields.length === 0 && reply === undefined}
-            onChange={(e) => onChange(e.target.checked ? { fieldId: emailFields[0]?.id ?? '', subject: 'Thank you for writing', text: 'We received your message.' } : undefined)}
+            onChange={(e) =>
+              onChange(
+                e.target.checked ? { fieldId: emailFields[0]?.id ?? '', subject: 'Thank you for writing', text: 'We received your message.' } : undefined,
+              )
+            }
           />
         )}
       </Field>

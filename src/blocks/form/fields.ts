@@ -45,11 +45,27 @@ export const formFields = describeFields(formData.shape, {
     label: 'Settings',
     fields: describeFields(settings, {
       submitButtonText: { type: 'text', label: 'Submit button text', heading: 'Submit button', group: 'build' },
-      disableValidation: { type: 'checkbox', label: 'Skip checking the fields in the browser before sending', hint: 'The server checks every submission either way.', group: 'build' },
+      disableValidation: {
+        type: 'checkbox',
+        label: 'Skip checking the fields in the browser before sending',
+        hint: 'The server checks every submission either way.',
+        group: 'build',
+      },
       notifyEmails: { type: 'lines', rows: 3, label: 'Email each submission to (one address per line)', group: 'storage' },
       autoReply: { type: 'custom', editor: 'form-auto-reply', label: 'Send the visitor an automatic reply', group: 'storage' },
-      webhookUrl: { type: 'text', inputType: 'url', label: 'Send each submission to this web address (webhook)', hint: 'An https address that receives each submission as JSON.', group: 'storage' },
-      redirectUrl: { type: 'link', label: 'After sending, go to this address', hint: 'Leave empty to stay on the page and show the text below.', group: 'advanced' },
+      webhookUrl: {
+        type: 'text',
+        inputType: 'url',
+        label: 'Send each submission to this web address (webhook)',
+        hint: 'An https address that receives each submission as JSON.',
+        group: 'storage',
+      },
+      redirectUrl: {
+        type: 'link',
+        label: 'After sending, go to this address',
+        hint: 'Leave empty to stay on the page and show the text below.',
+        group: 'advanced',
+      },
       submissionHtml: { type: 'textarea', html: 'text', rows: 3, label: 'Text shown after sending (HTML)', group: 'advanced' },
       postSubmitHtml: { type: 'textarea', html: 'text', rows: 3, label: 'More content shown after sending (HTML)', group: 'advanced' },
       captcha: {
@@ -58,7 +74,14 @@ export const formFields = describeFields(formData.shape, {
         hint: 'Shown only once the site has a captcha key; turning captcha on gives the site one.',
         group: 'captcha',
       },
-      disclaimerHtml: { type: 'textarea', html: 'text', rows: 4, label: 'Disclaimer shown above the submit button (HTML)', hint: 'Sending the form accepts it.', group: 'disclaimer' },
+      disclaimerHtml: {
+        type: 'textarea',
+        html: 'text',
+        rows: 4,
+        label: 'Disclaimer shown above the submit button (HTML)',
+        hint: 'Sending the form accepts it.',
+        group: 'disclaimer',
+      },
     }),
   },
 });
@@ -72,11 +95,21 @@ export const FORM_FIELD_FIELDS: Readonly<Record<FormFieldType, Fields>> = Object
     const choices = type === 'radio' || type === 'checkbox' || type === 'select' || type === 'likert';
     const fields: Fields = {
       label: { type: 'text', label: 'Label' },
-      description: { type: 'text', label: 'Description', hint: type === 'section' ? 'Shown under the heading.' : 'Shown with the field to help people fill it in.' },
+      description: {
+        type: 'text',
+        label: 'Description',
+        hint: type === 'section' ? 'Shown under the heading.' : 'Shown with the field to help people fill it in.',
+      },
       ...(type === 'text' || type === 'textarea' || type === 'email' || type === 'number' ? { placeholder: { type: 'text', label: 'Placeholder' } } : {}),
       ...(valueField ? { required: { type: 'checkbox', label: 'Required' } } : {}),
       ...(type === 'textarea'
-        ? { maxLength: { type: 'number', label: 'Maximum length (characters)', hint: 'Applies only while the labs feature form_textarea_max_length is on. Leave empty for no limit.' } }
+        ? {
+            maxLength: {
+              type: 'number',
+              label: 'Maximum length (characters)',
+              hint: 'Applies only while the labs feature form_textarea_max_length is on. Leave empty for no limit.',
+            },
+          }
         : {}),
       ...(type === 'currency' ? { currencySymbol: { type: 'text', label: 'Currency symbol' } } : {}),
       ...(type === 'phone' ? { showCountryCode: { type: 'checkbox', label: 'Show the country code' } } : {}),

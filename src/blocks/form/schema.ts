@@ -22,7 +22,9 @@ export const formFieldSchema = z.discriminatedUnion('type', [
   // The single-value default: a one-line text field.
   z.object({ ...valueField, type: z.literal('text'), placeholder: text(200).optional() }).strict(),
   // maxLength applies only while the site's form_textarea_max_length labs flag is on (seed 000 §5).
-  z.object({ ...valueField, type: z.literal('textarea'), placeholder: text(200).optional(), maxLength: z.number().int().min(1).max(10_000).optional() }).strict(),
+  z
+    .object({ ...valueField, type: z.literal('textarea'), placeholder: text(200).optional(), maxLength: z.number().int().min(1).max(10_000).optional() })
+    .strict(),
   z.object({ ...valueField, type: z.literal('email'), placeholder: text(200).optional() }).strict(),
   z.object({ ...valueField, type: z.literal('number'), placeholder: text(200).optional() }).strict(),
   z.object({ ...valueField, type: z.literal('currency'), currencySymbol: text(4).default('$') }).strict(),
@@ -42,7 +44,14 @@ export const formFieldSchema = z.discriminatedUnion('type', [
   // options are the statements; each is answered on the likert scale (-2 … 2).
   z.object({ ...valueField, type: z.literal('likert'), options }).strict(),
   // key names the query parameter that fills it; value is used when the address has none.
-  z.object({ ...common, type: z.literal('hidden'), key: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'must be a query parameter name'), value: text(500).default('') }).strict(),
+  z
+    .object({
+      ...common,
+      type: z.literal('hidden'),
+      key: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'must be a query parameter name'),
+      value: text(500).default(''),
+    })
+    .strict(),
   // A heading between groups of fields: no value, always valid.
   z.object({ ...common, type: z.literal('section'), underline: z.boolean().default(false) }).strict(),
 ]);
@@ -65,7 +74,10 @@ export const formSettingsSchema = <H extends string>(html: HtmlRules<H>) =>
         .strict()
         .optional(),
       /** storage: each submission is POSTed as JSON to this https (or http) address. */
-      webhookUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+      webhookUrl: z
+        .url({ protocol: /^https?$/ })
+        .max(2000)
+        .optional(),
       /** advanced: after submitting, go to this address … */
       redirectUrl: siteLink(2000).optional(),
       /** … or hide the fields and show this text and post-submit content (owner HTML). */

@@ -66,12 +66,7 @@ const PART_INPUT: Record<keyof typeof FIELD_PARTS, readonly { autoComplete?: str
     { inputMode: 'numeric', width: 'narrow' },
     { inputMode: 'numeric', width: 'narrow' },
   ],
-  time: [
-    { inputMode: 'numeric', width: 'narrow' },
-    { inputMode: 'numeric', width: 'narrow' },
-    { inputMode: 'numeric', width: 'narrow' },
-    { width: 'narrow' },
-  ],
+  time: [{ inputMode: 'numeric', width: 'narrow' }, { inputMode: 'numeric', width: 'narrow' }, { inputMode: 'numeric', width: 'narrow' }, { width: 'narrow' }],
   phone: [
     { autoComplete: 'tel-country-code', inputMode: 'tel', width: 'narrow' },
     { autoComplete: 'tel-area-code', inputMode: 'tel', width: 'narrow' },
@@ -173,7 +168,15 @@ function Likert({ field, ids }: { field: Extract<FormField, { type: 'likert' }>;
   );
 }
 
-function Single({ field, ids, maxLengthOn }: { field: Extract<FormField, { type: 'text' | 'textarea' | 'email' | 'number' | 'currency' | 'select' }>; ids: Ids; maxLengthOn: boolean }) {
+function Single({
+  field,
+  ids,
+  maxLengthOn,
+}: {
+  field: Extract<FormField, { type: 'text' | 'textarea' | 'email' | 'number' | 'currency' | 'select' }>;
+  ids: Ids;
+  maxLengthOn: boolean;
+}) {
   const common = { id: ids.input, name: field.id, ...described(field, ids), ...(field.required ? { 'aria-required': true as const } : {}) };
   const placeholder = 'placeholder' in field && field.placeholder ? { placeholder: field.placeholder } : {};
   let control;
@@ -211,7 +214,15 @@ function Single({ field, ids, maxLengthOn }: { field: Extract<FormField, { type:
     );
   } else {
     const type = field.type === 'email' ? 'email' : 'text';
-    control = <input {...common} {...placeholder} type={type} {...(field.type === 'number' ? { inputMode: 'decimal' as const } : {})} {...(field.type === 'email' ? { autoComplete: 'email' } : {})} />;
+    control = (
+      <input
+        {...common}
+        {...placeholder}
+        type={type}
+        {...(field.type === 'number' ? { inputMode: 'decimal' as const } : {})}
+        {...(field.type === 'email' ? { autoComplete: 'email' } : {})}
+      />
+    );
   }
   return (
     <>
@@ -228,7 +239,8 @@ function Single({ field, ids, maxLengthOn }: { field: Extract<FormField, { type:
 
 function Field({ field, blockId, maxLengthOn }: { field: FormField; blockId: string; maxLengthOn: boolean }) {
   const ids = idsFor(blockId, field.id);
-  if (field.type === 'hidden') return <input type="hidden" name={field.id} value={field.value} data-query-key={field.key} data-field-id={field.id} data-field-type="hidden" />;
+  if (field.type === 'hidden')
+    return <input type="hidden" name={field.id} value={field.value} data-query-key={field.key} data-field-id={field.id} data-field-type="hidden" />;
   if (field.type === 'section') {
     return (
       <div className={`form-section${field.underline ? ' form-section-underline' : ''}`} data-field-id={field.id} data-field-type="section">
@@ -238,12 +250,18 @@ function Field({ field, blockId, maxLengthOn }: { field: FormField; blockId: str
     );
   }
   let body;
-  if (field.type === 'name' || field.type === 'address' || field.type === 'date' || field.type === 'time' || field.type === 'phone') body = <Parts field={field} ids={ids} />;
+  if (field.type === 'name' || field.type === 'address' || field.type === 'date' || field.type === 'time' || field.type === 'phone')
+    body = <Parts field={field} ids={ids} />;
   else if (field.type === 'radio' || field.type === 'checkbox') body = <Choices field={field} ids={ids} />;
   else if (field.type === 'likert') body = <Likert field={field} ids={ids} />;
   else body = <Single field={field} ids={ids} maxLengthOn={maxLengthOn} />;
   return (
-    <div className={`form-field form-field-${field.type}`} data-field-id={field.id} data-field-type={field.type} data-required={field.required ? 'true' : 'false'}>
+    <div
+      className={`form-field form-field-${field.type}`}
+      data-field-id={field.id}
+      data-field-type={field.type}
+      data-required={field.required ? 'true' : 'false'}
+    >
       {body}
     </div>
   );
@@ -274,7 +292,9 @@ export function FormView({ id, data, ctx }: BlockViewProps<StoredFormData>) {
         <input id={`${id}-hp`} name="op-hp" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       {/* Seed 001 §5: the captcha renders only when the site has a captcha key. */}
-      {s.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}
+      {s.captcha && ctx.captcha ? (
+        <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} />
+      ) : null}
       {s.disclaimerHtml ? <div className="form-disclaimer" dangerouslySetInnerHTML={{ __html: htmlForHost(s.disclaimerHtml, ctx.host) }} /> : null}
       {/* The form-wide failure text (a status the seed names, no key, captcha not done); the two notices point to it and to the fields. */}
       <p className="form-submit-error" role="alert" hidden />

@@ -35,7 +35,10 @@ export function galleryCss(id: string, data: GalleryData): string {
     if (video) css += `${scope} [data-slide-id="${ids[i]}"]{--gallery-video-ratio:100/${num(video.aspect)}}`;
   });
   if (g.layout === 'carousel') {
-    for (const [below, width] of [[724, 723], [480, 479]] as const) {
+    for (const [below, width] of [
+      [724, 723],
+      [480, 479],
+    ] as const) {
       const n = carouselSlidesPerRow(width, g.perRow);
       if (n !== g.perRow) css += `@media (max-width:${below - 1}px){${scope}{--gallery-per-row:${n}}}`;
     }

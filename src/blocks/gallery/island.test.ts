@@ -36,7 +36,9 @@ describe('the gallery island', () => {
     host.querySelector('.gallery')!.setAttribute('data-design', 'nonesuch');
     enhance(host);
     enhance(host);
-    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual(['These are not the gallery designs you are looking for. (We could not find a design by the name nonesuch)']);
+    expect(errors.mock.calls.map((c) => String(c[0]))).toEqual([
+      'These are not the gallery designs you are looking for. (We could not find a design by the name nonesuch)',
+    ]);
   });
 
   // covers 001-8.30, 001-8.32 (logged rather than thrown, so the gallery still moves)

@@ -15,7 +15,16 @@
  * neighbour and settle in 0.2–0.5 s; a resize is a resizing state ending 100 ms after the last
  * (the motion rules: src/domain/gallery-motion.ts).
  */
-import { ACTIVE_SLIDE_CLASS, defaultAutoplayMs, GALLERY_DEFAULTS, GALLERY_DESIGNS, LAZY_IMAGE_ATTRIBUTES, parseImageDimensions, SLIDE_ATTRIBUTES, VIDEO_SLIDE_ATTRIBUTES } from '../../domain/gallery';
+import {
+  ACTIVE_SLIDE_CLASS,
+  defaultAutoplayMs,
+  GALLERY_DEFAULTS,
+  GALLERY_DESIGNS,
+  LAZY_IMAGE_ATTRIBUTES,
+  parseImageDimensions,
+  SLIDE_ATTRIBUTES,
+  VIDEO_SLIDE_ATTRIBUTES,
+} from '../../domain/gallery';
 import {
   autoplayIntervalMs,
   autoplayMayAdvance,
@@ -41,7 +50,17 @@ import {
   type StripCurrentClick,
 } from '../../domain/gallery-index';
 import { isMobileWidth } from '../../domain/design-tokens';
-import { boundaryFor, GALLERY_RESIZE_TIMEOUT_MS, isStackedTransition, moveSeconds, newSwipeOffset, resizeEnd, resizeEvent, settleSeconds, type ResizeState } from '../../domain/gallery-motion';
+import {
+  boundaryFor,
+  GALLERY_RESIZE_TIMEOUT_MS,
+  isStackedTransition,
+  moveSeconds,
+  newSwipeOffset,
+  resizeEnd,
+  resizeEvent,
+  settleSeconds,
+  type ResizeState,
+} from '../../domain/gallery-motion';
 import { IMAGE_LOADER } from '../../domain/media';
 import { CENSUS_EVENT_TYPES } from '../../domain/census';
 import { format } from '../../messages/format';
@@ -58,13 +77,14 @@ const KEY_CODES: Readonly<Record<string, number>> = { ArrowLeft: 37, ArrowRight:
 /** Galleries already bound: a container is enhanced once (seed 001 §5). */
 const bound = new WeakSet<HTMLElement>();
 
-
 const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
 /** Seed 001 §5: the gallery loads lazily only images whose slide has all three attributes. */
 function lazyLoad(gallery: HTMLElement) {
-  const all = [...gallery.querySelectorAll<HTMLElement>('.gallery-slide')].filter((slide) => LAZY_IMAGE_ATTRIBUTES.every((a) => slide.hasAttribute(a)) && slide.querySelector('img[data-src]'));
+  const all = [...gallery.querySelectorAll<HTMLElement>('.gallery-slide')].filter(
+    (slide) => LAZY_IMAGE_ATTRIBUTES.every((a) => slide.hasAttribute(a)) && slide.querySelector('img[data-src]'),
+  );
   // Seed 001 §8: dimensions the gallery cannot read are its data failing to decode; such an image loads at once (its box unknown).
   const unreadable = all.filter((slide) => !parseImageDimensions(slide.getAttribute(SLIDE_ATTRIBUTES.IMAGE_DIMENSIONS) ?? ''));
   if (unreadable.length > 0) {
@@ -146,7 +166,10 @@ function playVideo(slide: HTMLElement) {
   playing.add(slide);
   slide.classList.add('gallery-playing');
   player.focus();
-  recordHit(CENSUS_EVENT_TYPES.VIDEO, src ? { provider: slide.getAttribute(VIDEO_SLIDE_ATTRIBUTES.PROVIDER) ?? '', title } : { provider: 'file', src: file ?? '' });
+  recordHit(
+    CENSUS_EVENT_TYPES.VIDEO,
+    src ? { provider: slide.getAttribute(VIDEO_SLIDE_ATTRIBUTES.PROVIDER) ?? '', title } : { provider: 'file', src: file ?? '' },
+  );
 }
 
 export default function enhance(root: HTMLElement) {
@@ -230,7 +253,10 @@ export default function enhance(root: HTMLElement) {
     } else if (layout === 'strip') {
       const slide = slides[index]!;
       const share = gallery.dataset.alignment === 'start' ? 0 : gallery.dataset.alignment === 'end' ? 1 : 0.5;
-      list!.scrollTo({ left: slide.offsetLeft - list!.offsetLeft - (list!.clientWidth - slide.offsetWidth) * share, behavior: instant ? 'auto' : scrollBehavior() });
+      list!.scrollTo({
+        left: slide.offsetLeft - list!.offsetLeft - (list!.clientWidth - slide.offsetWidth) * share,
+        behavior: instant ? 'auto' : scrollBehavior(),
+      });
     }
   }
 
@@ -264,10 +290,13 @@ export default function enhance(root: HTMLElement) {
       // Marked on the gallery too, for styles and for whoever waits for the move to end.
       gallery.setAttribute('data-in-motion', '');
       clearTimeout(motionTimer);
-      motionTimer = setTimeout(() => {
-        inMotion = false;
-        gallery.removeAttribute('data-in-motion');
-      }, moveSeconds(layout, transition, false) * 1000);
+      motionTimer = setTimeout(
+        () => {
+          inMotion = false;
+          gallery.removeAttribute('data-in-motion');
+        },
+        moveSeconds(layout, transition, false) * 1000,
+      );
     }
     render(instant);
     if (gallery.dataset.historyHash === 'true' && !carousel) {
@@ -287,7 +316,14 @@ export default function enhance(root: HTMLElement) {
   let inViewport = false;
   if ('IntersectionObserver' in window) new IntersectionObserver((entries) => (inViewport = entries.some((e) => e.isIntersecting))).observe(gallery);
   document.addEventListener('keydown', (event) => {
-    const direction = keyStep({ keyCode: KEY_CODES[event.key] ?? 0, inMotion, editableTarget: editable(event.target), inViewport, linkedChild: false, keyboard: true });
+    const direction = keyStep({
+      keyCode: KEY_CODES[event.key] ?? 0,
+      inMotion,
+      editableTarget: editable(event.target),
+      inViewport,
+      linkedChild: false,
+      keyboard: true,
+    });
     if (!direction) return;
     event.preventDefault();
     step(direction);
@@ -382,7 +418,12 @@ export default function enhance(root: HTMLElement) {
     if (!slide || slide.hasAttribute(SLIDE_ATTRIBUTES.CLICK_THROUGH_URL) || event.timeStamp - swiped < 400) return;
     if (layout === 'stacked') {
       const box = slide.getBoundingClientRect();
-      const direction = stackedClickStep((gallery.dataset.click ?? 'next') as StackedClick, event.clientX - box.left, box.width, slide.getAttribute(SLIDE_ATTRIBUTES.TYPE) === 'video');
+      const direction = stackedClickStep(
+        (gallery.dataset.click ?? 'next') as StackedClick,
+        event.clientX - box.left,
+        box.width,
+        slide.getAttribute(SLIDE_ATTRIBUTES.TYPE) === 'video',
+      );
       if (direction) step(direction);
     } else if (layout === 'strip') {
       apply(stripClickTarget(slides.indexOf(slide), state(), (gallery.dataset.currentClick ?? 'none') as StripCurrentClick));
@@ -412,7 +453,14 @@ export default function enhance(root: HTMLElement) {
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const held = gallery.contains(document.activeElement);
-      if (autoplayMayAdvance({ hovering: hovering || held, mobile: isMobileWidth(window.innerWidth), videoShowing: gallery.querySelector('.gallery-playing') !== null, motionRefused: false })) {
+      if (
+        autoplayMayAdvance({
+          hovering: hovering || held,
+          mobile: isMobileWidth(window.innerWidth),
+          videoShowing: gallery.querySelector('.gallery-playing') !== null,
+          motionRefused: false,
+        })
+      ) {
         apply(requestIndex(state(), autoplayNextIndex(index, count(), false), linked()));
       }
       timer = setTimeout(tick, every);

@@ -52,9 +52,19 @@ export function resolveGallery(data: GalleryData): ResolvedGallery {
   const layout = LAYOUT_OF[data.design];
   const d = GALLERY_LAYOUT_DEFAULTS;
   const perRow = data.slidesPerRow ?? (layout === 'carousel' ? d.carousel.slidesPerRow : d.grid.slidesPerRow);
-  const defaultGutter = layout === 'autorows' ? d.autorows.gutter : layout === 'carousel' ? d.carousel.gutter : layout === 'autogrid' || layout === 'autocolumns' ? d.autogrid.gutter : 12;
+  const defaultGutter =
+    layout === 'autorows'
+      ? d.autorows.gutter
+      : layout === 'carousel'
+        ? d.carousel.gutter
+        : layout === 'autogrid' || layout === 'autocolumns'
+          ? d.autogrid.gutter
+          : 12;
   const vSizeDefault = layout === 'strip' ? SLIDER_ASPECT : SLIDESHOW_ASPECT;
-  const frameRatio = ratioOf(data.imageAspectRatio, layout === 'autocolumns' || layout === 'autorows' || layout === 'base' || layout === 'strip' ? 'auto' : layout === 'list' ? '3:2' : '1:1');
+  const frameRatio = ratioOf(
+    data.imageAspectRatio,
+    layout === 'autocolumns' || layout === 'autorows' || layout === 'base' || layout === 'strip' ? 'auto' : layout === 'list' ? '3:2' : '1:1',
+  );
   return {
     layout,
     design: galleryDesign(data.design),

@@ -21,11 +21,22 @@ export type GalleryDesignSetting = (typeof GALLERY_DESIGN_SETTINGS)[number];
 export const GALLERY_ASPECT_RATIOS = ['auto', '1:1', '4:3', '3:2', '16:9', '3:4', '2:3'] as const;
 
 /** A site file (/s/name) or an https address, as the image block takes. */
-const imageAddress = z.string().min(1).max(1000).regex(/^(\/s\/[A-Za-z0-9][A-Za-z0-9._-]*|https:\/\/\S+)$/, 'must be a site file (/s/name) or an https URL');
+const imageAddress = z
+  .string()
+  .min(1)
+  .max(1000)
+  .regex(/^(\/s\/[A-Za-z0-9][A-Za-z0-9._-]*|https:\/\/\S+)$/, 'must be a site file (/s/name) or an https URL');
 /** A slide's id or url as the address names it (#itemId=…). */
 /** A video file of the site, played in the browser's own player. */
-const siteVideoFile = z.string().max(1000).regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site (/s/name)');
-const slideKey = z.string().min(1).max(100).regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _ only');
+const siteVideoFile = z
+  .string()
+  .max(1000)
+  .regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site (/s/name)');
+const slideKey = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'letters, digits, - and _ only');
 
 export const galleryImage = z
   .object({
@@ -39,7 +50,10 @@ export const galleryImage = z
     slug: slideKey.optional(),
     /** A click-through URL: the slide leads there instead of opening the lightbox. */
     link: siteLink(1000).optional(),
-    focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).strict().optional(),
+    focalPoint: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .strict()
+      .optional(),
     /** A video slide: the video's address at Vimeo, YouTube, Wistia or Animoto (a link too: a page without scripts offers it). */
     video: siteLink(1000).optional(),
     /** A video slide: a video file of the site. */

@@ -11,7 +11,14 @@ import { galleryCss } from './css';
 import { galleryData, GALLERY_DESIGN_SETTINGS } from './schema';
 import { GalleryView, missingImages, slideIds } from './view';
 
-const file = (name: string, width = 400, height = 300): RenderedFile => ({ name, contentType: 'image/jpeg', width, height, hash: 'abcdef0123456789', formats: ['avif', 'webp', 'jpeg'] });
+const file = (name: string, width = 400, height = 300): RenderedFile => ({
+  name,
+  contentType: 'image/jpeg',
+  width,
+  height,
+  hash: 'abcdef0123456789',
+  formats: ['avif', 'webp', 'jpeg'],
+});
 const files = new Map(['a.jpg', 'b.jpg', 'c.jpg', 'd.jpg', 'e.jpg'].map((n) => [n, file(n)]));
 const ctx: RenderContext = { host: 'example.com', files, featureFlags: [] };
 const images = ['a', 'b', 'c', 'd', 'e'].map((n) => ({ src: `/s/${n}.jpg`, alt: `Picture ${n}` }));
@@ -163,7 +170,11 @@ describe('the gallery options', () => {
 
 describe('video slides', () => {
   const youtube = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
-  const withPoster = new Map([...files, ['youtube-dQw4w9WgXcQ-poster.jpg', file('youtube-dQw4w9WgXcQ-poster.jpg', 480, 360)], ['clip.mp4', { ...file('clip.mp4'), contentType: 'video/mp4' }]]);
+  const withPoster = new Map([
+    ...files,
+    ['youtube-dQw4w9WgXcQ-poster.jpg', file('youtube-dQw4w9WgXcQ-poster.jpg', 480, 360)],
+    ['clip.mp4', { ...file('clip.mp4'), contentType: 'video/mp4' }],
+  ]);
   const videoCtx: RenderContext = { ...ctx, files: withPoster };
   const embed = { url: youtube, provider: 'youtube', title: 'Harbour film', width: 640, height: 360, poster: '/s/youtube-dQw4w9WgXcQ-poster.jpg' };
   const renderVideo = (items: unknown[], design = 'slideshow') => {
@@ -174,7 +185,11 @@ describe('video slides', () => {
 
   // covers 001-1.01, 001-3.07, 001-3.09, and the lightbox contract (data-video-src, data-video-file, data-video-aspect)
   it('marks a video slide data-type=video with its player address, shape, poster and a play control, and asks no provider in the markup', () => {
-    const { html, slides } = renderVideo([images[0], { src: '', alt: '', video: youtube, embed }, { src: '/s/b.jpg', alt: 'Poster of the clip', videoFile: '/s/clip.mp4' }]);
+    const { html, slides } = renderVideo([
+      images[0],
+      { src: '', alt: '', video: youtube, embed },
+      { src: '/s/b.jpg', alt: 'Poster of the clip', videoFile: '/s/clip.mp4' },
+    ]);
     expect(slides.map((s) => s.dataset.type)).toEqual(['image', 'video', 'video']);
     const [, frame, own] = slides;
     expect(frame!.dataset.videoSrc).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&enablejsapi=1&playsinline=1&rel=0');
@@ -182,7 +197,9 @@ describe('video slides', () => {
     expect(frame!.dataset.slideId).toBe('youtube-dQw4w9WgXcQ');
     expect(frame!.dataset.title).toBe('Harbour film');
     expect(frame!.getAttribute('aria-label')).toBe('Video 2 of 3');
-    expect(frame!.querySelector('img')!.getAttribute('data-src') ?? frame!.querySelector('img')!.getAttribute('src')).toContain('youtube-dQw4w9WgXcQ-poster.jpg');
+    expect(frame!.querySelector('img')!.getAttribute('data-src') ?? frame!.querySelector('img')!.getAttribute('src')).toContain(
+      'youtube-dQw4w9WgXcQ-poster.jpg',
+    );
     expect(frame!.querySelector('button.gallery-play')!.getAttribute('aria-label')).toBe('Play video: Harbour film');
     expect(own!.dataset.videoFile).toBe('/s/clip.mp4');
     expect(own!.hasAttribute('data-video-src')).toBe(false);
@@ -193,11 +210,20 @@ describe('video slides', () => {
   });
 
   it('keeps a video without a poster in its own shape, and leaves out one of no known provider or a missing file', () => {
-    const { slides } = renderVideo([{ src: '', alt: '', video: youtube }, { src: '', alt: '', video: 'https://example.com/film' }, { src: '', alt: '', videoFile: '/s/gone.mp4' }], 'stacked');
+    const { slides } = renderVideo(
+      [
+        { src: '', alt: '', video: youtube },
+        { src: '', alt: '', video: 'https://example.com/film' },
+        { src: '', alt: '', videoFile: '/s/gone.mp4' },
+      ],
+      'stacked',
+    );
     expect(slides).toHaveLength(1);
     expect(slides[0]!.querySelector('.gallery-video-blank')).not.toBeNull();
     expect(slides[0]!.dataset.videoAspect).toBe('56.3');
-    expect(galleryCss('g1', galleryData.parse({ images: [{ src: '', alt: '', video: youtube }] }))).toContain('#block-g1 .gallery [data-slide-id="youtube-dQw4w9WgXcQ"]{--gallery-video-ratio:100/56.3}');
+    expect(galleryCss('g1', galleryData.parse({ images: [{ src: '', alt: '', video: youtube }] }))).toContain(
+      '#block-g1 .gallery [data-slide-id="youtube-dQw4w9WgXcQ"]{--gallery-video-ratio:100/56.3}',
+    );
     expect(missingImages({ images: [{ src: '', videoFile: '/s/gone.mp4' }] }, withPoster)).toEqual(['gone.mp4']);
   });
 
@@ -214,14 +240,23 @@ describe('the thumbnail strip', () => {
   it('renders a thumbnail a slide under a slideshow that asks for them, the first current, sized by the page rules', () => {
     const { root } = render({ design: 'slideshow', thumbnails: true, 'square-thumbs': true });
     const thumbs = [...root.querySelectorAll<HTMLButtonElement>('.gallery-thumbs button')];
-    expect(thumbs.map((t) => t.getAttribute('aria-label'))).toEqual(['Show image 1 of 5', 'Show image 2 of 5', 'Show image 3 of 5', 'Show image 4 of 5', 'Show image 5 of 5']);
+    expect(thumbs.map((t) => t.getAttribute('aria-label'))).toEqual([
+      'Show image 1 of 5',
+      'Show image 2 of 5',
+      'Show image 3 of 5',
+      'Show image 4 of 5',
+      'Show image 5 of 5',
+    ]);
     expect(thumbs[0]!.getAttribute('aria-current')).toBe('true');
     expect(thumbs[0]!.getAttribute('aria-controls')).toBe('gallery-g1-slides');
     expect(root.querySelector('.gallery-thumbs')!.classList.contains('gallery-thumbs--square')).toBe(true);
     expect(thumbs[1]!.querySelector('img')!.getAttribute('loading')).toBe('lazy');
     expect(render({ design: 'slideshow' }).root.querySelector('.gallery-thumbs')).toBeNull();
     expect(render({ design: 'grid', thumbnails: true }).root.querySelector('.gallery-thumbs')).toBeNull();
-    const css = galleryCss('g1', galleryData.parse({ images, design: 'slideshow', thumbnails: true, 'thumbnails-per-row': 4, 'thumbnail-strip-height': 60, 'thumbnail-strip-margin': 16 }));
+    const css = galleryCss(
+      'g1',
+      galleryData.parse({ images, design: 'slideshow', thumbnails: true, 'thumbnails-per-row': 4, 'thumbnail-strip-height': 60, 'thumbnail-strip-margin': 16 }),
+    );
     expect(css).toMatch(/--gallery-thumb-height:60px;--gallery-thumb-margin:16px;--gallery-thumbs-per-row:4/);
   });
 });

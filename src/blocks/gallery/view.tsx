@@ -49,7 +49,11 @@ export function slideIds(images: readonly GalleryItemMedia[]): string[] {
   const seen = new Map<string, number>();
   return images.map((image) => {
     const last = slideKeySource(image).split('/').pop() ?? '';
-    const base = last.replace(/\.[A-Za-z0-9]+$/, '').replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '') || 'image';
+    const base =
+      last
+        .replace(/\.[A-Za-z0-9]+$/, '')
+        .replace(/[^A-Za-z0-9_-]+/g, '-')
+        .replace(/^-+|-+$/g, '') || 'image';
     const n = (seen.get(base) ?? 0) + 1;
     seen.set(base, n);
     return n === 1 ? base : `${base}-${n}`;
@@ -99,9 +103,24 @@ function SlideImage({ slide, src, eager, sizes, fit }: { slide: Slide; src: stri
   // Without known dimensions the gallery cannot hold the image's place, so the browser loads it itself (lazily).
   const lazy = !eager && file?.width !== undefined && file.height !== undefined;
   const img = lazy ? (
-    <img data-src={offered.src} alt={alt} decoding="async" {...(offered.srcSet ? { 'data-srcset': offered.srcSet, sizes } : {})} {...dimensions} className={fit} />
+    <img
+      data-src={offered.src}
+      alt={alt}
+      decoding="async"
+      {...(offered.srcSet ? { 'data-srcset': offered.srcSet, sizes } : {})}
+      {...dimensions}
+      className={fit}
+    />
   ) : (
-    <img src={offered.src} alt={alt} decoding="async" {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })} {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})} {...dimensions} className={fit} />
+    <img
+      src={offered.src}
+      alt={alt}
+      decoding="async"
+      {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+      {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
+      {...dimensions}
+      className={fit}
+    />
   );
   const picture =
     offered.sources.length > 0 ? (
@@ -123,7 +142,15 @@ function SlideImage({ slide, src, eager, sizes, fit }: { slide: Slide; src: stri
       {picture}
       {lazy ? (
         <noscript>
-          <img src={offered.src} alt={alt} loading="lazy" decoding="async" {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})} {...dimensions} className={fit} />
+          <img
+            src={offered.src}
+            alt={alt}
+            loading="lazy"
+            decoding="async"
+            {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
+            {...dimensions}
+            className={fit}
+          />
         </noscript>
       ) : null}
     </>
@@ -246,7 +273,14 @@ export function GalleryView({ id, data, ctx, columns, priority }: BlockViewProps
       }
     : {};
   return (
-    <div className={classes.join(' ')} data-layout={g.layout} data-design={g.design} {...behaviour} {...(data.lightbox ? { 'data-lightbox': 'true', ...(data.historySync ? { 'data-history-sync': 'true' } : {}) } : {})} {...(moving ? { role: 'region', 'aria-roledescription': 'carousel', 'aria-label': galleryWords.lightboxDefaultTitle } : {})}>
+    <div
+      className={classes.join(' ')}
+      data-layout={g.layout}
+      data-design={g.design}
+      {...behaviour}
+      {...(data.lightbox ? { 'data-lightbox': 'true', ...(data.historySync ? { 'data-history-sync': 'true' } : {}) } : {})}
+      {...(moving ? { role: 'region', 'aria-roledescription': 'carousel', 'aria-label': galleryWords.lightboxDefaultTitle } : {})}
+    >
       <List
         className="gallery-slides"
         id={slidesId}
@@ -277,7 +311,13 @@ export function GalleryView({ id, data, ctx, columns, priority }: BlockViewProps
               key={slide.id}
               className={`gallery-slide${active ? ` ${ACTIVE_SLIDE_CLASS}` : ''}`}
               {...slideAttributes(slide, data, link)}
-              {...(moving ? { role: 'group', 'aria-roledescription': 'slide', 'aria-label': slide.video ? format(words.videoSlideLabel, { current: i + 1, total }) : format(words.slideLabel, { current: i + 1, total }) } : {})}
+              {...(moving
+                ? {
+                    role: 'group',
+                    'aria-roledescription': 'slide',
+                    'aria-label': slide.video ? format(words.videoSlideLabel, { current: i + 1, total }) : format(words.slideLabel, { current: i + 1, total }),
+                  }
+                : {})}
               {...(g.layout === 'stacked' && !active ? { 'aria-hidden': 'true' as const } : {})}
             >
               {link ? <a href={link}>{figure}</a> : figure}
@@ -298,7 +338,13 @@ export function GalleryView({ id, data, ctx, columns, priority }: BlockViewProps
               <span className="gallery-current">{format(words.counter, { current: 1, total })}</span>
             </p>
           )}
-          <button type="button" className="gallery-next" aria-controls={slidesId} aria-label={words.next} {...(!data.loop && total <= 1 ? { disabled: true } : {})}>
+          <button
+            type="button"
+            className="gallery-next"
+            aria-controls={slidesId}
+            aria-label={words.next}
+            {...(!data.loop && total <= 1 ? { disabled: true } : {})}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>

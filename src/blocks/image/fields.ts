@@ -39,7 +39,12 @@ const POSITION_LABELS: Readonly<Record<Position, string>> = {
 
 export const imageFields = describeFields(imageData.shape, {
   src: { type: 'text', label: 'Image', group: 'image', hint: 'A file of this site (/s/name) or an https address.' },
-  alt: { type: 'text', label: 'Alternative text', group: 'image', hint: 'What the image shows, for people who cannot see it. Leave empty only for a decorative image.' },
+  alt: {
+    type: 'text',
+    label: 'Alternative text',
+    group: 'image',
+    hint: 'What the image shows, for people who cannot see it. Leave empty only for a decorative image.',
+  },
   caption: { type: 'text', label: 'Caption', group: 'image', hint: 'Shown under the image in the Inline layout.' },
   link: { type: 'link', label: 'Link', group: 'image', hint: 'Where the image leads when clicked. Leave empty for none.' },
   fit: { type: 'select', label: 'Fit', group: 'image', options: choices({ fill: 'Fill the area (cropped)', fit: 'Fit inside the area' }) },
@@ -65,8 +70,20 @@ export const imageFields = describeFields(imageData.shape, {
     hint: 'Where the text sits over a poster. Beside or under the image, its height and its alignment.',
     options: POSITIONS.map((p) => ({ value: p, label: POSITION_LABELS[p] })),
   },
-  imageSide: { type: 'select', label: 'Image side', group: 'layout', hint: 'For the Card, Overlap and Collage layouts.', options: choices({ left: 'Left of the text', right: 'Right of the text' }) },
-  panel: { type: 'select', label: 'Panel colour', group: 'layout', hint: 'For the Collage layout.', options: choices({ accent: 'Accent', light: 'Light', dark: 'Dark' }) },
+  imageSide: {
+    type: 'select',
+    label: 'Image side',
+    group: 'layout',
+    hint: 'For the Card, Overlap and Collage layouts.',
+    options: choices({ left: 'Left of the text', right: 'Right of the text' }),
+  },
+  panel: {
+    type: 'select',
+    label: 'Panel colour',
+    group: 'layout',
+    hint: 'For the Collage layout.',
+    options: choices({ accent: 'Accent', light: 'Light', dark: 'Dark' }),
+  },
   title: { type: 'text', label: 'Title', group: 'text' },
   headingLevel: { type: 'select', label: 'Heading level of the title', group: 'text', options: choices({ h2: 'Heading 2', h3: 'Heading 3', h4: 'Heading 4' }) },
   bodyHtml: { type: 'textarea', html: 'text', rows: 4, label: 'Text (HTML)', group: 'text' },

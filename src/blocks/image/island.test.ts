@@ -16,7 +16,8 @@ async function page(count: number, width = 1280): Promise<{ island: Island; root
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
   document.body.innerHTML = Array.from(
     { length: count },
-    (_, i) => `<div class="block" data-island="image"><figure class="block-image"><picture><source type="image/avif" data-srcset="/s/abc/p${i}.jpg.avif 100w"><img data-src="/s/p${i}.jpg" data-srcset="/s/p${i}.jpg 100w" alt=""></picture></figure></div>`,
+    (_, i) =>
+      `<div class="block" data-island="image"><figure class="block-image"><picture><source type="image/avif" data-srcset="/s/abc/p${i}.jpg.avif 100w"><img data-src="/s/p${i}.jpg" data-srcset="/s/p${i}.jpg 100w" alt=""></picture></figure></div>`,
   ).join('');
   const island = await import('./island');
   const roots = [...document.querySelectorAll<HTMLElement>('[data-island="image"]')];
@@ -50,7 +51,9 @@ describe('the image loader', () => {
     expect(loading(imgs)).toHaveLength(16);
     for (const img of imgs) img.dispatchEvent(new Event('load'));
     expect(loading(imgs)).toHaveLength(0);
-    expect(imgs.map((img) => [img.getAttribute('src'), img.getAttribute('srcset'), img.hasAttribute('data-src')])).toEqual(imgs.map((_, i) => [`/s/p${i}.jpg`, `/s/p${i}.jpg 100w`, false]));
+    expect(imgs.map((img) => [img.getAttribute('src'), img.getAttribute('srcset'), img.hasAttribute('data-src')])).toEqual(
+      imgs.map((_, i) => [`/s/p${i}.jpg`, `/s/p${i}.jpg 100w`, false]),
+    );
   });
 
   // covers 001-9.35

@@ -25,7 +25,16 @@ function documentWith(data: Record<string, unknown>) {
     format: 'openpress.site',
     version: SITE_DOCUMENT_VERSION,
     settings: { identifier: 'images', title: 'Images' },
-    pages: [{ id: id(1), pageType: 2, path: '/', title: 'Home', status: 1, sections: [{ id: id(2), blocks: [{ id: id(3), type: BLOCK_TYPES.IMAGE, data, layout: { desktop: { x: 0, y: 0, w: 12, h: 12 } } }] }] }],
+    pages: [
+      {
+        id: id(1),
+        pageType: 2,
+        path: '/',
+        title: 'Home',
+        status: 1,
+        sections: [{ id: id(2), blocks: [{ id: id(3), type: BLOCK_TYPES.IMAGE, data, layout: { desktop: { x: 0, y: 0, w: 12, h: 12 } } }] }],
+      },
+    ],
   };
 }
 
@@ -76,7 +85,17 @@ describe('image block data', () => {
 
   // The link rules of seed 000 §5, on the button and in the body.
   it('refuses a button link or a body link a page may not carry, naming where', () => {
-    const bad = loadDocument(documentWith({ src: '/s/a.jpg', alt: 'A', variant: 1013, buttonText: 'Go', buttonLink: 'javascript:alert(1)', bodyHtml: '<p><a href="javascript:alert(2)">x</a></p>' }), siteDocumentSchema);
+    const bad = loadDocument(
+      documentWith({
+        src: '/s/a.jpg',
+        alt: 'A',
+        variant: 1013,
+        buttonText: 'Go',
+        buttonLink: 'javascript:alert(1)',
+        bodyHtml: '<p><a href="javascript:alert(2)">x</a></p>',
+      }),
+      siteDocumentSchema,
+    );
     expect(bad.ok).toBe(false);
     if (bad.ok) return;
     expect(bad.errors.map((e) => e.path)).toEqual(['$.pages[0].sections[0].blocks[0].data.bodyHtml', '$.pages[0].sections[0].blocks[0].data.buttonLink']);
@@ -85,7 +104,12 @@ describe('image block data', () => {
 
   it('sanitises the body when it is written: no scripts, handlers or styles reach the page', () => {
     const loaded = loadDocument(
-      documentWith({ src: '/s/a.jpg', alt: 'A', variant: 1012, bodyHtml: '<p onclick="alert(1)">Hi<script>alert(2)</script><style>p{}</style><a href="/ok" onmouseover="x()">ok</a></p><img src=x onerror="alert(3)">' }),
+      documentWith({
+        src: '/s/a.jpg',
+        alt: 'A',
+        variant: 1012,
+        bodyHtml: '<p onclick="alert(1)">Hi<script>alert(2)</script><style>p{}</style><a href="/ok" onmouseover="x()">ok</a></p><img src=x onerror="alert(3)">',
+      }),
       siteDocumentSchema,
     );
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));

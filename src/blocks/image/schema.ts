@@ -42,13 +42,20 @@ export const imageSchema = <H extends string>(html: HtmlRules<H>) =>
   z
     .object({
       /** A site file (/s/name) or an absolute https URL. */
-      src: z.string().min(1).max(1000).regex(/^(\/s\/[A-Za-z0-9][A-Za-z0-9._-]*|https:\/\/\S+)$/, 'must be a site file (/s/name) or an https URL'),
+      src: z
+        .string()
+        .min(1)
+        .max(1000)
+        .regex(/^(\/s\/[A-Za-z0-9][A-Za-z0-9._-]*|https:\/\/\S+)$/, 'must be a site file (/s/name) or an https URL'),
       /** Empty only for a decorative image. */
       alt: z.string().max(500),
       caption: z.string().max(1000).optional(),
       link: siteLink(1000).optional(),
       fit: z.enum(['fill', 'fit']).default('fill'),
-      focalPoint: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).strict().default({ x: 0.5, y: 0.5 }),
+      focalPoint: z
+        .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+        .strict()
+        .default({ x: 0.5, y: 0.5 }),
       /** The layout's block variant code. */
       variant: z.literal(CODES, { error: `must be an image layout code, ${CODES[0]} to ${CODES[CODES.length - 1]}` }).default(IMAGE_LAYOUTS.inline),
       title: z.string().max(300).optional(),

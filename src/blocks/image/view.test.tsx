@@ -24,7 +24,12 @@ function render(data: Record<string, unknown>, priority = false) {
   return { html, root: doc.querySelector<HTMLElement>('.block-image')! };
 }
 
-const TEXT = { title: 'Spring firing', bodyHtml: '<p>New <strong>glazes</strong>, <a href="/glazes">see them</a>.</p>', buttonText: 'Book a class', buttonLink: '/classes' };
+const TEXT = {
+  title: 'Spring firing',
+  bodyHtml: '<p>New <strong>glazes</strong>, <a href="/glazes">see them</a>.</p>',
+  buttonText: 'Book a class',
+  buttonLink: '/classes',
+};
 const LAYOUTS = Object.keys(IMAGE_LAYOUTS).filter((l): l is Exclude<ImageLayout, 'inline'> => l !== 'inline');
 
 describe('image block markup', () => {
@@ -90,7 +95,10 @@ describe('image block markup', () => {
   it('drops from the body a link to the serving host that a page may not carry', () => {
     const long = `https://example.com/${'a'.repeat(160)}`;
     // The sanitiser keeps it (it knows no host, so every http(s) link is external); the page's host drops it.
-    const stored = { ...imageData.parse({ src: '/s/b.png', alt: 'A', variant: IMAGE_LAYOUTS.stack }), bodyHtml: sanitize(`<p><a href="${long}">x</a></p>`, 'text') };
+    const stored = {
+      ...imageData.parse({ src: '/s/b.png', alt: 'A', variant: IMAGE_LAYOUTS.stack }),
+      bodyHtml: sanitize(`<p><a href="${long}">x</a></p>`, 'text'),
+    };
     const html = renderToStaticMarkup(<ImageView id="b1" data={stored} ctx={ctx} columns={12} priority={false} />);
     expect(html).toContain('<div class="image-body"><p><a>x</a></p></div>');
   });

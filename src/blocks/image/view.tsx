@@ -38,7 +38,10 @@ export function imageSources(src: string, file: RenderedFile | undefined): Image
   return {
     src: file.formats.includes(own) ? base : src,
     ...(file.formats.includes(own) ? { srcSet: candidates(base) } : {}),
-    sources: MODERN.filter((m) => m.format !== own && file.formats!.includes(m.format)).map((m) => ({ type: m.type, srcSet: candidates(`${base}.${m.format}`) })),
+    sources: MODERN.filter((m) => m.format !== own && file.formats!.includes(m.format)).map((m) => ({
+      type: m.type,
+      srcSet: candidates(`${base}.${m.format}`),
+    })),
   };
 }
 
@@ -52,9 +55,24 @@ export function ImageView({ data, ctx, columns, priority }: BlockViewProps<Store
   const className = `image-${data.fit}`;
   // Above the fold: addresses the browser fetches at once, first. Below it: addresses the image loader (island.ts) sets.
   const img = priority ? (
-    <img src={offered.src} alt={alt} fetchPriority="high" decoding="async" {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})} {...dimensions} className={className} />
+    <img
+      src={offered.src}
+      alt={alt}
+      fetchPriority="high"
+      decoding="async"
+      {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
+      {...dimensions}
+      className={className}
+    />
   ) : (
-    <img data-src={offered.src} alt={alt} decoding="async" {...(offered.srcSet ? { 'data-srcset': offered.srcSet, sizes } : {})} {...dimensions} className={className} />
+    <img
+      data-src={offered.src}
+      alt={alt}
+      decoding="async"
+      {...(offered.srcSet ? { 'data-srcset': offered.srcSet, sizes } : {})}
+      {...dimensions}
+      className={className}
+    />
   );
   const picture =
     offered.sources.length > 0 ? (
@@ -74,20 +92,29 @@ export function ImageView({ data, ctx, columns, priority }: BlockViewProps<Store
   // Without scripts, the original (or its copy in the original's format) loads as the browser sees fit.
   const fallback = priority ? null : (
     <noscript>
-      <img src={offered.src} alt={alt} loading="lazy" decoding="async" {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})} {...dimensions} className={className} />
+      <img
+        src={offered.src}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
+        {...dimensions}
+        className={className}
+      />
     </noscript>
   );
-  const linked = data.link && isPublishableLink(data.link, ctx.host) ? (
-    <a href={data.link}>
-      {picture}
-      {fallback}
-    </a>
-  ) : (
-    <>
-      {picture}
-      {fallback}
-    </>
-  );
+  const linked =
+    data.link && isPublishableLink(data.link, ctx.host) ? (
+      <a href={data.link}>
+        {picture}
+        {fallback}
+      </a>
+    ) : (
+      <>
+        {picture}
+        {fallback}
+      </>
+    );
   const layout = imageLayout(data.variant);
   if (layout === 'inline') {
     return (
@@ -120,7 +147,12 @@ function layoutClasses(layout: Exclude<ImageLayout, 'inline'>, data: StoredImage
 function ImageText({ data, ctx }: { data: StoredImageData; ctx: RenderContext }) {
   const Heading = data.headingLevel ?? 'h2';
   const parts: ReactNode[] = [];
-  if (data.title) parts.push(<Heading key="title" className="image-title">{data.title}</Heading>);
+  if (data.title)
+    parts.push(
+      <Heading key="title" className="image-title">
+        {data.title}
+      </Heading>,
+    );
   if (data.bodyHtml) parts.push(<div key="body" className="image-body" dangerouslySetInnerHTML={{ __html: htmlForHost(data.bodyHtml, ctx.host) }} />);
   // A button needs its text and a link a page may carry; without either there is nothing to press.
   if (data.buttonText && data.buttonLink && isPublishableLink(data.buttonLink, ctx.host)) {

@@ -2,7 +2,15 @@
 import { DEFAULT_MAP_STYLE, MAP_DEFAULTS } from '../../domain/map';
 
 export const mapDefaults = {
-  location: { mapLat: MAP_DEFAULTS.LATITUDE, mapLng: MAP_DEFAULTS.LONGITUDE, mapZoom: MAP_DEFAULTS.ZOOM, addressTitle: 'Our studio', addressLine1: '71 Sullivan Street', addressLine2: 'New York, NY 10012', addressCountry: 'United States' },
+  location: {
+    mapLat: MAP_DEFAULTS.LATITUDE,
+    mapLng: MAP_DEFAULTS.LONGITUDE,
+    mapZoom: MAP_DEFAULTS.ZOOM,
+    addressTitle: 'Our studio',
+    addressLine1: '71 Sullivan Street',
+    addressLine2: 'New York, NY 10012',
+    addressCountry: 'United States',
+  },
   style: DEFAULT_MAP_STYLE,
   showLabels: true,
   showTerrain: false,

@@ -23,12 +23,27 @@ async function get<T>(path: string, params: Record<string, string | undefined>, 
   return parsed.data;
 }
 
-export function placeSuggestions(input: string, tracking: PlacesTrackingContext, sessionToken: string, fetcher: typeof fetch = fetch): Promise<PlaceSuggestionsAnswer> {
+export function placeSuggestions(
+  input: string,
+  tracking: PlacesTrackingContext,
+  sessionToken: string,
+  fetcher: typeof fetch = fetch,
+): Promise<PlaceSuggestionsAnswer> {
   return get(GOOGLE_PLACES_PATHS.AUTOCOMPLETE, { input, sessionToken, ...tracking }, placeSuggestionsAnswer, fetcher);
 }
 
-export function placeDetails(placeId: string, tracking: Partial<PlacesTrackingContext> | undefined, sessionToken: string, fetcher: typeof fetch = fetch): Promise<PlaceDetailsAnswer> {
+export function placeDetails(
+  placeId: string,
+  tracking: Partial<PlacesTrackingContext> | undefined,
+  sessionToken: string,
+  fetcher: typeof fetch = fetch,
+): Promise<PlaceDetailsAnswer> {
   // 001-7.39: the tracking context is expected with every details call.
   if (!tracking?.productPage || !tracking.productSection) console.error(words.missingTracking);
-  return get(GOOGLE_PLACES_PATHS.DETAILS, { placeId, sessionToken, productPage: tracking?.productPage, productSection: tracking?.productSection }, placeDetailsAnswer, fetcher);
+  return get(
+    GOOGLE_PLACES_PATHS.DETAILS,
+    { placeId, sessionToken, productPage: tracking?.productPage, productSection: tracking?.productSection },
+    placeDetailsAnswer,
+    fetcher,
+  );
 }

@@ -7,7 +7,13 @@
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeGoogleMapsContext, encodeGoogleMapsContext, GOOGLE_MAPS_CALLBACK, GOOGLE_MAPS_LOAD_TIMEOUT_MS, type GoogleMapsContext } from '../../domain/google-maps';
+import {
+  decodeGoogleMapsContext,
+  encodeGoogleMapsContext,
+  GOOGLE_MAPS_CALLBACK,
+  GOOGLE_MAPS_LOAD_TIMEOUT_MS,
+  type GoogleMapsContext,
+} from '../../domain/google-maps';
 import { googleMaps } from '../../messages/google-maps';
 import { drawGoogleMap, googleMapOptions, googleMapsLoader, GoogleMapsLoadError, type GoogleMapsApi } from './google';
 import { placeDetails } from './google-places';
@@ -19,7 +25,15 @@ const CTX: GoogleMapsContext = { key: KEY, language: 'pt-BR', region: 'BR' };
 
 function render(data: Record<string, unknown>, ctx: GoogleMapsContext | undefined = CTX): HTMLElement {
   const parsed = mapData.parse(data);
-  const html = renderToStaticMarkup(<MapView id="m" data={parsed} ctx={{ host: 'example.com', files: new Map(), featureFlags: [], ...(ctx ? { googleMaps: ctx } : {}) }} columns={12} priority={false} />);
+  const html = renderToStaticMarkup(
+    <MapView
+      id="m"
+      data={parsed}
+      ctx={{ host: 'example.com', files: new Map(), featureFlags: [], ...(ctx ? { googleMaps: ctx } : {}) }}
+      columns={12}
+      priority={false}
+    />,
+  );
   document.body.innerHTML = `<div class="block">${html}</div>`;
   return document.querySelector<HTMLElement>('.block-map')!;
 }
@@ -104,9 +118,23 @@ describe('Google map options', () => {
   // covers 001-3.40
   it('follows the block’s controls, dragging, scroll wheel, labels and style', () => {
     const on = googleMapOptions(render({ showControls: true, draggable: true, scrollwheel: true, showLabels: true, style: 2 }).dataset);
-    expect(on).toMatchObject({ disableDefaultUI: false, zoomControl: true, gestureHandling: 'greedy', scrollwheel: true, keyboardShortcuts: true, styles: [{ stylers: [{ saturation: -100 }] }] });
+    expect(on).toMatchObject({
+      disableDefaultUI: false,
+      zoomControl: true,
+      gestureHandling: 'greedy',
+      scrollwheel: true,
+      keyboardShortcuts: true,
+      styles: [{ stylers: [{ saturation: -100 }] }],
+    });
     const off = googleMapOptions(render({ showControls: false, draggable: false, scrollwheel: false, showLabels: false, style: 1 }).dataset);
-    expect(off).toMatchObject({ disableDefaultUI: true, zoomControl: false, gestureHandling: 'none', scrollwheel: false, keyboardShortcuts: false, styles: [{ elementType: 'labels', stylers: [{ visibility: 'off' }] }] });
+    expect(off).toMatchObject({
+      disableDefaultUI: true,
+      zoomControl: false,
+      gestureHandling: 'none',
+      scrollwheel: false,
+      keyboardShortcuts: false,
+      styles: [{ elementType: 'labels', stylers: [{ visibility: 'off' }] }],
+    });
     expect(googleMapOptions(render({ draggable: true, scrollwheel: false }).dataset).gestureHandling).toBe('cooperative');
   });
 
@@ -155,12 +183,24 @@ describe('place details call', () => {
     const asked: string[] = [];
     const fetcher = ((url: string) => {
       asked.push(url);
-      return Promise.resolve(new Response(JSON.stringify({ place: { placeId: 'p1', name: 'A', formattedAddress: 'A', lat: 1, lng: 2, addressLine1: 'A', addressLine2: '', addressCountry: '' } }), { status: 200 }));
+      return Promise.resolve(
+        new Response(
+          JSON.stringify({
+            place: { placeId: 'p1', name: 'A', formattedAddress: 'A', lat: 1, lng: 2, addressLine1: 'A', addressLine2: '', addressCountry: '' },
+          }),
+          { status: 200 },
+        ),
+      );
     }) as typeof fetch;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await placeDetails('p1', { productPage: 'editor', productSection: 'map-block' }, 'token-1234', fetcher);
     expect(errors).not.toHaveBeenCalled();
-    expect(Object.fromEntries(new URL(asked[0]!, 'http://x').searchParams)).toEqual({ placeId: 'p1', sessionToken: 'token-1234', productPage: 'editor', productSection: 'map-block' });
+    expect(Object.fromEntries(new URL(asked[0]!, 'http://x').searchParams)).toEqual({
+      placeId: 'p1',
+      sessionToken: 'token-1234',
+      productPage: 'editor',
+      productSection: 'map-block',
+    });
     await placeDetails('p1', undefined, 'token-1234', fetcher);
     expect(errors).toHaveBeenCalledWith(googleMaps.missingTracking);
     await placeDetails('p1', { productPage: 'editor' }, 'token-1234', fetcher);

@@ -9,7 +9,14 @@
  * six styles as Google styling, controls, dragging and the scroll wheel from the block's options,
  * and the 48x64 marker drawn at half size, which opens the address on Google Maps in a new window.
  */
-import { decodeGoogleMapsContext, GOOGLE_MAPS_CALLBACK, GOOGLE_MAPS_LOAD_TIMEOUT_MS, googleMapsScriptUrl, googleMapStyles, type GoogleMapsContext } from '../../domain/google-maps';
+import {
+  decodeGoogleMapsContext,
+  GOOGLE_MAPS_CALLBACK,
+  GOOGLE_MAPS_LOAD_TIMEOUT_MS,
+  googleMapsScriptUrl,
+  googleMapStyles,
+  type GoogleMapsContext,
+} from '../../domain/google-maps';
 import { MAP_MARKER, mapType } from '../../domain/map';
 import { format } from '../../messages/format';
 import { mapBlock } from '../../messages/map-block';

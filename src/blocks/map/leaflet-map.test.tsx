@@ -13,7 +13,11 @@ import { configureMapTiles } from './tiles';
 import { MapView } from './view';
 
 async function mount(title: string): Promise<HTMLElement> {
-  configureMapTiles({ url: 'https://tiles.example.test/{z}/{x}/{y}.png', attribution: '<img src=x onerror="window.hacked=1">Tiles & Co', attributionUrl: 'https://example.test/"><b>x</b>' });
+  configureMapTiles({
+    url: 'https://tiles.example.test/{z}/{x}/{y}.png',
+    attribution: '<img src=x onerror="window.hacked=1">Tiles & Co',
+    attributionUrl: 'https://example.test/"><b>x</b>',
+  });
   const data = mapData.parse({ location: { addressTitle: title, addressLine1: '1 Main Street' } });
   document.body.innerHTML = `<div class="block block-map-frame">${renderToStaticMarkup(<MapView id="m" data={data} ctx={{ host: 'example.com', files: new Map(), featureFlags: [] }} columns={12} priority={false} />)}</div>`;
   const root = document.querySelector<HTMLElement>('.block-map')!;

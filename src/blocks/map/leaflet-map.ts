@@ -68,7 +68,9 @@ export async function drawMap(root: HTMLElement): Promise<void> {
     markerZoomAnimation: !reducedMotion,
   });
   // The operator's attribution is text; it is escaped before Leaflet writes it as HTML.
-  const credit = d.attributionUrl ? `<a href="${escapeHtml(d.attributionUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(d.attribution ?? '')}</a>` : escapeHtml(d.attribution ?? '');
+  const credit = d.attributionUrl
+    ? `<a href="${escapeHtml(d.attributionUrl)}" target="_blank" rel="noopener noreferrer">${escapeHtml(d.attribution ?? '')}</a>`
+    : escapeHtml(d.attribution ?? '');
   map.attributionControl.setPrefix(false);
   const tiles = tileLayer(d.tiles, { maxZoom: 19, attribution: credit }).addTo(map);
 
@@ -101,7 +103,9 @@ export async function drawMap(root: HTMLElement): Promise<void> {
   const link = d.link;
   const icon = divIcon({
     className: 'map-marker',
-    html: link ? `<a class="map-marker-link" href="${escapeHtml(link)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeHtml(format(mapBlock.markerLabel, { place }))}">${PIN}</a>` : PIN,
+    html: link
+      ? `<a class="map-marker-link" href="${escapeHtml(link)}" target="_blank" rel="noopener noreferrer" aria-label="${escapeHtml(format(mapBlock.markerLabel, { place }))}">${PIN}</a>`
+      : PIN,
     iconSize: [WIDTH, HEIGHT],
     iconAnchor: [WIDTH / 2, HEIGHT],
     tooltipAnchor: [WIDTH / 2, -HEIGHT / 2],
@@ -109,4 +113,3 @@ export async function drawMap(root: HTMLElement): Promise<void> {
   const pin = leafletMarker([number(d.markerLat, lat), number(d.markerLng, lng)], { icon, keyboard: false, interactive: Boolean(link) }).addTo(map);
   if (d.labels === 'true' && place) pin.bindTooltip(escapeHtml(place), { permanent: true, direction: 'right', className: 'map-label' });
 }
-

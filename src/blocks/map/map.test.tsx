@@ -50,7 +50,17 @@ describe('map block', () => {
     expect(data.location.markerLat).toBeUndefined();
     expect(data.style).toBe(2);
     expect(Object.keys(data).sort()).toEqual(['draggable', 'linkOnClick', 'location', 'scrollwheel', 'showControls', 'showLabels', 'showTerrain', 'style']);
-    expect(Object.keys(mapData.shape.location.unwrap().shape).sort()).toEqual(['addressCountry', 'addressLine1', 'addressLine2', 'addressTitle', 'mapLat', 'mapLng', 'mapZoom', 'markerLat', 'markerLng']);
+    expect(Object.keys(mapData.shape.location.unwrap().shape).sort()).toEqual([
+      'addressCountry',
+      'addressLine1',
+      'addressLine2',
+      'addressTitle',
+      'mapLat',
+      'mapLng',
+      'mapZoom',
+      'markerLat',
+      'markerLng',
+    ]);
     // Even an empty object is a whole map at the seed's defaults.
     expect(mapData.parse({}).location).toEqual({ mapLat: 40.720882, mapLng: -74.000988, mapZoom: 12 });
     expect(refusals(def.defaults)).toEqual({});
@@ -60,7 +70,9 @@ describe('map block', () => {
     const data = blockDefinition(BLOCK_TYPES.MAP)!.defaults as MapData;
     const at = 'sections.0.blocks.0.data';
     expect(refusals({ ...data, location: { ...data.location, mapLat: 91 } })).toEqual({ [`${at}.location.mapLat`]: 'Latitude must be between -90 and 90' });
-    expect(refusals({ ...data, location: { ...data.location, mapLng: -180.5 } })).toEqual({ [`${at}.location.mapLng`]: 'Longitude must be between -180 and 180' });
+    expect(refusals({ ...data, location: { ...data.location, mapLng: -180.5 } })).toEqual({
+      [`${at}.location.mapLng`]: 'Longitude must be between -180 and 180',
+    });
     expect(refusals({ ...data, location: { ...data.location, markerLat: -95, markerLng: 200 } })).toEqual({
       [`${at}.location.markerLat`]: 'Marker latitude must be between -90 and 90',
       [`${at}.location.markerLng`]: 'Marker longitude must be between -180 and 180',
@@ -72,7 +84,9 @@ describe('map block', () => {
 
   // covers 001-3.39, 001-2.13, 001-4.87, 001-4.88, 001-4.89
   it('renders the address card and hands the island the centre, the marker (at the centre by default) and the map type', () => {
-    const html = render({ location: { mapLat: 51.5, mapLng: -0.12, addressTitle: 'Kiln & Co', addressLine1: '12 Clay Lane', addressCountry: 'United Kingdom' } });
+    const html = render({
+      location: { mapLat: 51.5, mapLng: -0.12, addressTitle: 'Kiln & Co', addressLine1: '12 Clay Lane', addressCountry: 'United Kingdom' },
+    });
     expect(attr(html, 'data-marker-lat')).toBe('51.5');
     expect(attr(html, 'data-marker-lng')).toBe('-0.12');
     expect(attr(html, 'data-map-type')).toBe('roadmap');
@@ -90,7 +104,9 @@ describe('map block', () => {
   it('links the address to a maps page in a new window, or the coordinates when there is no address', () => {
     const html = render({ location: { addressTitle: 'Studio', addressLine1: '71 Sullivan Street', addressLine2: 'New York, NY 10012' } });
     const href = 'https://www.openstreetmap.org/search?query=71%20Sullivan%20Street%2C%20New%20York%2C%20NY%2010012';
-    expect(html).toContain(`<a class="map-card-link" href="${href}" target="_blank" rel="noopener noreferrer">Open in maps<span class="map-hidden-text"> (opens in a new window)</span></a>`);
+    expect(html).toContain(
+      `<a class="map-card-link" href="${href}" target="_blank" rel="noopener noreferrer">Open in maps<span class="map-hidden-text"> (opens in a new window)</span></a>`,
+    );
     expect(attr(html, 'data-link')).toBe(href);
     const bare = render({ location: { mapLat: 10, mapLng: 20, mapZoom: 9 } });
     expect(attr(bare, 'data-link')).toBe('https://www.openstreetmap.org/?mlat=10.000000&amp;mlon=20.000000#map=9/10.000000/20.000000');
@@ -115,7 +131,11 @@ describe('map block', () => {
     expect(readConfig({}).mapTiles).toEqual(OSM_TILES);
     expect(attr(render({}), 'data-tiles')).toBe('https://tile.openstreetmap.org/{z}/{x}/{y}.png');
     expect(attr(render({}), 'data-attribution')).toBe('© OpenStreetMap contributors');
-    const own = readConfig({ MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: 'Example Maps', MAP_TILE_ATTRIBUTION_URL: 'https://example.net/credits' }).mapTiles;
+    const own = readConfig({
+      MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: 'Example Maps',
+      MAP_TILE_ATTRIBUTION_URL: 'https://example.net/credits',
+    }).mapTiles;
     expect(own).toEqual({ url: 'https://tiles.example.net/{z}/{x}/{y}.png', attribution: 'Example Maps', attributionUrl: 'https://example.net/credits' });
     configureMapTiles(own);
     expect(attr(render({}), 'data-tiles')).toBe('https://tiles.example.net/{z}/{x}/{y}.png');

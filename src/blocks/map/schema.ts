@@ -6,8 +6,10 @@
 import { z } from 'zod';
 import { DEFAULT_MAP_STYLE, MAP_DEFAULTS } from '../../domain/map';
 
-const latitude = (name: string) => z.number(`${name} must be a number`).min(-90, `${name} must be between -90 and 90`).max(90, `${name} must be between -90 and 90`);
-const longitude = (name: string) => z.number(`${name} must be a number`).min(-180, `${name} must be between -180 and 180`).max(180, `${name} must be between -180 and 180`);
+const latitude = (name: string) =>
+  z.number(`${name} must be a number`).min(-90, `${name} must be between -90 and 90`).max(90, `${name} must be between -90 and 90`);
+const longitude = (name: string) =>
+  z.number(`${name} must be a number`).min(-180, `${name} must be between -180 and 180`).max(180, `${name} must be between -180 and 180`);
 const line = z.string().max(200);
 
 /** The zoom levels raster tile servers draw (0, the whole world, to 19, a street). */

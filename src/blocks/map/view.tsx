@@ -52,7 +52,11 @@ export function MapView({ id, data, ctx }: BlockViewProps<MapData>) {
       data-map-type={mapType(data.style, data.showTerrain)}
       {...(google
         ? { 'data-map-provider': 'google', 'data-google-maps': encodeGoogleMapsContext(google), 'data-style': data.style }
-        : { 'data-tiles': tiles.url, 'data-attribution': tiles.attribution, ...(tiles.attributionUrl ? { 'data-attribution-url': tiles.attributionUrl } : {}) })}
+        : {
+            'data-tiles': tiles.url,
+            'data-attribution': tiles.attribution,
+            ...(tiles.attributionUrl ? { 'data-attribution-url': tiles.attributionUrl } : {}),
+          })}
       data-labels={data.showLabels ? 'true' : 'false'}
       data-controls={data.showControls ? 'true' : 'false'}
       data-draggable={data.draggable ? 'true' : 'false'}

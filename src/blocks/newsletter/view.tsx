@@ -33,12 +33,16 @@ export function NewsletterView({ id, data, ctx }: BlockViewProps<StoredNewslette
             <label htmlFor={`${id}-hp`}>{forms.honeypotLabel}</label>
             <input id={`${id}-hp`} name="op-hp" type="text" tabIndex={-1} autoComplete="off" />
           </div>
-          {data.captcha && ctx.captcha ? <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} /> : null}
+          {data.captcha && ctx.captcha ? (
+            <div className="form-captcha" data-captcha-provider={ctx.captcha.provider} data-captcha-site-key={ctx.captcha.siteKey} />
+          ) : null}
           <button className="button button-primary button-medium newsletter-submit" type="submit">
             {data.buttonText}
           </button>
         </div>
-        {data.disclaimerHtml ? <div className="newsletter-disclaimer" dangerouslySetInnerHTML={{ __html: htmlForHost(data.disclaimerHtml, ctx.host) }} /> : null}
+        {data.disclaimerHtml ? (
+          <div className="newsletter-disclaimer" dangerouslySetInnerHTML={{ __html: htmlForHost(data.disclaimerHtml, ctx.host) }} />
+        ) : null}
         <p className="newsletter-success" role="status" hidden>
           {data.successText}
         </p>

@@ -114,7 +114,13 @@ function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: str
           {current ? 'Update link' : 'Set link'}
         </button>
         {current ? (
-          <button type="button" className="secondary" disabled={!writable} onMouseDown={keepSelection} onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={!writable}
+            onMouseDown={keepSelection}
+            onClick={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}
+          >
             Remove link
           </button>
         ) : null}

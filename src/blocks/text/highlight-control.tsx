@@ -73,7 +73,8 @@ function settingsOf(d: Draft): { settings?: HighlightSettings; problems: Problem
   const opacity = Number(d.opacity);
   if (d.opacity.trim() === '' || !(opacity >= HIGHLIGHT_OPACITY_LIMITS.min && opacity <= HIGHLIGHT_OPACITY_LIMITS.max)) problems.opacity = t.opacityInvalid;
   const duration = Number(d.duration);
-  if (d.duration.trim() === '' || !(duration >= HIGHLIGHT_DURATION_LIMITS_S.min && duration <= HIGHLIGHT_DURATION_LIMITS_S.max)) problems.duration = t.durationInvalid;
+  if (d.duration.trim() === '' || !(duration >= HIGHLIGHT_DURATION_LIMITS_S.min && duration <= HIGHLIGHT_DURATION_LIMITS_S.max))
+    problems.duration = t.durationInvalid;
   if (Object.keys(problems).length > 0) return { problems };
   const { shape, linecap, blend, animation, direction, isAnimationEnabled } = d;
   return { settings: { shape, color, thickness, linecap, blend, opacity, animation, direction, duration, isAnimationEnabled }, problems };
@@ -108,7 +109,10 @@ export function HighlightControl({ editor, writable }: { editor: Editor; writabl
     close();
     editor.chain().focus().extendMarkRange('highlight').unsetMark('highlight').run();
   };
-  const set = <K extends keyof Draft>(key: K) => (value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const set =
+    <K extends keyof Draft>(key: K) =>
+    (value: Draft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }));
   const field = (name: keyof Problems) => {
     const problem = problems[name];
     return problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${name}-error` } : {};
@@ -120,7 +124,12 @@ export function HighlightControl({ editor, writable }: { editor: Editor; writabl
       </p>
     ) : null;
 
-  const select = <K extends 'shape' | 'linecap' | 'blend' | 'animation' | 'direction' | 'colorChoice'>(key: K, label: string, options: readonly { value: string; label: string }[], disabled = false) => (
+  const select = <K extends 'shape' | 'linecap' | 'blend' | 'animation' | 'direction' | 'colorChoice'>(
+    key: K,
+    label: string,
+    options: readonly { value: string; label: string }[],
+    disabled = false,
+  ) => (
     <div className="field">
       <label htmlFor={`${id}-${key}`}>{label}</label>
       <select id={`${id}-${key}`} value={draft[key] as string} disabled={disabled} onChange={(e) => set(key)(e.target.value as Draft[K])}>
@@ -153,12 +162,25 @@ export function HighlightControl({ editor, writable }: { editor: Editor; writabl
           <p className="hint" id={`${id}-hint`}>
             {canApply ? t.dialogHint : t.noSelection}
           </p>
-          {select('shape', t.shape, HIGHLIGHT_SHAPES.map((s) => ({ value: s, label: SHAPE_LABELS[s] })))}
-          {select('colorChoice', t.color, [...[CURRENT_COLOR, ...HIGHLIGHT_THEME_COLORS].map((c) => ({ value: c, label: COLOR_LABELS[c]! })), { value: CUSTOM, label: t.colorCustom }])}
+          {select(
+            'shape',
+            t.shape,
+            HIGHLIGHT_SHAPES.map((s) => ({ value: s, label: SHAPE_LABELS[s] })),
+          )}
+          {select('colorChoice', t.color, [
+            ...[CURRENT_COLOR, ...HIGHLIGHT_THEME_COLORS].map((c) => ({ value: c, label: COLOR_LABELS[c]! })),
+            { value: CUSTOM, label: t.colorCustom },
+          ])}
           {draft.colorChoice === CUSTOM ? (
             <div className="field">
               <label htmlFor={`${id}-customColor`}>{t.customColor}</label>
-              <input id={`${id}-customColor`} type="text" value={draft.customColor} onChange={(e) => set('customColor')(e.target.value)} {...field('customColor')} />
+              <input
+                id={`${id}-customColor`}
+                type="text"
+                value={draft.customColor}
+                onChange={(e) => set('customColor')(e.target.value)}
+                {...field('customColor')}
+              />
               {problemText('customColor')}
             </div>
           ) : null}
@@ -177,17 +199,39 @@ export function HighlightControl({ editor, writable }: { editor: Editor; writabl
             />
             {problemText('thickness')}
           </div>
-          {select('linecap', t.linecap, HIGHLIGHT_LINECAPS.map((l) => ({ value: l, label: LINECAP_LABELS[l] })))}
-          {select('blend', t.blend, HIGHLIGHT_BLENDS.map((b) => ({ value: b, label: b === 'none' ? t.blendNone : b })))}
+          {select(
+            'linecap',
+            t.linecap,
+            HIGHLIGHT_LINECAPS.map((l) => ({ value: l, label: LINECAP_LABELS[l] })),
+          )}
+          {select(
+            'blend',
+            t.blend,
+            HIGHLIGHT_BLENDS.map((b) => ({ value: b, label: b === 'none' ? t.blendNone : b })),
+          )}
           <div className="field">
             <label htmlFor={`${id}-opacity`}>{t.opacity}</label>
-            <input id={`${id}-opacity`} type="number" min={HIGHLIGHT_OPACITY_LIMITS.min} max={HIGHLIGHT_OPACITY_LIMITS.max} step={0.05} value={draft.opacity} onChange={(e) => set('opacity')(e.target.value)} {...field('opacity')} />
+            <input
+              id={`${id}-opacity`}
+              type="number"
+              min={HIGHLIGHT_OPACITY_LIMITS.min}
+              max={HIGHLIGHT_OPACITY_LIMITS.max}
+              step={0.05}
+              value={draft.opacity}
+              onChange={(e) => set('opacity')(e.target.value)}
+              {...field('opacity')}
+            />
             {problemText('opacity')}
           </div>
           <label className="check">
             <input type="checkbox" checked={draft.isAnimationEnabled} onChange={(e) => set('isAnimationEnabled')(e.target.checked)} /> {t.animate}
           </label>
-          {select('animation', t.animation, HIGHLIGHT_ANIMATIONS.map((a) => ({ value: a, label: ANIMATION_LABELS[a] })), !draft.isAnimationEnabled)}
+          {select(
+            'animation',
+            t.animation,
+            HIGHLIGHT_ANIMATIONS.map((a) => ({ value: a, label: ANIMATION_LABELS[a] })),
+            !draft.isAnimationEnabled,
+          )}
           {select('direction', t.direction, HIGHLIGHT_DIRECTIONS.map((d) => ({ value: d, label: DIRECTION_LABELS[d] })).reverse(), !draft.isAnimationEnabled)}
           <div className="field">
             <label htmlFor={`${id}-duration`}>{t.duration}</label>

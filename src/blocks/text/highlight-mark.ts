@@ -24,12 +24,20 @@ import {
 
 type Reader = (value: string) => unknown;
 
-const oneOf = (values: readonly string[]): Reader => (value) => (values.includes(value) ? value : undefined);
-const checked = (check: (value: string) => boolean): Reader => (value) => (check(value) ? value : undefined);
-const within = (limits: { min: number; max: number }): Reader => (value) => {
-  const n = Number(value);
-  return value !== '' && Number.isFinite(n) && n >= limits.min && n <= limits.max ? n : undefined;
-};
+const oneOf =
+  (values: readonly string[]): Reader =>
+  (value) =>
+    values.includes(value) ? value : undefined;
+const checked =
+  (check: (value: string) => boolean): Reader =>
+  (value) =>
+    check(value) ? value : undefined;
+const within =
+  (limits: { min: number; max: number }): Reader =>
+  (value) => {
+    const n = Number(value);
+    return value !== '' && Number.isFinite(n) && n >= limits.min && n <= limits.max ? n : undefined;
+  };
 
 const READERS: { [K in keyof HighlightSettings]: Reader } = {
   shape: oneOf(HIGHLIGHT_SHAPES),

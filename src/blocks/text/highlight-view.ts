@@ -8,7 +8,15 @@
  * `data-animation`, and the block's island (./island.ts) animates it once it is in view.
  */
 import { createElement, type ReactNode } from 'react';
-import { CURRENT_COLOR, drawnLinecap, drawnOpacity, HIGHLIGHT_THEME_COLORS, highlightGeometry, strokeWidth, type HighlightSettings } from '../../domain/text-highlight';
+import {
+  CURRENT_COLOR,
+  drawnLinecap,
+  drawnOpacity,
+  HIGHLIGHT_THEME_COLORS,
+  highlightGeometry,
+  strokeWidth,
+  type HighlightSettings,
+} from '../../domain/text-highlight';
 
 const isThemeColor = (color: string) => (HIGHLIGHT_THEME_COLORS as readonly string[]).includes(color);
 
@@ -32,11 +40,20 @@ export function highlightElement(settings: HighlightSettings, children: ReactNod
       viewBox: '0 0 100 100',
       preserveAspectRatio: 'none',
       'data-shape': settings.shape,
-      ...(settings.isAnimationEnabled ? { 'data-animation': settings.animation, 'data-direction': settings.direction, 'data-duration': String(settings.duration) } : {}),
+      ...(settings.isAnimationEnabled
+        ? { 'data-animation': settings.animation, 'data-direction': settings.direction, 'data-duration': String(settings.duration) }
+        : {}),
     },
     createElement(
       'g',
-      { fill: 'none', stroke, strokeWidth: strokeWidth(settings), strokeLinecap: drawnLinecap(settings), strokeLinejoin: 'round', opacity: drawnOpacity(settings) },
+      {
+        fill: 'none',
+        stroke,
+        strokeWidth: strokeWidth(settings),
+        strokeLinecap: drawnLinecap(settings),
+        strokeLinejoin: 'round',
+        opacity: drawnOpacity(settings),
+      },
       ...strokes.map((d, i) => createElement('path', { key: i, d, vectorEffect: 'non-scaling-stroke' })),
     ),
   );

@@ -18,7 +18,19 @@ import { hasHighlight } from './schema';
 import { TextView } from './view';
 
 const ctx = { host: 'example.com', files: new Map(), featureFlags: [] };
-const doc = (marks: unknown[], text = 'wonderful') => ({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'A ' }, { type: 'text', text, marks }, { type: 'text', text: ' day' }] }] });
+const doc = (marks: unknown[], text = 'wonderful') => ({
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: 'A ' },
+        { type: 'text', text, marks },
+        { type: 'text', text: ' day' },
+      ],
+    },
+  ],
+});
 const render = (text: RichText) => renderToStaticMarkup(createElement(TextView, { id: 'b', data: { text }, ctx, columns: 24, priority: false }));
 const highlighted = (attrs: Record<string, unknown> = {}) => richText.parse(doc([{ type: 'highlight', attrs }]));
 
@@ -27,7 +39,11 @@ describe('the highlight mark in rich text', () => {
   it('fills every setting left out with its default', () => {
     const parsed = highlighted();
     const para = parsed.content[0]!;
-    expect(para.type === 'paragraph' && para.content?.[1]).toEqual({ type: 'text', text: 'wonderful', marks: [{ type: 'highlight', attrs: HIGHLIGHT_DEFAULTS }] });
+    expect(para.type === 'paragraph' && para.content?.[1]).toEqual({
+      type: 'text',
+      text: 'wonderful',
+      marks: [{ type: 'highlight', attrs: HIGHLIGHT_DEFAULTS }],
+    });
     expect(richText.parse(doc([{ type: 'highlight' }]))).toEqual(parsed);
   });
 
@@ -124,7 +140,15 @@ describe('the text block’s island', () => {
     expect(hasHighlight({ text: plain })).toBe(false);
     expect(frame(plain, kinds)).not.toContain('data-island');
     expect([...kinds]).toEqual([]);
-    const nested = richText.parse({ type: 'doc', content: [{ type: 'bulletList', content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'highlight' }] }] }] }] }] });
+    const nested = richText.parse({
+      type: 'doc',
+      content: [
+        {
+          type: 'bulletList',
+          content: [{ type: 'listItem', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'x', marks: [{ type: 'highlight' }] }] }] }],
+        },
+      ],
+    });
     expect(hasHighlight({ text: nested })).toBe(true);
     expect(frame(highlighted(), kinds)).toMatch(/^<div class="block block-text-frame" id="block-a+" data-island="text" data-load="idle">/);
     expect([...kinds]).toEqual(['text']);

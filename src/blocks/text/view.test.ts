@@ -71,7 +71,11 @@ describe('the text block’s view', () => {
       content: [
         { type: 'heading', attrs: { level: 2, textAlign: 'center' }, content: [{ type: 'text', text: 'Centred' }] },
         { type: 'paragraph', attrs: { textAlign: 'justify' }, content: [{ type: 'text', text: 'Justified' }] },
-        { type: 'orderedList', attrs: { start: 3, type: 'i' }, content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: 'right' }, content: [{ type: 'text', text: 'Right' }] }] }] },
+        {
+          type: 'orderedList',
+          attrs: { start: 3, type: 'i' },
+          content: [{ type: 'listItem', content: [{ type: 'paragraph', attrs: { textAlign: 'right' }, content: [{ type: 'text', text: 'Right' }] }] }],
+        },
         {
           type: 'paragraph',
           content: [
@@ -93,7 +97,11 @@ describe('the text block’s view', () => {
   it('shows the empty lines the editor shows: an empty paragraph, and a line after a last break', () => {
     const text = richText.parse({
       type: 'doc',
-      content: [{ type: 'paragraph' }, { type: 'paragraph', content: [{ type: 'text', text: 'last line then' }, { type: 'hardBreak' }] }, { type: 'heading', attrs: { level: 3 } }],
+      content: [
+        { type: 'paragraph' },
+        { type: 'paragraph', content: [{ type: 'text', text: 'last line then' }, { type: 'hardBreak' }] },
+        { type: 'heading', attrs: { level: 3 } },
+      ],
     });
     expect(render(text)).toBe('<div class="block-text"><p><br/></p><p>last line then<br/><br/></p><h3><br/></h3></div>');
   });
@@ -113,7 +121,11 @@ describe('the text block’s view', () => {
         },
       ],
     });
-    expect(render(text, 'example.com')).toBe(`<div class="block-text"><p><a target="_blank" rel="noopener noreferrer">own</a> <a href="https://other.org${long}">other</a></p></div>`);
-    expect(render(text, 'other.org')).toBe(`<div class="block-text"><p><a href="https://example.com${long}" target="_blank" rel="noopener noreferrer">own</a> <a>other</a></p></div>`);
+    expect(render(text, 'example.com')).toBe(
+      `<div class="block-text"><p><a target="_blank" rel="noopener noreferrer">own</a> <a href="https://other.org${long}">other</a></p></div>`,
+    );
+    expect(render(text, 'other.org')).toBe(
+      `<div class="block-text"><p><a href="https://example.com${long}" target="_blank" rel="noopener noreferrer">own</a> <a>other</a></p></div>`,
+    );
   });
 });

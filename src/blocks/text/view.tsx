@@ -21,7 +21,12 @@ import type { BlockViewProps } from '../types';
 import { highlightElement } from './highlight-view';
 import type { TextData } from './schema';
 
-const ALIGN_CLASSES: Readonly<Record<string, string>> = { left: 'text-align-left', center: 'text-align-center', right: 'text-align-right', justify: 'text-align-justify' };
+const ALIGN_CLASSES: Readonly<Record<string, string>> = {
+  left: 'text-align-left',
+  center: 'text-align-center',
+  right: 'text-align-right',
+  justify: 'text-align-justify',
+};
 const HEADING_TAGS: Readonly<Record<number, string>> = { 1: 'h1', 2: 'h2', 3: 'h3', 4: 'h4' };
 const MARK_TAGS: Readonly<Record<string, string>> = { bold: 'strong', italic: 'em', underline: 'u' };
 

@@ -15,11 +15,13 @@ import { VideoView } from './view';
 
 const ctx: RenderContext = { host: 'shop.example', files: new Map(), featureFlags: [] };
 const URL_1 = 'https://vimeo.com/76979871';
-const data = (mode: string, caption?: string) => videoData.parse({ url: URL_1, mode, ...(caption ? { caption } : {}), embed: { url: URL_1, provider: 'vimeo', title: 'Glazing', poster: '/s/glaze.jpg' } });
+const data = (mode: string, caption?: string) =>
+  videoData.parse({ url: URL_1, mode, ...(caption ? { caption } : {}), embed: { url: URL_1, provider: 'vimeo', title: 'Glazing', poster: '/s/glaze.jpg' } });
 
 let container: HTMLElement;
 let root: ReturnType<typeof createRoot>;
-const render = (mode: string, caption?: string) => act(() => root.render(<VideoView id="b1" data={data(mode, caption)} ctx={ctx} columns={12} priority={false} />));
+const render = (mode: string, caption?: string) =>
+  act(() => root.render(<VideoView id="b1" data={data(mode, caption)} ctx={ctx} columns={12} priority={false} />));
 /** What the island does on play: the provider's frame (a stand-in here: the test loads no page) goes into the box. */
 const play = (box: Element) => {
   box.insertAdjacentHTML('beforeend', '<div class="video-frame" title="Glazing"></div>');

@@ -9,7 +9,10 @@ import { z } from 'zod';
 import { siteLink } from '../../document/link';
 import { VIDEO_ASPECTS, VIDEO_MODES, VIDEO_PROVIDERS } from '../../domain/video';
 
-const siteFile = z.string().max(1000).regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site (/s/name)');
+const siteFile = z
+  .string()
+  .max(1000)
+  .regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site (/s/name)');
 
 export const videoEmbed = z
   .object({

@@ -15,7 +15,9 @@ const render = (data: unknown) => renderToStaticMarkup(<VideoView id="b1" data={
 describe('video block markup', () => {
   it('plays a file of the site in the browser’s own player, loading nothing before play', () => {
     const html = render({ file: '/s/clip.mp4', loop: true, title: 'Kiln opening' });
-    expect(html).toContain('<video controls="" preload="none" playsInline="" loop="" title="Kiln opening" class="video-native"><source src="/s/clip.mp4" type="video/mp4"/></video>');
+    expect(html).toContain(
+      '<video controls="" preload="none" playsInline="" loop="" title="Kiln opening" class="video-native"><source src="/s/clip.mp4" type="video/mp4"/></video>',
+    );
     expect(html).toContain('data-type="object"');
   });
 
@@ -29,7 +31,10 @@ describe('video block markup', () => {
 
   // covers 001-3.10
   it('carries data-html and data-provider-name, and no provider address outside data-html', () => {
-    const html = render({ url: 'https://vimeo.com/76979871', embed: { url: 'https://vimeo.com/76979871', provider: 'vimeo', title: 'Glazing', poster: '/s/glaze.jpg' } });
+    const html = render({
+      url: 'https://vimeo.com/76979871',
+      embed: { url: 'https://vimeo.com/76979871', provider: 'vimeo', title: 'Glazing', poster: '/s/glaze.jpg' },
+    });
     expect(html).toContain('data-provider-name="Vimeo"');
     expect(html).toMatch(/data-html="&lt;iframe src=&quot;https:\/\/player\.vimeo\.com\/video\/76979871\?autoplay=1&quot; title=&quot;Glazing&quot;/);
     expect(html.replace(/data-html="[^"]*"/, '').replace(/<noscript>.*<\/noscript>/, '')).not.toContain('vimeo.com');

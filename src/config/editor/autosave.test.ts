@@ -13,7 +13,13 @@ import { createEditorStore, type EditorSection } from './store';
 const BLOCK = 'a'.repeat(24);
 const URL_1 = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const embed = { url: URL_1, provider: 'youtube', title: 'Throwing a vase', width: 640, height: 360, poster: '/s/youtube-dQw4w9WgXcQ-poster.jpg' };
-const page = (): EditorSection[] => [{ id: 'b'.repeat(24), theme: 'white', blocks: [{ id: BLOCK, type: BLOCK_TYPES.VIDEO, data: { mode: 'fit', aspect: 'video' }, layout: { desktop: { x: 0, y: 0, w: 12, h: 8 } } }] }];
+const page = (): EditorSection[] => [
+  {
+    id: 'b'.repeat(24),
+    theme: 'white',
+    blocks: [{ id: BLOCK, type: BLOCK_TYPES.VIDEO, data: { mode: 'fit', aspect: 'video' }, layout: { desktop: { x: 0, y: 0, w: 12, h: 8 } } }],
+  },
+];
 
 /** The server's PUT …/draft: saves whatever it is sent and hands back the video block with its embed. */
 function fakeServer(answerDelay: Promise<void> = Promise.resolve()) {
@@ -24,7 +30,10 @@ function fakeServer(answerDelay: Promise<void> = Promise.resolve()) {
     await answerDelay;
     const data = body.sections[0]!.blocks[0]!.data;
     const filled = data.url === URL_1 && !data.embed ? [{ id: BLOCK, data: { ...data, embed } }] : undefined;
-    return new Response(JSON.stringify({ version: saves.length + 1, savedAt: new Date().toISOString(), ...(filled ? { filled } : {}) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ version: saves.length + 1, savedAt: new Date().toISOString(), ...(filled ? { filled } : {}) }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return saves;
 }
@@ -36,7 +45,14 @@ describe('autosave', () => {
     const saves = fakeServer();
     const store = createEditorStore(page());
     const statuses: SaveStatus[] = [];
-    const saver = createAutosave({ store, site: 'demo', target: { kind: 'page', id: 'c'.repeat(24) }, version: 1, onStatus: (s) => statuses.push(s), delay: 0 });
+    const saver = createAutosave({
+      store,
+      site: 'demo',
+      target: { kind: 'page', id: 'c'.repeat(24) },
+      version: 1,
+      onStatus: (s) => statuses.push(s),
+      delay: 0,
+    });
     store.setBlockData(BLOCK, { mode: 'fit', aspect: 'video', url: URL_1 });
     const steps = store.getState().past.length;
     expect(await saver.flush()).toBe(true);

@@ -31,7 +31,12 @@ function bigPage(): EditorSection[] {
       const n = s * 60 + b;
       const layout = { desktop: { x: (b % 6) * 4, y: Math.floor(b / 6) * 2, w: 4, h: 2 } };
       return n % 2 === 0
-        ? { id: hex(n), type: BLOCK_TYPES.BUTTON, data: { buttonText: `Button ${n}`, clickthroughUrl: '/about', size: 'medium', alignment: 'left', newWindow: false, style: 'primary' }, layout }
+        ? {
+            id: hex(n),
+            type: BLOCK_TYPES.BUTTON,
+            data: { buttonText: `Button ${n}`, clickthroughUrl: '/about', size: 'medium', alignment: 'left', newWindow: false, style: 'primary' },
+            layout,
+          }
         : { id: hex(n), type: BLOCK_TYPES.SPACER, data: { height: 2 }, layout };
     }),
   }));
@@ -66,21 +71,24 @@ const demoCtx = { ...setup.ctx, files: new Map(demo.files.map((f) => [f.name, f]
 
 // A test per page, so a page's renders are timed (and fail) on their own.
 describe('the canvas', () => {
-  it.each(demo.pages.map((page) => [page.path ?? page.title, page] as const))('renders the demo page %s with the markup the server sends visitors, block by block', (_, page) => {
-    const sections = page.sections as EditorSection[];
-    const server = document.createElement('div');
-    server.innerHTML = renderToStaticMarkup(<Sections sections={page.sections} ctx={demoCtx} />);
-    const canvas = document.createElement('div');
-    document.body.append(canvas);
-    const root = createRoot(canvas);
-    act(() => root.render(<CanvasSections store={createEditorStore(sections)} setup={{ ...setup, ctx: demoCtx }} doc={document} />));
-    // Texts React's client writes as neighbouring text nodes are one, as in the server's markup.
-    canvas.normalize();
-    const blocks = (el: Element) => [...el.querySelectorAll('.block')].map((b) => [b.id, canonical(b)]);
-    expect(blocks(canvas)).toEqual(blocks(server));
-    act(() => root.unmount());
-    canvas.remove();
-  });
+  it.each(demo.pages.map((page) => [page.path ?? page.title, page] as const))(
+    'renders the demo page %s with the markup the server sends visitors, block by block',
+    (_, page) => {
+      const sections = page.sections as EditorSection[];
+      const server = document.createElement('div');
+      server.innerHTML = renderToStaticMarkup(<Sections sections={page.sections} ctx={demoCtx} />);
+      const canvas = document.createElement('div');
+      document.body.append(canvas);
+      const root = createRoot(canvas);
+      act(() => root.render(<CanvasSections store={createEditorStore(sections)} setup={{ ...setup, ctx: demoCtx }} doc={document} />));
+      // Texts React's client writes as neighbouring text nodes are one, as in the server's markup.
+      canvas.normalize();
+      const blocks = (el: Element) => [...el.querySelectorAll('.block')].map((b) => [b.id, canonical(b)]);
+      expect(blocks(canvas)).toEqual(blocks(server));
+      act(() => root.unmount());
+      canvas.remove();
+    },
+  );
 
   it('meets every kind the editor offers on some page of the demo site', () => {
     const kinds = new Set(demo.pages.flatMap((page) => page.sections.flatMap((s) => s.blocks.map((b) => b.type))));
@@ -117,7 +125,16 @@ describe('the canvas on a 1,200-block page', { timeout: 30_000 }, () => {
     renders.clear();
     const target = hex(610);
     expect(container.querySelector(`#block-${target}`)!.textContent).toContain('Button 610');
-    act(() => store.setBlockData(target, { buttonText: 'Book a class', clickthroughUrl: '/about', size: 'medium', alignment: 'left', newWindow: false, style: 'primary' }));
+    act(() =>
+      store.setBlockData(target, {
+        buttonText: 'Book a class',
+        clickthroughUrl: '/about',
+        size: 'medium',
+        alignment: 'left',
+        newWindow: false,
+        style: 'primary',
+      }),
+    );
     expect([...renders.keys()]).toEqual([target]);
     expect(container.querySelector(`#block-${target}`)!.textContent).toContain('Book a class');
   });

@@ -89,7 +89,19 @@ class BlockBoundary extends Component<{ id: string; kind: string; label: string;
   }
 }
 
-const CanvasBlock = memo(function CanvasBlock({ block, ctx, priority, islands, doc }: { block: EditorBlock; ctx: RenderContext; priority: boolean; islands: Islands; doc: Document }) {
+const CanvasBlock = memo(function CanvasBlock({
+  block,
+  ctx,
+  priority,
+  islands,
+  doc,
+}: {
+  block: EditorBlock;
+  ctx: RenderContext;
+  priority: boolean;
+  islands: Islands;
+  doc: Document;
+}) {
   useContext(BlockRenderCounter)?.(block.id);
   const text = useContext(CanvasText);
   const editingThis = useSyncExternalStore(text?.store.subscribe ?? nothing, () => text?.store.getState().editingText === block.id);
@@ -111,7 +123,19 @@ const CanvasBlock = memo(function CanvasBlock({ block, ctx, priority, islands, d
   );
 });
 
-const CanvasSection = memo(function CanvasSection({ section, ctx, first, islands, doc }: { section: EditorSection; ctx: RenderContext; first: boolean; islands: Islands; doc: Document }) {
+const CanvasSection = memo(function CanvasSection({
+  section,
+  ctx,
+  first,
+  islands,
+  doc,
+}: {
+  section: EditorSection;
+  ctx: RenderContext;
+  first: boolean;
+  islands: Islands;
+  doc: Document;
+}) {
   return (
     <SectionFrame section={section}>
       {readingOrder(section.blocks).map((block) => (

@@ -5,7 +5,17 @@
  * with a summary of what will change. Loaded as a chunk of its own when an owner opens a page, so
  * the rest of the config area (and every published page) carries none of it.
  */
-import { DndContext, DragOverlay, PointerSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { BLOCK_DEFINITIONS, blockDefinition } from '../../blocks/definitions';
 import { groupOf } from '../../blocks/fields';
@@ -37,7 +47,17 @@ import { draftState } from '../../contracts/editor';
 import { phoneEdited } from './grid';
 import { HistoryView } from './history';
 import { AddSectionDialog, SectionPanel } from './section-panel';
-import { createEditorStore, findBlock, newId, useEditor, type ClipboardItem, type EditorBlock, type EditorClipboard, type EditorSection, type EditorStore } from './store';
+import {
+  createEditorStore,
+  findBlock,
+  newId,
+  useEditor,
+  type ClipboardItem,
+  type EditorBlock,
+  type EditorClipboard,
+  type EditorSection,
+  type EditorStore,
+} from './store';
 import { editorApi, type EditorTarget } from './target';
 import { TextEditorHost } from './text-editing';
 import { ConfirmChange } from './confirm-change';
@@ -242,130 +262,130 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
   const summary = publishing ? changeSummary(publishedSections, store.getState().doc.sections) : undefined;
   return (
     <TextSessionContext.Provider value={session}>
-    <CanvasText.Provider value={canvasText}>
-    <div className={`editor${preview ? ' editor--preview' : ''}`}>
-      <header className="editor-bar">
-        <button type="button" className="secondary" onClick={onClose}>
-          {words.close}
-        </button>
-        <p className="editor-title">
-          <strong>{page.page.title}</strong> {page.page.path ? <span className="editor-path">{page.page.path}</span> : null}
-        </p>
-        <div className="editor-devices" role="group" aria-label="Device">
-          {(Object.keys(DEVICES) as View[]).map((d) => (
-            <button key={d} type="button" className="secondary" aria-pressed={view === d} onClick={() => chooseView(d)}>
-              {VIEW_LABELS[d]}
+      <CanvasText.Provider value={canvasText}>
+        <div className={`editor${preview ? ' editor--preview' : ''}`}>
+          <header className="editor-bar">
+            <button type="button" className="secondary" onClick={onClose}>
+              {words.close}
             </button>
-          ))}
+            <p className="editor-title">
+              <strong>{page.page.title}</strong> {page.page.path ? <span className="editor-path">{page.page.path}</span> : null}
+            </p>
+            <div className="editor-devices" role="group" aria-label="Device">
+              {(Object.keys(DEVICES) as View[]).map((d) => (
+                <button key={d} type="button" className="secondary" aria-pressed={view === d} onClick={() => chooseView(d)}>
+                  {VIEW_LABELS[d]}
+                </button>
+              ))}
+            </div>
+            {writable ? (
+              <div className="editor-history" role="group" aria-label="History">
+                <button type="button" className="secondary" disabled={!canUndo} onClick={() => store.undo()} aria-keyshortcuts="Control+Z">
+                  Undo
+                </button>
+                <button type="button" className="secondary" disabled={!canRedo} onClick={() => store.redo()} aria-keyshortcuts="Control+Shift+Z">
+                  Redo
+                </button>
+              </div>
+            ) : null}
+            <p className={`editor-status editor-status--${status.state}`} role="status">
+              {writable ? statusText(status) : editing.readOnly}
+            </p>
+            <button type="button" className="secondary" aria-pressed={preview} onClick={() => store.setPreview(!preview)} aria-keyshortcuts="Escape">
+              Preview
+            </button>
+            {target.kind === 'page' ? (
+              <button type="button" className="secondary" aria-pressed={history} onClick={() => setHistory(!history)}>
+                {editing.history}
+              </button>
+            ) : null}
+            {writable ? (
+              <button type="button" className="secondary" onClick={() => setDiscarding(true)} disabled={status.state === 'conflict'}>
+                {editing.discard}
+              </button>
+            ) : null}
+            {writable ? (
+              <button type="button" onClick={publish} disabled={status.state === 'conflict'}>
+                {editing.publish}
+              </button>
+            ) : null}
+          </header>
+          <DeviceNote store={store} view={view} />
+          {done ? (
+            <p className="editor-done" role="status">
+              {done}
+            </p>
+          ) : null}
+          {history ? (
+            <HistoryView
+              api={api}
+              setup={setup}
+              current={store.getState().doc.sections}
+              writable={writable}
+              baseVersion={async () => {
+                const saver = autosave.current;
+                return saver && (await saver.flush()) ? saver.version() : undefined;
+              }}
+              onRestored={(draft, revision) => {
+                autosave.current?.resolve('theirs', draft);
+                setHistory(false);
+                const text = format(editing.restored, { revision });
+                setDone(text);
+                store.announce(text);
+              }}
+              onClose={() => setHistory(false)}
+            />
+          ) : (
+            <EditorBody store={store} page={page} setup={setup} view={view} frame={frame} setFrame={setFrame} writable={writable} canPaste={canPaste} />
+          )}
+          {discardSummary ? (
+            <ConfirmChange
+              title={editing.discardTitle}
+              text={discardSummary.nothing ? words.nothing : format(editing.discardText, { summary: discardSummary.text })}
+              action={editing.discard}
+              enabled={!discardSummary.nothing}
+              onConfirm={() => void confirmDiscard()}
+              onHide={() => setDiscarding(false)}
+            />
+          ) : null}
+          {notice ? (
+            <p className="editor-notice" role="alert">
+              {notice}
+            </p>
+          ) : null}
+          <p className="visually-hidden" aria-live="polite" key={announcement.serial}>
+            {announcement.text}
+          </p>
+          {summary ? (
+            <ConfirmChange
+              title={words.publishTitle}
+              text={summary.nothing ? words.nothing : summary.text}
+              action={editing.publish}
+              onConfirm={() => void confirmPublish()}
+              onHide={() => setPublishing(false)}
+            />
+          ) : null}
+          {conflict ? (
+            <ConflictDialog
+              current={conflict}
+              viewing={!!theirs}
+              onSee={() => {
+                setTheirs({ current: conflict, mine: store.getState().doc.sections });
+                store.load(conflict.sections as EditorSection[]);
+              }}
+              onKeepMine={() => {
+                const mine = theirs?.mine ?? store.getState().doc.sections;
+                setTheirs(undefined);
+                autosave.current?.resolve('mine', conflict, mine);
+              }}
+              onTheirs={() => {
+                setTheirs(undefined);
+                autosave.current?.resolve('theirs', conflict);
+              }}
+            />
+          ) : null}
         </div>
-        {writable ? (
-          <div className="editor-history" role="group" aria-label="History">
-            <button type="button" className="secondary" disabled={!canUndo} onClick={() => store.undo()} aria-keyshortcuts="Control+Z">
-              Undo
-            </button>
-            <button type="button" className="secondary" disabled={!canRedo} onClick={() => store.redo()} aria-keyshortcuts="Control+Shift+Z">
-              Redo
-            </button>
-          </div>
-        ) : null}
-        <p className={`editor-status editor-status--${status.state}`} role="status">
-          {writable ? statusText(status) : editing.readOnly}
-        </p>
-        <button type="button" className="secondary" aria-pressed={preview} onClick={() => store.setPreview(!preview)} aria-keyshortcuts="Escape">
-          Preview
-        </button>
-        {target.kind === 'page' ? (
-          <button type="button" className="secondary" aria-pressed={history} onClick={() => setHistory(!history)}>
-            {editing.history}
-          </button>
-        ) : null}
-        {writable ? (
-          <button type="button" className="secondary" onClick={() => setDiscarding(true)} disabled={status.state === 'conflict'}>
-            {editing.discard}
-          </button>
-        ) : null}
-        {writable ? (
-          <button type="button" onClick={publish} disabled={status.state === 'conflict'}>
-            {editing.publish}
-          </button>
-        ) : null}
-      </header>
-      <DeviceNote store={store} view={view} />
-      {done ? (
-        <p className="editor-done" role="status">
-          {done}
-        </p>
-      ) : null}
-      {history ? (
-        <HistoryView
-          api={api}
-          setup={setup}
-          current={store.getState().doc.sections}
-          writable={writable}
-          baseVersion={async () => {
-            const saver = autosave.current;
-            return saver && (await saver.flush()) ? saver.version() : undefined;
-          }}
-          onRestored={(draft, revision) => {
-            autosave.current?.resolve('theirs', draft);
-            setHistory(false);
-            const text = format(editing.restored, { revision });
-            setDone(text);
-            store.announce(text);
-          }}
-          onClose={() => setHistory(false)}
-        />
-      ) : (
-        <EditorBody store={store} page={page} setup={setup} view={view} frame={frame} setFrame={setFrame} writable={writable} canPaste={canPaste} />
-      )}
-      {discardSummary ? (
-        <ConfirmChange
-          title={editing.discardTitle}
-          text={discardSummary.nothing ? words.nothing : format(editing.discardText, { summary: discardSummary.text })}
-          action={editing.discard}
-          enabled={!discardSummary.nothing}
-          onConfirm={() => void confirmDiscard()}
-          onHide={() => setDiscarding(false)}
-        />
-      ) : null}
-      {notice ? (
-        <p className="editor-notice" role="alert">
-          {notice}
-        </p>
-      ) : null}
-      <p className="visually-hidden" aria-live="polite" key={announcement.serial}>
-        {announcement.text}
-      </p>
-      {summary ? (
-        <ConfirmChange
-          title={words.publishTitle}
-          text={summary.nothing ? words.nothing : summary.text}
-          action={editing.publish}
-          onConfirm={() => void confirmPublish()}
-          onHide={() => setPublishing(false)}
-        />
-      ) : null}
-      {conflict ? (
-        <ConflictDialog
-          current={conflict}
-          viewing={!!theirs}
-          onSee={() => {
-            setTheirs({ current: conflict, mine: store.getState().doc.sections });
-            store.load(conflict.sections as EditorSection[]);
-          }}
-          onKeepMine={() => {
-            const mine = theirs?.mine ?? store.getState().doc.sections;
-            setTheirs(undefined);
-            autosave.current?.resolve('mine', conflict, mine);
-          }}
-          onTheirs={() => {
-            setTheirs(undefined);
-            autosave.current?.resolve('theirs', conflict);
-          }}
-        />
-      ) : null}
-    </div>
-    </CanvasText.Provider>
+      </CanvasText.Provider>
     </TextSessionContext.Provider>
   );
 }
@@ -376,7 +396,14 @@ function DeviceNote({ store, view }: { store: EditorStore; view: View }) {
     const section = findBlock(s.doc, s.selected)?.section ?? s.doc.sections.find((x) => x.id === s.shownSection);
     return section ? !phoneEdited(section.blocks) : undefined;
   });
-  const text = view === 'desktop' ? editing.editingDesktop : view === 'tablet' ? editing.editingTablet : automatic === false ? editing.editingPhone : editing.editingPhoneAutomatic;
+  const text =
+    view === 'desktop'
+      ? editing.editingDesktop
+      : view === 'tablet'
+        ? editing.editingTablet
+        : automatic === false
+          ? editing.editingPhone
+          : editing.editingPhoneAutomatic;
   return (
     <p className={`editor-device-note editor-device-note--${view}`} id="editor-device-note">
       <strong>{VIEW_LABELS[view]}</strong> {text}
@@ -384,7 +411,19 @@ function DeviceNote({ store, view }: { store: EditorStore; view: View }) {
   );
 }
 
-function ConflictDialog({ current, viewing, onSee, onKeepMine, onTheirs }: { current: DraftState; viewing: boolean; onSee: () => void; onKeepMine: () => void; onTheirs: () => void }) {
+function ConflictDialog({
+  current,
+  viewing,
+  onSee,
+  onKeepMine,
+  onTheirs,
+}: {
+  current: DraftState;
+  viewing: boolean;
+  onSee: () => void;
+  onKeepMine: () => void;
+  onTheirs: () => void;
+}) {
   const when = current.savedAt ? new Date(current.savedAt).toLocaleTimeString() : '';
   if (viewing) {
     return (
@@ -428,7 +467,16 @@ function PaletteItem({ type, label, onAdd, disabled }: { type: number; label: st
   const { attributes, listeners, setNodeRef } = useDraggable({ id: `palette-${type}`, data: { type }, disabled });
   return (
     <li>
-      <button type="button" ref={setNodeRef} className="editor-palette-item" onClick={onAdd} disabled={disabled} {...listeners} {...attributes} aria-label={`Add ${label}`}>
+      <button
+        type="button"
+        ref={setNodeRef}
+        className="editor-palette-item"
+        onClick={onAdd}
+        disabled={disabled}
+        {...listeners}
+        {...attributes}
+        aria-label={`Add ${label}`}
+      >
         {label}
       </button>
     </li>
@@ -566,7 +614,11 @@ function EditorBody({
       {picking ? (
         <FilePicker
           allowAddress
-          onPick={(image) => ('layout' in picking ? addSection(picking.layout, picking.after, image) : store.insertBlock(picking.sectionId, picking.type, picking.at, placedImage(image)))}
+          onPick={(image) =>
+            'layout' in picking
+              ? addSection(picking.layout, picking.after, image)
+              : store.insertBlock(picking.sectionId, picking.type, picking.at, placedImage(image))
+          }
           onDone={() => setPicking(undefined)}
         />
       ) : null}
@@ -608,12 +660,27 @@ function SettingsPanel({ store, page, writable, canPaste }: { store: EditorStore
       {formLocked ? <p className="hint">{editing.formFieldsReadOnly}</p> : null}
       {block.type === BLOCK_TYPES.IMAGE && writable ? (
         <p className="editor-library-image">
-          <LibraryImageButton onPick={(image) => store.setBlockData(block.id, { ...block.data, ...placedImage(image, String(block.data.alt ?? '')) }, { merge: `library:${block.id}:${image.src}` })} />
+          <LibraryImageButton
+            onPick={(image) =>
+              store.setBlockData(
+                block.id,
+                { ...block.data, ...placedImage(image, String(block.data.alt ?? '')) },
+                { merge: `library:${block.id}:${image.src}` },
+              )
+            }
+          />
         </p>
       ) : null}
-      {block.type === BLOCK_TYPES.MAP && page.canvas.ctx.googleMaps ? <MapPlaceSearch data={block.data} writable={writable} onChange={(next) => store.setBlockData(block.id, next)} /> : null}
+      {block.type === BLOCK_TYPES.MAP && page.canvas.ctx.googleMaps ? (
+        <MapPlaceSearch data={block.data} writable={writable} onChange={(next) => store.setBlockData(block.id, next)} />
+      ) : null}
       {block.type === BLOCK_TYPES.GALLERY ? (
-        <GalleryPanel data={block.data} files={new Map(page.canvas.ctx.files.map((f) => [f.name, f]))} writable={writable} onChange={(next) => store.setBlockData(block.id, next)} />
+        <GalleryPanel
+          data={block.data}
+          files={new Map(page.canvas.ctx.files.map((f) => [f.name, f]))}
+          writable={writable}
+          onChange={(next) => store.setBlockData(block.id, next)}
+        />
       ) : null}
       {groups.map((g) => (
         <fieldset key={g.key} className="editor-group">

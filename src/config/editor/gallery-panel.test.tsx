@@ -51,12 +51,27 @@ describe('the gallery panel', () => {
     expect(changes).toEqual([]);
     type(input, 'https://vimeo.com/76979871');
     act(() => button('Add the video').click());
-    expect(changes).toEqual([{ images: [{ src: '/s/a.jpg', alt: 'A' }, { src: '', alt: '', video: 'https://vimeo.com/76979871' }] }]);
+    expect(changes).toEqual([
+      {
+        images: [
+          { src: '/s/a.jpg', alt: 'A' },
+          { src: '', alt: '', video: 'https://vimeo.com/76979871' },
+        ],
+      },
+    ]);
     expect(host.querySelector('[role="status"]')!.textContent).toBe('Video added at position 2. Save to fetch its title and poster.');
   });
 
   it('names saved video addresses of no known provider, and asks no alternative text of a video', () => {
-    mount({ images: [{ src: '', alt: '', video: 'https://example.com/film' }, { src: '/s/p.jpg', alt: '', videoFile: '/s/c.mp4' }] }, []);
+    mount(
+      {
+        images: [
+          { src: '', alt: '', video: 'https://example.com/film' },
+          { src: '/s/p.jpg', alt: '', videoFile: '/s/c.mp4' },
+        ],
+      },
+      [],
+    );
     expect(host.textContent).toContain('left out of the page: positions 1.');
     expect(host.textContent).not.toContain('Images without alternative text');
   });

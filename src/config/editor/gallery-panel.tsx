@@ -18,7 +18,17 @@ import { LibraryImageButton } from '../file-picker';
 
 type Data = Readonly<Record<string, unknown>>;
 
-export function GalleryPanel({ data, files, writable, onChange }: { data: Data; files: ReadonlyMap<string, unknown>; writable: boolean; onChange: (next: Record<string, unknown>) => void }) {
+export function GalleryPanel({
+  data,
+  files,
+  writable,
+  onChange,
+}: {
+  data: Data;
+  files: ReadonlyMap<string, unknown>;
+  writable: boolean;
+  onChange: (next: Record<string, unknown>) => void;
+}) {
   // Files uploaded and picked since the editor opened are not in the canvas's list yet.
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const [address, setAddress] = useState('');
@@ -29,7 +39,9 @@ export function GalleryPanel({ data, files, writable, onChange }: { data: Data; 
   const known = new Map([...files, ...[...picked].map((name) => [name, true] as const)]);
   const missing = missingImages({ images: images.filter((i) => typeof i.src === 'string') }, known);
   // A video's poster is described by its play button, so only images need alternative text.
-  const withoutAlt = images.flatMap((image, i) => (typeof image.alt === 'string' && image.alt.trim() === '' && image.src && !image.video && !image.videoFile ? [String(i + 1)] : []));
+  const withoutAlt = images.flatMap((image, i) =>
+    typeof image.alt === 'string' && image.alt.trim() === '' && image.src && !image.video && !image.videoFile ? [String(i + 1)] : [],
+  );
   const badVideos = unrecognisedVideos(images.filter((i) => typeof i.src === 'string'));
   const addVideo = () => {
     const url = address.trim();

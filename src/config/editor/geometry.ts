@@ -55,7 +55,10 @@ export function measureGrid(sectionEl: HTMLElement, win: Window): GridGeometry |
   // The columns as laid out: 24 on desktop, 8 at a phone's width (the page's own media query decides).
   // A grid the browser reports no tracks for is read as the width's grid, evenly split.
   const count = columnSizes.length > 0 ? columnSizes.length : rect.width < 800 ? GRID_COLUMNS.phone : GRID_COLUMNS.desktop;
-  const columns = columnSizes.length > 0 ? lay(rect.left, columnSizes, columnGap) : lay(rect.left, Array(count).fill((rect.width - columnGap * (count - 1)) / count), columnGap);
+  const columns =
+    columnSizes.length > 0
+      ? lay(rect.left, columnSizes, columnGap)
+      : lay(rect.left, Array(count).fill((rect.width - columnGap * (count - 1)) / count), columnGap);
   return { sectionId, rect, columns, rows: lay(rect.top, rowSizes, rowGap), rowSize, sectionRect: pageRect(sectionEl, win) };
 }
 
@@ -101,5 +104,8 @@ export function cellsRect(grid: GridGeometry, box: { x: number; y: number; w: nu
 
 /** The grid whose section holds the point (the nearest one above or below when it falls between). */
 export function gridAt(grids: readonly GridGeometry[], y: number): GridGeometry | undefined {
-  return grids.find((g) => y >= g.sectionRect.top && y < g.sectionRect.top + g.sectionRect.height) ?? (y < (grids[0]?.sectionRect.top ?? 0) ? grids[0] : grids.at(-1));
+  return (
+    grids.find((g) => y >= g.sectionRect.top && y < g.sectionRect.top + g.sectionRect.height) ??
+    (y < (grids[0]?.sectionRect.top ?? 0) ? grids[0] : grids.at(-1))
+  );
 }

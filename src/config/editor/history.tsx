@@ -112,7 +112,11 @@ export function HistoryView({
                       <button type="button" className="editor-revision" aria-pressed={open?.revision === r.revision} onClick={() => choose(r.revision)}>
                         <strong>{format(editing.revisionLabel, { revision: r.revision })}</strong>{' '}
                         {r.revision === list.live ? <span className="role-badge">{editing.revisionCurrent}</span> : null}{' '}
-                        <span>{r.publishedBy ? format(editing.revisionBy, { when: when(r.publishedAt), who: r.publishedBy }) : format(editing.revisionWhen, { when: when(r.publishedAt) })}</span>
+                        <span>
+                          {r.publishedBy
+                            ? format(editing.revisionBy, { when: when(r.publishedAt), who: r.publishedBy })
+                            : format(editing.revisionWhen, { when: when(r.publishedAt) })}
+                        </span>
                       </button>
                     </li>
                   ))}
@@ -131,7 +135,12 @@ export function HistoryView({
               {format(editing.comparing, { revision: open.revision })}
             </p>
             <div className="editor-compare-sides">
-              <ReadOnlyCanvas key={`r${open.revision}`} sections={open.sections} setup={setup} label={format(editing.revisionLabel, { revision: open.revision })} />
+              <ReadOnlyCanvas
+                key={`r${open.revision}`}
+                sections={open.sections}
+                setup={setup}
+                label={format(editing.revisionLabel, { revision: open.revision })}
+              />
               <ReadOnlyCanvas key="now" sections={current} setup={setup} label={editing.nowVersion} />
             </div>
             {writable ? (
@@ -156,4 +165,3 @@ export function HistoryView({
     </section>
   );
 }
-

@@ -22,7 +22,11 @@ function typing(target: EventTarget | null): boolean {
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 
-export function handleEditorKey(store: EditorStore, event: KeyboardEvent, opts: { writable: boolean; inCanvas: boolean; isTextBlock: (type: number) => boolean }) {
+export function handleEditorKey(
+  store: EditorStore,
+  event: KeyboardEvent,
+  opts: { writable: boolean; inCanvas: boolean; isTextBlock: (type: number) => boolean },
+) {
   const state = store.getState();
   const mod = event.ctrlKey || event.metaKey;
   const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;

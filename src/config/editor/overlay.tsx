@@ -304,7 +304,9 @@ export function Overlay({
           aria-label={format(editing.blockLabel, { kind: kindLabel(found.block.type), column: at!.x + 1, row: at!.y + 1 })}
         >
           {writable && !editingText
-            ? HANDLES.map((h) => <span key={h.name} className={`editor-handle editor-handle--${h.name}`} aria-hidden="true" onPointerDown={startResize(h.edges)} />)
+            ? HANDLES.map((h) => (
+                <span key={h.name} className={`editor-handle editor-handle--${h.name}`} aria-hidden="true" onPointerDown={startResize(h.edges)} />
+              ))
             : null}
           {writable && !editingText ? (
             <div className="editor-block-bar" role="toolbar" aria-label={`${kindLabel(found.block.type)} block`}>

@@ -19,9 +19,7 @@ const HEIGHT_LABELS: Record<SectionHeight, string> = { small: 'Small', medium: '
 function layers(blocks: readonly EditorBlock[], device: 'desktop' | 'phone') {
   const at = placements(blocks, device);
   const order = readingOrder(blocks);
-  return order
-    .map((block, index) => ({ block, place: at.get(block.id)!, index }))
-    .sort((a, b) => (b.place.z ?? 0) - (a.place.z ?? 0) || b.index - a.index);
+  return order.map((block, index) => ({ block, place: at.get(block.id)!, index })).sort((a, b) => (b.place.z ?? 0) - (a.place.z ?? 0) || b.index - a.index);
 }
 
 export function SectionPanel({ store, sectionId, writable, canPaste }: { store: EditorStore; sectionId: string; writable: boolean; canPaste: boolean }) {
@@ -37,7 +35,12 @@ export function SectionPanel({ store, sectionId, writable, canPaste }: { store: 
       <fieldset className="editor-group">
         <legend>Look</legend>
         <label htmlFor={`${id}-theme`}>Background</label>
-        <select id={`${id}-theme`} value={section.theme} disabled={!writable} onChange={(e) => store.setSectionTheme(section.id, e.target.value as SectionTheme)}>
+        <select
+          id={`${id}-theme`}
+          value={section.theme}
+          disabled={!writable}
+          onChange={(e) => store.setSectionTheme(section.id, e.target.value as SectionTheme)}
+        >
           {SECTION_THEMES.map((t) => (
             <option key={t} value={t}>
               {THEME_LABELS[t]}

@@ -113,7 +113,9 @@ describe('the editor store', () => {
     store.setBlockData(blocks[10]!.id, { height: 5 });
     const after = store.getState().doc;
     expect(after.sections[1]).toBe(before.sections[1]);
-    after.sections[0]!.blocks.forEach((block, i) => (i === 10 ? expect(block).not.toBe(before.sections[0]!.blocks[i]) : expect(block).toBe(before.sections[0]!.blocks[i])));
+    after.sections[0]!.blocks.forEach((block, i) =>
+      i === 10 ? expect(block).not.toBe(before.sections[0]!.blocks[i]) : expect(block).toBe(before.sections[0]!.blocks[i]),
+    );
   });
 
   it('brings a block above what it overlaps and sends it below, by stacking levels', () => {

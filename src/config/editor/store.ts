@@ -11,7 +11,16 @@ import { useSyncExternalStore } from 'react';
 import { copyBlock, copySection } from '../../blocks/copies';
 import { blockDefinition } from '../../blocks/definitions';
 // From ./layout, not ../schema: the document module holds page types, which the visitor chunk keeps (vite.config.ts).
-import { GRID_COLUMNS, MAX_BLOCKS_PER_SECTION, type Block, type BlockData, type Placement, type Section, type SectionHeight, type SectionTheme } from '../../document/layout';
+import {
+  GRID_COLUMNS,
+  MAX_BLOCKS_PER_SECTION,
+  type Block,
+  type BlockData,
+  type Placement,
+  type Section,
+  type SectionHeight,
+  type SectionTheme,
+} from '../../document/layout';
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
 import { automaticPhone, clampBox, forwardLevel, overlaps, pageOrder, phoneEdited, placementOf, placeNew, sendBackLevels, type Box, type Device } from './grid';
@@ -113,7 +122,6 @@ function draftBlock(doc: Draft<EditorDoc>, id: string) {
   throw new EditorRefusal(`no block ${id}`);
 }
 
-
 export function createEditorStore(
   sections: EditorSection[],
   opts: {
@@ -148,7 +156,10 @@ export function createEditorStore(
     const last = state.past.at(-1);
     let past: Step[];
     if (options.merge && last?.merge === options.merge && at - last.at <= MERGE_WINDOW_MS) {
-      past = [...state.past.slice(0, -1), { label: last.label, patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse], merge: options.merge, at }];
+      past = [
+        ...state.past.slice(0, -1),
+        { label: last.label, patches: [...last.patches, ...patches], inverse: [...inverse, ...last.inverse], merge: options.merge, at },
+      ];
     } else {
       past = [...state.past, { label, patches, inverse, ...(options.merge ? { merge: options.merge } : {}), at }].slice(-HISTORY_LIMIT);
     }
@@ -182,7 +193,12 @@ export function createEditorStore(
       const found = findBlock(state.doc, id);
       const at = found && placementOf(found.block, found.section.blocks, state.device);
       const text = found && at && opts.announce ? format(editing.selected, { kind: kindLabel(found.block.type), column: at.x + 1, row: at.y + 1 }) : undefined;
-      set({ selected: found ? id : undefined, shownSection: found ? undefined : state.shownSection, editingText: state.editingText === id ? state.editingText : undefined, ...(text ? announce(text) : {}) });
+      set({
+        selected: found ? id : undefined,
+        shownSection: found ? undefined : state.shownSection,
+        editingText: state.editingText === id ? state.editingText : undefined,
+        ...(text ? announce(text) : {}),
+      });
     },
     /** Shows the section's settings and layers in the panel (the block selection is let go). */
     showSection(id: string | undefined) {
@@ -226,14 +242,28 @@ export function createEditorStore(
       const step = state.past.at(-1);
       if (!step) return set(announce(editing.nothingToUndo));
       const doc = applyPatches(state.doc, step.inverse);
-      set({ doc, revision: state.revision + 1, past: state.past.slice(0, -1), future: [step, ...state.future], selected: keepSelection(doc), ...announce(format(editing.undone, { label: step.label })) });
+      set({
+        doc,
+        revision: state.revision + 1,
+        past: state.past.slice(0, -1),
+        future: [step, ...state.future],
+        selected: keepSelection(doc),
+        ...announce(format(editing.undone, { label: step.label })),
+      });
     },
     redo() {
       store.flushPendingWrites();
       const step = state.future[0];
       if (!step) return set(announce(editing.nothingToRedo));
       const doc = applyPatches(state.doc, step.patches);
-      set({ doc, revision: state.revision + 1, past: [...state.past, step], future: state.future.slice(1), selected: keepSelection(doc), ...announce(format(editing.redone, { label: step.label })) });
+      set({
+        doc,
+        revision: state.revision + 1,
+        past: [...state.past, step],
+        future: state.future.slice(1),
+        selected: keepSelection(doc),
+        ...announce(format(editing.redone, { label: step.label })),
+      });
     },
 
     /** A new block of `type` in the section, at `at` (a cell) or the first free place; refused past the section's limit. */
@@ -251,7 +281,9 @@ export function createEditorStore(
       // joins a phone layout the owner edited at its end (an automatic one places it by itself).
       const box = placeNew(section.blocks, def.size, device === 'desktop' ? at : undefined);
       const phone =
-        device === 'phone' || phoneEdited(section.blocks) ? placeNew(section.blocks, { w: GRID_COLUMNS.phone, h: def.size.h }, device === 'phone' ? at : undefined, 'phone') : undefined;
+        device === 'phone' || phoneEdited(section.blocks)
+          ? placeNew(section.blocks, { w: GRID_COLUMNS.phone, h: def.size.h }, device === 'phone' ? at : undefined, 'phone')
+          : undefined;
       const shown = device === 'phone' ? phone! : box;
       const ids = Object.fromEntries((def.ids ?? []).map((key) => [key, newId()]));
       const given = { ...def.defaults, ...data, ...ids };
@@ -298,12 +330,21 @@ export function createEditorStore(
           const into = doc.sections.find((s) => s.id === target)!;
           const others = into.blocks as EditorBlock[];
           const desktop: Placement = device === 'desktop' ? { ...block.layout.desktop, ...next } : placeNew(others, block.layout.desktop);
-          const phone = device === 'phone' ? next : phoneEdited(others) ? placeNew(others, { w: GRID_COLUMNS.phone, h: block.layout.desktop.h }, undefined, 'phone') : undefined;
+          const phone =
+            device === 'phone'
+              ? next
+              : phoneEdited(others)
+                ? placeNew(others, { w: GRID_COLUMNS.phone, h: block.layout.desktop.h }, undefined, 'phone')
+                : undefined;
           if (phone) fixPhoneLayout(into);
           section.blocks.splice(index, 1);
           into.blocks.push({ ...block, layout: { desktop, ...(phone ? { phone } : {}) } });
         },
-        { announce: resize ? format(editing.resized, { kind, width: next.w, height: next.h }) : format(editing.moved, { kind, column: next.x + 1, row: next.y + 1 }) },
+        {
+          announce: resize
+            ? format(editing.resized, { kind, width: next.w, height: next.h })
+            : format(editing.moved, { kind, column: next.x + 1, row: next.y + 1 }),
+        },
       );
     },
 
@@ -554,7 +595,13 @@ export function createEditorStore(
       }
       const current = findBlock(state.doc, state.selected)?.section.id ?? state.shownSection ?? state.doc.sections.at(-1)?.id;
       const index = state.doc.sections.findIndex((s) => s.id === current);
-      if (item.kind === 'section') return store.insertSection(index === -1 ? state.doc.sections.length - 1 : index, copySection(item.section, newId), editing.stepPasteSection, editing.sectionPasted);
+      if (item.kind === 'section')
+        return store.insertSection(
+          index === -1 ? state.doc.sections.length - 1 : index,
+          copySection(item.section, newId),
+          editing.stepPasteSection,
+          editing.sectionPasted,
+        );
       const target = state.doc.sections[index] ?? state.doc.sections.find((s) => s.id === store.addSection(-1))!;
       if (target.blocks.length >= MAX_BLOCKS_PER_SECTION) {
         refuse(format(editing.sectionLimit, { max: MAX_BLOCKS_PER_SECTION }));
@@ -563,7 +610,8 @@ export function createEditorStore(
       const block = copyBlock(item.block, newId);
       const size = { w: block.layout.desktop.w, h: block.layout.desktop.h };
       const desktop = placeNew(target.blocks, size);
-      const phone = state.device === 'phone' || phoneEdited(target.blocks) ? placeNew(target.blocks, { w: GRID_COLUMNS.phone, h: size.h }, undefined, 'phone') : undefined;
+      const phone =
+        state.device === 'phone' || phoneEdited(target.blocks) ? placeNew(target.blocks, { w: GRID_COLUMNS.phone, h: size.h }, undefined, 'phone') : undefined;
       const shown = state.device === 'phone' ? phone! : desktop;
       const kind = kindLabel(block.type);
       change(
@@ -571,7 +619,10 @@ export function createEditorStore(
         (doc) => {
           const into = doc.sections.find((s) => s.id === target.id)!;
           if (phone) fixPhoneLayout(into);
-          into.blocks.push({ ...block, layout: { desktop: { ...desktop, ...(block.layout.desktop.z ? { z: block.layout.desktop.z } : {}) }, ...(phone ? { phone } : {}) } } as Draft<EditorBlock>);
+          into.blocks.push({
+            ...block,
+            layout: { desktop: { ...desktop, ...(block.layout.desktop.z ? { z: block.layout.desktop.z } : {}) }, ...(phone ? { phone } : {}) },
+          } as Draft<EditorBlock>);
         },
         { announce: format(editing.pasted, { kind, column: shown.x + 1, row: shown.y + 1 }), select: block.id },
       );

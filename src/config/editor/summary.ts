@@ -24,6 +24,8 @@ export function changeSummary(published: readonly EditorSection[], draft: readon
   const looksOrOrder = JSON.stringify(published.map((s) => [s.id, s.theme, s.height])) !== JSON.stringify(draft.map((s) => [s.id, s.theme, s.height]));
   const nothing = added + changed + removed + sections + moved === 0 && !looksOrOrder;
   const counts = format(editing.publishSummary, { added, changed, removed, sections }).trim();
-  const text = [counts, moved > 0 ? editing.publishSummaryLayout : '', looksOrOrder && sections === 0 ? editing.publishSummarySections : ''].filter(Boolean).join(' ');
+  const text = [counts, moved > 0 ? editing.publishSummaryLayout : '', looksOrOrder && sections === 0 ? editing.publishSummarySections : '']
+    .filter(Boolean)
+    .join(' ');
   return { nothing, added, changed, removed, sections, moved, text };
 }

@@ -104,7 +104,11 @@ export function TextEditorHost({ block, store, session }: { block: EditorBlock; 
     // Opened by a click: the caret goes where the owner clicked, as in any text field.
     if (at) {
       const clicked = editor.view.posAtCoords({ left: at.x, top: at.y });
-      editor.chain().setTextSelection(clicked ? clicked.pos : editor.state.doc.content.size).focus().run();
+      editor
+        .chain()
+        .setTextSelection(clicked ? clicked.pos : editor.state.doc.content.size)
+        .focus()
+        .run();
     }
     session.set({ blockId: block.id, editor });
     return () => {

@@ -16,8 +16,8 @@ export function EraseSection({ onErased }: { onErased: () => void }) {
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Erase a person&apos;s data</h2>
       <p className="hint" id={`${id}-hint`}>
-        When someone asks you to delete what they sent, enter their email address: every form submission holding it and every newsletter subscription of it on this site are
-        deleted. This cannot be undone.
+        When someone asks you to delete what they sent, enter their email address: every form submission holding it and every newsletter subscription of it on
+        this site are deleted. This cannot be undone.
       </p>
       <form
         className="inline-form"
@@ -38,7 +38,9 @@ export function EraseSection({ onErased }: { onErased: () => void }) {
             call(erasedAnswer, 'POST', '/api/config/forms/erase', { email: address })
               .then(
                 (res) => {
-                  setDone(`Erased ${plural(res.submissions, 'form submission', 'form submissions')} and ${plural(res.subscribers, 'newsletter subscription', 'newsletter subscriptions')} of ${address}.`);
+                  setDone(
+                    `Erased ${plural(res.submissions, 'form submission', 'form submissions')} and ${plural(res.subscribers, 'newsletter subscription', 'newsletter subscriptions')} of ${address}.`,
+                  );
                   setEmail('');
                   onErased();
                 },

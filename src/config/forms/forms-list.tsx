@@ -7,7 +7,19 @@ import { EraseSection } from './erase';
 import { RetentionSection } from './retention';
 import { Heading, PageLink, plural, when, type View, type Viewer } from './shared';
 
-export function FormsList({ me, writable, notice, go, focus }: { me: Viewer; writable: boolean; notice: string | undefined; go: (v: View) => void; focus: boolean }) {
+export function FormsList({
+  me,
+  writable,
+  notice,
+  go,
+  focus,
+}: {
+  me: Viewer;
+  writable: boolean;
+  notice: string | undefined;
+  go: (v: View) => void;
+  focus: boolean;
+}) {
   const [data, error, load] = useLoad(formsAnswer, '/api/config/forms');
   return (
     <section className="forms-screen">
@@ -42,7 +54,12 @@ export function FormsList({ me, writable, notice, go, focus }: { me: Viewer; wri
                       </button>
                     ) : null}
                     {f.page ? (
-                      <button type="button" className="secondary" aria-label={`${writable ? 'Edit form' : 'View form'}: ${f.name}`} onClick={() => go({ kind: 'edit', formId: f.formId })}>
+                      <button
+                        type="button"
+                        className="secondary"
+                        aria-label={`${writable ? 'Edit form' : 'View form'}: ${f.name}`}
+                        onClick={() => go({ kind: 'edit', formId: f.formId })}
+                      >
                         {writable ? 'Edit form' : 'View form'}
                       </button>
                     ) : null}
@@ -76,7 +93,9 @@ export function FormsList({ me, writable, notice, go, focus }: { me: Viewer; wri
             ]}
           />
           {writable ? (
-            <p className="hint">What visitors send is kept in this site&apos;s database. Open a form&apos;s submissions to read, search, delete or export them.</p>
+            <p className="hint">
+              What visitors send is kept in this site&apos;s database. Open a form&apos;s submissions to read, search, delete or export them.
+            </p>
           ) : (
             <p className="hint">Your role may see the forms and their settings, but not what visitors sent through them.</p>
           )}

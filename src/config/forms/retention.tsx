@@ -32,7 +32,12 @@ export function RetentionSection({ writable }: { writable: boolean }) {
           setDone(null);
           const value = days.trim() === '' ? null : Number(days);
           call(okAnswer, 'PUT', '/api/config/site', { formRetentionDays: value }).then(
-            () => setDone(value === null ? 'Saved. Submissions are kept until you delete them.' : `Saved. Submissions older than ${plural(value, 'day', 'days')} are deleted.`),
+            () =>
+              setDone(
+                value === null
+                  ? 'Saved. Submissions are kept until you delete them.'
+                  : `Saved. Submissions older than ${plural(value, 'day', 'days')} are deleted.`,
+              ),
             (err: unknown) => {
               setError(errorText(err));
               setFieldError(fieldErrorsOf(err).formRetentionDays);
@@ -40,8 +45,24 @@ export function RetentionSection({ writable }: { writable: boolean }) {
           );
         }}
       >
-        <Field id="form-retention-days" label="Delete submissions after this many days" error={fieldError} hint="From 1 to 3650. Leave empty to keep submissions until you delete them.">
-          {(props) => <input {...props} type="number" min={1} max={3650} inputMode="numeric" value={days} disabled={!writable} onChange={(e) => setDays(e.target.value)} />}
+        <Field
+          id="form-retention-days"
+          label="Delete submissions after this many days"
+          error={fieldError}
+          hint="From 1 to 3650. Leave empty to keep submissions until you delete them."
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="number"
+              min={1}
+              max={3650}
+              inputMode="numeric"
+              value={days}
+              disabled={!writable}
+              onChange={(e) => setDays(e.target.value)}
+            />
+          )}
         </Field>
         {writable ? <button type="submit">Save</button> : null}
       </form>

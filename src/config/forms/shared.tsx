@@ -62,7 +62,11 @@ export function useFormDetail(formId: string): [FormDetail | undefined, string |
 }
 
 export const confirmDelete = () =>
-  showConfirmation({ title: 'Delete this submission?', text: 'The submission is deleted from this site for good. This cannot be undone.', confirmLabel: 'Delete' });
+  showConfirmation({
+    title: 'Delete this submission?',
+    text: 'The submission is deleted from this site for good. This cannot be undone.',
+    confirmLabel: 'Delete',
+  });
 
 /** `?a=1&b=2` from the values that are set, or '' when none is. */
 export function queryString(values: Record<string, string | number | null>): string {
@@ -70,4 +74,3 @@ export function queryString(values: Record<string, string | number | null>): str
   for (const [key, value] of Object.entries(values)) if (value !== null && value !== '') params.set(key, String(value));
   return params.toString() ? `?${params}` : '';
 }
-

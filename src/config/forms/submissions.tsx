@@ -115,10 +115,19 @@ export function SubmissionsView({ formId, notice, go, focus }: { formId: string;
               className: 'row-actions',
               cell: (r) => (
                 <>
-                  <button type="button" aria-label={`Open submission ${r.id}, sent ${when(r.createdAt)}`} onClick={() => go({ kind: 'submission', formId, id: r.id })}>
+                  <button
+                    type="button"
+                    aria-label={`Open submission ${r.id}, sent ${when(r.createdAt)}`}
+                    onClick={() => go({ kind: 'submission', formId, id: r.id })}
+                  >
                     Open
                   </button>
-                  <button type="button" className="secondary" aria-label={`Delete submission ${r.id}, sent ${when(r.createdAt)}`} onClick={() => void remove(r)}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Delete submission ${r.id}, sent ${when(r.createdAt)}`}
+                    onClick={() => void remove(r)}
+                  >
                     Delete
                   </button>
                 </>

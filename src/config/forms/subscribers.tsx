@@ -39,7 +39,11 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
   };
 
   const remove = async (s: Subscriber) => {
-    const answer = await showConfirmation({ title: 'Remove this subscriber?', text: `${s.email} is removed from the list for good. This cannot be undone.`, confirmLabel: 'Remove' });
+    const answer = await showConfirmation({
+      title: 'Remove this subscriber?',
+      text: `${s.email} is removed from the list for good. This cannot be undone.`,
+      confirmLabel: 'Remove',
+    });
     if (answer !== 'confirm') return;
     setError(null);
     setDone(null);
@@ -91,7 +95,11 @@ export function SubscribersView({ listId, go }: { listId: string; go: (v: View) 
       </form>
       <Messages error={error} done={done} />
       <p role="status" id={`${id}-status`}>
-        {loading ? 'Loading subscribers…' : rows.length === 0 ? 'No subscribers found.' : `Showing ${plural(rows.length, 'subscriber', 'subscribers')} by address${next !== null ? '; more to load' : ''}.`}
+        {loading
+          ? 'Loading subscribers…'
+          : rows.length === 0
+            ? 'No subscribers found.'
+            : `Showing ${plural(rows.length, 'subscriber', 'subscribers')} by address${next !== null ? '; more to load' : ''}.`}
       </p>
       {rows.length > 0 ? (
         <DataTable

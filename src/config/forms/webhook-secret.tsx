@@ -10,7 +10,17 @@ import { call } from '../api';
 import { errorText, Messages } from '../ui';
 import { when } from './shared';
 
-export function WebhookSecret({ formId, answer, writable, onMade }: { formId: string; answer: WebhookSecretAnswer; writable: boolean; onMade: (a: WebhookSecretAnswer) => void }) {
+export function WebhookSecret({
+  formId,
+  answer,
+  writable,
+  onMade,
+}: {
+  formId: string;
+  answer: WebhookSecretAnswer;
+  writable: boolean;
+  onMade: (a: WebhookSecretAnswer) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -41,7 +51,15 @@ export function WebhookSecret({ formId, answer, writable, onMade }: { formId: st
           <p className="field-hint" id={`${id}-hint`}>
             Copy it to your receiver now: it is shown only this once. Each delivery is signed with it (webhook-signature header, Standard Webhooks).
           </p>
-          <input className="webhook-secret" type="text" readOnly aria-label="Webhook signing secret" aria-describedby={`${id}-hint`} value={answer.webhookSecret} onFocus={(e) => e.target.select()} />
+          <input
+            className="webhook-secret"
+            type="text"
+            readOnly
+            aria-label="Webhook signing secret"
+            aria-describedby={`${id}-hint`}
+            value={answer.webhookSecret}
+            onFocus={(e) => e.target.select()}
+          />
         </>
       ) : (
         <p className="field-hint">

@@ -13,7 +13,9 @@ import { accounts } from './team';
 export const pages = pgTable(
   'pages',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     id: text('id').notNull(),
     pageType: smallint('page_type').notNull(),
     path: text('path'),
@@ -27,10 +29,7 @@ export const pages = pgTable(
     access: jsonb('access').$type<Record<string, unknown>>().notNull().default({ type: 'public' }),
     position: integer('position').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.websiteId, t.id] }),
-    uniqueIndex('pages_path_key').on(t.websiteId, t.path),
-  ],
+  (t) => [primaryKey({ columns: [t.websiteId, t.id] }), uniqueIndex('pages_path_key').on(t.websiteId, t.path)],
 );
 
 /** One applied draft save, remembered so that a retry of the same change is answered again rather than refused. */
@@ -83,7 +82,9 @@ export const pageRevisions = pgTable(
 export const collections = pgTable(
   'collections',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     id: text('id').notNull(),
     type: smallint('type').notNull(),
     path: text('path').notNull(),
@@ -101,7 +102,9 @@ export const collections = pgTable(
 export const collectionItems = pgTable(
   'collection_items',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     id: text('id').notNull(),
     collectionId: text('collection_id').notNull(),
     slug: text('slug').notNull(),
@@ -172,11 +175,12 @@ export const postRevisions = pgTable(
 export const redirects = pgTable(
   'redirects',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     fromPath: text('from_path').notNull(),
     toUrl: text('to_url').notNull(),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.fromPath] })],
 );
-

@@ -7,7 +7,9 @@ export const siteUsers = pgTable(
   'site_users',
   {
     id: text('id').primaryKey(),
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     /** Stored lowercased. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -24,7 +26,9 @@ export const siteUserSessions = pgTable(
   'site_user_sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    siteUserId: text('site_user_id').notNull().references(() => siteUsers.id, { onDelete: 'cascade' }),
+    siteUserId: text('site_user_id')
+      .notNull()
+      .references(() => siteUsers.id, { onDelete: 'cascade' }),
     xsrfHash: text('xsrf_hash').notNull(),
     rememberMe: boolean('remember_me').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -39,7 +43,9 @@ export const siteUserSessions = pgTable(
 /** Emailed one-time links for customers: address verification and password reset. */
 export const siteUserTokens = pgTable('site_user_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  siteUserId: text('site_user_id').notNull().references(() => siteUsers.id, { onDelete: 'cascade' }),
+  siteUserId: text('site_user_id')
+    .notNull()
+    .references(() => siteUsers.id, { onDelete: 'cascade' }),
   /** 'verify' or 'reset'. */
   purpose: text('purpose').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -7,7 +7,9 @@ export const formSubmissionKeys = pgTable(
   'form_submission_keys',
   {
     keyHash: text('key_hash').primaryKey(),
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     crumbHash: text('crumb_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -21,7 +23,9 @@ export const formSubmissions = pgTable(
   'form_submissions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     /** The form block's formId. */
     formId: text('form_id').notNull(),
     /** The fields as they were when submitted (id, type, label), so old submissions read right after the form changes. */
@@ -41,7 +45,9 @@ export const formSubmissions = pgTable(
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     listId: text('list_id').notNull(),
     /** Stored lowercased. */
     email: text('email').notNull(),
@@ -65,7 +71,9 @@ export const newsletterSubscribers = pgTable(
 export const webhookSecrets = pgTable(
   'webhook_secrets',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     formId: text('form_id').notNull(),
     /** Sealed `whsec_…` value. */
     secret: text('secret').notNull(),

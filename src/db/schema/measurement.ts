@@ -6,7 +6,21 @@
  * (services/measurement.ts). No foreign keys: a key check per ingested row is the costliest part of
  * a batch, and websites are never deleted (a future site deletion deletes by website_id).
  */
-import { type AnyPgColumn, bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /** One random salt per calendar day for the anonymous visitor hashes; a day's salt is deleted once no site is on that day any more. */
 export const measurementSalts = pgTable('measurement_salts', {
@@ -288,7 +302,12 @@ export const campaignDaily = pgTable(
     mkwid: text('mkwid').notNull(),
     hits: bigint('hits', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ name: 'campaign_daily_pk', columns: [t.websiteId, t.day, t.source, t.campaign, t.subcampaign, t.channel, t.subchannel, t.variation, t.mkwid] })],
+  (t) => [
+    primaryKey({
+      name: 'campaign_daily_pk',
+      columns: [t.websiteId, t.day, t.source, t.campaign, t.subcampaign, t.channel, t.subchannel, t.variation, t.mkwid],
+    }),
+  ],
 );
 
 /** Page views and visits per site day by device class and viewport width band (domain/analytics-report.ts), from census hits. */

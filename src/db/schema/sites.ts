@@ -28,14 +28,18 @@ export const websites = pgTable(
   },
   (t) => [
     uniqueIndex('websites_identifier_key').on(t.identifier),
-    uniqueIndex('websites_one_default').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('websites_one_default')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
 export const siteDomains = pgTable(
   'site_domains',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     host: text('host').notNull(),
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.host] }), uniqueIndex('site_domains_host_key').on(t.host)],

@@ -32,8 +32,12 @@ export const accounts = pgTable(
 export const websiteMembers = pgTable(
   'website_members',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
-    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     role: smallint('role').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,7 +49,9 @@ export const sessions = pgTable(
   'sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** The absolute limit; the idle limit is counted from lastSeenAt. */
@@ -63,7 +69,9 @@ export const sessions = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -75,7 +83,9 @@ export const recoveryCodes = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     email: text('email').notNull(),
     role: smallint('role').notNull(),
@@ -90,7 +100,9 @@ export const invitations = pgTable(
 /** Password reset requests; only a hash of the emailed token is stored. */
 export const passwordResets = pgTable('password_resets', {
   tokenHash: text('token_hash').primaryKey(),
-  accountId: text('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -100,7 +112,9 @@ export const passwordResets = pgTable('password_resets', {
 export const activityLog = pgTable(
   'activity_log',
   {
-    websiteId: text('website_id').notNull().references(() => websites.id, { onDelete: 'cascade' }),
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
     id: bigserial('id', { mode: 'number' }).notNull(),
     accountId: text('account_id').references(() => accounts.id, { onDelete: 'set null' }),
     action: text('action').notNull(),

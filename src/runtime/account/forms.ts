@@ -45,7 +45,14 @@ export async function submitForm<T>(form: HTMLFormElement, request: DataRequestO
     const { data } = await dataRequest<T>(request);
     return data;
   } catch (err) {
-    showMessage(form, err instanceof DataRequestError ? (err.body.errors ? Object.values(err.body.errors).join(' ') : (err.body.error ?? err.message)) : authentication.tryAgain);
+    showMessage(
+      form,
+      err instanceof DataRequestError
+        ? err.body.errors
+          ? Object.values(err.body.errors).join(' ')
+          : (err.body.error ?? err.message)
+        : authentication.tryAgain,
+    );
     return undefined;
   } finally {
     form.dataset.busy = 'false';

@@ -79,7 +79,11 @@ async function showSessions(): Promise<void> {
       }
       const times = document.createElement('span');
       times.className = 'session-when';
-      times.textContent = format(members.sessionTimes, { signedIn: when(session.signedInAt), current: session.current ? 'yes' : 'no', lastActive: when(session.lastSeenAt) });
+      times.textContent = format(members.sessionTimes, {
+        signedIn: when(session.signedInAt),
+        current: session.current ? 'yes' : 'no',
+        lastActive: when(session.lastSeenAt),
+      });
       what.append(name, times);
       item.append(what);
       if (!session.current) {
@@ -87,7 +91,10 @@ async function showSessions(): Promise<void> {
         button.type = 'button';
         button.className = 'button button-secondary button-small';
         button.textContent = 'Sign out';
-        button.setAttribute('aria-label', format(authentication.signOutSession, { browser: session.browser, system: session.system, when: when(session.signedInAt) }));
+        button.setAttribute(
+          'aria-label',
+          format(authentication.signOutSession, { browser: session.browser, system: session.system, when: when(session.signedInAt) }),
+        );
         button.addEventListener('click', () => void endSession(session, button));
         item.append(button);
       }
@@ -101,7 +108,11 @@ async function endSession(session: Listed, button: HTMLButtonElement): Promise<v
   button.disabled = true;
   const token = await xsrf();
   try {
-    await dataRequest({ url: `/api/site-users/account/sessions/${encodeURIComponent(session.id)}`, method: 'DELETE', headers: token ? { [XSRF_HEADER]: token } : {} });
+    await dataRequest({
+      url: `/api/site-users/account/sessions/${encodeURIComponent(session.id)}`,
+      method: 'DELETE',
+      headers: token ? { [XSRF_HEADER]: token } : {},
+    });
     sessionsMessage(format(authentication.signedOutSession, { browser: session.browser, system: session.system }));
   } catch (err) {
     button.disabled = false;
@@ -129,7 +140,11 @@ const handlers: Record<string, (form: HTMLFormElement) => Promise<void>> = {
       url: '/api/site-users/account',
       method: 'POST',
       json: true,
-      data: { email: field(form, 'email'), password: field(form, 'password'), ...(field(form, 'displayName') ? { displayName: field(form, 'displayName') } : {}) },
+      data: {
+        email: field(form, 'email'),
+        password: field(form, 'password'),
+        ...(field(form, 'displayName') ? { displayName: field(form, 'displayName') } : {}),
+      },
     });
     if (data) {
       form.reset();
@@ -137,13 +152,23 @@ const handlers: Record<string, (form: HTMLFormElement) => Promise<void>> = {
     }
   },
   async verify(form) {
-    const data = await submitForm<Session>(form, { url: '/api/site-users/account/verify', method: 'POST', json: true, data: { token: form.dataset.token ?? '' } });
+    const data = await submitForm<Session>(form, {
+      url: '/api/site-users/account/verify',
+      method: 'POST',
+      json: true,
+      data: { token: form.dataset.token ?? '' },
+    });
     if (!data) return;
     storeXsrf(data.xsrfToken);
     go('/account');
   },
   async forgot(form) {
-    const data = await submitForm<{ message: string }>(form, { url: '/api/site-users/account/password-reset', method: 'POST', json: true, data: { email: field(form, 'email') } });
+    const data = await submitForm<{ message: string }>(form, {
+      url: '/api/site-users/account/password-reset',
+      method: 'POST',
+      json: true,
+      data: { email: field(form, 'email') },
+    });
     if (data) showMessage(form, data.message, 'info');
   },
   async reset(form) {

@@ -10,7 +10,9 @@ describe('analytics fields', () => {
   it('keeps the seed’s common fields as strings (null only for optional ones), warns and drops the rest, and puts unknown fields in customData', () => {
     const warnings: string[] = [];
     const optional = Object.fromEntries(ANALYTICS_OPTIONAL_FIELDS.map((f) => [f, `v-${f}`]));
-    const every = splitFields({ actor: 'visitor', action: 'view', event_owner_team: 'web', event_source: 'frontsite', object_type: 'page', ...optional }, (m) => warnings.push(m));
+    const every = splitFields({ actor: 'visitor', action: 'view', event_owner_team: 'web', event_source: 'frontsite', object_type: 'page', ...optional }, (m) =>
+      warnings.push(m),
+    );
     expect(every.common).toEqual({ actor: 'visitor', action: 'view', event_owner_team: 'web', event_source: 'frontsite', object_type: 'page', ...optional });
     expect(every.custom).toEqual({});
     expect(warnings).toEqual([]);

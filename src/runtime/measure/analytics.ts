@@ -74,7 +74,12 @@ export function resolveId(found: { cookie?: string | undefined; stored?: string 
  * session (a first session is one whose analytics id was new); a page is the first landing only
  * until SS_HAS_LANDED is written.
  */
-export function sessionInfo(read: (name: string) => string | undefined, write: (name: string, value: string) => void, newId: () => string, newVisitor: boolean): SessionInfo {
+export function sessionInfo(
+  read: (name: string) => string | undefined,
+  write: (name: string, value: string) => void,
+  newId: () => string,
+  newVisitor: boolean,
+): SessionInfo {
   let sessionId = read(COOKIE_NAMES.SESSION_ID);
   if (!sessionId) write(COOKIE_NAMES.SESSION_ID, (sessionId = newId()));
   let first = read(COOKIE_NAMES.IS_FIRST_SESSION);

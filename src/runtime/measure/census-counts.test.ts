@@ -16,7 +16,15 @@ type Call = { url: string; init: RequestInit };
 /** A fresh page load with consent given; `answer` answers each fetch (or never does). */
 async function page(answer: (call: Call) => Promise<Response> | undefined) {
   stubDocument({ ss_cookieAllowed: 'true', crumb: 'c1' }, CONTEXT);
-  const location = { protocol: 'https:', hostname: 'demo.example', host: 'demo.example', pathname: '/shop', origin: 'https://demo.example', search: '?q=pots', hash: '' };
+  const location = {
+    protocol: 'https:',
+    hostname: 'demo.example',
+    host: 'demo.example',
+    pathname: '/shop',
+    origin: 'https://demo.example',
+    search: '?q=pots',
+    hash: '',
+  };
   vi.stubGlobal('location', location);
   vi.stubGlobal('window', { location, innerWidth: 1280, innerHeight: 900 });
   vi.stubGlobal('navigator', { userAgent: 'UA', language: 'en-GB' });
@@ -109,7 +117,8 @@ describe('the other hit types', () => {
     const hits = calls.map((c) => Object.fromEntries(c.init.body as URLSearchParams));
     expect(hits.map((h) => h.event)).toEqual(['2', '10', '20', '21']);
     const data = hits.map((h) => JSON.parse(h.data!) as Record<string, unknown>);
-    for (const d of data) expect(d).toMatchObject({ websiteId: 'w', templateId: 't', url: 'https://demo.example/shop', title: 'Shop', queryString: 'q=pots', pagePath: '/shop' });
+    for (const d of data)
+      expect(d).toMatchObject({ websiteId: 'w', templateId: 't', url: 'https://demo.example/shop', title: 'Shop', queryString: 'q=pots', pagePath: '/shop' });
     expect(data[0]).toMatchObject({ query: 'glazed pots' });
     expect(data[2]).toMatchObject({ mediaId: 'a1', position: 12 });
     expect(data[3]).toMatchObject({ mediaId: 'v1', position: 3 });

@@ -59,6 +59,13 @@ describe('event context and census hit data', () => {
     ]) {
       expect(data, key).toHaveProperty(key);
     }
-    expect(data).toMatchObject({ url: 'https://pottery.example/blog/', queryString: 'a=1', viewportInnerWidth: 1280, screenHeight: 1080, pagePermissionTypeValue: 2, itemId: null });
+    expect(data).toMatchObject({
+      url: 'https://pottery.example/blog/',
+      queryString: 'a=1',
+      viewportInnerWidth: 1280,
+      screenHeight: 1080,
+      pagePermissionTypeValue: 2,
+      itemId: null,
+    });
   });
 });

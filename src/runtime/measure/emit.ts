@@ -21,9 +21,11 @@ export function emit(type: string, data: Record<string, unknown>, deliver?: () =
   if (ctx.adminAccess) mirror(type, data);
   if (!ctx.tracked || !deliver) return;
   trace(type, data);
-  Promise.resolve().then(deliver).catch((err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    console.warn(TRACKING_FAILED, type, message);
-    trace('tracking_failure', { type, message });
-  });
+  Promise.resolve()
+    .then(deliver)
+    .catch((err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      console.warn(TRACKING_FAILED, type, message);
+      trace('tracking_failure', { type, message });
+    });
 }

@@ -8,7 +8,9 @@ describe('error reports', () => {
   it('is {event, data, timestamp} with the seed’s data fields and the stack cut at 5000 characters', () => {
     const report = errorReport('javascript_error', { message: 'boom', stack: 'x'.repeat(10000), file: 'a.js', line: 3, column: 9 }, page, 42);
     expect(Object.keys(report)).toEqual(['event', 'data', 'timestamp']);
-    expect(Object.keys(report.data).sort()).toEqual(['app', 'column', 'custom', 'file', 'line', 'message', 'stack', 'templateId', 'url', 'userAgent', 'websiteId'].sort());
+    expect(Object.keys(report.data).sort()).toEqual(
+      ['app', 'column', 'custom', 'file', 'line', 'message', 'stack', 'templateId', 'url', 'userAgent', 'websiteId'].sort(),
+    );
     expect(report.data.stack).toHaveLength(5000);
     expect(report.timestamp).toBe(42);
     expect(errorReport('e', { message: 'm' }, page, 1).data).toMatchObject({ stack: '', file: null, line: null, column: null, custom: {} });

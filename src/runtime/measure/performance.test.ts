@@ -8,7 +8,12 @@ describe('performance records', () => {
     const metric = { name: 'LCP' as const, value: 1234.5, rating: 'good' as const, navigationType: 'navigate' };
     const record = performanceRecord(metric, 'pl-1', 99, '/about');
     expect(Object.keys(record).sort()).toEqual(['app', 'data', 'event', 'pageLoadId', 'timestamp']);
-    expect(record).toMatchObject({ event: 'page_speed', pageLoadId: 'pl-1', timestamp: 99, data: { name: 'rum-lcp', value: 1234.5, rating: 'good', pagePath: '/about' } });
+    expect(record).toMatchObject({
+      event: 'page_speed',
+      pageLoadId: 'pl-1',
+      timestamp: 99,
+      data: { name: 'rum-lcp', value: 1234.5, rating: 'good', pagePath: '/about' },
+    });
     expect(PERFORMANCE_EVENTS).toContain(record.event);
     expect(record.data).not.toHaveProperty('memberAccountId');
     expect(performanceRecord(metric, 'pl-1', 99, '/about', 'm1').data.memberAccountId).toBe('m1');

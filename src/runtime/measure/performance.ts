@@ -105,10 +105,13 @@ export async function startPerformance(): Promise<void> {
   };
   const sinceLoad = performance.now();
   setTimeout(() => flush(false), Math.max(0, ANALYTICS_TIMINGS_MS.PERFORMANCE_FLUSH_AFTER_LOAD - sinceLoad));
-  setTimeout(() => {
-    flush(false);
-    collecting = false;
-  }, Math.max(0, ANALYTICS_TIMINGS_MS.METRICS_MAX_WAIT - sinceLoad));
+  setTimeout(
+    () => {
+      flush(false);
+      collecting = false;
+    },
+    Math.max(0, ANALYTICS_TIMINGS_MS.METRICS_MAX_WAIT - sinceLoad),
+  );
   observeVitals(collect);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden' && collecting) flush(true);

@@ -74,7 +74,8 @@ export function observeVitals(report: (metric: Metric) => void): void {
   observe(
     'event',
     (entries) => {
-      for (const e of entries as Interaction[]) if (e.interactionId) interactions.set(e.interactionId, Math.max(e.duration, interactions.get(e.interactionId) ?? 0));
+      for (const e of entries as Interaction[])
+        if (e.interactionId) interactions.set(e.interactionId, Math.max(e.duration, interactions.get(e.interactionId) ?? 0));
       const inp = interactionScore([...interactions.values()]);
       if (inp !== undefined) send('INP', inp);
     },

@@ -37,7 +37,12 @@ export function accountSecurityFailure(reply: FastifyReply, err: AccountSecurity
 }
 
 /** The site and the signed-in account, for a call on the account itself; otherwise the 404 or 401 is answered here. */
-export async function siteAndAccount(app: FastifyInstance, db: Db, req: FastifyRequest, reply: FastifyReply): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
+export async function siteAndAccount(
+  app: FastifyInstance,
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ site: WebsiteRow; account: SessionAccount } | undefined> {
   const site = await app.siteForRequest(req);
   if (!site) {
     void reply.code(404).send({ error: http.noSite });
@@ -86,7 +91,10 @@ export async function registerAccountRoutes(app: FastifyInstance, db: Db) {
   app.post('/api/auth/Sessions/EndOthers', async (req, reply) => {
     const who = await signedIn(req, reply);
     if (!who) return reply;
-    const parsed = z.object({}).strict().safeParse(req.body ?? {});
+    const parsed = z
+      .object({})
+      .strict()
+      .safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     return { ended: await endOtherSessions(db, who.account.id, req.cookies[SESSION_COOKIE]) };
   });

@@ -24,7 +24,6 @@ import { sendCsv } from './forms-config';
 import { analyticsApi } from '../../messages/analytics-api';
 import { format } from '../../messages/format';
 
-
 const day = (message: string) => z.string({ error: message }).refine(isDay, message).optional();
 
 /** The range asked for, defaults filled from `today` (the site's day). */
@@ -36,7 +35,10 @@ function rangeQuery(today: string) {
       return { from: from ?? addDays(end, 1 - REPORT_RANGE.DEFAULT_DAYS), to: end };
     })
     .refine((r) => r.from <= r.to, { message: analyticsApi.order, path: ['from'] })
-    .refine((r) => daysInRange(r.from, r.to) <= REPORT_RANGE.MAX_DAYS, { message: format(analyticsApi.tooLong, { maxDays: REPORT_RANGE.MAX_DAYS }), path: ['from'] });
+    .refine((r) => daysInRange(r.from, r.to) <= REPORT_RANGE.MAX_DAYS, {
+      message: format(analyticsApi.tooLong, { maxDays: REPORT_RANGE.MAX_DAYS }),
+      path: ['from'],
+    });
 }
 
 const errorsQuery = z.object({

@@ -159,7 +159,10 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/Login/TwoFactor', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).send({ error: http.noSite });
-    const parsed = z.object({ ticket: z.string().min(1).max(500), code: codeOrRecoveryField }).strict().safeParse(req.body ?? {});
+    const parsed = z
+      .object({ ticket: z.string().min(1).max(500), code: codeOrRecoveryField })
+      .strict()
+      .safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       const account = await tickets.redeem(db, parsed.data.ticket, site.id);
@@ -183,7 +186,10 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/TwoFactor/Confirm', async (req, reply) => {
     const who = await siteAndAccount(app, db, req, reply);
     if (!who) return reply;
-    const parsed = z.object({ code: codeField }).strict().safeParse(req.body ?? {});
+    const parsed = z
+      .object({ code: codeField })
+      .strict()
+      .safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       const recoveryCodes = await confirmTwoFactor(db, app.rateLimits, who.account.id, parsed.data.code, changeContext(app, req, who.site));
@@ -196,7 +202,10 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/TwoFactor/Disable', async (req, reply) => {
     const who = await siteAndAccount(app, db, req, reply);
     if (!who) return reply;
-    const parsed = z.object({ password: passwordField, code: codeOrRecoveryField }).strict().safeParse(req.body ?? {});
+    const parsed = z
+      .object({ password: passwordField, code: codeOrRecoveryField })
+      .strict()
+      .safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       await disableTwoFactor(db, app.rateLimits, who.account.id, parsed.data.password, parsed.data.code, changeContext(app, req, who.site));
@@ -209,7 +218,10 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
   app.post('/api/auth/TwoFactor/RecoveryCodes', async (req, reply) => {
     const who = await siteAndAccount(app, db, req, reply);
     if (!who) return reply;
-    const parsed = z.object({ password: passwordField }).strict().safeParse(req.body ?? {});
+    const parsed = z
+      .object({ password: passwordField })
+      .strict()
+      .safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     try {
       return { recoveryCodes: await renewRecoveryCodes(db, app.rateLimits, who.account.id, parsed.data.password, changeContext(app, req, who.site)) };
@@ -232,7 +244,12 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
     const signedIn = await signedInAccount(db, req);
     try {
-      const accountId = await acceptInvitation(db, { id: site.id, title: siteTitle(site) }, parsed.data.token, signedIn ? { accountId: signedIn.id } : { password: parsed.data.password ?? '' });
+      const accountId = await acceptInvitation(
+        db,
+        { id: site.id, title: siteTitle(site) },
+        parsed.data.token,
+        signedIn ? { accountId: signedIn.id } : { password: parsed.data.password ?? '' },
+      );
       if (!signedIn) await startSession(req, reply, accountId, site.identifier);
       return { ok: true };
     } catch (err) {
@@ -246,7 +263,8 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!site) return reply.code(404).send({ error: http.noSite });
     const parsed = passwordResetBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-    if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED })) return reply;
+    if (await refusedByLimits(app.rateLimits, reply, [{ key: `reset-ip:${hashedIp(req.ip)}`, max: 20, windowMs: FIFTEEN_MINUTES }], { error: LOGIN_LIMITED }))
+      return reply;
     await requestPasswordReset(db, site.id, parsed.data.email, (token) => `${app.configOrigin(site)}/config/reset-password?token=${token}`);
     return { ok: true, message: passwords.resetAsked };
   });

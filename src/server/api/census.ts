@@ -98,14 +98,20 @@ const overlayBody = jsonText(
   z
     .object({ id: optionalText(100), visitorCookie: visitorRecordField, websiteId: formContext.websiteId, pagePath: formContext.pagePath })
     .catchall(z.union([text(2000), z.number(), z.boolean(), z.null()]))
-    .refine((fields) => Object.keys(fields).length <= 50 && Object.keys(fields).every((k) => k.length <= 64), 'must have at most 50 fields, each name at most 64 characters'),
+    .refine(
+      (fields) => Object.keys(fields).length <= 50 && Object.keys(fields).every((k) => k.length <= 64),
+      'must have at most 50 fields, each name at most 64 characters',
+    ),
 );
 
 const quickViewParams = z.object({ id: text(100).regex(/^[A-Za-z0-9._~-]+$/, 'must be an item id') });
 /** "No payload": nothing, an empty form or an empty JSON object. */
 const noPayload = z.union([z.undefined(), z.literal(''), z.object({}).strict()], { error: 'RecordQuickView takes no payload' });
 
-const campaignParams = Object.fromEntries(TRACK_QUERY_PARAMS.map((name) => [name, text(200).optional()])) as Record<(typeof TRACK_QUERY_PARAMS)[number], z.ZodOptional<z.ZodString>>;
+const campaignParams = Object.fromEntries(TRACK_QUERY_PARAMS.map((name) => [name, text(200).optional()])) as Record<
+  (typeof TRACK_QUERY_PARAMS)[number],
+  z.ZodOptional<z.ZodString>
+>;
 /** Seed 001 §7: the pixel's query; other parameters are ignored. */
 const trackQuery = jsonText(
   z.object({
@@ -113,7 +119,9 @@ const trackQuery = jsonText(
     refer: text(2000).optional(),
     rk: text(20).regex(/^\d+$/, 'must be a number').optional(),
     lang: optionalText(100),
-    screen: text(20).regex(/^\d{1,6}x\d{1,6}$/, 'must be WIDTHxHEIGHT').optional(),
+    screen: text(20)
+      .regex(/^\d{1,6}x\d{1,6}$/, 'must be WIDTHxHEIGHT')
+      .optional(),
     ...campaignParams,
   }),
 );
@@ -179,13 +187,25 @@ export function registerCensusRoutes(m: Measurement): void {
   });
 
   /** A count: one census_events row on the call's page ('' when it named none). */
-  const count = async (call: Call, kind: CensusCountKind, reply: FastifyReply, req: FastifyRequest, row: Omit<CensusEventRow, 'kind' | 'visitorHash'>, record?: string) => {
+  const count = async (
+    call: Call,
+    kind: CensusCountKind,
+    reply: FastifyReply,
+    req: FastifyRequest,
+    row: Omit<CensusEventRow, 'kind' | 'visitorHash'>,
+    record?: string,
+  ) => {
     const { visitorHash } = await call.visitor(record);
     return m.store(req, reply, call, { censusEvents: [{ ...row, kind, visitorHash }] });
   };
 
   /** A count call: its body's target, on the page its event context names. */
-  const countCall = <T extends z.ZodType<{ websiteId?: string | null; pagePath?: string; visitorCookie?: string } & Record<string, unknown>>>(path: string, kind: CensusCountKind, schema: T, target: (body: z.output<T>) => string) =>
+  const countCall = <T extends z.ZodType<{ websiteId?: string | null; pagePath?: string; visitorCookie?: string } & Record<string, unknown>>>(
+    path: string,
+    kind: CensusCountKind,
+    schema: T,
+    target: (body: z.output<T>) => string,
+  ) =>
     m.post(path, bodyLimit, schema, async (call, body, req, reply) => {
       if (m.namesOtherSite(reply, call, body.websiteId)) return reply;
       return count(call, kind, reply, req, { pagePath: body.pagePath ?? '', targetId: target(body), data: countData(body) }, body.visitorCookie);

@@ -71,7 +71,12 @@ export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, si
     islands: Object.fromEntries(CANVAS_KINDS.flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : []))),
     ctx: {
       host: ctx.host,
-      files: [...ctx.files.values()].map((f) => ({ name: f.name, contentType: f.contentType, ...(f.width ? { width: f.width } : {}), ...(f.height ? { height: f.height } : {}) })),
+      files: [...ctx.files.values()].map((f) => ({
+        name: f.name,
+        contentType: f.contentType,
+        ...(f.width ? { width: f.width } : {}),
+        ...(f.height ? { height: f.height } : {}),
+      })),
       featureFlags: [...ctx.featureFlags],
       ...(ctx.captcha ? { captcha: ctx.captcha } : {}),
       ...(ctx.googleMaps ? { googleMaps: ctx.googleMaps } : {}),
@@ -104,7 +109,17 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
     handler: async ({ req, reply, site, account, role, body }) => {
       const pageId = pageIdOf(req, reply);
       if (!pageId) return reply;
-      return answer(reply, await saveDraft(db, { websiteId: site.id, pageId, accountId: account.id, role, ...body, embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id) }));
+      return answer(
+        reply,
+        await saveDraft(db, {
+          websiteId: site.id,
+          pageId,
+          accountId: account.id,
+          role,
+          ...body,
+          embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id),
+        }),
+      );
     },
   });
 
@@ -154,7 +169,12 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
     handler: async ({ req, reply, site, account, role, body }) => {
       const at = revisionOf(req, reply);
       if (!at) return reply;
-      return answer(reply, await restoreRevision(db, { websiteId: site.id, ...at, accountId: account.id, role, baseVersion: body.baseVersion }), editor.draftConflict, editor.noRevision);
+      return answer(
+        reply,
+        await restoreRevision(db, { websiteId: site.id, ...at, accountId: account.id, role, baseVersion: body.baseVersion }),
+        editor.draftConflict,
+        editor.noRevision,
+      );
     },
   });
 

@@ -27,7 +27,12 @@ const name = text(200).min(1, 'must not be empty');
 
 /** Seed 001 §3, §5: common fields are strings (the optional ones may be null); other fields of commonData are the automatic ones. */
 const commonData = z
-  .object(Object.fromEntries(ANALYTICS_OPTIONAL_FIELDS.map((f) => [f, optionalText(2000)])) as Record<(typeof ANALYTICS_OPTIONAL_FIELDS)[number], ReturnType<typeof optionalText>>)
+  .object(
+    Object.fromEntries(ANALYTICS_OPTIONAL_FIELDS.map((f) => [f, optionalText(2000)])) as Record<
+      (typeof ANALYTICS_OPTIONAL_FIELDS)[number],
+      ReturnType<typeof optionalText>
+    >,
+  )
   .extend({
     actor: name,
     action: name,
@@ -75,8 +80,18 @@ const errorReport = z
         message: z.string().transform(cut(MEASUREMENT_LIMITS.STACK_LENGTH)),
         stack: z.string().transform(cut(MEASUREMENT_LIMITS.STACK_LENGTH)).nullish(),
         file: optionalText(2000),
-        line: z.number().int().min(0).max(2 ** 31 - 1).nullish(),
-        column: z.number().int().min(0).max(2 ** 31 - 1).nullish(),
+        line: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .nullish(),
+        column: z
+          .number()
+          .int()
+          .min(0)
+          .max(2 ** 31 - 1)
+          .nullish(),
         custom: object.nullish(),
       })
       .strict(),

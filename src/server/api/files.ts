@@ -40,7 +40,14 @@ import {
   type UploadDeps,
 } from '../services/site-files';
 
-const query = z.object({ format: z.string().regex(/^\d{2,4}w$/, 'format must be a width such as 500w').optional() }).strict();
+const query = z
+  .object({
+    format: z
+      .string()
+      .regex(/^\d{2,4}w$/, 'format must be a width such as 500w')
+      .optional(),
+  })
+  .strict();
 const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const MODERN = new Set(['webp', 'avif']);
@@ -63,18 +70,25 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   return { start, end };
 }
 
-const etagMatches = (header: string | undefined, etag: string) => !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
+const etagMatches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag || t.trim() === '*');
 
 async function send(req: FastifyRequest, reply: FastifyReply, sent: Sent) {
   reply.header('cache-control', sent.cache).header('x-content-type-options', 'nosniff').header('etag', sent.etag).header('accept-ranges', 'bytes');
   if (sent.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   if (etagMatches(req.headers['if-none-match'], sent.etag)) return reply.code(304).send();
   const range = byteRange(req.headers.range, sent.size);
-  if (range === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${sent.size}`).type('text/plain; charset=utf-8').send('Range Not Satisfiable');
+  if (range === 'unsatisfiable')
+    return reply.code(416).header('content-range', `bytes */${sent.size}`).type('text/plain; charset=utf-8').send('Range Not Satisfiable');
   const body = await sent.open(range);
   if (!body) return reply.code(404).type('text/plain').send('Not found');
   reply.type(sent.contentType);
-  if (range) return reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${sent.size}`).header('content-length', range.end - range.start + 1).send(body);
+  if (range)
+    return reply
+      .code(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${sent.size}`)
+      .header('content-length', range.end - range.start + 1)
+      .send(body);
   reply.header('content-length', sent.size);
   return reply.send(body);
 }
@@ -110,13 +124,19 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, store: Bl
   const widthOf = (reply: FastifyReply, raw: unknown): number | undefined | null => {
     const q = query.safeParse(raw);
     if (!q.success) {
-      void reply.code(400).type('text/plain; charset=utf-8').send(q.error.issues.map((i) => i.message).join('; '));
+      void reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send(q.error.issues.map((i) => i.message).join('; '));
       return null;
     }
     if (!q.data.format) return undefined;
     const width = Number.parseInt(q.data.format, 10);
     if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
-      void reply.code(400).type('text/plain; charset=utf-8').send(`format must be one of ${IMAGE_WIDTHS.map((w) => `${w}w`).join(', ')}`);
+      void reply
+        .code(400)
+        .type('text/plain; charset=utf-8')
+        .send(`format must be one of ${IMAGE_WIDTHS.map((w) => `${w}w`).join(', ')}`);
       return null;
     }
     return width;
@@ -169,7 +189,11 @@ const details = z
   .object({
     title: z.string().max(200, 'A file name is at most 200 characters.').optional(),
     alt: z.string().max(500, 'Alternative text is at most 500 characters.').optional(),
-    focal: z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).strict().nullable().optional(),
+    focal: z
+      .object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) })
+      .strict()
+      .nullable()
+      .optional(),
   })
   .strict();
 
@@ -183,7 +207,9 @@ function uploadName(req: FastifyRequest): string | undefined {
   const raw = req.headers['x-file-name'];
   if (typeof raw !== 'string' || raw === '') return undefined;
   try {
-    const name = decodeURIComponent(raw).replace(/^.*[\\/]/, '').trim();
+    const name = decodeURIComponent(raw)
+      .replace(/^.*[\\/]/, '')
+      .trim();
     return name === '' ? undefined : name.slice(0, 255);
   } catch {
     return undefined;
@@ -258,22 +284,24 @@ function registerLibraryRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
     scope.addHook('onSend', async (req, reply) => {
       if (!req.raw.complete) reply.header('connection', 'close');
     });
-    const receive = (replacing: boolean) => async ({ site, account, req, reply }: { site: { id: string }; account: { id: string }; req: FastifyRequest; reply: FastifyReply }) => {
-      const body = req.body as Readable | undefined;
-      const fileName = uploadName(req);
-      if (!body || typeof (body as Readable).pipe !== 'function') return reply.code(415).send({ error: siteFilesText.uploadNeedsName });
-      if (!fileName) return reply.code(400).send({ error: siteFilesText.uploadNeedsName });
-      const upload = { fileName, declaredType: typeof req.headers['x-file-type'] === 'string' ? req.headers['x-file-type'] : undefined, body };
-      try {
-        if (!replacing) return { file: libraryFile(await uploadFile(deps, site.id, account.id, upload), 0) };
-        const params = fileParams.safeParse(req.params);
-        if (!params.success) return reply.code(404).send({ error: siteFilesText.noSuchFile });
-        const file = await replaceFile(deps, site.id, account.id, params.data.fileId, upload);
-        return { file: libraryFile(file, new Set((await fileUses(db, site.id, file.name)).map((u) => `${u.kind} ${u.id}`)).size) };
-      } catch (err) {
-        return refused(reply, err);
-      }
-    };
+    const receive =
+      (replacing: boolean) =>
+      async ({ site, account, req, reply }: { site: { id: string }; account: { id: string }; req: FastifyRequest; reply: FastifyReply }) => {
+        const body = req.body as Readable | undefined;
+        const fileName = uploadName(req);
+        if (!body || typeof (body as Readable).pipe !== 'function') return reply.code(415).send({ error: siteFilesText.uploadNeedsName });
+        if (!fileName) return reply.code(400).send({ error: siteFilesText.uploadNeedsName });
+        const upload = { fileName, declaredType: typeof req.headers['x-file-type'] === 'string' ? req.headers['x-file-type'] : undefined, body };
+        try {
+          if (!replacing) return { file: libraryFile(await uploadFile(deps, site.id, account.id, upload), 0) };
+          const params = fileParams.safeParse(req.params);
+          if (!params.success) return reply.code(404).send({ error: siteFilesText.noSuchFile });
+          const file = await replaceFile(deps, site.id, account.id, params.data.fileId, upload);
+          return { file: libraryFile(file, new Set((await fileUses(db, site.id, file.name)).map((u) => `${u.kind} ${u.id}`)).size) };
+        } catch (err) {
+          return refused(reply, err);
+        }
+      };
     configRoute(scope, db, { method: 'POST', url: '/api/config/files', area: 'pages', access: 'write', handler: receive(false) });
     configRoute(scope, db, { method: 'PUT', url: '/api/config/files/:fileId/content', area: 'pages', access: 'write', handler: receive(true) });
   });

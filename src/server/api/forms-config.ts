@@ -113,11 +113,21 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
       const current = await formDetail(db, site.id, params.formId);
       if (!current?.form) return reply.code(404).send({ error: NO_FORM_PAGE });
       const title = 'title' in body ? body.title : current.form.title;
-      const parsed = storedForm.safeParse({ formId: params.formId, ...(title === undefined || title === '' ? {} : { title }), fields: body.fields, settings: body.settings });
+      const parsed = storedForm.safeParse({
+        formId: params.formId,
+        ...(title === undefined || title === '' ? {} : { title }),
+        fields: body.fields,
+        settings: body.settings,
+      });
       if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
       const { updated, webhookSecret } = await updateForm(db, site.id, parsed.data, account.id);
       if (!updated) return reply.code(404).send({ error: NO_FORM_PAGE });
-      return { ok: true, form: parsed.data, ...(webhookSecret ? { webhookSecret } : {}), webhookSecretMadeAt: await webhookSecretMadeAt(db, site.id, params.formId) };
+      return {
+        ok: true,
+        form: parsed.data,
+        ...(webhookSecret ? { webhookSecret } : {}),
+        webhookSecretMadeAt: await webhookSecretMadeAt(db, site.id, params.formId),
+      };
     },
   });
 
@@ -196,11 +206,7 @@ export async function registerFormsConfigApi(app: FastifyInstance, db: Db) {
     access: 'write',
     body: z
       .object({
-        email: z
-          .string()
-          .trim()
-          .toLowerCase()
-          .refine(isValidEmail, authentication.enterEmail),
+        email: z.string().trim().toLowerCase().refine(isValidEmail, authentication.enterEmail),
       })
       .strict(),
     handler: async ({ site, account, body }) => ({ ok: true, ...(await eraseByEmail(db, site.id, body.email, account.id)) }),

@@ -35,7 +35,16 @@ import { API_PATHS } from '../../domain/routes';
 import type { FormData } from '../../blocks/form/schema';
 import type { Db } from '../../db/client';
 import { verifyCaptcha } from '../services/captcha';
-import { createSubmissionWriter, findPublishedForm, FORM_RATE_LIMITS, prepareSubmission, submissionKeys, type SubmissionEntry, type SubmissionPage, type SubmissionWriter } from '../services/forms';
+import {
+  createSubmissionWriter,
+  findPublishedForm,
+  FORM_RATE_LIMITS,
+  prepareSubmission,
+  submissionKeys,
+  type SubmissionEntry,
+  type SubmissionPage,
+  type SubmissionWriter,
+} from '../services/forms';
 import { serverSecret } from '../services/server-secrets';
 import { hashedIp, RateLimitsUnavailableError, refusedByLimits, type Limit } from '../services/rate-limit';
 import { checkText } from '../text-guard';
@@ -105,7 +114,9 @@ function formValues(form: string | Record<string, unknown> | null | undefined): 
  */
 const submissionTextRefusal: TextRefusal = (errors) => ({
   error: forms.invalidFields,
-  errors: Object.fromEntries(Object.keys(errors).map((path) => (path.startsWith('form.') ? [path.split('.')[1]!, formApi.nulField] : [path, formApi.nulField]))),
+  errors: Object.fromEntries(
+    Object.keys(errors).map((path) => (path.startsWith('form.') ? [path.split('.')[1]!, formApi.nulField] : [path, formApi.nulField])),
+  ),
 });
 
 declare module 'fastify' {
@@ -206,7 +217,8 @@ export async function registerFormRoutes(app: FastifyInstance, db: Db): Promise<
 
       const unpacked = formValues(body.form);
       if (!unpacked) return reply.code(400).send({ error: forms.unparseableFields });
-      if (unpacked.nul.length > 0) return reply.code(400).send({ error: forms.invalidFields, errors: Object.fromEntries(unpacked.nul.map((id) => [id, formApi.nulField])) });
+      if (unpacked.nul.length > 0)
+        return reply.code(400).send({ error: forms.invalidFields, errors: Object.fromEntries(unpacked.nul.map((id) => [id, formApi.nulField])) });
       const values = unpacked.values;
 
       // A site without a captcha renders none (seed 001 §5), and verifyCaptcha then has nothing to check.

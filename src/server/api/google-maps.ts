@@ -20,7 +20,15 @@ import {
 } from '../../domain/google-maps';
 import { googleMaps as words } from '../../messages/google-maps';
 import { configRoute } from '../config-routes';
-import { autocompletePlaces, googleMapsSettings, PlacesError, placeDetails, saveGoogleMapsSettings, type GoogleMapsSettings, type PlaceQuery } from '../services/google-maps';
+import {
+  autocompletePlaces,
+  googleMapsSettings,
+  PlacesError,
+  placeDetails,
+  saveGoogleMapsSettings,
+  type GoogleMapsSettings,
+  type PlaceQuery,
+} from '../services/google-maps';
 import type { WebsiteRow } from '../services/sites';
 
 export const GOOGLE_MAPS_CONFIG_PATH = '/api/config/google-maps';
@@ -37,7 +45,10 @@ const optionalText = (pattern: RegExp, message: string, normalise: (s: string) =
 
 const settingsBody = z
   .object({
-    key: z.string(words.keyInvalid).trim().refine((k) => k === '' || GOOGLE_MAPS_KEY_PATTERN.test(k), words.keyInvalid),
+    key: z
+      .string(words.keyInvalid)
+      .trim()
+      .refine((k) => k === '' || GOOGLE_MAPS_KEY_PATTERN.test(k), words.keyInvalid),
     language: optionalText(GOOGLE_MAPS_LANGUAGE_PATTERN, words.languageInvalid),
     region: optionalText(GOOGLE_MAPS_REGION_PATTERN, words.regionInvalid, (s) => s.toUpperCase()),
   })
@@ -47,7 +58,10 @@ const answer = (s: GoogleMapsSettings | undefined) => ({ key: s?.key ?? null, la
 
 const tracking = z.string(words.trackingInvalid).regex(TRACKING_VALUE_PATTERN, words.trackingInvalid).optional();
 const common = {
-  sessionToken: z.string(words.sessionTokenInvalid).regex(/^[A-Za-z0-9-]{8,36}$/, words.sessionTokenInvalid).optional(),
+  sessionToken: z
+    .string(words.sessionTokenInvalid)
+    .regex(/^[A-Za-z0-9-]{8,36}$/, words.sessionTokenInvalid)
+    .optional(),
   productPage: tracking,
   productSection: tracking,
 };

@@ -12,7 +12,6 @@ import { configRoute, zodMessage } from '../config-routes';
 import { labsSelectionBody as selection } from '../../contracts/labs';
 import { setLabsList, siteLabs } from '../services/labs';
 
-
 function answer(list: LabsList, labs: Labs) {
   const on = new Set<string>(labs[list]);
   return {

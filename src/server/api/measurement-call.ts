@@ -32,7 +32,18 @@ export type Measurement = {
   /** RecordEvent and RecordJavascriptErrors: 403 crumbFail unless `sent` equals a valid crumb cookie. */
   crumbFails(req: FastifyRequest, reply: FastifyReply, sent: string | undefined): boolean;
   /** Queues the rows and answers: `ok` once committed, 429, 503, or 202 for a crawler. */
-  store(req: FastifyRequest, reply: FastifyReply, call: Call, rows: Omit<Ingest, 'websiteId' | 'day' | 'clientHash'>, ok?: () => FastifyReply): Promise<FastifyReply>;
+  store(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    call: Call,
+    rows: Omit<Ingest, 'websiteId' | 'day' | 'clientHash'>,
+    ok?: () => FastifyReply,
+  ): Promise<FastifyReply>;
   /** A POST call: the site (404), its body limit (413), the body by `schema` (400), then `handle`. */
-  post<T extends z.ZodType>(url: string, bodyLimit: number, schema: T, handle: (call: Call, body: z.output<T>, req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>): void;
+  post<T extends z.ZodType>(
+    url: string,
+    bodyLimit: number,
+    schema: T,
+    handle: (call: Call, body: z.output<T>, req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  ): void;
 };

@@ -34,17 +34,20 @@ export function jsonText<T extends z.ZodType>(inner: T) {
 
 /** A list of 1 to `max` items. */
 export const listOf = <T extends z.ZodType>(item: T, max: number, noun: string) =>
-  z
-    .array(item)
-    .min(1, `must hold at least one ${noun}`)
-    .max(max, `must hold at most ${max} ${noun}s`);
+  z.array(item).min(1, `must hold at least one ${noun}`).max(max, `must hold at most ${max} ${noun}s`);
 
 export const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
 export const optionalText = (max: number) => text(max).nullish();
 /** A whole number, also as form-encoded text. */
 export const whole = (min: number, max: number) =>
   z
-    .union([z.number(), z.string().regex(/^-?\d{1,16}$/, 'must be a whole number').transform(Number)])
+    .union([
+      z.number(),
+      z
+        .string()
+        .regex(/^-?\d{1,16}$/, 'must be a whole number')
+        .transform(Number),
+    ])
     .pipe(z.number().int('must be a whole number').min(min).max(max));
 /** true or false, also as form-encoded text. */
 export const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

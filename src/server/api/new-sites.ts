@@ -26,7 +26,10 @@ export async function registerNewSitesApi(app: FastifyInstance, db: Db) {
     if (!who) return reply;
     const parsed = newSiteBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-    if (await refusedByLimits(app.rateLimits, reply, [{ key: `new-site:${who.account.id}`, max: SITES_PER_HOUR, windowMs: HOUR }], { error: texts.tooManySites })) return reply;
+    if (
+      await refusedByLimits(app.rateLimits, reply, [{ key: `new-site:${who.account.id}`, max: SITES_PER_HOUR, windowMs: HOUR }], { error: texts.tooManySites })
+    )
+      return reply;
     const { identifier, title, template } = parsed.data;
     try {
       await createSite(db, who.account.id, { identifier, title, template });

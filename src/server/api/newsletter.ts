@@ -26,14 +26,7 @@ import type { Db } from '../../db/client';
 import { fieldError } from '../../domain/forms';
 import { API_PATHS, NEWSLETTER_PATHS } from '../../domain/routes';
 import { verifyCaptcha } from '../services/captcha';
-import {
-  confirmSubscription,
-  findPublishedNewsletter,
-  loadNewsletterSecret,
-  ONE_CLICK_UNSUBSCRIBE_PATH,
-  signUp,
-  unsubscribe,
-} from '../services/newsletter';
+import { confirmSubscription, findPublishedNewsletter, loadNewsletterSecret, ONE_CLICK_UNSUBSCRIBE_PATH, signUp, unsubscribe } from '../services/newsletter';
 import { hashedIp, refusedByLimits } from '../services/rate-limit';
 import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';

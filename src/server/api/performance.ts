@@ -47,7 +47,8 @@ export function registerPerformanceRoutes(m: Measurement): void {
 
   m.post(API_PATHS.PERFORMANCE_RECORDS, MEASUREMENT_LIMITS.BODY_BYTES, records, async (call, list, req, reply) => {
     const unknown = list.findIndex((r) => !identity.isPageLoadId(call.websiteId, r.pageLoadId));
-    if (unknown !== -1) return reply.code(400).send({ error: `Record ${unknown} names a pageLoadId this site did not hand out (GET ${API_PATHS.PERFORMANCE_SETTINGS}).` });
+    if (unknown !== -1)
+      return reply.code(400).send({ error: `Record ${unknown} names a pageLoadId this site did not hand out (GET ${API_PATHS.PERFORMANCE_SETTINGS}).` });
     if (m.namesOtherSite(reply, call, ...list.map((r) => r.data.websiteId))) return reply;
     return m.store(req, reply, call, {
       performanceRecords: list.map((r) => ({

@@ -28,7 +28,8 @@ function itemIdOf(req: FastifyRequest, reply: FastifyReply): string | undefined 
 }
 
 /** A post's outcome: refused as a page's is, naming the post. */
-const answer = <T>(reply: FastifyReply, outcome: Outcome<T>, conflictMessage: string = blog.draftConflict) => pageAnswer(reply, outcome, conflictMessage, blog.noPostWithId);
+const answer = <T>(reply: FastifyReply, outcome: Outcome<T>, conflictMessage: string = blog.draftConflict) =>
+  pageAnswer(reply, outcome, conflictMessage, blog.noPostWithId);
 
 export async function registerPostEditorApi(app: FastifyInstance, db: Db, assets: ClientAssets) {
   configRoute(app, db, {
@@ -54,7 +55,17 @@ export async function registerPostEditorApi(app: FastifyInstance, db: Db, assets
     handler: async ({ req, reply, site, account, role, body }) => {
       const itemId = itemIdOf(req, reply);
       if (!itemId) return reply;
-      return answer(reply, await savePostDraft(db, { websiteId: site.id, pageId: itemId, accountId: account.id, role, ...body, embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id) }));
+      return answer(
+        reply,
+        await savePostDraft(db, {
+          websiteId: site.id,
+          pageId: itemId,
+          accountId: account.id,
+          role,
+          ...body,
+          embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id),
+        }),
+      );
     },
   });
 

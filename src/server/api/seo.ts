@@ -22,9 +22,7 @@ export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
     const { paths, items } = await sitemapEntries(db, site.id);
     const urls = [
       ...paths.map((path) => `<url><loc>${xmlEscape(origin + path)}</loc></url>`),
-      ...items.map(
-        (it) => `<url><loc>${xmlEscape(origin + it.path)}</loc><lastmod>${new Date(it.publishedAt).toISOString().slice(0, 10)}</lastmod></url>`,
-      ),
+      ...items.map((it) => `<url><loc>${xmlEscape(origin + it.path)}</loc><lastmod>${new Date(it.publishedAt).toISOString().slice(0, 10)}</lastmod></url>`),
     ];
     return reply
       .type('application/xml; charset=utf-8')

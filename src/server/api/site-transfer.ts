@@ -85,7 +85,9 @@ export function registerSiteTransferApi(app: FastifyInstance, db: Db, store: Blo
         const loaded = loadDocument(body, siteDocumentSchema);
         if (!loaded.ok) return reply.code(400).send({ error: team.invalidDocument, documentErrors: loaded.errors });
         if (loaded.document.settings.identifier !== site.identifier) {
-          return reply.code(400).send({ error: format(siteArchiveText.otherSite, { found: loaded.document.settings.identifier, identifier: site.identifier }) });
+          return reply
+            .code(400)
+            .send({ error: format(siteArchiveText.otherSite, { found: loaded.document.settings.identifier, identifier: site.identifier }) });
         }
         try {
           // The document's base64 files move into the file store before the answer (their images' copies are queued).

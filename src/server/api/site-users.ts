@@ -55,9 +55,7 @@ const email = z.string().trim().email(authentication.enterEmail).max(256);
 const password = z.string().min(1, passwords.enterPassword).max(1000);
 const displayName = z.string().trim().max(100).optional();
 
-
 export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
-
   const cookieOptions = (maxAgeMs?: number) => ({
     path: '/',
     httpOnly: true,
@@ -147,7 +145,11 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
   app.delete(API_PATHS.SITE_USER_SESSION, async (req, reply) => {
     const site = await siteOr404(req, reply);
     if (!site) return reply;
-    const query = parse(z.object({ cloneCart: z.enum(['true', 'false'], 'cloneCart is true or false').optional(), crumb: z.string().optional() }).strict(), req.query, reply);
+    const query = parse(
+      z.object({ cloneCart: z.enum(['true', 'false'], 'cloneCart is true or false').optional(), crumb: z.string().optional() }).strict(),
+      req.query,
+      reply,
+    );
     if (!query) return reply;
     await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
     setCookie(reply, MEMBER_COOKIE, '', cookieOptions(0));

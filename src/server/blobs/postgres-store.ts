@@ -120,7 +120,10 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
 
     async get(key, range) {
       assertBlobKey(key);
-      const { rows } = await pool.query<{ size: string; sha256: string }>('SELECT size, sha256 FROM blobs WHERE website_id = $1 AND path = $2', [key.websiteId, key.path]);
+      const { rows } = await pool.query<{ size: string; sha256: string }>('SELECT size, sha256 FROM blobs WHERE website_id = $1 AND path = $2', [
+        key.websiteId,
+        key.path,
+      ]);
       const blob = rows[0];
       if (!blob) return undefined;
       const bytes = clampRange(Number(blob.size), range);

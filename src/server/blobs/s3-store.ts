@@ -9,14 +9,7 @@
  * Checksums are sent and checked only where S3 requires them, as emulators and other services
  * often reject the SDK's newer defaults; each body's SHA-256 is ours, computed as it passes.
  */
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { assertListArgs, BodyMeter, meteredPieces } from './body';

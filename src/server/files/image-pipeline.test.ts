@@ -6,7 +6,8 @@ import { IMAGE_WIDTHS } from '../../domain/media';
 import { createImageGate, ImageRefusedError, makeVariants, probeImage, variantFormatsFor, variantWidthsFor } from './image-pipeline';
 
 const SITE = 'site1';
-const solid = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: channels === 4 ? '#33669980' : '#336699' } });
+const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
+  sharp({ create: { width, height, channels, background: channels === 4 ? '#33669980' : '#336699' } });
 
 /** An 800 × 600 photo stored sideways, as a camera held upright writes it: EXIF orientation 6 (rotate 90° clockwise to show), GPS and a Display P3 profile. */
 const sidewaysPhoto = await solid(800, 600)
@@ -57,8 +58,13 @@ describe('probeImage', () => {
   });
 
   it('counts every frame of an animation against the limit', async () => {
-    const frame = (c: string) => sharp({ create: { width: 100, height: 100, channels: 3, background: c } }).gif().toBuffer();
-    const gif = await sharp([await frame('#f00'), await frame('#00f'), await frame('#0f0')], { join: { animated: true } }).gif().toBuffer();
+    const frame = (c: string) =>
+      sharp({ create: { width: 100, height: 100, channels: 3, background: c } })
+        .gif()
+        .toBuffer();
+    const gif = await sharp([await frame('#f00'), await frame('#00f'), await frame('#0f0')], { join: { animated: true } })
+      .gif()
+      .toBuffer();
     const probe = await probeImage(gif);
     expect(probe).toMatchObject({ width: 100, height: 100, animated: true });
     await expect(probeImage(gif, { maxPixels: 100 * 100 * probe.pages - 1 })).rejects.toMatchObject({ reason: 'too-large' });
@@ -105,7 +111,11 @@ describe('makeVariants', () => {
       expect(variant.blobPath).toBe(`files/f1/${variant.width}.${variant.format}`);
       expect(variant.size).toBe(bytes.length);
       const meta = await sharp(bytes).metadata();
-      expect({ format: meta.format === 'heif' ? 'avif' : meta.format, width: meta.width, height: meta.height }).toEqual({ format: variant.format, width: variant.width, height: variant.height });
+      expect({ format: meta.format === 'heif' ? 'avif' : meta.format, width: meta.width, height: meta.height }).toEqual({
+        format: variant.format,
+        width: variant.width,
+        height: variant.height,
+      });
       expect(meta.exif).toBeUndefined();
       expect(meta.icc).toBeUndefined();
       expect(meta.xmp).toBeUndefined();
@@ -133,10 +143,26 @@ describe('makeVariants', () => {
 
   it('keeps an animated GIF animated, in WebP and GIF, with no AVIF', async () => {
     const store = memoryBlobStore();
-    const frame = (c: string) => sharp({ create: { width: 400, height: 200, channels: 3, background: c } }).gif().toBuffer();
-    await stored(store, 'f3', await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } }).gif().toBuffer());
+    const frame = (c: string) =>
+      sharp({ create: { width: 400, height: 200, channels: 3, background: c } })
+        .gif()
+        .toBuffer();
+    await stored(
+      store,
+      'f3',
+      await sharp([await frame('#f00'), await frame('#00f')], { join: { animated: true } })
+        .gif()
+        .toBuffer(),
+    );
     const made = await makeVariants(store, SITE, 'f3', { avifEffort: 0 });
-    expect(made.variants.map((v) => `${v.width}x${v.height}.${v.format}`)).toEqual(['400x200.webp', '400x200.gif', '300x150.webp', '300x150.gif', '100x50.webp', '100x50.gif']);
+    expect(made.variants.map((v) => `${v.width}x${v.height}.${v.format}`)).toEqual([
+      '400x200.webp',
+      '400x200.gif',
+      '300x150.webp',
+      '300x150.gif',
+      '100x50.webp',
+      '100x50.gif',
+    ]);
     const webp = await sharp(store.bytes({ websiteId: SITE, path: 'files/f3/300.webp' })).metadata();
     expect(webp.pages).toBe(2);
   });

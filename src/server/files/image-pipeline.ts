@@ -38,7 +38,13 @@ export const AVIF_EFFORT_DEFAULT = 4;
 export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg', 'png', 'gif'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
-export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif' };
+export const VARIANT_CONTENT_TYPES: Record<VariantFormat, string> = {
+  avif: 'image/avif',
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+};
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
 
@@ -138,7 +144,10 @@ function probeFrom(metadata: Metadata, maxPixels: number): ImageProbe {
   if (!(upright.width > 0 && upright.height > 0)) throw new ImageRefusedError('corrupt', 'The image has no size.');
   // Every frame of an animation is decoded, so they all count against the limit.
   if (metadata.width * frameHeight * pages > maxPixels) {
-    throw new ImageRefusedError('too-large', `The image is ${metadata.width} × ${frameHeight}${pages > 1 ? ` × ${pages} frames` : ''}, more than ${maxPixels} pixels.`);
+    throw new ImageRefusedError(
+      'too-large',
+      `The image is ${metadata.width} × ${frameHeight}${pages > 1 ? ` × ${pages} frames` : ''}, more than ${maxPixels} pixels.`,
+    );
   }
   return { width: upright.width, height: upright.height, format, pages, animated: pages > 1, hasAlpha: metadata.hasAlpha };
 }
@@ -278,14 +287,24 @@ export async function makeVariants(store: BlobStore, websiteId: string, fileId: 
         // as a stream or a buffer alike, so the buffer costs no more memory than a stream would.
         let encoded: { data: Buffer; info: OutputInfo };
         try {
-          encoded = await encode(sharp(original, inputOptions(maxPixels, image.animated)).autoOrient().resize({ width, withoutEnlargement: true }), format, avifEffort).toBuffer({ resolveWithObject: true });
+          encoded = await encode(
+            sharp(original, inputOptions(maxPixels, image.animated)).autoOrient().resize({ width, withoutEnlargement: true }),
+            format,
+            avifEffort,
+          ).toBuffer({ resolveWithObject: true });
         } catch (err) {
           // Data past a good header that does not decode is the file's fault.
           await writing.catch(() => undefined);
           throw refusal(err);
         }
         await writing;
-        const variant = { width, height: encoded.info.pageHeight ?? encoded.info.height, format, contentType: VARIANT_CONTENT_TYPES[format], blobPath: variantPath(fileId, width, format) };
+        const variant = {
+          width,
+          height: encoded.info.pageHeight ?? encoded.info.height,
+          format,
+          contentType: VARIANT_CONTENT_TYPES[format],
+          blobPath: variantPath(fileId, width, format),
+        };
         writing = store.put({ websiteId, path: variant.blobPath }, encoded.data, { contentType: variant.contentType }).then((stored) => {
           variants.push({ ...variant, size: stored.size });
         });

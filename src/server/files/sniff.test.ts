@@ -14,11 +14,21 @@ const ftyp = (major: string, ...compatible: string[]) => {
   return Buffer.concat([box, Buffer.alloc(32)]);
 };
 
-const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer();
-const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).jpeg().toBuffer();
-const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).gif().toBuffer();
-const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).webp().toBuffer();
-const avif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).avif({ effort: 0 }).toBuffer();
+const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .png()
+  .toBuffer();
+const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .jpeg()
+  .toBuffer();
+const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .gif()
+  .toBuffer();
+const webp = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .webp()
+  .toBuffer();
+const avif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+  .avif({ effort: 0 })
+  .toBuffer();
 
 describe('recognised by content', () => {
   it.each([
@@ -28,7 +38,12 @@ describe('recognised by content', () => {
     ['pic.webp', webp, 'image/webp', 'image'],
     ['pic.avif', avif, 'image/avif', 'image'],
     ['icon.svg', bytes('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'), 'image/svg+xml', 'image'],
-    ['icon.svg', Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>', 'utf8'), 'image/svg+xml', 'image'],
+    [
+      'icon.svg',
+      Buffer.from('\uFEFF<?xml version="1.0"?>\n<!-- drawn by hand -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x">\n<svg>', 'utf8'),
+      'image/svg+xml',
+      'image',
+    ],
     ['report.pdf', bytes('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n'), 'application/pdf', 'document'],
     ['film.mp4', ftyp('isom', 'isom', 'iso2', 'mp41'), 'video/mp4', 'video'],
     ['film.mp4', ftyp('mp42', 'mp42', 'isom'), 'video/mp4', 'video'],
@@ -56,7 +71,10 @@ describe('recognised by content', () => {
   });
 
   it('takes a generic declared type as no claim', () => {
-    expect(sniffFile(bytes('%PDF-1.4'), { name: 'scan.pdf', contentType: 'application/octet-stream' })).toEqual({ contentType: 'application/pdf', kind: 'document' });
+    expect(sniffFile(bytes('%PDF-1.4'), { name: 'scan.pdf', contentType: 'application/octet-stream' })).toEqual({
+      contentType: 'application/pdf',
+      kind: 'document',
+    });
   });
 
   it('lists the raster images the pipeline makes variants of, and not SVG', () => {

@@ -27,11 +27,35 @@ export type SniffRefusal = { refused: 'unsupported' | 'mislabelled' };
 type Family = 'image' | 'video' | 'audio' | 'pdf' | 'text';
 
 const EXTENSION_FAMILY: Record<string, Family> = {
-  jpg: 'image', jpeg: 'image', jpe: 'image', jfif: 'image', png: 'image', apng: 'image', gif: 'image', webp: 'image', avif: 'image', heic: 'image', heif: 'image', svg: 'image',
-  mp4: 'video', m4v: 'video', mov: 'video', qt: 'video', webm: 'video', ogv: 'video',
-  mp3: 'audio', m4a: 'audio', wav: 'audio', ogg: 'audio', oga: 'audio', opus: 'audio', weba: 'audio',
+  jpg: 'image',
+  jpeg: 'image',
+  jpe: 'image',
+  jfif: 'image',
+  png: 'image',
+  apng: 'image',
+  gif: 'image',
+  webp: 'image',
+  avif: 'image',
+  heic: 'image',
+  heif: 'image',
+  svg: 'image',
+  mp4: 'video',
+  m4v: 'video',
+  mov: 'video',
+  qt: 'video',
+  webm: 'video',
+  ogv: 'video',
+  mp3: 'audio',
+  m4a: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  oga: 'audio',
+  opus: 'audio',
+  weba: 'audio',
   pdf: 'pdf',
-  txt: 'text', text: 'text', csv: 'text',
+  txt: 'text',
+  text: 'text',
+  csv: 'text',
 };
 
 const declaredFamily = (contentType: string | undefined): Family | undefined => {
@@ -117,7 +141,8 @@ function isSvg(text: string): boolean {
 
 function detect(head: Buffer, extension: string | undefined): Detected | undefined {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return { contentType: 'image/jpeg', family: 'image', kind: 'image' };
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return { contentType: 'image/png', family: 'image', kind: 'image' };
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { contentType: 'image/png', family: 'image', kind: 'image' };
   if (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a') return { contentType: 'image/gif', family: 'image', kind: 'image' };
   if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF') {
     const form = ascii(head, 8, 12);
@@ -130,7 +155,9 @@ function detect(head: Buffer, extension: string | undefined): Detected | undefin
   if (head.length >= 4 && head.readUInt32BE(0) === 0x1a45dfa3) return detectEbml(head);
   if (ascii(head, 0, 4) === 'OggS') {
     // Theora (video) announces itself in the first page; Vorbis, Opus and FLAC in Ogg are audio.
-    return head.includes('theora', 0, 'latin1') ? { contentType: 'video/ogg', family: 'video', kind: 'video' } : { contentType: 'audio/ogg', family: 'audio', kind: 'audio' };
+    return head.includes('theora', 0, 'latin1')
+      ? { contentType: 'video/ogg', family: 'video', kind: 'video' }
+      : { contentType: 'audio/ogg', family: 'audio', kind: 'audio' };
   }
   if (ascii(head, 0, 3) === 'ID3' || mp3Frame(head)) return { contentType: 'audio/mpeg', family: 'audio', kind: 'audio' };
   if (ascii(head, 0, 5) === '%PDF-') return { contentType: 'application/pdf', family: 'pdf', kind: 'document' };
@@ -149,7 +176,9 @@ const AUDIO_OF: Record<string, string> = { 'video/mp4': 'audio/mp4', 'video/webm
 
 export function sniffFile(head: Buffer, declared: { name: string; contentType?: string }): Sniffed | SniffRefusal {
   const extension = extensionOf(declared.name);
-  const claims = [extension === undefined ? undefined : EXTENSION_FAMILY[extension], declaredFamily(declared.contentType)].filter((f): f is Family => f !== undefined);
+  const claims = [extension === undefined ? undefined : EXTENSION_FAMILY[extension], declaredFamily(declared.contentType)].filter(
+    (f): f is Family => f !== undefined,
+  );
   if (head.length === 0) return { refused: 'unsupported' };
   const found = detect(head, extension);
   if (found === undefined) return { refused: claims.length > 0 ? 'mislabelled' : 'unsupported' };

@@ -32,7 +32,17 @@ import type { BlobKey, BlobStore } from '../blobs/store';
 import { enqueue, PermanentJobError, type JobHandler } from '../jobs/queue';
 import { lockSite } from '../services/site-addresses';
 import { markSiteChanged } from '../services/site-changes';
-import { createImageGate, IMAGE_CONCURRENCY_DEFAULT, IMAGE_PIPELINE_VERSION, ImageRefusedError, makeVariants, variantPath, type ImageGate, type Variant, type VariantFormat } from './image-pipeline';
+import {
+  createImageGate,
+  IMAGE_CONCURRENCY_DEFAULT,
+  IMAGE_PIPELINE_VERSION,
+  ImageRefusedError,
+  makeVariants,
+  variantPath,
+  type ImageGate,
+  type Variant,
+  type VariantFormat,
+} from './image-pipeline';
 
 export const IMAGE_VARIANTS_JOB = 'image-variants';
 /** A failure other than the image's own is retried twice (5 s, then 10 s later): a store or database briefly away. */
@@ -40,7 +50,13 @@ const IMAGE_JOB_ATTEMPTS = 3;
 /** An arbitrary constant naming "an image's variants" among advisory locks; the file is the second key. */
 const VARIANTS_LOCK = 7_316_015;
 
-const payloadSchema = z.object({ fileId: z.string().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() });
+const payloadSchema = z.object({
+  fileId: z.string().min(1),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+});
 
 /** Queues the making of a file's variants, answering the job's id; call it in the transaction that stores the file's row (upload or replacement). */
 export async function enqueueImageVariants(tx: Executor, websiteId: string, fileId: string, sha256: string): Promise<number> {
@@ -86,14 +102,24 @@ type Result = { sha256: string; image: { width: number; height: number }; varian
 async function commitVariants(db: Executor, websiteId: string, fileId: string, made: Result): Promise<Outcome> {
   return db.transaction(async (tx) => {
     await lockSite(tx, websiteId);
-    const [file] = await tx.select({ sha256: files.sha256, width: files.width, height: files.height }).from(files).where(fileIs(websiteId, fileId)).for('update');
+    const [file] = await tx
+      .select({ sha256: files.sha256, width: files.width, height: files.height })
+      .from(files)
+      .where(fileIs(websiteId, fileId))
+      .for('update');
     if (!file) return 'gone';
     if (file.sha256 !== made.sha256) return 'changed';
     await tx.delete(fileVariants).where(variantsOf(websiteId, fileId));
     if (made.variants.length > 0) await tx.insert(fileVariants).values(made.variants.map((v) => ({ websiteId, fileId, ...v })));
     await tx
       .update(files)
-      .set({ status: 'ready', width: file.width ?? made.image.width, height: file.height ?? made.image.height, variantsVersion: IMAGE_PIPELINE_VERSION, updatedAt: new Date() })
+      .set({
+        status: 'ready',
+        width: file.width ?? made.image.width,
+        height: file.height ?? made.image.height,
+        variantsVersion: IMAGE_PIPELINE_VERSION,
+        updatedAt: new Date(),
+      })
       .where(fileIs(websiteId, fileId));
     await markSiteChanged(tx, websiteId);
     return 'written';
@@ -145,7 +171,12 @@ async function withFileLock<T>(database: Database, websiteId: string, fileId: st
 }
 
 /** One run for one file; answers what became of it. */
-export async function runImageVariants(database: Database, websiteId: string, payload: { fileId: string; sha256?: string }, opts: ImageJobOptions & { gate: ImageGate }): Promise<Outcome> {
+export async function runImageVariants(
+  database: Database,
+  websiteId: string,
+  payload: { fileId: string; sha256?: string },
+  opts: ImageJobOptions & { gate: ImageGate },
+): Promise<Outcome> {
   const { fileId } = payload;
   const { db } = database;
   // The gate first, then a connection for the lock: waiting runs hold no connection.
@@ -155,7 +186,12 @@ export async function runImageVariants(database: Database, websiteId: string, pa
       if (!file) return 'gone';
       if (payload.sha256 !== undefined && file.sha256 !== payload.sha256) return 'changed';
       if (!file.blobPath) throw new Error(`the bytes of file ${fileId} are not in the blob store yet`);
-      const made = await makeVariants(opts.store, websiteId, fileId, { gate: OPEN_GATE, avifEffort: opts.avifEffort, maxPixels: opts.maxPixels, original: file.blobPath });
+      const made = await makeVariants(opts.store, websiteId, fileId, {
+        gate: OPEN_GATE,
+        avifEffort: opts.avifEffort,
+        maxPixels: opts.maxPixels,
+        original: file.blobPath,
+      });
       const outcome = await commitVariants(db, websiteId, fileId, made);
       if (outcome === 'written') {
         await opts.store.delete(await strayBlobs(opts.store, websiteId, fileId, new Set(made.variants.map((v) => v.blobPath))));
@@ -188,7 +224,12 @@ export async function variantDonor(db: Executor, sha256: string, except: Variant
         eq(files.status, 'ready'),
         eq(files.variantsVersion, IMAGE_PIPELINE_VERSION),
         not(and(eq(files.websiteId, except.websiteId), eq(files.id, except.fileId))!),
-        exists(db.select({ one: sql`1` }).from(fileVariants).where(and(eq(fileVariants.websiteId, files.websiteId), eq(fileVariants.fileId, files.id)))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(fileVariants)
+            .where(and(eq(fileVariants.websiteId, files.websiteId), eq(fileVariants.fileId, files.id))),
+        ),
       ),
     )
     .limit(1);
@@ -205,7 +246,10 @@ export async function variantDonor(db: Executor, sha256: string, except: Variant
 export async function copyImageVariants(db: Db, store: BlobStore, websiteId: string, fileId: string, sha256: string, donor: VariantDonor): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${VARIANTS_LOCK}, hashtext(${`${websiteId}/${fileId}`}))`);
-    const [source] = await tx.select({ sha256: files.sha256, width: files.width, height: files.height }).from(files).where(fileIs(donor.websiteId, donor.fileId));
+    const [source] = await tx
+      .select({ sha256: files.sha256, width: files.width, height: files.height })
+      .from(files)
+      .where(fileIs(donor.websiteId, donor.fileId));
     const rows = await tx.select().from(fileVariants).where(variantsOf(donor.websiteId, donor.fileId));
     if (source?.sha256 !== sha256 || rows.length === 0) return false;
     const copied: Variant[] = [];
@@ -222,7 +266,11 @@ export async function copyImageVariants(db: Db, store: BlobStore, websiteId: str
       copied.push({ width: row.width, height: row.height, format, contentType: row.contentType, blobPath: path, size: stored.size });
     }
     const largest = copied.reduce((a, b) => (b.width > a.width ? b : a));
-    const outcome = await commitVariants(tx, websiteId, fileId, { sha256, image: { width: source.width ?? largest.width, height: source.height ?? largest.height }, variants: copied });
+    const outcome = await commitVariants(tx, websiteId, fileId, {
+      sha256,
+      image: { width: source.width ?? largest.width, height: source.height ?? largest.height },
+      variants: copied,
+    });
     // Gone: the file was deleted meanwhile. Changed: its new bytes have a job of their own, whose run rewrites these paths.
     if (outcome === 'gone') await store.delete(copiedKeys());
     return true;
@@ -230,7 +278,14 @@ export async function copyImageVariants(db: Db, store: BlobStore, websiteId: str
 }
 
 /** For an image whose transaction found a donor and queued no job: its copies, or the job after all when the donor's went. */
-export async function copyOrQueueImageVariants(db: Db, store: BlobStore, websiteId: string, fileId: string, sha256: string, donor: VariantDonor): Promise<void> {
+export async function copyOrQueueImageVariants(
+  db: Db,
+  store: BlobStore,
+  websiteId: string,
+  fileId: string,
+  sha256: string,
+  donor: VariantDonor,
+): Promise<void> {
   if (await copyImageVariants(db, store, websiteId, fileId, sha256, donor)) return;
   await db.transaction((tx) => enqueueImageVariants(tx, websiteId, fileId, sha256));
 }
@@ -248,7 +303,9 @@ export function imageVariantsHandler(database: Database, opts: ImageJobOptions):
       const refused = err instanceof ImageRefusedError;
       if (refused || job.attempts >= job.maxAttempts) {
         // Under the file's lock, so a run of the same bytes still writing (a duplicate delivery) is not undone halfway.
-        await withFileLock(database, websiteId, payload.data.fileId, () => markFailed(database.db, opts.store, websiteId, payload.data.fileId, payload.data.sha256));
+        await withFileLock(database, websiteId, payload.data.fileId, () =>
+          markFailed(database.db, opts.store, websiteId, payload.data.fileId, payload.data.sha256),
+        );
       }
       throw refused ? new PermanentJobError(err.message) : err;
     }
@@ -302,7 +359,13 @@ async function settleStuckFile(database: Database, store: BlobStore, websiteId: 
       if (queued.some((j) => j.status === 'pending' || j.status === 'running')) return 'left';
       const forBytes = queued.filter((j) => j.sha256 === null || j.sha256 === sha256);
       if (!forBytes.some((j) => j.status === 'failed' || j.deliveryKey === sweepKey(websiteId, fileId, sha256))) {
-        await enqueue(tx, { websiteId, kind: IMAGE_VARIANTS_JOB, payload: { fileId, sha256 }, maxAttempts: IMAGE_JOB_ATTEMPTS, deliveryKey: sweepKey(websiteId, fileId, sha256) });
+        await enqueue(tx, {
+          websiteId,
+          kind: IMAGE_VARIANTS_JOB,
+          payload: { fileId, sha256 },
+          maxAttempts: IMAGE_JOB_ATTEMPTS,
+          deliveryKey: sweepKey(websiteId, fileId, sha256),
+        });
         return 'requeued';
       }
       await setFailed(tx, websiteId, fileId);
@@ -318,7 +381,11 @@ async function settleStuckFile(database: Database, store: BlobStore, websiteId: 
  * running for them, and settles each (settleStuckFile): queued once more, or marked 'failed', which
  * the asset library shows as 'File processing failed'. Safe on every app server at once.
  */
-export async function sweepStuckImages(database: Database, store: BlobStore, opts: { olderThanMs?: number; log?: (line: string) => void } = {}): Promise<SweepResult> {
+export async function sweepStuckImages(
+  database: Database,
+  store: BlobStore,
+  opts: { olderThanMs?: number; log?: (line: string) => void } = {},
+): Promise<SweepResult> {
   const olderThanMs = opts.olderThanMs ?? STUCK_AFTER_MS;
   const stuck = await database.db
     .select({ websiteId: files.websiteId, id: files.id })
@@ -338,13 +405,19 @@ export async function sweepStuckImages(database: Database, store: BlobStore, opt
     const outcome = await settleStuckFile(database, store, file.websiteId, file.id);
     if (outcome === 'left') continue;
     result[outcome] += 1;
-    opts.log?.(`image file ${file.id} of site ${file.websiteId} was left processing with no job: ${outcome === 'requeued' ? 'its variants job is queued again' : 'marked failed'}`);
+    opts.log?.(
+      `image file ${file.id} of site ${file.websiteId} was left processing with no job: ${outcome === 'requeued' ? 'its variants job is queued again' : 'marked failed'}`,
+    );
   }
   return result;
 }
 
 /** Runs the sweep now and every `everyMs` (main.ts, beside the image worker); `stop` waits for a sweep under way. */
-export function startImageSweep(database: Database, store: BlobStore, opts: { everyMs?: number; olderThanMs?: number; log?: (line: string) => void } = {}): { stop(): Promise<void> } {
+export function startImageSweep(
+  database: Database,
+  store: BlobStore,
+  opts: { everyMs?: number; olderThanMs?: number; log?: (line: string) => void } = {},
+): { stop(): Promise<void> } {
   const log = opts.log ?? ((line: string) => console.warn(line));
   let running: Promise<void> | undefined;
   const sweep = () => {

@@ -58,7 +58,8 @@ export function directAnswers(server: Server): DirectAnswers {
     write(res, variant, cookie, headOnly) {
       const response = res as NodeResponse;
       const socket = res.socket as Socket | null;
-      if (!socket || !socket.writable || !response.shouldKeepAlive || response.maxRequestsOnConnectionReached || !response.sendDate || response._header) return false;
+      if (!socket || !socket.writable || !response.shouldKeepAlive || response.maxRequestsOnConnectionReached || !response.sendDate || response._header)
+        return false;
       const head = `${variant.lines}${cookie === undefined ? '' : `set-cookie: ${cookie}\r\n`}${currentDateLine()}${connectionLines()}`;
       const body = headOnly ? undefined : variant.body;
       // One write of one buffer: the head is ASCII (checked when stored), a character a byte.

@@ -90,7 +90,11 @@ const BROTLI_QUALITY: Record<Effort, number> = { stored: 6, request: 4 };
 export function compress(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: Effort): Promise<Buffer> {
   if (encoding === 'gzip') return gzipAsync(body, { level: 6 });
   return brotli(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort], [constants.BROTLI_PARAM_SIZE_HINT]: body.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
   });
 }
 

@@ -144,7 +144,8 @@ function cachedPageAnswers(app: FastifyInstance, trustProxy: string | undefined,
     const elapsed = performance.now() - started;
     counters.duration.observe(elapsed / 1000);
     // The line the framework's request log writes (plugins/request-guards.ts), with a request id of its own.
-    if (requestLines) app.log.info({ requestId: newRequestId(), method, path: url, status: variant.status, responseTimeMs: Math.round(elapsed * 100) / 100 }, 'request');
+    if (requestLines)
+      app.log.info({ requestId: newRequestId(), method, path: url, status: variant.status, responseTimeMs: Math.round(elapsed * 100) / 100 }, 'request');
     return true;
   };
 }

@@ -21,12 +21,22 @@ describe('the security headers', () => {
   it("allow Google's scripts only on a page that renders a reCAPTCHA container", () => {
     const page = { scriptHashes: [], styleHashes: [] };
     expect(pageCsp({ ...page, html: '<form></form>' }, { tls: false })).not.toContain('google');
-    expect(pageCsp({ ...page, html: '<div data-captcha-provider="recaptcha"></div>' }, { tls: false })).toContain("script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;");
+    expect(pageCsp({ ...page, html: '<div data-captcha-provider="recaptcha"></div>' }, { tls: false })).toContain(
+      "script-src 'self' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/;",
+    );
   });
 
   it('answer a page for one visitor as never stored, and a shared one as revalidated', () => {
-    expect(pageHeaders('x', true, { secure: false })).toMatchObject({ 'cache-control': 'private, no-store', 'content-security-policy': 'x', 'content-type': 'text/html; charset=utf-8' });
-    expect(pageHeaders('x', false, { secure: true })).toMatchObject({ 'cache-control': 'no-cache', 'strict-transport-security': HSTS, 'x-content-type-options': 'nosniff' });
+    expect(pageHeaders('x', true, { secure: false })).toMatchObject({
+      'cache-control': 'private, no-store',
+      'content-security-policy': 'x',
+      'content-type': 'text/html; charset=utf-8',
+    });
+    expect(pageHeaders('x', false, { secure: true })).toMatchObject({
+      'cache-control': 'no-cache',
+      'strict-transport-security': HSTS,
+      'x-content-type-options': 'nosniff',
+    });
     expect(LOCKED_DOWN_CSP).toContain("frame-ancestors 'none'");
   });
 });

@@ -7,11 +7,7 @@ import pg from 'pg';
 
 export type Listener = { close(): Promise<void> };
 
-export function listen(
-  url: string,
-  channel: string,
-  on: { notify(): void; connect(): void; log(line: string): void },
-): Listener {
+export function listen(url: string, channel: string, on: { notify(): void; connect(): void; log(line: string): void }): Listener {
   let client: pg.Client | undefined;
   let closed = false;
   let delay = 100;

@@ -117,7 +117,10 @@ const interval = (ms: number) => sql`make_interval(secs => ${ms / 1000})`;
 /** `now()` in SQL: the database's clock, or the time a given clock tells (sent as a parameter). */
 type SqlNow = () => SQL;
 const databaseNow: SqlNow = () => sql`now()`;
-const clockNow = (now: () => Date): SqlNow => () => sql`${now().toISOString()}::timestamptz`;
+const clockNow =
+  (now: () => Date): SqlNow =>
+  () =>
+    sql`${now().toISOString()}::timestamptz`;
 
 /** Error text as stored and logged: the message only, with any credentials in a URL masked. */
 function errorText(err: unknown): string {
@@ -136,15 +139,7 @@ async function claim(db: Db, limit: number, lockMs: number, now: SqlNow, kinds: 
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
-    .where(
-      and(
-        or(
-          and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)),
-          and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)),
-        ),
-        ofKind,
-      ),
-    )
+    .where(and(or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at))), ofKind))
     .orderBy(jobs.runAt)
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -193,8 +188,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
     }
   };
 
-  const succeed = (job: JobRow) =>
-    db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now() }).where(held(job)).returning({ id: jobs.id });
+  const succeed = (job: JobRow) => db.update(jobs).set({ status: 'done', lockedUntil: null, updatedAt: now() }).where(held(job)).returning({ id: jobs.id });
 
   const fail = (job: JobRow, error: string, final: boolean) => {
     const delay = final ? 0 : Math.max(0, backoff(job.attempts));
@@ -229,7 +223,9 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
         } finally {
           clearInterval(lease);
         }
-        written = failure ? await fail(job, errorText(failure.error), failure.error instanceof PermanentJobError || job.attempts >= job.maxAttempts) : await succeed(job);
+        written = failure
+          ? await fail(job, errorText(failure.error), failure.error instanceof PermanentJobError || job.attempts >= job.maxAttempts)
+          : await succeed(job);
       }
       if (written.length === 0) log(`job ${job.id} (${job.kind}): lease lost before its outcome was written`);
     } catch (err) {
@@ -325,12 +321,7 @@ export async function pruneJobs(db: Executor): Promise<number> {
   const finishedBefore = (days: number) => lt(jobs.updatedAt, sql`now() - make_interval(days => ${days})`);
   const deleted = await db
     .delete(jobs)
-    .where(
-      or(
-        and(eq(jobs.status, 'done'), finishedBefore(JOB_RETENTION_DAYS.done)),
-        and(eq(jobs.status, 'failed'), finishedBefore(JOB_RETENTION_DAYS.failed)),
-      ),
-    )
+    .where(or(and(eq(jobs.status, 'done'), finishedBefore(JOB_RETENTION_DAYS.done)), and(eq(jobs.status, 'failed'), finishedBefore(JOB_RETENTION_DAYS.failed))))
     .returning({ id: jobs.id });
   return deleted.length;
 }

@@ -9,16 +9,7 @@ import { isIP } from 'node:net';
 
 /** Why an address is refused, or undefined for a public address (and for text that is no address: callers check with isIP first). */
 export type AddressRange =
-  | 'unspecified'
-  | 'loopback'
-  | 'private'
-  | 'shared'
-  | 'link-local'
-  | 'unique-local'
-  | 'site-local'
-  | 'multicast'
-  | 'broadcast'
-  | 'reserved';
+  'unspecified' | 'loopback' | 'private' | 'shared' | 'link-local' | 'unique-local' | 'site-local' | 'multicast' | 'broadcast' | 'reserved';
 
 type V4Range = [first: number, prefix: number, range: AddressRange];
 
@@ -52,7 +43,7 @@ function parseV4(text: string): number | undefined {
 function v4Range(address: number): AddressRange | undefined {
   for (const [first, prefix, range] of V4_RANGES) {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    if (((address & mask) >>> 0) === first) return range;
+    if ((address & mask) >>> 0 === first) return range;
   }
   return undefined;
 }

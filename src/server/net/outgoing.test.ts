@@ -34,8 +34,13 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const send = (path: string, request: Partial<GuardedRequest> = {}, policy = allowed) => guardedRequest(new URL(path, base), policy, purpose, { timeoutMs: 2_000, maxBytes: 1_000, ...request });
-const reason = async (p: Promise<unknown>) => p.then(() => 'answered', (err: unknown) => (err instanceof OutgoingError ? err.reason : `other: ${String(err)}`));
+const send = (path: string, request: Partial<GuardedRequest> = {}, policy = allowed) =>
+  guardedRequest(new URL(path, base), policy, purpose, { timeoutMs: 2_000, maxBytes: 1_000, ...request });
+const reason = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'answered',
+    (err: unknown) => (err instanceof OutgoingError ? err.reason : `other: ${String(err)}`),
+  );
 
 describe('a guarded request', () => {
   it('sends the body with its length and answers the status, content type and body', async () => {
@@ -46,7 +51,9 @@ describe('a guarded request', () => {
 
   it('refuses a loopback target unless private targets are allowed, and schemes other than http and https', async () => {
     const refused = send('/echo', {}, { allowPrivate: false });
-    await expect(refused).rejects.toThrow(/^Lookup refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach: 127\.0\.0\.1 \(loopback\)/);
+    await expect(refused).rejects.toThrow(
+      /^Lookup refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach: 127\.0\.0\.1 \(loopback\)/,
+    );
     expect(await reason(send('/echo', {}, { allowPrivate: false }))).toBe('refused');
     expect(await reason(guardedRequest(new URL('ftp://example.com/'), allowed, purpose, { timeoutMs: 100, maxBytes: 10 }))).toBe('refused');
   });

@@ -105,7 +105,12 @@ export async function guardedRequest(url: URL, policy: OutgoingPolicy, purpose: 
       const chunks: Buffer[] = [];
       let read = 0;
       let cut = false;
-      const answer = (): GuardedAnswer => ({ status: res.statusCode ?? 0, statusMessage: res.statusMessage ?? '', contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) });
+      const answer = (): GuardedAnswer => ({
+        status: res.statusCode ?? 0,
+        statusMessage: res.statusMessage ?? '',
+        contentType: String(res.headers['content-type'] ?? ''),
+        body: Buffer.concat(chunks),
+      });
       res.on('data', (chunk: Buffer) => {
         if (cut) return;
         read += chunk.length;
@@ -128,7 +133,11 @@ export async function guardedRequest(url: URL, policy: OutgoingPolicy, purpose: 
     });
     req.on('error', (err) => {
       const timedOut = err.name === 'AbortError' || err.name === 'TimeoutError' || signal.aborted;
-      reject(timedOut ? new OutgoingError('timeout', `${url.hostname} did not answer within ${request.timeoutMs / 1000} s`) : new OutgoingError('unreachable', `${url.hostname}: ${err.message}`));
+      reject(
+        timedOut
+          ? new OutgoingError('timeout', `${url.hostname} did not answer within ${request.timeoutMs / 1000} s`)
+          : new OutgoingError('unreachable', `${url.hostname}: ${err.message}`),
+      );
     });
     req.end(request.body);
   });

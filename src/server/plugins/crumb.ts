@@ -162,7 +162,8 @@ export async function registerCrumb(app: FastifyInstance, db: Db, opts: { exempt
     const session = sessionOf(req);
     return session ? tools.forSession(session) : tools.issue();
   };
-  const attributesOf = (secure: boolean) => stringifySetCookie(COOKIE_NAMES.CRUMB, '', { ...CRUMB_COOKIE_OPTIONS, secure }).slice(`${COOKIE_NAMES.CRUMB}=`.length);
+  const attributesOf = (secure: boolean) =>
+    stringifySetCookie(COOKIE_NAMES.CRUMB, '', { ...CRUMB_COOKIE_OPTIONS, secure }).slice(`${COOKIE_NAMES.CRUMB}=`.length);
   const attributes = attributesOf(false);
   const secureAttributes = attributesOf(true);
   const keeper: CrumbKeeper = {

@@ -68,7 +68,10 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     const role = account ? await roleOn(db, site.id, account.id) : undefined;
     if (role !== undefined && role !== TEAM_ROLES.NONE) {
       visitor.teamRole = role;
-      islands.push({ name: 'team-member', data: { role: String(role), 'developer-mode': String(!!settings.developerMode), cloneable: String(!!settings.cloneable) } });
+      islands.push({
+        name: 'team-member',
+        data: { role: String(role), 'developer-mode': String(!!settings.developerMode), cloneable: String(!!settings.cloneable) },
+      });
     } else if (settings.escapeKeyLogin) {
       islands.push({ name: 'escape-login' });
     }
@@ -122,16 +125,25 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     }
     const params = new URLSearchParams(query);
     const { islands, visitor, member } = await visitorIslands(req, site, params);
-    const info = { host: requestHost(req), origin: requestOrigin(req), path, pageIslands: islands, visitor, access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page) };
+    const info = {
+      host: requestHost(req),
+      origin: requestOrigin(req),
+      path,
+      pageIslands: islands,
+      visitor,
+      access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page),
+    };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
       const res = await renderAccountPage(app.siteContent, site, { ...info, query: params }, assets, member?.user);
       if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
-      if (res) return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
+      if (res)
+        return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }
     if (path === NEWSLETTER_PATHS.HOME || path.startsWith(`${NEWSLETTER_PATHS.HOME}/`)) {
       const res = await renderNewsletterPage(app.siteContent, site, { ...info, query: params }, assets);
-      if (res?.kind === 'page') return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
+      if (res?.kind === 'page')
+        return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }
     // From the checked Host header, with its port: the same host every absolute URL in the page is built from.
     const key = `${req.protocol}|${req.hostHeader.host}|${path}${islands.length ? `|${JSON.stringify(islands)}` : ''}`;
@@ -157,7 +169,10 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
       return sendHtml(req, reply, failed.status, failed.page.html, pageCsp(failed.page, tls));
     }
     if (res.kind === 'redirect') {
-      return reply.code(301).header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location).send();
+      return reply
+        .code(301)
+        .header('location', query ? `${res.location}${res.location.includes('?') ? '&' : '?'}${query}` : res.location)
+        .send();
     }
     const csp = pageCsp(res.page, tls);
     if (res.personal || forCustomer) return sendHtml(req, reply, res.status, res.page.html, csp, true);

@@ -132,9 +132,13 @@ export function registerRequestGuards(app: FastifyInstance, opts: { requestLines
   });
 
   // Only when the level shows them: building a line per request costs the hot paths even when dropped.
-  if (opts.requestLines) app.addHook('onResponse', async (req, reply) => {
-    req.log.info({ method: req.method, path: pathOf(req.url), status: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 }, 'request');
-  });
+  if (opts.requestLines)
+    app.addHook('onResponse', async (req, reply) => {
+      req.log.info(
+        { method: req.method, path: pathOf(req.url), status: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime * 100) / 100 },
+        'request',
+      );
+    });
 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: http.notFound }));
 

@@ -34,7 +34,11 @@ export const staticAssetsPlugin = appPlugin('static-assets', async (app, opts: {
   app.get('/assets/*', async (req, reply) => {
     const path = req.url.split('?')[0] ?? '';
     if (path === opts.assets.theme.url) {
-      return sendStored(req, reply, await once(path, () => storeAnswer(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': IMMUTABLE }, opts.assets.theme.css)));
+      return sendStored(
+        req,
+        reply,
+        await once(path, () => storeAnswer(200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': IMMUTABLE }, opts.assets.theme.css)),
+      );
     }
     const file = opts.assets.files.get(path);
     if (!file) return reply.code(404).type('text/plain').send('Not found');

@@ -31,11 +31,32 @@ export function safeReturnTo(raw: string | null, origin: string): string {
   return sameOriginPath(raw, origin) ?? ACCOUNT_PATHS.HOME;
 }
 
-function Field({ id, label, type, autoComplete, hint, required = true }: { id: string; label: string; type: string; autoComplete: string; hint?: string; required?: boolean }) {
+function Field({
+  id,
+  label,
+  type,
+  autoComplete,
+  hint,
+  required = true,
+}: {
+  id: string;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+  required?: boolean;
+}) {
   return (
     <p className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={id.replace(/^account-/, '')} type={type} autoComplete={autoComplete} required={required} {...(hint ? { 'aria-describedby': `${id}-hint` } : {})} />
+      <input
+        id={id}
+        name={id.replace(/^account-/, '')}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        {...(hint ? { 'aria-describedby': `${id}-hint` } : {})}
+      />
       {hint ? (
         <span className="field-hint" id={`${id}-hint`}>
           {hint}
@@ -83,7 +104,13 @@ function AccountForm({
 
 const passwordHint = PASSWORD_HINT;
 
-function content(path: string, query: URLSearchParams, origin: string, member: SiteUser | undefined, siteTitle: string): { title: string; body: ReactNode } | undefined {
+function content(
+  path: string,
+  query: URLSearchParams,
+  origin: string,
+  member: SiteUser | undefined,
+  siteTitle: string,
+): { title: string; body: ReactNode } | undefined {
   const returnTo = safeReturnTo(query.get('returnTo'), origin);
   const token = query.get('token') ?? '';
   switch (path) {
@@ -99,7 +126,8 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
               <label htmlFor="account-remember">{memberPages.keepSignedIn}</label>
             </p>
             <p className="account-links">
-              <a href={ACCOUNT_PATHS.FORGOT}>{authentication.forgotPassword}</a> · <a href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${encodeURIComponent(returnTo)}`}>{authentication.createAccount}</a>
+              <a href={ACCOUNT_PATHS.FORGOT}>{authentication.forgotPassword}</a> ·{' '}
+              <a href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${encodeURIComponent(returnTo)}`}>{authentication.createAccount}</a>
             </p>
           </AccountForm>
         ),
@@ -113,7 +141,8 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
             <Field id="account-email" label={memberPages.email} type="email" autoComplete="email" />
             <Field id="account-password" label={memberPages.password} type="password" autoComplete="new-password" hint={passwordHint} />
             <p className="account-links">
-              {`${memberPages.haveAccount} `}<a href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(returnTo)}`}>{memberPages.signIn}</a>
+              {`${memberPages.haveAccount} `}
+              <a href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(returnTo)}`}>{memberPages.signIn}</a>
             </p>
           </AccountForm>
         ),
@@ -153,7 +182,8 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
         body: (
           <>
             <p>
-              {`${authentication.signedInAs} `}<strong>{member.email}</strong>.
+              {`${authentication.signedInAs} `}
+              <strong>{member.email}</strong>.
             </p>
             <section className="account-section" aria-labelledby="account-details-title">
               <h2 id="account-details-title">{memberPages.yourDetails}</h2>
@@ -194,9 +224,16 @@ function content(path: string, query: URLSearchParams, origin: string, member: S
 }
 
 /** Answers an /account address, or undefined for one that is not an account page. */
-export async function renderAccountPage(source: SiteContentSource, site: WebsiteRow, info: Info, assets: ClientAssets, member: SiteUser | undefined): Promise<SiteResponse | undefined> {
+export async function renderAccountPage(
+  source: SiteContentSource,
+  site: WebsiteRow,
+  info: Info,
+  assets: ClientAssets,
+  member: SiteUser | undefined,
+): Promise<SiteResponse | undefined> {
   const settings = siteSettings(site);
-  if (info.path === ACCOUNT_PATHS.HOME && !member) return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
+  if (info.path === ACCOUNT_PATHS.HOME && !member)
+    return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
   if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo'), info.origin) };
   const page = content(info.path, info.query, info.origin, member, settings.title);
   if (!page) return undefined;

@@ -26,7 +26,12 @@ export function registerConfigShell(app: FastifyInstance, assets: ClientAssets) 
     `<script type="module" src="${assets.config.script}"></script></head><body><div id="root"></div></body></html>`;
   const send = async (_req: unknown, reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CSP).send(html);
-  app.get('/config', async (req, reply) => reply.code(301).header('location', `/config/${req.url.slice('/config'.length)}`).send());
+  app.get('/config', async (req, reply) =>
+    reply
+      .code(301)
+      .header('location', `/config/${req.url.slice('/config'.length)}`)
+      .send(),
+  );
   app.get('/config/', send);
   app.get('/config/*', send);
 }

@@ -165,7 +165,10 @@ function Footer({ site, currentPath }: { site: ShellSite; currentPath: string })
 
 /** Escapes JSON for a <script type="application/json"> body. */
 function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function renderPage(opts: {
@@ -196,7 +199,13 @@ export function renderPage(opts: {
   ];
   const context = pageSiteContext(
     site,
-    { pageType: opts.pageType, pageId: opts.source?.pageId, collectionId: opts.source?.collectionId, itemId: opts.source?.itemId, recordType: opts.source?.recordType },
+    {
+      pageType: opts.pageType,
+      pageId: opts.source?.pageId,
+      collectionId: opts.source?.collectionId,
+      itemId: opts.source?.itemId,
+      recordType: opts.source?.recordType,
+    },
     opts.visitor,
   );
   const body = renderToString(

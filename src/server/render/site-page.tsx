@@ -68,7 +68,13 @@ export function shell(site: WebsiteRow, host: string): ShellSite {
 
 export function renderContext(content: SiteContent, host: string): RenderContext {
   const { facts } = content;
-  return { host, files: facts.files, featureFlags: facts.featureFlags, ...(facts.captcha ? { captcha: facts.captcha } : {}), ...(facts.googleMaps ? { googleMaps: facts.googleMaps } : {}) };
+  return {
+    host,
+    files: facts.files,
+    featureFlags: facts.featureFlags,
+    ...(facts.captcha ? { captcha: facts.captcha } : {}),
+    ...(facts.googleMaps ? { googleMaps: facts.googleMaps } : {}),
+  };
 }
 
 function formatDate(iso: string, locale: string, timeZone: string): string {
@@ -88,7 +94,14 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   if (redirect && isPublishableLink(redirect, req.host)) return { kind: 'redirect', location: redirect };
 
   const ctx = renderContext(content, req.host);
-  const base = { site: shell(site, req.host), currentPath: path, ctx, assets, visitor: req.visitor, ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}) };
+  const base = {
+    site: shell(site, req.host),
+    currentPath: path,
+    ctx,
+    assets,
+    visitor: req.visitor,
+    ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}),
+  };
   const url = `${req.origin}${path}`;
   const titled = (title: string, seoTitle?: string) => seoTitle ?? (path === '/' ? settings.title : `${title} — ${settings.title}`);
 
@@ -109,7 +122,13 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
         ...base,
         pageType,
         source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.PAGE },
-        head: { title: titled(page.title, seo.title), description: seo.description ?? settings.description, socialImage: seo.socialImage ?? settings.socialImage, url, ...(access.type === 'public' && !page.noIndex ? {} : { noindex: true }) },
+        head: {
+          title: titled(page.title, seo.title),
+          description: seo.description ?? settings.description,
+          socialImage: seo.socialImage ?? settings.socialImage,
+          url,
+          ...(access.type === 'public' && !page.noIndex ? {} : { noindex: true }),
+        },
         sections: page.sections,
       }),
     };
@@ -270,7 +289,9 @@ function restrictedPage(
       before: (
         <div className="system-message">
           <h1>{systemPages.membersOnly}</h1>
-          <p>“{page.title}” is for signed-in members of {siteTitle}.</p>
+          <p>
+            “{page.title}” is for signed-in members of {siteTitle}.
+          </p>
           <p className="system-actions">
             <a className="button button-primary button-medium" href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${returnTo}`}>
               {memberPages.signIn}
@@ -323,11 +344,7 @@ function systemPageResponse(
       before: own ? undefined : (
         <div className="system-message">
           <h1>{title}</h1>
-          <p>
-            {notFound
-              ? systemPages.notFound
-              : systemPages.error}
-          </p>
+          <p>{notFound ? systemPages.notFound : systemPages.error}</p>
           <p>
             <a className="button button-primary button-medium" href="/">
               {systemPages.homeLink}

@@ -13,7 +13,12 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const embedded = (env: { secretKey?: string; secretKeyNext?: string } = {}) => ({ dataDir, databaseUrl: undefined, secretKey: env.secretKey, secretKeyNext: env.secretKeyNext });
+const embedded = (env: { secretKey?: string; secretKeyNext?: string } = {}) => ({
+  dataDir,
+  databaseUrl: undefined,
+  secretKey: env.secretKey,
+  secretKeyNext: env.secretKeyNext,
+});
 const managed = (env: { secretKey?: string; secretKeyNext?: string } = {}) => ({ ...embedded(env), databaseUrl: 'postgres://app@db.example/openpress' });
 
 describe('the secret key', () => {
@@ -39,7 +44,9 @@ describe('the secret key', () => {
     const ring = await loadKeyRing(managed({ secretKey: key }));
     expect(ring).toMatchObject({ source: 'environment', rotating: false });
     expect(keyId(ring.current)).toBe(keyId(parseSecretKey(key)));
-    await expect(loadKeyRing(managed())).rejects.toThrow('SECRET_KEY must be set with DATABASE_URL: stored secrets are sealed with it, and every app server must hold the same key.');
+    await expect(loadKeyRing(managed())).rejects.toThrow(
+      'SECRET_KEY must be set with DATABASE_URL: stored secrets are sealed with it, and every app server must hold the same key.',
+    );
     // With the environment's key, no key file is made.
     await loadKeyRing(embedded({ secretKey: key }));
     await expect(stat(path.join(dataDir, KEY_FILE))).rejects.toThrow('ENOENT');

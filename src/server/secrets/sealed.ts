@@ -95,7 +95,8 @@ export function unseal(stored: string): string {
   if (!isSealed(stored)) return stored;
   const [id, data] = stored.slice(PREFIX.length).split(':');
   const key = id ? keys().keys.get(id) : undefined;
-  if (!id || !data || !key) throw new SecretKeyError(`A stored secret was sealed with key ${id ?? '?'}, which this server does not have: set SECRET_KEY to that key`);
+  if (!id || !data || !key)
+    throw new SecretKeyError(`A stored secret was sealed with key ${id ?? '?'}, which this server does not have: set SECRET_KEY to that key`);
   const raw = Buffer.from(data, 'base64url');
   if (raw.length < IV_BYTES + TAG_BYTES) throw new SecretKeyError('A stored secret is damaged');
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));

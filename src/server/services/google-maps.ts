@@ -36,7 +36,12 @@ export function googleMapsContextOf(settings: GoogleMapsSettings): GoogleMapsCon
 }
 
 /** Saves the site's key, language and region; an empty key removes them (maps go back to OpenStreetMap). */
-export async function saveGoogleMapsSettings(db: Db, websiteId: string, actorId: string, next: GoogleMapsSettings | null): Promise<GoogleMapsSettings | undefined> {
+export async function saveGoogleMapsSettings(
+  db: Db,
+  websiteId: string,
+  actorId: string,
+  next: GoogleMapsSettings | null,
+): Promise<GoogleMapsSettings | undefined> {
   return db.transaction(async (tx) => {
     if (next === null) {
       const removed = await tx.delete(siteGoogleMaps).where(eq(siteGoogleMaps.websiteId, websiteId)).returning({ websiteId: siteGoogleMaps.websiteId });
@@ -164,7 +169,16 @@ export async function autocompletePlaces(q: PlaceQuery & { input: string }, opti
   const parsed = autocompleteAnswer.safeParse(json);
   if (!parsed.success) throw new PlacesError(words.upstreamMalformed, 502);
   return (parsed.data.suggestions ?? []).flatMap(({ placePrediction: p }) =>
-    p ? [{ placeId: p.placeId, text: p.text.text, mainText: p.structuredFormat?.mainText.text ?? p.text.text, secondaryText: p.structuredFormat?.secondaryText?.text ?? '' }] : [],
+    p
+      ? [
+          {
+            placeId: p.placeId,
+            text: p.text.text,
+            mainText: p.structuredFormat?.mainText.text ?? p.text.text,
+            secondaryText: p.structuredFormat?.secondaryText?.text ?? '',
+          },
+        ]
+      : [],
   );
 }
 
@@ -203,7 +217,11 @@ export function addressParts(formatted: string, country: string | undefined): Pi
 
 /** The place's name, coordinates and address. */
 export async function placeDetails(q: PlaceQuery & { placeId: string }, options: PlacesOptions = placesOptions()): Promise<PlaceDetails> {
-  const query = new URLSearchParams({ ...(q.language ? { languageCode: q.language } : {}), ...(q.region ? { regionCode: q.region.toLowerCase() } : {}), ...(q.sessionToken ? { sessionToken: q.sessionToken } : {}) });
+  const query = new URLSearchParams({
+    ...(q.language ? { languageCode: q.language } : {}),
+    ...(q.region ? { regionCode: q.region.toLowerCase() } : {}),
+    ...(q.sessionToken ? { sessionToken: q.sessionToken } : {}),
+  });
   const path = `/places/${encodeURIComponent(q.placeId)}${query.size > 0 ? `?${query.toString()}` : ''}`;
   const { json } = await callGoogle({ path, method: 'GET', headers: headersFor(q, 'id,displayName,formattedAddress,location,addressComponents') }, options);
   const parsed = detailsAnswer.safeParse(json);

@@ -188,7 +188,16 @@ const ROLLUP_KINDS = ['pages', 'visitors', 'devices', 'vitals', 'referrers', 'ca
 /** A batch's rollups as queued: each kind's entries (the maps' values; keys are derived again from their fields). */
 type QueuedRollups = { [K in keyof Rollups]?: (Rollups[K] extends Map<string, infer V> ? V : never)[] };
 
-const emptyRows = (): BatchRows => ({ raw: new Map(), pages: new Map(), visitors: new Map(), devices: new Map(), vitals: new Map(), referrers: new Map(), campaigns: new Map(), targets: new Map() });
+const emptyRows = (): BatchRows => ({
+  raw: new Map(),
+  pages: new Map(),
+  visitors: new Map(),
+  devices: new Map(),
+  vitals: new Map(),
+  referrers: new Map(),
+  campaigns: new Map(),
+  targets: new Map(),
+});
 
 const queued = (rows: Rollups): QueuedRollups => Object.fromEntries(ROLLUP_KINDS.filter((k) => rows[k].size > 0).map((k) => [k, [...rows[k].values()]]));
 
@@ -285,7 +294,13 @@ function countCensusEvents(rows: BatchRows, ingest: Ingest) {
   for (const e of ingest.censusEvents ?? []) {
     countPage(rows, ingest, e.pagePath, COUNTER_OF_KIND[e.kind]);
     const button = e.kind === 'button-render' || e.kind === 'button-click';
-    const fields = { ...siteOf(ingest), kind: e.kind, targetId: e.targetId, label: button ? textOf(e.data.buttonText) : '', link: button ? textOf(e.data.clickthroughUrl) : '' };
+    const fields = {
+      ...siteOf(ingest),
+      kind: e.kind,
+      targetId: e.targetId,
+      label: button ? textOf(e.data.buttonText) : '',
+      link: button ? textOf(e.data.clickthroughUrl) : '',
+    };
     const k = key(ingest.websiteId, ingest.day, e.kind, e.targetId);
     const entry = rows.targets.get(k);
     if (entry) Object.assign(entry, { fields, n: entry.n + 1 });
@@ -328,23 +343,41 @@ async function writeRollups(tx: Executor, rows: Rollups) {
   if (rows.visitors.size) await tx.execute(insertRows(visitorDays, sorted(rows.visitors), sql`ON CONFLICT DO NOTHING`));
   if (rows.pages.size) {
     const pageRows = sorted(rows.pages).map((p) => ({ ...p.fields, ...p.counts }));
-    await tx.execute(insertRows(pageDailyStats, pageRows, sql`ON CONFLICT (website_id, day, page_path) DO UPDATE SET ${addition('page_daily_stats', ['page_views', 'visits', 'form_renders', 'button_renders', 'button_clicks', 'overlay_views', 'quick_views'])}`));
+    await tx.execute(
+      insertRows(
+        pageDailyStats,
+        pageRows,
+        sql`ON CONFLICT (website_id, day, page_path) DO UPDATE SET ${addition('page_daily_stats', ['page_views', 'visits', 'form_renders', 'button_renders', 'button_clicks', 'overlay_views', 'quick_views'])}`,
+      ),
+    );
   }
   if (rows.vitals.size) {
     const vitalRows = sorted(rows.vitals).map((v) => ({ ...v.fields, count: v.n }));
-    await tx.execute(insertRows(vitalsDaily, vitalRows, sql`ON CONFLICT (website_id, day, page_path, metric, bucket) DO UPDATE SET ${addition('vitals_daily', ['count'])}`));
+    await tx.execute(
+      insertRows(vitalsDaily, vitalRows, sql`ON CONFLICT (website_id, day, page_path, metric, bucket) DO UPDATE SET ${addition('vitals_daily', ['count'])}`),
+    );
   }
   if (rows.referrers.size) {
     const referrerRows = sorted(rows.referrers).map((r) => ({ ...r.fields, hits: r.n }));
-    await tx.execute(insertRows(referrerDaily, referrerRows, sql`ON CONFLICT (website_id, day, referrer_host) DO UPDATE SET ${addition('referrer_daily', ['hits'])}`));
+    await tx.execute(
+      insertRows(referrerDaily, referrerRows, sql`ON CONFLICT (website_id, day, referrer_host) DO UPDATE SET ${addition('referrer_daily', ['hits'])}`),
+    );
   }
   if (rows.campaigns.size) {
     const campaignRows = sorted(rows.campaigns).map((c) => ({ ...c.fields, hits: c.n }));
-    await tx.execute(insertRows(campaignDaily, campaignRows, sql`ON CONFLICT ON CONSTRAINT campaign_daily_pk DO UPDATE SET ${addition('campaign_daily', ['hits'])}`));
+    await tx.execute(
+      insertRows(campaignDaily, campaignRows, sql`ON CONFLICT ON CONSTRAINT campaign_daily_pk DO UPDATE SET ${addition('campaign_daily', ['hits'])}`),
+    );
   }
   if (rows.devices.size) {
     const deviceRows = sorted(rows.devices).map((d) => ({ ...d.fields, pageViews: d.pageViews, visits: d.visits }));
-    await tx.execute(insertRows(deviceDaily, deviceRows, sql`ON CONFLICT (website_id, day, device, viewport_band) DO UPDATE SET ${addition('device_daily', ['page_views', 'visits'])}`));
+    await tx.execute(
+      insertRows(
+        deviceDaily,
+        deviceRows,
+        sql`ON CONFLICT (website_id, day, device, viewport_band) DO UPDATE SET ${addition('device_daily', ['page_views', 'visits'])}`,
+      ),
+    );
   }
   if (rows.targets.size) {
     const targetRows = sorted(rows.targets).map((t) => ({ ...t.fields, count: t.n }));

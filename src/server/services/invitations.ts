@@ -60,7 +60,12 @@ export async function pendingInvitations(db: Db, websiteId: string) {
  * signed-in account (`accountId`). A new account's password must pass the rule for new passwords.
  * Returns the account that joined.
  */
-export async function acceptInvitation(db: Db, site: { id: string; title: string }, token: string, who: { accountId?: string; password?: string }): Promise<string> {
+export async function acceptInvitation(
+  db: Db,
+  site: { id: string; title: string },
+  token: string,
+  who: { accountId?: string; password?: string },
+): Promise<string> {
   const websiteId = site.id;
   return db.transaction(async (tx) => {
     const [inv] = await tx
@@ -82,7 +87,10 @@ export async function acceptInvitation(db: Db, site: { id: string; title: string
       await tx.insert(accounts).values({ id: accountId, email: inv.email, passwordHash: await hashPassword(password) });
     }
     await setRole(tx, websiteId, accountId, inv.role as TeamRole);
-    await tx.update(invitations).set({ acceptedAt: new Date() }).where(and(eq(invitations.websiteId, websiteId), eq(invitations.tokenHash, inv.tokenHash)));
+    await tx
+      .update(invitations)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(invitations.websiteId, websiteId), eq(invitations.tokenHash, inv.tokenHash)));
     await logActivity(tx, websiteId, accountId, 'team.joined', { role: inv.role });
     return accountId;
   });

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BUCKET_MAX_VALUE, BUCKET_MIN, bucketOf, bucketUpperBound, GROWTH, histogramOf, LAST_BUCKET, mergeHistograms, percentileOf } from './measurement-histogram';
+import {
+  BUCKET_MAX_VALUE,
+  BUCKET_MIN,
+  bucketOf,
+  bucketUpperBound,
+  GROWTH,
+  histogramOf,
+  LAST_BUCKET,
+  mergeHistograms,
+  percentileOf,
+} from './measurement-histogram';
 
 const metricValue = fc.oneof(
   fc.double({ min: 0, max: BUCKET_MAX_VALUE, noNaN: true, noDefaultInfinity: true }),

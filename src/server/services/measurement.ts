@@ -130,7 +130,10 @@ export async function measurementIdentity(db: Db): Promise<MeasurementIdentity> 
       const oldest = oldestSaltDay();
       for (const known of salts.keys()) if (known < oldest) salts.delete(known);
       salt = (async () => {
-        await db.insert(measurementSalts).values({ day, salt: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+        await db
+          .insert(measurementSalts)
+          .values({ day, salt: randomBytes(32).toString('base64url') })
+          .onConflictDoNothing();
         const { rows } = await db.execute<{ salt: string }>(sql`SELECT salt FROM measurement_salts WHERE day = ${day}`);
         return rows[0]!.salt;
       })();

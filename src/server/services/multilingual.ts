@@ -48,7 +48,8 @@ function readStored(raw: unknown): Stored {
       })
     : [];
   const c = value.connection as Partial<StoredConnection> | undefined;
-  const connection = c && typeof c.provider === 'string' && translationProviderName(c.provider) && typeof c.connectedAt === 'string' ? (c as StoredConnection) : undefined;
+  const connection =
+    c && typeof c.provider === 'string' && translationProviderName(c.provider) && typeof c.connectedAt === 'string' ? (c as StoredConnection) : undefined;
   return { languages, ...(connection ? { connection } : {}) };
 }
 
@@ -106,7 +107,13 @@ export class NoApiKeyError extends Error {}
  * which uses it, comes later. No key, or the mask, keeps the saved key (a change of provider alone);
  * without a saved key that is refused with NoApiKeyError.
  */
-export async function connectProvider(db: Db, websiteId: string, provider: TranslationProviderId, apiKey: string | undefined, actorId: string): Promise<Connection> {
+export async function connectProvider(
+  db: Db,
+  websiteId: string,
+  provider: TranslationProviderId,
+  apiKey: string | undefined,
+  actorId: string,
+): Promise<Connection> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ multilingual: websites.multilingual }).from(websites).where(eq(websites.id, websiteId)).for('update');
     const keep = keepsStoredSecret(apiKey);

@@ -11,7 +11,14 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { blockDefinition } from '../../blocks/definitions';
 import { linkRefusal } from '../../blocks/link-message';
-import { navigationItemInput, type LinkPlace, type LinkTargets, type NavigationAnswer, type NavigationBody, type NavigationItemInput } from '../../contracts/navigation';
+import {
+  navigationItemInput,
+  type LinkPlace,
+  type LinkTargets,
+  type NavigationAnswer,
+  type NavigationBody,
+  type NavigationItemInput,
+} from '../../contracts/navigation';
 import type { Db } from '../../db/client';
 import { files, pages, websites } from '../../db/schema';
 import { footerSchema, navLink } from '../../document/schema';
@@ -31,7 +38,10 @@ function storedItems(value: unknown): NavigationItemInput[] {
 }
 
 export async function readNavigation(db: Db, websiteId: string): Promise<NavigationAnswer | undefined> {
-  const [site] = await db.select({ id: websites.id, navigation: websites.navigation, footer: websites.footer }).from(websites).where(eq(websites.id, websiteId));
+  const [site] = await db
+    .select({ id: websites.id, navigation: websites.navigation, footer: websites.footer })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
   if (!site) return undefined;
   const footer = siteFooter(site);
   const stored = site.footer;
@@ -67,7 +77,10 @@ export async function saveNavigation(db: Db, websiteId: string, body: Navigation
   const header = headerMenu.safeParse(saved(body.navigation));
   const footer = footerLinks.safeParse(saved(body.footerLinks));
   if (!header.success || !footer.success) {
-    return { ok: false, errors: { ...(header.success ? {} : issuesAt('navigation', header.error)), ...(footer.success ? {} : issuesAt('footerLinks', footer.error)) } };
+    return {
+      ok: false,
+      errors: { ...(header.success ? {} : issuesAt('navigation', header.error)), ...(footer.success ? {} : issuesAt('footerLinks', footer.error)) },
+    };
   }
   await db.transaction(async (tx) => {
     // The footer's other settings stay as they are: read them under the row's lock.
@@ -97,7 +110,11 @@ function placesOf(sections: unknown): LinkPlace[] {
 
 export async function linkTargets(db: Db, websiteId: string): Promise<LinkTargets> {
   const [pageRows, fileRows] = await Promise.all([
-    db.select({ id: pages.id, title: pages.title, path: pages.path, sections: pages.sections }).from(pages).where(eq(pages.websiteId, websiteId)).orderBy(asc(pages.position)),
+    db
+      .select({ id: pages.id, title: pages.title, path: pages.path, sections: pages.sections })
+      .from(pages)
+      .where(eq(pages.websiteId, websiteId))
+      .orderBy(asc(pages.position)),
     db.select({ name: files.name, contentType: files.contentType }).from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position)),
   ]);
   return {

@@ -75,7 +75,11 @@ export async function templateDocument(template: SiteTemplate, identifier: strin
  * Creates the site with `accountId` as its ADMIN. An identifier another site has (checked first,
  * and again in the transaction, where a race ends at the unique index) is a SiteTakenError.
  */
-export async function createSite(db: Db, accountId: string, input: { identifier: string; title: string; template: SiteTemplate }): Promise<{ websiteId: string }> {
+export async function createSite(
+  db: Db,
+  accountId: string,
+  input: { identifier: string; title: string; template: SiteTemplate },
+): Promise<{ websiteId: string }> {
   const { identifier, title, template } = input;
   if (await findWebsiteByIdentifier(db, identifier)) throw new SiteTakenError(identifier);
   const doc = await templateDocument(template, identifier, title);

@@ -44,7 +44,9 @@ let sealKey: Buffer | undefined;
 
 /** Loads the secret that seals unsubscribe tokens (one per server database); call once at start. */
 export async function loadNewsletterSecret(db: Db): Promise<void> {
-  sealKey = createHash('sha256').update(await serverSecret(db, 'newsletter_secret')).digest();
+  sealKey = createHash('sha256')
+    .update(await serverSecret(db, 'newsletter_secret'))
+    .digest();
 }
 
 function key(): Buffer {
@@ -103,7 +105,9 @@ const hash = (value: string) => createHash('sha256').update(value).digest('base6
 
 /** The issue time (seconds, 8 hex digits) then 32 random characters: the token carries its own age, so no column is needed for its expiry. */
 function newConfirmToken(now: number): string {
-  return `${Math.floor(now / 1000).toString(16).padStart(8, '0')}${randomBytes(24).toString('base64url')}`;
+  return `${Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0')}${randomBytes(24).toString('base64url')}`;
 }
 
 function confirmTokenFresh(token: string, now: number): boolean {
@@ -160,9 +164,14 @@ export async function signUp(db: Db, s: SignUp, now = Date.now()): Promise<SignU
     const token = newConfirmToken(now);
     const name = s.name?.trim() || current?.name || null;
     if (current) {
-      await tx.update(newsletterSubscribers).set({ status: 'pending', confirmTokenHash: hash(token), name }).where(where);
+      await tx
+        .update(newsletterSubscribers)
+        .set({ status: 'pending', confirmTokenHash: hash(token), name })
+        .where(where);
     } else {
-      await tx.insert(newsletterSubscribers).values({ websiteId: s.websiteId, listId: s.listId, email, name, status: 'pending', confirmTokenHash: hash(token) });
+      await tx
+        .insert(newsletterSubscribers)
+        .values({ websiteId: s.websiteId, listId: s.listId, email, name, status: 'pending', confirmTokenHash: hash(token) });
     }
     if (s.sendEmail) await enqueueEmail(tx, s.websiteId, confirmationEmail(s, email, token));
     return 'pending';
@@ -184,7 +193,11 @@ export async function confirmSubscription(
 ): Promise<Confirmed | undefined> {
   if (!confirmTokenFresh(token, now)) return undefined;
   return db.transaction(async (tx) => {
-    const where = and(eq(newsletterSubscribers.websiteId, websiteId), eq(newsletterSubscribers.confirmTokenHash, hash(token)), eq(newsletterSubscribers.status, 'pending'));
+    const where = and(
+      eq(newsletterSubscribers.websiteId, websiteId),
+      eq(newsletterSubscribers.confirmTokenHash, hash(token)),
+      eq(newsletterSubscribers.status, 'pending'),
+    );
     const [row] = await tx
       .update(newsletterSubscribers)
       .set({ status: 'confirmed', confirmedAt: new Date(now), confirmTokenHash: null, unsubscribedAt: null })

@@ -178,7 +178,9 @@ const PAGE_STORE: DraftStore = {
         draft: pageDrafts,
         savedBy: savedByName,
         revision: sql<number | null>`(SELECT max(r.revision) FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id})`,
-        publishedAt: sql<string | null>`(SELECT r.published_at FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id} ORDER BY r.revision DESC LIMIT 1)`,
+        publishedAt: sql<
+          string | null
+        >`(SELECT r.published_at FROM ${pageRevisions} r WHERE r.website_id = ${pages.websiteId} AND r.page_id = ${pages.id} ORDER BY r.revision DESC LIMIT 1)`,
       })
       .from(pages)
       .leftJoin(pageDrafts, and(eq(pageDrafts.websiteId, pages.websiteId), eq(pageDrafts.pageId, pages.id)))
@@ -197,7 +199,11 @@ const POST_STORE: DraftStore = {
   draftColumn: 'post_drafts.sections',
   ownId: 'the post’s own id',
   async lockLive(tx, websiteId, id) {
-    const [item] = await tx.select({ sections: collectionItems.sections, status: collectionItems.status }).from(collectionItems).where(itemKey(websiteId, id)).for('update');
+    const [item] = await tx
+      .select({ sections: collectionItems.sections, status: collectionItems.status })
+      .from(collectionItems)
+      .where(itemKey(websiteId, id))
+      .for('update');
     return item;
   },
   async lockDraft(tx, websiteId, id) {
@@ -232,8 +238,12 @@ const POST_STORE: DraftStore = {
         draft: POST_DRAFT_COLUMNS,
         hasDraft: sql<boolean>`${postDrafts.itemId} IS NOT NULL`,
         savedBy: savedByName,
-        revision: sql<number | null>`(SELECT max(r.revision) FROM ${postRevisions} r WHERE r.website_id = ${collectionItems.websiteId} AND r.item_id = ${collectionItems.id})`,
-        publishedAt: sql<string | null>`(SELECT r.published_at FROM ${postRevisions} r WHERE r.website_id = ${collectionItems.websiteId} AND r.item_id = ${collectionItems.id} ORDER BY r.revision DESC LIMIT 1)`,
+        revision: sql<
+          number | null
+        >`(SELECT max(r.revision) FROM ${postRevisions} r WHERE r.website_id = ${collectionItems.websiteId} AND r.item_id = ${collectionItems.id})`,
+        publishedAt: sql<
+          string | null
+        >`(SELECT r.published_at FROM ${postRevisions} r WHERE r.website_id = ${collectionItems.websiteId} AND r.item_id = ${collectionItems.id} ORDER BY r.revision DESC LIMIT 1)`,
       })
       .from(collectionItems)
       .leftJoin(postDrafts, and(eq(postDrafts.websiteId, collectionItems.websiteId), eq(postDrafts.itemId, collectionItems.id)))
@@ -267,7 +277,14 @@ async function nameOf(tx: Executor, accountId: string | null): Promise<string | 
 const answered = (websiteId: string, id: string, column: string, sections: unknown) => storedSections(sections, { websiteId, column, row: id });
 
 /** The draft as the editor gets it; with no row, the published sections at version 0. */
-async function draftState(tx: Executor, store: DraftStore, websiteId: string, id: string, draft: DraftRow | undefined, published: StoredSection[]): Promise<DraftState> {
+async function draftState(
+  tx: Executor,
+  store: DraftStore,
+  websiteId: string,
+  id: string,
+  draft: DraftRow | undefined,
+  published: StoredSection[],
+): Promise<DraftState> {
   if (!draft) return { version: 0, sections: answered(websiteId, id, store.liveColumn, published), savedAt: null, savedBy: null };
   return {
     version: draft.version,
@@ -285,7 +302,12 @@ async function editorTarget(db: Db, store: DraftStore, websiteId: string, id: st
   return {
     page: row.head,
     draft: draft
-      ? { version: draft.version, sections: answered(websiteId, id, store.draftColumn, draft.sections), savedAt: draft.savedAt.toISOString(), savedBy: row.savedBy }
+      ? {
+          version: draft.version,
+          sections: answered(websiteId, id, store.draftColumn, draft.sections),
+          savedAt: draft.savedAt.toISOString(),
+          savedBy: row.savedBy,
+        }
       : { version: 0, sections: live, savedAt: null, savedBy: null },
     published: { sections: live, revision: row.revision ?? 0, publishedAt: row.publishedAt === null ? null : new Date(row.publishedAt).toISOString() },
     unpublishedChanges: draft ? draft.version > draft.publishedVersion : false,
@@ -321,7 +343,14 @@ function idsOf(sections: StoredSection[]): Located[] {
  * one page or post: within its sections and against its own id here, and against the rest of the
  * site's published content for the ids `known` does not hold (those were checked when they came).
  */
-async function idErrors(tx: Executor, store: DraftStore, websiteId: string, id: string, sections: StoredSection[], known: StoredSection[]): Promise<Record<string, string>> {
+async function idErrors(
+  tx: Executor,
+  store: DraftStore,
+  websiteId: string,
+  id: string,
+  sections: StoredSection[],
+  known: StoredSection[],
+): Promise<Record<string, string>> {
   const errors: Record<string, string> = {};
   const seen = new Map<string, string>([[id, store.ownId]]);
   for (const { id: found, path } of idsOf(sections)) {
@@ -332,7 +361,14 @@ async function idErrors(tx: Executor, store: DraftStore, websiteId: string, id: 
   const old = new Set(idsOf(known).map((l) => l.id));
   const fresh = idsOf(sections).filter((l) => !old.has(l.id) && errors[l.path] === undefined);
   if (fresh.length === 0) return errors;
-  const taken = new Set(await idsUsedElsewhere(tx, websiteId, store.exclude(id), fresh.map((l) => l.id)));
+  const taken = new Set(
+    await idsUsedElsewhere(
+      tx,
+      websiteId,
+      store.exclude(id),
+      fresh.map((l) => l.id),
+    ),
+  );
   for (const { id: found, path } of fresh) if (taken.has(found)) errors[path] = format(editor.idUsedElsewhere, { id: found });
   return errors;
 }
@@ -387,12 +423,32 @@ function blankForm(data: Record<string, unknown>): unknown {
  * kind's defaults make them, with a form id no other form of the site uses; changing the data of
  * a form block the current draft holds is refused, naming the block.
  */
-async function formRefusal(tx: Executor, websiteId: string, exclude: { page: string; item: string }, before: StoredSection[], after: StoredSection[]): Promise<DraftRefusal | undefined> {
+async function formRefusal(
+  tx: Executor,
+  websiteId: string,
+  exclude: { page: string; item: string },
+  before: StoredSection[],
+  after: StoredSection[],
+): Promise<DraftRefusal | undefined> {
   const existing = new Map(before.flatMap((s) => s.blocks.filter((b) => b.type === FORM).map((b) => [b.id, normalForm(b.data)] as const)));
   const draftFormIds = new Set(before.flatMap((s) => s.blocks.filter((b) => b.type === FORM).map((b) => String(b.data.formId))));
-  const added = after.flatMap((s, si) => s.blocks.flatMap((b, bi) => (b.type === FORM && !existing.has(b.id) ? [{ block: b, path: `sections.${si}.blocks.${bi}.data` }] : [])));
-  const inUse = added.length > 0 ? await formIdsInUse(tx, websiteId, exclude, added.map((a) => String(a.block.data.formId))) : new Set<string>();
-  const refuse = (message: typeof editor.formChangeRefused | typeof editor.newFormNotBlank, block: StoredSection['blocks'][number], path: string): DraftRefusal => {
+  const added = after.flatMap((s, si) =>
+    s.blocks.flatMap((b, bi) => (b.type === FORM && !existing.has(b.id) ? [{ block: b, path: `sections.${si}.blocks.${bi}.data` }] : [])),
+  );
+  const inUse =
+    added.length > 0
+      ? await formIdsInUse(
+          tx,
+          websiteId,
+          exclude,
+          added.map((a) => String(a.block.data.formId)),
+        )
+      : new Set<string>();
+  const refuse = (
+    message: typeof editor.formChangeRefused | typeof editor.newFormNotBlank,
+    block: StoredSection['blocks'][number],
+    path: string,
+  ): DraftRefusal => {
     const title = typeof block.data.title === 'string' && block.data.title ? block.data.title : blockDefinition(FORM)!.label;
     const error = format(message, { title, blockId: block.id });
     return { kind: 'forbidden', error, errors: { [path]: error } };
@@ -407,7 +463,8 @@ async function formRefusal(tx: Executor, websiteId: string, exclude: { page: str
         continue;
       }
       const formId = String(block.data.formId);
-      if (draftFormIds.has(formId) || inUse.has(formId) || !isDeepStrictEqual(blankForm(block.data), plain(block.data))) return refuse(editor.newFormNotBlank, block, path);
+      if (draftFormIds.has(formId) || inUse.has(formId) || !isDeepStrictEqual(blankForm(block.data), plain(block.data)))
+        return refuse(editor.newFormNotBlank, block, path);
       draftFormIds.add(formId);
     }
   }
@@ -437,14 +494,19 @@ export type DraftSaveInput = {
   changeId: string;
   sections: unknown;
   /** A step over the checked sections before the draft is locked (./video-embeds.ts: embeds looked up at save time); `prior` reads the content the save replaces. */
-  embeds?: (sections: StoredSection[], prior: () => Promise<StoredSection[]>) => Promise<{ ok: true; sections: StoredSection[] } | { ok: false; errors: Record<string, string> }>;
+  embeds?: (
+    sections: StoredSection[],
+    prior: () => Promise<StoredSection[]>,
+  ) => Promise<{ ok: true; sections: StoredSection[] } | { ok: false; errors: Record<string, string> }>;
 };
 
 /** The blocks whose data the save-time step changed, by id, with their data as saved. */
 function filledBlocks(sent: StoredSection[], saved: StoredSection[]): NonNullable<DraftSaved['filled']> {
   const before = new Map(sent.flatMap((section) => section.blocks.map((block) => [block.id, block.data] as const)));
   const changed = (id: string, data: unknown) => before.get(id) !== data && JSON.stringify(before.get(id)) !== JSON.stringify(data);
-  return saved.flatMap((section) => section.blocks.filter((block) => changed(block.id, block.data)).map((block) => ({ id: block.id, data: block.data as Record<string, unknown> })));
+  return saved.flatMap((section) =>
+    section.blocks.filter((block) => changed(block.id, block.data)).map((block) => ({ id: block.id, data: block.data as Record<string, unknown> })),
+  );
 }
 
 /**
@@ -452,7 +514,12 @@ function filledBlocks(sent: StoredSection[], saved: StoredSection[]): NonNullabl
  * as it was (a retry, not a conflict); a base other than the draft's version is a conflict; then
  * the sections must pass the writing schema, the site's id rule and the forms rule.
  */
-async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput, activity?: { action: string; detail: Record<string, unknown> }): Promise<Outcome<DraftSaved>> {
+async function saveTargetDraft(
+  db: Db,
+  store: DraftStore,
+  save: DraftSaveInput,
+  activity?: { action: string; detail: Record<string, unknown> },
+): Promise<Outcome<DraftSaved>> {
   const { websiteId, pageId: id } = save;
   // Parsed (and sanitised) before the row is locked, so a large page holds the lock only to write.
   let parsed = parseSections(save.sections);
@@ -484,7 +551,9 @@ async function saveTargetDraft(db: Db, store: DraftStore, save: DraftSaveInput, 
       }
       const version = current + 1;
       const savedAt = new Date();
-      const recentChanges: AppliedChange[] = [...(draft?.recentChanges ?? []), { changeId: save.changeId, version, savedAt: savedAt.toISOString() }].slice(-KEPT_CHANGES);
+      const recentChanges: AppliedChange[] = [...(draft?.recentChanges ?? []), { changeId: save.changeId, version, savedAt: savedAt.toISOString() }].slice(
+        -KEPT_CHANGES,
+      );
       const row = { sections: parsed.sections, version, savedAt, savedBy: save.accountId, recentChanges };
       if (draft) await store.updateDraft(tx, websiteId, id, row);
       else await store.insertDraft(tx, websiteId, id, { publishedVersion: 0, ...row });
@@ -521,7 +590,13 @@ async function publishTargetDraft(db: Db, store: DraftStore, websiteId: string, 
       await store.publish(tx, websiteId, id, sections, revision, publishedAt, accountId);
       if (draft) await store.updateDraft(tx, websiteId, id, { publishedVersion: draft.version });
       if (!goesLive) await markSiteChanged(tx, websiteId);
-      await logActivity(tx, websiteId, accountId, store.kind === 'page' ? 'pages.published' : 'posts.published', store.kind === 'page' ? { pageId: id, revision } : { itemId: id, revision });
+      await logActivity(
+        tx,
+        websiteId,
+        accountId,
+        store.kind === 'page' ? 'pages.published' : 'posts.published',
+        store.kind === 'page' ? { pageId: id, revision } : { itemId: id, revision },
+      );
       return { revision, publishedAt: publishedAt.toISOString() };
     }),
   );
@@ -536,8 +611,20 @@ async function discardTargetDraft(db: Db, store: DraftStore, websiteId: string, 
       const draft = await store.lockDraft(tx, websiteId, id);
       if (!draft) return draftState(tx, store, websiteId, id, undefined, live.sections);
       const version = draft.version + 1;
-      const row = await store.updateDraft(tx, websiteId, id, { sections: live.sections, version, publishedVersion: version, savedAt: new Date(), savedBy: accountId });
-      await logActivity(tx, websiteId, accountId, store.kind === 'page' ? 'pages.draft_discarded' : 'posts.draft_discarded', store.kind === 'page' ? { pageId: id } : { itemId: id });
+      const row = await store.updateDraft(tx, websiteId, id, {
+        sections: live.sections,
+        version,
+        publishedVersion: version,
+        savedAt: new Date(),
+        savedBy: accountId,
+      });
+      await logActivity(
+        tx,
+        websiteId,
+        accountId,
+        store.kind === 'page' ? 'pages.draft_discarded' : 'posts.draft_discarded',
+        store.kind === 'page' ? { pageId: id } : { itemId: id },
+      );
       return draftState(tx, store, websiteId, id, row, live.sections);
     }),
   );
@@ -552,21 +639,28 @@ export function saveDraft(db: Db, save: DraftSaveInput): Promise<Outcome<DraftSa
  * `baseVersion`, by the rules of any save (a stale base is a conflict, the site's ids, the forms
  * rule for a role that may not write forms). Answers the draft as the editor then shows it.
  */
-export async function restoreRevision(
-  db: Db,
-  input: Omit<DraftSaveInput, 'sections' | 'changeId'> & { revision: number },
-): Promise<Outcome<DraftState>> {
+export async function restoreRevision(db: Db, input: Omit<DraftSaveInput, 'sections' | 'changeId'> & { revision: number }): Promise<Outcome<DraftState>> {
   const { websiteId, pageId, revision } = input;
   const [kept] = await db
     .select({ sections: pageRevisions.sections })
     .from(pageRevisions)
     .where(and(eq(pageRevisions.websiteId, websiteId), eq(pageRevisions.pageId, pageId), eq(pageRevisions.revision, revision)));
   if (!kept) return { ok: false, refusal: { kind: 'notFound' } };
-  const saved = await saveTargetDraft(db, PAGE_STORE, { ...input, changeId: `restore-${revision}-${randomUUID()}`, sections: kept.sections }, { action: 'pages.revision_restored', detail: { pageId, revision } });
+  const saved = await saveTargetDraft(
+    db,
+    PAGE_STORE,
+    { ...input, changeId: `restore-${revision}-${randomUUID()}`, sections: kept.sections },
+    { action: 'pages.revision_restored', detail: { pageId, revision } },
+  );
   if (!saved.ok) return saved;
   return {
     ok: true,
-    value: { version: saved.value.version, sections: answered(websiteId, pageId, 'page_revisions.sections', kept.sections), savedAt: saved.value.savedAt, savedBy: await nameOf(db, input.accountId) },
+    value: {
+      version: saved.value.version,
+      sections: answered(websiteId, pageId, 'page_revisions.sections', kept.sections),
+      savedAt: saved.value.savedAt,
+      savedBy: await nameOf(db, input.accountId),
+    },
   };
 }
 
@@ -621,7 +715,13 @@ export async function recordImportedPages(tx: Executor, websiteId: string, repla
  * draft changed moves to its next version (an editor open on it gets a conflict rather than saving
  * the old form back), still with nothing unpublished if it had none. Answers the blocks changed.
  */
-export async function reviseDraftsHoldingForm(tx: Executor, websiteId: string, formId: string, accountId: string, revise: (sections: StoredSection[]) => number): Promise<number> {
+export async function reviseDraftsHoldingForm(
+  tx: Executor,
+  websiteId: string,
+  formId: string,
+  accountId: string,
+  revise: (sections: StoredSection[]) => number,
+): Promise<number> {
   const holding = JSON.stringify({ id: formId });
   const pageRows = await tx
     .select({ id: pageDrafts.pageId, sections: pageDrafts.sections, version: pageDrafts.version, publishedVersion: pageDrafts.publishedVersion })
@@ -636,7 +736,10 @@ export async function reviseDraftsHoldingForm(tx: Executor, websiteId: string, f
     .where(and(eq(postDrafts.websiteId, websiteId), sql`jsonb_path_exists(${postDrafts.sections}, ${FORM_WITH_ID}::jsonpath, ${holding}::jsonb)`))
     .for('update');
   let revised = 0;
-  for (const [store, rows] of [[PAGE_STORE, pageRows], [POST_STORE, postRows]] as const) {
+  for (const [store, rows] of [
+    [PAGE_STORE, pageRows],
+    [POST_STORE, postRows],
+  ] as const) {
     for (const row of rows) {
       revised += revise(row.sections);
       const version = row.version + 1;

@@ -18,7 +18,10 @@ export type RevisionList = { revisions: RevisionSummary[]; live: number | null }
 const revisionKey = (websiteId: string, pageId: string) => and(eq(pageRevisions.websiteId, websiteId), eq(pageRevisions.pageId, pageId));
 
 async function pageExists(db: Executor, websiteId: string, pageId: string): Promise<boolean> {
-  const [row] = await db.select({ id: pages.id }).from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.id, pageId)));
+  const [row] = await db
+    .select({ id: pages.id })
+    .from(pages)
+    .where(and(eq(pages.websiteId, websiteId), eq(pages.id, pageId)));
   return row !== undefined;
 }
 
@@ -38,7 +41,12 @@ export async function listRevisions(db: Db, websiteId: string, pageId: string): 
   };
 }
 
-export async function readRevision(db: Db, websiteId: string, pageId: string, revision: number): Promise<{ revision: number; publishedAt: string; sections: StoredSection[] } | undefined> {
+export async function readRevision(
+  db: Db,
+  websiteId: string,
+  pageId: string,
+  revision: number,
+): Promise<{ revision: number; publishedAt: string; sections: StoredSection[] } | undefined> {
   const [row] = await db
     .select({ revision: pageRevisions.revision, publishedAt: pageRevisions.publishedAt, sections: pageRevisions.sections })
     .from(pageRevisions)

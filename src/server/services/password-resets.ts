@@ -45,11 +45,7 @@ const EXPIRED = authentication.linkExpired;
 
 export async function completePasswordReset(db: Db, token: string, password: string, ctx: Omit<ChangeContext, 'keepSession'>): Promise<void> {
   const valid = and(eq(passwordResets.tokenHash, tokenHash(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date()));
-  const [found] = await db
-    .select({ email: accounts.email })
-    .from(passwordResets)
-    .innerJoin(accounts, eq(accounts.id, passwordResets.accountId))
-    .where(valid);
+  const [found] = await db.select({ email: accounts.email }).from(passwordResets).innerJoin(accounts, eq(accounts.id, passwordResets.accountId)).where(valid);
   if (!found) throw new PasswordResetError(EXPIRED);
   const refusal = await newPasswordRefusal(password, { email: found.email, siteName: ctx.site.title });
   if (refusal) throw new PasswordResetError(refusal);

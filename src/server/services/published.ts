@@ -30,7 +30,12 @@ const ROUTABLE_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE];
 const SYSTEM_PAGE_TYPES = [PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR];
 
 export type SiteFileFacts = RenderedFile;
-export type RenderFacts = { files: ReadonlyMap<string, SiteFileFacts>; featureFlags: readonly FeatureFlag[]; captcha: PublicCaptcha | undefined; googleMaps?: GoogleMapsContext };
+export type RenderFacts = {
+  files: ReadonlyMap<string, SiteFileFacts>;
+  featureFlags: readonly FeatureFlag[];
+  captcha: PublicCaptcha | undefined;
+  googleMaps?: GoogleMapsContext;
+};
 
 export type PublishedPage = {
   id: string;
@@ -79,9 +84,19 @@ export type SiteContent = {
 };
 
 /** Keeps only the string values: what search engines and the page head are given. */
-const seoSchema = z.record(z.string(), z.unknown()).transform((seo) => Object.fromEntries(Object.entries(seo).filter((e): e is [string, string] => typeof e[1] === 'string')));
+const seoSchema = z
+  .record(z.string(), z.unknown())
+  .transform((seo) => Object.fromEntries(Object.entries(seo).filter((e): e is [string, string] => typeof e[1] === 'string')));
 const pageRow = z
-  .object({ id: z.string(), pageType: z.number(), path: z.string().nullable(), title: z.string(), seo: z.record(z.string(), z.unknown()), access: z.unknown(), sections: z.unknown() })
+  .object({
+    id: z.string(),
+    pageType: z.number(),
+    path: z.string().nullable(),
+    title: z.string(),
+    seo: z.record(z.string(), z.unknown()),
+    access: z.unknown(),
+    sections: z.unknown(),
+  })
   .transform(({ seo, ...page }) => ({ ...page, seo: seoSchema.parse(seo), noIndex: seo.noIndex === true }));
 const collectionRow = z.object({ id: z.string(), type: z.number(), path: z.string(), title: z.string(), description: z.string().nullable(), seo: seoSchema });
 const itemRow = z.object({
@@ -108,7 +123,11 @@ const fileRow = z.object({
   formats: z.array(z.string()).nullable(),
 });
 /** A part of the content as JSON text, left out (null) when the whole is larger than the reader may hold. */
-const part = <T extends z.ZodType>(row: T) => z.string().nullable().transform((text) => (text === null ? null : z.array(row).parse(JSON.parse(text))));
+const part = <T extends z.ZodType>(row: T) =>
+  z
+    .string()
+    .nullable()
+    .transform((text) => (text === null ? null : z.array(row).parse(JSON.parse(text))));
 const contentRow = z.object({
   labs: z.unknown(),
   captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), siteKey: z.string() }).nullable(),
@@ -268,7 +287,10 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
       sections: storedSections(p.sections, { ...at, column: 'pages.sections' }),
     };
   });
-  const systemPage = parsedOnLookup(system, (p) => ({ title: p.title, sections: storedSections(p.sections, { websiteId, column: 'pages.sections', row: p.id }) }));
+  const systemPage = parsedOnLookup(system, (p) => ({
+    title: p.title,
+    sections: storedSections(p.sections, { websiteId, column: 'pages.sections', row: p.id }),
+  }));
   const item = parsedOnLookup(itemRows, ({ summary, sections }) => ({
     ...summary,
     sections: storedSections(sections, { websiteId, column: 'collection_items.sections', row: summary.id }),
@@ -281,12 +303,27 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
       files: new Map(
         (row.files ?? []).map((f) => [
           f.name,
-          { name: f.name, contentType: f.contentType, width: f.width ?? undefined, height: f.height ?? undefined, alt: f.alt, ...(f.hash && f.formats ? { hash: f.hash, formats: f.formats } : {}) },
+          {
+            name: f.name,
+            contentType: f.contentType,
+            width: f.width ?? undefined,
+            height: f.height ?? undefined,
+            alt: f.alt,
+            ...(f.hash && f.formats ? { hash: f.hash, formats: f.formats } : {}),
+          },
         ]),
       ),
       featureFlags: labsFlags(row.labs),
       captcha: row.captcha ?? undefined,
-      ...(row.googleMaps ? { googleMaps: { key: row.googleMaps.key, ...(row.googleMaps.language ? { language: row.googleMaps.language } : {}), ...(row.googleMaps.region ? { region: row.googleMaps.region } : {}) } } : {}),
+      ...(row.googleMaps
+        ? {
+            googleMaps: {
+              key: row.googleMaps.key,
+              ...(row.googleMaps.language ? { language: row.googleMaps.language } : {}),
+              ...(row.googleMaps.region ? { region: row.googleMaps.region } : {}),
+            },
+          }
+        : {}),
     },
     redirect: (path) => redirects.get(path),
     page,

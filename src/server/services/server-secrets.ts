@@ -9,7 +9,10 @@ import type { Db } from '../../db/client';
 import { serverSettings } from '../../db/schema';
 
 export async function serverSecret(db: Db, key: string): Promise<string> {
-  await db.insert(serverSettings).values({ key, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(serverSettings)
+    .values({ key, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, key));
   if (!row) throw new Error(`server setting ${key} is missing`);
   return row.value;

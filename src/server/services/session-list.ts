@@ -20,7 +20,10 @@ export function sessionHandle(idHash: string): string {
 
 export type SessionListing = { id: string; browser: string; system: string; signedInAt: string; lastSeenAt: string; current: boolean };
 
-export function sessionListing(row: { idHash: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date }, currentHash: string | undefined): SessionListing {
+export function sessionListing(
+  row: { idHash: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date },
+  currentHash: string | undefined,
+): SessionListing {
   return {
     id: sessionHandle(row.idHash),
     ...describeUserAgent(row.userAgent),

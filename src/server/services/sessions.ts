@@ -25,7 +25,9 @@ export function hashId(id: string): string {
 
 export async function createSession(db: Db, accountId: string, userAgent?: string): Promise<string> {
   const id = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ idHash: hashId(id), accountId, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS), userAgent: storedUserAgent(userAgent) });
+  await db
+    .insert(sessions)
+    .values({ idHash: hashId(id), accountId, expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS), userAgent: storedUserAgent(userAgent) });
   return id;
 }
 
@@ -44,14 +46,20 @@ export async function accountForSession(db: Db, id: string | undefined): Promise
     .where(and(eq(sessions.idHash, idHash), live(now)));
   if (!row) return undefined;
   if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.idHash, idHash));
   }
   return row.account;
 }
 
 export async function endSession(db: Db, id: string | undefined): Promise<boolean> {
   if (!id) return false;
-  const ended = await db.delete(sessions).where(eq(sessions.idHash, hashId(id))).returning({ idHash: sessions.idHash });
+  const ended = await db
+    .delete(sessions)
+    .where(eq(sessions.idHash, hashId(id)))
+    .returning({ idHash: sessions.idHash });
   return ended.length > 0;
 }
 
@@ -67,7 +75,10 @@ export async function endOtherSessions(db: Executor, accountId: string, keepId: 
 
 /** The account's live sessions, the one with this cookie value marked as this device. */
 export async function sessionsOf(db: Db, accountId: string, currentId: string | undefined): Promise<SessionListing[]> {
-  const rows = await db.select().from(sessions).where(and(eq(sessions.accountId, accountId), live(Date.now())));
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), live(Date.now())));
   const current = currentId ? hashId(currentId) : undefined;
   return rows.map((row) => sessionListing(row, current)).sort(byRecency);
 }

@@ -26,9 +26,20 @@ export type PathHolder = { kind: 'page' | 'collection' | 'item'; title: string }
  * What already answers at `path` on the site: a page, a collection or a post, with its title.
  * `except` leaves out the content being changed (its own pages, or its own post).
  */
-export async function pathHolder(tx: Executor, websiteId: string, path: string, except: { pages?: readonly string[]; item?: string } = {}): Promise<PathHolder | undefined> {
+export async function pathHolder(
+  tx: Executor,
+  websiteId: string,
+  path: string,
+  except: { pages?: readonly string[]; item?: string } = {},
+): Promise<PathHolder | undefined> {
   const exceptPages = except.pages ?? [];
-  const notExcepted = exceptPages.length > 0 ? sql`AND id NOT IN (${sql.join(exceptPages.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const notExcepted =
+    exceptPages.length > 0
+      ? sql`AND id NOT IN (${sql.join(
+          exceptPages.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
   const { rows } = await tx.execute<PathHolder>(sql`
     (SELECT 'page' AS kind, title FROM ${pages} WHERE website_id = ${websiteId} AND path = ${path} ${notExcepted})
     UNION ALL (SELECT 'collection', title FROM ${collections} WHERE website_id = ${websiteId} AND path = ${path})
@@ -54,8 +65,14 @@ export async function pathsStartingWith(tx: Executor, websiteId: string, prefix:
  */
 export async function redirectMoves(tx: Executor, websiteId: string, moves: readonly { from: string; to: string }[]): Promise<void> {
   for (const { from, to } of moves) {
-    await tx.update(redirects).set({ toUrl: to }).where(and(eq(redirects.websiteId, websiteId), eq(redirects.toUrl, from)));
-    const [last] = await tx.select({ position: sql<number>`coalesce(max(${redirects.position}), -1)` }).from(redirects).where(eq(redirects.websiteId, websiteId));
+    await tx
+      .update(redirects)
+      .set({ toUrl: to })
+      .where(and(eq(redirects.websiteId, websiteId), eq(redirects.toUrl, from)));
+    const [last] = await tx
+      .select({ position: sql<number>`coalesce(max(${redirects.position}), -1)` })
+      .from(redirects)
+      .where(eq(redirects.websiteId, websiteId));
     await tx
       .insert(redirects)
       .values({ websiteId, fromPath: from, toUrl: to, position: (last?.position ?? -1) + 1 })
@@ -70,6 +87,9 @@ export async function redirectMoves(tx: Executor, websiteId: string, moves: read
 
 /** Whether the site has an image file of this name (what a setting's `/s/{name}` must name). */
 export async function siteImageExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
-  const [file] = await tx.select({ name: files.name }).from(files).where(and(eq(files.websiteId, websiteId), eq(files.name, name), like(files.contentType, 'image/%')));
+  const [file] = await tx
+    .select({ name: files.name })
+    .from(files)
+    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), like(files.contentType, 'image/%')));
   return file !== undefined;
 }

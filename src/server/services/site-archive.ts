@@ -51,7 +51,8 @@ export async function siteArchive(deps: Pick<UploadDeps, 'db' | 'store'>, websit
   const { document: doc, fileRows } = exported;
   // Checked first: once the answer has begun, a missing file could only cut the archive short.
   for (const row of fileRows) {
-    if (row.blobPath && !(await deps.store.stat(blobKey(websiteId, row.blobPath)))) throw new ArchiveRefusal(format(siteArchiveText.bytesMissing, { name: row.name }));
+    if (row.blobPath && !(await deps.store.stat(blobKey(websiteId, row.blobPath))))
+      throw new ArchiveRefusal(format(siteArchiveText.bytesMissing, { name: row.name }));
   }
   const json = Buffer.from(`${JSON.stringify(doc, null, 2)}\n`);
   const pack = tar.pack();
@@ -91,7 +92,11 @@ export type ArchiveImport = {
  * Imports a site from its archive (tar, or tar gzipped), replacing the site of the document's
  * identifier or creating it. Throws ArchiveRefusal (or SiteConflictError) with nothing changed.
  */
-export async function importSiteArchive(deps: UploadDeps, body: Readable, opts: ArchiveImport = {}): Promise<ImportResult & { document: SiteDocument<StoredBlockData> }> {
+export async function importSiteArchive(
+  deps: UploadDeps,
+  body: Readable,
+  opts: ArchiveImport = {},
+): Promise<ImportResult & { document: SiteDocument<StoredBlockData> }> {
   const staged = new Map<string, StagedFile>();
   const stagedKeys: BlobKey[] = [];
   const extract = tar.extract();

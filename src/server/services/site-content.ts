@@ -89,7 +89,8 @@ export function createSiteContentCache(read: SiteContentReader, opts: { maxBytes
         (content) => {
           if (reading.get(websiteId) === entry) reading.delete(websiteId);
           // Read before a change that has been heard since: good for the render that asked, not to keep.
-          if (!entry.stale) keep(websiteId, content.scope === 'site' ? { content, bytes: Math.max(content.bytes, ENTRY_BYTES) } : { content: undefined, bytes: ENTRY_BYTES });
+          if (!entry.stale)
+            keep(websiteId, content.scope === 'site' ? { content, bytes: Math.max(content.bytes, ENTRY_BYTES) } : { content: undefined, bytes: ENTRY_BYTES });
           return content;
         },
         (err: unknown) => {

@@ -133,7 +133,12 @@ async function freeName(tx: Executor, websiteId: string, name: string): Promise<
       await tx
         .select({ name: files.name })
         .from(files)
-        .where(and(eq(files.websiteId, websiteId), or(eq(files.name, name), sql`${files.name} LIKE ${`${stem.replace(/[\\%_]/g, '\\$&')}-%${ext.replace(/[\\%_]/g, '\\$&')}`}`)))
+        .where(
+          and(
+            eq(files.websiteId, websiteId),
+            or(eq(files.name, name), sql`${files.name} LIKE ${`${stem.replace(/[\\%_]/g, '\\$&')}-%${ext.replace(/[\\%_]/g, '\\$&')}`}`),
+          ),
+        )
     ).map((r) => r.name),
   );
   if (!taken.has(name)) return name;
@@ -155,7 +160,15 @@ export type UploadDeps = { db: Db; store: BlobStore; maxPixels?: number; limitsM
 const newOriginalPath = (fileId: string) => `files/${fileId}/original-${randomBytes(6).toString('hex')}`;
 
 /** A file's bytes checked and in the blob store under a new key, its row not yet written. */
-export type StoredUpload = { key: BlobKey; path: string; contentType: string; kind: FileKind; size: number; sha256: string; dimensions?: { width: number; height: number } };
+export type StoredUpload = {
+  key: BlobKey;
+  path: string;
+  contentType: string;
+  kind: FileKind;
+  size: number;
+  sha256: string;
+  dimensions?: { width: number; height: number };
+};
 
 /**
  * The upload checked and in the blob store under a new key: what the row needs. Throws FileRefusal;
@@ -208,7 +221,8 @@ export function storedFileColumns(stored: Pick<StoredUpload, 'path' | 'contentTy
 }
 
 function imageRefusal(err: unknown, fileName: string, maxPixels: number): string {
-  if (err instanceof ImageRefusedError && err.reason === 'too-large') return format(siteFilesText.tooManyPixels, { fileName, megapixels: Math.round(maxPixels / 1_000_000) });
+  if (err instanceof ImageRefusedError && err.reason === 'too-large')
+    return format(siteFilesText.tooManyPixels, { fileName, megapixels: Math.round(maxPixels / 1_000_000) });
   return format(siteFilesText.unreadableImage, { fileName, reason: strings.fileProcessingFailed });
 }
 
@@ -222,7 +236,9 @@ export async function uploadFile(deps: UploadDeps, websiteId: string, accountId:
     return await deps.db.transaction(async (tx) => {
       await lockSite(tx, websiteId);
       const name = await freeName(tx, websiteId, servedName(upload.fileName, stored.contentType));
-      const [{ next }] = (await tx.execute<{ next: number }>(sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM files WHERE website_id = ${websiteId}`)).rows as [{ next: number }];
+      const [{ next }] = (
+        await tx.execute<{ next: number }>(sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM files WHERE website_id = ${websiteId}`)
+      ).rows as [{ next: number }];
       const [row] = await tx
         .insert(files)
         .values({ websiteId, id: fileId, name, title: upload.fileName.slice(0, 200), ...storedFileColumns(stored), position: next })
@@ -276,7 +292,12 @@ export async function replaceFile(deps: UploadDeps, websiteId: string, accountId
   return replaced;
 }
 
-const KIND_WORD: Record<FileKind, string> = { image: siteFilesText.kindImage, video: siteFilesText.kindVideo, audio: siteFilesText.kindAudio, document: siteFilesText.kindDocument };
+const KIND_WORD: Record<FileKind, string> = {
+  image: siteFilesText.kindImage,
+  video: siteFilesText.kindVideo,
+  audio: siteFilesText.kindAudio,
+  document: siteFilesText.kindDocument,
+};
 
 export function kindOf(contentType: string): FileKind {
   if (contentType.startsWith('image/')) return 'image';
@@ -296,11 +317,46 @@ export type FileUse = { kind: 'page' | 'item' | 'site'; id: string; title: strin
  */
 const USE_SOURCES = [
   { kind: 'page', at: 'published', from: sql`pages o`, owner: sql`o`, content: [sql`o.sections`], other: [sql`o.seo`] },
-  { kind: 'page', at: 'draft', from: sql`page_drafts o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
-  { kind: 'page', at: 'revision', from: sql`page_revisions o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
-  { kind: 'item', at: 'published', from: sql`collection_items o`, owner: sql`o`, content: [sql`o.sections`], other: [sql`o.seo`, sql`to_jsonb(coalesce(o.thumbnail, ''))`] },
-  { kind: 'item', at: 'draft', from: sql`post_drafts o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
-  { kind: 'item', at: 'revision', from: sql`post_revisions o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`, owner: sql`p`, content: [sql`o.sections`], other: [] },
+  {
+    kind: 'page',
+    at: 'draft',
+    from: sql`page_drafts o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`,
+    owner: sql`p`,
+    content: [sql`o.sections`],
+    other: [],
+  },
+  {
+    kind: 'page',
+    at: 'revision',
+    from: sql`page_revisions o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`,
+    owner: sql`p`,
+    content: [sql`o.sections`],
+    other: [],
+  },
+  {
+    kind: 'item',
+    at: 'published',
+    from: sql`collection_items o`,
+    owner: sql`o`,
+    content: [sql`o.sections`],
+    other: [sql`o.seo`, sql`to_jsonb(coalesce(o.thumbnail, ''))`],
+  },
+  {
+    kind: 'item',
+    at: 'draft',
+    from: sql`post_drafts o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`,
+    owner: sql`p`,
+    content: [sql`o.sections`],
+    other: [],
+  },
+  {
+    kind: 'item',
+    at: 'revision',
+    from: sql`post_revisions o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`,
+    owner: sql`p`,
+    content: [sql`o.sections`],
+    other: [],
+  },
 ] as const;
 
 /** Every use of the file's address (as /s/{name}, with a width, or under its hash). */
@@ -309,7 +365,10 @@ export async function fileUses(db: Executor, websiteId: string, name: string): P
   const like = `%/s/${escaped}%`;
   const hashed = `%/s/%/${escaped}%`;
   const selects = USE_SOURCES.map((source) => {
-    const tests = [...source.content.flatMap((column) => [sql`${column}::text LIKE ${like}`, sql`${column}::text LIKE ${hashed}`]), ...source.other.map((column) => sql`${column}::text LIKE ${like}`)];
+    const tests = [
+      ...source.content.flatMap((column) => [sql`${column}::text LIKE ${like}`, sql`${column}::text LIKE ${hashed}`]),
+      ...source.other.map((column) => sql`${column}::text LIKE ${like}`),
+    ];
     return sql`SELECT ${source.kind} AS kind, ${source.owner}.id, ${source.owner}.title, ${source.at} AS at FROM ${source.from} WHERE o.website_id = ${websiteId} AND (${sql.join(tests, sql` OR `)})`;
   });
   const site = sql`SELECT 'site' AS kind, w.id, ${siteFilesText.siteSettings} AS title, 'published' AS at FROM websites w
@@ -374,9 +433,16 @@ const distinctUses = (uses: FileUse[]) => new Set(uses.map((u) => `${u.kind} ${u
 export async function listFiles(db: Db, websiteId: string, search?: string): Promise<LibraryFile[]> {
   const term = search?.trim();
   const where = term
-    ? and(eq(files.websiteId, websiteId), or(ilike(files.name, `%${term.replace(/[\\%_]/g, '\\$&')}%`), ilike(files.title, `%${term.replace(/[\\%_]/g, '\\$&')}%`)))
+    ? and(
+        eq(files.websiteId, websiteId),
+        or(ilike(files.name, `%${term.replace(/[\\%_]/g, '\\$&')}%`), ilike(files.title, `%${term.replace(/[\\%_]/g, '\\$&')}%`)),
+      )
     : eq(files.websiteId, websiteId);
-  const rows = await db.select().from(files).where(where).orderBy(sql`${files.createdAt} DESC`, asc(files.position));
+  const rows = await db
+    .select()
+    .from(files)
+    .where(where)
+    .orderBy(sql`${files.createdAt} DESC`, asc(files.position));
   return Promise.all(rows.map(async (row) => libraryFile(row, distinctUses(await fileUses(db, websiteId, row.name)))));
 }
 
@@ -417,7 +483,10 @@ export async function deleteFile(deps: { db: Db; store: BlobStore }, websiteId: 
     const uses = await fileUses(tx, websiteId, current.name);
     if (uses.length > 0) {
       const titles = [...new Set(uses.map((u) => u.title))];
-      throw new FileRefusal(409, format(siteFilesText.inUse, { name: current.title ?? current.name, count: titles.length, titles: titles.slice(0, 3).join(', ') }));
+      throw new FileRefusal(
+        409,
+        format(siteFilesText.inUse, { name: current.title ?? current.name, count: titles.length, titles: titles.slice(0, 3).join(', ') }),
+      );
     }
     await tx.delete(files).where(and(eq(files.websiteId, websiteId), eq(files.id, fileId)));
     await logActivity(tx, websiteId, accountId, 'file.delete', { name: current.name });

@@ -70,7 +70,12 @@ async function siteChange<T>(db: Db, websiteId: string, change: (tx: Executor) =
       return change(tx);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new PageRefusal(409, format(texts.pathConflict, { path: pathForConflict ?? '' }), pathForConflict ? { path: format(texts.pathConflict, { path: pathForConflict }) } : undefined);
+    if (isUniqueViolation(err))
+      throw new PageRefusal(
+        409,
+        format(texts.pathConflict, { path: pathForConflict ?? '' }),
+        pathForConflict ? { path: format(texts.pathConflict, { path: pathForConflict }) } : undefined,
+      );
     throw err;
   }
 }
@@ -132,7 +137,6 @@ async function checkImage(tx: Executor, websiteId: string, src: string, field: s
 
 // ---- ids ----
 
-
 function parsedSections(sections: unknown): StoredSection[] {
   const parsed = sectionsSchema.safeParse(sections);
   if (!parsed.success) refuse(400, parsed.error.issues[0]?.message ?? editor.invalidSections);
@@ -191,7 +195,10 @@ export async function addPage(db: Db, websiteId: string, accountId: string, body
       let path = body.path;
       if (path === '') path = await pathFromTitle(tx, websiteId, body.title);
       else await checkPath(tx, websiteId, path, 'path');
-      const [last] = await tx.select({ position: sql<number>`coalesce(max(${pages.position}), -1)` }).from(pages).where(eq(pages.websiteId, websiteId));
+      const [last] = await tx
+        .select({ position: sql<number>`coalesce(max(${pages.position}), -1)` })
+        .from(pages)
+        .where(eq(pages.websiteId, websiteId));
       const id = newId();
       await tx.insert(pages).values({
         websiteId,
@@ -215,7 +222,13 @@ export async function addPage(db: Db, websiteId: string, accountId: string, body
 }
 
 /** PUT: the page's settings. A published page whose path changes leaves a 301 at the old one. */
-export async function updatePageSettings(db: Db, websiteId: string, pageId: string, accountId: string, body: z.output<typeof pageSettingsBody>): Promise<Changed> {
+export async function updatePageSettings(
+  db: Db,
+  websiteId: string,
+  pageId: string,
+  accountId: string,
+  body: z.output<typeof pageSettingsBody>,
+): Promise<Changed> {
   return siteChange(
     db,
     websiteId,
@@ -277,12 +290,21 @@ export async function duplicatePage(db: Db, websiteId: string, pageId: string, a
   return siteChange(db, websiteId, async (tx) => {
     const page = await lockPage(tx, websiteId, pageId);
     if (SYSTEM_TYPES.has(page.pageType)) refuse(400, texts.systemPageNoCopy);
-    const [draft] = await tx.select({ sections: pageDrafts.sections }).from(pageDrafts).where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.pageId, pageId)));
+    const [draft] = await tx
+      .select({ sections: pageDrafts.sections })
+      .from(pageDrafts)
+      .where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.pageId, pageId)));
     const sections = parsedSections((draft?.sections ?? page.sections).map((section) => copySection(section, newId)));
     const title = `${page.title} (copy)`.slice(0, 300);
     // Beside the original: /about-copy, /shop/mugs-copy; the home page's copy by its title.
-    const path = page.path && page.path !== '/' && page.path.length <= 140 ? await freePath(tx, websiteId, `${page.path}-copy`) : await pathFromTitle(tx, websiteId, `${page.title} copy`);
-    await tx.update(pages).set({ position: sql`${pages.position} + 1` }).where(and(eq(pages.websiteId, websiteId), sql`${pages.position} > ${page.position}`));
+    const path =
+      page.path && page.path !== '/' && page.path.length <= 140
+        ? await freePath(tx, websiteId, `${page.path}-copy`)
+        : await pathFromTitle(tx, websiteId, `${page.title} copy`);
+    await tx
+      .update(pages)
+      .set({ position: sql`${pages.position} + 1` })
+      .where(and(eq(pages.websiteId, websiteId), sql`${pages.position} > ${page.position}`));
     const id = newId();
     await tx.insert(pages).values({
       websiteId,
@@ -327,7 +349,11 @@ export async function makeHome(db: Db, websiteId: string, pageId: string, accoun
       const page = await lockPage(tx, websiteId, pageId);
       if (SYSTEM_TYPES.has(page.pageType)) refuse(400, texts.systemPageNotHome);
       if (page.path === '/') refuse(409, texts.alreadyHome);
-      const [old] = await tx.select().from(pages).where(and(eq(pages.websiteId, websiteId), eq(pages.path, '/'))).for('update');
+      const [old] = await tx
+        .select()
+        .from(pages)
+        .where(and(eq(pages.websiteId, websiteId), eq(pages.path, '/')))
+        .for('update');
       let movedTo: string | undefined;
       if (old) {
         movedTo = oldHomePath || (await pathFromTitle(tx, websiteId, old.title === page.title ? `${old.title} old` : old.title));

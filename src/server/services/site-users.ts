@@ -63,7 +63,14 @@ async function checkNewPassword(password: string, email: string, site: Site) {
 }
 
 /** Ends the customer's other sessions (all of them without `keepHash`) and emails them about the change. */
-async function securityChanged(tx: Executor, change: SecurityChange, user: { id: string; email: string }, site: Site, links: Links, keepHash: string | undefined) {
+async function securityChanged(
+  tx: Executor,
+  change: SecurityChange,
+  user: { id: string; email: string },
+  site: Site,
+  links: Links,
+  keepHash: string | undefined,
+) {
   await endOtherMemberSessions(tx, user.id, keepHash);
   await enqueueSecurityNotice(tx, change, { websiteId: site.id, to: user.email, accountOf: `your account on ${site.title}`, reviewUrl: links.forgotUrl });
 }
@@ -94,7 +101,10 @@ export async function signUp(
     let id = existing?.id;
     if (existing) {
       // Not yet verified: the newest sign-up's password and name count, and a new link goes out.
-      await tx.update(siteUsers).set({ passwordHash, displayName: input.displayName ?? null }).where(eq(siteUsers.id, existing.id));
+      await tx
+        .update(siteUsers)
+        .set({ passwordHash, displayName: input.displayName ?? null })
+        .where(eq(siteUsers.id, existing.id));
     } else {
       id = randomBytes(12).toString('hex');
       await tx.insert(siteUsers).values({ id, websiteId: site.id, email, passwordHash, displayName: input.displayName ?? null });
@@ -153,13 +163,23 @@ export async function checkCredentials(db: Db, websiteId: string, email: string,
   return { id: user.id, email: user.email, displayName: user.displayName };
 }
 
-export async function startMemberSession(db: Db, siteUserId: string, rememberMe: boolean, userAgent: string | undefined): Promise<{ id: string; xsrfToken: string; maxAgeMs?: number }> {
+export async function startMemberSession(
+  db: Db,
+  siteUserId: string,
+  rememberMe: boolean,
+  userAgent: string | undefined,
+): Promise<{ id: string; xsrfToken: string; maxAgeMs?: number }> {
   const id = randomBytes(32).toString('base64url');
   const xsrfToken = randomBytes(24).toString('base64url');
   const lifetime = rememberMe ? MEMBER_REMEMBER_MS : MEMBER_IDLE_MS;
-  await db
-    .insert(siteUserSessions)
-    .values({ idHash: hash(id), siteUserId, xsrfHash: hash(xsrfToken), rememberMe, expiresAt: new Date(Date.now() + lifetime), userAgent: storedUserAgent(userAgent) });
+  await db.insert(siteUserSessions).values({
+    idHash: hash(id),
+    siteUserId,
+    xsrfHash: hash(xsrfToken),
+    rememberMe,
+    expiresAt: new Date(Date.now() + lifetime),
+    userAgent: storedUserAgent(userAgent),
+  });
   return { id, xsrfToken, ...(rememberMe ? { maxAgeMs: MEMBER_REMEMBER_MS } : {}) };
 }
 
@@ -180,7 +200,10 @@ export async function memberForSession(db: Db, websiteId: string, id: string | u
   if (!session.rememberMe && now - session.lastSeenAt.getTime() > MEMBER_IDLE_MS) return undefined;
   if (now - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const extended = session.rememberMe ? {} : { expiresAt: new Date(now + MEMBER_IDLE_MS) };
-    await db.update(siteUserSessions).set({ lastSeenAt: new Date(now), ...extended }).where(eq(siteUserSessions.idHash, idHash));
+    await db
+      .update(siteUserSessions)
+      .set({ lastSeenAt: new Date(now), ...extended })
+      .where(eq(siteUserSessions.idHash, idHash));
   }
   return { user: { id: row.user.id, email: row.user.email, displayName: row.user.displayName }, idHash, xsrfHash: session.xsrfHash };
 }
@@ -196,7 +219,10 @@ export function xsrfMatches(session: MemberSession, given: string | undefined): 
 /** A fresh xsrf token for a session whose browser lost its copy (another tab, cleared storage). */
 export async function renewXsrf(db: Db, session: MemberSession): Promise<string> {
   const xsrfToken = randomBytes(24).toString('base64url');
-  await db.update(siteUserSessions).set({ xsrfHash: hash(xsrfToken) }).where(eq(siteUserSessions.idHash, session.idHash));
+  await db
+    .update(siteUserSessions)
+    .set({ xsrfHash: hash(xsrfToken) })
+    .where(eq(siteUserSessions.idHash, session.idHash));
   return xsrfToken;
 }
 
@@ -244,16 +270,29 @@ export async function completeMemberPasswordReset(db: Db, site: Site, given: str
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const user = await spendToken(tx, site.id, given, 'reset', RESET_EXPIRED);
-    await tx.update(siteUsers).set({ passwordHash, verifiedAt: user.verifiedAt ?? new Date() }).where(eq(siteUsers.id, user.id));
+    await tx
+      .update(siteUsers)
+      .set({ passwordHash, verifiedAt: user.verifiedAt ?? new Date() })
+      .where(eq(siteUsers.id, user.id));
     await securityChanged(tx, 'passwordReset', user, site, links, undefined);
   });
 }
 
 /** Tries at a customer's current password when changing it: 5 in 15 minutes per customer. */
-export const memberCurrentPasswordLimits = (siteUserId: string): Limit[] => [{ key: `member-current-password:${siteUserId}`, max: 5, windowMs: 15 * 60 * 1000 }];
+export const memberCurrentPasswordLimits = (siteUserId: string): Limit[] => [
+  { key: `member-current-password:${siteUserId}`, max: 5, windowMs: 15 * 60 * 1000 },
+];
 
 /** The customer changes their own password: the current one first, then the rule for new ones. This session stays signed in. */
-export async function changeMemberPassword(db: Db, rateLimits: RateLimitStore, site: Site, session: MemberSession, current: string, next: string, links: Links): Promise<void> {
+export async function changeMemberPassword(
+  db: Db,
+  rateLimits: RateLimitStore,
+  site: Site,
+  session: MemberSession,
+  current: string,
+  next: string,
+  links: Links,
+): Promise<void> {
   const [user] = await db.select().from(siteUsers).where(eq(siteUsers.id, session.user.id));
   if (!user) throw new SiteUserError(authentication.signInToContinue, 401);
   await checkCurrentPassword(rateLimits, memberCurrentPasswordLimits(user.id), user.passwordHash, current);
@@ -267,7 +306,10 @@ export async function changeMemberPassword(db: Db, rateLimits: RateLimitStore, s
 }
 
 const liveMemberSession = (now: number) =>
-  and(gt(siteUserSessions.expiresAt, new Date(now)), or(eq(siteUserSessions.rememberMe, true), gt(siteUserSessions.lastSeenAt, new Date(now - MEMBER_IDLE_MS))));
+  and(
+    gt(siteUserSessions.expiresAt, new Date(now)),
+    or(eq(siteUserSessions.rememberMe, true), gt(siteUserSessions.lastSeenAt, new Date(now - MEMBER_IDLE_MS))),
+  );
 
 /** The customer's live sessions, this one marked. */
 export async function memberSessionsOf(db: Db, session: MemberSession): Promise<SessionListing[]> {
@@ -310,7 +352,14 @@ export async function updateMemberProfile(db: Db, siteUserId: string, displayNam
 /** A verified customer made directly (the demo site's sample customer, the command line). */
 export async function createVerifiedSiteUser(db: Db, websiteId: string, email: string, password: string, displayName?: string): Promise<string> {
   const id = randomBytes(12).toString('hex');
-  await db.insert(siteUsers).values({ id, websiteId, email: normalizeEmail(email), passwordHash: await hashPassword(password), displayName: displayName ?? null, verifiedAt: new Date() });
+  await db.insert(siteUsers).values({
+    id,
+    websiteId,
+    email: normalizeEmail(email),
+    passwordHash: await hashPassword(password),
+    displayName: displayName ?? null,
+    verifiedAt: new Date(),
+  });
   return id;
 }
 

@@ -70,7 +70,8 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
     return await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier)).for('update');
       const [anyDefault] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.isDefault, true));
-      if (existing && opts.websiteId && existing.id !== opts.websiteId) throw new SiteConflictError('another import created this site while the archive was read; import it again');
+      if (existing && opts.websiteId && existing.id !== opts.websiteId)
+        throw new SiteConflictError('another import created this site while the archive was read; import it again');
       const websiteId = existing?.id ?? opts.websiteId ?? newId();
       const becomesDefault = opts.makeDefault === true || (!anyDefault && !existing);
       if (opts.makeDefault && anyDefault && anyDefault.id !== websiteId) {
@@ -95,7 +96,9 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
           ...(becomesDefault ? { isDefault: true } : {}),
         });
       } else {
-        await tx.insert(websites).values({ id: websiteId, identifier, settings, navigation: doc.navigation, header: doc.header, footer: doc.footer, isDefault: becomesDefault });
+        await tx
+          .insert(websites)
+          .values({ id: websiteId, identifier, settings, navigation: doc.navigation, header: doc.header, footer: doc.footer, isDefault: becomesDefault });
         // Marked too: app servers that looked this host up before drop their "no site here".
         await markSiteChanged(tx, websiteId);
       }
@@ -103,34 +106,37 @@ export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opt
         await tx.insert(siteDomains).values(doc.settings.customDomains.map((host) => ({ websiteId, host })));
       }
       if (doc.pages.length > 0) {
-        await tx.insert(pages).values(
-          doc.pages.map((p, position) => ({
-            websiteId,
-            id: p.id,
-            pageType: p.pageType,
-            path: p.path ?? null,
-            title: p.title,
-            navigationTitle: p.navigationTitle ?? null,
-            status: p.status,
-            seo: p.seo,
-            sections: p.sections,
-            access: p.access,
-            position,
-          })),
-        ).onConflictDoUpdate({
-          target: [pages.websiteId, pages.id],
-          set: {
-            pageType: sql`excluded.page_type`,
-            path: sql`excluded.path`,
-            title: sql`excluded.title`,
-            navigationTitle: sql`excluded.navigation_title`,
-            status: sql`excluded.status`,
-            seo: sql`excluded.seo`,
-            sections: sql`excluded.sections`,
-            access: sql`excluded.access`,
-            position: sql`excluded.position`,
-          },
-        });
+        await tx
+          .insert(pages)
+          .values(
+            doc.pages.map((p, position) => ({
+              websiteId,
+              id: p.id,
+              pageType: p.pageType,
+              path: p.path ?? null,
+              title: p.title,
+              navigationTitle: p.navigationTitle ?? null,
+              status: p.status,
+              seo: p.seo,
+              sections: p.sections,
+              access: p.access,
+              position,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [pages.websiteId, pages.id],
+            set: {
+              pageType: sql`excluded.page_type`,
+              path: sql`excluded.path`,
+              title: sql`excluded.title`,
+              navigationTitle: sql`excluded.navigation_title`,
+              status: sql`excluded.status`,
+              seo: sql`excluded.seo`,
+              sections: sql`excluded.sections`,
+              access: sql`excluded.access`,
+              position: sql`excluded.position`,
+            },
+          });
       }
       await recordImportedPages(tx, websiteId, replacedPages);
       for (const [position, c] of doc.collections.entries()) {
@@ -207,11 +213,23 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
     } else if (bytes) {
       added.push({ websiteId, id: bytes.id, name: f.name, ...storedFileColumns(bytes), position, ...details });
     } else if (f.data !== undefined) {
-      added.push({ websiteId, name: f.name, contentType: f.contentType, width: f.width ?? null, height: f.height ?? null, data: Buffer.from(f.data, 'base64'), position, ...details });
+      added.push({
+        websiteId,
+        name: f.name,
+        contentType: f.contentType,
+        width: f.width ?? null,
+        height: f.height ?? null,
+        data: Buffer.from(f.data, 'base64'),
+        position,
+        ...details,
+      });
     } else if (!prior) {
       problems.push({ path: `$.files[${position}].data`, message: `the site has no file named ${f.name}: import the site's archive, which holds its bytes` });
     } else if (f.sha256 !== undefined && f.sha256 !== storedSha256(prior)) {
-      problems.push({ path: `$.files[${position}].sha256`, message: `the site's file ${f.name} holds other bytes than this document's: import the archive the document came in` });
+      problems.push({
+        path: `$.files[${position}].sha256`,
+        message: `the site's file ${f.name} holds other bytes than this document's: import the archive the document came in`,
+      });
     } else {
       kept.set(f.name, { id: prior.id, position, details });
     }
@@ -221,7 +239,10 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
   const removedFiles = [...before.values()].filter((f) => !keptIds.has(f.id)).map((f) => f.id);
   if (removedFiles.length > 0) await tx.delete(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, removedFiles)));
   for (const k of kept.values()) {
-    await tx.update(files).set({ position: k.position, ...k.details }).where(and(eq(files.websiteId, websiteId), eq(files.id, k.id)));
+    await tx
+      .update(files)
+      .set({ position: k.position, ...k.details })
+      .where(and(eq(files.websiteId, websiteId), eq(files.id, k.id)));
   }
   if (added.length > 0) await tx.insert(files).values(added);
   // An image gets its variants' job in this transaction, unless another file has its bytes and variants to copy.
@@ -249,7 +270,10 @@ export async function findWebsiteByIdentifier(db: Db, identifier: string): Promi
 
 /** The site's settings read afresh, not from a request's cached site row, so a change just made shows. */
 export async function currentSiteSettings(db: Db, websiteId: string): Promise<SiteSettings | undefined> {
-  const [row] = await db.select({ id: websites.id, identifier: websites.identifier, settings: websites.settings }).from(websites).where(eq(websites.id, websiteId));
+  const [row] = await db
+    .select({ id: websites.id, identifier: websites.identifier, settings: websites.settings })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
   return row && siteSettings(row);
 }
 
@@ -272,7 +296,10 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
 }
 
 /** The site as a document, with the file rows it lists (in the document's order): the archive streams their blobs. */
-export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: (typeof files.$inferSelect)[] } | undefined> {
+export async function exportSiteWithFiles(
+  db: Db,
+  websiteId: string,
+): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: (typeof files.$inferSelect)[] } | undefined> {
   const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
   if (!site) return undefined;
   const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
@@ -439,7 +466,13 @@ export async function updateSiteSettings(
   }
 }
 
-export async function updateHeaderFooter(db: Db, websiteId: string, header: SiteDocument['header'], footer: SiteDocument['footer'], actorId: string): Promise<void> {
+export async function updateHeaderFooter(
+  db: Db,
+  websiteId: string,
+  header: SiteDocument['header'],
+  footer: SiteDocument['footer'],
+  actorId: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
     await markSiteChanged(tx, websiteId, { header, footer });
     await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'design.header_footer_updated', detail: {} });

@@ -1,8 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { onStoredProblem, siteFooter, siteNavigation, siteSettings, storedPageAccess, storedSections, strict, StoredDataError, type StoredProblem } from './stored-json';
+import {
+  onStoredProblem,
+  siteFooter,
+  siteNavigation,
+  siteSettings,
+  storedPageAccess,
+  storedSections,
+  strict,
+  StoredDataError,
+  type StoredProblem,
+} from './stored-json';
 
 const paragraph = (words: string) => ({ type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: words }] });
-const text = (id: string, words: string) => ({ id, type: 2, data: { text: { type: 'doc', content: [paragraph(words)] } }, layout: { desktop: { x: 0, y: 0, w: 12, h: 2 } } });
+const text = (id: string, words: string) => ({
+  id,
+  type: 2,
+  data: { text: { type: 'doc', content: [paragraph(words)] } },
+  layout: { desktop: { x: 0, y: 0, w: 12, h: 2 } },
+});
 const SECTION_ID = 'a'.repeat(24);
 
 let problems: StoredProblem[];
@@ -20,7 +35,11 @@ describe('the stored JSON reader', () => {
   });
 
   it('gives a failing setting its default, keeps the others, and names the path without the value', () => {
-    const settings = siteSettings({ id: 's2', identifier: 'demo', settings: { title: 'Shop', badgeType: 9, timeZone: 'Mars/Olympus', contact: { phone: 'call me maybe' } } });
+    const settings = siteSettings({
+      id: 's2',
+      identifier: 'demo',
+      settings: { title: 'Shop', badgeType: 9, timeZone: 'Mars/Olympus', contact: { phone: 'call me maybe' } },
+    });
     expect(settings).toMatchObject({ title: 'Shop', badgeType: 1, timeZone: 'UTC', contact: {} });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatchObject({ websiteId: 's2', column: 'websites.settings' });
@@ -41,7 +60,14 @@ describe('the stored JSON reader', () => {
   });
 
   it('leaves out a navigation link that fails, and reads old links without the link rules', () => {
-    const links = siteNavigation({ id: 's5', navigation: [{ title: 'Home', href: '/' }, { title: '', href: '/x' }, { title: 'Old', href: 'javascript:alert(1)' }] });
+    const links = siteNavigation({
+      id: 's5',
+      navigation: [
+        { title: 'Home', href: '/' },
+        { title: '', href: '/x' },
+        { title: 'Old', href: 'javascript:alert(1)' },
+      ],
+    });
     expect(links).toEqual([
       { title: 'Home', href: '/', newWindow: false },
       { title: 'Old', href: 'javascript:alert(1)', newWindow: false },
@@ -55,7 +81,10 @@ describe('the stored JSON reader', () => {
 
   it('reads sound sections with their defaults, and refuses sections with a failing block rather than show the page without it', () => {
     const at = { websiteId: 's7', column: 'pages.sections', row: 'p1' };
-    expect(storedSections([{ id: SECTION_ID, blocks: [text('b'.repeat(24), 'Kept')] }], at)[0]).toMatchObject({ theme: 'white', blocks: [{ data: { text: { content: [paragraph('Kept')] } } }] });
+    expect(storedSections([{ id: SECTION_ID, blocks: [text('b'.repeat(24), 'Kept')] }], at)[0]).toMatchObject({
+      theme: 'white',
+      blocks: [{ data: { text: { content: [paragraph('Kept')] } } }],
+    });
     const broken = [{ id: SECTION_ID, theme: 'light', blocks: [text('b'.repeat(24), 'Kept'), { id: 'c'.repeat(24), type: 9999, data: {}, layout: {} }] }];
     expect(() => storedSections(broken, at)).toThrow(/pages\.sections of p1 on site s7 fails its schema at 0\.blocks\.1/);
     expect(problems).toEqual([]);
@@ -63,7 +92,9 @@ describe('the stored JSON reader', () => {
 
   it('refuses page access it cannot read, rather than guess who may see the page', () => {
     expect(storedPageAccess({ type: 'members' }, { websiteId: 's9', column: 'pages.access' })).toEqual({ type: 'members' });
-    expect(() => storedPageAccess({ type: 'password', passwordHash: 'hunter2' }, { websiteId: 's9', column: 'pages.access', row: 'p2' })).toThrow(StoredDataError);
+    expect(() => storedPageAccess({ type: 'password', passwordHash: 'hunter2' }, { websiteId: 's9', column: 'pages.access', row: 'p2' })).toThrow(
+      StoredDataError,
+    );
     try {
       storedPageAccess({ type: 'password', passwordHash: 'hunter2' }, { websiteId: 's9', column: 'pages.access', row: 'p2' });
     } catch (err) {

@@ -170,10 +170,15 @@ export function storedPageAccess(value: unknown, at: StoredAt): PageAccess {
 /** For the site export: every value whole, or a StoredDataError (a document that leaves parts out would lose them on import). */
 export const strict = {
   settings: (site: SiteRow): SiteSettings =>
-    strictly(settingsSchema, { ...(isRecord(site.settings) ? site.settings : {}), identifier: site.identifier }, { websiteId: site.id, column: 'websites.settings' }),
+    strictly(
+      settingsSchema,
+      { ...(isRecord(site.settings) ? site.settings : {}), identifier: site.identifier },
+      { websiteId: site.id, column: 'websites.settings' },
+    ),
   header: (site: { id: string; header: unknown }): SiteHeader => strictly(headerSchema, site.header, { websiteId: site.id, column: 'websites.header' }),
   footer: (site: { id: string; footer: unknown }): SiteFooter => strictly(footerSchema, site.footer, { websiteId: site.id, column: 'websites.footer' }),
-  navigation: (site: { id: string; navigation: unknown }): NavLink[] => strictly(navigationSchema, site.navigation, { websiteId: site.id, column: 'websites.navigation' }),
+  navigation: (site: { id: string; navigation: unknown }): NavLink[] =>
+    strictly(navigationSchema, site.navigation, { websiteId: site.id, column: 'websites.navigation' }),
   sections: storedSections,
   pageAccess: storedPageAccess,
 };

@@ -85,7 +85,8 @@ describe('checking a code', () => {
   });
 
   it('refuses anything that is not six digits', () => {
-    for (const code of ['', '12345', '1234567', '12345a', ` ${codeAt(step)}`]) expect(checkTotp(secret, code, now, null)).toEqual({ ok: false, reason: 'wrong' });
+    for (const code of ['', '12345', '1234567', '12345a', ` ${codeAt(step)}`])
+      expect(checkTotp(secret, code, now, null)).toEqual({ ok: false, reason: 'wrong' });
   });
 });
 

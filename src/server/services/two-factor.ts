@@ -20,16 +20,7 @@ import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
 import { twoFactor } from '../../messages/two-factor';
 
 export type TwoFactorProblem =
-  | 'wrong'
-  | 'wrongRecovery'
-  | 'used'
-  | 'limited'
-  | 'alreadyOn'
-  | 'notStarted'
-  | 'notOn'
-  | 'wrongPassword'
-  | 'ticketExpired'
-  | 'ticketInvalid';
+  'wrong' | 'wrongRecovery' | 'used' | 'limited' | 'alreadyOn' | 'notStarted' | 'notOn' | 'wrongPassword' | 'ticketExpired' | 'ticketInvalid';
 
 export class TwoFactorError extends Error {
   constructor(
@@ -115,7 +106,10 @@ export async function beginTwoFactor(db: Db, accountId: string): Promise<{ secre
   if (!account) throw new TwoFactorError('notStarted');
   if (account.totpEnabledAt) throw new TwoFactorError('alreadyOn');
   const secret = generateTotpSecret();
-  await db.update(accounts).set({ totpSecret: seal(secret), totpLastStep: null, updatedAt: new Date() }).where(and(eq(accounts.id, accountId), isNull(accounts.totpEnabledAt)));
+  await db
+    .update(accounts)
+    .set({ totpSecret: seal(secret), totpLastStep: null, updatedAt: new Date() })
+    .where(and(eq(accounts.id, accountId), isNull(accounts.totpEnabledAt)));
   return { secret, uri: otpauthUri(account.email, secret) };
 }
 
@@ -146,7 +140,14 @@ export async function confirmTwoFactor(db: Db, rateLimits: RateLimitStore, accou
  * Turning it off asks for both factors (a recovery code may stand in for the app's code, for a
  * member who lost the phone), so a session left open is not enough to weaken the account.
  */
-export async function disableTwoFactor(db: Db, rateLimits: RateLimitStore, accountId: string, password: string, code: string, ctx: ChangeContext): Promise<void> {
+export async function disableTwoFactor(
+  db: Db,
+  rateLimits: RateLimitStore,
+  accountId: string,
+  password: string,
+  code: string,
+  ctx: ChangeContext,
+): Promise<void> {
   const account = await accountById(db, accountId);
   if (!account?.totpEnabledAt) throw new TwoFactorError('notOn');
   // One try covers the password and the code: both are checked after it is counted.

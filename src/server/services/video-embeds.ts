@@ -108,7 +108,11 @@ async function copyPoster(deps: VideoEmbedDeps, websiteId: string, accountId: st
     const options = deps.options ?? { allowPrivate: false };
     const answer = await fetchLimited(address, options, POSTER_MAX_BYTES, PROVIDER_NAMES[video.provider]);
     if (answer.status !== 200 || !answer.contentType.startsWith('image/')) return undefined;
-    const row = await uploadFile({ db: deps.db, store: deps.store }, websiteId, accountId, { fileName, declaredType: answer.contentType, body: Readable.from([answer.body]) });
+    const row = await uploadFile({ db: deps.db, store: deps.store }, websiteId, accountId, {
+      fileName,
+      declaredType: answer.contentType,
+      body: Readable.from([answer.body]),
+    });
     return `/s/${row.name}`;
   } catch (err) {
     if (err instanceof EmbedRefusal || err instanceof FileRefusal) return undefined;
@@ -143,7 +147,13 @@ export type EmbedsOutcome = { ok: true; sections: StoredSection[] } | { ok: fals
  * address (so a save that did not come back with the embed looks nothing up again), looked up
  * otherwise. A refusal is named at the block's address field.
  */
-export async function fillVideoEmbeds(deps: VideoEmbedDeps, websiteId: string, accountId: string, sections: StoredSection[], prior: () => Promise<StoredSection[]>): Promise<EmbedsOutcome> {
+export async function fillVideoEmbeds(
+  deps: VideoEmbedDeps,
+  websiteId: string,
+  accountId: string,
+  sections: StoredSection[],
+  prior: () => Promise<StoredSection[]>,
+): Promise<EmbedsOutcome> {
   const known = new Map<string, VideoEmbed>();
   const lacking = sections.some((s) =>
     s.blocks.some(
@@ -156,7 +166,8 @@ export async function fillVideoEmbeds(deps: VideoEmbedDeps, websiteId: string, a
   for (const block of lacking ? (await prior()).flatMap((s) => s.blocks) : []) {
     const data = block.data as Partial<VideoData>;
     if (block.type === BLOCK_TYPES.VIDEO && data.embed && data.embed.url === data.url) known.set(block.id, data.embed);
-    if (block.type === BLOCK_TYPES.GALLERY) for (const item of galleryItems(block.data)) if (item.video && item.embed?.url === item.video) known.set(`${block.id} ${item.video}`, item.embed);
+    if (block.type === BLOCK_TYPES.GALLERY)
+      for (const item of galleryItems(block.data)) if (item.video && item.embed?.url === item.video) known.set(`${block.id} ${item.video}`, item.embed);
   }
   const errors: Record<string, string> = {};
   const filled: StoredSection[] = [];

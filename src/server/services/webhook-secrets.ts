@@ -28,7 +28,11 @@ const ofForm = (websiteId: string, formId: string) => and(eq(webhookSecrets.webs
 /** Makes the form's secret unless it has one; answers the new secret (to show once), or undefined when one existed. */
 export async function ensureWebhookSecret(tx: Executor, websiteId: string, formId: string): Promise<string | undefined> {
   const secret = newSecret();
-  const made = await tx.insert(webhookSecrets).values({ websiteId, formId, secret: seal(secret) }).onConflictDoNothing().returning({ formId: webhookSecrets.formId });
+  const made = await tx
+    .insert(webhookSecrets)
+    .values({ websiteId, formId, secret: seal(secret) })
+    .onConflictDoNothing()
+    .returning({ formId: webhookSecrets.formId });
   return made.length === 1 ? secret : undefined;
 }
 

@@ -94,9 +94,17 @@ export async function deliverWebhook(target: string, body: unknown, signing: Web
     if (!(err instanceof OutgoingError)) throw err;
     // A refused target (a private address, a scheme other than http or https) will be refused again: no retry.
     if (err.reason === 'refused') throw new PermanentJobError(err.message, { cause: err });
-    throw new Error(err.reason === 'timeout' ? `Webhook did not answer within ${timeoutMs / 1000} s` : err.reason === 'ended' ? 'Webhook answer ended early' : `Webhook unreachable: ${err.message}`, { cause: err });
+    throw new Error(
+      err.reason === 'timeout'
+        ? `Webhook did not answer within ${timeoutMs / 1000} s`
+        : err.reason === 'ended'
+          ? 'Webhook answer ended early'
+          : `Webhook unreachable: ${err.message}`,
+      { cause: err },
+    );
   }
-  if (answer.status < 200 || answer.status >= 300) throw new Error(`Webhook answered ${answer.status}${answer.statusMessage ? ` ${answer.statusMessage}` : ''}`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`Webhook answered ${answer.status}${answer.statusMessage ? ` ${answer.statusMessage}` : ''}`);
 }
 
 /** The handler for jobs of kind 'form-webhook'. A submission deleted meanwhile (retention, erasure) is not sent. */

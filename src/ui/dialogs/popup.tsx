@@ -197,11 +197,7 @@ export function Popup({
 
   if (!inPage) return null;
   return createPortal(
-    <div
-      className={`op-popup op-popup--${placement}${view.phase === 'hiding' ? ' is-hiding' : ''}`}
-      hidden={view.phase === 'hidden'}
-      onKeyDown={onKeyDown}
-    >
+    <div className={`op-popup op-popup--${placement}${view.phase === 'hiding' ? ' is-hiding' : ''}`} hidden={view.phase === 'hidden'} onKeyDown={onKeyDown}>
       {placement !== 'full-page' && <div className="op-popup__overlay" onClick={() => close('cancel')} />}
       <div
         ref={boxRef}

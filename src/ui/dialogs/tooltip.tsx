@@ -38,7 +38,11 @@ export function Tooltip({ text, children }: TooltipProps) {
   const armed = useRef<Armed | null>(null);
   // The tooltip is drawn in <body>, out of reach of any ancestor's overflow or stacking; portals
   // exist only in the browser, so on a server-rendered island it appears after hydration.
-  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
+  const inBrowser = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
   function disarm() {
     if (armed.current) {

@@ -58,7 +58,9 @@ function icon(path: string, filled = false): SVGSVGElement {
   const p = document.createElementNS(SVG_NS, 'path');
   p.setAttribute('d', path);
   if (filled) p.setAttribute('fill', 'currentColor');
-  else for (const [k, v] of Object.entries({ fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' })) p.setAttribute(k, v);
+  else
+    for (const [k, v] of Object.entries({ fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round' }))
+      p.setAttribute(k, v);
   svg.append(p);
   return svg;
 }
@@ -76,7 +78,8 @@ function canonicalPath(): string | undefined {
 }
 
 /** Can take focus now: shown, not in a hidden item. */
-const focusable = (node: HTMLElement) => !(node as HTMLButtonElement).disabled && node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
+const focusable = (node: HTMLElement) =>
+  !(node as HTMLButtonElement).disabled && node.getClientRects().length > 0 && getComputedStyle(node).visibility !== 'hidden';
 
 export function openLightbox({ gallery, slides, index: start, opener, onClosed }: OpenOptions) {
   adoptStyles();
@@ -147,7 +150,12 @@ export function openLightbox({ gallery, slides, index: start, opener, onClosed }
     const name = item.title || videoWords.untitled;
     let player: HTMLIFrameElement | HTMLVideoElement;
     if (item.videoSrc) {
-      player = el('iframe', 'lightbox-player', { src: item.videoSrc, allow: 'autoplay; fullscreen; picture-in-picture; encrypted-media', allowfullscreen: '', title: name });
+      player = el('iframe', 'lightbox-player', {
+        src: item.videoSrc,
+        allow: 'autoplay; fullscreen; picture-in-picture; encrypted-media',
+        allowfullscreen: '',
+        title: name,
+      });
     } else if (item.videoFile) {
       player = el('video', 'lightbox-player', { src: item.videoFile, controls: '', autoplay: '', playsinline: '', title: name });
     } else {
@@ -174,7 +182,8 @@ export function openLightbox({ gallery, slides, index: start, opener, onClosed }
   function writeAddress() {
     if (editing) return;
     const item = items[index]!;
-    if (historySync) history.replaceState({ ...(history.state as object | null), itemId: item.url || item.id }, '', historySyncPath(collection, item) + location.search);
+    if (historySync)
+      history.replaceState({ ...(history.state as object | null), itemId: item.url || item.id }, '', historySyncPath(collection, item) + location.search);
     else history.replaceState(history.state, '', location.pathname + location.search + hashWithItemId(location.hash, item.id));
   }
   function clearAddress() {
@@ -199,7 +208,8 @@ export function openLightbox({ gallery, slides, index: start, opener, onClosed }
     previous.disabled = stepIndex(index, items.length, -1, loop) === undefined;
     next.disabled = stepIndex(index, items.length, 1, loop) === undefined;
     loadAround(index);
-    if (mode === 'mobile' && scroll !== 'none') stage.scrollTo({ left: index * stage.clientWidth, behavior: scroll === 'smooth' && !still ? 'smooth' : 'auto' });
+    if (mode === 'mobile' && scroll !== 'none')
+      stage.scrollTo({ left: index * stage.clientWidth, behavior: scroll === 'smooth' && !still ? 'smooth' : 'auto' });
     writeAddress();
   }
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { clickAction, historySyncPath, inEditingBackend, itemFromSlide, itemIdFromPath, lightboxMode, loops, slidePathParts, stepIndex, throttleGate } from './model';
+import {
+  clickAction,
+  historySyncPath,
+  inEditingBackend,
+  itemFromSlide,
+  itemIdFromPath,
+  lightboxMode,
+  loops,
+  slidePathParts,
+  stepIndex,
+  throttleGate,
+} from './model';
 
 const attrs = (values: Record<string, string>) => ({ getAttribute: (name: string) => values[name] ?? null });
 
@@ -40,11 +51,40 @@ describe('the lightbox rules', () => {
 
   // 001-3.03, 001-3.04, 001-3.05
   it('reads an item from the slide attributes, a video only through the contract’s safe addresses', () => {
-    const image = itemFromSlide(attrs({ 'data-slide-id': 'a', 'data-slide-url': 'harbour', 'data-title': 'T', 'data-description': 'D', 'data-lightbox-theme': 'light', 'data-type': 'image', 'data-src': '/s/a.png', 'data-image-dimensions': '400x300' }), 'Alt');
-    expect(image).toMatchObject({ id: 'a', url: 'harbour', title: 'T', description: 'D', theme: 'light', type: 'image', src: '/s/a.png', alt: 'Alt', width: 400, height: 300 });
-    const video = itemFromSlide(attrs({ 'data-slide-id': 'v', 'data-type': 'video', 'data-video-src': 'https://www.youtube-nocookie.com/embed/x', 'data-video-aspect': '56.25' }), '');
+    const image = itemFromSlide(
+      attrs({
+        'data-slide-id': 'a',
+        'data-slide-url': 'harbour',
+        'data-title': 'T',
+        'data-description': 'D',
+        'data-lightbox-theme': 'light',
+        'data-type': 'image',
+        'data-src': '/s/a.png',
+        'data-image-dimensions': '400x300',
+      }),
+      'Alt',
+    );
+    expect(image).toMatchObject({
+      id: 'a',
+      url: 'harbour',
+      title: 'T',
+      description: 'D',
+      theme: 'light',
+      type: 'image',
+      src: '/s/a.png',
+      alt: 'Alt',
+      width: 400,
+      height: 300,
+    });
+    const video = itemFromSlide(
+      attrs({ 'data-slide-id': 'v', 'data-type': 'video', 'data-video-src': 'https://www.youtube-nocookie.com/embed/x', 'data-video-aspect': '56.25' }),
+      '',
+    );
     expect(video).toMatchObject({ type: 'video', theme: 'dark', videoSrc: 'https://www.youtube-nocookie.com/embed/x', videoAspect: 56.25 });
-    const unsafe = itemFromSlide(attrs({ 'data-type': 'video', 'data-video-src': 'javascript:alert(1)', 'data-video-file': '//evil.example/x.mp4', 'data-video-aspect': 'x' }), '');
+    const unsafe = itemFromSlide(
+      attrs({ 'data-type': 'video', 'data-video-src': 'javascript:alert(1)', 'data-video-file': '//evil.example/x.mp4', 'data-video-aspect': 'x' }),
+      '',
+    );
     expect(unsafe).toMatchObject({ videoSrc: undefined, videoFile: undefined, videoAspect: 56.3 });
     expect(itemFromSlide(attrs({ 'data-type': 'video', 'data-video-file': '/s/clip.mp4' }), '').videoFile).toBe('/s/clip.mp4');
   });

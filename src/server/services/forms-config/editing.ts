@@ -60,18 +60,28 @@ export async function updateForm(db: Db, websiteId: string, form: StoredForm, ac
     let replaced = 0;
     for (const row of pageRows) {
       replaced += replaceForm(row.sections, form);
-      await tx.update(pages).set({ sections: row.sections }).where(and(eq(pages.websiteId, websiteId), eq(pages.id, row.id)));
+      await tx
+        .update(pages)
+        .set({ sections: row.sections })
+        .where(and(eq(pages.websiteId, websiteId), eq(pages.id, row.id)));
     }
     for (const row of itemRows) {
       replaced += replaceForm(row.sections, form);
-      await tx.update(collectionItems).set({ sections: row.sections }).where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
+      await tx
+        .update(collectionItems)
+        .set({ sections: row.sections })
+        .where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
     }
     // Drafts holding the form take the change too, or publishing one would put the old form back.
     replaced += await reviseDraftsHoldingForm(tx, websiteId, form.formId, actorId, (sections) => replaceForm(sections, form));
     if (replaced === 0) return { updated: false };
     await markSiteChanged(tx, websiteId);
     const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;
-    await logActivity(tx, websiteId, actorId, 'forms.form_updated', { formId: form.formId, fields: form.fields.length, ...(webhookSecret ? { webhookSecretMade: true } : {}) });
+    await logActivity(tx, websiteId, actorId, 'forms.form_updated', {
+      formId: form.formId,
+      fields: form.fields.length,
+      ...(webhookSecret ? { webhookSecretMade: true } : {}),
+    });
     return { updated: true, ...(webhookSecret ? { webhookSecret } : {}) };
   });
 }

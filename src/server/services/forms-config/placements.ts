@@ -27,7 +27,13 @@ const NEWSLETTER_WITH_ID = `$[*].blocks[*] ? (@.type == ${NEWSLETTER} && @.data.
  */
 async function blocksInContent(db: Executor, websiteId: string, path: string, id = ''): Promise<FoundBlock[]> {
   const vars = JSON.stringify({ id });
-  const { rows } = await db.execute<{ kind: 'page' | 'item'; id: string; title: string; path: string | null; block: { type: number; data: Record<string, unknown> } }>(sql`
+  const { rows } = await db.execute<{
+    kind: 'page' | 'item';
+    id: string;
+    title: string;
+    path: string | null;
+    block: { type: number; data: Record<string, unknown> };
+  }>(sql`
     SELECT 'page' AS kind, p.id, p.title, p.path, 0 AS grp, '' AS coll, p.position, b.block
       FROM ${pages} p CROSS JOIN LATERAL jsonb_path_query(p.sections, ${path}::jsonpath, ${vars}::jsonb) AS b(block)
      WHERE p.website_id = ${websiteId}

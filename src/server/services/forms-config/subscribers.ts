@@ -20,7 +20,11 @@ const subscriberOf = (r: typeof newsletterSubscribers.$inferSelect): Subscriber 
   unsubscribedAt: r.unsubscribedAt ? isoTime(r.unsubscribedAt) : null,
 });
 
-export function subscriberWhere(websiteId: string, listId: string, opts: { q?: string | undefined; status?: SubscriberStatus | undefined; after?: string | undefined }) {
+export function subscriberWhere(
+  websiteId: string,
+  listId: string,
+  opts: { q?: string | undefined; status?: SubscriberStatus | undefined; after?: string | undefined },
+) {
   const where = [eq(newsletterSubscribers.websiteId, websiteId), eq(newsletterSubscribers.listId, listId)];
   if (opts.status) where.push(eq(newsletterSubscribers.status, opts.status));
   if (opts.after !== undefined) where.push(gt(newsletterSubscribers.email, opts.after));
@@ -53,7 +57,13 @@ export async function deleteSubscriber(db: Db, websiteId: string, listId: string
   return db.transaction(async (tx) => {
     const deleted = await tx
       .delete(newsletterSubscribers)
-      .where(and(eq(newsletterSubscribers.websiteId, websiteId), eq(newsletterSubscribers.listId, listId), eq(newsletterSubscribers.email, email.trim().toLowerCase())))
+      .where(
+        and(
+          eq(newsletterSubscribers.websiteId, websiteId),
+          eq(newsletterSubscribers.listId, listId),
+          eq(newsletterSubscribers.email, email.trim().toLowerCase()),
+        ),
+      )
       .returning({ email: newsletterSubscribers.email });
     if (deleted.length === 0) return false;
     // The activity log keeps no address (docs/decisions.md, "Erasing a person's data").

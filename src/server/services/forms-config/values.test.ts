@@ -12,7 +12,9 @@ describe('values as text', () => {
     expect(valueText('phone', ['44', '1632', '960', '123'])).toBe('+44 1632-960-123');
     expect(valueText('phone', ['', '555', '010', '9999'])).toBe('555-010-9999');
     expect(valueText('checkbox', ['Mugs', 'Bowls'])).toBe('Mugs, Bowls');
-    expect(valueText('likert', { 'Delivery was quick.': '2', 'The pieces arrived safely.': '-1' })).toBe('Delivery was quick.: Strongly Agree; The pieces arrived safely.: Disagree');
+    expect(valueText('likert', { 'Delivery was quick.': '2', 'The pieces arrived safely.': '-1' })).toBe(
+      'Delivery was quick.: Strongly Agree; The pieces arrived safely.: Disagree',
+    );
     expect(valueText('name', ['', ''])).toBe('');
     expect(valueText('text', undefined)).toBe('');
   });
