@@ -488,7 +488,7 @@ const PAUSED_AT = Date.UTC(2026, 0, 1);
  */
 export async function pauseClock(page: Page): Promise<void> {
   await page.clock.install({ time: PAUSED_AT });
-  await page.clock.pauseAt(PAUSED_AT);
+  await page.clock.pauseAt(PAUSED_AT + 60_000);
 }
 
 /**
