@@ -11,13 +11,13 @@
  */
 import { defineConfig } from 'vitest/config';
 
-/** Workers of the database group: its files mostly wait (on PostgreSQL, a browser, a timer), so one more than the cores. */
-const DATABASE_WORKERS = 3;
+/** Workers of the database group: its files often wait (on PostgreSQL, a browser, a timer), so twice the cores. */
+const DATABASE_WORKERS = 4;
 
 /**
- * The database projects' files share each worker's loaded modules (the server's are the bulk of
- * a file's start): a file leaves no state behind (env stubs and spies are restored, every app and
- * pool closed), and none replaces a module with vi.mock.
+ * Files share each worker's loaded modules (for the database projects, the server's are the bulk
+ * of a file's start): a file leaves no state behind (globals and env stubs are restored, every app
+ * and pool closed), and none replaces a module with vi.mock.
  */
 const SHARED_MODULES = { isolate: false } as const;
 
@@ -39,6 +39,7 @@ export default defineConfig({
           exclude: ['src/db/embedded.test.ts'],
           environment: 'node',
           setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
+          ...SHARED_MODULES,
           // Vitest's default (a core less than the machine's) would leave one of two cores idle.
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
