@@ -16,8 +16,8 @@ const DATABASE_WORKERS = 4;
 
 /**
  * Files share each worker's loaded modules (for the database projects, the server's are the bulk
- * of a file's start): a file leaves no state behind (globals and env stubs are restored, every app
- * and pool closed), and none replaces a module with vi.mock.
+ * of a file's start): a file leaves no state behind (globals and environment variables it
+ * replaced are put back, every app and pool closed), and none replaces a module with vi.mock.
  */
 const SHARED_MODULES = { isolate: false } as const;
 
