@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, isBlockChunk, PAGE_ISLANDS, siteForFile, visitorContext } from './harness';
+import { desktop, isBlockChunk, islandsReady, PAGE_ISLANDS, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -36,13 +36,25 @@ describe('accordion block', () => {
     expect(await isOpen(page, 'Are your pieces dishwasher-safe?')).toBe(true);
     expect(await isOpen(page, 'Do you ship abroad?')).toBe(false);
 
+    // The animations are read as the click's handlers finish, not a round trip later: on a busy
+    // machine 250 ms can pass before the next call reaches the page.
+    await islandsReady(page, ['accordion']);
+    await page.evaluate(() => {
+      const seen = ((window as { animationsAtClick?: number[] }).animationsAtClick = [] as number[]);
+      document.addEventListener(
+        'click',
+        () =>
+          seen.push(
+            ...document
+              .getAnimations()
+              .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))
+              .map((a) => Number((a.effect as KeyframeEffect).getTiming().duration)),
+          ),
+        { once: true },
+      );
+    });
     await page.getByText('Do you ship abroad?').click();
-    const timings = await page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((a) => !(a instanceof CSSTransition) && !(a instanceof CSSAnimation))
-        .map((a) => (a.effect as KeyframeEffect).getTiming().duration),
-    );
+    const timings = await page.evaluate(() => (window as { animationsAtClick?: number[] }).animationsAtClick!);
     expect(timings.length).toBeGreaterThanOrEqual(2);
     for (const d of timings) expect(d).toBe(250);
     await page.waitForFunction(() => document.getAnimations().length === 0);
