@@ -1,11 +1,12 @@
 /**
- * One Vitest run, four projects in three groups, run one group after another:
+ * One Vitest run, five projects in three groups, run one group after another:
  * 1. `unit`: tests beside the code, no database, in parallel;
  * 2. `integration` (the app on a real PostgreSQL: a fresh database per file, copied from a migrated
  *    template) and `e2e` (Debian's Chromium against the app server `npm start` runs: one server and
- *    one browser per worker, a site per file), their files side by side on the same workers;
+ *    one browser per worker, a site per file), their files side by side on the same workers, and
+ *    beside them `own-process` (integration files that each need a fresh process);
  * 3. `serial`: the integration files that must have the machine to themselves, one at a time.
- * The three database projects share one embedded PostgreSQL (test/global-setup.ts). `npm test`
+ * The database projects share one embedded PostgreSQL (test/global-setup.ts). `npm test`
  * (scripts/test.ts) runs the unit group alone first, so a failure there stops the run in seconds.
  * The summary reporter prints 'N passed, N failed'.
  */
@@ -28,6 +29,13 @@ const SHARED_MODULES = { isolate: false } as const;
  */
 export const SERIAL = ['test/group-commit.test.ts', 'test/parallel-limits.test.ts'];
 
+/**
+ * Integration files that measure their process's own memory: each gets a fresh process. A forced
+ * collection there walks only what the file loaded, where in a shared worker it walks every module
+ * and browser client the worker holds, about a second each time.
+ */
+export const OWN_PROCESS = ['test/blob-stores.test.ts'];
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
@@ -49,12 +57,25 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts', 'src/db/embedded.test.ts'],
-          exclude: SERIAL,
+          exclude: [...SERIAL, ...OWN_PROCESS],
           ...SHARED_MODULES,
           globalSetup: ['./test/global-setup.ts'],
           setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          maxWorkers: DATABASE_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'own-process',
+          include: OWN_PROCESS,
+          globalSetup: ['./test/global-setup.ts'],
+          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Vitest asks the same of every project in a group; each file still gets its own process.
           maxWorkers: DATABASE_WORKERS,
           sequence: { groupOrder: 1 },
         },

@@ -104,7 +104,7 @@ async function main(): Promise<number> {
   const summaryFile = path.join(CACHE, `summary-${process.pid}.jsonl`);
   rmSync(summaryFile, { force: true });
   let ok = vitest(['unit'], summaryFile);
-  if (ok) ok = vitest(['integration', 'e2e', 'serial'], summaryFile);
+  if (ok) ok = vitest(['integration', 'own-process', 'e2e', 'serial'], summaryFile);
   const totals = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(summaryFile)) {
     for (const line of readFileSync(summaryFile, 'utf8').split('\n').filter(Boolean)) {

@@ -24,6 +24,15 @@ export async function openTempDir(prefix: string): Promise<string> {
   return dir;
 }
 
+/**
+ * The test server's settings. Integration files run in parallel, each with pools of its own,
+ * beside the end-to-end servers'. Its data lives for one run and is thrown away, so it skips
+ * flushing to disk (PostgreSQL's "non-durable settings"): a commit is as visible as ever, only not
+ * waited on by the disk. What survives a crash is tested on clusters of their own, with the
+ * product's settings (src/db/embedded.test.ts).
+ */
+const TEST_SERVER_SETTINGS = { max_connections: '400', fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' };
+
 type Started = { url: string; preparedCluster: string; stop(): Promise<void> };
 type Shared = { started: Promise<Started>; users: number };
 const KEY = Symbol.for('openpress.test.postgres');
@@ -32,8 +41,7 @@ const holder = globalThis as { [KEY]?: Shared };
 async function start(): Promise<Started> {
   const [dataDir, preparedCluster] = await Promise.all([openTempDir('openpress-test-pg-'), openTempDir('openpress-test-cluster-')]);
   const migrated = (async () => {
-    // Integration files run in parallel, each with pools of its own, beside the end-to-end servers'.
-    const server = await startEmbeddedPostgres({ dataDir, settings: { max_connections: '400' } });
+    const server = await startEmbeddedPostgres({ dataDir, settings: TEST_SERVER_SETTINGS });
     const template = connect(await createDatabase(server.url, TEMPLATE), 1);
     await runMigrations(template);
     await template.close();

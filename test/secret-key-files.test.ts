@@ -43,6 +43,7 @@ const keyIn = async (file: string) => keyId(parseSecretKey(await readFile(file, 
 const storedPassword = async (s: RunningServer) => (await sqlOn(s, 'SELECT password FROM smtp_settings'))[0]!.password as string;
 
 describe("the embedded set-up's secret key", () => {
+  // Three starts of a server of its own (a fresh cluster, migrations, the demo): a minute each on a busy machine.
   it('is generated at the first start, kept, and replaced by a rotation that never leaves a secret under a key no file holds', async () => {
     server = await startServer({ env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
     const { dataDir } = server;
@@ -89,7 +90,7 @@ describe("the embedded set-up's secret key", () => {
     expect(server.output()).not.toContain('Sealed');
     expect(await storedPassword(server)).toMatch(new RegExp(`^sealed:v1:${newId}:`));
     expect((await fetch(`${server.url}/`)).status).toBe(200);
-  });
+  }, 180_000);
 
   it('is required with DATABASE_URL: the start stops and says so', async () => {
     const start = exec(process.execPath, programArgs('main'), {
