@@ -36,6 +36,14 @@ export const SERIAL = ['test/group-commit.test.ts', 'test/parallel-limits.test.t
  */
 export const OWN_PROCESS = ['test/blob-stores.test.ts'];
 
+/** What the integration files need: the shared PostgreSQL, the test secrets, fixed property-test seeds, and time for a busy machine. */
+const DATABASE_FILES = {
+  globalSetup: ['./test/global-setup.ts'],
+  setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
@@ -59,10 +67,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts', 'src/db/embedded.test.ts'],
           exclude: [...SERIAL, ...OWN_PROCESS],
           ...SHARED_MODULES,
-          globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...DATABASE_FILES,
           maxWorkers: DATABASE_WORKERS,
           sequence: { groupOrder: 1 },
         },
@@ -71,10 +76,7 @@ export default defineConfig({
         test: {
           name: 'own-process',
           include: OWN_PROCESS,
-          globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...DATABASE_FILES,
           // Vitest asks the same of every project in a group; each file still gets its own process.
           maxWorkers: DATABASE_WORKERS,
           sequence: { groupOrder: 1 },
@@ -99,10 +101,7 @@ export default defineConfig({
         test: {
           name: 'serial',
           include: SERIAL,
-          globalSetup: ['./test/global-setup.ts'],
-          setupFiles: ['./test/setup-secrets.ts', './test/setup-fast-check.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...DATABASE_FILES,
           maxWorkers: 1,
           sequence: { groupOrder: 2 },
         },
