@@ -9,8 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { addTeamMember, defaultSite, islandsReady, requestsSeen, siteForFile, setSiteSettings, stepClockUntil, visitorContext, type Account } from './harness';
-import { pauseClock as pauseFlowingClock } from './measure-capture';
+import { addTeamMember, defaultSite, islandsReady, requestsSeen, siteForFile, setSiteSettings, visitorContext, type Account } from './harness';
 
 const env = siteForFile();
 const site = () => env.site().url;
@@ -156,16 +155,12 @@ describe('Escape and Shift+Escape for a team member', () => {
     let events = 0;
     await page.addInitScript(() => window.addEventListener('logout', () => (window as unknown as { countLogoutEvent(): void }).countLogoutEvent()));
     const calls = logoutCalls(page);
-    // The notice hides itself after 2 s of the page's time: the clock stands still from before the
-    // keys, and moves only as the test steps it, so a busy machine cannot hide it before it is seen.
-    await page.clock.install();
     await page.goto(`${site()}/about?noredirect`);
     await settled(page);
-    await pauseFlowingClock(page);
     await page.keyboard.press('Shift+Escape');
     await page.keyboard.press('Shift+Escape');
-    const notice = page.getByRole('dialog', { name: 'Logout Successful' });
-    await stepClockUntil(page, async () => page.url() === `${site()}/?logout=true` && (await notice.isVisible()), 'the notice on the root');
+    await page.waitForURL(`${site()}/?logout=true`);
+    await page.getByRole('dialog', { name: 'Logout Successful' }).waitFor();
     expect(calls).toEqual(['POST']);
     expect(events).toBe(1);
     expect(await page.evaluate(() => fetch('/api/auth/Me').then((r) => r.status))).toBe(401);
