@@ -433,6 +433,13 @@ export async function visitorContext(browser: Browser, site: TestSite | RunningS
 }
 
 /**
+ * The timeout of a test that starts `starts` servers of its own (`startServer`): each start (a
+ * fresh cluster, migrations, the demo) may take a minute on a busy machine, and the test's own work
+ * another.
+ */
+export const ownServersTimeout = (starts: number): number => (starts + 1) * 60_000;
+
+/**
  * A server of the file's own, for what the shared servers cannot give: a process to kill with -9,
  * or settings read at start. Its own embedded PostgreSQL in `dataDir` (unless given, a copy of the
  * cluster the global setup prepared), the demo imported on first start.

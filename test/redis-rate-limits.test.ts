@@ -17,7 +17,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { RATE_LIMITS_UNAVAILABLE, type RateLimitStore } from '../src/server/services/rate-limit';
 import { connectRedisRateLimits, REDIS_KEY_PREFIX } from '../src/server/services/rate-limit-redis';
-import { startServer } from '../e2e/harness';
+import { ownServersTimeout, startServer } from '../e2e/harness';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { freePort, startRedisServer, type RedisServer } from './redis-server';
 import { client } from './session';
@@ -115,27 +115,30 @@ describe('failed sign-ins counted in Redis', () => {
 });
 
 describe('npm start with REDIS_URL', () => {
-  // A server of its own (a fresh cluster, migrations, the demo): a busy machine takes over the default minute.
-  it('keeps the sign-in counters in Redis', async () => {
-    const raw = await createClient({ url: redis.url }).connect();
-    await raw.flushAll();
-    raw.destroy();
-    const server = await startServer({ env: { REDIS_URL: redis.url } });
-    try {
-      expect(server.output()).toContain('Rate-limit counters are kept in Redis (REDIS_URL).');
-      const page = await fetch(`${server.url}/`);
-      const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1] ?? '';
-      const res = await fetch(`${server.url}/api/auth/Login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': decodeURIComponent(crumb) },
-        body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong' }),
-      });
-      expect(res.status).toBe(401);
-      expect((await redisKeys())[`${REDIS_KEY_PREFIX}login-account:nobody@example.com`]).toBe('1');
-    } finally {
-      await server.stop();
-    }
-  }, 120_000);
+  it(
+    'keeps the sign-in counters in Redis',
+    async () => {
+      const raw = await createClient({ url: redis.url }).connect();
+      await raw.flushAll();
+      raw.destroy();
+      const server = await startServer({ env: { REDIS_URL: redis.url } });
+      try {
+        expect(server.output()).toContain('Rate-limit counters are kept in Redis (REDIS_URL).');
+        const page = await fetch(`${server.url}/`);
+        const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1] ?? '';
+        const res = await fetch(`${server.url}/api/auth/Login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', cookie: `crumb=${crumb}`, 'x-csrf-token': decodeURIComponent(crumb) },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong' }),
+        });
+        expect(res.status).toBe(401);
+        expect((await redisKeys())[`${REDIS_KEY_PREFIX}login-account:nobody@example.com`]).toBe('1');
+      } finally {
+        await server.stop();
+      }
+    },
+    ownServersTimeout(1),
+  );
 
   it('refuses to start when REDIS_URL cannot be reached', async () => {
     const port = await freePort();

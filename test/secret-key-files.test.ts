@@ -12,7 +12,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sqlOn, startServer, type RunningServer } from '../e2e/harness';
+import { ownServersTimeout, sqlOn, startServer, type RunningServer } from '../e2e/harness';
 import { keyId, parseSecretKey } from '../src/server/secrets/sealed';
 import { programArgs } from '../e2e/server-process';
 
@@ -43,54 +43,57 @@ const keyIn = async (file: string) => keyId(parseSecretKey(await readFile(file, 
 const storedPassword = async (s: RunningServer) => (await sqlOn(s, 'SELECT password FROM smtp_settings'))[0]!.password as string;
 
 describe("the embedded set-up's secret key", () => {
-  // Three starts of a server of its own (a fresh cluster, migrations, the demo): a minute each on a busy machine.
-  it('is generated at the first start, kept, and replaced by a rotation that never leaves a secret under a key no file holds', async () => {
-    server = await startServer({ env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
-    const { dataDir } = server;
-    const keyFile = path.join(dataDir, 'secret-key');
-    const nextFile = path.join(dataDir, 'secret-key.next');
-    expect(server.output()).toContain(`Stored secrets are sealed with a key generated in ${keyFile} (mode 600)`);
-    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
-    const keyText = (await readFile(keyFile, 'utf8')).trim();
-    expect(server.output()).not.toContain(keyText);
-    const oldId = await keyIn(keyFile);
+  it(
+    'is generated at the first start, kept, and replaced by a rotation that never leaves a secret under a key no file holds',
+    async () => {
+      server = await startServer({ env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
+      const { dataDir } = server;
+      const keyFile = path.join(dataDir, 'secret-key');
+      const nextFile = path.join(dataDir, 'secret-key.next');
+      expect(server.output()).toContain(`Stored secrets are sealed with a key generated in ${keyFile} (mode 600)`);
+      expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+      const keyText = (await readFile(keyFile, 'utf8')).trim();
+      expect(server.output()).not.toContain(keyText);
+      const oldId = await keyIn(keyFile);
 
-    // A password stored in plain text, as a server from before sealing left it.
-    const [site] = await sqlOn(server, 'SELECT id FROM websites WHERE is_default');
-    await sqlOn(
-      server,
-      `INSERT INTO smtp_settings (website_id, host, port, secure, username, password, from_address) VALUES ($1, 'smtp.example.com', 587, false, 'mailer', 'plain-password-1', 'studio@example.com')`,
-      [site!.id],
-    );
+      // A password stored in plain text, as a server from before sealing left it.
+      const [site] = await sqlOn(server, 'SELECT id FROM websites WHERE is_default');
+      await sqlOn(
+        server,
+        `INSERT INTO smtp_settings (website_id, host, port, secure, username, password, from_address) VALUES ($1, 'smtp.example.com', 587, false, 'mailer', 'plain-password-1', 'studio@example.com')`,
+        [site!.id],
+      );
 
-    const refused = await rotate(dataDir);
-    expect(refused.code).toBe(1);
-    expect(refused.out).toContain(`Not rotated: an app server still seals with key ${oldId}`);
-    expect(refused.out).toContain(`The new key is ready in ${nextFile}. Restart the server`);
-    expect((await stat(nextFile)).mode & 0o777).toBe(0o600);
-    const newId = await keyIn(nextFile);
-    expect(await keyIn(keyFile)).toBe(oldId);
+      const refused = await rotate(dataDir);
+      expect(refused.code).toBe(1);
+      expect(refused.out).toContain(`Not rotated: an app server still seals with key ${oldId}`);
+      expect(refused.out).toContain(`The new key is ready in ${nextFile}. Restart the server`);
+      expect((await stat(nextFile)).mode & 0o777).toBe(0o600);
+      const newId = await keyIn(nextFile);
+      expect(await keyIn(keyFile)).toBe(oldId);
 
-    await server.stop({ remove: false });
-    server = await startServer({ dataDir, env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
-    expect(server.output()).not.toContain('Stored secrets are sealed with a key generated');
-    expect(server.output()).toContain(`A secret key rotation is under way: new secrets are sealed with the key in ${nextFile}`);
-    expect(server.output()).toContain('Sealed 1 stored secret that was kept in plain text.');
-    expect(await storedPassword(server)).toMatch(new RegExp(`^sealed:v1:${newId}:`));
+      await server.stop({ remove: false });
+      server = await startServer({ dataDir, env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
+      expect(server.output()).not.toContain('Stored secrets are sealed with a key generated');
+      expect(server.output()).toContain(`A secret key rotation is under way: new secrets are sealed with the key in ${nextFile}`);
+      expect(server.output()).toContain('Sealed 1 stored secret that was kept in plain text.');
+      expect(await storedPassword(server)).toMatch(new RegExp(`^sealed:v1:${newId}:`));
 
-    const rotated = await rotate(dataDir);
-    expect(rotated.code, rotated.out).toBe(0);
-    expect(rotated.out).toContain(`under key ${newId}`);
-    expect(await keyIn(keyFile)).toBe(newId);
-    await expect(stat(nextFile)).rejects.toThrow('ENOENT');
+      const rotated = await rotate(dataDir);
+      expect(rotated.code, rotated.out).toBe(0);
+      expect(rotated.out).toContain(`under key ${newId}`);
+      expect(await keyIn(keyFile)).toBe(newId);
+      await expect(stat(nextFile)).rejects.toThrow('ENOENT');
 
-    await server.stop({ remove: false });
-    server = await startServer({ dataDir, env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
-    expect(server.output()).not.toContain('rotation is under way');
-    expect(server.output()).not.toContain('Sealed');
-    expect(await storedPassword(server)).toMatch(new RegExp(`^sealed:v1:${newId}:`));
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-  }, 180_000);
+      await server.stop({ remove: false });
+      server = await startServer({ dataDir, env: { SECRET_KEY: '', SECRET_KEY_NEXT: '' } });
+      expect(server.output()).not.toContain('rotation is under way');
+      expect(server.output()).not.toContain('Sealed');
+      expect(await storedPassword(server)).toMatch(new RegExp(`^sealed:v1:${newId}:`));
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    },
+    ownServersTimeout(3),
+  );
 
   it('is required with DATABASE_URL: the start stops and says so', async () => {
     const start = exec(process.execPath, programArgs('main'), {
