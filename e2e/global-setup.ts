@@ -1,6 +1,7 @@
 /**
  * Once per run of the end-to-end project, in Vitest's main process: what its files share. One app
- * server and one Chromium per worker (the files of worker N use server N and browser N), all the
+ * server per worker (the files of worker N use server N; each worker launches a Chromium of its
+ * own, e2e/harness.ts), all the
  * servers on one database of the run's PostgreSQL, as several app servers of one install share
  * theirs; a mail server that keeps every message the sites send, read over HTTP by the files; and
  * the local stand-ins the servers' settings point at (Google's Places API). The first server
@@ -15,16 +16,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { chromium, request, type BrowserServer } from 'playwright-core';
+import { request } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/embedded';
 import { startFakePlaces } from '../test/fake-places';
 import { sharedPostgres, openTempDir, TEMPLATE } from '../test/global-setup';
 import { startMailbox, type Received } from '../test/mailbox';
-import { CHROMIUM, CHROMIUM_FLAGS, printed, spawnServer, VISITOR_USER_AGENT, type RunningServer } from './server-process';
-import { SHARED_HOST_RULES, type SharedE2e } from './shared';
-// The browsers' own request contexts (`context.request`) run in this process, where Playwright's server is.
-import './localhost-names';
+import { printed, spawnServer, type RunningServer } from './server-process';
+import type { SharedE2e } from './shared';
 
 /** Tiles maps draw from on the shared servers: answered by the map tests (page.route), nothing leaves the machine. */
 export const TEST_TILES = {
@@ -102,10 +101,6 @@ export default async function setup(project: TestProject) {
     // Images get their copies at the fastest AVIF effort: the demo's twelve once per run, then copied.
     IMAGE_AVIF_EFFORT: '0',
   };
-  const browserArgs = [...CHROMIUM_FLAGS, `--user-agent=${VISITOR_USER_AGENT}`, `--host-resolver-rules=${SHARED_HOST_RULES}`];
-  const browsers: Promise<BrowserServer>[] = Array.from({ length: workers }, () =>
-    chromium.launchServer({ executablePath: CHROMIUM, args: browserArgs, headless: true }),
-  );
   const servers: RunningServer[] = [];
   try {
     // The first server imports the demo and makes the first owner; the others find them.
@@ -115,7 +110,6 @@ export default async function setup(project: TestProject) {
     servers.push(...others);
   } catch (err) {
     await Promise.all(servers.map((s) => s.stop()));
-    await Promise.all(browsers.map(async (b) => (await b).close()));
     throw err;
   }
   const banner = servers[0]!.output();
@@ -123,7 +117,6 @@ export default async function setup(project: TestProject) {
   await giveMailServer(`http://localhost:${servers[0]!.port}`, firstOwner, mailbox.port);
   const shared: SharedE2e = {
     servers: servers.map((s) => ({ port: s.port })),
-    browsers: await Promise.all(browsers.map(async (b) => (await b).wsEndpoint())),
     databaseUrl,
     mailUrl: reader.url,
     mailPort: mailbox.port,
@@ -133,7 +126,6 @@ export default async function setup(project: TestProject) {
   project.provide('e2e', shared);
 
   return async () => {
-    await Promise.all(browsers.map(async (b) => (await b).close()));
     const outputs = servers.map((s) => s.output());
     await Promise.all(servers.map((s) => s.stop()));
     // A server that failed a test leaves its words in its output: shown when asked (E2E_SERVER_LOG=1).

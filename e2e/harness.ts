@@ -1,7 +1,7 @@
 /**
- * End-to-end harness. A file calls `siteForFile()` and gets, for its tests, the app server and the
- * Chromium of its worker (started once per run by e2e/global-setup.ts, the server as `npm start`
- * runs it) and a site of its own on that server, made through the product: the server's first
+ * End-to-end harness. A file calls `siteForFile()` and gets, for its tests, the app server of its
+ * worker (started once per run by e2e/global-setup.ts, as `npm start` runs it), the worker's
+ * Chromium (launched by the worker's first file, kept for the next) and a site of its own on that server, made through the product: the server's first
  * owner invites the file's owner (`owner+{tag}@example.com`, the tag being the file's name), who
  * accepts from the emailed link, creates the site from the demo template (identifier `{tag}`,
  * at http://{tag}.localhost:{port}) and leaves the default site's team. Every request of the file
@@ -23,6 +23,7 @@ import {
   type APIRequestContext,
   type APIResponse,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   type Download,
   type Locator,
@@ -33,7 +34,8 @@ import { TEAM_ROLES, type TeamRoleName } from '../src/domain/roles';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { openTempDir } from '../test/global-setup';
 import { parseMessage, textOf, type Received } from '../test/mailbox';
-import { printed, spawnServer, type RunningServer } from './server-process';
+import { CHROMIUM, CHROMIUM_FLAGS, printed, spawnServer, VISITOR_USER_AGENT, type RunningServer } from './server-process';
+import { SHARED_HOST_RULES } from './shared';
 
 export { printed, type RunningServer };
 
@@ -65,7 +67,7 @@ function shared() {
   return inject('e2e');
 }
 
-/** The file's worker's slot among the shared servers and browsers. */
+/** The file's worker's slot among the shared servers. */
 function slot(): number {
   return (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % shared().servers.length;
 }
@@ -216,19 +218,43 @@ function fileTag(): string {
   return m[1]!;
 }
 
-/**
- * The browser a file's tests use: the worker's Chromium, whose new contexts and pages carry the
- * file's X-Forwarded-For address. Closing it leaves the shared Chromium running (its contexts close).
- */
-function browserFor(browser: Browser, forwardedFor: string): Browser {
-  const withAddress = <T extends BrowserContextOptions>(opts: T = {} as T): T => ({
-    ...opts,
-    extraHTTPHeaders: { 'x-forwarded-for': forwardedFor, ...opts.extraHTTPHeaders },
+/** The worker's Chromium: launched by its first file that needs one, kept for the next (a worker keeps its modules between files). */
+let workerChromium: Promise<Browser> | undefined;
+
+function launchedChromium(): Promise<Browser> {
+  workerChromium ??= chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_FLAGS, `--user-agent=${VISITOR_USER_AGENT}`, `--host-resolver-rules=${SHARED_HOST_RULES}`],
+    headless: true,
   });
+  return workerChromium;
+}
+
+/**
+ * A file's view of the worker's Chromium: the contexts and pages it opens are the file's (carrying
+ * the file's X-Forwarded-For address, when given), and closing it closes them and leaves the
+ * browser running for the worker's next file.
+ */
+function fileBrowser(browser: Browser, forwardedFor?: string): Browser {
+  const withAddress = <T extends BrowserContextOptions>(opts: T = {} as T): T =>
+    forwardedFor ? { ...opts, extraHTTPHeaders: { 'x-forwarded-for': forwardedFor, ...opts.extraHTTPHeaders } } : opts;
+  const contexts = new Set<BrowserContext>();
+  const opened = (context: BrowserContext): BrowserContext => {
+    contexts.add(context);
+    context.once('close', () => contexts.delete(context));
+    return context;
+  };
   return new Proxy(browser, {
     get(target, prop) {
-      if (prop === 'newContext') return (opts?: BrowserContextOptions) => target.newContext(withAddress(opts));
-      if (prop === 'newPage') return (opts?: BrowserContextOptions) => target.newPage(withAddress(opts));
+      if (prop === 'newContext') return async (opts?: BrowserContextOptions) => opened(await target.newContext(withAddress(opts)));
+      if (prop === 'newPage')
+        return async (opts?: BrowserContextOptions) => {
+          const page = await target.newPage(withAddress(opts));
+          opened(page.context());
+          return page;
+        };
+      if (prop === 'contexts') return () => [...contexts];
+      if (prop === 'close') return async () => void (await Promise.all([...contexts].map((c) => c.close())));
       const value = Reflect.get(target, prop, target) as unknown;
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -237,7 +263,7 @@ function browserFor(browser: Browser, forwardedFor: string): Browser {
 
 /** The worker's Chromium, for a file that needs no site (its contexts are the file's; closing it leaves the browser running). */
 export async function sharedBrowser(): Promise<Browser> {
-  return chromium.connect(shared().browsers[slot()]!);
+  return fileBrowser(await launchedChromium());
 }
 
 /**
@@ -249,8 +275,9 @@ export function siteForFile(opts: SiteOptions = {}): { site: () => TestSite; bro
   let browser: Browser | undefined;
   beforeAll(async () => {
     const tag = fileTag();
-    [site, browser] = await Promise.all([createTestSite(tag, opts), sharedBrowser()]);
-    browser = browserFor(browser, site.forwardedFor);
+    const [made, chromium] = await Promise.all([createTestSite(tag, opts), launchedChromium()]);
+    site = made;
+    browser = fileBrowser(chromium, made.forwardedFor);
   });
   afterAll(async () => {
     await browser?.close();
@@ -406,7 +433,7 @@ export async function signInAsOwner(page: Page, site: TestSite, who: Account = s
 
 // ---- browsers and pages ----
 
-/** A download's bytes: the shared browser runs in another process, so its file is copied here first. */
+/** A download's bytes, copied out of the browser's download folder (which goes with its context) first. */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
   const dir = await mkdtemp(path.join(tmpdir(), 'openpress-download-'));
   try {

@@ -3,8 +3,6 @@
 export type SharedE2e = {
   /** One app server per worker, on 127.0.0.1. */
   servers: { port: number }[];
-  /** One Chromium per worker (a Playwright browser server's address). */
-  browsers: string[];
   /** The database every shared server uses. */
   databaseUrl: string;
   /** GET {mailUrl}?to={address}: what the sites sent to an address. */
