@@ -290,6 +290,30 @@ describe.each(backings)('the $name blob store', (backing) => {
     expect(await keysOf(store.list(SITE, 'broken/'))).toEqual([]);
   });
 
+  it('copies a blob inside the store: the same bytes under the new key (a blob there replaced), the source kept, the copy a blob of its own', async () => {
+    await store.put(key('copy/from'), body, { contentType: 'image/webp' });
+    await store.put(key('copy/to', OTHER_SITE), Buffer.from('older bytes'));
+    expect(await store.copy(key('copy/from'), key('copy/to', OTHER_SITE))).toEqual({ size: body.length });
+    expect((await bytesOf(await other.get(key('copy/to', OTHER_SITE))))?.equals(body)).toBe(true);
+    expect(await other.stat(key('copy/to', OTHER_SITE))).toEqual({ size: body.length });
+    expect((await bytesOf(await other.get(key('copy/from'))))?.equals(body)).toBe(true);
+    await store.delete([key('copy/from')]);
+    expect((await bytesOf(await other.get(key('copy/to', OTHER_SITE))))?.equals(body)).toBe(true);
+    // Onto itself: nothing changes.
+    expect(await store.copy(key('copy/to', OTHER_SITE), key('copy/to', OTHER_SITE))).toEqual({ size: body.length });
+    expect((await bytesOf(await other.get(key('copy/to', OTHER_SITE))))?.equals(body)).toBe(true);
+    await store.delete([key('copy/to', OTHER_SITE)]);
+  });
+
+  it('copies nothing from a key with no blob, leaving what the target held', async () => {
+    expect(await store.copy(key('copy/missing'), key('copy/nothing'))).toBeUndefined();
+    expect(await store.stat(key('copy/nothing'))).toBeUndefined();
+    expect(await opened.leftovers(key('copy/nothing'))).toEqual([]);
+    await store.put(key('copy/kept'), Buffer.from('kept'));
+    expect(await store.copy(key('copy/missing'), key('copy/kept'))).toBeUndefined();
+    expect((await bytesOf(await other.get(key('copy/kept'))))?.toString()).toBe('kept');
+  });
+
   it('deletes several keys at once, ignoring keys with no blob', async () => {
     for (const p of ['del/a', 'del/b', 'del/c']) await store.put(key(p), Buffer.from(p));
     await store.delete([key('del/a'), key('del/missing'), key('del/b'), key('nothing/here')]);

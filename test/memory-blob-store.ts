@@ -50,6 +50,13 @@ export function memoryBlobStore(): MemoryBlobStore {
       const blob = blobs.get(id(key));
       return blob ? { size: blob.bytes.length } : undefined;
     },
+    async copy(from, to) {
+      assertBlobKey(to);
+      const blob = blobs.get(id(from));
+      if (!blob) return undefined;
+      blobs.set(id(to), { ...blob });
+      return { size: blob.bytes.length };
+    },
     async delete(keys) {
       for (const key of keys) blobs.delete(id(key));
     },

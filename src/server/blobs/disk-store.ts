@@ -6,7 +6,8 @@
  * Keys are checked before any path is made from them: no key reaches outside its site's folder.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { assertListArgs, BodyMeter, clampRange, meteredPieces } from './body';
@@ -40,11 +41,27 @@ export function diskBlobStore(dataDir: string): BlobStore {
 
   let swept: Promise<void> | undefined;
 
-  async function write(target: string, body: Readable | Buffer, maxBytes: number | undefined): Promise<StoredBlob> {
+  async function statOf(file: string): Promise<{ size: number } | undefined> {
+    const handle = await openIfThere(file);
+    if (!handle) return undefined;
+    try {
+      const info = await handle.stat();
+      return info.isFile() ? { size: info.size } : undefined;
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /** A new temporary file's name in the incoming folder (whose leftovers a day old are swept once). */
+  async function incomingFile(): Promise<string> {
     await mkdir(incoming, { recursive: true });
     swept ??= sweep(incoming);
     await swept;
-    const temp = path.join(incoming, `${randomUUID()}.part`);
+    return path.join(incoming, `${randomUUID()}.part`);
+  }
+
+  async function write(target: string, body: Readable | Buffer, maxBytes: number | undefined): Promise<StoredBlob> {
+    const temp = await incomingFile();
     let handle: FileHandle | undefined = await open(temp, 'wx');
     try {
       const meter = new BodyMeter(maxBytes);
@@ -98,6 +115,36 @@ export function diskBlobStore(dataDir: string): BlobStore {
       return write(fileOf(key), body, opts?.maxBytes);
     },
 
+    async copy(from, to) {
+      const source = fileOf(from);
+      const target = fileOf(to);
+      if (source === target) return statOf(source);
+      const temp = await incomingFile();
+      try {
+        // A clone of the extents where the file system can make one, else a copy in the kernel.
+        await copyFile(source, temp, constants.COPYFILE_EXCL | constants.COPYFILE_FICLONE);
+      } catch (error) {
+        await rm(temp, { force: true });
+        if (missing(error) || errorCode(error) === 'EISDIR') return undefined;
+        throw error;
+      }
+      try {
+        const handle = await open(temp, 'r');
+        let size: number;
+        try {
+          await handle.sync();
+          size = (await handle.stat()).size;
+        } finally {
+          await handle.close();
+        }
+        await moveInto(temp, target);
+        return { size };
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+
     async get(key, range) {
       const handle = await openIfThere(fileOf(key));
       if (!handle) return undefined;
@@ -117,14 +164,7 @@ export function diskBlobStore(dataDir: string): BlobStore {
     },
 
     async stat(key) {
-      const handle = await openIfThere(fileOf(key));
-      if (!handle) return undefined;
-      try {
-        const info = await handle.stat();
-        return info.isFile() ? { size: info.size } : undefined;
-      } finally {
-        await handle.close();
-      }
+      return statOf(fileOf(key));
     },
 
     async delete(keys) {

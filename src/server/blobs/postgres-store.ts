@@ -55,24 +55,21 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
   const poolSize = pool.options.max ?? 10;
   const turns = new Turns(Math.max(1, Math.min(options.writers ?? 4, poolSize - 1)));
 
-  async function write(key: BlobKey, body: Readable | Buffer, maxBytes: number | undefined): Promise<StoredBlob> {
+  async function stat(key: BlobKey): Promise<{ size: number } | undefined> {
+    assertBlobKey(key);
+    const { rows } = await pool.query<{ size: string }>('SELECT size FROM blobs WHERE website_id = $1 AND path = $2', [key.websiteId, key.path]);
+    return rows[0] ? { size: Number(rows[0].size) } : undefined;
+  }
+
+  /** Runs `work` in a transaction on a connection of its own, committed when it resolves. */
+  async function inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
-      // The row is locked from here to the commit: a concurrent put of the same key waits for this one.
-      await client.query(
-        `INSERT INTO blobs (website_id, path, size, sha256) VALUES ($1, $2, 0, '')
-         ON CONFLICT (website_id, path) DO UPDATE SET size = 0, sha256 = '', created_at = now()`,
-        [key.websiteId, key.path],
-      );
-      await client.query('DELETE FROM blob_chunks WHERE website_id = $1 AND path = $2', [key.websiteId, key.path]);
-      const meter = new BodyMeter(maxBytes);
-      await writeChunks(client, key, inChunks(meteredPieces(body, meter), CHUNK_BYTES));
-      const stored = meter.result();
-      await client.query('UPDATE blobs SET size = $3, sha256 = $4 WHERE website_id = $1 AND path = $2', [key.websiteId, key.path, stored.size, stored.sha256]);
+      const result = await work(client);
       await client.query('COMMIT');
-      return stored;
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((rollbackError: Error) => {
         broken = rollbackError;
@@ -82,6 +79,45 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
       // A connection whose rollback failed is in no known state: the pool drops it.
       client.release(broken);
     }
+  }
+
+  /** Makes the row of `key` (size and SHA-256 as given) and removes its old chunks: the row is locked from here to the commit, so a concurrent put of the same key waits. */
+  async function claim(client: pg.PoolClient, key: BlobKey, size: number | string, sha256: string): Promise<void> {
+    await client.query(
+      `INSERT INTO blobs (website_id, path, size, sha256) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (website_id, path) DO UPDATE SET size = excluded.size, sha256 = excluded.sha256, created_at = now()`,
+      [key.websiteId, key.path, size, sha256],
+    );
+    await client.query('DELETE FROM blob_chunks WHERE website_id = $1 AND path = $2', [key.websiteId, key.path]);
+  }
+
+  function write(key: BlobKey, body: Readable | Buffer, maxBytes: number | undefined): Promise<StoredBlob> {
+    return inTransaction(async (client) => {
+      await claim(client, key, 0, '');
+      const meter = new BodyMeter(maxBytes);
+      await writeChunks(client, key, inChunks(meteredPieces(body, meter), CHUNK_BYTES));
+      const stored = meter.result();
+      await client.query('UPDATE blobs SET size = $3, sha256 = $4 WHERE website_id = $1 AND path = $2', [key.websiteId, key.path, stored.size, stored.sha256]);
+      return stored;
+    });
+  }
+
+  /** Copies the chunks in one statement, inside PostgreSQL; the source row is held (FOR SHARE) so a put of it waits for the copy. */
+  function copy(from: BlobKey, to: BlobKey): Promise<{ size: number } | undefined> {
+    return inTransaction(async (client) => {
+      const { rows } = await client.query<{ size: string; sha256: string }>('SELECT size, sha256 FROM blobs WHERE website_id = $1 AND path = $2 FOR SHARE', [
+        from.websiteId,
+        from.path,
+      ]);
+      const source = rows[0];
+      if (!source) return undefined;
+      await claim(client, to, source.size, source.sha256);
+      await client.query(
+        'INSERT INTO blob_chunks (website_id, path, seq, data) SELECT $3, $4, seq, data FROM blob_chunks WHERE website_id = $1 AND path = $2',
+        [from.websiteId, from.path, to.websiteId, to.path],
+      );
+      return { size: Number(source.size) };
+    });
   }
 
   async function* chunksOf(key: BlobKey, sha256: string, range: ByteRange): AsyncGenerator<Buffer> {
@@ -118,6 +154,19 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
       }
     },
 
+    async copy(from, to) {
+      assertBlobKey(from);
+      assertBlobKey(to);
+      // A blob copied onto itself: its chunks would be deleted before they were read.
+      if (from.websiteId === to.websiteId && from.path === to.path) return stat(from);
+      const leave = await turns.enter();
+      try {
+        return await copy(from, to);
+      } finally {
+        leave();
+      }
+    },
+
     async get(key, range) {
       assertBlobKey(key);
       const { rows } = await pool.query<{ size: string; sha256: string }>('SELECT size, sha256 FROM blobs WHERE website_id = $1 AND path = $2', [
@@ -130,11 +179,7 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
       return Readable.from(bytes ? chunksOf(key, blob.sha256, bytes) : [], { objectMode: false });
     },
 
-    async stat(key) {
-      assertBlobKey(key);
-      const { rows } = await pool.query<{ size: string }>('SELECT size FROM blobs WHERE website_id = $1 AND path = $2', [key.websiteId, key.path]);
-      return rows[0] ? { size: Number(rows[0].size) } : undefined;
-    },
+    stat,
 
     async delete(keys) {
       keys.forEach(assertBlobKey);

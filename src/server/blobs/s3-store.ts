@@ -9,7 +9,15 @@
  * Checksums are sent and checked only where S3 requires them, as emulators and other services
  * often reject the SDK's newer defaults; each body's SHA-256 is ours, computed as it passes.
  */
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { assertListArgs, BodyMeter, meteredPieces } from './body';
@@ -114,6 +122,19 @@ export function s3BlobStore(settings: S3Settings, options: S3StoreOptions = {}):
     },
 
     stat,
+
+    async copy(from, to) {
+      // S3 refuses to copy an object onto itself unchanged.
+      if (objectKey(from) === objectKey(to)) return stat(from);
+      // A server-side copy (one request up to S3's 5 GiB, far past any upload here), keeping the content type.
+      try {
+        await client.send(new CopyObjectCommand({ Bucket, Key: objectKey(to), CopySource: `${Bucket}/${objectKey(from)}` }));
+      } catch (error) {
+        if (status(error) === 404 || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+        throw error;
+      }
+      return stat(to);
+    },
 
     async delete(keys) {
       const objects = keys.map((key) => ({ Key: objectKey(key) }));

@@ -44,6 +44,12 @@ export interface BlobStore {
   get(key: BlobKey, range?: ByteRange): Promise<Readable | undefined>;
   /** The blob's size, or undefined when there is none. */
   stat(key: BlobKey): Promise<{ size: number } | undefined>;
+  /**
+   * Copies the blob at `from` to `to`, replacing what was there once the copy is complete (as a
+   * put does), inside the store: the bytes do not pass through the server. Answers the copy's size,
+   * or undefined, having written nothing, when `from` has no blob.
+   */
+  copy(from: BlobKey, to: BlobKey): Promise<{ size: number } | undefined>;
   /** Deletes the blobs; keys with no blob are ignored. */
   delete(keys: readonly BlobKey[]): Promise<void>;
   /** Every key of the site whose path starts with `prefix` (all of the site's with ''), in no set order. */

@@ -238,8 +238,9 @@ export async function variantDonor(db: Executor, sha256: string, except: Variant
 
 /**
  * Gives a file copies of a donor's variants, holding the file's lock (as a run does, in a
- * transaction here): each blob copied into the file's own folder (never a reference to the
- * donor's, which its site may delete), then the rows and 'ready' written as a run writes them.
+ * transaction here): each blob copied into the file's own folder inside the store (the bytes do
+ * not pass through the server; never a reference to the donor's, which its site may delete), then
+ * the rows and 'ready' written as a run writes them.
  * Answers false, having written nothing, when the donor's variants went meanwhile (deleted,
  * replaced): the caller queues the job instead.
  */
@@ -255,14 +256,13 @@ export async function copyImageVariants(db: Db, store: BlobStore, websiteId: str
     const copied: Variant[] = [];
     const copiedKeys = () => copied.map((v) => ({ websiteId, path: v.blobPath }));
     for (const row of rows) {
-      const bytes = await store.get({ websiteId: donor.websiteId, path: row.blobPath });
-      if (!bytes) {
+      const format = row.format as VariantFormat;
+      const path = variantPath(fileId, row.width, format);
+      const stored = await store.copy({ websiteId: donor.websiteId, path: row.blobPath }, { websiteId, path });
+      if (!stored) {
         await store.delete(copiedKeys());
         return false;
       }
-      const format = row.format as VariantFormat;
-      const path = variantPath(fileId, row.width, format);
-      const stored = await store.put({ websiteId, path }, bytes, { contentType: row.contentType });
       copied.push({ width: row.width, height: row.height, format, contentType: row.contentType, blobPath: path, size: stored.size });
     }
     const largest = copied.reduce((a, b) => (b.width > a.width ? b : a));
