@@ -38,8 +38,12 @@ export function BlogScreen({ writable, onEdit }: { writable: boolean; onEdit: (t
   const heading = useRef<HTMLHeadingElement>(null);
   const back = (message: string | null) => {
     setEditing(null);
-    setDone(message);
-    void reload().then(() => heading.current?.focus());
+    setDone(null);
+    // The message comes with the list it speaks of: a post said to be deleted is no longer in it.
+    void reload().then(() => {
+      setDone(message);
+      heading.current?.focus();
+    });
   };
 
   const remove = async (post: PostRow) => {
