@@ -85,8 +85,9 @@ export function FilesScreen({ writable }: { writable: boolean }) {
           onClosed={(message) => {
             setOpenId(undefined);
             if (message) {
-              setDone(message);
-              void reload();
+              // The message comes with the list it speaks of: a file said to be deleted is no longer in it.
+              setDone(null);
+              void reload().then(() => setDone(message));
             }
           }}
         />
