@@ -209,7 +209,8 @@ describe('the asset library', () => {
       await img.waitFor({ state: 'attached' });
       expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
       expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
-      expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain('red-square.png');
+      // Its address is set by the image's script, which picks the size the layout needs.
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain('red-square.png');
       await visitor.context().close();
 
       // Used on the home page now: its card says so, and deleting it is refused naming the page.

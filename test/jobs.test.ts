@@ -331,18 +331,32 @@ describe('job queue', () => {
     const id = await enqueue(database.db, { kind: 'slow', payload: {} });
     await expect.poll(() => started, { timeout: 10_000 }).toBe(1);
 
-    const stopping = w.stop().then(() => void order.push('stopped'));
-    // A job that arrives while the worker stops: its notification wakes a worker that claims no more.
-    const later = await enqueue(database.db, { kind: 'slow', payload: {} });
+    // A job that arrives while the worker stops, and a claim already under way when stop() is called:
+    // the table is held until the worker's next poll waits on it, so that claim finds the new job.
+    let stopping!: Promise<void>;
+    const later = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE jobs IN EXCLUSIVE MODE`);
+      const queued = await enqueue(tx, { kind: 'slow', payload: {} });
+      const waitingClaims = async () =>
+        (
+          await database.pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'update "jobs"%'`,
+          )
+        ).rows[0]!.n;
+      await expect.poll(waitingClaims, { timeout: 10_000 }).toBe(1);
+      stopping = w.stop().then(() => void order.push('stopped'));
+      return queued;
+    });
     expect((await job(id)).status).toBe('running');
     expect(order).toEqual([]);
 
     release();
     await stopping;
     expect(order).toEqual(['handler finished', 'stopped']);
-    expect((await job(id)).status).toBe('done');
-    expect((await job(later)).status).toBe('pending');
     expect(started).toBe(1);
+    expect((await job(id)).status).toBe('done');
+    // Handed back untried: the next worker runs it at once, on its first attempt.
+    expect(await job(later)).toMatchObject({ status: 'pending', attempts: 0, lockedUntil: null });
   });
 });
 

@@ -207,6 +207,19 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
       .returning({ id: jobs.id });
   };
 
+  /** Hands back a job claimed after stop() was called, untried, so the next worker runs it at once. */
+  const release = async (job: JobRow) => {
+    try {
+      await db
+        .update(jobs)
+        .set({ status: 'pending', attempts: sql`${jobs.attempts} - 1`, lockedUntil: null, updatedAt: now() })
+        .where(held(job));
+    } catch (err) {
+      // Its lease runs out and another worker claims it then.
+      log(`job ${job.id} (${job.kind}): could not hand it back on stopping: ${errorText(err)}`);
+    }
+  };
+
   const run = async (job: JobRow) => {
     const handler = Object.hasOwn(handlers, job.kind) ? handlers[job.kind] : undefined;
     try {
@@ -255,8 +268,9 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
         return;
       }
       for (const job of claimed) {
-        if (job.status === 'running') start(job);
-        else log(`job ${job.id} (${job.kind}) failed: its worker stopped during the last attempt`);
+        if (job.status !== 'running') log(`job ${job.id} (${job.kind}) failed: its worker stopped during the last attempt`);
+        else if (stopping) await release(job);
+        else start(job);
       }
       if (claimed.length < wanted) return;
     }
@@ -284,7 +298,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
       stopped ??= (async () => {
         stopping = true;
         clearInterval(poll);
-        // A claim in flight still starts its jobs; then every running handler is let finish.
+        // A claim in flight hands its jobs back; every running handler is let finish.
         await pumping;
         await Promise.all(active);
         await listener.close();
