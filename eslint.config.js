@@ -2,8 +2,8 @@
 // ENGINEERING.md: domain and document import nothing of ours but each other and the message
 // catalogue; the catalogue (src/messages) imports nothing of ours; browser code (runtime, block
 // islands, config) never imports server or database code; routes, rendering and the HTTP layer
-// reach the database only through services (route -> service -> db). Layout is Prettier's alone
-// (eslint-config-prettier, last, turns off the rules that would argue with it).
+// reach the database only through services (route -> service -> db). Layout is the formatter's alone
+// (Biome; eslint-config-prettier, last, turns off the rules that would argue with any formatter).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier/flat';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -54,12 +54,14 @@ type Step = { name: string; command: string; args: string[] };
 const CHECKS: Step[] = [
   {
     name: 'typecheck',
-    command: `${BIN}/tsc`,
+    // TypeScript 7, the native compiler: the same checks in a fifth of the time. TypeScript 5
+    // stays for the tools that load its JavaScript API (typescript-eslint).
+    command: projectPath('node_modules/typescript-native/bin/tsc'),
     args: ['-p', 'tsconfig.json', '--noEmit', '--incremental', '--tsBuildInfoFile', `${CACHE}/tsconfig.tsbuildinfo`],
   },
   { name: 'lint', command: `${BIN}/eslint`, args: ['--cache', '--cache-location', `${CACHE}/eslint/`, '.'] },
   { name: 'dependency rules', command: `${BIN}/depcruise`, args: ['src', 'test', 'e2e', 'bench', 'scripts', '--config', '.dependency-cruiser.mjs'] },
-  { name: 'formatting', command: `${BIN}/prettier`, args: ['--check', '--cache', '--cache-location', `${CACHE}/prettier`, '--log-level', 'warn', '.'] },
+  { name: 'formatting', command: `${BIN}/biome`, args: ['format', '.'] },
   { name: 'build', command: 'npm', args: ['run', '--silent', 'build'] },
 ];
 
