@@ -303,9 +303,11 @@ describe('a site on reCAPTCHA', () => {
   // covers 001-7.43
   it("loads Google's script (a stand-in here), allowed by the page's CSP, and renders into the container", async () => {
     // Chosen as the Captcha screen does (its own test above goes through the screen).
-    await (
-      await ownerApi(env.site())
-    ).call('PUT', '/api/config/captcha', { provider: 'recaptcha', siteKey: RECAPTCHA_SITE_KEY, secret: 'test-secret-test-secret' });
+    await (await ownerApi(env.site())).call('PUT', '/api/config/captcha', {
+      provider: 'recaptcha',
+      siteKey: RECAPTCHA_SITE_KEY,
+      secret: 'test-secret-test-secret',
+    });
     const context = await visitorContext(env.browser(), env.site(), desktop);
     contexts.push(context);
     const page = await context.newPage();

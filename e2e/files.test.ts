@@ -79,161 +79,157 @@ function countUploads(page: Page): { count: () => number } {
 
 describe('the asset library', () => {
   // covers 000-5.57, 001-8.39
-  it(
-    'uploads several files with progress, cancels one, refuses bad ones with their messages, and edits alt text and focal point',
-    { timeout: 60_000 },
-    async () => {
-      const page = await signedIn();
-      const before = await titles();
-      const uploads = countUploads(page);
+  it('uploads several files with progress, cancels one, refuses bad ones with their messages, and edits alt text and focal point', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await signedIn();
+    const before = await titles();
+    const uploads = countUploads(page);
 
-      // Three at once: each has its progress bar, and all three are listed once stored.
-      await chooser(page).setInputFiles([
-        { name: 'red-square.png', mimeType: 'image/png', buffer: files.red! },
-        { name: 'blue-field.jpg', mimeType: 'image/jpeg', buffer: files.blue! },
-        { name: 'price-list.pdf', mimeType: 'application/pdf', buffer: PDF },
-      ]);
-      for (const name of ['red-square.png', 'blue-field.jpg', 'price-list.pdf']) await page.getByRole('progressbar', { name: `Upload of ${name}` }).waitFor();
-      const grid = page.getByRole('list', { name: 'Files' });
-      for (const name of ['red-square.png', 'blue-field.jpg', 'price-list.pdf']) await grid.getByRole('heading', { name }).waitFor();
-      expect(await titles()).toEqual([...before, 'blue-field.jpg', 'price-list.pdf', 'red-square.png'].sort());
-      expect(uploads.count()).toBe(3);
-      // The pipeline finishes: the list, read again every 2 s while a file is processing, says so.
-      await expect.poll(() => grid.getByText('Processing…').count(), { timeout: 20_000 }).toBe(0);
-      const red = (await listed()).find((f) => f.title === 'red-square.png')!;
-      expect(red).toMatchObject({ status: 'ready', width: 640, height: 480 });
-      await grid
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('heading', { name: 'red-square.png' }) })
-        .getByText('640 × 480 px')
-        .waitFor();
-      await grid
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('heading', { name: 'price-list.pdf' }) })
-        .getByText('Not used')
-        .waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+    // Three at once: each has its progress bar, and all three are listed once stored.
+    await chooser(page).setInputFiles([
+      { name: 'red-square.png', mimeType: 'image/png', buffer: files.red! },
+      { name: 'blue-field.jpg', mimeType: 'image/jpeg', buffer: files.blue! },
+      { name: 'price-list.pdf', mimeType: 'application/pdf', buffer: PDF },
+    ]);
+    for (const name of ['red-square.png', 'blue-field.jpg', 'price-list.pdf']) await page.getByRole('progressbar', { name: `Upload of ${name}` }).waitFor();
+    const grid = page.getByRole('list', { name: 'Files' });
+    for (const name of ['red-square.png', 'blue-field.jpg', 'price-list.pdf']) await grid.getByRole('heading', { name }).waitFor();
+    expect(await titles()).toEqual([...before, 'blue-field.jpg', 'price-list.pdf', 'red-square.png'].sort());
+    expect(uploads.count()).toBe(3);
+    // The pipeline finishes: the list, read again every 2 s while a file is processing, says so.
+    await expect.poll(() => grid.getByText('Processing…').count(), { timeout: 20_000 }).toBe(0);
+    const red = (await listed()).find((f) => f.title === 'red-square.png')!;
+    expect(red).toMatchObject({ status: 'ready', width: 640, height: 480 });
+    await grid
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'red-square.png' }) })
+      .getByText('640 × 480 px')
+      .waitFor();
+    await grid
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'price-list.pdf' }) })
+      .getByText('Not used')
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
-      // Cancelled half-sent (the link throttled so the upload is still going): nothing is stored.
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-      await chooser(page).setInputFiles([{ name: 'noisy.png', mimeType: 'image/png', buffer: files.noisy! }]);
-      const progress = page.getByRole('progressbar', { name: 'Upload of noisy.png' });
-      await expect.poll(() => progress.evaluate((p: HTMLProgressElement) => p.value), { timeout: 10_000 }).toBeGreaterThan(0);
-      await page.getByRole('button', { name: 'Cancel the upload of noisy.png' }).click();
-      await page.getByRole('listitem').filter({ hasText: 'noisy.png' }).getByText('File processing cancelled').waitFor();
-      await page.getByRole('status').filter({ hasText: 'noisy.png: File processing cancelled' }).waitFor();
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-      expect((await titles()).includes('noisy.png')).toBe(false);
+    // Cancelled half-sent (the link throttled so the upload is still going): nothing is stored.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await chooser(page).setInputFiles([{ name: 'noisy.png', mimeType: 'image/png', buffer: files.noisy! }]);
+    const progress = page.getByRole('progressbar', { name: 'Upload of noisy.png' });
+    await expect.poll(() => progress.evaluate((p: HTMLProgressElement) => p.value), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Cancel the upload of noisy.png' }).click();
+    await page.getByRole('listitem').filter({ hasText: 'noisy.png' }).getByText('File processing cancelled').waitFor();
+    await page.getByRole('status').filter({ hasText: 'noisy.png: File processing cancelled' }).waitFor();
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect((await titles()).includes('noisy.png')).toBe(false);
 
-      // Refusals, each with its message: mislabelled, corrupt, too many pixels (the server's), too large (the browser's, with no request).
-      await chooser(page).setInputFiles([
-        { name: 'report.pdf', mimeType: 'application/pdf', buffer: files.red! },
-        { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: files.corrupt! },
-        { name: 'giant.png', mimeType: 'image/png', buffer: files.giant! },
-      ]);
-      const alerts = page.getByRole('alert');
-      // 000 §5 file type message
-      await alerts.filter({ hasText: 'The file report.pdf does not appear to be a supported file.' }).waitFor();
-      await alerts.filter({ hasText: /broken\.jpg could not be read as an image/ }).waitFor();
-      await alerts.filter({ hasText: /The image giant\.png is too large to process: at most 50 megapixels/ }).waitFor();
-      await requestsSeen(page);
-      const sentBefore = uploads.count();
-      // 000 §5 too-large message; 001 §9 megabytes of 1,000,000 bytes: 20 MB + 1 byte is over.
-      await chooser(page).setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(20 * 1_000_000 + 1, 1) }]);
-      await alerts.filter({ hasText: 'The file huge.png is too large. The maximum allowed file size is 20 MB.' }).waitFor();
-      await requestsSeen(page);
-      expect(uploads.count()).toBe(sentBefore);
-      expect((await titles()).filter((t) => ['report.pdf', 'broken.jpg', 'giant.png', 'huge.png'].includes(t))).toEqual([]);
+    // Refusals, each with its message: mislabelled, corrupt, too many pixels (the server's), too large (the browser's, with no request).
+    await chooser(page).setInputFiles([
+      { name: 'report.pdf', mimeType: 'application/pdf', buffer: files.red! },
+      { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: files.corrupt! },
+      { name: 'giant.png', mimeType: 'image/png', buffer: files.giant! },
+    ]);
+    const alerts = page.getByRole('alert');
+    // 000 §5 file type message
+    await alerts.filter({ hasText: 'The file report.pdf does not appear to be a supported file.' }).waitFor();
+    await alerts.filter({ hasText: /broken\.jpg could not be read as an image/ }).waitFor();
+    await alerts.filter({ hasText: /The image giant\.png is too large to process: at most 50 megapixels/ }).waitFor();
+    await requestsSeen(page);
+    const sentBefore = uploads.count();
+    // 000 §5 too-large message; 001 §9 megabytes of 1,000,000 bytes: 20 MB + 1 byte is over.
+    await chooser(page).setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(20 * 1_000_000 + 1, 1) }]);
+    await alerts.filter({ hasText: 'The file huge.png is too large. The maximum allowed file size is 20 MB.' }).waitFor();
+    await requestsSeen(page);
+    expect(uploads.count()).toBe(sentBefore);
+    expect((await titles()).filter((t) => ['report.pdf', 'broken.jpg', 'giant.png', 'huge.png'].includes(t))).toEqual([]);
 
-      // Details: an empty name is refused; alt text and a focal point (a click, then an arrow key) are saved.
-      await page.getByRole('button', { name: 'Details of red-square.png' }).click();
-      const details = page.getByRole('dialog', { name: 'red-square.png' });
-      await details.getByLabel('File name').fill('');
-      await details.getByRole('button', { name: 'Save changes' }).click();
-      await details.getByText('Please enter a file name').waitFor();
-      await details.getByLabel('File name').fill('red-square.png');
-      await details.getByLabel('Alternative text').fill('A red glaze test tile');
-      const focal = details.getByRole('button', { name: /^Focal point/ });
-      const box = (await focal.locator('img').boundingBox())!;
-      await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
-      await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 2[4-6]% across, 7[4-6]% down$/);
-      await focal.press('ArrowRight');
-      await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 3[0-1]% across, 7[4-6]% down$/);
-      expect(await seriousViolations(page)).toEqual([]);
-      await details.getByRole('button', { name: 'Save changes' }).click();
-      await details.getByText('The changes to red-square.png are saved.').waitFor();
-      const saved = (await listed()).find((f) => f.id === red.id)!;
-      expect(saved.alt).toBe('A red glaze test tile');
-      expect(saved.focalX).toBeCloseTo(0.3, 1);
-      expect(saved.focalY).toBeCloseTo(0.75, 1);
-      await details.getByRole('button', { name: 'Close' }).click();
-      await details.waitFor({ state: 'detached' });
-      await page.context().close();
-    },
-  );
+    // Details: an empty name is refused; alt text and a focal point (a click, then an arrow key) are saved.
+    await page.getByRole('button', { name: 'Details of red-square.png' }).click();
+    const details = page.getByRole('dialog', { name: 'red-square.png' });
+    await details.getByLabel('File name').fill('');
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await details.getByText('Please enter a file name').waitFor();
+    await details.getByLabel('File name').fill('red-square.png');
+    await details.getByLabel('Alternative text').fill('A red glaze test tile');
+    const focal = details.getByRole('button', { name: /^Focal point/ });
+    const box = (await focal.locator('img').boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+    await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 2[4-6]% across, 7[4-6]% down$/);
+    await focal.press('ArrowRight');
+    await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 3[0-1]% across, 7[4-6]% down$/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await details.getByRole('button', { name: 'Save changes' }).click();
+    await details.getByText('The changes to red-square.png are saved.').waitFor();
+    const saved = (await listed()).find((f) => f.id === red.id)!;
+    expect(saved.alt).toBe('A red glaze test tile');
+    expect(saved.focalX).toBeCloseTo(0.3, 1);
+    expect(saved.focalY).toBeCloseTo(0.75, 1);
+    await details.getByRole('button', { name: 'Close' }).click();
+    await details.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
 
-  it(
-    'places a library image in the editor with its alt text and focal point, publishes it, and refuses to delete it while used',
-    { timeout: 60_000 },
-    async () => {
-      const page = await signedIn();
-      await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
-      await page.getByRole('button', { name: 'Edit Home' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Saved/ })
-        .waitFor();
-      await page.getByRole('button', { name: 'Add Image' }).click();
-      const picker = page.getByRole('dialog', { name: 'Choose an image' });
-      await picker.getByLabel('Search images').fill('red');
-      await expect.poll(() => picker.getByRole('list').getByRole('button').count()).toBe(1);
-      expect(await seriousViolations(page)).toEqual([]);
-      await picker.getByRole('button', { name: 'red-square.png, 640 × 480 px' }).click();
-      const panel = page.getByRole('complementary', { name: 'Image settings' });
-      expect(await panel.getByLabel('Alternative text').inputValue()).toBe('A red glaze test tile');
-      expect(Number(await panel.getByLabel('Focal point across (0 left, 1 right)').inputValue())).toBeCloseTo(0.3, 1);
-      await page
-        .getByRole('status')
-        .filter({ hasText: /^Saved/ })
-        .waitFor({ timeout: 15_000 });
-      await page.getByRole('button', { name: 'Publish' }).click();
-      await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
-      await page.getByText('Published. Visitors now see this version.').first().waitFor();
+  it('places a library image in the editor with its alt text and focal point, publishes it, and refuses to delete it while used', {
+    timeout: 60_000,
+  }, async () => {
+    const page = await signedIn();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('button', { name: 'Edit Home' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Add Image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose an image' });
+    await picker.getByLabel('Search images').fill('red');
+    await expect.poll(() => picker.getByRole('list').getByRole('button').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await picker.getByRole('button', { name: 'red-square.png, 640 × 480 px' }).click();
+    const panel = page.getByRole('complementary', { name: 'Image settings' });
+    expect(await panel.getByLabel('Alternative text').inputValue()).toBe('A red glaze test tile');
+    expect(Number(await panel.getByLabel('Focal point across (0 left, 1 right)').inputValue())).toBeCloseTo(0.3, 1);
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Saved/ })
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published. Visitors now see this version.').first().waitFor();
 
-      // A visitor's image has its size, so the page does not move as it loads.
-      const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
-      await visitor.goto(`${env.site().url}/`);
-      const img = visitor.getByRole('img', { name: 'A red glaze test tile' });
-      await img.waitFor({ state: 'attached' });
-      expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
-      expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
-      // Its address is set by the image's script, which picks the size the layout needs.
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain('red-square.png');
-      await visitor.context().close();
+    // A visitor's image has its size, so the page does not move as it loads.
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
+    await visitor.goto(`${env.site().url}/`);
+    const img = visitor.getByRole('img', { name: 'A red glaze test tile' });
+    await img.waitFor({ state: 'attached' });
+    expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
+    expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
+    // Its address is set by the image's script, which picks the size the layout needs.
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain('red-square.png');
+    await visitor.context().close();
 
-      // Used on the home page now: its card says so, and deleting it is refused naming the page.
-      await page.getByRole('button', { name: 'All pages' }).click();
-      await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Files' }).click();
-      const card = page
-        .getByRole('list', { name: 'Files' })
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('heading', { name: 'red-square.png' }) });
-      await card.getByText('Used on 1 page').waitFor();
-      await card.getByRole('button', { name: 'Details of red-square.png' }).click();
-      const details = page.getByRole('dialog', { name: 'red-square.png' });
-      await details.getByText('Home (published)').waitFor();
-      await details.getByRole('button', { name: 'Delete file' }).click();
-      const confirm = page.getByRole('alertdialog', { name: 'Delete red-square.png?' });
-      await confirm.getByText('red-square.png leaves the library and its address /s/red-square.png stops working. This cannot be undone.').waitFor();
-      await confirm.getByRole('button', { name: 'Delete the file' }).click();
-      await details
-        .getByRole('alert')
-        .filter({ hasText: /is used on 1 page or post \(Home\)/ })
-        .waitFor();
-      expect((await titles()).includes('red-square.png')).toBe(true);
-      await page.context().close();
-    },
-  );
+    // Used on the home page now: its card says so, and deleting it is refused naming the page.
+    await page.getByRole('button', { name: 'All pages' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Files' }).click();
+    const card = page
+      .getByRole('list', { name: 'Files' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'red-square.png' }) });
+    await card.getByText('Used on 1 page').waitFor();
+    await card.getByRole('button', { name: 'Details of red-square.png' }).click();
+    const details = page.getByRole('dialog', { name: 'red-square.png' });
+    await details.getByText('Home (published)').waitFor();
+    await details.getByRole('button', { name: 'Delete file' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete red-square.png?' });
+    await confirm.getByText('red-square.png leaves the library and its address /s/red-square.png stops working. This cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete the file' }).click();
+    await details
+      .getByRole('alert')
+      .filter({ hasText: /is used on 1 page or post \(Home\)/ })
+      .waitFor();
+    expect((await titles()).includes('red-square.png')).toBe(true);
+    await page.context().close();
+  });
 });

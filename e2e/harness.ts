@@ -203,9 +203,12 @@ export async function createTestSite(tag: string, opts: SiteOptions = {}): Promi
   const host = `${tag}.localhost:${port}`;
   const site: TestSite = { tag, identifier: tag, host, url: `http://${host}`, port, websiteId: row!.id, owner, forwardedFor };
   if (opts.mail !== false)
-    await (
-      await ownerApi(site)
-    ).call('PUT', '/api/config/smtp', { host: '127.0.0.1', port: shared().mailPort, secure: false, fromAddress: `studio+${tag}@example.com` });
+    await (await ownerApi(site)).call('PUT', '/api/config/smtp', {
+      host: '127.0.0.1',
+      port: shared().mailPort,
+      secure: false,
+      fromAddress: `studio+${tag}@example.com`,
+    });
   await filesReady(site);
   return site;
 }

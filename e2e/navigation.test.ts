@@ -31,9 +31,7 @@ const titles = (page: Page, menu: string) => page.getByRole('region', { name: me
 
 describe('navigation', () => {
   it('builds a header menu with a dropdown and a footer link from the screen, and a visitor reaches them by keyboard', async () => {
-    await (
-      await ownerApi(env.site())
-    ).call('PUT', '/api/config/navigation', {
+    await (await ownerApi(env.site())).call('PUT', '/api/config/navigation', {
       navigation: [
         { title: 'Home', href: '/' },
         { title: 'About', href: '/about' },

@@ -196,62 +196,60 @@ describe('text highlight', () => {
   });
 
   // covers 001-4.97, 001-3.73, 001-3.74, 001-3.75, 001-4.94, 001-4.95, 001-4.96, 001-3.67
-  it(
-    'waits hidden below the fold, then starts 250 ms after being scrolled into view: draw from the left or right over 0.75 s, fade, fadeScale from half size',
-    { timeout: 30_000 },
-    async () => {
-      await setUp();
-      const context = await visitorContext(env.browser(), env.site(), desktop);
-      const p = await context.newPage();
-      await p.goto(`${env.site().url}/highlight-test`);
-      await p.waitForLoadState('networkidle');
-      const below = p.locator('.text-highlight', { hasText: 'slowly and well' });
-      expect((await below.boundingBox())!.y).toBeGreaterThan(desktop.viewport!.height);
-      await watchVisible(p, 'slowly and well');
-      // Taken over by the island out of view: the stylesheet's 2 s watch no longer runs on it and nothing
-      // else does, so it stays hidden however long the visitor waits above it.
-      await expect.poll(() => svgOf(p, 'slowly and well').evaluate((svg) => svg.classList.contains('is-watched'))).toBe(true);
-      expect(await opacityOf(p, 'slowly and well')).toBe('0');
-      expect(await svgOf(p, 'slowly and well').evaluate((svg) => svg.getAnimations({ subtree: true }).length)).toBe(0);
+  it('waits hidden below the fold, then starts 250 ms after being scrolled into view: draw from the left or right over 0.75 s, fade, fadeScale from half size', {
+    timeout: 30_000,
+  }, async () => {
+    await setUp();
+    const context = await visitorContext(env.browser(), env.site(), desktop);
+    const p = await context.newPage();
+    await p.goto(`${env.site().url}/highlight-test`);
+    await p.waitForLoadState('networkidle');
+    const below = p.locator('.text-highlight', { hasText: 'slowly and well' });
+    expect((await below.boundingBox())!.y).toBeGreaterThan(desktop.viewport!.height);
+    await watchVisible(p, 'slowly and well');
+    // Taken over by the island out of view: the stylesheet's 2 s watch no longer runs on it and nothing
+    // else does, so it stays hidden however long the visitor waits above it.
+    await expect.poll(() => svgOf(p, 'slowly and well').evaluate((svg) => svg.classList.contains('is-watched'))).toBe(true);
+    expect(await opacityOf(p, 'slowly and well')).toBe('0');
+    expect(await svgOf(p, 'slowly and well').evaluate((svg) => svg.getAnimations({ subtree: true }).length)).toBe(0);
 
-      await below.scrollIntoViewIfNeeded();
-      const { animations, halfWay } = await startedAnimations(p, ['slowly and well', 'by hand', 'fired', 'sold'], 'by hand');
-      const visibleAt = await p.evaluate(() => (window as unknown as { visibleAt: number }).visibleAt);
-      const wave = animations['slowly and well']!;
-      expect(wave).toHaveLength(1);
-      const delay = wave[0]!.startTime - visibleAt;
-      expect(delay).toBeGreaterThanOrEqual(240);
-      expect(delay).toBeLessThan(450);
-      // Draw, to the right, over 0.75 s: the dash offset runs from the stroke's length (only the gap
-      // shows) to 0, so the stroke grows from its start at the left edge.
-      expect(wave[0]).toMatchObject({ duration: 750, target: 'path' });
-      const length = parseFloat(String(wave[0]!.first.strokeDashoffset));
-      expect(length).toBeGreaterThan((await below.boundingBox())!.width);
-      expect(parseFloat(String(wave[0]!.last.strokeDashoffset))).toBe(0);
-      // Direction left: from the right edge (a negative offset reveals the stroke from its end), and
-      // progressively: half-way through, half the stroke is still to come.
-      expect(parseFloat(String(animations['by hand']![0]!.first.strokeDashoffset))).toBeLessThan(0);
-      expect(halfWay).toBeGreaterThan(-0.75);
-      expect(halfWay).toBeLessThan(-0.25);
-      // Fade: opacity 0 to 1 on the shape; fadeScale also from half size.
-      const fade = animations.fired!;
-      expect(fade[0]).toMatchObject({ target: 'svg', duration: 750 });
-      expect([fade[0]!.first.opacity, fade[0]!.last.opacity].map(String)).toEqual(['0', '1']);
-      const fadeScale = animations.sold!;
-      expect([fadeScale[0]!.first.opacity, fadeScale[0]!.last.opacity].map(String)).toEqual(['0', '1']);
-      expect(fadeScale[0]!.first.transform).toBe('scale(0.5)');
-      expect(fadeScale[0]!.last.transform).toBe('scale(1)');
-      // Once done, every shape is drawn.
-      await p.waitForFunction(() =>
-        document
-          .getAnimations()
-          .filter((a) => !(a instanceof CSSAnimation))
-          .every((a) => a.playState === 'finished'),
-      );
-      for (const words of ['slowly and well', 'by hand', 'fired', 'sold']) expect(await opacityOf(p, words), words).toBe('1');
-      await context.close();
-    },
-  );
+    await below.scrollIntoViewIfNeeded();
+    const { animations, halfWay } = await startedAnimations(p, ['slowly and well', 'by hand', 'fired', 'sold'], 'by hand');
+    const visibleAt = await p.evaluate(() => (window as unknown as { visibleAt: number }).visibleAt);
+    const wave = animations['slowly and well']!;
+    expect(wave).toHaveLength(1);
+    const delay = wave[0]!.startTime - visibleAt;
+    expect(delay).toBeGreaterThanOrEqual(240);
+    expect(delay).toBeLessThan(450);
+    // Draw, to the right, over 0.75 s: the dash offset runs from the stroke's length (only the gap
+    // shows) to 0, so the stroke grows from its start at the left edge.
+    expect(wave[0]).toMatchObject({ duration: 750, target: 'path' });
+    const length = parseFloat(String(wave[0]!.first.strokeDashoffset));
+    expect(length).toBeGreaterThan((await below.boundingBox())!.width);
+    expect(parseFloat(String(wave[0]!.last.strokeDashoffset))).toBe(0);
+    // Direction left: from the right edge (a negative offset reveals the stroke from its end), and
+    // progressively: half-way through, half the stroke is still to come.
+    expect(parseFloat(String(animations['by hand']![0]!.first.strokeDashoffset))).toBeLessThan(0);
+    expect(halfWay).toBeGreaterThan(-0.75);
+    expect(halfWay).toBeLessThan(-0.25);
+    // Fade: opacity 0 to 1 on the shape; fadeScale also from half size.
+    const fade = animations.fired!;
+    expect(fade[0]).toMatchObject({ target: 'svg', duration: 750 });
+    expect([fade[0]!.first.opacity, fade[0]!.last.opacity].map(String)).toEqual(['0', '1']);
+    const fadeScale = animations.sold!;
+    expect([fadeScale[0]!.first.opacity, fadeScale[0]!.last.opacity].map(String)).toEqual(['0', '1']);
+    expect(fadeScale[0]!.first.transform).toBe('scale(0.5)');
+    expect(fadeScale[0]!.last.transform).toBe('scale(1)');
+    // Once done, every shape is drawn.
+    await p.waitForFunction(() =>
+      document
+        .getAnimations()
+        .filter((a) => !(a instanceof CSSAnimation))
+        .every((a) => a.playState === 'finished'),
+    );
+    for (const words of ['slowly and well', 'by hand', 'fired', 'sold']) expect(await opacityOf(p, words), words).toBe('1');
+    await context.close();
+  });
 
   // covers 001-9.75
   it('shows highlights drawn at once with reduced motion, and after the 2 s watch when its code never arrives', { timeout: 30_000 }, async () => {

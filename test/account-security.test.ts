@@ -347,9 +347,9 @@ describe('two-factor changes and recovery codes', () => {
     const { c, ticket } = await ticketFor(email, password);
     expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: first[0] })).statusCode).toBe(401);
     expect((await c.call('POST', '/api/auth/Login/TwoFactor', { ticket, code: second[0] })).statusCode).toBe(200);
-    const off = await (
-      await signedIn(app, 'lister@example.com', 'lister-password-1')
-    ).call('POST', '/api/auth/TwoFactor/RecoveryCodes', { password: 'lister-password-1' });
+    const off = await (await signedIn(app, 'lister@example.com', 'lister-password-1')).call('POST', '/api/auth/TwoFactor/RecoveryCodes', {
+      password: 'lister-password-1',
+    });
     expect(off.statusCode).toBe(409);
   });
 

@@ -71,12 +71,7 @@ const variantCount = async (id: string) =>
       .from(fileVariants)
       .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, id)))
   ).length;
-const imageJobs = (id: string) =>
-  database.db
-    .select()
-    .from(jobs)
-    .where(sql`${jobs.payload}->>'fileId' = ${id}`)
-    .orderBy(jobs.id);
+const imageJobs = (id: string) => database.db.select().from(jobs).where(sql`${jobs.payload}->>'fileId' = ${id}`).orderBy(jobs.id);
 async function blobPaths(id: string): Promise<string[]> {
   const paths: string[] = [];
   for await (const key of store.list(websiteId, `files/${id}/`)) paths.push(key.path);

@@ -566,16 +566,18 @@ const garbageBody = fc.oneof(
 );
 
 function caseFor(endpoint: Endpoint, url: string): fc.Arbitrary<Case> {
-  const garbage = fc.tuple(garbageBody, fc.constantFrom(...GARBAGE_TYPES), fc.boolean()).map(([payload, contentType, oversize]): Case => ({
-    sent: {
-      method: 'POST',
-      url,
-      payload: oversize ? payload + ' '.repeat(endpoint.limit) : payload,
-      ...(contentType ? { contentType } : {}),
-      headers: crumbHeader(),
-    },
-    expect: { kind: 'garbage' },
-  }));
+  const garbage = fc.tuple(garbageBody, fc.constantFrom(...GARBAGE_TYPES), fc.boolean()).map(
+    ([payload, contentType, oversize]): Case => ({
+      sent: {
+        method: 'POST',
+        url,
+        payload: oversize ? payload + ' '.repeat(endpoint.limit) : payload,
+        ...(contentType ? { contentType } : {}),
+        headers: crumbHeader(),
+      },
+      expect: { kind: 'garbage' },
+    }),
+  );
   // Fastify refuses JSON bodies with prototype-poisoning keys (400), which generated objects may hold.
   const valid = endpoint.valid.filter((c) => !(c.sent.contentType === TYPES.json && /"(__proto__|constructor)":/.test(c.sent.payload ?? '')));
   const crawler = valid.map((c): Case => ({ sent: { ...c.sent, ua: CRAWLER_UA }, expect: { kind: 'crawler' } }));

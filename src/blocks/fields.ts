@@ -52,7 +52,16 @@ export type ObjectField = Common & { type: 'object'; fields: Fields };
 export type CustomField = Common & { type: 'custom'; editor: string };
 
 export type FieldDescription =
-  TextField | LinkField | TextareaField | NumberField | SelectField | CheckboxField | LinesField | ListField | ObjectField | CustomField;
+  | TextField
+  | LinkField
+  | TextareaField
+  | NumberField
+  | SelectField
+  | CheckboxField
+  | LinesField
+  | ListField
+  | ObjectField
+  | CustomField;
 export type Fields = Readonly<Record<string, FieldDescription>>;
 
 /** A tab or group of a kind's editor, in display order, with what it says first. */

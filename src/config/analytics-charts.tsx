@@ -97,13 +97,15 @@ export function DaysChart({ title, summary, days, series }: { title: string; sum
       ],
       series: [
         {},
-        ...series.map((s): uPlot.Series => ({
-          label: s.label,
-          stroke: s.color,
-          width: 2,
-          ...(s.dash ? { dash: s.dash } : {}),
-          points: { show: days.length <= 31 },
-        })),
+        ...series.map(
+          (s): uPlot.Series => ({
+            label: s.label,
+            stroke: s.color,
+            width: 2,
+            ...(s.dash ? { dash: s.dash } : {}),
+            points: { show: days.length <= 31 },
+          }),
+        ),
       ],
     }),
     [days, series],

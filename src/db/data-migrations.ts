@@ -32,10 +32,7 @@ async function sanitizeOwnerHtml(tx: Executor): Promise<void> {
       for (const row of rows) {
         const sections = sanitizeStoredSections(row.sections);
         if (JSON.stringify(sections) === JSON.stringify(row.sections)) continue;
-        await tx
-          .update(table)
-          .set({ sections })
-          .where(sql`${table.websiteId} = ${row.websiteId} AND ${table.id} = ${row.id}`);
+        await tx.update(table).set({ sections }).where(sql`${table.websiteId} = ${row.websiteId} AND ${table.id} = ${row.id}`);
       }
       if (rows.length < BATCH) break;
     }

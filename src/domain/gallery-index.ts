@@ -35,7 +35,8 @@ export type GalleryIndexState = {
 export type LinkedGallery = { index: number; inMotion: boolean };
 
 export type IndexChange =
-  { accepted: false; reason: 'inMotion' | 'linkedInMotion' | 'empty' } | (GalleryStep & { accepted: true; changed: boolean; direction: GalleryDirection });
+  | { accepted: false; reason: 'inMotion' | 'linkedInMotion' | 'empty' }
+  | (GalleryStep & { accepted: true; changed: boolean; direction: GalleryDirection });
 
 /** Seed 001 §4: a change is refused while in motion, or while a linked gallery moves with another index. */
 function refusal(state: GalleryIndexState, target: number, linked: readonly LinkedGallery[]): IndexChange | undefined {

@@ -28,7 +28,7 @@ export type VideoMode = (typeof VIDEO_MODES)[number];
 export const VIDEO_ASPECTS = ['video', 'auto', '1', '2', '3', '4'] as const;
 export type VideoAspect = (typeof VIDEO_ASPECTS)[number];
 
-export type RecognisedVideo = { provider: VideoProvider; id: string; /** Vimeo's privacy hash of an unlisted video. */ hash?: string };
+export type RecognisedVideo = { provider: VideoProvider; id: string /** Vimeo's privacy hash of an unlisted video. */; hash?: string };
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 

@@ -22,9 +22,7 @@ export const files = pgTable(
       .notNull()
       .references(() => websites.id, { onDelete: 'cascade' }),
     /** Stable across renames and replacements: variants and blob paths hang off it. */
-    id: text('id')
-      .notNull()
-      .default(sql`gen_random_uuid()::text`),
+    id: text('id').notNull().default(sql`gen_random_uuid()::text`),
     /** Served at /s/{name} (seed 000 §2 file link shape); owners rename it. */
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),

@@ -26,12 +26,7 @@ export const websites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('websites_identifier_key').on(t.identifier),
-    uniqueIndex('websites_one_default')
-      .on(t.isDefault)
-      .where(sql`${t.isDefault}`),
-  ],
+  (t) => [uniqueIndex('websites_identifier_key').on(t.identifier), uniqueIndex('websites_one_default').on(t.isDefault).where(sql`${t.isDefault}`)],
 );
 
 export const siteDomains = pgTable(

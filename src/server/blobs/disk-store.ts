@@ -203,7 +203,7 @@ async function sweep(incoming: string): Promise<void> {
 }
 
 async function writeAll(handle: FileHandle, piece: Buffer): Promise<void> {
-  for (let offset = 0; offset < piece.length;) {
+  for (let offset = 0; offset < piece.length; ) {
     const { bytesWritten } = await handle.write(piece, offset);
     offset += bytesWritten;
   }

@@ -342,11 +342,7 @@ export async function pruneJobs(db: Executor): Promise<number> {
 
 /** How many of a site's jobs are in each status. */
 export async function jobCounts(db: Executor, websiteId: string): Promise<Record<JobStatus, number>> {
-  const rows = await db
-    .select({ status: jobs.status, n: sql<number>`count(*)::int` })
-    .from(jobs)
-    .where(eq(jobs.websiteId, websiteId))
-    .groupBy(jobs.status);
+  const rows = await db.select({ status: jobs.status, n: sql<number>`count(*)::int` }).from(jobs).where(eq(jobs.websiteId, websiteId)).groupBy(jobs.status);
   const counts: Record<JobStatus, number> = { pending: 0, running: 0, done: 0, failed: 0 };
   for (const row of rows) {
     if ((JOB_STATUSES as readonly string[]).includes(row.status)) counts[row.status as JobStatus] = row.n;

@@ -9,7 +9,16 @@ import { isIP } from 'node:net';
 
 /** Why an address is refused, or undefined for a public address (and for text that is no address: callers check with isIP first). */
 export type AddressRange =
-  'unspecified' | 'loopback' | 'private' | 'shared' | 'link-local' | 'unique-local' | 'site-local' | 'multicast' | 'broadcast' | 'reserved';
+  | 'unspecified'
+  | 'loopback'
+  | 'private'
+  | 'shared'
+  | 'link-local'
+  | 'unique-local'
+  | 'site-local'
+  | 'multicast'
+  | 'broadcast'
+  | 'reserved';
 
 type V4Range = [first: number, prefix: number, range: AddressRange];
 

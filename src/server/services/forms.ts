@@ -263,10 +263,7 @@ export async function pruneFormData(db: Db): Promise<{ submissions: number; keys
     WHERE s.website_id = w.id
       AND jsonb_typeof(w.settings -> 'formRetentionDays') = 'number'
       AND s.created_at < now() - make_interval(days => (w.settings ->> 'formRetentionDays')::int)`);
-  const keys = await db
-    .delete(formSubmissionKeys)
-    .where(lt(formSubmissionKeys.expiresAt, sql`now()`))
-    .returning({ keyHash: formSubmissionKeys.keyHash });
+  const keys = await db.delete(formSubmissionKeys).where(lt(formSubmissionKeys.expiresAt, sql`now()`)).returning({ keyHash: formSubmissionKeys.keyHash });
   const captchas = await pruneSpentCaptchas(db);
   return { submissions: submissions.rowCount ?? 0, keys: keys.length, captchas };
 }

@@ -438,11 +438,7 @@ export async function listFiles(db: Db, websiteId: string, search?: string): Pro
         or(ilike(files.name, `%${term.replace(/[\\%_]/g, '\\$&')}%`), ilike(files.title, `%${term.replace(/[\\%_]/g, '\\$&')}%`)),
       )
     : eq(files.websiteId, websiteId);
-  const rows = await db
-    .select()
-    .from(files)
-    .where(where)
-    .orderBy(sql`${files.createdAt} DESC`, asc(files.position));
+  const rows = await db.select().from(files).where(where).orderBy(sql`${files.createdAt} DESC`, asc(files.position));
   return Promise.all(rows.map(async (row) => libraryFile(row, distinctUses(await fileUses(db, websiteId, row.name)))));
 }
 

@@ -20,7 +20,16 @@ import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
 import { twoFactor } from '../../messages/two-factor';
 
 export type TwoFactorProblem =
-  'wrong' | 'wrongRecovery' | 'used' | 'limited' | 'alreadyOn' | 'notStarted' | 'notOn' | 'wrongPassword' | 'ticketExpired' | 'ticketInvalid';
+  | 'wrong'
+  | 'wrongRecovery'
+  | 'used'
+  | 'limited'
+  | 'alreadyOn'
+  | 'notStarted'
+  | 'notOn'
+  | 'wrongPassword'
+  | 'ticketExpired'
+  | 'ticketInvalid';
 
 export class TwoFactorError extends Error {
   constructor(
