@@ -79,8 +79,9 @@ function countUploads(page: Page): { count: () => number } {
 
 describe('the asset library', () => {
   // covers 000-5.57, 001-8.39
+  // Three uploads, their processing and a dozen screens: about 40 s on a busy two-core machine.
   it('uploads several files with progress, cancels one, refuses bad ones with their messages, and edits alt text and focal point', {
-    timeout: 60_000,
+    timeout: 120_000,
   }, async () => {
     const page = await signedIn();
     const before = await titles();
