@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { assertBlobKey, BlobTooLargeError, type BlobKey, type BlobStore, type ByteRange, type StoredBlob } from '../src/server/blobs/store';
+import { assertBlobKey, BlobTooLargeError, copyEach, type BlobKey, type BlobStore, type ByteRange, type StoredBlob } from '../src/server/blobs/store';
 
 export type MemoryBlobStore = BlobStore & {
   readonly blobs: Map<string, { bytes: Buffer; contentType?: string }>;
@@ -56,6 +56,9 @@ export function memoryBlobStore(): MemoryBlobStore {
       if (!blob) return undefined;
       blobs.set(id(to), { ...blob });
       return { size: blob.bytes.length };
+    },
+    copyMany(pairs) {
+      return copyEach(this, pairs);
     },
     async delete(keys) {
       for (const key of keys) blobs.delete(id(key));

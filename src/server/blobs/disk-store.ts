@@ -11,7 +11,7 @@ import { copyFile, mkdir, open, readdir, rename, rm, rmdir, stat, unlink, type F
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { assertListArgs, BodyMeter, clampRange, meteredPieces } from './body';
-import { assertBlobKey, validBlobKey, type BlobKey, type BlobStore, type StoredBlob } from './store';
+import { assertBlobKey, copyEach, validBlobKey, type BlobKey, type BlobStore, type StoredBlob } from './store';
 
 /** Where puts write before their rename. */
 export const INCOMING = '~incoming';
@@ -113,6 +113,10 @@ export function diskBlobStore(dataDir: string): BlobStore {
 
     async put(key, body, opts) {
       return write(fileOf(key), body, opts?.maxBytes);
+    },
+
+    copyMany(pairs) {
+      return copyEach(this, pairs);
     },
 
     async copy(from, to) {

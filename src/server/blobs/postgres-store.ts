@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import type pg from 'pg';
 import type { Database } from '../../db/client';
 import { assertListArgs, BodyMeter, clampRange, inChunks, meteredPieces } from './body';
-import { assertBlobKey, type BlobKey, type BlobStore, type ByteRange, type StoredBlob } from './store';
+import { assertBlobKey, copyEach, type BlobCopy, type BlobKey, type BlobStore, type ByteRange, type StoredBlob } from './store';
 
 /** Every chunk but a blob's last is exactly this long: reads find a range's chunks by it, so it never changes. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -120,6 +120,43 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
     });
   }
 
+  /**
+   * A batch of copies in one transaction of five statements, whatever its size: the sources held
+   * (FOR SHARE) and read, the targets claimed and cleared, every chunk copied. Pairs are taken in
+   * target order, so two batches lock rows in the same order.
+   */
+  function copyBatch(pairs: readonly BlobCopy[]): Promise<({ size: number } | undefined)[]> {
+    return inTransaction(async (client) => {
+      const { rows } = await client.query<{ i: number; size: string; sha256: string }>(
+        `SELECT p.i::int AS i, b.size, b.sha256 FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS p(website_id, path, i)
+         JOIN blobs b ON b.website_id = p.website_id AND b.path = p.path ORDER BY p.i FOR SHARE OF b`,
+        [pairs.map((p) => p.from.websiteId), pairs.map((p) => p.from.path)],
+      );
+      const results: ({ size: number } | undefined)[] = pairs.map(() => undefined);
+      const found = rows.map((row) => ({ ...pairs[row.i - 1]!, size: row.size, sha256: row.sha256 }));
+      for (const row of rows) results[row.i - 1] = { size: Number(row.size) };
+      if (found.length === 0) return results;
+      found.sort((a, b) => (a.to.websiteId === b.to.websiteId ? (a.to.path < b.to.path ? -1 : 1) : a.to.websiteId < b.to.websiteId ? -1 : 1));
+      const column = (pick: (pair: (typeof found)[number]) => string) => found.map(pick);
+      await client.query(
+        `INSERT INTO blobs (website_id, path, size, sha256) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[])
+         ON CONFLICT (website_id, path) DO UPDATE SET size = excluded.size, sha256 = excluded.sha256, created_at = now()`,
+        [column((p) => p.to.websiteId), column((p) => p.to.path), column((p) => p.size), column((p) => p.sha256)],
+      );
+      await client.query(
+        'DELETE FROM blob_chunks c USING unnest($1::text[], $2::text[]) AS t(website_id, path) WHERE c.website_id = t.website_id AND c.path = t.path',
+        [column((p) => p.to.websiteId), column((p) => p.to.path)],
+      );
+      await client.query(
+        `INSERT INTO blob_chunks (website_id, path, seq, data)
+         SELECT t.to_site, t.to_path, c.seq, c.data FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS t(from_site, from_path, to_site, to_path)
+         JOIN blob_chunks c ON c.website_id = t.from_site AND c.path = t.from_path`,
+        [column((p) => p.from.websiteId), column((p) => p.from.path), column((p) => p.to.websiteId), column((p) => p.to.path)],
+      );
+      return results;
+    });
+  }
+
   async function* chunksOf(key: BlobKey, sha256: string, range: ByteRange): AsyncGenerator<Buffer> {
     const first = Math.floor(range.start / CHUNK_BYTES);
     const last = Math.floor(range.end / CHUNK_BYTES);
@@ -162,6 +199,25 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
       const leave = await turns.enter();
       try {
         return await copy(from, to);
+      } finally {
+        leave();
+      }
+    },
+
+    async copyMany(pairs) {
+      for (const { from, to } of pairs) {
+        assertBlobKey(from);
+        assertBlobKey(to);
+      }
+      // One statement cannot read a key it also writes, nor write a key twice: such a batch (never
+      // one of image copies, which write a file's own new keys) is copied a pair at a time.
+      const id = (key: BlobKey) => `${key.websiteId}\n${key.path}`;
+      const targets = new Set(pairs.map((p) => id(p.to)));
+      if (targets.size < pairs.length || pairs.some((p) => targets.has(id(p.from)))) return copyEach(this, pairs);
+      if (pairs.length === 0) return [];
+      const leave = await turns.enter();
+      try {
+        return await copyBatch(pairs);
       } finally {
         leave();
       }

@@ -21,7 +21,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import { assertListArgs, BodyMeter, meteredPieces } from './body';
-import { assertBlobKey, validBlobKey, type BlobKey, type BlobStore } from './store';
+import { assertBlobKey, copyEach, validBlobKey, type BlobKey, type BlobStore } from './store';
 
 export type S3Settings = {
   bucket: string;
@@ -122,6 +122,10 @@ export function s3BlobStore(settings: S3Settings, options: S3StoreOptions = {}):
     },
 
     stat,
+
+    copyMany(pairs) {
+      return copyEach(this, pairs);
+    },
 
     async copy(from, to) {
       // S3 refuses to copy an object onto itself unchanged.

@@ -23,6 +23,9 @@ export type BlobKey = {
 
 export type StoredBlob = { size: number; sha256: string };
 
+/** One copy of a batch: the blob at `from` to `to`. */
+export type BlobCopy = { from: BlobKey; to: BlobKey };
+
 /** Inclusive byte offsets, as HTTP ranges are (`bytes=0-99` is 100 bytes). */
 export type ByteRange = { start: number; end: number };
 
@@ -50,12 +53,25 @@ export interface BlobStore {
    * or undefined, having written nothing, when `from` has no blob.
    */
   copy(from: BlobKey, to: BlobKey): Promise<{ size: number } | undefined>;
+  /**
+   * Copies several blobs, each as `copy` would: answers each pair's result, in order. A store may
+   * copy them together (PostgreSQL: a handful of statements for the whole batch instead of a
+   * transaction each).
+   */
+  copyMany(pairs: readonly BlobCopy[]): Promise<({ size: number } | undefined)[]>;
   /** Deletes the blobs; keys with no blob are ignored. */
   delete(keys: readonly BlobKey[]): Promise<void>;
   /** Every key of the site whose path starts with `prefix` (all of the site's with ''), in no set order. */
   list(websiteId: string, prefix?: string): AsyncIterable<BlobKey>;
   /** Releases connections and handles; the store is not used after. */
   close(): Promise<void>;
+}
+
+/** `copyMany` as one `copy` after another: for stores with nothing better to do with a batch. */
+export async function copyEach(store: Pick<BlobStore, 'copy'>, pairs: readonly BlobCopy[]): Promise<({ size: number } | undefined)[]> {
+  const results: ({ size: number } | undefined)[] = [];
+  for (const { from, to } of pairs) results.push(await store.copy(from, to));
+  return results;
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]+$/;

@@ -238,9 +238,9 @@ export async function variantDonor(db: Executor, sha256: string, except: Variant
 
 /**
  * Gives a file copies of a donor's variants, holding the file's lock (as a run does, in a
- * transaction here): each blob copied into the file's own folder inside the store (the bytes do
- * not pass through the server; never a reference to the donor's, which its site may delete), then
- * the rows and 'ready' written as a run writes them.
+ * transaction here): the blobs copied, as one batch, into the file's own folder inside the store
+ * (the bytes do not pass through the server; never a reference to the donor's, which its site may
+ * delete), then the rows and 'ready' written as a run writes them.
  * Answers false, having written nothing, when the donor's variants went meanwhile (deleted,
  * replaced): the caller queues the job instead.
  */
@@ -253,17 +253,19 @@ export async function copyImageVariants(db: Db, store: BlobStore, websiteId: str
       .where(fileIs(donor.websiteId, donor.fileId));
     const rows = await tx.select().from(fileVariants).where(variantsOf(donor.websiteId, donor.fileId));
     if (source?.sha256 !== sha256 || rows.length === 0) return false;
+    const planned = rows.map((row) => ({ row, format: row.format as VariantFormat, path: variantPath(fileId, row.width, row.format as VariantFormat) }));
+    const stored = await store.copyMany(
+      planned.map(({ row, path }) => ({ from: { websiteId: donor.websiteId, path: row.blobPath }, to: { websiteId, path } })),
+    );
     const copied: Variant[] = [];
     const copiedKeys = () => copied.map((v) => ({ websiteId, path: v.blobPath }));
-    for (const row of rows) {
-      const format = row.format as VariantFormat;
-      const path = variantPath(fileId, row.width, format);
-      const stored = await store.copy({ websiteId: donor.websiteId, path: row.blobPath }, { websiteId, path });
-      if (!stored) {
-        await store.delete(copiedKeys());
-        return false;
-      }
-      copied.push({ width: row.width, height: row.height, format, contentType: row.contentType, blobPath: path, size: stored.size });
+    planned.forEach(({ row, format, path }, i) => {
+      const size = stored[i]?.size;
+      if (size !== undefined) copied.push({ width: row.width, height: row.height, format, contentType: row.contentType, blobPath: path, size });
+    });
+    if (copied.length < planned.length) {
+      await store.delete(copiedKeys());
+      return false;
     }
     const largest = copied.reduce((a, b) => (b.width > a.width ? b : a));
     const outcome = await commitVariants(tx, websiteId, fileId, {
