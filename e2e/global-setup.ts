@@ -1,9 +1,8 @@
 /**
  * Once per run of the end-to-end project, in Vitest's main process: what its files share. One app
  * server per worker (the files of worker N use server N; each worker launches a Chromium of its
- * own, e2e/harness.ts), all the
- * servers on one database of the run's PostgreSQL, as several app servers of one install share
- * theirs; a mail server that keeps every message the sites send, read over HTTP by the files; and
+ * own, e2e/harness.ts), all the servers on one database of the run's PostgreSQL, as several app
+ * servers of one install share theirs; a mail server that keeps every message the sites send, read over HTTP by the files; and
  * the local stand-ins the servers' settings point at (Google's Places API). The first server
  * imports the demo as the default site and prints its first owner, who gives the default site the
  * mail server (as the Email (SMTP) screen does: the servers have no server-wide one); each file

@@ -1,10 +1,11 @@
 /**
  * End-to-end harness. A file calls `siteForFile()` and gets, for its tests, the app server of its
  * worker (started once per run by e2e/global-setup.ts, as `npm start` runs it), the worker's
- * Chromium (launched by the worker's first file, kept for the next) and a site of its own on that server, made through the product: the server's first
- * owner invites the file's owner (`owner+{tag}@example.com`, the tag being the file's name), who
- * accepts from the emailed link, creates the site from the demo template (identifier `{tag}`,
- * at http://{tag}.localhost:{port}) and leaves the default site's team. Every request of the file
+ * Chromium (launched by the worker's first file, kept for the next) and a site of its own on that
+ * server, made through the product: the server's first owner invites the file's owner
+ * (`owner+{tag}@example.com`, the tag being the file's name), who accepts from the emailed link,
+ * creates the site from the demo template (identifier `{tag}`, at http://{tag}.localhost:{port})
+ * and leaves the default site's team. Every request of the file
  * (its browser contexts and its calls from Node) carries an X-Forwarded-For address of the file's
  * own, which the shared servers believe from loopback, so the attempt limits count each file
  * apart, as they would count visitors.

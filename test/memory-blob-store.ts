@@ -51,6 +51,7 @@ export function memoryBlobStore(): MemoryBlobStore {
       return blob ? { size: blob.bytes.length } : undefined;
     },
     async copy(from, to) {
+      assertBlobKey(from);
       assertBlobKey(to);
       const blob = blobs.get(id(from));
       if (!blob) return undefined;

@@ -44,6 +44,9 @@ class Turns {
   }
 }
 
+/** A key as one string, ordered by site then path ('\n' sorts before every character a key may hold). */
+const keyId = (key: BlobKey) => `${key.websiteId}\n${key.path}`;
+
 export type PostgresStoreOptions = {
   /** Puts at once (each holds a connection while its body streams in); 4 by default, and always fewer than the pool's connections. */
   writers?: number;
@@ -102,28 +105,10 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
     });
   }
 
-  /** Copies the chunks in one statement, inside PostgreSQL; the source row is held (FOR SHARE) so a put of it waits for the copy. */
-  function copy(from: BlobKey, to: BlobKey): Promise<{ size: number } | undefined> {
-    return inTransaction(async (client) => {
-      const { rows } = await client.query<{ size: string; sha256: string }>('SELECT size, sha256 FROM blobs WHERE website_id = $1 AND path = $2 FOR SHARE', [
-        from.websiteId,
-        from.path,
-      ]);
-      const source = rows[0];
-      if (!source) return undefined;
-      await claim(client, to, source.size, source.sha256);
-      await client.query(
-        'INSERT INTO blob_chunks (website_id, path, seq, data) SELECT $3, $4, seq, data FROM blob_chunks WHERE website_id = $1 AND path = $2',
-        [from.websiteId, from.path, to.websiteId, to.path],
-      );
-      return { size: Number(source.size) };
-    });
-  }
-
   /**
-   * A batch of copies in one transaction of five statements, whatever its size: the sources held
-   * (FOR SHARE) and read, the targets claimed and cleared, every chunk copied. Pairs are taken in
-   * target order, so two batches lock rows in the same order.
+   * Copies inside PostgreSQL, a batch in one transaction of five statements whatever its size: the
+   * sources held (FOR SHARE, so a put of one waits for the copy) and read, the targets claimed and
+   * cleared, every chunk copied. Pairs are taken in target order, so two batches lock rows alike.
    */
   function copyBatch(pairs: readonly BlobCopy[]): Promise<({ size: number } | undefined)[]> {
     return inTransaction(async (client) => {
@@ -133,10 +118,9 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
         [pairs.map((p) => p.from.websiteId), pairs.map((p) => p.from.path)],
       );
       const results: ({ size: number } | undefined)[] = pairs.map(() => undefined);
-      const found = rows.map((row) => ({ ...pairs[row.i - 1]!, size: row.size, sha256: row.sha256 }));
       for (const row of rows) results[row.i - 1] = { size: Number(row.size) };
-      if (found.length === 0) return results;
-      found.sort((a, b) => (a.to.websiteId === b.to.websiteId ? (a.to.path < b.to.path ? -1 : 1) : a.to.websiteId < b.to.websiteId ? -1 : 1));
+      if (rows.length === 0) return results;
+      const found = rows.map((row) => ({ ...pairs[row.i - 1]!, size: row.size, sha256: row.sha256 })).sort((a, b) => (keyId(a.to) < keyId(b.to) ? -1 : 1));
       const column = (pick: (pair: (typeof found)[number]) => string) => found.map(pick);
       await client.query(
         `INSERT INTO blobs (website_id, path, size, sha256) SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[])
@@ -198,7 +182,7 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
       if (from.websiteId === to.websiteId && from.path === to.path) return stat(from);
       const leave = await turns.enter();
       try {
-        return await copy(from, to);
+        return (await copyBatch([{ from, to }]))[0];
       } finally {
         leave();
       }
@@ -211,9 +195,8 @@ export function postgresBlobStore(database: Pick<Database, 'pool'>, options: Pos
       }
       // One statement cannot read a key it also writes, nor write a key twice: such a batch (never
       // one of image copies, which write a file's own new keys) is copied a pair at a time.
-      const id = (key: BlobKey) => `${key.websiteId}\n${key.path}`;
-      const targets = new Set(pairs.map((p) => id(p.to)));
-      if (targets.size < pairs.length || pairs.some((p) => targets.has(id(p.from)))) return copyEach(this, pairs);
+      const targets = new Set(pairs.map((p) => keyId(p.to)));
+      if (targets.size < pairs.length || pairs.some((p) => targets.has(keyId(p.from)))) return copyEach(this, pairs);
       if (pairs.length === 0) return [];
       const leave = await turns.enter();
       try {

@@ -253,17 +253,18 @@ export async function copyImageVariants(db: Db, store: BlobStore, websiteId: str
       .where(fileIs(donor.websiteId, donor.fileId));
     const rows = await tx.select().from(fileVariants).where(variantsOf(donor.websiteId, donor.fileId));
     if (source?.sha256 !== sha256 || rows.length === 0) return false;
-    const planned = rows.map((row) => ({ row, format: row.format as VariantFormat, path: variantPath(fileId, row.width, row.format as VariantFormat) }));
+    const paths = rows.map((row) => variantPath(fileId, row.width, row.format as VariantFormat));
     const stored = await store.copyMany(
-      planned.map(({ row, path }) => ({ from: { websiteId: donor.websiteId, path: row.blobPath }, to: { websiteId, path } })),
+      rows.map((row, i) => ({ from: { websiteId: donor.websiteId, path: row.blobPath }, to: { websiteId, path: paths[i]! } })),
     );
-    const copied: Variant[] = [];
-    const copiedKeys = () => copied.map((v) => ({ websiteId, path: v.blobPath }));
-    planned.forEach(({ row, format, path }, i) => {
+    const copied: Variant[] = rows.flatMap((row, i) => {
       const size = stored[i]?.size;
-      if (size !== undefined) copied.push({ width: row.width, height: row.height, format, contentType: row.contentType, blobPath: path, size });
+      return size === undefined
+        ? []
+        : [{ width: row.width, height: row.height, format: row.format as VariantFormat, contentType: row.contentType, blobPath: paths[i]!, size }];
     });
-    if (copied.length < planned.length) {
+    const copiedKeys = () => copied.map((v) => ({ websiteId, path: v.blobPath }));
+    if (copied.length < rows.length) {
       await store.delete(copiedKeys());
       return false;
     }
