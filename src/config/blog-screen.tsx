@@ -19,7 +19,7 @@ import { DataTable } from './data-table';
 import type { EditorTarget } from './editor/target';
 import { Field } from './field';
 import { LibraryImageButton } from './file-picker';
-import { errorText, Messages, useLoad, useSave } from './ui';
+import { errorText, Messages, useDoneAfterReload, useLoad, useSave } from './ui';
 
 const statusLabel = (status: number) => CONTENT_STATUS_LABELS[status as ContentStatus] ?? String(status);
 const list = (text: string) =>
@@ -33,17 +33,12 @@ type Editing = { blog: BlogRow; post?: PostRow };
 export function BlogScreen({ writable, onEdit }: { writable: boolean; onEdit: (target: EditorTarget) => void }) {
   const [data, loadError, reload] = useLoad(blogsAnswer, '/api/config/blogs');
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { done, setDone, sayAfterReload } = useDoneAfterReload(reload);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const back = (message: string | null) => {
     setEditing(null);
-    setDone(null);
-    // The message comes with the list it speaks of: a post said to be deleted is no longer in it.
-    void reload().then(() => {
-      setDone(message);
-      heading.current?.focus();
-    });
+    void sayAfterReload(message).then(() => heading.current?.focus());
   };
 
   const remove = async (post: PostRow) => {

@@ -18,7 +18,7 @@ import { showConfirmation } from '../ui/dialogs/show';
 import { call } from './api';
 import { dimensionsOf, thumbnailOf, useDebounced, useLibraryFiles } from './file-picker';
 import { Field } from './field';
-import { errorText, fieldErrorsOf, Messages } from './ui';
+import { errorText, fieldErrorsOf, Messages, useDoneAfterReload } from './ui';
 import { DropZone, replaceTarget, UploadQueue, useFileDrop, useUploads } from './upload-queue';
 
 const SEARCH_DELAY_MS = 300;
@@ -37,7 +37,7 @@ export function FilesScreen({ writable }: { writable: boolean }) {
   const settled = useDebounced(search, SEARCH_DELAY_MS);
   const { files, setFiles, error, reload } = useLibraryFiles(settled);
   const [openId, setOpenId] = useState<string>();
-  const [done, setDone] = useState<string | null>(null);
+  const { done, sayAfterReload } = useDoneAfterReload(reload);
   const uploads = useUploads(() => void reload());
   const drop = useFileDrop((chosen) => {
     if (writable) uploads.start(chosen);
@@ -84,11 +84,7 @@ export function FilesScreen({ writable }: { writable: boolean }) {
           onChanged={replaceFile}
           onClosed={(message) => {
             setOpenId(undefined);
-            if (message) {
-              // The message comes with the list it speaks of: a file said to be deleted is no longer in it.
-              setDone(null);
-              void reload().then(() => setDone(message));
-            }
+            if (message) void sayAfterReload(message);
           }}
         />
       ) : null}

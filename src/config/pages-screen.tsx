@@ -17,7 +17,7 @@ import { call } from './api';
 import { DataTable } from './data-table';
 import { Field } from './field';
 import { ImageChoice, okCall, PageDialog, PageSettingsDialog } from './page-settings';
-import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
+import { errorText, fieldErrorsOf, Messages, useDoneAfterReload, useLoad } from './ui';
 
 /**
  * PAGE_TYPES.NOT_FOUND (src/domain/page-types.ts), written here: vite.config.ts puts that module in
@@ -35,7 +35,7 @@ type Dialog = { kind: 'add' } | { kind: 'settings'; pageId: string };
 export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => void; writable: boolean }) {
   const [data, loadError, reload] = useLoad(pagesAnswer, '/api/config/pages');
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const { done, setDone, sayAfterReload } = useDoneAfterReload(reload);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const rows = data?.pages ?? [];
@@ -45,9 +45,7 @@ export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => 
     setError(null);
     setDone(null);
     try {
-      const message = await change();
-      await reload();
-      setDone(message);
+      await sayAfterReload(await change());
       after?.();
     } catch (err) {
       setError(errorText(err));
@@ -127,7 +125,7 @@ export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => 
     setDialog(null);
     if (message) {
       setError(null);
-      void reload().then(() => setDone(message));
+      void sayAfterReload(message);
     }
   };
 

@@ -21,6 +21,24 @@ export function useLoad<S extends z.ZodType>(answer: S, url: string): [z.output<
   return [data, error, load];
 }
 
+/**
+ * A list screen's outcome message (`done`), shown with the list it speaks of: `sayAfterReload`
+ * clears the last message, reads the list again, and only then shows the new one (none when null),
+ * so a row said to be deleted is gone by the time the message says so.
+ */
+export function useDoneAfterReload(reload: () => Promise<void>) {
+  const [done, setDone] = useState<string | null>(null);
+  const sayAfterReload = useCallback(
+    async (message: string | null) => {
+      setDone(null);
+      await reload();
+      setDone(message);
+    },
+    [reload],
+  );
+  return { done, setDone, sayAfterReload };
+}
+
 export function Messages({ error, done }: { error: string | null; done?: string | null }) {
   return (
     <>
