@@ -14,7 +14,7 @@ import { RESTRICTIVE_POLICY_COOKIES } from '../src/domain/cookies';
 import { TRACKING_COOKIES, TRACKING_STORAGE_PREFIX } from '../src/runtime/consent';
 import { cookieBannerClasses } from '../src/runtime/cookie-banner-view';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, ownerApi, siteForFile, visitorContext } from './harness';
+import { changeSiteDocument, desktop, islandsReady, ownerApi, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -588,6 +588,8 @@ describe('a visitor who declines', () => {
     for (const path of TOUR) {
       await page.goto(url(path));
       await page.waitForLoadState('networkidle');
+      // The measurement island listens for the page hiding once it has run, which a busy machine may leave until after the network is idle.
+      await islandsReady(page);
       // What waits for the page to hide (its performance records) goes when it is hidden. Hidden
       // here rather than left, as a leaving page's requests are not shown to the test: wait for that call.
       const sentBefore = records();

@@ -222,8 +222,8 @@ describe('the captcha settings (GET, PUT, DELETE /api/config/captcha)', () => {
     const a = await owner();
     await a.call('DELETE', '/api/config/captcha');
     expect((await a.call('GET', '/api/config/captcha')).json()).toEqual({ provider: null, siteKey: null });
-    // covers 001-5.36
-    expect(hasCaptchaContainer((await contactPage()).body)).toBe(false);
+    // covers 001-5.36 (pages follow once the server hears of the change, as the checks below wait for)
+    await expect.poll(async () => hasCaptchaContainer((await contactPage()).body)).toBe(false);
 
     const version = await contentVersion();
     const on = await a.call('PUT', '/api/config/captcha', { provider: 'altcha' });
