@@ -34,12 +34,15 @@ export type RunningServer = {
   stop(opts?: { remove?: boolean }): Promise<void>;
 };
 
-/** Starts the bundle with `env` over the test process's environment; resolves once it listens. */
+/**
+ * Starts the bundle with `env` over the test process's environment; resolves once it listens.
+ * Passwords are hashed at the lowest cost the server accepts (test/setup-secrets.ts says why).
+ */
 export async function spawnServer(dataDir: string, env: Record<string, string>): Promise<RunningServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`The server bundle is missing (${SERVER_BUNDLE}): run \`npm run build\` first.`);
   const child = spawn(process.execPath, programArgs('main'), {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', PASSWORD_HASH_COST: '10', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

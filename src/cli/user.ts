@@ -11,7 +11,7 @@ import { accounts } from '../db/schema';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/database';
 import { createAccount, findAccountByEmail, setRole } from '../server/services/accounts';
-import { generatePassword, hashPassword } from '../server/services/passwords';
+import { configurePasswordHashing, generatePassword, hashPassword } from '../server/services/passwords';
 import { endSessionsOf } from '../server/services/sessions';
 import { clearTwoFactor } from '../server/services/two-factor';
 import { findWebsiteByIdentifier } from '../server/services/sites';
@@ -35,6 +35,7 @@ async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const config = readConfig();
+  configurePasswordHashing(config.passwordHashCost);
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
   const { db } = opened.database;
   try {

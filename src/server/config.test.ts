@@ -1,4 +1,4 @@
-/** The metrics token as the environment gives it: checked at start, empty meaning unset. */
+/** The settings the environment gives, checked at start: the metrics token (empty meaning unset), the file store, the password hashes’ cost. */
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 
@@ -67,5 +67,16 @@ describe('FILE_STORE and the S3 settings', () => {
     expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: 'Not A Bucket' })).toThrow('S3_BUCKET must be a bucket name');
     expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_ENDPOINT: 'minio:9000' })).toThrow('S3_ENDPOINT must be an http:// or https:// address');
     expect(() => readConfig({ FILE_STORE: 's3', S3_BUCKET: 'files', S3_FORCE_PATH_STYLE: 'yes' })).toThrow('S3_FORCE_PATH_STYLE must be true or false');
+  });
+});
+
+describe('PASSWORD_HASH_COST', () => {
+  it('is 15 unless set, and stops the start outside 10 to 17', () => {
+    expect(readConfig({}).passwordHashCost).toBe(15);
+    expect(readConfig({ PASSWORD_HASH_COST: '' }).passwordHashCost).toBe(15);
+    expect(readConfig({ PASSWORD_HASH_COST: '17' }).passwordHashCost).toBe(17);
+    for (const cost of ['9', '18', '12.5', 'high']) {
+      expect(() => readConfig({ PASSWORD_HASH_COST: cost })).toThrow('PASSWORD_HASH_COST must be a whole number from 10 to 17');
+    }
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isTileTemplate, OSM_TILES, type MapTiles } from '../domain/map';
 import type { S3Settings } from './blobs/s3-store';
+import { DEFAULT_PASSWORD_HASH_COST } from './services/passwords';
 
 /** Empty (`NAME=` in an env file) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -83,6 +84,13 @@ const env = z.object({
     z.coerce.number('FILE_STORE_POSTGRES_WRITERS must be a whole number from 1 to 64').int().min(1).max(64).default(4),
   ),
   IMAGE_AVIF_EFFORT: unsetWhenEmpty(z.coerce.number('IMAGE_AVIF_EFFORT must be a whole number from 0 to 9').int().min(0).max(9).default(4)),
+  /**
+   * scrypt's cost for new password hashes, as a power of two (src/server/services/passwords.ts).
+   * Each hash keeps its own, so a change leaves every password working. The tests use 10.
+   */
+  PASSWORD_HASH_COST: unsetWhenEmpty(
+    z.coerce.number('PASSWORD_HASH_COST must be a whole number from 10 to 17').int().min(10).max(17).default(DEFAULT_PASSWORD_HASH_COST),
+  ),
   IMAGE_CONCURRENCY: unsetWhenEmpty(z.coerce.number('IMAGE_CONCURRENCY must be a whole number from 1 to 16').int().min(1).max(16).default(2)),
   S3_BUCKET: unsetWhenEmpty(
     z
@@ -171,6 +179,8 @@ export type ServerConfig = {
   imageConcurrency: number;
   /** AVIF encoder effort, 0 (fastest, larger files) to 9 (slowest, smallest). */
   imageAvifEffort: number;
+  /** scrypt's cost for new password hashes, as a power of two. */
+  passwordHashCost: number;
   s3: S3Settings | undefined;
   /** The tiles maps draw from (MAP_TILE_URL): OpenStreetMap's when unset. */
   mapTiles: MapTiles;
@@ -209,6 +219,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
     postgresWriters: e.FILE_STORE_POSTGRES_WRITERS,
     imageConcurrency: e.IMAGE_CONCURRENCY,
     imageAvifEffort: e.IMAGE_AVIF_EFFORT,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     s3:
       e.FILE_STORE === 's3' && e.S3_BUCKET
         ? {

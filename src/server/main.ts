@@ -24,7 +24,7 @@ import { pruneJobs, startWorker } from './jobs/queue';
 import { moveStoredBytes } from './services/site-files';
 import { createMetrics } from './metrics';
 import { createFirstOwner } from './services/accounts';
-import { generatePassword } from './services/passwords';
+import { configurePasswordHashing, generatePassword } from './services/passwords';
 import { createVerifiedSiteUser } from './services/site-users';
 import { DEMO_CUSTOMER_EMAIL } from './demo';
 import { postgresRateLimits } from './services/rate-limit';
@@ -45,6 +45,7 @@ const SHUTDOWN_GRACE_MS = 20_000;
 async function main() {
   const config = readConfig(process.env, process.argv.slice(2));
   configureMapTiles(config.mapTiles);
+  configurePasswordHashing(config.passwordHashCost);
   // A malformed SMTP_URL or MAIL_FROM stops the start here rather than at the first email.
   serverMailSettings();
   const assets = loadClientAssets();

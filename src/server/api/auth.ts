@@ -31,7 +31,7 @@ import type { WebsiteRow } from '../services/sites';
 import { siteSettings } from '../services/stored-json';
 import { acceptInvitation, InvitationError } from '../services/invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../services/password-resets';
-import { verifyPassword } from '../services/passwords';
+import { unmatchableHash, verifyPassword } from '../services/passwords';
 import { hashedIp, refusedByLimits, retryAfterSeconds, type Limit } from '../services/rate-limit';
 import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../services/sessions';
 import { roleOn, sitesOfAccount } from '../services/team';
@@ -147,7 +147,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     // Counted before the password is checked, so guesses sent in parallel meet the limit too.
     if (await refusedByLimits(app.rateLimits, reply, limits, { error: LOGIN_LIMITED })) return reply;
     const account = await findAccountByEmail(db, email);
-    const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyPassword(password, DUMMY_HASH);
+    const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyPassword(password, unmatchableHash());
     if (!account || !ok) return reply.code(401).send({ error: LOGIN_FAILED });
     // A right password clears the account's failures and does not count against the address.
     await app.rateLimits.reset(limits[0]!.key);
@@ -322,6 +322,3 @@ async function sitesOf(db: Db, accountId: string, app: FastifyInstance) {
 function siteTitle(site: WebsiteRow): string {
   return siteSettings(site).title;
 }
-
-/** Verified against when the email is unknown, so both failures take the same time. */
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

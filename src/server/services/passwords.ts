@@ -1,13 +1,15 @@
 /**
  * Password hashing with scrypt (Node's crypto, no native add-on): `scrypt$N$r$p$salt$hash`, so the
- * cost can be raised later while old hashes still verify. Comparison is constant-time. Every new
- * password, whoever chooses it, passes `newPasswordRefusal` first.
+ * cost can be changed (PASSWORD_HASH_COST) while old hashes still verify at their own. Comparison
+ * is constant-time. Every new password, whoever chooses it, passes `newPasswordRefusal` first.
  */
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { passwordProblem, passwordProblemText, type PasswordContext } from '../../domain/passwords';
 import { isCommonPassword } from './common-passwords';
 
-const N = 2 ** 15;
+/** scrypt's cost as a power of two (N = 2^15, 32 MB and about 0.1 s a hash on a small server). */
+export const DEFAULT_PASSWORD_HASH_COST = 15;
+let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -16,6 +18,21 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
   return new Promise((resolve, reject) =>
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: 128 * opts.N! * opts.r! * 2 }, (err, key) => (err ? reject(err) : resolve(key))),
   );
+}
+
+/** Sets the cost of the hashes made from now on (the server's PASSWORD_HASH_COST, read at start); answers the cost it replaced. */
+export function configurePasswordHashing(cost: number): number {
+  const replaced = Math.log2(N);
+  N = 2 ** cost;
+  return replaced;
+}
+
+/**
+ * A stored hash no password matches, at the cost new hashes get: checked when no account has the
+ * email given, so that failure takes as long as a wrong password.
+ */
+export function unmatchableHash(): string {
+  return `scrypt$${N}$${R}$${P}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 }
 
 export async function hashPassword(password: string): Promise<string> {

@@ -19,7 +19,7 @@ import { siteUserSessions, siteUsers, siteUserTokens } from '../../db/schema';
 import { enqueueEmail } from '../mail/mailer';
 import { AccountSecurityError, checkCurrentPassword } from './account-security';
 import { normalizeEmail } from './accounts';
-import { hashPassword, newPasswordRefusal, verifyPassword } from './passwords';
+import { hashPassword, newPasswordRefusal, unmatchableHash, verifyPassword } from './passwords';
 import type { Limit, RateLimitStore } from './rate-limit';
 import { enqueueSecurityNotice, type SecurityChange } from './security-notices';
 import { byRecency, hashForHandle, sessionListing, storedUserAgent, type SessionListing } from './session-list';
@@ -157,7 +157,7 @@ export async function checkCredentials(db: Db, websiteId: string, email: string,
     .select()
     .from(siteUsers)
     .where(and(eq(siteUsers.websiteId, websiteId), eq(siteUsers.email, normalizeEmail(email))));
-  const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
+  const ok = await verifyPassword(password, user?.passwordHash ?? unmatchableHash());
   if (!user || !ok) throw new SiteUserError(authentication.emailOrPasswordIncorrect, 401);
   if (!user.verifiedAt) throw new SiteUserError(members.confirmEmailFirst, 403);
   return { id: user.id, email: user.email, displayName: user.displayName };
@@ -367,6 +367,3 @@ export async function pruneMemberSessions(db: Db): Promise<void> {
   await db.delete(siteUserSessions).where(lt(siteUserSessions.expiresAt, new Date()));
   await db.delete(siteUserTokens).where(lt(siteUserTokens.expiresAt, new Date()));
 }
-
-/** Verified against when the email is unknown, so both failures take the same time. */
-const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
