@@ -9,9 +9,12 @@
  * visitor, the image has its width and height; deleting it is refused while the page uses it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { desktop, ownerApi, requestsSeen, siteForFile, signInAsOwner, visitorContext } from './harness';
 
@@ -38,6 +41,7 @@ const PDF = Buffer.from(
 );
 
 const files: Record<string, Buffer> = {};
+let onDisk = '';
 beforeAll(async () => {
   files.red = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b03a2e' } })
     .png()
@@ -45,16 +49,24 @@ beforeAll(async () => {
   files.blue = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#1f4e79' } })
     .jpeg()
     .toBuffer();
-  // Noise does not compress: a few megabytes, long enough to cancel half-way on a throttled link.
-  files.noisy = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
   // 100 megapixels of one colour: small on disk, far over the pixel limit once decoded.
   files.giant = await sharp({ create: { width: 10000, height: 10000, channels: 3, background: '#888888' } })
     .png({ compressionLevel: 9 })
     .toBuffer();
   // A JPEG's start (SOI and a JFIF header) and then nothing a decoder can read.
   files.corrupt = Buffer.concat([files.blue.subarray(0, 200), Buffer.alloc(4000, 0x5a)]);
+  // The large ones are chosen from disk, as a person would, rather than sent to the browser in a message.
+  onDisk = await mkdtemp(path.join(tmpdir(), 'openpress-files-test-'));
+  // Noise does not compress: a few megabytes, long enough to cancel half-way on a throttled link.
+  const noisy = await sharp(randomBytes(1400 * 1400 * 3), { raw: { width: 1400, height: 1400, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  await writeFile(path.join(onDisk, 'noisy.png'), noisy);
+  // 20 MB and a byte: over the image limit (001 §9: megabytes of 1,000,000 bytes).
+  await writeFile(path.join(onDisk, 'huge.png'), Buffer.alloc(20 * 1_000_000 + 1, 1));
+});
+afterAll(async () => {
+  if (onDisk) await rm(onDisk, { recursive: true, force: true });
 });
 
 async function signedIn(): Promise<Page> {
@@ -118,7 +130,7 @@ describe('the asset library', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
-    await chooser(page).setInputFiles([{ name: 'noisy.png', mimeType: 'image/png', buffer: files.noisy! }]);
+    await chooser(page).setInputFiles(path.join(onDisk, 'noisy.png'));
     const progress = page.getByRole('progressbar', { name: 'Upload of noisy.png' });
     await expect.poll(() => progress.evaluate((p: HTMLProgressElement) => p.value), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Cancel the upload of noisy.png' }).click();
@@ -141,7 +153,7 @@ describe('the asset library', () => {
     await requestsSeen(page);
     const sentBefore = uploads.count();
     // 000 §5 too-large message; 001 §9 megabytes of 1,000,000 bytes: 20 MB + 1 byte is over.
-    await chooser(page).setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(20 * 1_000_000 + 1, 1) }]);
+    await chooser(page).setInputFiles(path.join(onDisk, 'huge.png'));
     await alerts.filter({ hasText: 'The file huge.png is too large. The maximum allowed file size is 20 MB.' }).waitFor();
     await requestsSeen(page);
     expect(uploads.count()).toBe(sentBefore);
