@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { MIN_PASSWORD_HASH_COST } from '../src/server/services/passwords';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, process.env.OPENPRESS_SERVER_DIST ?? 'dist/server');
@@ -42,7 +43,15 @@ export async function spawnServer(dataDir: string, env: Record<string, string>):
   if (!existsSync(SERVER_BUNDLE)) throw new Error(`The server bundle is missing (${SERVER_BUNDLE}): run \`npm run build\` first.`);
   const child = spawn(process.execPath, programArgs('main'), {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', PASSWORD_HASH_COST: '10', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      PASSWORD_HASH_COST: String(MIN_PASSWORD_HASH_COST),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

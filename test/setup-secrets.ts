@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setSecretKeys } from '../src/server/secrets/sealed';
-import { configurePasswordHashing } from '../src/server/services/passwords';
+import { configurePasswordHashing, MIN_PASSWORD_HASH_COST } from '../src/server/services/passwords';
 
 setSecretKeys(randomBytes(32));
-configurePasswordHashing(10);
+configurePasswordHashing(MIN_PASSWORD_HASH_COST);

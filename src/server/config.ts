@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isTileTemplate, OSM_TILES, type MapTiles } from '../domain/map';
 import type { S3Settings } from './blobs/s3-store';
-import { DEFAULT_PASSWORD_HASH_COST } from './services/passwords';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from './services/passwords';
 
 /** Empty (`NAME=` in an env file) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -86,10 +86,15 @@ const env = z.object({
   IMAGE_AVIF_EFFORT: unsetWhenEmpty(z.coerce.number('IMAGE_AVIF_EFFORT must be a whole number from 0 to 9').int().min(0).max(9).default(4)),
   /**
    * scrypt's cost for new password hashes, as a power of two (src/server/services/passwords.ts).
-   * Each hash keeps its own, so a change leaves every password working. The tests use 10.
+   * Each hash keeps its own, so a change leaves every password working. The tests use the lowest.
    */
   PASSWORD_HASH_COST: unsetWhenEmpty(
-    z.coerce.number('PASSWORD_HASH_COST must be a whole number from 10 to 17').int().min(10).max(17).default(DEFAULT_PASSWORD_HASH_COST),
+    z.coerce
+      .number(`PASSWORD_HASH_COST must be a whole number from ${MIN_PASSWORD_HASH_COST} to ${MAX_PASSWORD_HASH_COST}`)
+      .int()
+      .min(MIN_PASSWORD_HASH_COST)
+      .max(MAX_PASSWORD_HASH_COST)
+      .default(DEFAULT_PASSWORD_HASH_COST),
   ),
   IMAGE_CONCURRENCY: unsetWhenEmpty(z.coerce.number('IMAGE_CONCURRENCY must be a whole number from 1 to 16').int().min(1).max(16).default(2)),
   S3_BUCKET: unsetWhenEmpty(

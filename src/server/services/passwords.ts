@@ -7,9 +7,11 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { passwordProblem, passwordProblemText, type PasswordContext } from '../../domain/passwords';
 import { isCommonPassword } from './common-passwords';
 
-/** scrypt's cost as a power of two (N = 2^15, 32 MB and about 0.1 s a hash on a small server). */
+/** scrypt's cost as a power of two (N = 2^15, 32 MB and about 0.1 s a hash on a small server), and the range PASSWORD_HASH_COST may set. */
 export const DEFAULT_PASSWORD_HASH_COST = 15;
-let N = 2 ** DEFAULT_PASSWORD_HASH_COST;
+export const MIN_PASSWORD_HASH_COST = 10;
+export const MAX_PASSWORD_HASH_COST = 17;
+let cost = DEFAULT_PASSWORD_HASH_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -21,9 +23,9 @@ function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
 }
 
 /** Sets the cost of the hashes made from now on (the server's PASSWORD_HASH_COST, read at start); answers the cost it replaced. */
-export function configurePasswordHashing(cost: number): number {
-  const replaced = Math.log2(N);
-  N = 2 ** cost;
+export function configurePasswordHashing(next: number): number {
+  const replaced = cost;
+  cost = next;
   return replaced;
 }
 
@@ -32,11 +34,12 @@ export function configurePasswordHashing(cost: number): number {
  * email given, so that failure takes as long as a wrong password.
  */
 export function unmatchableHash(): string {
-  return `scrypt$${N}$${R}$${P}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
+  return `scrypt$${2 ** cost}$${R}$${P}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 }
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
+  const N = 2 ** cost;
   const key = await derive(password, salt, { N, r: R, p: P });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
