@@ -13,7 +13,7 @@
  * A file that needs a server process of its own (one it kills with -9) uses `startServer`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -33,6 +33,7 @@ import {
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { TEAM_ROLES, type TeamRoleName } from '../src/domain/roles';
 import { startEmbeddedPostgres } from '../src/db/embedded';
+import { copyPreparedCluster } from '../test/db';
 import { openTempDir } from '../test/global-setup';
 import { parseMessage, textOf, type Received } from '../test/mailbox';
 import { CHROMIUM, CHROMIUM_FLAGS, printed, spawnServer, VISITOR_USER_AGENT, type RunningServer } from './server-process';
@@ -479,7 +480,7 @@ export async function startServer(opts: { env?: Record<string, string>; dataDir?
   let dataDir = opts.dataDir;
   if (!dataDir) {
     dataDir = await openTempDir('openpress-own-server-');
-    await cp(inject('preparedCluster'), dataDir, { recursive: true, preserveTimestamps: true });
+    await copyPreparedCluster(dataDir);
   }
   return spawnServer(dataDir, { IMAGE_AVIF_EFFORT: '0', ...opts.env });
 }

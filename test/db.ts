@@ -3,6 +3,7 @@
  * template that global-setup prepared (CREATE DATABASE … TEMPLATE is a file copy: fast).
  */
 import { randomBytes } from 'node:crypto';
+import { cp } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { connect, type Database } from '../src/db/client';
 import { createDatabase, dropDatabase } from '../src/db/embedded';
@@ -32,4 +33,12 @@ export async function freshDatabase(): Promise<Database & { drop(): Promise<void
       await dropDatabase(base, name);
     },
   });
+}
+
+/**
+ * Copies the cluster the run's global setup initialised into `dataDir` (made if missing), so a
+ * server started there skips initdb (an own-process test server, the embedded server's tests).
+ */
+export async function copyPreparedCluster(dataDir: string): Promise<void> {
+  await cp(inject('preparedCluster'), dataDir, { recursive: true, preserveTimestamps: true });
 }

@@ -13,7 +13,8 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { describe, it, expect, inject, onTestFinished } from 'vitest';
+import { describe, it, expect, onTestFinished } from 'vitest';
+import { copyPreparedCluster } from '../../test/db';
 import { createDatabase, dropDatabase, prepareCluster, startEmbeddedPostgres } from './embedded';
 import { packageNativeDir, RELOCATION_ROOT, SERVER_USER } from './pg-binaries';
 
@@ -40,13 +41,13 @@ async function freshDataDir(opts: { reachable: boolean } = { reachable: true }):
 }
 
 /**
- * A fresh data dir holding a copy of the cluster the run's global setup initialised (as `npm start`
- * would have left it after its first start), for the tests about what comes after a first start:
- * each saves an initdb (about two seconds of CPU). First starts are tested on empty data dirs.
+ * A fresh data dir holding an initialised cluster (a copy of the run's prepared one), for the
+ * tests about what comes after a first start: each saves an initdb (about two seconds of CPU).
+ * First starts are tested on empty data dirs.
  */
 async function startedDataDir(): Promise<{ root: string; dataDir: string }> {
   const made = await freshDataDir();
-  await cp(inject('preparedCluster'), made.dataDir, { recursive: true, preserveTimestamps: true });
+  await copyPreparedCluster(made.dataDir);
   return made;
 }
 
