@@ -192,11 +192,19 @@ describe('page routes', () => {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Moves the site's files into the blob store and makes an image's copies, as the app server's workers do. */
+/**
+ * Moves the site's files into the blob store and makes an image's copies on the default site (the
+ * one these tests read), as the app server's workers do; a later call finds them made.
+ */
 async function makeCopies(name: string) {
   await moveStoredBytes(database.db, app.blobs);
   const rows = (
-    await database.pool.query<{ website_id: string; id: string; sha256: string }>('SELECT website_id, id, sha256 FROM files WHERE name = $1', [name])
+    await database.pool.query<{ website_id: string; id: string; sha256: string }>(
+      `SELECT f.website_id, f.id, f.sha256 FROM files f JOIN websites w ON w.id = f.website_id
+        WHERE f.name = $1 AND w.identifier = 'demo'
+          AND NOT EXISTS (SELECT 1 FROM file_variants v WHERE v.website_id = f.website_id AND v.file_id = f.id)`,
+      [name],
+    )
   ).rows;
   for (const row of rows) {
     await runImageVariants(database, row.website_id, { fileId: row.id, sha256: row.sha256 }, { store: app.blobs, avifEffort: 0, gate: createImageGate(1) });
