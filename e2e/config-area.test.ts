@@ -4,7 +4,8 @@
  * an ADMIN may use (read on the shared server's banner and its default site, which the other files
  * share, so nothing there is changed). On the file's own site an owner changes the site title and
  * sees it on the published site, and logs out, landing on the site root with the 'Logout
- * Successful' notice. Each screen passes axe-core with no serious violation.
+ * Successful' notice. Each screen passes axe-core with no serious violation, and its code loads
+ * only when it is first opened.
  */
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
@@ -77,11 +78,17 @@ describe('the config area', () => {
     const context = await visitorContext(env.browser(), site, { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     const a11y: string[] = [];
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    const screenChunks = () => scripts.filter((s) => /^\/assets\/(?!island-)[a-z-]+-screen-/.test(s));
     await signInAsOwner(page, site);
     const nav = page.getByRole('navigation', { name: 'Config' });
     expect(await nav.getByRole('button').allTextContents()).toEqual(ADMIN_AREAS);
+    // The config area starts with its shell alone: a screen's code loads when it is first opened.
+    expect(screenChunks()).toEqual([]);
     await nav.getByRole('button', { name: 'Team' }).click();
     await page.getByRole('cell', { name: site.owner.email, exact: true }).waitFor();
+    expect(screenChunks()).toEqual([expect.stringMatching(/^\/assets\/team-screen-[\w-]+\.js$/)]);
     a11y.push(...(await seriousViolations(page)).map((v) => `team: ${v}`));
     for (const screen of ['Pages', 'Design', 'Activity', 'Import and export', 'Background jobs']) {
       await nav.getByRole('button', { name: screen }).click();

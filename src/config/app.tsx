@@ -6,67 +6,57 @@
  */
 import { configAreaPage } from '../domain/routes';
 import { editorAddress, editorTargetAt, type EditorTarget } from './editor/target';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { meAnswer, type Me } from '../contracts/auth';
 import { canAccess, type ConfigArea } from '../domain/permissions';
 import { sameOriginPath } from '../domain/redirect-target';
 import { TEAM_ROLES } from '../domain/roles';
 import { logout } from '../ui/logout';
-import { AccountScreen } from './account-screen';
-import { ActivityScreen } from './activity-screen';
 import { call, ApiError } from './api';
-import { DesignScreen } from './design-screen';
 import { AcceptInvitation, ResetPassword } from './email-link-screens';
-import { JobsScreen } from './jobs-screen';
 import { useLabsScreens, type LabsScreenId } from './labs-screen';
-import { PagesScreen } from './pages-screen';
-import { NewSiteEntry } from './new-site-screen';
-import { SettingsScreen } from './settings-screen';
 import { Login } from './sign-in-screen';
-import { SmtpScreen } from './smtp-screen';
-import { TeamScreen } from './team-screen';
-import { TransferScreen } from './transfer-screen';
 import { errorText } from './ui';
-import { CaptchaScreen } from './captcha-screen';
-import { CookieBannerScreen } from './cookie-banner-screen';
-import { FormsScreen } from './forms/forms-screen';
-import { LiveEvents } from './live-events';
+import { lazyScreen } from './lazy-screen';
 import { configArea } from '../messages/config-area';
 import { blog as blogMessages } from '../messages/blog';
 import { navigation as navigationMessages } from '../messages/navigation';
 import { filesScreen as filesMessages } from '../messages/files-screen';
 
-/** The visual editor (Tiptap, the canvas, drag and drop) loads when a page is opened in it. */
-const LazyEditorScreen = lazy(() => import('./editor/editor-screen').then((m) => ({ default: m.EditorScreen })));
+/**
+ * Every screen loads when first opened (src/config/lazy-screen.tsx): the visual editor (Tiptap, the
+ * canvas, drag and drop), Navigation (its trees and link pickers), Analytics (its chart library)
+ * and each of the others, so opening the config area loads only its shell.
+ */
+const EditorScreen = lazyScreen(() => import('./editor/editor-screen').then((m) => m.EditorScreen), configArea.loadingEditor);
+const NavigationScreen = lazyScreen(() => import('./navigation-screen').then((m) => m.NavigationScreen), navigationMessages.loading);
+const BlogScreen = lazyScreen(() => import('./blog-screen').then((m) => m.BlogScreen), blogMessages.loading);
+const FilesScreen = lazyScreen(() => import('./files-screen').then((m) => m.FilesScreen), filesMessages.loading);
+const AnalyticsScreen = lazyScreen(() => import('./analytics-screen').then((m) => m.AnalyticsScreen), configArea.loadingAnalytics);
+const LiveEvents = lazyScreen(() => import('./live-events').then((m) => m.LiveEvents));
+const AccountScreen = lazyScreen(() => import('./account-screen').then((m) => m.AccountScreen));
+const ActivityScreen = lazyScreen(() => import('./activity-screen').then((m) => m.ActivityScreen));
+const CaptchaScreen = lazyScreen(() => import('./captcha-screen').then((m) => m.CaptchaScreen));
+const CookieBannerScreen = lazyScreen(() => import('./cookie-banner-screen').then((m) => m.CookieBannerScreen));
+const DesignScreen = lazyScreen(() => import('./design-screen').then((m) => m.DesignScreen));
+const FormsScreen = lazyScreen(() => import('./forms/forms-screen').then((m) => m.FormsScreen));
+const JobsScreen = lazyScreen(() => import('./jobs-screen').then((m) => m.JobsScreen));
+const NewSiteEntry = lazyScreen(() => import('./new-site-screen').then((m) => m.NewSiteEntry));
+const PagesScreen = lazyScreen(() => import('./pages-screen').then((m) => m.PagesScreen));
+const SettingsScreen = lazyScreen(() => import('./settings-screen').then((m) => m.SettingsScreen));
+const SmtpScreen = lazyScreen(() => import('./smtp-screen').then((m) => m.SmtpScreen));
+const TeamScreen = lazyScreen(() => import('./team-screen').then((m) => m.TeamScreen));
+const TransferScreen = lazyScreen(() => import('./transfer-screen').then((m) => m.TransferScreen));
 
 /** `/config/pages/{id}` or `/config/posts/{id}`: what is open in the editor, so a reload comes back to it. */
 function editorTargetFromAddress(): EditorTarget | undefined {
   return editorTargetAt(window.location.pathname);
 }
 
-/** The Navigation screen (its trees, drag and drop and link pickers) loads when first opened. */
-const LazyNavigationScreen = lazy(() => import('./navigation-screen').then((m) => ({ default: m.NavigationScreen })));
-
-/** The Analytics screen and its chart library load when the screen is first opened: no other screen needs them. */
-/** The Blog screen loads when first opened. */
-const LazyBlogScreen = lazy(() => import('./blog-screen').then((m) => ({ default: m.BlogScreen })));
-/** The Files screen (the asset library and its uploads) loads when first opened. */
-const LazyFilesScreen = lazy(() => import('./files-screen').then((m) => ({ default: m.FilesScreen })));
-
-const LazyAnalyticsScreen = lazy(() => import('./analytics-screen').then((m) => ({ default: m.AnalyticsScreen })));
-
 function AnalyticsArea({ me }: { me: Me }) {
   return (
     <>
-      <Suspense
-        fallback={
-          <p className="loading" role="status">
-            Loading analytics…
-          </p>
-        }
-      >
-        <LazyAnalyticsScreen />
-      </Suspense>
+      <AnalyticsScreen />
       {/* Only an admin's pages mirror their events (seed 000 §6), so only an admin sees them live. */}
       {me.role === TEAM_ROLES.ADMIN ? <LiveEvents /> : null}
     </>
@@ -202,17 +192,7 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
       : SCREENS[area];
   const frameUrl = frameUrlFromAddress();
   if (editing && me.areas.includes('pages')) {
-    return (
-      <Suspense
-        fallback={
-          <p className="loading" role="status">
-            Loading the editor…
-          </p>
-        }
-      >
-        <LazyEditorScreen target={editing} site={me.site.identifier} onClose={closeEditor} />
-      </Suspense>
-    );
+    return <EditorScreen target={editing} site={me.site.identifier} onClose={closeEditor} />;
   }
   return (
     <div className="shell">
@@ -289,35 +269,11 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
         ) : area === 'cookie-banner' ? (
           <CookieBannerScreen me={me} />
         ) : area === 'navigation' ? (
-          <Suspense
-            fallback={
-              <p className="loading" role="status">
-                {navigationMessages.loading}
-              </p>
-            }
-          >
-            <LazyNavigationScreen me={me} />
-          </Suspense>
+          <NavigationScreen me={me} />
         ) : area === 'blog' ? (
-          <Suspense
-            fallback={
-              <p className="loading" role="status">
-                {blogMessages.loading}
-              </p>
-            }
-          >
-            <LazyBlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={openEditor} />
-          </Suspense>
+          <BlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={openEditor} />
         ) : area === 'files' ? (
-          <Suspense
-            fallback={
-              <p className="loading" role="status">
-                {filesMessages.loading}
-              </p>
-            }
-          >
-            <LazyFilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />
-          </Suspense>
+          <FilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />
         ) : Screen ? (
           <Screen me={me} onEdit={openEditor} />
         ) : null}

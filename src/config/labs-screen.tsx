@@ -11,8 +11,11 @@ import { FEATURE_FLAGS } from '../domain/feature-flags';
 import type { LabsList } from '../domain/labs';
 import { canAccess } from '../domain/permissions';
 import { call } from './api';
-import { LanguagesScreen } from './languages-screen';
+import { lazyScreen } from './lazy-screen';
 import { errorText, Messages, useLoad } from './ui';
+
+/** The Languages screen loads when first opened. */
+const LanguagesScreen = lazyScreen(() => import('./languages-screen').then((m) => m.LanguagesScreen));
 
 export type LabsScreenId = 'labs' | 'languages';
 export type LabsNavEntry = { id: LabsScreenId; label: string; render: () => ReactNode };

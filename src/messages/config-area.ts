@@ -1,4 +1,7 @@
 /** The config area's own headings and labels that more than one screen shows. */
 export const configArea = {
   importExportTitle: 'Import and export',
+  loading: 'Loading…',
+  loadingEditor: 'Loading the editor…',
+  loadingAnalytics: 'Loading analytics…',
 } as const;
