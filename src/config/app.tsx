@@ -149,7 +149,7 @@ function SignedInApp() {
   useEffect(load, [load]);
 
   if (error) return <p role="alert">{error}</p>;
-  if (me === undefined) return <p className="loading">Loading…</p>;
+  if (me === undefined) return <p className="loading">{configArea.loading}</p>;
   if (me === null) return <Login onSignedIn={load} />;
   return <Shell me={me} onMeChanged={load} />;
 }

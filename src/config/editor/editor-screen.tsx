@@ -25,6 +25,7 @@ import type { RenderContext } from '../../blocks/types';
 import type { PublishProblem } from '../../domain/links';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { format } from '../../messages/format';
+import { configArea } from '../../messages/config-area';
 import { editing } from '../../messages/editing';
 import { Popup } from '../../ui/dialogs/popup';
 import { call } from '../api';
@@ -117,7 +118,7 @@ export function EditorScreen({ target, site, onClose }: { target: EditorTarget; 
   if (!page)
     return (
       <p className="loading" role="status">
-        Loading the editor…
+        {configArea.loadingEditor}
       </p>
     );
   return <Workspace key={page.page.id} target={target} page={page} site={site} onClose={onClose} />;
