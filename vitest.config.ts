@@ -6,11 +6,13 @@
  *    one browser per worker, a site per file), their files side by side on the same workers, and
  *    beside them `own-process` (integration files that each need a fresh process);
  * 3. `serial`: the integration files that must have the machine to themselves, one at a time.
- * The database projects share one embedded PostgreSQL (test/global-setup.ts). `npm test`
+ * In a group, the own-process files start first (test/sequencer.ts), then Vitest's order. The
+ * database projects share one embedded PostgreSQL (test/global-setup.ts). `npm test`
  * (scripts/test.ts) runs the unit group alone first, so a failure there stops the run in seconds.
  * The summary reporter prints 'N passed, N failed'.
  */
 import { defineConfig } from 'vitest/config';
+import OwnProcessFirst, { OWN_PROCESS_PROJECT } from './test/sequencer';
 
 /** Workers of the database group: its files often wait (on PostgreSQL, a browser, a timer), so twice the cores. */
 const DATABASE_WORKERS = 4;
@@ -47,6 +49,7 @@ const DATABASE_FILES = {
 export default defineConfig({
   test: {
     reporters: ['default', './test/summary-reporter.ts'],
+    sequence: { sequencer: OwnProcessFirst },
     projects: [
       {
         test: {
@@ -74,7 +77,7 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'own-process',
+          name: OWN_PROCESS_PROJECT,
           include: OWN_PROCESS,
           ...DATABASE_FILES,
           // Vitest asks the same of every project in a group; each file still gets its own process.
