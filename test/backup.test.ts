@@ -306,7 +306,7 @@ describe.each(BACKINGS.map((b) => [b.kind, b] as const))('a backup with FILE_STO
   beforeAll(async () => {
     sides = await backing.sides();
     source = await demoDatabase();
-    sourceStore = openBlobStore(sides.source.settings, source.database);
+    sourceStore = await openBlobStore(sides.source.settings, source.database);
     const accountId = await createAccount(source.database.db, 'files@example.com', 'files-password-1');
     const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c84' } })
       .png()
@@ -330,7 +330,7 @@ describe.each(BACKINGS.map((b) => [b.kind, b] as const))('a backup with FILE_STO
     }
     for (const key of await namedBlobs(source.database)) originals.set(keyName(key), (await bytesOf(await sourceStore.get(key)))!);
     restoreTo = await freshDatabase();
-    targetStore = openBlobStore(sides.target.settings, restoreTo);
+    targetStore = await openBlobStore(sides.target.settings, restoreTo);
   });
   afterAll(async () => {
     await sourceStore?.close();
@@ -539,7 +539,7 @@ describe('the file store a backup was made with', () => {
       expect(restored.out).toMatch(/and \d+ stored files \([^)]+, FILE_STORE=postgres\) from/);
       const named = await namedBlobs(fresh);
       expect(named.length).toBeGreaterThan(3);
-      const store = openBlobStore({ fileStore: 'postgres', dataDir: dir }, fresh);
+      const store = await openBlobStore({ fileStore: 'postgres', dataDir: dir }, fresh);
       for (const key of named) expect(await store.stat(key), keyName(key)).toBeDefined();
     } finally {
       await fresh.drop();

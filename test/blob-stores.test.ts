@@ -50,8 +50,8 @@ const backings: { name: string; open(): Promise<Opened> }[] = [
     async open() {
       const other = connect(database.url, 2);
       const stores: [BlobStore, BlobStore] = [
-        openBlobStore({ fileStore: 'postgres', dataDir: '' }, database),
-        openBlobStore({ fileStore: 'postgres', dataDir: '' }, other),
+        await openBlobStore({ fileStore: 'postgres', dataDir: '' }, database),
+        await openBlobStore({ fileStore: 'postgres', dataDir: '' }, other),
       ];
       return {
         stores,
@@ -74,7 +74,10 @@ const backings: { name: string; open(): Promise<Opened> }[] = [
     name: 'disk',
     async open() {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'openpress-blobs-'));
-      const stores: [BlobStore, BlobStore] = [openBlobStore({ fileStore: 'disk', dataDir }, database), openBlobStore({ fileStore: 'disk', dataDir }, database)];
+      const stores: [BlobStore, BlobStore] = [
+        await openBlobStore({ fileStore: 'disk', dataDir }, database),
+        await openBlobStore({ fileStore: 'disk', dataDir }, database),
+      ];
       return {
         stores,
         async leftovers() {
@@ -99,8 +102,8 @@ const backings: { name: string; open(): Promise<Opened> }[] = [
         prefix: 'op/',
       };
       const stores: [BlobStore, BlobStore] = [
-        openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database),
-        openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database),
+        await openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database),
+        await openBlobStore({ fileStore: 's3', dataDir: '', s3 }, database),
       ];
       const client = new S3Client({ region: 'us-east-1', endpoint: server.endpoint, credentials: server.credentials, forcePathStyle: true });
       return {
@@ -485,7 +488,7 @@ describe('the disk blob store’s files', () => {
       await writeFile(path.join(incoming, 'recent.part'), 'in progress');
       const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
       await utimes(path.join(incoming, 'old.part'), twoDaysAgo, twoDaysAgo);
-      await openBlobStore({ fileStore: 'disk', dataDir }, database).put({ websiteId: SITE, path: 'x' }, Buffer.from('x'));
+      await (await openBlobStore({ fileStore: 'disk', dataDir }, database)).put({ websiteId: SITE, path: 'x' }, Buffer.from('x'));
       expect(await readdir(incoming)).toEqual(['recent.part']);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
@@ -495,7 +498,7 @@ describe('the disk blob store’s files', () => {
   it('keeps each blob at DATA_DIR/files/{websiteId}/{path}, and nothing outside', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'openpress-blobs-'));
     try {
-      const store = openBlobStore({ fileStore: 'disk', dataDir }, database);
+      const store = await openBlobStore({ fileStore: 'disk', dataDir }, database);
       await store.put({ websiteId: SITE, path: 'files/abc/original' }, Buffer.from('bytes'));
       expect(existsSync(path.join(dataDir, 'files', SITE, 'files', 'abc', 'original'))).toBe(true);
       await expect(store.put({ websiteId: SITE, path: '../../escape' }, Buffer.from('no'))).rejects.toThrow('not a blob key');

@@ -128,7 +128,7 @@ describe('importing an archive', () => {
   it('makes the site on another database, its files served there byte for byte, the archive gzipped', async () => {
     const { entries } = await exported();
     const database = await freshDatabase();
-    const store = openBlobStore({ ...readConfig(), fileStore: 'postgres' }, database);
+    const store = await openBlobStore({ ...readConfig(), fileStore: 'postgres' }, database);
     let other: FastifyInstance | undefined;
     try {
       const { gzipSync } = await import('node:zlib');

@@ -584,7 +584,7 @@ async function run(argv: string[]): Promise<number> {
     }
   }
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
-  const store = openBlobStore(config, opened.database);
+  const store = await openBlobStore(config, opened.database);
   try {
     const { pool } = opened.database;
     if (!backup) {

@@ -51,7 +51,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const config = readConfig();
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
-  const store = openBlobStore(config, opened.database);
+  const store = await openBlobStore(config, opened.database);
   const deps = { db: opened.database.db, store };
   try {
     if (command === 'import') return await importFile(deps, target, rest.includes('--default'));

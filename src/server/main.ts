@@ -83,7 +83,7 @@ async function main() {
   const demoId = config.startWith === 'demo' ? await importDemoIfEmpty(db) : undefined;
   const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
-  const blobs = openBlobStore(config, opened.database);
+  const blobs = await openBlobStore(config, opened.database);
   const app = await buildApp({
     database: opened.database,
     assets,
