@@ -97,12 +97,15 @@ export type ConfigApi = {
   http: APIRequestContext;
 };
 
-/** The product's calls through a request context: a page view for the crumb, then each call with it. */
-async function apiOver(http: APIRequestContext): Promise<ConfigApi> {
-  await http.get('/');
+/**
+ * The product's calls through a request context: a page view for the crumb, then each call with
+ * it. Paths are under `base` (a browser context's request has no base URL of its own).
+ */
+async function apiOver(http: APIRequestContext, base = ''): Promise<ConfigApi> {
+  await http.get(`${base}/`);
   const crumb = async () => (await http.storageState()).cookies.find((c) => c.name === 'crumb')?.value ?? '';
   const send: ConfigApi['send'] = async (method, path, body) =>
-    http.fetch(path, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
+    http.fetch(`${base}${path}`, { method, headers: method === 'GET' ? {} : { 'x-csrf-token': await crumb() }, ...(body === undefined ? {} : { data: body }) });
   const call = async <T>(method: Parameters<ConfigApi['send']>[0], path: string, body?: unknown): Promise<T> => {
     const res = await send(method, path, body);
     const text = await res.text();
@@ -434,11 +437,7 @@ export async function uploadImages(site: TestSite, files: readonly { name: strin
  * account-security, two-factor); the others start signed in, as an owner's return visit does.
  */
 export async function signInAsOwner(page: Page, site: TestSite, who: Account = site.owner): Promise<void> {
-  const http = page.context().request;
-  await http.get(`${site.url}/config/`);
-  const crumb = (await page.context().cookies(site.url)).find((c) => c.name === 'crumb')?.value ?? '';
-  const res = await http.post(`${site.url}/api/auth/Login`, { headers: { 'x-csrf-token': crumb }, data: { email: who.email, password: who.password } });
-  if (!res.ok()) throw new Error(`signing in as ${who.email} answered ${res.status()}: ${await res.text()}`);
+  await (await apiOver(page.context().request, site.url)).call('POST', '/api/auth/Login', { email: who.email, password: who.password });
   await page.goto(`${site.url}/config/`);
   await page.getByRole('navigation', { name: 'Config' }).waitFor();
 }
