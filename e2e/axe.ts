@@ -7,18 +7,24 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
 
-export async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) {
-    // Evaluated through the protocol, as DevTools would: no script element carrying axe's 550 KB
-    // as text (about a third less of the page's CPU than addScriptTag), and no page CSP to pass.
-    const devtools = await page.context().newCDPSession(page);
-    try {
-      const { exceptionDetails } = await devtools.send('Runtime.evaluate', { expression: axeSource });
-      if (exceptionDetails) throw new Error(`axe-core did not load: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-    } finally {
-      await devtools.detach();
-    }
+/**
+ * Puts axe-core in the page once. Evaluated through the protocol, as DevTools would: no script
+ * element carrying axe's 550 KB as text (about a third less of the page's CPU than addScriptTag),
+ * and no page CSP to pass.
+ */
+export async function loadAxe(page: Page): Promise<void> {
+  if (await page.evaluate(() => 'axe' in window)) return;
+  const devtools = await page.context().newCDPSession(page);
+  try {
+    const { exceptionDetails } = await devtools.send('Runtime.evaluate', { expression: axeSource });
+    if (exceptionDetails) throw new Error(`axe-core did not load: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  } finally {
+    await devtools.detach();
   }
+}
+
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await loadAxe(page);
   // Judge the settled page: a dialog fading in is half-transparent for 0.3 s, and its colours
   // measured mid-fade are not the ones a visitor reads.
   await page.evaluate(() =>

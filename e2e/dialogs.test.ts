@@ -8,7 +8,6 @@
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,11 +16,11 @@ import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commerce } from '../src/messages/commerce';
 import { CONFIRMATION_STYLES } from '../src/domain/popups';
+import { loadAxe } from './axe';
 import { desktop, MARKER_PATH, requestsSeen, sharedBrowser } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const FIXTURES = path.join(ROOT, 'e2e/fixtures');
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
 /** Transitions far longer than a popup may take to hide, to watch the 600 ms cut-off. */
 const SLOW_TRANSITIONS = '.op-popup__box, .op-popup__overlay { transition-duration: 60s !important; }';
@@ -42,7 +41,6 @@ const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'te
 
 function fileFor(pathname: string): string | undefined {
   if (pathname === '/') return path.join(FIXTURES, 'dialogs.html');
-  if (pathname === '/axe.min.js') return AXE;
   if (!pathname.startsWith('/assets/')) return undefined;
   const file = path.join(outDir, path.normalize(pathname));
   return file.startsWith(path.join(outDir, 'assets') + path.sep) ? file : undefined;
@@ -225,7 +223,7 @@ type Violation = { id: string; impact: string | null; help: string; nodes: { tar
  */
 async function seriousViolations(page: Page, label: string): Promise<string[]> {
   await page.waitForFunction(() => document.getAnimations().length === 0);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ url: '/axe.min.js' });
+  await loadAxe(page);
   await page.evaluate(() => {
     const w = window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> }; axeFound?: Violation[] };
     delete w.axeFound;
