@@ -5,9 +5,8 @@
 import type { Database } from '../../db/client';
 import { diskBlobStore } from './disk-store';
 import { postgresBlobStore } from './postgres-store';
-import type { BlobStore } from './store';
-
 import type { S3Settings } from './s3-store';
+import type { BlobStore } from './store';
 
 export type { S3Settings };
 
