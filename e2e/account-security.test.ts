@@ -53,7 +53,7 @@ describe("a team member's account", () => {
     await here.page.getByRole('navigation', { name: 'Config' }).waitFor();
     const page = here.page;
 
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     const sessions = page.getByRole('table');
     await sessions.getByRole('row', { name: /Firefox on Windows.*This device/ }).waitFor();
     await sessions.getByRole('row', { name: /Safari on macOS/ }).waitFor();
@@ -97,7 +97,7 @@ describe("a team member's account", () => {
     const { context, page } = await browserAs(FIREFOX);
     await configSignIn(page, email, PASSPHRASE);
     await page.getByRole('navigation', { name: 'Config' }).waitFor();
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
 
     const qr = page.getByRole('img', { name: `QR code to add ${email} to an authenticator app` });
@@ -123,8 +123,8 @@ describe("a team member's account", () => {
     await page.getByText('10 recovery codes are left.').waitFor();
     expect(await page.getByText(codes[0]!).count()).toBe(0);
     // Shown once: opening the screen again shows how many are left, never the codes.
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Preview' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByText('10 recovery codes are left.').waitFor();
     expect(await page.getByText(codes[0]!).count()).toBe(0);
 
@@ -139,7 +139,7 @@ describe("a team member's account", () => {
     await recoveryInput.fill(codes[4]!.toUpperCase());
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Config' }).waitFor();
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByText('9 recovery codes are left.').waitFor();
     await picture(page, 'config-account-two-factor-on');
 

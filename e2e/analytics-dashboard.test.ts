@@ -51,7 +51,7 @@ describe('the analytics dashboard', () => {
     page.on('request', (r) => isAnalyticsChunk(r) && ownerChunks.push(r.url()));
     await signInTeamMember(page, base(), env.site().owner);
     expect(ownerChunks).toEqual([]);
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Analytics' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Analytics' }).click();
     await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
     expect(ownerChunks.length).toBeGreaterThan(0);
 
@@ -117,8 +117,8 @@ describe('the analytics dashboard', () => {
     const page = await context.newPage();
     await signInTeamMember(page, base(), member);
     const nav = page.getByRole('navigation', { name: 'Config' });
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Analytics']);
-    await nav.getByRole('button', { name: 'Analytics' }).click();
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Preview', 'Analytics']);
+    await nav.getByRole('link', { name: 'Analytics' }).click();
     await expect.poll(() => page.getByRole('table', { name: 'Top pages' }).getByRole('rowheader').allTextContents()).toEqual(['/', '/about']);
     // Only an admin's pages mirror their events, so only an admin has the live list.
     expect(await page.getByRole('log', { name: 'Live events' }).count()).toBe(0);
@@ -130,7 +130,7 @@ describe('the analytics dashboard', () => {
     const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
     await signInTeamMember(page, base(), env.site().owner);
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Analytics' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Analytics' }).click();
     const log = page.getByRole('log', { name: 'Live events' });
     await log.getByText('No events yet.').waitFor();
     const site = await context.newPage();

@@ -23,10 +23,8 @@ export async function loadAxe(page: Page): Promise<void> {
   }
 }
 
-export async function seriousViolations(page: Page): Promise<string[]> {
-  await loadAxe(page);
-  // Judge the settled page: a dialog fading in is half-transparent for 0.3 s, and its colours
-  // measured mid-fade are not the ones a visitor reads.
+/** Resolves once every finite animation and transition running in the page has ended (a dialog's fade-in, say). */
+export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
       document
@@ -35,6 +33,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
+}
+
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await loadAxe(page);
+  // Judge the settled page: a dialog fading in is half-transparent for 0.3 s, and its colours
+  // measured mid-fade are not the ones a visitor reads.
+  await animationsSettled(page);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
     return (await axe.run(document, { resultTypes: ['violations'] })).violations;

@@ -54,7 +54,7 @@ describe('the blog', () => {
       doc.navigation = (doc.navigation as { href: string }[]).filter((n) => n.href !== '/journal');
     });
     const page = await signedIn();
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Blog', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Blog', exact: true }).click();
     await page.getByText('This site has no blog yet. Add one to start writing posts.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const adding = page.getByRole('form', { name: 'Add a blog' });
@@ -164,8 +164,8 @@ describe('the blog', () => {
     const api = await ownerApi(env.site());
     const { blogs } = await api.call<{ blogs: { id: string; path: string }[] }>('GET', '/api/config/blogs');
     await api.call('POST', `/api/config/blogs/${blogs.find((b) => b.path === '/news')!.id}/posts`, { title: 'Old notice', status: 4 });
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Preview' }).click();
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Blog', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Preview' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Blog', exact: true }).click();
     await posts
       .getByRole('row', { name: /Kiln opening/ })
       .getByText('Published', { exact: true })

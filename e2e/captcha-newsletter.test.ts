@@ -269,7 +269,7 @@ describe('the Captcha screen', () => {
     contexts.push(context);
     const page = await context.newPage();
     await signInAsOwner(page, env.site());
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Captcha' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Captcha' }).click();
     await page.getByRole('heading', { name: 'Captcha', level: 1 }).waitFor();
     await page.getByText('The built-in captcha is on.').waitFor();
     expect(await page.getByLabel('Built-in captcha (recommended)').isChecked()).toBe(true);

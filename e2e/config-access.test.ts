@@ -24,14 +24,14 @@ describe('roles in the config area', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
-    expect(await nav.getByRole('button').allTextContents()).toEqual(['Preview', 'Pages', 'Blog', 'Files', 'Design', 'Navigation', 'Forms']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Preview', 'Pages', 'Blog', 'Files', 'Design', 'Navigation', 'Forms']);
 
     // The owner takes the editor off the team (the Team screen's call) while the editor's screen is open.
     const owner = await ownerApi(server);
     const { members } = await owner.call<{ members: { accountId: string; email: string }[] }>('GET', '/api/config/team');
     await owner.call('DELETE', `/api/config/team/${members.find((m) => m.email === editor.email)!.accountId}`);
 
-    await nav.getByRole('button', { name: 'Pages' }).click();
+    await nav.getByRole('link', { name: 'Pages' }).click();
     const panel = page.getByRole('alertdialog');
     await panel.waitFor();
     expect(await panel.textContent()).toContain('Your role on this site does not allow this.');
@@ -40,14 +40,26 @@ describe('roles in the config area', () => {
     await context.close();
   });
 
-  it('an ADMIN hands the site to a team member after confirming, and then sees a WEBSITE_MANAGER’s areas', async () => {
+  it('an ADMIN hands the site to a team member after confirming, and then sees a WEBSITE_MANAGER’s areas (roles named in words)', async () => {
     const server = env.site();
     const partner = await addTeamMember(server, 'EDITOR', 'partner');
     const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     await signInAsOwner(page, server);
     const nav = page.getByRole('navigation', { name: 'Config' });
-    await nav.getByRole('button', { name: 'Team' }).click();
+    await nav.getByRole('link', { name: 'Team' }).click();
+    // Roles by their names, never their codes (STORE_MANAGER).
+    const roleChoice = page.getByRole('combobox', { name: 'Role', exact: true });
+    await roleChoice.waitFor();
+    const roles = await roleChoice.locator('option').allInnerTexts();
+    expect(roles).toEqual(expect.arrayContaining(['Administrator', 'Website editor', 'Store manager', 'Scheduling viewer', 'Website manager']));
+    expect(roles.filter((r) => /_|[A-Z]{2}/.test(r))).toEqual([]);
+    expect(
+      await page
+        .getByRole('combobox', { name: `Role of ${partner.email}` })
+        .locator('option:checked')
+        .innerText(),
+    ).toBe('Website editor');
     await page.getByRole('button', { name: `Hand the site to ${partner.email}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Hand the site over?' });
     await confirm.waitFor();
@@ -56,9 +68,9 @@ describe('roles in the config area', () => {
     await confirm.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Hand the site to ${partner.email}` }).click();
     await confirm.getByRole('button', { name: 'Hand over' }).click();
-    await page.locator('.role-badge').filter({ hasText: 'WEBSITE_MANAGER' }).first().waitFor();
-    expect(await nav.getByRole('button', { name: 'Import and export' }).count()).toBe(0);
-    await nav.getByRole('button', { name: 'Team' }).click();
+    await page.getByText('Website manager', { exact: true }).first().waitFor();
+    expect(await nav.getByRole('link', { name: 'Import and export' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Team' }).click();
     await page.getByRole('cell', { name: partner.email, exact: true }).waitFor();
     expect(await page.getByRole('button', { name: /Hand the site to/ }).count()).toBe(0);
     await context.close();

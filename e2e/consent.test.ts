@@ -475,7 +475,7 @@ describe('the config area’s preview', () => {
     await page.getByLabel('Email').fill(env.site().owner.email);
     await page.getByLabel('Password').fill(env.site().owner.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Cookie banner' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Cookie banner' }).click();
     await page.getByRole('heading', { name: 'Cookie banner', level: 1 }).waitFor();
     const preview = page.getByRole('group', { name: 'Preview' }).getByRole('region', { name: 'Cookie consent' });
     await preview.waitFor();

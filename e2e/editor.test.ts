@@ -38,7 +38,7 @@ const announced = (page: Page) => page.locator('.editor [aria-live="polite"]');
 const canvasHtml = (page: Page) => canvasOf(page).locator('main').innerHTML();
 
 async function openEditor(page: Page, title: string) {
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
   await page.getByRole('button', { name: `Edit ${title}` }).click();
   await page
     .getByRole('status')

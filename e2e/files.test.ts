@@ -74,7 +74,7 @@ async function signedIn(): Promise<Page> {
   const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await signInAsOwner(page, env.site());
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Files' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Files' }).click();
   await page.getByRole('heading', { name: 'Files', level: 1 }).waitFor();
   return page;
 }
@@ -189,7 +189,7 @@ describe('the asset library', () => {
     timeout: 60_000,
   }, async () => {
     const page = await signedIn();
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Home' }).click();
     await page
       .getByRole('status')
@@ -225,7 +225,7 @@ describe('the asset library', () => {
 
     // Used on the home page now: its card says so, and deleting it is refused naming the page.
     await page.getByRole('button', { name: 'All pages' }).click();
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Files' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Files' }).click();
     const card = page
       .getByRole('list', { name: 'Files' })
       .getByRole('listitem')

@@ -55,7 +55,7 @@ describe('the Forms screens', () => {
     const a11y: string[] = [];
     const check = async (screen: string) => a11y.push(...(await seriousViolations(page)).map((v) => `${screen}: ${v}`));
 
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Forms' }).click();
     await page.getByRole('heading', { name: 'Forms', level: 1 }).waitFor();
     const formRow = page.getByRole('row', { name: /Write to the studio/ });
     await formRow.waitFor();
@@ -193,7 +193,7 @@ describe('the Forms screens', () => {
     const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });
     const page = await context.newPage();
     await signInAsOwner(page, server, viewer);
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Forms' }).click();
     await page
       .getByRole('button', { name: /^View form: / })
       .first()
@@ -220,7 +220,7 @@ describe('the Forms screens', () => {
   it('the owner is shown the webhook signing secret once, when the form gets its address, and again only by making a new one', async () => {
     const page = await signedInPage();
     const openEditor = async () => {
-      await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Forms' }).click();
+      await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Forms' }).click();
       await page
         .getByRole('button', { name: /^Edit form: / })
         .first()

@@ -177,7 +177,7 @@ describe('the owner’s choices', () => {
   it('a design and options chosen in the editor are what visitors get once the page is published', async () => {
     const owner = await (await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } })).newPage();
     await signInAsOwner(owner, env.site());
-    await owner.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await owner.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await owner.getByRole('button', { name: 'Edit Gallery /g-owner' }).click();
     const canvas = owner.frameLocator('iframe[title="Page canvas"]');
     await canvas.locator('.gallery-slide').first().click();

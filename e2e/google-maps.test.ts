@@ -189,7 +189,7 @@ describe('Google Maps on the map block', () => {
     const p = await context.newPage();
     await signInAsOwner(p, env.site());
     // The key in Settings, with what the owner must know about it; a bad region is refused beside its field.
-    await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Settings' }).click();
+    await p.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Settings' }).click();
     const key = p.getByLabel('Google Maps browser key', { exact: true });
     expect(await key.inputValue()).toBe(KEY);
     expect(await p.locator(`#${await key.getAttribute('aria-describedby')}`).textContent()).toContain(
@@ -200,7 +200,7 @@ describe('Google Maps on the map block', () => {
     await p.getByText('Enter a two-letter region code such as GB or US, or leave it empty.').waitFor();
     expect(await p.getByLabel('Map region', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     expect(await seriousViolations(p)).toEqual([]);
-    await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await p.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await p.getByRole('button', { name: 'Edit Visit us' }).click();
     const canvas = p.frameLocator('iframe[title="Page canvas"]');
     const card = canvas.getByRole('region', { name: 'Map: Juniper Ceramics' });

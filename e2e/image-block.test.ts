@@ -224,7 +224,7 @@ describe('image block layouts', () => {
     const context = await env.browser().newContext(desktop);
     const page = await context.newPage();
     await signInAsOwner(page, env.site());
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Image layouts' }).click();
     await page
       .getByRole('status')

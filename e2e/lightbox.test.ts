@@ -265,7 +265,7 @@ describe('in the editor', () => {
     const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await signInAsOwner(page, env.site());
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Gallery /lb-sync' }).click();
     const canvas = page.frameLocator('iframe[title="Page canvas"]');
     const slide = canvas.locator('.gallery-slide').nth(1);

@@ -212,7 +212,7 @@ describe('map block in the editor', () => {
     const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const p = await context.newPage();
     await signInAsOwner(p, env.site());
-    await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await p.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await p.getByRole('button', { name: 'Edit Find us' }).click();
     const canvas = p.frameLocator('iframe[title="Page canvas"]');
     const card = canvas.getByRole('region', { name: 'Map: Juniper Ceramics' });

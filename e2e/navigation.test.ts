@@ -21,7 +21,7 @@ async function navigationScreen(): Promise<Page> {
   // A step that fails says which, well before the test's own time runs out.
   page.setDefaultTimeout(10_000);
   await signInAsOwner(page, env.site());
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Navigation' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Navigation' }).click();
   await page.getByRole('heading', { name: 'Navigation', level: 1 }).waitFor();
   return page;
 }

@@ -1,5 +1,5 @@
 /**
- * The owner on the Settings and 'Email (SMTP)' screens in Chromium: a value the server refuses is
+ * The owner on the Settings and Email screens in Chromium: a value the server refuses is
  * marked on its field with the server's message; saved values are there after a reload; the SMTP
  * password is write-only (a saved one shows as the fixed mask whatever it is, and saving the mask
  * keeps it) and the test email arrives at a local SMTP server through the site's own settings. Each screen passes axe-core
@@ -34,7 +34,7 @@ async function signedInPage(): Promise<Page> {
 }
 
 async function openScreen(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name }).click();
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name }).click();
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 
@@ -60,6 +60,16 @@ describe('the Settings screen', () => {
     await page.getByLabel('Contact phone').fill('+44 1632 960 123');
     await page.getByLabel('Contact email').fill('not an email');
     await page.getByLabel('Contact address').fill('4 Quay Street, Harbourtown');
+    // The language and region and the time zone are searchable lists from the browser's Intl data.
+    const locale = page.getByRole('combobox', { name: 'Language and region' });
+    const choices = (field: typeof locale) => field.evaluate((el) => [...((el as HTMLInputElement).list?.options ?? [])].map((o) => `${o.label}=${o.value}`));
+    expect(await choices(locale)).toEqual(expect.arrayContaining(['English (United Kingdom)=en-GB', 'French (Canada)=fr-CA', 'Welsh (United Kingdom)=cy-GB']));
+    const timeZone = page.getByRole('combobox', { name: 'Time zone' });
+    const zones = await choices(timeZone);
+    expect(zones).toEqual(expect.arrayContaining(['Europe/London=Europe/London', 'America/New York=America/New_York']));
+    expect(zones.length).toBeGreaterThan(300);
+    await locale.fill('en-GB');
+    await timeZone.fill('Europe/London');
     await page.getByRole('button', { name: 'Save settings' }).click();
 
     await page.getByRole('alert').filter({ hasText: 'Some fields are not valid.' }).waitFor();
@@ -85,6 +95,8 @@ describe('the Settings screen', () => {
     expect(await page.getByLabel('Contact phone').inputValue()).toBe('+44 1632 960 123');
     expect(await page.getByLabel('Contact email').inputValue()).toBe('studio@juniper.example');
     expect(await page.getByLabel('Contact address').inputValue()).toBe('4 Quay Street, Harbourtown');
+    expect(await page.getByRole('combobox', { name: 'Language and region' }).inputValue()).toBe('en-GB');
+    expect(await page.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Europe/London');
     const { identifier, port } = env.site();
     expect(await page.getByLabel('Site identifier').inputValue()).toBe(identifier);
 
@@ -116,12 +128,12 @@ describe('the Settings screen', () => {
   });
 });
 
-describe('the Email (SMTP) screen', () => {
+describe('the Email screen', () => {
   // covers 001-9.89
   it("saves the site's mail server with a write-only password shown as a fixed mask, shows it after a reload, and sends a test email through it", async () => {
     const page = await signedInPage();
     const a11y: string[] = [];
-    await openScreen(page, 'Email (SMTP)');
+    await openScreen(page, 'Email');
     await page.getByText('No mail server is set up').waitFor();
     a11y.push(...(await seriousViolations(page)).map((v) => `smtp empty: ${v}`));
 
@@ -152,7 +164,7 @@ describe('the Email (SMTP) screen', () => {
     a11y.push(...(await seriousViolations(page)).map((v) => `smtp saved: ${v}`));
 
     await page.reload();
-    await openScreen(page, 'Email (SMTP)');
+    await openScreen(page, 'Email');
     expect(await page.getByLabel('Mail server (host)').inputValue()).toBe('127.0.0.1');
     expect(await page.getByLabel('Port', { exact: true }).inputValue()).toBe(String(mailbox.port));
     expect(await page.getByLabel('Use TLS from the start (port 465)').isChecked()).toBe(false);

@@ -33,7 +33,7 @@ describe('a new site and its pages', () => {
     await signInAsOwner(page, server);
 
     // The new-site form, beside the site picker on the account screen.
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByRole('button', { name: 'New site' }).click();
     await page.getByLabel('Site title').fill('Harbour Bakery');
     expect(await page.getByLabel('Site identifier').inputValue()).toBe('harbour-bakery');
@@ -54,7 +54,7 @@ describe('a new site and its pages', () => {
     const nav = page.getByRole('navigation', { name: 'Config' });
     await nav.waitFor();
     expect(await page.locator('.shell-site').textContent()).toBe('Harbour Bakery');
-    await nav.getByRole('button', { name: 'Pages' }).click();
+    await nav.getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('rowheader', { name: /^Home/ }).waitFor();
 
     // A blank page.
@@ -116,7 +116,7 @@ describe('a new site and its pages', () => {
     expect(hop && (await hop.response())!.status()).toBe(301);
 
     // The three pages in the header menu, one of them in a dropdown, and a footer link.
-    await nav.getByRole('button', { name: 'Navigation' }).click();
+    await nav.getByRole('link', { name: 'Navigation' }).click();
     const header = page.getByRole('region', { name: 'Header menu' });
     const addItem = async (menu: typeof header, title: string, pageLabel: string) => {
       await menu.getByRole('button', { name: 'Add an item' }).click();

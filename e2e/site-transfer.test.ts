@@ -24,7 +24,7 @@ async function signedIn(): Promise<Page> {
   });
   const page = await context.newPage();
   await signInAsOwner(page, env.site());
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Import and export' }).click();
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Import and export' }).click();
   await page.getByRole('heading', { name: 'Import and export', level: 1 }).waitFor();
   return page;
 }

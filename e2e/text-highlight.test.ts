@@ -308,7 +308,7 @@ describe('text highlight', () => {
     const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
     const p = await context.newPage();
     await signInAsOwner(p, env.site());
-    await p.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await p.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await p.getByRole('button', { name: 'Edit Highlight plain' }).click();
     const canvas = p.frameLocator('iframe[title="Page canvas"]');
     const block = canvas.locator('.block-text-frame', { hasText: 'Plain words' });

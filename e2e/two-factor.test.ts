@@ -36,7 +36,7 @@ describe('two-factor sign-in', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('navigation', { name: 'Config' }).waitFor();
 
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByRole('heading', { name: 'Your account', level: 1 }).waitFor();
     // The status arrives after the heading: wait for it rather than count at once.
     await page.getByText('Two-factor sign-in is off.').waitFor();
@@ -90,7 +90,7 @@ describe('two-factor sign-in', () => {
     await loginCode.fill(totp(base32Decode(secret), Date.now() + 30_000));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('navigation', { name: 'Config' }).waitFor();
-    await page.getByRole('button', { name: 'Your account' }).click();
+    await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByRole('heading', { name: 'Turn off two-factor sign-in' }).waitFor();
 
     expect(a11y).toEqual([]);

@@ -189,7 +189,7 @@ describe('video blocks', () => {
     const providerRequests = await routeProviders(context);
     const page = await context.newPage();
     await signInAsOwner(page, env.site());
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Videos' }).click();
     const canvas = page.frameLocator('iframe[title="Page canvas"]');
     await canvas.getByRole('button', { name: 'Play video: Throwing a vase' }).waitFor();

@@ -162,7 +162,7 @@ describe('the team', () => {
     const owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
     const demote = await owner.call('PUT', `/api/config/team/${ids.owner}`, { role: TEAM_ROLES.EDITOR });
     expect(demote.statusCode).toBe(409);
-    expect(demote.json().error).toBe('The last ADMIN cannot be given another role. Make someone else an ADMIN first.');
+    expect(demote.json().error).toBe('The last administrator cannot be given another role. Make someone else an administrator first.');
     const remove = await owner.call('DELETE', `/api/config/team/${ids.owner}`);
     expect(remove.statusCode).toBe(409);
     expect((await owner.call('PUT', `/api/config/team/${ids.editor}`, { role: TEAM_ROLES.ADMIN })).statusCode).toBe(200);
@@ -188,12 +188,12 @@ describe('the team', () => {
     const me = (await outsider.call('GET', '/api/auth/Me')).json();
     expect(me.role).toBeNull();
     expect(me.sites).toEqual([
-      { identifier: 'pottery-school', title: 'Pottery School', roleName: 'EDITOR', configUrl: 'http://pottery-school.sites.test/config/' },
+      { identifier: 'pottery-school', title: 'Pottery School', role: 4, roleName: 'EDITOR', configUrl: 'http://pottery-school.sites.test/config/' },
     ]);
     // The address is the site's own (PUBLIC_URL's scheme and port, here none), never the request's port.
     const owner = await signedIn(app, 'owner@example.com', 'owner-password-1', 'demo.sites.test:8080');
     expect((await owner.call('GET', '/api/auth/Me')).json().sites).toEqual([
-      { identifier: 'demo', title: 'Juniper Ceramics', roleName: 'ADMIN', configUrl: 'http://demo.sites.test/config/' },
+      { identifier: 'demo', title: 'Juniper Ceramics', role: 1, roleName: 'ADMIN', configUrl: 'http://demo.sites.test/config/' },
     ]);
   });
 

@@ -61,7 +61,7 @@ describe('creating a site', () => {
     expect(await q('SELECT action FROM activity_log WHERE website_id = $1', [site.id])).toEqual([{ action: 'site.created' }]);
     // The picker (Me's sites) lists it with the address of its config area.
     const me = meAnswer.parse((await owner.call('GET', '/api/auth/Me')).json());
-    expect(me.sites).toContainEqual({ identifier: 'harbour-bakery', title: 'Harbour Bakery', roleName: 'ADMIN', configUrl: made.configUrl });
+    expect(me.sites).toContainEqual({ identifier: 'harbour-bakery', title: 'Harbour Bakery', role: 1, roleName: 'ADMIN', configUrl: made.configUrl });
     // Sessions are per host: the owner signs in at the new site's address with the same account, as ADMIN there.
     const there = await signedIn(app, 'owner@example.com', 'owner-password-1', 'harbour-bakery.sites.test');
     expect(meAnswer.parse((await there.call('GET', '/api/auth/Me')).json())).toMatchObject({ role: TEAM_ROLES.ADMIN, site: { identifier: 'harbour-bakery' } });

@@ -212,6 +212,26 @@ async function makeCopies(name: string) {
   await expect.poll(async () => (await get('/blocks/image')).body.includes('<picture>')).toBe(true);
 }
 
+describe('the config area page', () => {
+  it('names the site it is for in the tab and for the sign-in card, escaped', async () => {
+    await importSite(database.db, valid(siteNamed('marks', 'Tom & Jerry’s <Studio> "Loft"')));
+    const res = await get('/config/', 'marks.sites.test');
+    expect(res.statusCode).toBe(200);
+    expect(titleOf(res.body)).toBe('Tom &amp; Jerry’s &lt;Studio&gt; &quot;Loft&quot; · Config');
+    expect(res.body).toContain('<meta name="site-title" content="Tom &amp; Jerry’s &lt;Studio&gt; &quot;Loft&quot;"/>');
+    expect(res.body).not.toContain('<Studio>');
+  });
+
+  it('links the stylesheets of its entry and of every chunk the entry imports statically, before its script', async () => {
+    const { config } = loadClientAssets();
+    const res = await get('/config/');
+    const linked = [...res.body.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(linked).toEqual(config.styles);
+    expect(linked.some((href) => /\/assets\/config-[\w-]+\.css$/.test(href!))).toBe(true);
+    expect(res.body.indexOf('<link rel="stylesheet"')).toBeLessThan(res.body.indexOf('<script type="module"'));
+  });
+});
+
 describe('security headers', () => {
   it('sends a hash-based CSP that covers the inline loader and layout style, without upgrade-insecure-requests on http', async () => {
     const res = await get('/blocks/accordion');

@@ -4,17 +4,17 @@
  * that follows `frameUrl` (seed 000 §2), and the screens for settings, pages, forms, analytics,
  * team, activity and moving the site, and the visual editor, opened from Pages (`/config/pages/{id}`).
  */
-import { configAreaPage } from '../domain/routes';
 import { editorAddress, editorTargetAt, type EditorTarget } from './editor/target';
 import { useCallback, useEffect, useState } from 'react';
 import { meAnswer, type Me } from '../contracts/auth';
-import { canAccess, type ConfigArea } from '../domain/permissions';
+import { canAccess } from '../domain/permissions';
 import { sameOriginPath } from '../domain/redirect-target';
-import { TEAM_ROLES } from '../domain/roles';
+import { TEAM_ROLES, teamRoleLabel } from '../domain/roles';
 import { logout } from '../ui/logout';
 import { call, ApiError } from './api';
 import { AcceptInvitation, ResetPassword } from './email-link-screens';
-import { useLabsScreens, type LabsScreenId } from './labs-screen';
+import { useLabsScreens } from './labs-screen';
+import { NAV_GROUPS, SCREEN_ADDRESSES, screenAt, type ScreenId } from './screens';
 import { Login } from './sign-in-screen';
 import { errorText } from './ui';
 import { lazyScreen } from './lazy-screen';
@@ -73,7 +73,7 @@ function SitePicker({ me }: { me: Me }) {
       <ul>
         {others.map((s) => (
           <li key={s.identifier}>
-            <a href={s.configUrl}>{s.title}</a> {s.roleName ? <span className="role-badge">{s.roleName}</span> : null}
+            <a href={s.configUrl}>{s.title}</a> {s.role !== null ? <span className="role-badge">{teamRoleLabel(s.role)}</span> : null}
           </li>
         ))}
       </ul>
@@ -81,27 +81,18 @@ function SitePicker({ me }: { me: Me }) {
   );
 }
 
-const AREA_LABELS: Partial<Record<ConfigArea, string>> = {
-  pages: 'Pages',
-  design: 'Design',
-  commerce: 'Commerce',
-  forms: 'Forms',
-  analytics: 'Analytics',
-  settings: 'Settings',
-  mail: 'Email (SMTP)',
-  team: 'Team',
-  activity: 'Activity',
-  transfer: configArea.importExportTitle,
-  system: 'Background jobs',
-};
-
-/** Areas with a screen; an area the role may use appears in the navigation once it has one. */
-const SCREENS: Partial<Record<ConfigArea, (props: { me: Me; onEdit: (target: EditorTarget) => void }) => React.ReactNode>> = {
+/** Screens of a config area (src/domain/permissions), drawn by the one component each. */
+const SCREENS: Partial<Record<ScreenId, (props: { me: Me; onEdit: (target: EditorTarget) => void }) => React.ReactNode>> = {
   pages: ({ me, onEdit }) => <PagesScreen onEdit={(id) => onEdit({ kind: 'page', id })} writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
+  blog: ({ me, onEdit }) => <BlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={onEdit} />,
+  files: ({ me }) => <FilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
   design: DesignScreen,
+  navigation: NavigationScreen,
   forms: FormsScreen,
   analytics: AnalyticsArea,
   settings: SettingsScreen,
+  captcha: CaptchaScreen,
+  'cookie-banner': CookieBannerScreen,
   mail: SmtpScreen,
   team: TeamScreen,
   activity: ActivityScreen,
@@ -109,8 +100,41 @@ const SCREENS: Partial<Record<ConfigArea, (props: { me: Me; onEdit: (target: Edi
   system: JobsScreen,
 };
 
-/** Where the preview frame is now (it follows links), else the address it was opened at. */
-function previewAddress(): string {
+/**
+ * A sidebar entry: a link to the screen's address, opened in place (a click with a modifier key,
+ * or the middle button, opens it in a new tab as any link would).
+ */
+function NavLink({
+  id,
+  label,
+  current,
+  onOpen,
+  className,
+}: {
+  id: ScreenId;
+  label: string;
+  current: ScreenId;
+  onOpen: (id: ScreenId) => void;
+  className?: string;
+}) {
+  return (
+    <a
+      className={className}
+      href={SCREEN_ADDRESSES[id]}
+      aria-current={current === id ? 'page' : undefined}
+      onClick={(e) => {
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        onOpen(id);
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+/** Where the preview frame is now (it follows links), else the page it was opened at. */
+function previewAddress(openedAt: string): string {
   const frame = document.querySelector<HTMLIFrameElement>('iframe.preview');
   try {
     const loc = frame?.contentWindow?.location;
@@ -118,7 +142,7 @@ function previewAddress(): string {
   } catch {
     /* not readable: fall back to the address the frame was given */
   }
-  return frameUrlFromAddress();
+  return openedAt;
 }
 
 function frameUrlFromAddress(): string {
@@ -155,42 +179,46 @@ function SignedInApp() {
 }
 
 function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
-  // `/config/design` is the design path (seed 000 §2): it opens the Design screen.
-  const [area, setArea] = useState<ConfigArea | 'preview' | 'account' | LabsScreenId | 'captcha' | 'cookie-banner' | 'navigation' | 'blog' | 'files'>(() =>
-    editorTargetFromAddress() ? 'pages' : configAreaPage(window.location.pathname) === 'design' && me.areas.includes('design') ? 'design' : 'preview',
-  );
+  // Every screen has its address (./screens.ts): the one opened is the one the address names.
+  const [screen, setScreen] = useState<ScreenId>(() => screenAt(window.location.pathname));
   const [editing, setEditing] = useState<EditorTarget | undefined>(editorTargetFromAddress);
   useEffect(() => {
-    const back = () => setEditing(editorTargetFromAddress());
-    window.addEventListener('popstate', back);
-    return () => window.removeEventListener('popstate', back);
+    const moved = () => {
+      setScreen(screenAt(window.location.pathname));
+      setEditing(editorTargetFromAddress());
+    };
+    window.addEventListener('popstate', moved);
+    return () => window.removeEventListener('popstate', moved);
   }, []);
+  // The page the preview shows (seed 000 §2: `frameUrl`), kept while other screens are open.
+  const [frameUrl] = useState(frameUrlFromAddress);
+  const open = (id: ScreenId) => {
+    const address = id === 'preview' && frameUrl !== '/' ? `${SCREEN_ADDRESSES.preview}?frameUrl=${encodeURIComponent(frameUrl)}` : SCREEN_ADDRESSES[id];
+    if (`${window.location.pathname}${window.location.search}` !== address) window.history.pushState(null, '', address);
+    setScreen(id);
+  };
   const openEditor = (target: EditorTarget) => {
     window.history.pushState(null, '', editorAddress(target));
     setEditing(target);
   };
   const closeEditor = () => {
-    window.history.pushState(null, '', '/config/');
     // Back to the list the target was opened from.
-    setArea(editing?.kind === 'post' ? 'blog' : 'pages');
+    open(editing?.kind === 'post' ? 'blog' : 'pages');
     setEditing(undefined);
   };
-  // Labs and Languages sit under Settings in the navigation; Languages only while its flag is on.
-  const labsScreens = useLabsScreens(me);
-  const labsScreen = labsScreens.find((s) => s.id === area);
-  const Screen =
-    area === 'preview' ||
-    area === 'account' ||
-    area === 'labs' ||
-    area === 'languages' ||
-    area === 'captcha' ||
-    area === 'cookie-banner' ||
-    area === 'navigation' ||
-    area === 'blog' ||
-    area === 'files'
-      ? undefined
-      : SCREENS[area];
-  const frameUrl = frameUrlFromAddress();
+  // Labs and Languages sit under Settings in the navigation; Languages only while its feature is on.
+  const labs = useLabsScreens(me);
+  const labsScreens = labs.entries;
+  const labsScreen = labsScreens.find((s) => s.id === screen);
+  const groups = NAV_GROUPS.map((g) => ({
+    ...g,
+    entries: g.entries.filter((e) => me.areas.includes(e.area) && (e.id === 'labs' || e.id === 'languages' ? labsScreens.some((l) => l.id === e.id) : true)),
+  })).filter((g) => g.entries.length > 0);
+  const navigable = screen === 'preview' || screen === 'account' || groups.some((g) => g.entries.some((e) => e.id === screen));
+  // Languages appears once the Labs answer says its feature is on: its address waits for that answer.
+  const waiting = screen === 'languages' && !labs.settled;
+  const shown: ScreenId = navigable || waiting ? screen : 'preview';
+  const Screen = SCREENS[shown];
   if (editing && me.areas.includes('pages')) {
     return <EditorScreen target={editing} site={me.site.identifier} onClose={closeEditor} />;
   }
@@ -200,18 +228,16 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
         <p className="shell-site">{me.site.title}</p>
         <p className="shell-account">
           {me.account.email}
-          {me.roleName ? <span className="role-badge">{me.roleName}</span> : null}
+          {me.role !== null ? <span className="role-badge">{teamRoleLabel(me.role)}</span> : null}
         </p>
-        <button type="button" className="secondary" aria-current={area === 'account' ? 'page' : undefined} onClick={() => setArea('account')}>
-          Your account
-        </button>
+        <NavLink id="account" label="Your account" current={shown} onOpen={open} className="button secondary" />
         <button
           type="button"
           className="secondary"
           onClick={() => {
             // Seed 000 §4: logout goes to the preview frame's address with logout=true; a failed
             // logout is only logged, and the guard keeps a second click from sending another.
-            void logout({ signedIn: true, returnTo: previewAddress() });
+            void logout({ signedIn: true, returnTo: previewAddress(frameUrl) });
           }}
         >
           Log out
@@ -220,60 +246,37 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
       <nav className="shell-nav" aria-label="Config">
         <ul>
           <li>
-            <button type="button" aria-current={area === 'preview' ? 'page' : undefined} onClick={() => setArea('preview')}>
-              Preview
-            </button>
+            <NavLink id="preview" label="Preview" current={shown} onOpen={open} />
           </li>
-          {me.areas
-            .filter((a) => SCREENS[a] && AREA_LABELS[a])
-            .flatMap((a) => [
-              { id: a, label: AREA_LABELS[a] },
-              ...(a === 'settings'
-                ? [...labsScreens, { id: 'captcha' as const, label: 'Captcha' }, { id: 'cookie-banner' as const, label: 'Cookie banner' }]
-                : []),
-              // The menus belong to the Design area, with the header and footer they sit in.
-              ...(a === 'design' ? [{ id: 'navigation' as const, label: navigationMessages.title }] : []),
-              // Blog posts and files are pages' content: the Blog and Files screens sit under Pages.
-              ...(a === 'pages'
-                ? [
-                    { id: 'blog' as const, label: blogMessages.title },
-                    { id: 'files' as const, label: filesMessages.title },
-                  ]
-                : []),
-            ])
-            .map(({ id, label }) => (
-              <li key={id}>
-                <button type="button" aria-current={area === id ? 'page' : undefined} onClick={() => setArea(id)}>
-                  {label}
-                </button>
-              </li>
-            ))}
         </ul>
+        {groups.map((g) => (
+          <section key={g.label} className="shell-nav-group" aria-label={g.label}>
+            <h2>{g.label}</h2>
+            <ul>
+              {g.entries.map((e) => (
+                <li key={e.id}>
+                  <NavLink id={e.id} label={e.label} current={shown} onOpen={open} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
       </nav>
       <main className="shell-main">
         {me.role === null ? <p role="alert">You are signed in, but you are not a member of this site&apos;s team.</p> : null}
-        {me.role === null || area === 'account' ? (
+        {shown !== screen && !waiting ? <p role="status">{configArea.notYourScreen}</p> : null}
+        {me.role === null || shown === 'account' ? (
           <>
             <SitePicker me={me} />
             <NewSiteEntry me={me} onCreated={onMeChanged} />
           </>
         ) : null}
-        {area === 'preview' ? (
+        {shown === 'preview' ? (
           <iframe className="preview" title="Site preview" src={frameUrl} />
-        ) : area === 'account' ? (
+        ) : shown === 'account' ? (
           <AccountScreen me={me} />
         ) : labsScreen ? (
           labsScreen.render()
-        ) : area === 'captcha' ? (
-          <CaptchaScreen me={me} />
-        ) : area === 'cookie-banner' ? (
-          <CookieBannerScreen me={me} />
-        ) : area === 'navigation' ? (
-          <NavigationScreen me={me} />
-        ) : area === 'blog' ? (
-          <BlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={openEditor} />
-        ) : area === 'files' ? (
-          <FilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />
         ) : Screen ? (
           <Screen me={me} onEdit={openEditor} />
         ) : null}

@@ -7,6 +7,7 @@ import { BADGE_TYPES, INFO_BAR_STYLES, type BadgeType, type InfoBarStyle } from 
 import { call } from './api';
 import { Field } from './field';
 import { GoogleMapsSettings } from './google-maps-settings';
+import { localeChoices, timeZoneChoices, type Choice } from './intl-options';
 import { errorText, fieldErrorsOf, Messages, useLoad } from './ui';
 
 const BADGE_CHOICES: [BadgeType, string][] = [
@@ -34,6 +35,8 @@ export function SettingsScreen({ me }: { me: Me }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<(SavedSettings & { at: Date }) | null>(null);
   const [saving, setSaving] = useState(false);
+  const [locales] = useState(localeChoices);
+  const [timeZones] = useState(timeZoneChoices);
   const draft = edited ?? settings;
   const writable = me.role !== null && canAccess(me.role, 'settings', 'write');
   if (!draft) return <Messages error={loadError} />;
@@ -41,9 +44,30 @@ export function SettingsScreen({ me }: { me: Me }) {
     setDraft(next);
     setSaved(null);
   };
-  const text = (key: 'identifier' | 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone', label: string, hint?: string) => (
+  const text = (
+    key: 'identifier' | 'title' | 'tagline' | 'description' | 'footerText' | 'locale' | 'timeZone',
+    label: string,
+    hint?: string,
+    choices?: Choice[],
+  ) => (
     <Field id={`settings-${key}`} label={label} error={fieldErrors[key]} hint={hint}>
-      {(props) => <input {...props} value={draft[key] ?? ''} onChange={(e) => change({ ...draft, [key]: e.target.value })} />}
+      {(props) => (
+        <>
+          <input
+            {...props}
+            value={draft[key] ?? ''}
+            onChange={(e) => change({ ...draft, [key]: e.target.value })}
+            {...(choices ? { list: `settings-${key}-choices`, autoComplete: 'off', spellCheck: false } : {})}
+          />
+          {choices ? (
+            <datalist id={`settings-${key}-choices`}>
+              {choices.map((c) => (
+                <option key={c.value} value={c.value} label={c.label} />
+              ))}
+            </datalist>
+          ) : null}
+        </>
+      )}
     </Field>
   );
   const contact = (key: 'email' | 'phone' | 'address', label: string, type: 'email' | 'tel' | 'text') => (
@@ -92,8 +116,8 @@ export function SettingsScreen({ me }: { me: Me }) {
           {text('tagline', 'Tagline')}
           {text('description', 'Description (for search engines)')}
           {text('footerText', 'Footer text')}
-          {text('locale', 'Locale', 'Such as en-US.')}
-          {text('timeZone', 'Time zone', 'Such as Europe/London.')}
+          {text('locale', 'Language and region', 'Dates, numbers and the page’s language follow it. Type to search, such as “English” or “en-GB”.', locales)}
+          {text('timeZone', 'Time zone', 'Type to search, such as “London” or “New York”.', timeZones)}
         </fieldset>
         <fieldset disabled={!writable}>
           <legend>Address</legend>

@@ -1,5 +1,5 @@
 /**
- * The 'Email (SMTP)' screen (ADMIN only): which mail server the site's email goes out through,
+ * The Email screen (ADMIN only): which mail server the site's email goes out through,
  * the site's own SMTP settings (the password is write-only: a saved one shows as the fixed mask,
  * which sent back keeps it), going back to the server's default, and a test email to the
  * signed-in account.
@@ -76,7 +76,7 @@ export function SmtpScreen({ me }: { me: Me }) {
   const passwordSet = status.smtp?.passwordSet ?? false;
   return (
     <section>
-      <h1>Email (SMTP)</h1>
+      <h1>Email</h1>
       <InUse status={status} />
       <form
         noValidate

@@ -4,7 +4,7 @@ import type { Me } from '../contracts/auth';
 import { okAnswer } from '../contracts/common';
 import { invitationsAnswer, teamAnswer, type Member } from '../contracts/site';
 import { canAccess } from '../domain/permissions';
-import { TEAM_ROLES, teamRoleName } from '../domain/roles';
+import { TEAM_ROLES, teamRoleLabel } from '../domain/roles';
 import { showConfirmation } from '../ui/dialogs/show';
 import { call } from './api';
 import { DataTable } from './data-table';
@@ -24,11 +24,11 @@ export function TeamScreen({ me }: { me: Me }) {
   const [email, setEmail] = useState('');
   const [role, setRoleChoice] = useState<number>(TEAM_ROLES.EDITOR);
   const [invited, setInvited] = useState<string | null>(null);
-  // Handing over makes the member an ADMIN and this ADMIN a WEBSITE_MANAGER, in one step.
+  // Handing over makes the member an administrator and this one a website manager, in one step.
   const handOver = async (m: Member) => {
     const answer = await showConfirmation({
       title: 'Hand the site over?',
-      text: `${m.email} becomes an ADMIN of this site, and you become a WEBSITE_MANAGER. Only an ADMIN can make you an ADMIN again.`,
+      text: `${m.email} becomes an administrator of this site, and you become its website manager. Only an administrator can make you an administrator again.`,
       confirmLabel: 'Hand over',
     });
     if (answer !== 'confirm') return;
@@ -68,7 +68,7 @@ export function TeamScreen({ me }: { me: Me }) {
             <select value={role} onChange={(e) => setRoleChoice(Number(e.target.value))}>
               {ROLE_CHOICES.map((r) => (
                 <option key={r} value={r}>
-                  {teamRoleName(r)}
+                  {teamRoleLabel(r)}
                 </option>
               ))}
             </select>
@@ -89,7 +89,7 @@ export function TeamScreen({ me }: { me: Me }) {
                 writable ? (
                   <RoleChoice member={m} onChange={(role) => act(call(okAnswer, 'PUT', `/api/config/team/${m.accountId}`, { role }))} />
                 ) : (
-                  teamRoleName(m.role)
+                  teamRoleLabel(m.role)
                 ),
             },
             writable && {
@@ -116,7 +116,7 @@ export function TeamScreen({ me }: { me: Me }) {
           <ul>
             {invites.invitations.map((i) => (
               <li key={i.email + i.expiresAt}>
-                {i.email} as {teamRoleName(i.role)}, until {new Date(i.expiresAt).toLocaleDateString()}
+                {i.email} as {teamRoleLabel(i.role)}, until {new Date(i.expiresAt).toLocaleDateString()}
               </li>
             ))}
           </ul>
@@ -131,7 +131,7 @@ function RoleChoice({ member, onChange }: { member: Member; onChange: (role: num
     <select aria-label={`Role of ${member.email}`} value={member.role} onChange={(e) => onChange(Number(e.target.value))}>
       {ROLE_CHOICES.map((r) => (
         <option key={r} value={r}>
-          {teamRoleName(r)}
+          {teamRoleLabel(r)}
         </option>
       ))}
     </select>

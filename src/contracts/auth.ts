@@ -21,7 +21,7 @@ export const meAnswer = z.object({
   roleName: z.string().nullable(),
   areas: z.array(z.enum(CONFIG_AREAS)),
   /** Every site the account is on the team of, with its config area's address. */
-  sites: z.array(z.object({ identifier: z.string(), title: z.string(), roleName: z.string().nullable(), configUrl: z.string() })),
+  sites: z.array(z.object({ identifier: z.string(), title: z.string(), role: z.number().nullable(), roleName: z.string().nullable(), configUrl: z.string() })),
 });
 export type Me = z.infer<typeof meAnswer>;
 

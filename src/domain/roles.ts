@@ -3,6 +3,7 @@
  * about them the seeds fix: a member whose only role is VIEWER is treated as a visitor by the
  * owner redirect and by tracking.
  */
+import { teamRoles } from '../messages/team-roles';
 
 /** There is no role 5. */
 export const TEAM_ROLES = {
@@ -29,6 +30,12 @@ const roleNames = new Map<number, TeamRoleName>(Object.entries(TEAM_ROLES).map((
 
 export function teamRoleName(n: number): TeamRoleName | undefined {
   return roleNames.get(n);
+}
+
+/** A role by the name owners read ('Store manager'); the number itself when it is no role. */
+export function teamRoleLabel(n: number): string {
+  const name = roleNames.get(n);
+  return name ? teamRoles[name] : String(n);
 }
 
 export function isTeamRole(n: number): n is TeamRole {

@@ -4,4 +4,5 @@ export const configArea = {
   loading: 'Loading…',
   loadingEditor: 'Loading the editor…',
   loadingAnalytics: 'Loading analytics…',
+  notYourScreen: 'Your role on this site does not include this screen. Here is the site instead.',
 } as const;

@@ -55,6 +55,7 @@ import { siteArchiveText } from './site-archive';
 import { transferScreen } from './transfer-screen';
 import { systemPages } from './system-pages';
 import { team } from './team';
+import { teamRoles } from './team-roles';
 import { textHighlight } from './text-highlight';
 import { twoFactor } from './two-factor';
 import { videoBlock } from './video-block';
@@ -106,6 +107,7 @@ export const CATALOGUE = {
   strings,
   systemPages,
   team,
+  teamRoles,
   textHighlight,
   twoFactor,
   videoBlock,

@@ -314,6 +314,7 @@ async function sitesOf(db: Db, accountId: string, app: FastifyInstance) {
   return rows.map((r) => ({
     identifier: r.identifier,
     title: siteSettings(r).title,
+    role: r.role,
     roleName: teamRoleName(r.role) ?? null,
     configUrl: `${app.configOrigin(r)}/config/`,
   }));

@@ -2,11 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { requestOrigin } from '../request';
+import { escapeMarkup } from '../render/markup';
 import { sitemapEntries } from '../services/published';
-
-function xmlEscape(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
   app.get('/robots.txt', async (req, reply) => {
@@ -21,8 +18,8 @@ export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
     const origin = requestOrigin(req);
     const { paths, items } = await sitemapEntries(db, site.id);
     const urls = [
-      ...paths.map((path) => `<url><loc>${xmlEscape(origin + path)}</loc></url>`),
-      ...items.map((it) => `<url><loc>${xmlEscape(origin + it.path)}</loc><lastmod>${new Date(it.publishedAt).toISOString().slice(0, 10)}</lastmod></url>`),
+      ...paths.map((path) => `<url><loc>${escapeMarkup(origin + path)}</loc></url>`),
+      ...items.map((it) => `<url><loc>${escapeMarkup(origin + it.path)}</loc><lastmod>${new Date(it.publishedAt).toISOString().slice(0, 10)}</lastmod></url>`),
     ];
     return reply
       .type('application/xml; charset=utf-8')

@@ -39,7 +39,28 @@ export function themeStylesheet(): string {
   return read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/runtime/cookie-banner.css');
 }
 
-type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+export type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+
+/**
+ * The stylesheets an entry needs before it runs: its own and those of every chunk it imports
+ * statically, the imported chunks' first (a dynamic import brings its own; a static one does not).
+ */
+export function staticStylesheets(manifest: Record<string, ManifestEntry>, entry: string): string[] {
+  const seen = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    for (const imported of chunk?.imports ?? []) visit(imported);
+    for (const css of chunk?.css ?? []) styles.add(css);
+  };
+  visit(entry);
+  return [...styles];
+}
+
+/** The config area's entry module. */
+const CONFIG_ENTRY = 'src/config/main.tsx';
 
 export function loadClientAssets(distDir = path.resolve(ROOT, process.env.OPENPRESS_DIST ?? 'dist/client')): ClientAssets {
   const manifestPath = path.join(distDir, '.vite/manifest.json');
@@ -57,7 +78,7 @@ export function loadClientAssets(distDir = path.resolve(ROOT, process.env.OPENPR
       // Inlined as a module script; its trailing newline is dropped so the hash is of what is sent.
       loaderSource = readFileSync(path.join(distDir, entry.file), 'utf8').trim();
     }
-    if (src === 'src/config/main.tsx') config = { script: `/${entry.file}`, styles: (entry.css ?? []).map((c) => `/${c}`) };
+    if (src === CONFIG_ENTRY) config = { script: `/${entry.file}`, styles: staticStylesheets(manifest, src).map((c) => `/${c}`) };
     for (const css of entry.css ?? []) files.set(`/${css}`, path.join(distDir, css));
     const kind = /^src\/blocks\/([a-z0-9-]+)\/island\.tsx?$/.exec(src)?.[1] ?? /^src\/runtime\/islands\/([a-z0-9-]+)\.tsx?$/.exec(src)?.[1];
     if (kind) islands.set(kind, `/${entry.file}`);

@@ -2,8 +2,10 @@
  * The config area's page: one HTML shell for every /config/ address, which loads the React app.
  * Its CSP allows only this server's scripts and styles, and frames of this server (the preview).
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
+import { escapeMarkup } from './markup';
 
 const CSP = [
   "default-src 'self'",
@@ -18,14 +20,29 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The meta element naming the site, which the screens before sign-in show (src/config/login-card.tsx). */
+export const SITE_TITLE_META = 'site-title';
+
 export function registerConfigShell(app: FastifyInstance, assets: ClientAssets) {
-  const html =
+  const head =
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
-    '<title>Config</title><meta name="robots" content="noindex"/>' +
+    '<meta name="robots" content="noindex"/>' +
     assets.config.styles.map((href) => `<link rel="stylesheet" href="${href}"/>`).join('') +
-    `<script type="module" src="${assets.config.script}"></script></head><body><div id="root"></div></body></html>`;
-  const send = async (_req: unknown, reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('content-security-policy', CSP).send(html);
+    `<script type="module" src="${assets.config.script}"></script>`;
+  const tail = '</head><body><div id="root"></div></body></html>';
+  const send = async (req: FastifyRequest, reply: FastifyReply) => {
+    // The site's name in the tab and on the sign-in card: which site's config area this is.
+    const site = await app.siteForRequest(req);
+    const title = site ? siteSettings(site).title : '';
+    const named = title
+      ? `<title>${escapeMarkup(title)} · Config</title><meta name="${SITE_TITLE_META}" content="${escapeMarkup(title)}"/>`
+      : '<title>Config</title>';
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CSP)
+      .send(head + named + tail);
+  };
   app.get('/config', async (req, reply) =>
     reply
       .code(301)
