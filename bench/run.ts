@@ -15,7 +15,9 @@
  *    against the hits acknowledged.
  * 4. the uncached render time (p50) of a page with 40 blocks, beside a page with one block (in this
  *    process, so after the sections whose load this process generates).
- * 5. the visual editor in Chromium (bench/editor.ts), on a page of 1,200 blocks beside the demo home
+ * 5. the config area's sign-in form (bench/sign-in.ts): the median of 10 fresh contexts from the
+ *    navigation to the form's heading, beside a published page's time to its heading;
+ *    then the visual editor in Chromium (bench/editor.ts), on a page of 1,200 blocks beside the demo home
  *    page: the main-thread time of select, move, resize, a field edit, delete, duplicate, undo and
  *    redo and of a keystroke typed in a text block (p75 of BENCH_EDITOR_RUNS, 20), load to
  *    interactive, and the editor's JavaScript bytes.
@@ -30,7 +32,7 @@
  *    million generated events, over 30 and 90 days, in milliseconds;
  * 8. generated bad input at full counts (bench/fuzz.ts): about 50,000 requests to every route,
  *    10,000 to each measurement call and 10,000 form bodies, never a 5xx.
- * BENCH_ONLY=pages|forms|census|render|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
+ * BENCH_ONLY=pages|forms|census|render|sign-in|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -53,6 +55,7 @@ import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
 import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
+import { signInBench } from './sign-in';
 import { fuzzBench } from './fuzz';
 import { imagesBench, servedImagesBench } from './images';
 import { fmt, printTable, type GoalRow } from './table';
@@ -399,6 +402,17 @@ async function renderSection(dataDir: string): Promise<GoalRow[]> {
   ];
 }
 
+/** Section 5a: the config area's sign-in form beside a published page, in fresh Chromium contexts. */
+async function signInSection(dataDir: string): Promise<GoalRow[]> {
+  return withServers((children) =>
+    signInBench(dataDir, async (args, env) => {
+      const server = await spawnServer(args, env, /Password:\s+\S+/);
+      children.push(server.child);
+      return server;
+    }),
+  );
+}
+
 /** Section 5: the visual editor in Chromium, on a page of 1,200 blocks beside the demo home page. */
 async function editorSection(dataDir: string): Promise<GoalRow[]> {
   return withServers((children) =>
@@ -478,6 +492,7 @@ async function main() {
       forms: formSection,
       census: censusSection,
       render: renderSection,
+      'sign-in': signInSection,
       editor: editorSection,
       images: imagesSection,
     };
@@ -488,7 +503,7 @@ async function main() {
         if (name === 'dashboard') await dashboardBench(dataDir);
         else if (name === 'fuzz') await fuzzBench();
         else if (sections[name]) rows.push(...(await sections[name](dataDir)));
-        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, editor, images, dashboard, fuzz)`);
+        else throw new Error(`BENCH_ONLY: no section ${name} (pages, forms, census, render, sign-in, editor, images, dashboard, fuzz)`);
       }
       if (rows.length > 0) printTable(rows);
       return;
