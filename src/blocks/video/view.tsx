@@ -35,10 +35,12 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
     const file = ctx.files.get(data.file!.slice(3));
     return (
       <figure className={className}>
-        <div key={mode} className="video-box" data-type="object" data-provider-name="file">
-          <video controls preload="none" playsInline loop={data.loop} poster={data.poster} title={data.title || undefined} className="video-native">
-            <source src={data.file} {...(file ? { type: file.contentType } : {})} />
-          </video>
+        <div className="video-stage">
+          <div key={mode} className="video-box" data-type="object" data-provider-name="file">
+            <video controls preload="none" playsInline loop={data.loop} poster={data.poster} title={data.title || undefined} className="video-native">
+              <source src={data.file} {...(file ? { type: file.contentType } : {})} />
+            </video>
+          </div>
         </div>
         {caption}
       </figure>
@@ -50,8 +52,10 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
     const message = !data.url && !data.file ? videoBlock.noVideo : data.poster ? blocks.videoCustomFeaturedImage : blocks.videoInvalidEmbed;
     return (
       <figure className={className}>
-        <div key={mode} className="video-box video-invalid" data-type="invalid">
-          <p>{message}</p>
+        <div className="video-stage">
+          <div key={mode} className="video-box video-invalid" data-type="invalid">
+            <p>{message}</p>
+          </div>
         </div>
         {caption}
       </figure>
@@ -65,29 +69,31 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
   const html = `<iframe src="${escape(playerSrc(video))}" title="${escape(title)}" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen class="video-frame"></iframe>`;
   return (
     <figure className={className}>
-      <div key={mode} className="video-box" data-type="iframe" data-provider-name={provider} data-provider={video.provider} data-html={html}>
-        <div className="video-overlay">
-          {poster ? (
-            <img
-              className="video-poster"
-              src={poster}
-              alt=""
-              decoding="async"
-              {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-              {...(posterFile?.width && posterFile.height ? { width: posterFile.width, height: posterFile.height } : {})}
-            />
-          ) : null}
-          <button type="button" className="video-play" aria-label={format(videoBlock.play, { title })}>
-            <PlayIcon />
-          </button>
-          <span className="video-provider" aria-hidden="true">
-            {provider}
-          </span>
-          <noscript>
-            <a className="video-watch" href={data.url}>
-              {format(videoBlock.watchOn, { provider })}
-            </a>
-          </noscript>
+      <div className="video-stage">
+        <div key={mode} className="video-box" data-type="iframe" data-provider-name={provider} data-provider={video.provider} data-html={html}>
+          <div className="video-overlay">
+            {poster ? (
+              <img
+                className="video-poster"
+                src={poster}
+                alt=""
+                decoding="async"
+                {...(priority ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+                {...(posterFile?.width && posterFile.height ? { width: posterFile.width, height: posterFile.height } : {})}
+              />
+            ) : null}
+            <button type="button" className="video-play" aria-label={format(videoBlock.play, { title })}>
+              <PlayIcon />
+            </button>
+            <span className="video-provider" aria-hidden="true">
+              {provider}
+            </span>
+            <noscript>
+              <a className="video-watch" href={data.url}>
+                {format(videoBlock.watchOn, { provider })}
+              </a>
+            </noscript>
+          </div>
         </div>
       </div>
       {caption}
