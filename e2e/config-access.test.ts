@@ -60,19 +60,19 @@ describe('roles in the config area', () => {
         .locator('option:checked')
         .innerText(),
     ).toBe('Website editor');
-    await page.getByRole('button', { name: `Hand the site to ${partner.email}` }).click();
+    await page.getByRole('button', { name: `Hand over the site to ${partner.email}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Hand the site over?' });
     await confirm.waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: `Hand the site to ${partner.email}` }).click();
+    await page.getByRole('button', { name: `Hand over the site to ${partner.email}` }).click();
     await confirm.getByRole('button', { name: 'Hand over' }).click();
     await page.getByText('Website manager', { exact: true }).first().waitFor();
     expect(await nav.getByRole('link', { name: 'Import and export' }).count()).toBe(0);
     await nav.getByRole('link', { name: 'Team' }).click();
     await page.getByRole('cell', { name: partner.email, exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: /Hand the site to/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /Hand over the site to/ }).count()).toBe(0);
     await context.close();
   });
 });

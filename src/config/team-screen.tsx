@@ -96,12 +96,17 @@ export function TeamScreen({ me }: { me: Me }) {
               header: 'Actions',
               cell: (m) => (
                 <>
-                  <button type="button" className="secondary" onClick={() => act(call(okAnswer, 'DELETE', `/api/config/team/${m.accountId}`))}>
-                    Remove {m.email}
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`Remove ${m.email}`}
+                    onClick={() => act(call(okAnswer, 'DELETE', `/api/config/team/${m.accountId}`))}
+                  >
+                    Remove
                   </button>{' '}
                   {m.accountId !== me.account.id && me.role === TEAM_ROLES.ADMIN ? (
-                    <button type="button" className="secondary" onClick={() => void handOver(m)}>
-                      Hand the site to {m.email}
+                    <button type="button" className="secondary" aria-label={`Hand over the site to ${m.email}`} onClick={() => void handOver(m)}>
+                      Hand over
                     </button>
                   ) : null}
                 </>
