@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, isBlockChunk, islandsReady, PAGE_ISLANDS, siteForFile, visitorContext } from './harness';
+import { desktop, isBlockChunk, isBlockKind, islandsReady, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -83,7 +83,7 @@ describe('accordion block', () => {
       await page.goto(`${env.site().url}${path}`);
       await page.waitForLoadState('networkidle');
       const islands = await page.locator('script#islands').evaluate((s) => Object.keys(JSON.parse(s.textContent ?? '{}') as object));
-      const blockKinds = islands.filter((kind) => !(PAGE_ISLANDS as readonly string[]).includes(kind)).sort();
+      const blockKinds = islands.filter(isBlockKind).sort();
       // A kind's name is letters only; the build's hash after it may hold a dash.
       const loaded = scripts
         .filter(isBlockChunk)

@@ -502,9 +502,15 @@ export function isPageRuntime(path: string): boolean {
   return path.startsWith('/assets/visitor-') || PAGE_ISLANDS.some((kind) => path.startsWith(`/assets/island-${kind}-`));
 }
 
+/** Page-level islands of the site's chrome, loaded only where they show (the header's menu, on narrow screens). */
+export const CHROME_ISLANDS = ['menu'] as const;
+
+/** A block's island kind, as opposed to a page-level island's. */
+export const isBlockKind = (kind: string): boolean => ![...PAGE_ISLANDS, ...CHROME_ISLANDS].some((k) => k === kind);
+
 /** A block's island chunk (`/assets/island-<kind>-…`), as opposed to a page-level island's. */
 export function isBlockChunk(path: string): boolean {
-  return path.startsWith('/assets/island-') && !PAGE_ISLANDS.some((kind) => path.startsWith(`/assets/island-${kind}-`));
+  return path.startsWith('/assets/island-') && ![...PAGE_ISLANDS, ...CHROME_ISLANDS].some((kind) => path.startsWith(`/assets/island-${kind}-`));
 }
 
 /**

@@ -248,10 +248,11 @@ describe('security headers', () => {
     expect(res.body).not.toMatch(/ style="/);
   });
 
-  it('sends a page of text and an image only the loader, the image loader and the page-level consent and measurement islands', async () => {
+  it('sends a page of text and an image only the loader, the image loader, the page-level consent and measurement islands and the header menu (which loads only where it shows)', async () => {
     const res = await get('/about');
     const islands = JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '{}') as Record<string, string>;
-    expect(Object.keys(islands)).toEqual(['cookie-banner', 'image', 'measure']);
+    expect(Object.keys(islands)).toEqual(['cookie-banner', 'image', 'measure', 'menu']);
+    expect(res.body).toContain('data-island="menu" data-load="visible"');
     const inline = [...res.body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     expect(inline).toHaveLength(1);
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${sha256Base64(inline[0]!)}';`);

@@ -119,8 +119,17 @@ function NavLinks({ links, currentPath, label, host }: { links: readonly NavLink
   );
 }
 
+/** Whether the header has a menu (navigation links or its button), which narrow screens fold away behind a Menu button. */
+function headerButton(site: ShellSite) {
+  return site.header.button && isPublishableLink(site.header.button.href, site.host) ? site.header.button : undefined;
+}
+const headerHasMenu = (site: ShellSite) => site.navigation.length > 0 || headerButton(site) !== undefined;
+
+/** The id of the header's menu panel: the Menu link's target when JavaScript is off. */
+const MENU_ID = 'site-menu';
+
 function Header({ site, currentPath }: { site: ShellSite; currentPath: string }) {
-  const button = site.header.button && isPublishableLink(site.header.button.href, site.host) ? site.header.button : undefined;
+  const button = headerButton(site);
   return (
     <header className={`site-header header-${site.header.layout}`}>
       <a className="skip-link" href="#content">
@@ -133,11 +142,24 @@ function Header({ site, currentPath }: { site: ShellSite; currentPath: string })
           </a>
           {site.header.showTagline && site.tagline ? <p className="header-tagline">{site.tagline}</p> : null}
         </div>
-        {site.navigation.length > 0 ? <NavLinks links={site.navigation} currentPath={currentPath} label="Main" host={site.host} /> : null}
-        {button ? (
-          <a className="button button-primary button-small header-button" href={button.href}>
-            {button.text}
-          </a>
+        {headerHasMenu(site) ? (
+          <>
+            <a className="menu-toggle" href={`#${MENU_ID}`} aria-controls={MENU_ID} data-island="menu" data-load="visible">
+              <span className="menu-toggle-icon" aria-hidden="true" />
+              {siteChrome.menu}
+            </a>
+            <div className="header-menu" id={MENU_ID}>
+              {site.navigation.length > 0 ? <NavLinks links={site.navigation} currentPath={currentPath} label="Main" host={site.host} /> : null}
+              {button ? (
+                <a className="button button-primary button-small header-button" href={button.href}>
+                  {button.text}
+                </a>
+              ) : null}
+              <a className="menu-close" href="#">
+                {siteChrome.closeMenu}
+              </a>
+            </div>
+          </>
         ) : null}
       </div>
     </header>
@@ -237,6 +259,7 @@ export function renderPage(opts: {
     </>,
   );
   for (const { name } of pageIslands) kinds.add(name);
+  if (headerHasMenu(site)) kinds.add('menu');
   const css = layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;
