@@ -26,7 +26,8 @@ import type { ClientAssets } from '../render/assets';
 import { renderNewsletterPage } from '../render/newsletter-pages';
 import type { PageIsland } from '../render/page';
 import type { PageVisitor } from '../render/page-context';
-import { renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from '../render/site-page';
+import { FEED_QUERY } from '../render/feed';
+import { renderSiteFeed, renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from '../render/site-page';
 import { requestHost, requestOrigin } from '../request';
 import { UNLOCK_COOKIE } from '../services/page-access';
 import { SESSION_COOKIE } from '../services/sessions';
@@ -124,6 +125,11 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
       if (location) return reply.code(301).header('location', location).send();
     }
     const params = new URLSearchParams(query);
+    if (params.get(FEED_QUERY.name) === FEED_QUERY.value) {
+      // A blog's feed; any other address asked for one is answered as the page it is.
+      const feed = await renderSiteFeed(app.siteContent, site, { path, origin: requestOrigin(req) });
+      if (feed !== undefined) return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(feed);
+    }
     const { islands, visitor, member } = await visitorIslands(req, site, params);
     const info = {
       host: requestHost(req),

@@ -50,6 +50,10 @@ export type PageHead = {
   /** Not-found and error pages are not for search engines. */
   noindex?: boolean;
   type?: 'website' | 'article';
+  /** A blog's feed, linked as the page's alternate (render/feed.ts). */
+  feed?: { title: string; href: string } | undefined;
+  /** schema.org data about the page (a post's BlogPosting), written as JSON-LD. */
+  structuredData?: Record<string, unknown> | undefined;
 };
 
 /**
@@ -281,16 +285,19 @@ export function renderPage(opts: {
       <meta name="twitter:card" content={socialImage ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={head.title} />
       {head.description ? <meta name="twitter:description" content={head.description} /> : null}
+      {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
       <link rel="stylesheet" href={assets.theme.url} />
     </>,
   );
+  // JSON-LD is data, never run: no CSP hash, escaped as the other JSON scripts are.
+  const structured = head.structuredData ? `<script type="application/ld+json">${scriptJson(head.structuredData)}</script>` : '';
   const styleTag = css ? `<style>${css}</style>` : '';
   // A JSON script is data, never run, so the CSP needs no hash for it.
   const contextScript = `<script type="application/json" id="${SITE_CONTEXT_ELEMENT_ID}">${scriptJson(context)}</script>`;
   const scripts = hasIslands
     ? `${contextScript}<script type="application/json" id="islands">${scriptJson(islandMap)}</script><script type="module">${assets.loader.source}</script>`
     : contextScript;
-  const html = `<!DOCTYPE html><html lang="${site.locale}"><head>${headHtml}${styleTag}</head><body>${body}${scripts}</body></html>`;
+  const html = `<!DOCTYPE html><html lang="${site.locale}"><head>${headHtml}${structured}${styleTag}</head><body>${body}${scripts}</body></html>`;
   return {
     html,
     scriptHashes: hasIslands ? [`sha256-${assets.loader.hash}`] : [],

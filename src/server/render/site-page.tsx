@@ -15,6 +15,7 @@ import { RECORD_TYPES } from '../../domain/record-types';
 import { ACCOUNT_PATHS } from '../../domain/routes';
 import type { PublishedPage, SiteContent } from '../services/published';
 import type { SiteContentSource } from '../services/site-content';
+import { blogPostingData, feedAddress, renderFeed } from './feed';
 import type { WebsiteRow } from '../services/sites';
 import { siteFooter, siteHeader, siteNavigation, siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
@@ -145,7 +146,12 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
         pageType: PAGE_TYPES.MAIN_CONTENT,
         source: { pageId: collection.id, collectionId: collection.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.COLLECTION },
         sections: [],
-        head: { title: titled(collection.title, collection.seo.title), description: collection.seo.description ?? collection.description ?? undefined, url },
+        head: {
+          title: titled(collection.title, collection.seo.title),
+          description: collection.seo.description ?? collection.description ?? undefined,
+          url,
+          feed: { title: collection.title, href: feedAddress(collection.path) },
+        },
         before: (
           <div className="collection-list">
             <header className="collection-header">
@@ -191,6 +197,13 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
           socialImage: item.seo.socialImage ?? item.thumbnail ?? undefined,
           url,
           type: 'article',
+          feed: { title: parent.title, href: feedAddress(parent.path) },
+          structuredData: blogPostingData({
+            url,
+            item,
+            siteTitle: settings.title,
+            image: item.thumbnail ? new URL(item.thumbnail, req.origin).href : undefined,
+          }),
         },
         before: (
           <header className="item-header">
@@ -221,6 +234,14 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   const named = await slidePage(source, site, content, path);
   if (named) return renderSitePath(source, site, { ...req, path: named }, assets);
   return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND);
+}
+
+/** A collection's RSS feed when the path is a collection's, else undefined (the address is a page, answered as one). */
+export async function renderSiteFeed(source: SiteContentSource, site: WebsiteRow, req: { path: string; origin: string }): Promise<string | undefined> {
+  const settings = siteSettings(site);
+  const listed = (await source.read(site.id, req.path)).collection(req.path);
+  if (!listed) return undefined;
+  return renderFeed({ origin: req.origin, siteTitle: settings.title, locale: settings.locale, collection: listed.collection, items: listed.items });
 }
 
 /** The path of the public page whose lightbox gallery has the slide the path's last segment names, if any; a page whose content is broken names none (a 404, not a 500). */
