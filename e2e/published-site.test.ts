@@ -80,3 +80,43 @@ describe('the published demo site', () => {
     await context.close();
   });
 });
+
+describe('a blog post', () => {
+  it('reads in one column: the body lines up with the title, and the tags follow the body', async () => {
+    const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.site().url}/journal/a-new-kiln`);
+    const title = (await page.getByRole('heading', { name: 'A new kiln, at last', level: 1 }).boundingBox())!;
+    const body = (await page.getByText('The new kiln is larger and far more even.').boundingBox())!;
+    const tags = (await page.getByRole('list', { name: 'Tags' }).boundingBox())!;
+    expect(Math.abs(body.x - title.x)).toBeLessThanOrEqual(1);
+    expect(body.x + body.width).toBeLessThanOrEqual(title.x + 760);
+    expect(tags.y - (body.y + body.height)).toBeLessThanOrEqual(120);
+    await context.close();
+  });
+
+  it('shows each post’s featured image on the blog’s list, sized before it loads', async () => {
+    const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.site().url}/journal`);
+    // Each post's entry: its featured image (decorative: the title beside it names the post), with its size in the page.
+    const entries = await page.getByRole('article').evaluateAll((articles) =>
+      articles.map((a) => {
+        const img = a.querySelector('img');
+        return {
+          title: a.querySelector('h2')?.textContent,
+          sized: !!img?.getAttribute('width') && !!img.getAttribute('height'),
+          alt: img?.getAttribute('alt'),
+        };
+      }),
+    );
+    expect(entries).toEqual(['Market season', 'A new kiln, at last', 'Testing the spring glazes'].map((title) => ({ title, sized: true, alt: '' })));
+    const images = await page.getByRole('article').getByRole('presentation').all();
+    expect(images).toHaveLength(3);
+    for (const img of images) {
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    await context.close();
+  });
+});

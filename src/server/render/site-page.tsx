@@ -7,6 +7,7 @@
  * only draws it.
  */
 import type { RenderContext } from '../../blocks/types';
+import { imageSources } from '../../blocks/image/view';
 import type { PageAccess } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { isPublishableLink } from '../../domain/links';
@@ -161,6 +162,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
             {items.length === 0 ? <p>{systemPages.nothingPublished}</p> : null}
             {items.map((item) => (
               <article className="collection-entry" key={item.id}>
+                {item.thumbnail ? <EntryImage src={item.thumbnail} ctx={ctx} /> : null}
                 <h2>
                   <a href={item.path}>{item.title}</a>
                 </h2>
@@ -234,6 +236,32 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   const named = await slidePage(source, site, content, path);
   if (named) return renderSitePath(source, site, { ...req, path: named }, assets);
   return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND);
+}
+
+/**
+ * A post's featured image on its blog's list: every format and width the image pipeline made, the
+ * browser's own lazy loading, and the file's size so nothing shifts as it arrives. Decorative: the
+ * post's title beside it names the post.
+ */
+function EntryImage({ src, ctx }: { src: string; ctx: RenderContext }) {
+  const file = src.startsWith('/s/') ? ctx.files.get(src.slice(3)) : undefined;
+  const offered = imageSources(src, file);
+  const sizes = '(max-width: 800px) 100vw, 700px';
+  return (
+    <picture className="entry-image">
+      {offered.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      <img
+        src={offered.src}
+        {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
+        {...(file?.width && file.height ? { width: file.width, height: file.height } : {})}
+        alt=""
+        loading="lazy"
+        decoding="async"
+      />
+    </picture>
+  );
 }
 
 /** A collection's RSS feed when the path is a collection's, else undefined (the address is a page, answered as one). */
