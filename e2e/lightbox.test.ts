@@ -95,17 +95,21 @@ describe('the lightbox on desktop', () => {
     const box = dialog(page);
     await box.waitFor();
     expect(await box.getAttribute('aria-modal')).toBe('true');
-    // The overlay fades in first; the content and the close control follow it.
-    const timing = await page.evaluate(() => {
-      const css = (sel: string) => getComputedStyle(document.querySelector(sel)!);
-      return {
-        overlay: css('.lightbox-overlay').transitionDuration,
-        closeDelay: css('.lightbox-close').transitionDelay,
-        arrow: css('.lightbox-next').transitionDuration,
-        item: css('.lightbox-item').transitionDuration,
-        z: css('.lightbox').zIndex,
-      };
-    });
+    // The overlay fades in first; the content and the close control follow it. The opening state
+    // is set two frames after the dialog shows (so its transitions run), hence the wait for it.
+    const readTiming = () =>
+      page.evaluate(() => {
+        const css = (sel: string) => getComputedStyle(document.querySelector(sel)!);
+        return {
+          overlay: css('.lightbox-overlay').transitionDuration,
+          closeDelay: css('.lightbox-close').transitionDelay,
+          arrow: css('.lightbox-next').transitionDuration,
+          item: css('.lightbox-item').transitionDuration,
+          z: css('.lightbox').zIndex,
+        };
+      });
+    await expect.poll(async () => (await readTiming()).closeDelay).toBe('0.3s');
+    const timing = await readTiming();
     expect(timing).toMatchObject({ overlay: '0.3s', closeDelay: '0.3s', arrow: '0.5s', z: '10000000' });
     expect(timing.item).toContain('0.6s');
     await settled(page);

@@ -4,7 +4,7 @@
  * (the shared server's demo), and owner redirects answer 301.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultSite, desktop, siteForFile, visitorContext } from './harness';
+import { changeSiteDocument, defaultSite, desktop, islandsReady, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -117,6 +117,39 @@ describe('a blog post', () => {
       await img.scrollIntoViewIfNeeded();
       await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     }
+    await context.close();
+  });
+});
+
+describe('owner HTML on a page', () => {
+  it('cannot stand in for the page’s own elements: the islands map, the site context and the cookie banner are the page’s', async () => {
+    // A code block whose HTML carries the ids the page's scripts look for, with contents of its own.
+    await changeSiteDocument(env.site(), (doc) => {
+      const about = (doc.pages as { path: string; sections: { blocks: unknown[] }[] }[]).find((p) => p.path === '/about')!;
+      about.sections.at(-1)!.blocks.push({
+        id: 'c0de00000000000000000001',
+        type: 23,
+        data: {
+          html: '<div id="islands">{"measure":"/assets/nothing.js"}</div><div id="op-site">{"websiteId":"elsewhere"}</div><section id="op-cookie-banner"><p>Not the banner</p></section>',
+        },
+        layout: { desktop: { x: 0, y: 60, w: 24, h: 4 } },
+      });
+    });
+    // No consent cookie: the page's own banner shows, its islands run, and its context is the site's.
+    const context = await env.browser().newContext(desktop);
+    const page = await context.newPage();
+    await expect
+      .poll(async () => {
+        await page.goto(`${env.site().url}/about`);
+        return page.getByText('Not the banner').count();
+      })
+      .toBe(1);
+    await islandsReady(page);
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+    expect(await page.evaluate(() => document.querySelector('body > script#op-site')?.textContent)).toContain(env.site().websiteId);
+    await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'hidden' });
+    expect((await context.cookies()).find((c) => c.name === 'ss_cookieAllowed')?.value).toBe('true');
     await context.close();
   });
 });

@@ -19,7 +19,7 @@ export function stubDocument(cookies: Record<string, string>, context: SiteConte
       if (attributes.includes('max-age=0')) jar.delete(pair.slice(0, eq));
       else jar.set(pair.slice(0, eq), pair.slice(eq + 1));
     },
-    getElementById: (id: string) => (id === SITE_CONTEXT_ELEMENT_ID && context ? { textContent: JSON.stringify(context) } : null),
+    scripts: context ? { [SITE_CONTEXT_ELEMENT_ID]: { textContent: JSON.stringify(context) } } : {},
   });
   return { jar, writes };
 }

@@ -7,7 +7,11 @@
  */
 type Wake = { default: (el: HTMLElement) => void };
 
-const chunks = JSON.parse(document.getElementById('islands')?.textContent ?? '{}') as Record<string, string>;
+// The page's own map, found among the page's scripts: owner HTML may carry the same id, but is never a script.
+const chunks = JSON.parse((document.scripts as unknown as Record<string, HTMLScriptElement | undefined>).islands?.textContent ?? '{}') as Record<
+  string,
+  string
+>;
 
 function wake(el: HTMLElement) {
   const url = chunks[el.dataset.island ?? ''];

@@ -33,7 +33,11 @@ let cached: SiteContext | null | undefined;
 /** The page's context, or undefined on a page without one (the config area, a test page). */
 export function siteContext(): SiteContext | undefined {
   if (cached === undefined) {
-    const text = typeof document === 'undefined' ? null : document.getElementById(SITE_CONTEXT_ELEMENT_ID)?.textContent;
+    // Found among the page's scripts: owner HTML may carry the same id, but is never a script.
+    const text =
+      typeof document === 'undefined'
+        ? null
+        : (document.scripts as unknown as Record<string, HTMLScriptElement | undefined>)[SITE_CONTEXT_ELEMENT_ID]?.textContent;
     try {
       cached = text ? (JSON.parse(text) as SiteContext) : null;
     } catch {

@@ -54,6 +54,7 @@ export function enhanceCookieBanner(banner: HTMLElement): void {
 
 export default function cookieBanner(): void {
   if (!consentAllowsTracking()) clearTracking();
-  const banner = document.getElementById(COOKIE_BANNER_ID);
+  // The page's own banner, at the body's top level: owner HTML (inside main) may carry the same id.
+  const banner = document.querySelector<HTMLElement>(`body>#${COOKIE_BANNER_ID}`);
   if (banner) enhanceCookieBanner(banner);
 }
