@@ -404,24 +404,21 @@ async function renderSection(dataDir: string): Promise<GoalRow[]> {
 
 /** Section 5a: the config area's sign-in form beside a published page, in fresh Chromium contexts. */
 async function signInSection(dataDir: string): Promise<GoalRow[]> {
-  return withServers((children) =>
-    signInBench(dataDir, async (args, env) => {
-      const server = await spawnServer(args, env, /Password:\s+\S+/);
-      children.push(server.child);
-      return server;
-    }),
-  );
+  return withServers((children) => signInBench(dataDir, demoServers(children)));
 }
 
 /** Section 5: the visual editor in Chromium, on a page of 1,200 blocks beside the demo home page. */
 async function editorSection(dataDir: string): Promise<GoalRow[]> {
-  return withServers((children) =>
-    editorBench(dataDir, async (args, env) => {
-      const server = await spawnServer(args, env, /Password:\s+\S+/);
-      children.push(server.child);
-      return server;
-    }),
-  );
+  return withServers((children) => editorBench(dataDir, demoServers(children)));
+}
+
+/** Starts servers on the demo (ready once the first owner's password is printed), each stopped with the section. */
+function demoServers(children: ChildProcess[]) {
+  return async (args: string[], env?: Record<string, string>) => {
+    const server = await spawnServer(args, env, /Password:\s+\S+/);
+    children.push(server.child);
+    return server;
+  };
 }
 
 /** Section 6: the image pipeline beside sharp alone, then the bytes served for the demo home page's images beside the originals. */

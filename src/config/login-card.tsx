@@ -4,10 +4,11 @@
  * written by the server: src/server/render/config-shell.ts).
  */
 import type { ReactNode } from 'react';
+import { SITE_TITLE_META } from '../domain/markup';
 
 /** The site's title as the server wrote it into the page, if it did. */
 function siteTitle(): string | null {
-  return document.querySelector('meta[name="site-title"]')?.getAttribute('content') || null;
+  return document.querySelector(`meta[name="${SITE_TITLE_META}"]`)?.getAttribute('content') || null;
 }
 
 export function LoginCard(props: { titleId: string; title: ReactNode; noValidate?: boolean; onSubmit: () => void; children: ReactNode }) {

@@ -8,14 +8,13 @@
  * provider is recognised for shows the seed's invalid-embed message. The player's box is keyed by
  * the mode, so a mode change rebuilds the player (seed 001 §4) rather than restyling a playing one.
  */
+import { escapeMarkup } from '../../domain/markup';
 import { PROVIDER_NAMES, playerSrc, recogniseVideo, videoType } from '../../domain/video';
 import { blocks } from '../../messages/blocks';
 import { format } from '../../messages/format';
 import { videoBlock } from '../../messages/video-block';
 import type { BlockViewProps } from '../types';
 import type { VideoData } from './schema';
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function PlayIcon() {
   return (
@@ -66,7 +65,7 @@ export function VideoView({ data, ctx, priority }: BlockViewProps<VideoData>) {
   const title = data.title || embed?.title || videoBlock.untitled;
   const poster = data.poster ?? embed?.poster;
   const posterFile = poster ? ctx.files.get(poster.slice(3)) : undefined;
-  const html = `<iframe src="${escape(playerSrc(video))}" title="${escape(title)}" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen class="video-frame"></iframe>`;
+  const html = `<iframe src="${escapeMarkup(playerSrc(video))}" title="${escapeMarkup(title)}" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen class="video-frame"></iframe>`;
   return (
     <figure className={className}>
       <div className="video-stage">

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { requestOrigin } from '../request';
-import { escapeMarkup } from '../render/markup';
+import { escapeMarkup } from '../../domain/markup';
 import { sitemapEntries } from '../services/published';
 
 export async function registerSeoRoutes(app: FastifyInstance, db: Db) {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
-import { escapeMarkup } from './markup';
+import { escapeMarkup, SITE_TITLE_META } from '../../domain/markup';
 
 const CSP = [
   "default-src 'self'",
@@ -19,9 +19,6 @@ const CSP = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-/** The meta element naming the site, which the screens before sign-in show (src/config/login-card.tsx). */
-export const SITE_TITLE_META = 'site-title';
 
 export function registerConfigShell(app: FastifyInstance, assets: ClientAssets) {
   const head =

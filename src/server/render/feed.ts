@@ -6,7 +6,7 @@
  * `BlogPosting` data (`blogPostingData`).
  */
 import type { ItemSummary, PublishedCollection } from '../services/published';
-import { escapeMarkup } from './markup';
+import { escapeMarkup } from '../../domain/markup';
 
 /** The query that asks a collection's address for its feed. */
 export const FEED_QUERY = { name: 'format', value: 'rss' } as const;
