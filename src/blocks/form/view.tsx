@@ -110,7 +110,8 @@ function Parts({ field, ids }: { field: Extract<FormField, { type: 'name' | 'add
                 id={partId}
                 name={field.id}
                 data-part={i}
-                type={field.type === 'phone' ? 'tel' : 'text'}
+                // Text with a telephone keyboard: the parts' autofill names (tel-area-code…) belong to text inputs, not to type=tel.
+                type="text"
                 {...(input.autoComplete ? { autoComplete: input.autoComplete } : {})}
                 {...(input.inputMode ? { inputMode: input.inputMode } : {})}
                 {...(field.type === 'phone' && i === 0 ? { placeholder: '+' } : {})}

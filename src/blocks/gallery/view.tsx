@@ -20,7 +20,7 @@ import { format } from '../../messages/format';
 import { gallery as galleryWords } from '../../messages/gallery';
 import { galleryBlock as words } from '../../messages/gallery-block';
 import { videoBlock as videoWords } from '../../messages/video-block';
-import { imageSources } from '../image/view';
+import { imageSources, Picture } from '../image/picture';
 import type { BlockViewProps, RenderContext, RenderedFile } from '../types';
 import { MOVING_LAYOUTS, resolveGallery, type ResolvedGallery } from './layout';
 import type { GalleryData, GalleryImage } from './schema';
@@ -97,63 +97,17 @@ function sizesOf(g: ResolvedGallery, columns: number): string {
 
 function SlideImage({ slide, src, eager, sizes, fit }: { slide: Slide; src: string; eager: boolean; sizes: string; fit: string }) {
   const { image, file } = slide;
-  const offered = imageSources(src, file);
-  const alt = image.alt || file?.alt || '';
-  const dimensions = file?.width && file.height ? { width: file.width, height: file.height } : {};
   // Without known dimensions the gallery cannot hold the image's place, so the browser loads it itself (lazily).
-  const lazy = !eager && file?.width !== undefined && file.height !== undefined;
-  const img = lazy ? (
-    <img
-      data-src={offered.src}
-      alt={alt}
-      decoding="async"
-      {...(offered.srcSet ? { 'data-srcset': offered.srcSet, sizes } : {})}
-      {...dimensions}
-      className={fit}
-    />
-  ) : (
-    <img
-      src={offered.src}
-      alt={alt}
-      decoding="async"
-      {...(eager ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-      {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
-      {...dimensions}
-      className={fit}
-    />
-  );
-  const picture =
-    offered.sources.length > 0 ? (
-      <picture>
-        {offered.sources.map((source) =>
-          lazy ? (
-            <source key={source.type} type={source.type} data-srcset={source.srcSet} sizes={sizes} />
-          ) : (
-            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-          ),
-        )}
-        {img}
-      </picture>
-    ) : (
-      img
-    );
+  const queued = !eager && file?.width !== undefined && file.height !== undefined;
   return (
-    <>
-      {picture}
-      {lazy ? (
-        <noscript>
-          <img
-            src={offered.src}
-            alt={alt}
-            loading="lazy"
-            decoding="async"
-            {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
-            {...dimensions}
-            className={fit}
-          />
-        </noscript>
-      ) : null}
-    </>
+    <Picture
+      offered={imageSources(src, file)}
+      alt={image.alt || file?.alt || ''}
+      sizes={sizes}
+      file={file}
+      className={fit}
+      load={eager ? 'now' : queued ? 'queued' : 'lazy'}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * The image loader (seed 001 §4, §9). The server writes a below-the-fold image's addresses as
- * `data-src`/`data-srcset` (and a plain <img> in <noscript>); the island loader wakes this module
+ * `data-src`/`data-srcset`/`data-sizes` (picture.tsx, and a plain <img> in <noscript>); the island loader wakes this module
  * when the block comes within the lazy-load margin (200 px, the loader's own margin), and the image
  * joins one queue for the page: at most 16 images load at once, 1 on a phone. While an image loads
  * it carries the loading marker class, removed once it has loaded (or failed); an image already
@@ -30,14 +30,18 @@ function begin(img: HTMLImageElement) {
   img.addEventListener('error', done, { once: true });
   // Sources first, so the browser chooses among every format once the <img> asks.
   const picture = img.parentElement instanceof HTMLPictureElement ? img.parentElement : undefined;
-  for (const source of picture?.querySelectorAll<HTMLSourceElement>('source[data-srcset]') ?? []) {
-    source.srcset = source.dataset.srcset!;
-    delete source.dataset.srcset;
-  }
-  if (img.dataset.srcset) img.srcset = img.dataset.srcset;
+  for (const source of picture?.querySelectorAll<HTMLSourceElement>('source[data-srcset]') ?? []) place(source);
+  place(img);
   img.src = img.dataset.src!;
-  delete img.dataset.srcset;
   delete img.dataset.src;
+}
+
+/** Gives an image or a source its candidates and the sizes they are chosen by, from where they waited. */
+function place(el: HTMLImageElement | HTMLSourceElement) {
+  if (el.dataset.sizes) el.sizes = el.dataset.sizes;
+  if (el.dataset.srcset) el.srcset = el.dataset.srcset;
+  delete el.dataset.sizes;
+  delete el.dataset.srcset;
 }
 
 function next() {

@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { sanitize } from '../sanitize';
 import type { RenderContext, RenderedFile } from '../types';
+import { WAITING_IMAGE } from './picture';
 import { IMAGE_LAYOUTS, imageData, type ImageLayout, type StoredImageData } from './schema';
 import { ImageView } from './view';
 
@@ -36,7 +37,7 @@ describe('image block markup', () => {
   it('renders an image stored before the layouts exactly as before: a figure with its caption', () => {
     const { html } = render({ alt: 'B', caption: 'Cap', link: '/about' });
     expect(html).toBe(
-      '<figure class="block-image"><a href="/about"><img data-src="/s/b.png" alt="B" decoding="async" width="300" height="200" class="image-fill"/>' +
+      `<figure class="block-image"><a href="/about"><img src="${WAITING_IMAGE}" data-src="/s/b.png" alt="B" decoding="async" width="300" height="200" class="image-fill"/>` +
         '<noscript><img src="/s/b.png" alt="B" loading="lazy" decoding="async" width="300" height="200" class="image-fill"/></noscript></a><figcaption>Cap</figcaption></figure>',
     );
     // Inline by its code reads the same, and shows no title or button even when the block holds them.

@@ -7,7 +7,7 @@
  * only draws it.
  */
 import type { RenderContext } from '../../blocks/types';
-import { imageSources } from '../../blocks/image/view';
+import { imageSources, Picture } from '../../blocks/image/picture';
 import type { PageAccess } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { isPublishableLink } from '../../domain/links';
@@ -245,23 +245,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
  */
 function EntryImage({ src, ctx }: { src: string; ctx: RenderContext }) {
   const file = src.startsWith('/s/') ? ctx.files.get(src.slice(3)) : undefined;
-  const offered = imageSources(src, file);
-  const sizes = '(max-width: 800px) 100vw, 700px';
-  return (
-    <picture className="entry-image">
-      {offered.sources.map((source) => (
-        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-      ))}
-      <img
-        src={offered.src}
-        {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
-        {...(file?.width && file.height ? { width: file.width, height: file.height } : {})}
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
-    </picture>
-  );
+  return <Picture offered={imageSources(src, file)} alt="" sizes="(max-width: 800px) 100vw, 700px" file={file} pictureClassName="entry-image" load="lazy" />;
 }
 
 /** A collection's RSS feed when the path is a collection's, else undefined (the address is a page, answered as one). */
