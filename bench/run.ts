@@ -115,7 +115,7 @@ async function loadAtRate(url: string, request: Pick<autocannon.Request, 'method
  */
 async function formCalls(port: number) {
   const base = `http://127.0.0.1:${port}`;
-  const page = await fetch(`${base}/contact`);
+  const page = await fetch(`${base}/blocks/forms`);
   const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
   if (!crumb) throw new Error('the contact page set no crumb cookie');
   const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': decodeURIComponent(crumb) };
@@ -157,10 +157,10 @@ async function formCalls(port: number) {
         isOverlayForm: 'false',
         submitButtonText: 'Send message',
         form: JSON.stringify(values),
-        pageTitle: 'Contact',
+        pageTitle: 'Forms',
         pageId: 'c0a7ac7f0000000000000002',
         contentSource: 'c',
-        pagePath: '/contact',
+        pagePath: '/blocks/forms',
         honeypot: '',
       }).toString(),
     }),

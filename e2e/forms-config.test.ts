@@ -178,7 +178,7 @@ describe('the Forms screens', () => {
     const visitor = await visitorBrowser.newPage();
     await expect
       .poll(async () => {
-        await visitor.goto(`${env.site().url}/contact`);
+        await visitor.goto(`${env.site().url}/blocks/forms`);
         return visitor.getByLabel('Your message to the potters').count();
       })
       .toBe(1);

@@ -1,5 +1,6 @@
 /**
- * The form and newsletter blocks in Chromium, on the demo contact page (seed 000 §3, §4, §5, §7,
+ * The form and newsletter blocks in Chromium, on the demo's Forms page (a form of every field type)
+ * and its contact page (seed 000 §3, §4, §5, §7,
  * §8, §9; seed 001 §3, §9): every field type filled and stored, each validation message, each
  * server status's text, the submitting lock, the missing key, redirect and inline success, a
  * hidden field from the query, the textarea counter behind its labs flag, the newsletter sign-up
@@ -15,7 +16,8 @@ import { desktop, importSiteDocument, ownerApi, requestsSeen, siteForFile, siteD
 const env = siteForFile();
 
 const FORM_ID = 'c0a7ac7f0000000000000001';
-const CONTACT_PAGE_ID = 'c0a7ac7f0000000000000002';
+/** The site guide's Forms page: the demo's form of every field type. */
+const FORMS_PAGE_ID = 'c0a7ac7f0000000000000002';
 const FORM_BLOCK_ID = 'c0a7ac7f0000000000000005';
 const THANKS = 'Thank you for writing. We answer within two working days.';
 
@@ -32,7 +34,7 @@ let original: SiteDocumentJson;
 async function changeContactForm(change: (data: Block['data']) => void): Promise<void> {
   const doc = structuredClone(original);
   const block = doc.pages
-    .find((p) => p.id === CONTACT_PAGE_ID)!
+    .find((p) => p.id === FORMS_PAGE_ID)!
     .sections.flatMap((s) => s.blocks)
     .find((b) => b.id === FORM_BLOCK_ID)!;
   change(block.data as Block['data']);
@@ -65,12 +67,12 @@ afterEach(async () => {
 
 type OpenOptions = { path?: string; query?: string; axe?: boolean; ready?: (page: Page) => Promise<boolean> };
 
-/** Opens the contact page (or `path`) once the form island is awake; reloads until `ready` holds (after a site change). */
-async function openContact(opts: OpenOptions = {}): Promise<Page> {
+/** Opens the Forms page (or `path`) once the form island is awake; reloads until `ready` holds (after a site change). */
+async function openForm(opts: OpenOptions = {}): Promise<Page> {
   const context = await visitorContext(env.browser(), env.site(), { ...desktop, ...(opts.axe ? { bypassCSP: true } : {}) });
   contexts.push(context);
   const page = await context.newPage();
-  const url = `${env.site().url}${opts.path ?? '/contact'}${opts.query ?? ''}`;
+  const url = `${env.site().url}${opts.path ?? '/blocks/forms'}${opts.query ?? ''}`;
   // After a site change, the page shows it once every cache has dropped the old one: open it again until it does.
   await expect
     .poll(
@@ -81,7 +83,7 @@ async function openContact(opts: OpenOptions = {}): Promise<Page> {
         await page.locator('form.block-form[data-enhanced="true"]').waitFor({ state: 'attached' });
         return !opts.ready || (await opts.ready(page));
       },
-      { message: 'the contact page shows the change', timeout: 10_000 },
+      { message: 'the page shows the change', timeout: 10_000 },
     )
     .toBe(true);
   return page;
@@ -153,7 +155,7 @@ const form = (body: URLSearchParams) => JSON.parse(body.get('form') ?? 'null') a
 describe('form block', () => {
   // covers 000-1.02, 000-3.26, 000-3.27, 000-3.28, 000-3.29, 000-3.31, 000-5.16, 000-5.17, 000-5.18, 000-5.19, 000-5.20, 000-5.21, 000-5.23, 000-5.24, 000-5.25, 000-5.26, 000-5.15, 000-7.01, 000-7.02, 000-7.04, 000-7.05, 000-4.08, 000-4.09, 000-9.20, 000-9.21, 001-3.79, 001-3.80, 001-3.81, 001-3.82, 001-3.83, 001-3.84
   it('every field type is filled, submitted, stored, and the submission text shown', async () => {
-    const page = await openContact({ query: '?utm_source=newsletter' });
+    const page = await openForm({ query: '?utm_source=newsletter' });
     // Seed 000 §9: likert labels in order, the phone's +country then area code, prefix and line.
     expect(await group(page, 'The pieces arrived safely.').locator('label').allTextContents()).toEqual([
       'Strongly Disagree',
@@ -184,10 +186,10 @@ describe('form block', () => {
     const body = new URLSearchParams(save.postData() ?? '');
     expect(body.get('formId')).toBe(FORM_ID);
     expect(body.get('objectName')).toBe(FORM_BLOCK_ID);
-    expect(body.get('collectionId')).toBe(CONTACT_PAGE_ID);
-    expect(body.get('pageId')).toBe(CONTACT_PAGE_ID);
+    expect(body.get('collectionId')).toBe(FORMS_PAGE_ID);
+    expect(body.get('pageId')).toBe(FORMS_PAGE_ID);
     expect(body.get('contentSource')).toBe('c');
-    expect(body.get('pagePath')).toBe('/contact');
+    expect(body.get('pagePath')).toBe('/blocks/forms');
     expect(body.get('pageTitle')).toBe(await page.title());
     expect(body.get('isOverlayForm')).toBe('false');
     expect(body.get('submitButtonText')).toBe('Send message');
@@ -226,7 +228,7 @@ describe('form block', () => {
       FORM_ID,
     ]);
     expect(stored?.values).toEqual(expected);
-    expect(stored?.page).toMatchObject({ pageId: CONTACT_PAGE_ID, contentSource: 'c', pagePath: '/contact' });
+    expect(stored?.page).toMatchObject({ pageId: FORMS_PAGE_ID, contentSource: 'c', pagePath: '/blocks/forms' });
   });
 
   // covers 000-2.27, 000-4.07, 000-5.08, 000-5.22, 001-3.81
@@ -237,7 +239,7 @@ describe('form block', () => {
       const phone = data.fields.find((f) => f.id === 'phone')!;
       phone.showCountryCode = false;
     });
-    const page = await openContact({ ready: async (p) => (await group(p, 'Phone').getByLabel('Country').count()) === 0 });
+    const page = await openForm({ ready: async (p) => (await group(p, 'Phone').getByLabel('Country').count()) === 0 });
     await fillRequired(page, { countryCode: false });
     const saveRequest = page.waitForRequest((r) => new URL(r.url()).pathname === SAVE_PATH);
     await submitButton(page).click();
@@ -254,7 +256,7 @@ describe('form block', () => {
     await changeContactForm((data) => {
       for (const f of data.fields) if (f.type !== 'section' && f.type !== 'hidden') f.required = true;
     });
-    const page = await openContact({ ready: async (p) => (await p.locator('[data-field-id="glaze"][data-required="true"]').count()) === 1 });
+    const page = await openForm({ ready: async (p) => (await p.locator('[data-field-id="glaze"][data-required="true"]').count()) === 1 });
     const keys = requestsTo(page, KEY_PATH);
     const saves = requestsTo(page, SAVE_PATH);
     await submitButton(page).click();
@@ -303,7 +305,7 @@ describe('form block', () => {
 
   // covers 000-5.13, 000-5.14, 000-9.22, 000-5.01
   it('email format and length, numbers, dates, times and phones are checked before submitting', async () => {
-    const page = await openContact();
+    const page = await openForm();
     const saves = requestsTo(page, SAVE_PATH);
     await fillRequired(page);
     const email = page.getByRole('textbox', { name: 'Email', exact: true });
@@ -342,7 +344,7 @@ describe('form block', () => {
 
   // covers 000-5.07, 000-5.09, 000-5.10, 000-5.11, 001-3.85
   it('the textarea limit and its live counter exist only with the labs flag on', async () => {
-    const page = await openContact();
+    const page = await openForm();
     expect(await page.locator('.form-counter').count()).toBe(0);
     const long = 'm'.repeat(501);
     await fillRequired(page);
@@ -354,7 +356,7 @@ describe('form block', () => {
 
     changed = true;
     await setLabs(['form_textarea_max_length']);
-    const flagged = await openContact({ ready: async (p) => (await p.locator('.form-counter').count()) === 1 });
+    const flagged = await openForm({ ready: async (p) => (await p.locator('.form-counter').count()) === 1 });
     const counter = flagged.locator('.form-counter');
     expect(await counter.textContent()).toBe('0 / 500');
     await fillRequired(flagged);
@@ -374,7 +376,7 @@ describe('form block', () => {
 
   // covers 000-4.11, 000-4.12, 000-5.27, 000-5.28, 000-7.06, 000-8.10, 000-8.11, 000-8.17, 000-8.18, 000-8.19, 000-8.20, 000-8.21, 000-8.22
   it('each answer of SaveFormSubmission shows the seed text, and the form unlocks', async () => {
-    const page = await openContact();
+    const page = await openForm();
     await page.route(isPath(KEY_PATH), (route) => route.fulfill({ json: { key: 'routed-key' } }));
     let answer: (route: Route) => Promise<void> = (route) => route.fulfill({ json: {} });
     await page.route(isPath(SAVE_PATH), (route) => answer(route));
@@ -415,7 +417,7 @@ describe('form block', () => {
 
   // covers 000-4.15, 000-7.03, 000-8.12
   it('without a submission key the form fails and nothing is sent', async () => {
-    const page = await openContact();
+    const page = await openForm();
     const saves = requestsTo(page, SAVE_PATH);
     let keyAnswer: (route: Route) => Promise<void> = (route) => route.fulfill({ json: {} });
     await page.route(isPath(KEY_PATH), (route) => keyAnswer(route));
@@ -440,7 +442,7 @@ describe('form block', () => {
     await changeContactForm((data) => {
       data.settings.postSubmitHtml = '<p>Meanwhile, see <a href="/about">how we work</a>.</p>';
     });
-    const page = await openContact({ ready: async (p) => (await p.locator('.form-post-submit').count()) === 1 });
+    const page = await openForm({ ready: async (p) => (await p.locator('.form-post-submit').count()) === 1 });
     const keys = requestsTo(page, KEY_PATH);
     const saves = requestsTo(page, SAVE_PATH);
     let release!: () => void;
@@ -477,7 +479,7 @@ describe('form block', () => {
 
   // covers 000-5.27, 000-5.28, 000-8.17
   it('the server checks every field again: a choice the form does not offer comes back as a 400 shown above its field', async () => {
-    const page = await openContact();
+    const page = await openForm();
     await fillRequired(page);
     // A crafted value the island cannot know is wrong (it reads the choices from the same markup).
     await page.locator('[data-field-id="glaze"] input[value="Ash"]').evaluate((el) => {
@@ -502,7 +504,7 @@ describe('form block', () => {
     const collection = collections.find((c) => c.items.some((i) => i.status === 1))!;
     const item = collection.items.find((i) => i.status === 1)!;
     const formBlock = original.pages
-      .find((p) => p.id === CONTACT_PAGE_ID)!
+      .find((p) => p.id === FORMS_PAGE_ID)!
       .sections.flatMap((sec) => sec.blocks)
       .find((b) => b.id === FORM_BLOCK_ID)!;
     item.sections.push({ id: 'f2f2f2f2f2f2f2f2f2f2f2f1', theme: 'white', blocks: [{ ...structuredClone(formBlock), id: 'f2f2f2f2f2f2f2f2f2f2f2f2' }] });
@@ -514,7 +516,7 @@ describe('form block', () => {
     ])) as { path?: string }[];
     const { id } = item;
     const collectionId = collection.id;
-    const page = await openContact({ path });
+    const page = await openForm({ path });
     await page.route(isPath(SAVE_PATH), (route) => route.fulfill({ json: {} }));
     await fillRequired(page);
     const saved = page.waitForRequest((r) => new URL(r.url()).pathname === SAVE_PATH);
@@ -529,12 +531,12 @@ describe('form block', () => {
 
   // covers 000-5.16
   it('a hidden field takes its value from a matching query parameter', async () => {
-    const page = await openContact({ query: '?utm_source=spring%20fair&other=1' });
+    const page = await openForm({ query: '?utm_source=spring%20fair&other=1' });
     expect(await page.locator('input[type="hidden"][name="source"]').inputValue()).toBe('spring fair');
   });
 
   it('passes axe-core with no serious violation when idle, in error and after success', async () => {
-    const page = await openContact({ axe: true });
+    const page = await openForm({ axe: true });
     const found: string[] = [];
     found.push(...(await seriousViolations(page)).map((v) => `idle: ${v}`));
     await submitButton(page).click();
@@ -552,13 +554,47 @@ describe('form block', () => {
     found.push(...(await seriousViolations(page)).map((v) => `success: ${v}`));
     expect(found).toEqual([]);
   });
+
+  it('the contact page asks what a studio asks: a name, an email, a phone number in one field, a subject and a message', async () => {
+    const page = await openForm({ path: '/contact' });
+    const form = page.getByRole('form', { name: 'Send us a message' });
+    expect(await form.locator('.form-fields label').allTextContents()).toEqual(['Name *', 'Email *', 'Phone', 'Subject *', 'Message *']);
+    const phone = form.getByRole('textbox', { name: 'Phone' });
+    // One field with the telephone keyboard and the browser's autofill; a name the browser fills in whole.
+    expect([await phone.getAttribute('type'), await phone.getAttribute('autocomplete')]).toEqual(['tel', 'tel']);
+    expect(await form.getByRole('textbox', { name: 'Name' }).getAttribute('autocomplete')).toBe('name');
+    expect(await form.getByRole('group').count()).toBe(0);
+
+    await form.getByRole('textbox', { name: 'Name' }).fill('Grace Hopper');
+    await form.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+    await phone.fill('call me');
+    await form.getByRole('textbox', { name: 'Subject' }).fill('A set of café bowls');
+    await form.getByRole('textbox', { name: 'Message' }).fill('Six bowls in ash glaze, please.');
+    await submitButton(page).click();
+    await fieldError(page, 'phone').waitFor({ state: 'visible' });
+    expect(await fieldError(page, 'phone').textContent()).toBe('Phone must be a phone number.');
+
+    await phone.fill('+44 (0)1736 796 000');
+    await submitButton(page).click();
+    await page.getByText(THANKS).waitFor();
+    const [stored] = (await sqlOn(env.site(), "SELECT values FROM form_submissions WHERE website_id = $1 AND values->>'subject' = 'A set of café bowls'", [
+      env.site().websiteId,
+    ])) as { values: Record<string, unknown> }[];
+    expect(stored?.values).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      phone: '+44 (0)1736 796 000',
+      subject: 'A set of café bowls',
+      message: 'Six bowls in ash glaze, please.',
+    });
+  });
 });
 
 describe('newsletter block', () => {
   const SUBSCRIBE_PATH = '/api/newsletter/subscribe';
 
   async function openNewsletter(opts: { axe?: boolean } = {}): Promise<Page> {
-    const page = await openContact(opts);
+    const page = await openForm({ ...opts, path: '/contact' });
     await page.locator('.block-newsletter').scrollIntoViewIfNeeded();
     await page.locator('form.newsletter-form[data-enhanced="true"]').waitFor({ state: 'attached' });
     return page;

@@ -36,6 +36,7 @@ describe('labs and languages', () => {
     );
     expect(names).toEqual([...new Set(names)]);
     expect(names).toContain('Multilingual sites');
+    expect(names).toContain('Text area length limit');
     expect(await page.getByRole('checkbox', { name: 'Commerce' }).count()).toBe(0);
     const multilingual = page.getByRole('group', { name: 'Features' }).getByRole('checkbox', { name: 'Multilingual sites' });
     expect(await multilingual.isChecked()).toBe(false);

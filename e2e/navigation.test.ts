@@ -48,7 +48,7 @@ describe('navigation', () => {
     await page.getByRole('status').filter({ hasText: 'New item added at the end of the Header menu.' }).waitFor();
     await page.getByLabel('Title in the menu').fill('Blocks');
     await page.getByLabel('Link: link to').selectOption({ label: 'A page of this site' });
-    await page.getByLabel('Link: page').selectOption({ label: 'Blocks (/blocks)' });
+    await page.getByLabel('Link: page').selectOption({ label: 'Site guide (/blocks)' });
     expect(await page.getByLabel('Link', { exact: true }).inputValue()).toBe('/blocks');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Done: Blocks' }).click();

@@ -72,7 +72,7 @@ describe('the config redirect', () => {
     const page = await signedIn(owner);
     await page.goto(`${site()}/blocks?x=1`);
     await page.waitForURL(`${site()}/config/?frameUrl=%2Fblocks%3Fx%3D1`);
-    await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Blocks', level: 1 }).waitFor();
+    await page.frameLocator('iframe[title="Site preview"]').getByRole('heading', { name: 'Site guide', level: 1 }).waitFor();
     // Inside the preview frame the same page does not redirect.
     expect(page.url()).toBe(`${site()}/config/?frameUrl=%2Fblocks%3Fx%3D1`);
   });

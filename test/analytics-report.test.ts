@@ -203,6 +203,7 @@ describe('forms and buttons', () => {
     expect(r.forms).toEqual([
       { formId: CONTACT_FORM, name: 'Write to the studio', views: 4, submissions: 2 },
       { formId: 'f0f0f0f0f0f0f0f0f0f0f0f0', name: 'Removed form', views: 1, submissions: 0 },
+      { formId: 'c0a7ac7f0000000000000014', name: 'Send us a message', views: 0, submissions: 0 },
     ]);
     // The newsletter sign-up is not a form of the forms feature, so it has no row; the 45-day-old submission is out of range.
     expect((await report(site, `?from=${addDays(today(), -89)}&to=${today()}`)).forms[0]!.submissions).toBe(3);
@@ -210,6 +211,7 @@ describe('forms and buttons', () => {
       'Form,Form id,Views,Submissions,Submissions per view',
       `Write to the studio,${CONTACT_FORM},4,2,50.0%`,
       'Removed form,f0f0f0f0f0f0f0f0f0f0f0f0,1,0,0.0%',
+      'Send us a message,c0a7ac7f0000000000000014,0,0,',
     ]);
   });
 

@@ -10,7 +10,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqlOn, startServer, type RunningServer } from '../e2e/harness';
-import { DEMO_FORM_ID, CONTACT_PAGE_ID, demoPayload, demoValues } from './form-visitor';
+import { DEMO_FORM_ID, FORMS_PAGE_ID, demoPayload, demoValues } from './form-visitor';
 import { startMailbox, type Mailbox, type Received } from './mailbox';
 
 type Hit = { key: string; body: string };
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function visitor(base: string) {
-  const page = await fetch(`${base}/contact`);
+  const page = await fetch(`${base}/blocks/forms`);
   const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
   if (!crumb) throw new Error('no crumb cookie');
   const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': decodeURIComponent(crumb) };
@@ -80,7 +80,7 @@ describe('form notifications through failures', () => {
     const dataDir = server.dataDir;
 
     // The demo form: its notification address, an auto-reply to the visitor, the webhook; no captcha to solve here.
-    const [page] = await sqlOn(server, 'SELECT sections FROM pages WHERE id = $1', [CONTACT_PAGE_ID]);
+    const [page] = await sqlOn(server, 'SELECT sections FROM pages WHERE id = $1', [FORMS_PAGE_ID]);
     const sections = page!.sections as { blocks: { type: number; data: { formId: string; settings: Record<string, unknown> } }[] }[];
     for (const block of sections.flatMap((s) => s.blocks)) {
       if (block.type !== 9 || block.data.formId !== DEMO_FORM_ID) continue;
@@ -91,7 +91,7 @@ describe('form notifications through failures', () => {
         autoReply: { fieldId: 'email', subject: 'We have your message', text: 'Thank you for writing.' },
       });
     }
-    await sqlOn(server, 'UPDATE pages SET sections = $2::jsonb WHERE id = $1', [CONTACT_PAGE_ID, JSON.stringify(sections)]);
+    await sqlOn(server, 'UPDATE pages SET sections = $2::jsonb WHERE id = $1', [FORMS_PAGE_ID, JSON.stringify(sections)]);
 
     let submit = await visitor(server.url);
     const mailsTo = (address: string) => received.filter((m) => m.to.includes(address));

@@ -26,7 +26,7 @@ import { FORM_RATE_LIMITS, pruneFormData, SUBMISSION_KEY_TTL_MS, submissionKeys,
 import { serverSecret } from '../src/server/services/server-secrets';
 import { deliverWebhook, WEBHOOK_JOB, webhookHandler } from '../src/server/services/webhooks';
 import { demoDatabase, type DemoApp } from './demo-app';
-import { changeDemoForm, changePublished, CONTACT_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
+import { changeDemoForm, changePublished, FORMS_PAGE_ID, DEMO_FORM_ID, demoPayload, demoValues, formVisitor, type FormVisitor } from './form-visitor';
 
 let demo: DemoApp;
 let app: FastifyInstance;
@@ -108,7 +108,7 @@ describe('SaveFormSubmission', () => {
     expect(row).toMatchObject({
       websiteId: demo.websiteId,
       formId: DEMO_FORM_ID,
-      page: { pageTitle: 'Contact', pageId: CONTACT_PAGE_ID, contentSource: 'c', pagePath: '/contact' },
+      page: { pageTitle: 'Forms', pageId: FORMS_PAGE_ID, contentSource: 'c', pagePath: '/blocks/forms' },
       emails: ['ada@example.org'],
     });
     expect(row!.fields.map((f) => f.id)).toEqual([
@@ -138,7 +138,7 @@ describe('SaveFormSubmission', () => {
     expect(mail).toMatchObject({ kind: 'email', websiteId: demo.websiteId, status: 'pending' });
     expect(mail!.payload).toMatchObject({ to: 'studio@juniper.example', subject: 'New submission: Write to the studio', replyTo: 'ada@example.org' });
     const text = mail!.payload.text as string;
-    expect(text).toContain('A visitor sent the form "Write to the studio" on the page Contact (/contact).');
+    expect(text).toContain('A visitor sent the form "Write to the studio" on the page Forms (/blocks/forms).');
     expect(text).toContain('Name: Ada Lovelace\n');
     expect(text).toContain('Phone: +44 20-7946-0000\n');
     expect(text).toContain('Delivery address: 1 Kiln Lane, Stoke, Staffs, 12345, UK\n');
@@ -247,7 +247,7 @@ describe('SaveFormSubmission', () => {
             void (await tx
               .update(pages)
               .set({ status })
-              .where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, CONTACT_PAGE_ID)))),
+              .where(and(eq(pages.websiteId, demo.websiteId), eq(pages.id, FORMS_PAGE_ID)))),
         );
       expect((await submit()).statusCode).toBe(200);
       await setStatus(4);

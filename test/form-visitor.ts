@@ -1,5 +1,5 @@
 /**
- * A visitor of the demo contact form for integration tests: a crumb from a page view, then the
+ * A visitor of the demo's form of every field (the site guide's Forms page) for integration tests: a crumb from a page view, then the
  * seed's two calls as the form island makes them (form-encoded, `form` a JSON string) or as JSON;
  * and a way to change the demo form's data in the database.
  */
@@ -12,9 +12,11 @@ import { markSiteChanged } from '../src/server/services/site-changes';
 import { pages } from '../src/db/schema';
 
 export const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
-export const CONTACT_PAGE_ID = 'c0a7ac7f0000000000000002';
+/** The site guide's Forms page, where the demo's form of every field type is. */
+export const FORMS_PAGE_ID = 'c0a7ac7f0000000000000002';
+export const FORMS_PAGE = '/blocks/forms';
 
-/** Values that pass every rule of the demo contact form. */
+/** Values that pass every rule of the demo's form of every field. */
 export function demoValues(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     name: ['Ada', 'Lovelace'],
@@ -46,10 +48,10 @@ export function demoPayload(
     isOverlayForm: 'false',
     submitButtonText: 'Send message',
     form: JSON.stringify(values),
-    pageTitle: 'Contact',
-    pageId: CONTACT_PAGE_ID,
+    pageTitle: 'Forms',
+    pageId: FORMS_PAGE_ID,
     contentSource: 'c',
-    pagePath: '/contact',
+    pagePath: FORMS_PAGE,
     honeypot: '',
     ...extra,
   };
@@ -64,7 +66,7 @@ export type FormVisitor = {
 };
 
 export async function formVisitor(app: FastifyInstance, host = 'localhost'): Promise<FormVisitor> {
-  const page = await app.inject({ method: 'GET', url: '/contact', headers: { host } });
+  const page = await app.inject({ method: 'GET', url: FORMS_PAGE, headers: { host } });
   const crumb = (page.cookies as { name: string; value: string }[]).find((c) => c.name === 'crumb')?.value;
   if (!crumb) throw new Error('no crumb cookie from a page view');
   const cookie = `crumb=${crumb}`;
@@ -103,7 +105,7 @@ export async function formVisitor(app: FastifyInstance, host = 'localhost'): Pro
 }
 
 /**
- * Changes the demo contact form's block data in place and marks the site changed, as publishing
+ * Changes the demo's form of every field's block data in place and marks the site changed, as publishing
  * does; resolves once `app` has heard of the change (it holds published forms in memory until then).
  */
 export async function changeDemoForm(app: FastifyInstance, db: Db, websiteId: string, change: (form: FormData) => void): Promise<void> {
@@ -111,14 +113,14 @@ export async function changeDemoForm(app: FastifyInstance, db: Db, websiteId: st
     const [row] = await tx
       .select({ sections: pages.sections })
       .from(pages)
-      .where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+      .where(and(eq(pages.websiteId, websiteId), eq(pages.id, FORMS_PAGE_ID)));
     // Straight into the column, past the writing schema: the changes are to fields and settings, never to owner HTML.
     const sections = row!.sections as unknown as { blocks: { type: number; data: FormData }[] }[];
     for (const section of sections) for (const block of section.blocks) if (block.type === 9 && block.data.formId === DEMO_FORM_ID) change(block.data);
     await tx
       .update(pages)
       .set({ sections: sql`${JSON.stringify(sections)}::jsonb` })
-      .where(and(eq(pages.websiteId, websiteId), eq(pages.id, CONTACT_PAGE_ID)));
+      .where(and(eq(pages.websiteId, websiteId), eq(pages.id, FORMS_PAGE_ID)));
   });
 }
 

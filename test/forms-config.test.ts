@@ -102,9 +102,15 @@ describe('forms and lists', () => {
         name: 'Write to the studio',
         title: 'Write to the studio',
         fieldCount: 16,
-        page: { kind: 'page', id: expect.any(String), title: 'Contact', path: '/contact' },
+        page: { kind: 'page', id: expect.any(String), title: 'Forms', path: '/blocks/forms' },
         otherPages: [],
         submissions: 2,
+      }),
+      expect.objectContaining({
+        name: 'Send us a message',
+        fieldCount: 5,
+        page: { kind: 'page', id: expect.any(String), title: 'Contact', path: '/contact' },
+        submissions: 0,
       }),
       expect.objectContaining({ formId: REMOVED_FORM_ID, name: 'Removed form', page: null, submissions: 1 }),
     ]);
@@ -366,7 +372,8 @@ describe("erasing a person's data", () => {
 describe('editing a form', () => {
   const current = async () => (await owner.call('GET', `/api/config/forms/${FORM_ID}`)).json().form;
   const pageState = async () =>
-    (await database.pool.query(`SELECT p.sections, w.content_version FROM pages p JOIN websites w ON w.id = p.website_id WHERE p.path = '/contact'`)).rows[0];
+    (await database.pool.query(`SELECT p.sections, w.content_version FROM pages p JOIN websites w ON w.id = p.website_id WHERE p.path = '/blocks/forms'`))
+      .rows[0];
 
   it('refuses bad fields and settings with 400 and per-path errors, and writes nothing', async () => {
     const form = await current();
@@ -398,15 +405,15 @@ describe('editing a form', () => {
   });
 
   it('replaces the fields and settings in the page, and the published page shows them after the change notification', async () => {
-    expect(await page('/contact')).toContain('Send message');
+    expect(await page('/blocks/forms')).toContain('Send message');
     const form = await current();
     const versionBefore = (await pageState()).content_version;
     const fields = form.fields.map((f: { id: string; label: string }) => (f.id === 'message' ? { ...f, label: 'Your message to the potters' } : f));
     fields.push({ id: 'newsletter-ok', type: 'checkbox', label: 'Keep me posted', options: ['Yes please'], required: false });
     const res = await owner.call('PUT', `/api/config/forms/${FORM_ID}`, { fields, settings: { ...form.settings, submitButtonText: 'Send to the studio' } });
     expect(res.statusCode, res.body).toBe(200);
-    await expect.poll(() => page('/contact'), { timeout: 5000 }).toContain('Your message to the potters');
-    const html = await page('/contact');
+    await expect.poll(() => page('/blocks/forms'), { timeout: 5000 }).toContain('Your message to the potters');
+    const html = await page('/blocks/forms');
     expect(html).toContain('Send to the studio');
     expect(html).toContain('Keep me posted');
     expect(html).not.toContain('Send message');

@@ -41,9 +41,11 @@ describe('header and footer', () => {
       footer: {
         showNavigation: false,
         links: [
-          { title: 'Sitemap', href: '/sitemap.xml', newWindow: false },
+          { title: 'Site guide', href: '/blocks', newWindow: false },
+          { title: 'Studio notes', href: '/members', newWindow: false },
           { title: 'Wholesale', href: '/wholesale', newWindow: false },
           { title: 'Your account', href: '/account', newWindow: false },
+          { title: 'Sitemap', href: '/sitemap.xml', newWindow: false },
         ],
       },
     });

@@ -48,7 +48,7 @@ describe('saving links', () => {
       ],
       [
         { ...current, footer: { ...current.footer, links: [...current.footer.links, { title: 'Run', href: 'javascript:alert(1)' }] } },
-        'footer.links.3.href',
+        'footer.links.5.href',
         'is a javascript: link',
       ],
       [
@@ -130,17 +130,17 @@ describe('links stored before the rules', () => {
     home[0].blocks[1].data.clickthroughUrl = 'javascript:alert(1)';
     home[0].blocks[3].data.link = DATA_LINK;
     await database.pool.query(`UPDATE pages SET sections = $2 WHERE website_id = $1 AND path = '/'`, [websiteId, JSON.stringify(home)]);
-    const contact = (await database.pool.query(`SELECT sections FROM pages WHERE website_id = $1 AND path = '/contact'`, [websiteId])).rows[0].sections;
-    contact[0].blocks[1].data.settings.redirectUrl = 'javascript:alert(1)';
-    contact[0].blocks[1].data.settings.disclaimerHtml = '<p><a href="javascript:alert(1)">Terms</a></p>';
-    await database.pool.query(`UPDATE pages SET sections = $2 WHERE website_id = $1 AND path = '/contact'`, [websiteId, JSON.stringify(contact)]);
+    const forms = (await database.pool.query(`SELECT sections FROM pages WHERE website_id = $1 AND path = '/blocks/forms'`, [websiteId])).rows[0].sections;
+    forms[0].blocks[1].data.settings.redirectUrl = 'javascript:alert(1)';
+    forms[0].blocks[1].data.settings.disclaimerHtml = '<p><a href="javascript:alert(1)">Terms</a></p>';
+    await database.pool.query(`UPDATE pages SET sections = $2 WHERE website_id = $1 AND path = '/blocks/forms'`, [websiteId, JSON.stringify(forms)]);
     await database.pool.query(`UPDATE redirects SET to_url = 'javascript:alert(1)' WHERE website_id = $1 AND from_path = '/home'`, [websiteId]);
     await database.pool.query(`SELECT pg_notify('site_changed', $1)`, [websiteId]);
   });
 
   it('renders them without an href, their titles as text', async () => {
     await expect.poll(async () => (await get('/')).body, { timeout: 5000 }).toContain('Evil footer link');
-    for (const path of ['/', '/contact', '/about', '/no-such-page']) {
+    for (const path of ['/', '/blocks/forms', '/about', '/no-such-page']) {
       const res = await get(path);
       expect(res.statusCode, path).toBeLessThan(500);
       expect(res.body, path).not.toMatch(UNSAFE_HREF);
@@ -150,7 +150,7 @@ describe('links stored before the rules', () => {
     expect(home).toMatch(/<nav aria-label="Footer">.*<li><span>Evil footer link<\/span><\/li><li><span>Data footer link<\/span><\/li>/s);
     expect(home).toContain('<li><span>Evil menu link</span></li>');
     expect(home).not.toContain('Evil button');
-    expect((await get('/contact')).body).not.toContain('data-redirect');
+    expect((await get('/blocks/forms')).body).not.toContain('data-redirect');
   });
 
   it('does not redirect to them', async () => {

@@ -45,7 +45,7 @@ export const FEATURE_FLAG_INFO: Readonly<Record<FeatureFlag, { title: string; de
   product_reviews: { title: 'Product reviews', description: 'Shoppers review products they bought.', available: false },
   code_injection: { title: 'Code injection', description: 'Your own HTML and scripts in the head of every page.', available: false },
   popup_overlay: { title: 'Popup overlay', description: 'A popup shown over the published pages.', available: false },
-  form_textarea_max_length: { title: 'Text area length limit', description: 'A maximum length and a character counter on form text areas.', available: false },
+  form_textarea_max_length: { title: 'Text area length limit', description: 'A maximum length and a character counter on form text areas.', available: true },
   multilingual: {
     title: 'Multilingual sites',
     description: 'The Languages screen: the languages the site is offered in and a translation provider.',

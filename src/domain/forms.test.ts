@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   characterCounter,
   checkForm,
+  isPhoneNumber,
   CONTENT_SOURCES,
   emailFieldError,
   exceedsMaxLength,
@@ -245,5 +246,21 @@ describe('checkForm: the field rules the island and the server share', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('a phone number in one text field', () => {
+  const phone = { id: 'phone', type: 'text', label: 'Phone', asks: 'phone' } as const;
+
+  it('takes the ways people write a number and refuses words', () => {
+    for (const good of ['+44 (0)1736 796 000', '01736 796000', '020-7946-0958', '+1 555.123.4567']) expect(isPhoneNumber(good), good).toBe(true);
+    for (const bad of ['call me', '123', '+44 1736 ext. 12', '12345678901234567890123456789012']) expect(isPhoneNumber(bad), bad).toBe(false);
+    expect(checkForm([phone], { phone: 'call me' }, false).errors).toEqual({ phone: 'Phone must be a phone number.' });
+    expect(checkForm([phone], { phone: ' +44 20 7946 0958 ' }, false)).toEqual({ errors: {}, values: { phone: '+44 20 7946 0958' } });
+  });
+
+  it('leaves a text field that asks for anything else unchecked', () => {
+    expect(checkForm([{ ...phone, asks: 'name' }], { phone: 'call me' }, false).errors).toEqual({});
+    expect(checkForm([{ id: 'phone', type: 'text', label: 'Phone' }], { phone: 'call me' }, false).errors).toEqual({});
   });
 });

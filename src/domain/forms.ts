@@ -44,6 +44,17 @@ export const FORM_FIELD_PROPERTIES = {
   hidden: ['key', 'value'],
 } as const satisfies Partial<Record<FormFieldType, readonly string[]>>;
 
+/**
+ * What a one-line text field asks for, beyond the seed: anything, a person's name (the browser's
+ * autofill offers it), or a phone number in one field (a telephone keyboard, autofill, and the
+ * characters a number is written with).
+ */
+export const TEXT_FIELD_ASKS = ['anything', 'name', 'phone'] as const;
+export type TextFieldAsks = (typeof TEXT_FIELD_ASKS)[number];
+
+/** A phone number written in one field: digits, spaces, brackets, dots and dashes, a leading +, 5 to 30 characters with at least 5 digits. */
+export const isPhoneNumber = (text: string): boolean => /^\+?[\d\s().-]{5,30}$/.test(text) && (text.match(/\d/g)?.length ?? 0) >= 5;
+
 /** Seed 000 §5: fields whose value is an array of their parts. */
 export const MULTI_PART_FIELD_TYPES = ['address', 'date', 'name', 'time', 'phone'] as const;
 
@@ -145,6 +156,7 @@ export type FieldRules = {
   required?: boolean;
   options?: readonly string[];
   maxLength?: number;
+  asks?: TextFieldAsks;
 };
 
 /** A field's value as the form island collects it (seed 000 §5). */
@@ -234,6 +246,7 @@ export function fieldError(field: FieldRules, value: unknown, maxLengthOn: boole
       if (field.type === 'textarea' && maxLengthOn && field.maxLength !== undefined && exceedsMaxLength(text, field.maxLength)) return forms.characterLimit;
       if (text.length > (field.type === 'textarea' ? FIELD_VALUE_MAX.textarea : FIELD_VALUE_MAX.line)) return say(forms.fieldTooLong);
       if ((field.type === 'number' || field.type === 'currency') && !isNumeric(text)) return say(forms.fieldNumber);
+      if (field.type === 'text' && field.asks === 'phone' && !isPhoneNumber(text)) return say(forms.fieldPhone);
       if ((field.type === 'select' || field.type === 'radio') && !field.options?.includes(text)) return say(forms.fieldChoice);
       return undefined;
     }

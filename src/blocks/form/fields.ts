@@ -3,8 +3,8 @@
  * advanced, captcha, disclaimer), and the properties of each field type. The list of fields and
  * the automatic reply need more than the generic controls: they are custom editors (./editor.tsx).
  */
-import { FORM_FIELD_TYPES, type FormFieldType, type FormSettingsTab } from '../../domain/forms';
-import { describeFields, type FieldGroup, type Fields } from '../fields';
+import { FORM_FIELD_TYPES, type FormFieldType, type FormSettingsTab, type TextFieldAsks } from '../../domain/forms';
+import { choices, describeFields, type FieldGroup, type Fields } from '../fields';
 import { formData, formFieldSchema } from './schema';
 
 export const FORM_GROUPS: readonly (FieldGroup & { key: FormSettingsTab })[] = [
@@ -36,6 +36,12 @@ export const FORM_FIELD_TYPE_LABELS: Readonly<Record<FormFieldType, string>> = {
 };
 
 const settings = formData.shape.settings.unwrap().shape;
+
+/** What a one-line text field can ask for, in the owner's words. */
+const TEXT_FIELD_ASK_LABELS = choices({ anything: 'Any text', name: "A person's name", phone: 'A phone number in one field' } satisfies Record<
+  TextFieldAsks,
+  string
+>);
 
 export const formFields = describeFields(formData.shape, {
   title: { type: 'text', label: 'Form title', hint: 'Shown above the form. Leave empty for none.', group: 'build' },
@@ -107,7 +113,17 @@ export const FORM_FIELD_FIELDS: Readonly<Record<FormFieldType, Fields>> = Object
             maxLength: {
               type: 'number',
               label: 'Maximum length (characters)',
-              hint: 'Applies only while the labs feature form_textarea_max_length is on. Leave empty for no limit.',
+              hint: 'Applies while “Text area length limit” is on under Labs. Leave empty for no limit.',
+            },
+          }
+        : {}),
+      ...(type === 'text'
+        ? {
+            asks: {
+              type: 'select',
+              label: 'Asks for',
+              options: TEXT_FIELD_ASK_LABELS,
+              hint: 'A phone number gets a telephone keyboard and is checked as one.',
             },
           }
         : {}),

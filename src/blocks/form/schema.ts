@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { siteLink } from '../../document/link';
 import { hexId } from '../../document/primitives';
+import { TEXT_FIELD_ASKS } from '../../domain/forms';
 import { plainHtml, type HtmlRules, type SanitizedHtml } from '../html';
 
 const fieldId = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be lowercase letters, digits and hyphens, starting with a letter');
@@ -19,8 +20,9 @@ const common = { id: fieldId, label, description: text(500).optional() };
 const valueField = { ...common, required: z.boolean().default(false) };
 
 export const formFieldSchema = z.discriminatedUnion('type', [
-  // The single-value default: a one-line text field.
-  z.object({ ...valueField, type: z.literal('text'), placeholder: text(200).optional() }).strict(),
+  // The single-value default: a one-line text field; beyond the seed, what it asks for (a person's
+  // name or a phone number in one field) for the browser's keyboard and autofill, and a phone's check.
+  z.object({ ...valueField, type: z.literal('text'), placeholder: text(200).optional(), asks: z.enum(TEXT_FIELD_ASKS).optional() }).strict(),
   // maxLength applies only while the site's form_textarea_max_length labs flag is on (seed 000 §5).
   z
     .object({ ...valueField, type: z.literal('textarea'), placeholder: text(200).optional(), maxLength: z.number().int().min(1).max(10_000).optional() })

@@ -214,14 +214,16 @@ function Single({
       </span>
     );
   } else {
-    const type = field.type === 'email' ? 'email' : 'text';
+    const asks = field.type === 'text' ? field.asks : undefined;
+    const type = field.type === 'email' ? 'email' : asks === 'phone' ? 'tel' : 'text';
+    const autoComplete = field.type === 'email' ? 'email' : asks === 'phone' ? 'tel' : asks === 'name' ? 'name' : undefined;
     control = (
       <input
         {...common}
         {...placeholder}
         type={type}
         {...(field.type === 'number' ? { inputMode: 'decimal' as const } : {})}
-        {...(field.type === 'email' ? { autoComplete: 'email' } : {})}
+        {...(autoComplete ? { autoComplete } : {})}
       />
     );
   }
