@@ -7,7 +7,8 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
-import { signedIn, type Client } from './session';
+import { afterAll, beforeAll } from 'vitest';
+import { client, signedIn, type Client } from './session';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { createAccount, setRole } from '../src/server/services/accounts';
 
@@ -44,5 +45,25 @@ export async function demoWithTeam(): Promise<TeamDemo> {
     app,
     owner: await signedIn(app, 'owner@example.com', 'owner-password-1'),
     editor: await signedIn(app, 'editor@example.com', 'editor-password-1'),
+  };
+}
+
+/**
+ * The file's demo app with its team and an anonymous visitor: started before the file's tests,
+ * closed and dropped after them. Read it inside a test (`demo()`), once it has started.
+ */
+export function teamDemoForFile(): () => TeamDemo & { visitor: Client } {
+  let demo: (TeamDemo & { visitor: Client }) | undefined;
+  beforeAll(async () => {
+    const started = await demoWithTeam();
+    demo = { ...started, visitor: await client(started.app) };
+  });
+  afterAll(async () => {
+    await demo?.app.close();
+    await demo?.database.drop();
+  });
+  return () => {
+    if (!demo) throw new Error('the demo app is read before it has started');
+    return demo;
   };
 }

@@ -18,8 +18,8 @@ import type { HtmlRules } from './html';
 export type IslandLoad = 'eager' | 'idle' | 'visible';
 
 /**
- * A site file as views see it: its dimensions, and for an image whose copies the pipeline has made,
- * the first 16 hex digits of its SHA-256 (its immutable addresses) and the formats made.
+ * A site file as views see it: its dimensions, the first 16 hex digits of its SHA-256 (its
+ * immutable addresses), and for an image whose copies the pipeline has made, the formats made.
  */
 export type RenderedFile = Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'> & { hash?: string; formats?: readonly string[]; alt?: string };
 

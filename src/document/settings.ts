@@ -14,10 +14,25 @@ import {
 } from '../domain/cookie-banner';
 import { EMAIL_LENGTH } from '../domain/limits';
 import { BADGE_TYPES, INFO_BAR_STYLES, TEMPLATE_VERSIONS, WEBSITE_TYPES } from '../domain/website';
+import { LOGO_DISPLAYS, LOGO_HEIGHT_PX } from '../domain/site-brand';
 import { siteLink } from './link';
 import { hostName, identifier, isTimeZone, navLink, numberEnum } from './primitives';
 
-/** The site header and footer (seed 001 §3 "Header and footer payload"; GET/PUT /api/site-header-footer). */
+/**
+ * A file of the site by its address (`/s/{name}`, as the asset library hands it back). A new
+ * schema each time, so the JSON Schema writes it in place rather than as a shared definition.
+ */
+const siteFileAddress = () =>
+  z
+    .string()
+    .max(203)
+    .regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site, such as /s/logo.png');
+
+/**
+ * The site header and footer (seed 001 §3 "Header and footer payload"; GET/PUT /api/site-header-footer).
+ * The header's logo and the site icon are images of the site's files; each setting of theirs may
+ * be missing, and the renderer then uses the defaults of src/domain/site-brand.ts.
+ */
 export const headerSchema = z
   .object({
     layout: z.enum(['left', 'center']).default('left'),
@@ -26,6 +41,13 @@ export const headerSchema = z
       .object({ text: z.string().min(1).max(60), href: siteLink(1000).min(1) })
       .strict()
       .optional(),
+    logo: siteFileAddress().optional(),
+    /** With a logo: the logo and the title, the logo alone (its text the title), or the title alone. */
+    logoDisplay: z.enum(LOGO_DISPLAYS).optional(),
+    /** In CSS pixels; phones show at most LOGO_PHONE_MAX_PX. */
+    logoHeight: z.number().int().min(LOGO_HEIGHT_PX.MIN).max(LOGO_HEIGHT_PX.MAX).optional(),
+    /** The browser tab's and the home screen's icon; the default mark when missing. */
+    icon: siteFileAddress().optional(),
   })
   .strict();
 export const footerSchema = z

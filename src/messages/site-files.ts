@@ -8,6 +8,11 @@ export const siteFilesText = {
   inUse:
     '{name} is used on {count, plural, one {# page or post} other {# pages or posts}} ({titles}). Remove it from there first, or replace it with another file.',
   siteSettings: 'Site settings',
+  /** The Design screen's logo and site icon, when the picked address is not an image of the site. */
+  logoNotFound: 'There is no file {name} on this site: pick the logo again from Files.',
+  logoNotImage: '{name} is not an image: the logo must be a PNG, JPEG, WebP, GIF, AVIF or SVG file.',
+  iconNotFound: 'There is no file {name} on this site: pick the site icon again from Files.',
+  iconNotImage: '{name} is not an image: the site icon must be a PNG, JPEG, WebP, GIF, AVIF or SVG file.',
   uploadNeedsName: 'Send the file’s name in the X-File-Name header.',
   /** The {fileTypeMessage} of the seed's unsupported-file text, when a replacement must be of the file's own kind. */
   kindImage: 'image ',

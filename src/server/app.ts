@@ -37,6 +37,7 @@ import { isOneClickUnsubscribe, registerNewsletterApi } from './api/newsletter';
 import { recordRequestMetrics, registerOperationsRoutes } from './api/operations';
 import { registerPostEditorApi } from './api/post-editor';
 import { registerSeoRoutes } from './api/seo';
+import { registerSiteIconRoutes } from './api/site-icon';
 import { registerSitePagesApi } from './api/site-pages';
 import { registerSiteUserRoutes } from './api/site-users';
 import { registerCrumb } from './plugins/crumb';
@@ -178,6 +179,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (!opts.blobStore) app.addHook('onClose', () => blobs.close());
   await registerFileRoutes(app, db, blobs);
   await registerSeoRoutes(app, db);
+  await registerSiteIconRoutes(app, db, blobs);
   await registerAuthRoutes(app, db, { appDomain: opts.appDomain });
   await registerAccountRoutes(app, db);
   await registerConfigApi(app, db, { appDomain: opts.appDomain });

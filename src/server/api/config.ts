@@ -13,6 +13,7 @@ import { currentSiteSettings, listPages, SiteConflictError, updateHeaderFooter, 
 import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../services/team';
 import { invite, pendingInvitations } from '../services/invitations';
 import { siteFooter, siteHeader, siteSettings } from '../services/stored-json';
+import { headerImageRefusals } from '../services/site-files';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost } from '../request';
 import { registerSiteTransferApi } from './site-transfer';
@@ -85,7 +86,10 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     area: 'design',
     access: 'write',
     body: headerFooterBody,
-    handler: async ({ site, account, body }) => {
+    handler: async ({ site, account, body, reply }) => {
+      const refusals = await headerImageRefusals(db, site.id, body.header);
+      const first = Object.values(refusals)[0];
+      if (first) return reply.code(400).send({ error: first, errors: refusals });
       await updateHeaderFooter(db, site.id, body.header, body.footer, account.id);
       return { ok: true };
     },

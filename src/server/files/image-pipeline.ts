@@ -316,3 +316,46 @@ export async function makeVariants(store: BlobStore, websiteId: string, fileId: 
     return { image, sha256, variants };
   });
 }
+
+/** The files a site icon is made from: the raster formats browsers show, and SVG (drawn at the icon's size). */
+export const ICON_SOURCE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif', 'image/svg+xml'] as const;
+
+/** Pixels an SVG is drawn at, per CSS inch, by default: its own width and height at 1:1. */
+const SVG_DENSITY = 72;
+
+export type IconOptions = {
+  /** A home-screen icon is shown on white where the image is transparent: iOS would show black. */
+  opaque?: boolean;
+  /** A gate of the caller's own, in place of the shared one (IMAGE_CONCURRENCY_DEFAULT). */
+  gate?: ImageGate;
+  maxPixels?: number;
+};
+
+/**
+ * A square PNG of `size` pixels from an image's bytes (a site icon): the whole image, centred on a
+ * transparent square (white when `opaque`), never cropped, the first frame of an animation. An
+ * SVG is drawn at the icon's size rather than enlarged from its own. Without metadata, as the
+ * variants. ImageRefusedError for bytes that are not such an image or too many pixels.
+ */
+export async function makeIcon(original: Buffer, size: number, opts: IconOptions = {}): Promise<Buffer> {
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
+  const gate = opts.gate ?? sharedGate(IMAGE_CONCURRENCY_DEFAULT);
+  return gate.run(async () => {
+    try {
+      const metadata = await sharp(original, { limitInputPixels: maxPixels, failOn: 'truncated' }).metadata();
+      const svg = metadata.format === 'svg';
+      if (!svg) probeFrom(await sharp(original, inputOptions(maxPixels, true)).metadata(), maxPixels);
+      const longest = Math.max(metadata.width, metadata.height, 1);
+      // An SVG is drawn at twice the icon's size at least, so its edges stay sharp when shrunk.
+      const density = svg ? Math.min(SVG_DENSITY * 50, Math.max(SVG_DENSITY, (SVG_DENSITY * 2 * size) / longest)) : undefined;
+      const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+      let image = sharp(original, { limitInputPixels: maxPixels, failOn: 'truncated', ...(density ? { density } : {}) })
+        .autoOrient()
+        .resize({ width: size, height: size, fit: 'contain', background: opts.opaque ? '#ffffff' : transparent });
+      if (opts.opaque) image = image.flatten({ background: '#ffffff' });
+      return await image.png({ compressionLevel: 9 }).toBuffer();
+    } catch (err) {
+      throw refusal(err);
+    }
+  });
+}

@@ -133,11 +133,11 @@ export const CRUMB_FAIL_MESSAGE = http.crumbFailed;
 export type SiteHosts = (req: FastifyRequest) => Promise<readonly string[]>;
 
 /**
- * Addresses whose answers never set the crumb cookie: files and built assets (cached by browsers
- * and CDNs), and the health and metrics checks, which load balancers and scrapers call without
+ * Addresses whose answers never set the crumb cookie: files, built assets and the site icon (cached
+ * by browsers and CDNs), and the health and metrics checks, which load balancers and scrapers call without
  * keeping cookies.
  */
-const NO_CRUMB_COOKIE = ['/assets/', '/s/', '/api/health/', '/api/metrics'] as const;
+const NO_CRUMB_COOKIE = ['/assets/', '/s/', '/favicon', '/apple-touch-icon', '/api/health/', '/api/metrics'] as const;
 
 /** Whether the browser says this call came from another site (see the module comment). */
 export async function fromAnotherSite(req: FastifyRequest, siteHosts: SiteHosts): Promise<boolean> {

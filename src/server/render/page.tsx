@@ -19,6 +19,7 @@ import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
 import { pageSiteContext, type PageVisitor, type SiteConsent } from './page-context';
 import { SiteChrome, type SiteChromeSettings } from './site-chrome';
+import { IconLinks, logoCss, SiteBrand } from './site-brand';
 import { siteChrome } from '../../messages/site-chrome';
 
 export type ShellSite = {
@@ -132,7 +133,7 @@ const headerHasMenu = (site: ShellSite) => site.navigation.length > 0 || headerB
 /** The id of the header's menu panel: the Menu link's target when JavaScript is off. */
 const MENU_ID = 'site-menu';
 
-function Header({ site, currentPath }: { site: ShellSite; currentPath: string }) {
+function Header({ site, currentPath, files }: { site: ShellSite; currentPath: string; files: RenderContext['files'] }) {
   const button = headerButton(site);
   return (
     <header className={`site-header header-${site.header.layout}`}>
@@ -141,9 +142,7 @@ function Header({ site, currentPath }: { site: ShellSite; currentPath: string })
       </a>
       <div className="header-inner">
         <div className="header-brand">
-          <a className="site-title" href="/">
-            {site.title}
-          </a>
+          <SiteBrand header={site.header} title={site.title} files={files} />
           {site.header.showTagline && site.tagline ? <p className="header-tagline">{site.tagline}</p> : null}
         </div>
         {headerHasMenu(site) ? (
@@ -236,7 +235,7 @@ export function renderPage(opts: {
   );
   const body = renderToString(
     <>
-      <Header site={site} currentPath={opts.currentPath} />
+      <Header site={site} currentPath={opts.currentPath} files={opts.ctx.files} />
       <main
         id="content"
         className={`page page-type-${opts.pageType}`}
@@ -264,7 +263,7 @@ export function renderPage(opts: {
   );
   for (const { name } of pageIslands) kinds.add(name);
   if (headerHasMenu(site)) kinds.add('menu');
-  const css = layoutCss(opts.sections);
+  const css = logoCss(site.header, opts.ctx.files) + layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;
   // A social image stored before the link rules is left out when a page may not carry it.
@@ -274,6 +273,7 @@ export function renderPage(opts: {
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <title>{head.title}</title>
+      <IconLinks header={site.header} files={opts.ctx.files} />
       {head.description ? <meta name="description" content={head.description} /> : null}
       {head.noindex ? <meta name="robots" content="noindex" /> : <link rel="canonical" href={head.url} />}
       <meta property="og:site_name" content={site.title} />

@@ -309,7 +309,9 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
             width: f.width ?? undefined,
             height: f.height ?? undefined,
             alt: f.alt,
-            ...(f.hash && f.formats ? { hash: f.hash, formats: f.formats } : {}),
+            // The hash names the bytes (a site icon's address); the formats, the pipeline's copies of them.
+            ...(f.hash ? { hash: f.hash } : {}),
+            ...(f.hash && f.formats ? { formats: f.formats } : {}),
           },
         ]),
       ),

@@ -23,7 +23,7 @@ import { format } from '../../messages/format';
 import { siteFilesText } from '../../messages/site-files';
 import { strings } from '../../messages/strings';
 import { BlobTooLargeError, type BlobKey, type BlobStore, type ByteRange } from '../blobs/store';
-import { ImageRefusedError, probeImage } from '../files/image-pipeline';
+import { ICON_SOURCE_TYPES, ImageRefusedError, probeImage } from '../files/image-pipeline';
 import { hasImageVariants, readHead, sniffFile } from '../files/sniff';
 import { copyOrQueueImageVariants, enqueueImageVariants, variantDonor } from '../files/variants-job';
 import { logActivity } from './activity';
@@ -358,6 +358,35 @@ const USE_SOURCES = [
     other: [],
   },
 ] as const;
+
+/** The images the header may show: those a browser draws (the site icon's sources, which the pipeline draws too). */
+const HEADER_IMAGE_TYPES: readonly string[] = ICON_SOURCE_TYPES;
+
+/**
+ * Why the header's logo or site icon cannot be saved, by field (`header.logo`, `header.icon`):
+ * the address names no file of the site, or one that is not an image a browser and the pipeline
+ * draw. Empty when both are fine or unset.
+ */
+export async function headerImageRefusals(
+  db: Db,
+  websiteId: string,
+  header: { logo?: string | undefined; icon?: string | undefined },
+): Promise<Record<string, string>> {
+  const refusals: Record<string, string> = {};
+  const texts = {
+    logo: { missing: (name: string) => format(siteFilesText.logoNotFound, { name }), wrong: (name: string) => format(siteFilesText.logoNotImage, { name }) },
+    icon: { missing: (name: string) => format(siteFilesText.iconNotFound, { name }), wrong: (name: string) => format(siteFilesText.iconNotImage, { name }) },
+  };
+  for (const field of ['logo', 'icon'] as const) {
+    const address = header[field];
+    if (!address) continue;
+    const name = address.slice('/s/'.length);
+    const file = await siteFile(db, websiteId, name);
+    if (!file) refusals[`header.${field}`] = texts[field].missing(name);
+    else if (!HEADER_IMAGE_TYPES.includes(file.contentType)) refusals[`header.${field}`] = texts[field].wrong(file.title ?? file.name);
+  }
+  return refusals;
+}
 
 /** Every use of the file's address (as /s/{name}, with a width, or under its hash). */
 export async function fileUses(db: Executor, websiteId: string, name: string): Promise<FileUse[]> {
