@@ -1,11 +1,14 @@
 /**
  * The accordion island (seed 000 §4): first item expanded by its setting, header clicks open and
  * close items with a 250 ms height animation, one open at a time; its chunk loads only on pages
- * that have an accordion, and no other block's chunk or React loads with it.
+ * that have an accordion, and no other block's chunk or React loads with it. In the editor, an
+ * item's text is formatted with bold, italic and a link (a refused link says why), never as HTML
+ * typed by hand, and is saved as clean HTML.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { desktop, isBlockChunk, isBlockKind, islandsReady, siteForFile, visitorContext } from './harness';
+import { seriousViolations } from './axe';
+import { desktop, isBlockChunk, isBlockKind, islandsReady, ownerApi, signInAsOwner, siteForFile, sqlOn, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -110,6 +113,64 @@ describe('accordion block', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.getAnimations().length === 0);
     expect(await isOpen(page, 'Can I order a custom set?')).toBe(true);
+    await context.close();
+  });
+});
+
+describe('an accordion item’s text in the editor', () => {
+  it('is formatted with bold, italic and a link from its own toolbar and the keyboard, and saved as HTML', { timeout: 60_000 }, async () => {
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const page = await context.newPage();
+    await signInAsOwner(page, env.site());
+    const [row] = await sqlOn(env.site(), `SELECT id FROM pages WHERE website_id = $1 AND path = '/blocks/accordion'`, [env.site().websiteId]);
+    const id = row!.id as string;
+    await page.goto(`${env.site().url}/config/pages/${id}`);
+    const saved = () =>
+      page
+        .getByRole('status')
+        .filter({ hasText: /^Saved/ })
+        .waitFor({ timeout: 15_000 });
+    await saved();
+    await page.frameLocator('iframe[title="Page canvas"]').getByText('Can I order a custom set?').click();
+    const panel = page.getByRole('complementary', { name: 'Accordion settings' });
+    const item = panel.getByRole('group', { name: 'Item 1' });
+    const text = item.getByRole('textbox', { name: 'Text shown when open' });
+    await text.waitFor();
+    // No field asks for HTML.
+    expect(await panel.getByText('HTML').count()).toBe(0);
+    await text.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Yes, ');
+    await page.keyboard.press('ControlOrMeta+B');
+    await page.keyboard.type('every piece');
+    await page.keyboard.press('ControlOrMeta+B');
+    await page.keyboard.type(' is ');
+    await item.getByRole('button', { name: 'Italic' }).click();
+    expect(await item.getByRole('button', { name: 'Italic' }).getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('glazed');
+    await item.getByRole('button', { name: 'Italic' }).click();
+    await page.keyboard.type('. Ask us: ');
+    // A link the link rules refuse says why; one they allow is set where the caret is.
+    await item.getByRole('button', { name: 'Link' }).click();
+    const address = item.getByLabel('Link address');
+    await address.fill('javascript:alert(1)');
+    await address.press('Enter');
+    await item.getByRole('alert').waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    await address.fill('/contact');
+    await address.press('Enter');
+    await text.getByRole('link', { name: '/contact' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await saved();
+    await expect
+      .poll(async () => {
+        const answer = await (await ownerApi(env.site())).call<{ draft: { sections: { blocks: { type: number; data: { items?: { html: string }[] } }[] }[] } }>(
+          'GET',
+          `/api/config/editor/pages/${id}`,
+        );
+        return answer.draft.sections.flatMap((s) => s.blocks).find((b) => b.data.items)?.data.items?.[0]?.html;
+      })
+      .toBe('<p>Yes, <strong>every piece</strong> is <em>glazed</em>. Ask us: <a href="/contact">/contact</a></p>');
     await context.close();
   });
 });

@@ -87,6 +87,7 @@ beforeAll(async () => {
       }),
     );
     doc.pages.push(galleryPage('/g-owner', { images: images(4), design: 'grid' }));
+    doc.pages.push(galleryPage('/g-pick', { images: images(1), design: 'grid' }));
     doc.pages.push(galleryPage('/g-slideshow-fit', { images: images(3), design: 'slideshow', 'auto-crop': false }));
     doc.pages.push(galleryPage('/g-autoplay', { images: images(5), design: 'slideshow', autoplay: true, 'autoplay-duration': 1 }));
     doc.pages.push(galleryPage('/g-autoplay-slideshow', { images: images(5), design: 'slideshow', autoplay: true }));
@@ -203,6 +204,47 @@ describe('the owner’s choices', () => {
     await page.locator('.sqs-active-slide').click();
     await page.getByRole('dialog', { name: 'Gallery' }).waitFor();
     await context.close();
+    await owner.context().close();
+  });
+});
+
+describe('adding images in the editor', () => {
+  it('ticks several library images, from the keyboard and with Shift-click, and adds them at once in the order ticked', async () => {
+    const owner = await (await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 }, bypassCSP: true })).newPage();
+    await signInAsOwner(owner, env.site());
+    await owner.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
+    await owner.getByRole('button', { name: 'Edit Gallery /g-pick' }).click();
+    await owner.frameLocator('iframe[title="Page canvas"]').locator('.gallery-slide').first().click();
+    const panel = owner.getByRole('complementary', { name: 'Gallery settings' });
+    await panel.getByRole('button', { name: 'Add images from the library' }).click();
+    const picker = owner.getByRole('dialog', { name: 'Choose images' });
+    const box = (n: number) => picker.getByRole('checkbox', { name: new RegExp(`^gallery-e2e-${n}\\.png, `) });
+    await box(1).waitFor();
+    expect(await picker.getByRole('button', { name: 'Tick images to add' }).isDisabled()).toBe(true);
+    // Space ticks the box that has focus; a click, then a Shift-click, ticks every image between the two.
+    await box(5).focus();
+    await owner.keyboard.press('Space');
+    await box(1).click();
+    await box(3).click({ modifiers: ['Shift'] });
+    for (const n of [1, 2, 3, 5]) expect(await box(n).isChecked(), `image ${n}`).toBe(true);
+    expect(await box(4).isChecked()).toBe(false);
+    expect(await seriousViolations(owner)).toEqual([]);
+    // Shift-click on a ticked one unticks the run.
+    await box(2).click();
+    await box(3).click({ modifiers: ['Shift'] });
+    expect(await box(2).isChecked()).toBe(false);
+    expect(await box(3).isChecked()).toBe(false);
+    await box(3).click();
+    await picker.getByRole('button', { name: 'Add 3 images' }).click();
+    await picker.waitFor({ state: 'detached' });
+    await panel.getByText('3 images added at the end of the gallery.').waitFor();
+    // The gallery on the canvas shows the one it had and the three added, in the order ticked.
+    const canvasImages = owner.frameLocator('iframe[title="Page canvas"]').locator('.gallery-slide img');
+    await expect.poll(() => canvasImages.count()).toBe(4);
+    const names = await canvasImages.evaluateAll((imgs) =>
+      imgs.map((img) => /gallery-e2e-\d+/.exec(img.getAttribute('src') ?? img.getAttribute('data-src') ?? '')?.[0]),
+    );
+    expect(names).toEqual(['gallery-e2e-1', 'gallery-e2e-5', 'gallery-e2e-1', 'gallery-e2e-3']);
     await owner.context().close();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A new owner's first site, in Chromium: from the demo site's config area the owner creates a
  * blank site, follows the link to its own config area and signs in there with the same account;
- * adds two pages (one blank, one from a section layout, the second from the keyboard alone), moves
+ * adds two pages (one blank and in the header menu, one from a section layout and left out of it,
+ * the second from the keyboard alone), each opening in the editor at once, moves
  * one with Move up (announced, focus kept), publishes both from the editor, and renames a
  * published page's URL slug: a visitor following the old address lands on the new one. The home
  * page's Delete is refused with its message; the three pages go into the header menu, one in a
@@ -21,6 +22,19 @@ async function publishFromEditor(page: Page, title: string) {
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
   await page.getByText('Published. Visitors now see this version.').first().waitFor();
+  await page.getByRole('button', { name: 'All pages' }).click();
+  await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+}
+
+/** A page just added is open in the editor, at its own address; All pages goes back to the list. */
+async function inEditorOf(page: Page, title: string) {
+  await page.waitForURL(/\/config\/pages\/[0-9a-f]{24}$/);
+  // The editor's bar names the page.
+  await page.getByText(title, { exact: true }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor();
   await page.getByRole('button', { name: 'All pages' }).click();
   await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
 }
@@ -57,16 +71,16 @@ describe('a new site and its pages', () => {
     await nav.getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('rowheader', { name: /^Home/ }).waitFor();
 
-    // A blank page.
+    // A blank page, shown in the header menu (the box is ticked at first): it opens in the editor.
     await page.getByRole('button', { name: 'Add a page' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add a page' });
     await addDialog.getByLabel('Page title').fill('About us');
+    expect(await addDialog.getByLabel('Show in the header menu').isChecked()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await addDialog.getByRole('button', { name: 'Add page' }).click();
-    const status = page.locator('.pages-screen p[role="status"]');
-    await status.getByText('Added the page “About us” as a draft at /about-us. Publish it from the editor to show it to visitors.').waitFor();
+    await inEditorOf(page, 'About us');
 
-    // A page from a section layout, from the keyboard alone.
+    // A page from a section layout, left out of the menu, from the keyboard alone.
     await page.getByRole('button', { name: 'Add a page' }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Add a page' }).getByLabel('Page title').waitFor();
@@ -75,11 +89,15 @@ describe('a new site and its pages', () => {
     await page.keyboard.press('Tab'); // Start from: Blank page
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // Heading and text, Image beside text, Three columns
     expect(await page.getByLabel('Three columns').isChecked()).toBe(true);
+    await page.keyboard.press('Tab'); // Show in the header menu
+    await page.keyboard.press('Space');
+    expect(await page.getByLabel('Show in the header menu').isChecked()).toBe(false);
     await page.keyboard.press('Tab'); // Cancel
     await page.keyboard.press('Tab'); // Add page
     await page.keyboard.press('Enter');
-    await status.getByText('Added the page “Our breads” as a draft at /our-breads. Publish it from the editor to show it to visitors.').waitFor();
+    await inEditorOf(page, 'Our breads');
     expect((await page.getByRole('rowheader').allTextContents()).map((t) => t.trim())).toEqual(['Home Home', 'About us', 'Our breads']);
+    const status = page.locator('.pages-screen p[role="status"]');
 
     // Move up: announced in the status line, focus kept on the button.
     await page.getByRole('button', { name: 'Move up Our breads' }).focus();
@@ -141,6 +159,9 @@ describe('a new site and its pages', () => {
     await visitor.goto(`${siteOrigin}/`);
     const menu = visitor.getByRole('navigation', { name: 'Main' });
     await menu.getByRole('link', { name: 'Our story' }).waitFor();
+    // The page added with the box ticked was in the menu from the start; the other only as the owner put it there.
+    expect(await menu.getByRole('link', { name: 'About us' }).getAttribute('href')).toBe('/about-us');
+    expect(await menu.getByRole('link', { name: 'Our breads' }).count()).toBe(0);
     expect(await menu.getByRole('list', { name: 'Our story' }).getByRole('link', { name: 'Breads' }).getAttribute('href')).toBe('/our-breads');
     expect(await visitor.getByRole('contentinfo').getByRole('link', { name: 'Email us' }).getAttribute('href')).toBe('mailto:hello@harbour-bakery.example');
     await context.close();

@@ -89,6 +89,29 @@ describe('adding a page', () => {
     expect((await q('SELECT action FROM activity_log WHERE action = $1', ['pages.created'])).length).toBe(2);
   });
 
+  it('adds a link to the new page at the end of the header menu when asked, and refuses one the full menu has no room for', async () => {
+    const menu = async () =>
+      (await q<{ navigation: { title: string; href?: string }[] }>('SELECT navigation FROM websites WHERE id = $1', [demo.websiteId]))[0]!.navigation;
+    const before = await menu();
+    const res = await owner.call('POST', '/api/config/pages', { title: 'Workshops', inMenu: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await menu()).toEqual([...before, { title: 'Workshops', href: '/workshops', newWindow: false }]);
+    // Left out, the menu stays as it is.
+    expect((await owner.call('POST', '/api/config/pages', { title: 'Not in the menu' })).statusCode).toBe(200);
+    expect(await menu()).toHaveLength(before.length + 1);
+    // A full menu: refused beside the checkbox, and no page is added.
+    const full = Array.from({ length: 100 }, (_, i) => ({ title: `Item ${i + 1}`, href: '/about', newWindow: false }));
+    await q('UPDATE websites SET navigation = $2 WHERE id = $1', [demo.websiteId, JSON.stringify(full)]);
+    const pagesBefore = await state();
+    const refused = await owner.call('POST', '/api/config/pages', { title: 'One too many', inMenu: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ errors: Record<string, string> }>().errors.inMenu).toBe(
+      'The header menu already has 100 items. Leave “Show in the header menu” off, or remove an item on the Navigation screen first.',
+    );
+    expect(await state()).toEqual(pagesBefore);
+    await q('UPDATE websites SET navigation = $2 WHERE id = $1', [demo.websiteId, JSON.stringify(before)]);
+  });
+
   it('adds a page from a section layout, with the image the owner picked from the site or an https address', async () => {
     const res = await owner.call('POST', '/api/config/pages', { title: 'Gallery', path: 'gallery', layout: 'image-text', image: '/s/studio-wheel.jpg' });
     expect(res.statusCode, res.body).toBe(200);

@@ -83,7 +83,13 @@ function SitePicker({ me }: { me: Me }) {
 
 /** Screens of a config area (src/domain/permissions), drawn by the one component each. */
 const SCREENS: Partial<Record<ScreenId, (props: { me: Me; onEdit: (target: EditorTarget) => void }) => React.ReactNode>> = {
-  pages: ({ me, onEdit }) => <PagesScreen onEdit={(id) => onEdit({ kind: 'page', id })} writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
+  pages: ({ me, onEdit }) => (
+    <PagesScreen
+      onEdit={(id) => onEdit({ kind: 'page', id })}
+      writable={me.role !== null && canAccess(me.role, 'pages', 'write')}
+      menuWritable={me.role !== null && canAccess(me.role, 'design', 'write')}
+    />
+  ),
   blog: ({ me, onEdit }) => <BlogScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} onEdit={onEdit} />,
   files: ({ me }) => <FilesScreen writable={me.role !== null && canAccess(me.role, 'pages', 'write')} />,
   design: DesignScreen,

@@ -6,11 +6,15 @@
  * emptied. A property no generic control can edit names a custom editor of its kind
  * (src/blocks/editors.ts), which gets this renderer back for the properties it holds.
  */
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { CUSTOM_EDITORS } from '../blocks/editors';
 import type { FieldDescription, Fields, LinesField, ListField } from '../blocks/fields';
 import { Field } from './field';
 import { LinkPicker } from './link-picker';
+import { richText } from '../messages/rich-text';
+
+/** The rich-text field's editor, with Tiptap: loaded when a block with formatted text is first edited. */
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
 
 type Data = Readonly<Record<string, unknown>>;
 /** `structural`: items moved, came or went, so errors naming positions no longer point at the right ones. */
@@ -46,6 +50,59 @@ const lines = (text: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
+
+/**
+ * Formatted text (owner HTML of the text policy): its label, hint and error as every field has
+ * them, and the rich-text editor once it has loaded.
+ */
+function RichTextControl(props: {
+  id: string;
+  label: string;
+  hint: string | undefined;
+  error: string | undefined;
+  value: string;
+  writable: boolean;
+  onChange: (html: string) => void;
+}) {
+  const { id, label, hint, error } = props;
+  const labelId = `${id}-label`;
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      {/* It names the editable area through aria-labelledby: a label's for= reaches form controls only. */}
+      <span className="field-label" id={labelId}>
+        {label}
+      </span>
+      <Suspense
+        fallback={
+          <p className="hint" role="status">
+            {richText.loading}
+          </p>
+        }
+      >
+        <RichTextEditor
+          id={id}
+          labelledBy={labelId}
+          describedBy={describedBy}
+          invalid={Boolean(error)}
+          value={props.value}
+          writable={props.writable}
+          onChange={props.onChange}
+        />
+      </Suspense>
+      {hint ? (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 const idOf = (idBase: string, path: string) => `${idBase}-${path.replace(/\./g, '-')}`;
 const join = (path: string, key: string) => (key === '' ? path : path ? `${path}.${key}` : key);
@@ -205,6 +262,18 @@ function Control(props: {
         />
       );
     case 'textarea':
+      if (d.html === 'text')
+        return (
+          <RichTextControl
+            id={id}
+            label={d.label}
+            hint={d.hint}
+            error={error}
+            value={typeof value === 'string' ? value : ''}
+            writable={common.writable}
+            onChange={(html) => set(emptied(html))}
+          />
+        );
       return (
         <Field id={id} label={d.label} error={error} hint={d.hint}>
           {(p) => (

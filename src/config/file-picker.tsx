@@ -71,29 +71,64 @@ export const thumbnailOf = (file: LibraryFile) => `${file.src}?format=300w`;
 export const dimensionsOf = (file: LibraryFile) => (file.width && file.height ? format(words.dimensions, { width: file.width, height: file.height }) : '');
 
 /**
- * The dialog. `allowAddress`: the field also takes an https address (the editor's image blocks);
- * `onPick` gets the choice, then the dialog closes and `onDone` runs.
+ * The images ticked after a click on the one at `at` of `list`: it toggles, and with Shift the run
+ * from the last one clicked (`anchor`) takes the clicked one's new state, as file managers do.
  */
-export function FilePicker({ onPick, onDone, allowAddress = false }: { onPick: (image: PickedImage) => void; onDone: () => void; allowAddress?: boolean }) {
+export function tickedAfterClick<T extends { id: string }>(
+  ticked: readonly T[],
+  list: readonly T[],
+  at: number,
+  anchor: number | undefined,
+  range: boolean,
+): T[] {
+  const on = !ticked.some((t) => t.id === list[at]!.id);
+  const run = range && anchor !== undefined && list[anchor] !== undefined ? list.slice(Math.min(anchor, at), Math.max(anchor, at) + 1) : [list[at]!];
+  const rest = ticked.filter((t) => !run.some((r) => r.id === t.id));
+  // Kept in the order the owner ticked them, the run in the list's order.
+  return on ? [...rest, ...run] : rest;
+}
+
+/**
+ * The dialog. `allowAddress`: the field also takes an https address (the editor's image blocks);
+ * `onPick` gets the choice, then the dialog closes and `onDone` runs. With `onPickMany`, each image
+ * has a checkbox (Shift-click ticks a run of them, images uploaded here come ticked) and one button
+ * adds every ticked image, in the order they were ticked.
+ */
+export function FilePicker({
+  onPick,
+  onPickMany,
+  onDone,
+  allowAddress = false,
+}: {
+  onPick: (image: PickedImage) => void;
+  onPickMany?: (images: PickedImage[]) => void;
+  onDone: () => void;
+  allowAddress?: boolean;
+}) {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search, SEARCH_DELAY_MS);
   const { files, error, reload } = useLibraryFiles(settled);
   const [fresh, setFresh] = useState<string[]>([]);
+  // Kept whole, so an image a search hides stays ticked.
+  const [ticked, setTicked] = useState<LibraryFile[]>([]);
+  const [anchor, setAnchor] = useState<number>();
   const uploads = useUploads((file) => {
     setFresh((f) => [...f, file.id]);
+    if (onPickMany && file.kind === 'image') setTicked((t) => [...t, file]);
     void reload();
   });
   const drop = useFileDrop((chosen) => uploads.start(chosen));
   const [address, setAddress] = useState('');
   const [addressError, setAddressError] = useState<string>();
   const images = files?.filter((f) => f.kind === 'image');
+  const many = onPickMany !== undefined;
   return (
     <Popup
-      title={editing.pickImage}
+      title={many ? words.pickImages : editing.pickImage}
       role="dialog"
       placement="center"
       onHide={onDone}
-      text={editing.pickImageHint}
+      text={many ? words.pickImagesHint : editing.pickImageHint}
       actions={(close) => {
         const pick = (image: PickedImage) => {
           onPick(image);
@@ -125,17 +160,35 @@ export function FilePicker({ onPick, onDone, allowAddress = false }: { onPick: (
               <p className="empty">{settled.trim() ? format(words.pickerNoMatch, { search: settled.trim() }) : words.pickerEmpty}</p>
             ) : (
               <ul className="image-picker-list">
-                {images.map((f) => (
+                {images.map((f, i) => (
                   <li key={f.id}>
-                    <button
-                      type="button"
-                      className={`image-picker-item${fresh.includes(f.id) ? ' image-picker-item--fresh' : ''}`}
-                      aria-label={dimensionsOf(f) ? format(words.pickImageNamed, { title: f.title, details: dimensionsOf(f) }) : f.title}
-                      onClick={() => pick(pickedImage(f))}
-                    >
-                      <img src={thumbnailOf(f)} alt="" width={120} height={90} loading="lazy" />
-                      <span>{f.title}</span>
-                    </button>
+                    {many ? (
+                      <label className={`image-picker-item image-picker-item--check${fresh.includes(f.id) ? ' image-picker-item--fresh' : ''}`}>
+                        <input
+                          type="checkbox"
+                          checked={ticked.some((t) => t.id === f.id)}
+                          aria-label={dimensionsOf(f) ? format(words.pickImageNamed, { title: f.title, details: dimensionsOf(f) }) : f.title}
+                          // A click (or Space) toggles; the change event cannot tell whether Shift was held, the click can.
+                          onClick={(e) => {
+                            setTicked((t) => tickedAfterClick(t, images, i, anchor, e.shiftKey));
+                            setAnchor(i);
+                          }}
+                          onChange={() => undefined}
+                        />
+                        <img src={thumbnailOf(f)} alt="" width={120} height={90} loading="lazy" />
+                        <span>{f.title}</span>
+                      </label>
+                    ) : (
+                      <button
+                        type="button"
+                        className={`image-picker-item${fresh.includes(f.id) ? ' image-picker-item--fresh' : ''}`}
+                        aria-label={dimensionsOf(f) ? format(words.pickImageNamed, { title: f.title, details: dimensionsOf(f) }) : f.title}
+                        onClick={() => pick(pickedImage(f))}
+                      >
+                        <img src={thumbnailOf(f)} alt="" width={120} height={90} loading="lazy" />
+                        <span>{f.title}</span>
+                      </button>
+                    )}
                   </li>
                 ))}
               </ul>
@@ -161,6 +214,19 @@ export function FilePicker({ onPick, onDone, allowAddress = false }: { onPick: (
                 <button type="button" className="op-popup__button" onClick={() => close('cancel')}>
                   {words.closeDetails}
                 </button>
+                {many ? (
+                  <button
+                    type="button"
+                    className="op-popup__button op-popup__button--primary"
+                    disabled={ticked.length === 0}
+                    onClick={() => {
+                      onPickMany(ticked.map(pickedImage));
+                      close('confirm');
+                    }}
+                  >
+                    {ticked.length === 0 ? words.tickImages : format(words.addImages, { count: ticked.length })}
+                  </button>
+                ) : null}
               </div>
             )}
           </div>
@@ -181,13 +247,15 @@ export function placedImage(image: PickedImage, currentAlt = ''): { src: string;
   return { src: image.src, focalPoint: image.focal ?? { ...CENTRE }, ...(currentAlt.trim() === '' && image.alt ? { alt: image.alt } : {}) };
 }
 
-/** A button opening the picker: for a field that already shows its image (a block's panel, a page's social image). */
+/** A button opening the picker: for a field that already shows its image (a block's panel, a page's social image), or, with `onPickMany`, one adding several. */
 export function LibraryImageButton({
   onPick,
+  onPickMany,
   label = words.fromLibrary,
   disabled = false,
 }: {
   onPick: (image: PickedImage) => void;
+  onPickMany?: (images: PickedImage[]) => void;
   label?: string;
   disabled?: boolean;
 }) {
@@ -197,7 +265,7 @@ export function LibraryImageButton({
       <button type="button" className="secondary" disabled={disabled} onClick={() => setPicking(true)}>
         {label}
       </button>
-      {picking ? <FilePicker onPick={onPick} onDone={() => setPicking(false)} /> : null}
+      {picking ? <FilePicker onPick={onPick} {...(onPickMany ? { onPickMany } : {})} onDone={() => setPicking(false)} /> : null}
     </>
   );
 }

@@ -32,7 +32,7 @@ const published = (p: PageRow) => p.status === CONTENT_STATUSES.PUBLISHED;
 
 type Dialog = { kind: 'add' } | { kind: 'settings'; pageId: string };
 
-export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => void; writable: boolean }) {
+export function PagesScreen({ onEdit, writable, menuWritable }: { onEdit: (pageId: string) => void; writable: boolean; menuWritable: boolean }) {
   const [data, loadError, reload] = useLoad(pagesAnswer, '/api/config/pages');
   const [error, setError] = useState<string | null>(null);
   const { done, setDone, sayAfterReload } = useDoneAfterReload(reload);
@@ -238,20 +238,32 @@ export function PagesScreen({ onEdit, writable }: { onEdit: (pageId: string) => 
           ]}
         />
       ) : null}
-      {dialog?.kind === 'add' ? <AddPageDialog onDone={closeDialog} /> : null}
+      {dialog?.kind === 'add' ? <AddPageDialog menuWritable={menuWritable} onDone={closeDialog} onAdded={onEdit} /> : null}
       {dialog?.kind === 'settings' ? <PageSettingsDialog pageId={dialog.pageId} writable={writable} onDone={closeDialog} /> : null}
     </section>
   );
 }
 
-/** The add-page dialog: a title, a URL slug (made from the title when left empty), and what the page starts from. */
-function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
+/**
+ * The add-page dialog: a title, a URL slug (made from the title when left empty), what the page
+ * starts from, and whether the header menu links to it (on unless the role may not change menus).
+ * The page added, the editor opens on it.
+ */
+function AddPageDialog({
+  onDone,
+  onAdded,
+  menuWritable,
+}: {
+  onDone: (added: string | null) => void;
+  onAdded: (pageId: string) => void;
+  menuWritable: boolean;
+}) {
   const [title, setTitle] = useState('');
   const [path, setPath] = useState('');
   const [layout, setLayout] = useState('blank');
   const [image, setImage] = useState('');
+  const [inMenu, setInMenu] = useState(menuWritable);
   const [open, setOpen] = useState(true);
-  const [added, setAdded] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -261,12 +273,9 @@ function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
     setError(null);
     setFieldErrors({});
     setBusy(true);
-    call(pageChangedAnswer, 'POST', '/api/config/pages', { title, path, layout, ...(needsImage && image ? { image } : {}) })
+    call(pageChangedAnswer, 'POST', '/api/config/pages', { title, path, layout, inMenu, ...(needsImage && image ? { image } : {}) })
       .then(
-        (res) => {
-          setAdded(format(texts.pageAdded, { title: res.title, path: res.path ?? '' }));
-          setOpen(false);
-        },
+        (res) => onAdded(res.id),
         (err: unknown) => {
           setError(errorText(err));
           setFieldErrors(fieldErrorsOf(err));
@@ -276,7 +285,7 @@ function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
   };
   const choices = [{ key: 'blank', label: texts.blankPage, description: texts.blankPageHint }, ...SECTION_LAYOUTS];
   return (
-    <PageDialog title={texts.addPage} open={open} onClosed={() => onDone(added)}>
+    <PageDialog title={texts.addPage} open={open} onClosed={() => onDone(null)}>
       <form className="stack" noValidate onSubmit={submit}>
         <Messages error={error} />
         <Field id="new-page-title" label={texts.pageTitle} error={fieldErrors.title}>
@@ -307,6 +316,11 @@ function AddPageDialog({ onDone }: { onDone: (added: string | null) => void }) {
         </fieldset>
         {needsImage ? (
           <ImageChoice id="new-page-image" label={texts.image} hint={texts.imageHint} value={image} onChange={setImage} error={fieldErrors.image} />
+        ) : null}
+        {menuWritable ? (
+          <Field id="new-page-in-menu" label={texts.inMenu} hint={texts.inMenuHint} check error={fieldErrors.inMenu}>
+            {(control) => <input {...control} type="checkbox" checked={inMenu} onChange={(e) => setInMenu(e.target.checked)} />}
+          </Field>
         ) : null}
         <p className="button-row">
           <button type="button" className="secondary" onClick={() => setOpen(false)}>

@@ -3,7 +3,8 @@
  * for GET, write for the rest), and the account's call that creates a new site:
  *
  * - `GET /api/config/pages` (src/contracts/site.ts `pagesAnswer`): the pages in the owner's order.
- * - `POST /api/config/pages`: `newPageBody`; a new page, a DRAFT, blank or from a section layout.
+ * - `POST /api/config/pages`: `newPageBody`; a new page, a DRAFT, blank or from a section layout, and with
+ *   `inMenu` a link to it at the end of the header menu (which needs the design area's write access too).
  * - `GET /api/config/pages/:pageId`: `pageSettingsAnswer` (never the page password, only whether it has one).
  * - `PUT /api/config/pages/:pageId`: `pageSettingsBody`; a published page's old address gets a 301.
  * - `POST /api/config/pages/:pageId/duplicate`: a DRAFT copy with new ids, after the page.
@@ -50,6 +51,8 @@ export const newPageBody = z
     /** 'blank', or a section layout's key (src/blocks/section-layouts.ts), checked by the server. */
     layout: z.string().max(40).default('blank'),
     image: imageRef.optional(),
+    /** Also a link to the page at the end of the header menu (the Add a page dialog sends it on by default). */
+    inMenu: z.boolean().default(false),
   })
   .strict();
 export type NewPageBody = z.input<typeof newPageBody>;

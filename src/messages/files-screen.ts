@@ -68,6 +68,10 @@ export const filesScreen = {
   // ---- the picker ----
   pickerSearch: 'Search images',
   pickerEmpty: 'The library has no images yet: upload one.',
+  pickImages: 'Choose images',
+  pickImagesHint: 'Tick the images to add, in the order they should show; Shift-click ticks every image between two. Images you upload here come ticked.',
+  tickImages: 'Tick images to add',
+  addImages: '{count, plural, one {Add # image} other {Add # images}}',
   pickerNoMatch: 'No image matches “{search}”.',
   pickImageNamed: '{title}, {details}',
   fromLibrary: 'Choose from the library',

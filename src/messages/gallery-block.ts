@@ -12,7 +12,8 @@ export const galleryBlock = {
   watchVideo: 'Watch {title}',
   transitionUnknown: "Transition ''{name}'' could not be found.",
   empty: 'This gallery has no images yet.',
-  addFromLibrary: 'Add an image from the library',
+  addFromLibrary: 'Add images from the library',
+  imagesAdded: '{count, plural, one {# image added} other {# images added}} at the end of the gallery.',
   videoAddress: 'Video address',
   videoAddressHint:
     'A Vimeo, YouTube, Wistia or Animoto address. When you save, its title and poster are fetched and the poster is copied into your files; visitors contact the provider only when they press play.',

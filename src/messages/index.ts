@@ -13,6 +13,7 @@ import { analyticsApi } from './analytics-api';
 import { analyticsReport } from './analytics-report';
 import { authentication } from './authentication';
 import { blog } from './blog';
+import { blockCover } from './block-cover';
 import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
@@ -45,6 +46,7 @@ import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
 import { relativeTime } from './relative-time';
+import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
 import { siteChrome } from './site-chrome';
@@ -65,6 +67,7 @@ export const CATALOGUE = {
   analyticsReport,
   authentication,
   blog,
+  blockCover,
   blocks,
   captcha,
   captchaSettings,
@@ -97,6 +100,7 @@ export const CATALOGUE = {
   pages,
   passwords,
   relativeTime,
+  richText,
   securityEmails,
   settingsScreens,
   siteChrome,

@@ -12,7 +12,7 @@ export const accordionFields = describeFields(accordionData.shape, {
     newItem: { title: 'New question', html: '<p>The answer.</p>' },
     fields: describeFields(item, {
       title: { type: 'text', label: 'Title' },
-      html: { type: 'textarea', html: 'text', rows: 4, label: 'Content (HTML)' },
+      html: { type: 'textarea', html: 'text', rows: 4, label: 'Text shown when open' },
     }),
   },
   allowMultipleOpen: { type: 'checkbox', label: 'Let several items be open at once' },

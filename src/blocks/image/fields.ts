@@ -86,7 +86,7 @@ export const imageFields = describeFields(imageData.shape, {
   },
   title: { type: 'text', label: 'Title', group: 'text' },
   headingLevel: { type: 'select', label: 'Heading level of the title', group: 'text', options: choices({ h2: 'Heading 2', h3: 'Heading 3', h4: 'Heading 4' }) },
-  bodyHtml: { type: 'textarea', html: 'text', rows: 4, label: 'Text (HTML)', group: 'text' },
+  bodyHtml: { type: 'textarea', html: 'text', rows: 4, label: 'Text', group: 'text' },
   buttonText: { type: 'text', label: 'Button text', group: 'text', hint: 'The button shows when it has both a text and a link.' },
   buttonLink: { type: 'link', label: 'Button link', group: 'text', hint: 'Where the button leads.' },
 });

@@ -9,5 +9,5 @@ export const newsletterFields = describeFields(newsletterData.shape, {
   buttonText: { type: 'text', label: 'Button text' },
   successText: { type: 'text', label: 'Text shown after signing up' },
   captcha: { type: 'checkbox', label: 'Ask visitors to complete a captcha', hint: 'Shown only once the site has a captcha key.' },
-  disclaimerHtml: { type: 'textarea', html: 'text', rows: 3, label: 'Disclaimer shown under the button (HTML)' },
+  disclaimerHtml: { type: 'textarea', html: 'text', rows: 3, label: 'Disclaimer shown under the button' },
 });

@@ -1,6 +1,7 @@
 /**
- * The gallery block's part of the editor's settings panel, above its fields: a button adding an
- * image from the library (with the library's alternative text and focal point), a field adding a
+ * The gallery block's part of the editor's settings panel, above its fields: a button adding
+ * images from the library, several at once (each with the library's alternative text and focal
+ * point), a field adding a
  * video by its address (checked here against the providers the server looks up at save time), and
  * what the owner must know before publishing: images whose site file is gone (the page leaves them
  * out), video addresses of no known provider, and images without alternative text.
@@ -14,6 +15,7 @@ import type { GalleryImage } from '../../blocks/gallery/schema';
 import { format } from '../../messages/format';
 import { galleryBlock as words } from '../../messages/gallery-block';
 import { Field } from '../field';
+import type { PickedImage } from '../../contracts/files';
 import { LibraryImageButton } from '../file-picker';
 
 type Data = Readonly<Record<string, unknown>>;
@@ -55,18 +57,18 @@ export function GalleryPanel({
     setAddressError(undefined);
     setAdded(format(words.videoAdded, { position: images.length + 1 }));
   };
+  const addImages = (chosen: readonly PickedImage[]) => {
+    const names = chosen.flatMap((image) => (image.src.startsWith('/s/') ? [image.src.slice(3)] : []));
+    setPicked((p) => new Set([...p, ...names]));
+    const more: GalleryImage[] = chosen.map((image) => ({ src: image.src, alt: image.alt, ...(image.focal ? { focalPoint: image.focal } : {}) }));
+    onChange({ ...data, images: [...images, ...more] });
+    setAdded(format(words.imagesAdded, { count: more.length }));
+  };
   return (
     <div className="editor-gallery">
       {writable ? (
         <p className="editor-library-image">
-          <LibraryImageButton
-            label={words.addFromLibrary}
-            onPick={(image) => {
-              if (image.src.startsWith('/s/')) setPicked((p) => new Set([...p, image.src.slice(3)]));
-              const added: GalleryImage = { src: image.src, alt: image.alt, ...(image.focal ? { focalPoint: image.focal } : {}) };
-              onChange({ ...data, images: [...images, added] });
-            }}
-          />
+          <LibraryImageButton label={words.addFromLibrary} onPick={(image) => addImages([image])} onPickMany={addImages} />
         </p>
       ) : null}
       {writable ? (

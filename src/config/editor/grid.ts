@@ -127,3 +127,84 @@ export function sendBackLevels(block: Block<BlockData>, blocks: readonly Block<B
   }
   return levels;
 }
+
+/**
+ * Whether two blocks were layered on purpose (Bring forward, Send back): their stacking levels
+ * differ. Blocks on one level are in the phone's stacked flow, where none hides another.
+ */
+export const layered = (a: Placement, b: Placement): boolean => (a.z ?? 0) !== (b.z ?? 0);
+
+const sideBySide = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w;
+
+/**
+ * The phone's stacked flow kept when `placed` lands among `others` (the rest of its section, by id,
+ * as they sit on the phone): every block of its level it would cover moves down below it, and any
+ * block those then cover moves down in turn, so the rest keep their order. `settle` (a drop): a
+ * top that falls inside a block goes to that block's top when in its upper half, else below it.
+ * Blocks on another level (layered on purpose) stay where they are. Gives where `placed` ends up
+ * and each block that moved.
+ */
+export function stackOnPhone(placed: Placement, others: ReadonlyMap<string, Placement>, settle = false): { placed: Placement; moved: Map<string, Placement> } {
+  const flow = [...others].filter(([, at]) => !layered(at, placed));
+  let y = placed.y;
+  if (settle) {
+    for (let i = 0; i <= flow.length; i++) {
+      const inside = flow.find(([, at]) => sideBySide(at, placed) && at.y < y && y < at.y + at.h)?.[1];
+      if (!inside) break;
+      y = y - inside.y < inside.h / 2 ? inside.y : inside.y + inside.h;
+    }
+  }
+  const final = { ...placed, y };
+  const settled: Box[] = [final];
+  const moved = new Map<string, Placement>();
+  for (const [id, at] of flow.sort(([, a], [, b]) => a.y - b.y || a.x - b.x)) {
+    let top = at.y;
+    for (let hit = settled.find((s) => overlaps(s, { ...at, y: top })); hit; hit = settled.find((s) => overlaps(s, { ...at, y: top }))) top = hit.y + hit.h;
+    if (top !== at.y) moved.set(id, { ...at, y: top });
+    settled.push({ ...at, y: top });
+  }
+  return { placed: final, moved };
+}
+
+/**
+ * Where a block one row up or down (an arrow key) goes on the phone when that row holds another
+ * block of its level: up, it takes that block's place and the block goes below it; down, it goes
+ * past that block, which comes up into its place when that leaves no block covered, else it stays
+ * and the moved block goes below it. Gives the block's new place and each other block that moved.
+ */
+export function stepOnPhone(current: Placement, others: ReadonlyMap<string, Placement>, dy: -1 | 1): { placed: Placement; moved: Map<string, Placement> } {
+  const target = { ...current, y: Math.max(0, current.y + dy) };
+  const flow = [...others].filter(([, at]) => !layered(at, current));
+  const covered = flow.filter(([, at]) => overlaps(at, target) && !overlaps(at, current));
+  if (covered.length === 0) return stackOnPhone(target, others);
+  if (dy < 0) return stackOnPhone({ ...target, y: Math.min(...covered.map(([, at]) => at.y)) }, others);
+  const [[id, below]] = covered as [[string, Placement]];
+  const up = { ...below, y: current.y };
+  const rest = new Map(flow.filter(([other]) => other !== id));
+  if (covered.length === 1 && ![...rest.values()].some((at) => overlaps(at, up))) {
+    const { placed, moved } = stackOnPhone({ ...current, y: below.y + below.h - current.h }, new Map([...rest, [id, up]]));
+    return { placed, moved: new Map([[id, up], ...moved]) };
+  }
+  return stackOnPhone({ ...current, y: Math.max(...covered.map(([, at]) => at.y + at.h)) }, others);
+}
+
+/**
+ * The blocks of a section another covers on `device`, each with the blocks covering it: of two
+ * blocks on one level whose areas meet, the one earlier in reading order is painted beneath.
+ * Blocks layered on purpose (their levels differ) are left out: the owner chose which shows.
+ */
+export function coveredBlocks(blocks: readonly Block<BlockData>[], device: Device): Map<string, string[]> {
+  const at = placements(blocks, device);
+  const order = readingOrder(blocks);
+  const out = new Map<string, string[]>();
+  order.forEach((below, i) => {
+    const mine = at.get(below.id)!;
+    const over = order.slice(i + 1).filter((b) => !layered(at.get(b.id)!, mine) && overlaps(at.get(b.id)!, mine));
+    if (over.length > 0)
+      out.set(
+        below.id,
+        over.map((b) => b.id),
+      );
+  });
+  return out;
+}

@@ -17,6 +17,8 @@ export const OVERLAY_CSS = `
 .editor-selection { outline: 2px solid #2447a8; outline-offset: -1px; }
 .editor-selection:focus-visible { outline: 3px solid #2447a8; box-shadow: 0 0 0 3px rgba(36, 71, 168, 0.25); }
 .editor-selection--text { outline-style: dashed; }
+.editor-covered { position: absolute; box-sizing: border-box; pointer-events: none; outline: 2px dashed #b3261e; outline-offset: -2px; }
+.editor-covered-badge { position: absolute; right: 4px; top: 4px; padding: 1px 6px; border-radius: 4px; background: #b3261e; color: #fff; font-weight: 600; }
 .editor-ghost { background: rgba(36, 71, 168, 0.12); outline: 2px dashed #2447a8; outline-offset: -1px; }
 .editor-handle { position: absolute; width: 12px; height: 12px; margin: -6px 0 0 -6px; background: #fff; border: 2px solid #2447a8; border-radius: 50%; box-sizing: border-box; pointer-events: auto; touch-action: none; }
 .editor-handle--n { left: 50%; top: 0; cursor: ns-resize; }

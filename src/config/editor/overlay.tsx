@@ -10,6 +10,7 @@ import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
 import type { CanvasFrame } from './canvas';
+import { CoveredOutlines } from './covered';
 import { cellAt, cellsRect, gridAt, measureGrids, pageRect, type GridGeometry, type Rect } from './geometry';
 import { clampBox, pageOrder, phoneEdited, placementOf, type Box } from './grid';
 import { findBlock, kindLabel, useEditor, type EditorStore } from './store';
@@ -293,6 +294,7 @@ export function Overlay({
   const at = found ? placementOf(found.block, found.section.blocks, device) : undefined;
   return (
     <>
+      <CoveredOutlines store={store} frame={frame} />
       <div ref={hoverRef} className="editor-hover" hidden />
       {found ? (
         <div

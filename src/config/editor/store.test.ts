@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { MAX_BLOCKS_PER_SECTION } from '../../document/schema';
+import { coveredBlocks } from './grid';
 import { createEditorStore, HISTORY_LIMIT, memoryClipboard, MERGE_WINDOW_MS, type EditorSection } from './store';
 
 const section = (id: string, blocks: EditorSection['blocks'] = []): EditorSection => ({ id, theme: 'white', blocks });
@@ -167,6 +168,86 @@ describe('the editor store', () => {
     store.undo();
     expect(phone()[c]).toEqual({ x: 0, y: 6, w: 4, h: 3 });
     expect(desktop()).toEqual(before);
+  });
+
+  it('keeps the phone’s stacked flow: a block dropped, moved or grown over others moves them down, in their order, as one step', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(24)) as [string, string, string];
+    // On the phone, automatic: a rows 0–1, b rows 2–5, c rows 6–8.
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0, 24, 2), spacer(b, 0, 2, 24, 4), spacer(c, 0, 6, 24, 3)])]);
+    const rows = () => Object.fromEntries(store.getState().doc.sections[0]!.blocks.map((x) => [x.id, [x.layout.phone!.y, x.layout.phone!.h]]));
+    const covered = () => coveredBlocks(store.getState().doc.sections[0]!.blocks, 'phone');
+    store.setDevice('phone');
+
+    // Dropped on a's upper half: c takes a's place, a and b move down below it.
+    store.placeBlock(c, { x: 0, y: 0, w: 8, h: 3 });
+    expect(rows()).toEqual({ [c]: [0, 3], [a]: [3, 2], [b]: [5, 4] });
+    expect(store.getState().announcement.text).toBe('Spacer moved to column 1, row 1');
+    expect(covered().size).toBe(0);
+    // One step: undo puts every block back.
+    store.undo();
+    expect(store.getState().doc.sections[0]!.blocks.every((x) => x.layout.phone === undefined)).toBe(true);
+
+    // Dropped on a's lower half: c goes below a, and b moves down below c.
+    store.placeBlock(c, { x: 0, y: 1, w: 8, h: 3 });
+    expect(rows()).toEqual({ [a]: [0, 2], [c]: [2, 3], [b]: [5, 4] });
+    expect(store.getState().announcement.text).toBe('Spacer moved to column 1, row 3');
+
+    // Grown over the block below: that block moves down.
+    store.stretch(a, 0, 1);
+    expect(rows()).toEqual({ [a]: [0, 3], [c]: [3, 3], [b]: [6, 4] });
+    expect(covered().size).toBe(0);
+  });
+
+  it('moves a block past its neighbour on the phone with the arrow keys, one row each way', () => {
+    const [a, b, c] = ['a', 'b', 'c'].map((ch) => ch.repeat(24)) as [string, string, string];
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0, 24, 2), spacer(b, 0, 2, 24, 4), spacer(c, 0, 6, 24, 3)])]);
+    const rows = () => Object.fromEntries(store.getState().doc.sections[0]!.blocks.map((x) => [x.id, [x.layout.phone!.y, x.layout.phone!.h]]));
+    store.setDevice('phone');
+    // Up: c takes b's place, b goes below it.
+    store.nudge(c, 0, -1);
+    expect(rows()).toEqual({ [a]: [0, 2], [c]: [2, 3], [b]: [5, 4] });
+    expect(store.getState().announcement.text).toBe('Spacer moved to column 1, row 3');
+    // Down: a goes past c, which comes up into a's place; b stays.
+    store.nudge(a, 0, 1);
+    expect(rows()).toEqual({ [c]: [0, 3], [a]: [3, 2], [b]: [5, 4] });
+    expect(store.getState().announcement.text).toBe('Spacer moved to column 1, row 4');
+    // Down into free rows: one row at a time.
+    store.nudge(b, 0, 1);
+    expect(rows()[b]).toEqual([6, 4]);
+  });
+
+  it('drops a new block on the phone where another sits and moves that one down', () => {
+    const a = 'a'.repeat(24);
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0, 24, 2)])]);
+    store.setDevice('phone');
+    const id = store.insertBlock('s1', BLOCK_TYPES.SPACER, { x: 0, y: 0 })!;
+    const blocks = store.getState().doc.sections[0]!.blocks;
+    const added = blocks.find((x) => x.id === id)!.layout.phone!;
+    expect(added).toMatchObject({ x: 0, y: 0 });
+    expect(blocks.find((x) => x.id === a)!.layout.phone).toEqual({ x: 0, y: added.h, w: 8, h: 2 });
+  });
+
+  it('leaves blocks layered on purpose over each other, and names a block another covers by accident', () => {
+    const [a, b] = ['a', 'b'].map((ch) => ch.repeat(24)) as [string, string];
+    // Moved on desktop over part of a: the editor says so, and names a, beneath it.
+    const store = createEditorStore([section('s1', [spacer(a, 0, 0, 12, 4), spacer(b, 0, 4, 12, 4)])]);
+    const blocks = () => store.getState().doc.sections[0]!.blocks;
+    expect(coveredBlocks(blocks(), 'desktop').size).toBe(0);
+    store.placeBlock(b, { x: 6, y: 2, w: 12, h: 4 });
+    expect(store.getState().announcement.text).toBe(
+      'Spacer moved to column 7, row 3. It overlaps Spacer block: move one of them, or choose which shows with Bring forward or Send back.',
+    );
+    expect(coveredBlocks(blocks(), 'desktop')).toEqual(new Map([[a, [b]]]));
+    // Brought forward, the overlap is the owner’s choice.
+    store.bringForward(b);
+    expect(coveredBlocks(blocks(), 'desktop').size).toBe(0);
+    // On the phone, a block brought forward is placed over another without moving it.
+    store.setDevice('phone');
+    store.bringForward(a);
+    store.placeBlock(a, { x: 0, y: 5, w: 8, h: 4 });
+    expect(blocks().find((x) => x.id === b)!.layout.phone).toEqual({ x: 0, y: 4, w: 8, h: 4 });
+    expect(blocks().find((x) => x.id === a)!.layout.phone).toMatchObject({ y: 5, z: 1 });
+    expect(coveredBlocks(blocks(), 'phone').size).toBe(0);
   });
 
   it('places a new block on the phone at a free place of the phone grid, and on desktop by desktop’s rules', () => {

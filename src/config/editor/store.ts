@@ -22,8 +22,25 @@ import {
   type SectionTheme,
 } from '../../document/layout';
 import { format } from '../../messages/format';
+import { blockCover } from '../../messages/block-cover';
 import { editing } from '../../messages/editing';
-import { automaticPhone, clampBox, forwardLevel, overlaps, pageOrder, phoneEdited, placementOf, placeNew, sendBackLevels, type Box, type Device } from './grid';
+import {
+  automaticPhone,
+  clampBox,
+  coveredBlocks,
+  forwardLevel,
+  overlaps,
+  pageOrder,
+  phoneEdited,
+  placementOf,
+  placements,
+  placeNew,
+  sendBackLevels,
+  stackOnPhone,
+  stepOnPhone,
+  type Box,
+  type Device,
+} from './grid';
 
 enablePatches();
 
@@ -87,6 +104,12 @@ export function kindLabel(type: number): string {
   return blockDefinition(type)?.label ?? 'Block';
 }
 
+/** The kinds of the blocks `ids` as a sentence lists them: "Image block", "Image block and Text block". */
+export function kindsOf(ids: readonly string[], blocks: readonly EditorBlock[]): string {
+  const names = ids.map((id) => `${kindLabel(blocks.find((b) => b.id === id)!.type)} block`);
+  return new Intl.ListFormat('en', { type: 'conjunction' }).format(names);
+}
+
 export function findBlock(doc: EditorDoc, id: string | undefined): { block: EditorBlock; section: EditorSection } | undefined {
   if (!id) return undefined;
   for (const section of doc.sections) {
@@ -112,6 +135,21 @@ function draftPlacement(section: Draft<EditorSection>, block: Draft<EditorBlock>
   fixPhoneLayout(section);
   block.layout.phone ??= { ...automaticPhone(section.blocks as EditorBlock[]).get(block.id)! };
   return block.layout.phone;
+}
+
+/** Phone places worked out beforehand (blocks pushed down: ./grid.ts `stackOnPhone`), written into the section. */
+function writePhoneMoves(section: Draft<EditorSection>, moved: ReadonlyMap<string, Placement>) {
+  if (moved.size === 0) return;
+  fixPhoneLayout(section);
+  for (const b of section.blocks) {
+    const at = moved.get(b.id);
+    if (at) b.layout.phone = { ...at };
+  }
+}
+
+/** The section's blocks on the phone but `id`, by id: what a block placed there lands among. */
+function othersOnPhone(blocks: readonly EditorBlock[], id?: string): Map<string, Placement> {
+  return new Map([...placements(blocks, 'phone')].filter(([other]) => other !== id));
 }
 
 function draftBlock(doc: Draft<EditorDoc>, id: string) {
@@ -169,6 +207,14 @@ export function createEditorStore(
 
   function refuse(message: string) {
     set({ notice: message, ...announce(message) });
+  }
+
+  /** After a block is placed: the blocks it now overlaps, unless layered on purpose, said after where it went. */
+  function warnOfOverlaps(id: string) {
+    const found = findBlock(state.doc, id);
+    if (!found) return;
+    const others = [...coveredBlocks(found.section.blocks, state.device)].flatMap(([below, over]) => (below === id ? over : over.includes(id) ? [below] : []));
+    if (others.length > 0) set(announce(`${state.announcement.text}. ${format(blockCover.overlapping, { others: kindsOf(others, found.section.blocks) })}`));
   }
 
   /** After undo or redo: the selection stays if its block still exists. */
@@ -280,10 +326,13 @@ export function createEditorStore(
       // Placed on the phone, a block also gets the first free place on desktop; placed on desktop, it
       // joins a phone layout the owner edited at its end (an automatic one places it by itself).
       const box = placeNew(section.blocks, def.size, device === 'desktop' ? at : undefined);
-      const phone =
+      const free =
         device === 'phone' || phoneEdited(section.blocks)
           ? placeNew(section.blocks, { w: GRID_COLUMNS.phone, h: def.size.h }, device === 'phone' ? at : undefined, 'phone')
           : undefined;
+      // Dropped on a phone cell another block holds: the blocks it covers move down.
+      const stacked = free && device === 'phone' && at ? stackOnPhone(free, othersOnPhone(section.blocks), true) : undefined;
+      const phone = stacked?.placed ?? free;
       const shown = device === 'phone' ? phone! : box;
       const ids = Object.fromEntries((def.ids ?? []).map((key) => [key, newId()]));
       const given = { ...def.defaults, ...data, ...ids };
@@ -295,6 +344,7 @@ export function createEditorStore(
         (doc) => {
           const target = doc.sections.find((s) => s.id === sectionId)!;
           if (phone) fixPhoneLayout(target);
+          if (stacked) writePhoneMoves(target, stacked.moved);
           target.blocks.push({ id, type, data: blockData, layout: { desktop: box, ...(phone ? { phone } : {}) } });
         },
         { announce: format(editing.inserted, { kind: def.label, column: shown.x + 1, row: shown.y + 1 }), select: id },
@@ -302,8 +352,13 @@ export function createEditorStore(
       return id;
     },
 
-    /** Places a block at `box` (a move or a resize, by mouse or keyboard), into `sectionId` when it changes section. */
-    placeBlock(id: string, box: Box, opts: { sectionId?: string; kind?: 'move' | 'resize' } = {}) {
+    /**
+     * Places a block at `box` (a move or a resize, by mouse or keyboard), into `sectionId` when it
+     * changes section. On the phone the stacked flow is kept (./grid.ts `stackOnPhone`): the blocks
+     * it would cover move down, and a drop inside a block settles above or below it; `step` (an
+     * arrow key up or down) moves it past the block in the way (`stepOnPhone`).
+     */
+    placeBlock(id: string, box: Box, opts: { sectionId?: string; kind?: 'move' | 'resize'; step?: -1 | 1 } = {}) {
       const found = findBlock(state.doc, id);
       if (!found) return;
       const device = state.device;
@@ -318,12 +373,28 @@ export function createEditorStore(
       }
       const kind = kindLabel(found.block.type);
       const resize = opts.kind === 'resize';
+      let phoneMoves: Map<string, Placement> | undefined;
+      let placed: Placement = next;
+      if (device === 'phone') {
+        const into = moving ? state.doc.sections.find((s) => s.id === target)!.blocks : found.section.blocks;
+        const others = othersOnPhone(into, id);
+        const current = moving ? undefined : placementOf(found.block, found.section.blocks, 'phone');
+        const level = current?.z ? { z: current.z } : {};
+        const stacked =
+          opts.step && current && next.x === current.x && next.w === current.w && next.h === current.h
+            ? stepOnPhone(current, others, opts.step)
+            : stackOnPhone({ ...next, ...level }, others, !resize);
+        placed = stacked.placed;
+        phoneMoves = stacked.moved;
+      }
+      const shown = { x: placed.x, y: placed.y, w: placed.w, h: placed.h };
       change(
         resize ? format(editing.stepResize, { kind }) : format(editing.stepMove, { kind }),
         (doc) => {
           const { section, index, block } = draftBlock(doc, id);
           if (!moving) {
-            Object.assign(draftPlacement(section, block, device), next);
+            Object.assign(draftPlacement(section, block, device), shown);
+            if (phoneMoves) writePhoneMoves(section, phoneMoves);
             return;
           }
           // Into another section: placed where it was dropped on this device, and at the first free place on the other.
@@ -332,20 +403,22 @@ export function createEditorStore(
           const desktop: Placement = device === 'desktop' ? { ...block.layout.desktop, ...next } : placeNew(others, block.layout.desktop);
           const phone =
             device === 'phone'
-              ? next
+              ? shown
               : phoneEdited(others)
                 ? placeNew(others, { w: GRID_COLUMNS.phone, h: block.layout.desktop.h }, undefined, 'phone')
                 : undefined;
           if (phone) fixPhoneLayout(into);
+          if (phoneMoves) writePhoneMoves(into, phoneMoves);
           section.blocks.splice(index, 1);
           into.blocks.push({ ...block, layout: { desktop, ...(phone ? { phone } : {}) } });
         },
         {
           announce: resize
-            ? format(editing.resized, { kind, width: next.w, height: next.h })
-            : format(editing.moved, { kind, column: next.x + 1, row: next.y + 1 }),
+            ? format(editing.resized, { kind, width: shown.w, height: shown.h })
+            : format(editing.moved, { kind, column: shown.x + 1, row: shown.y + 1 }),
         },
       );
+      warnOfOverlaps(id);
     },
 
     /** Moves the block `dx` columns and `dy` rows (arrow keys). */
@@ -353,7 +426,8 @@ export function createEditorStore(
       const found = findBlock(state.doc, id);
       if (!found) return;
       const d = placementOf(found.block, found.section.blocks, state.device);
-      store.placeBlock(id, { ...d, x: d.x + dx, y: d.y + dy }, { kind: 'move' });
+      const step = dx === 0 && (dy === 1 || dy === -1) ? { step: dy as -1 | 1 } : {};
+      store.placeBlock(id, { ...d, x: d.x + dx, y: d.y + dy }, { kind: 'move', ...step });
     },
     /** Grows or shrinks the block by `dw` columns and `dh` rows (Shift+arrow keys). */
     stretch(id: string, dw: number, dh: number) {

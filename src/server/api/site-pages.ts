@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { makeHomeBody, newPageBody, pageOrderBody, pageSettingsBody } from '../../contracts/pages';
 import type { Db } from '../../db/client';
 import { hexId } from '../../document/primitives';
+import { canAccess } from '../../domain/permissions';
 import { editor } from '../../messages/editor';
+import { pages } from '../../messages/pages';
 import { configRoute } from '../config-routes';
 import { addPage, deletePage, duplicatePage, makeHome, PageRefusal, pageSettings, reorderPages, updatePageSettings } from '../services/site-pages';
 
@@ -40,7 +42,12 @@ export async function registerSitePagesApi(app: FastifyInstance, db: Db) {
     area: 'pages',
     access: 'write',
     body: newPageBody,
-    handler: async ({ reply, site, account, body }) => answer(reply, () => addPage(db, site.id, account.id, body)),
+    handler: async ({ reply, site, account, role, body }) => {
+      // The header menu is the design area's (src/server/api/navigation.ts).
+      if (body.inMenu && !canAccess(role, 'design', 'write'))
+        return reply.code(403).send({ error: pages.menuNotAllowed, errors: { inMenu: pages.menuNotAllowed } });
+      return answer(reply, () => addPage(db, site.id, account.id, body));
+    },
   });
 
   configRoute(app, db, {

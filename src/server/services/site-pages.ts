@@ -22,11 +22,12 @@ import { buildSectionLayout, sectionLayout, type SectionLayoutKey } from '../../
 import { firstFreePath, slugFromTitle, type PageSettings, type pageSettingsBody, type newPageBody } from '../../contracts/pages';
 import { sitePath } from '../../document/primitives';
 import { createSectionSchema, type StoredSection } from '../../document/schema';
+import { NAVIGATION_LIMITS } from '../../domain/navigation-tree';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { RESERVED_PATH_SEGMENTS } from '../../domain/routes';
 import { CONTENT_STATUSES } from '../../domain/website';
 import type { Db, Executor } from '../../db/client';
-import { pageDrafts, pages } from '../../db/schema';
+import { pageDrafts, pages, websites } from '../../db/schema';
 import { editor } from '../../messages/editor';
 import { format } from '../../messages/format';
 import { pages as texts } from '../../messages/pages';
@@ -213,12 +214,21 @@ export async function addPage(db: Db, websiteId: string, accountId: string, body
         sections,
         position: (last?.position ?? -1) + 1,
       });
-      await markSiteChanged(tx, websiteId);
-      await logActivity(tx, websiteId, accountId, 'pages.created', { pageId: id, path, layout: body.layout });
+      await markSiteChanged(tx, websiteId, body.inMenu ? { navigation: await menuWithPage(tx, websiteId, body.title, path) } : {});
+      await logActivity(tx, websiteId, accountId, 'pages.created', { pageId: id, path, layout: body.layout, inMenu: body.inMenu });
       return { id, title: body.title, path };
     },
     body.path || undefined,
   );
+}
+
+/** The header menu with a link to a new page at its end (the site row is locked), refused when the menu is full. */
+async function menuWithPage(tx: Executor, websiteId: string, title: string, path: string): Promise<unknown[]> {
+  const [site] = await tx.select({ navigation: websites.navigation }).from(websites).where(eq(websites.id, websiteId));
+  const menu = Array.isArray(site?.navigation) ? (site.navigation as unknown[]) : [];
+  if (menu.length >= NAVIGATION_LIMITS.header) refuse(400, format(texts.menuFull, { max: NAVIGATION_LIMITS.header }), 'inMenu');
+  // A menu title is at most 100 characters (the document's navLink); a page title may be longer.
+  return [...menu, { title: title.slice(0, 100).trim(), href: path, newWindow: false }];
 }
 
 /** PUT: the page's settings. A published page whose path changes leaves a 301 at the old one. */
