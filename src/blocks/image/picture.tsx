@@ -50,6 +50,8 @@ type PictureProps = {
   sizes: string;
   /** The file's size in pixels, when known. */
   file?: RenderedFile | undefined;
+  /** The size to hold, when it is not the file's own (a logo drawn at the owner's height). */
+  size?: { width: number; height: number };
   className?: string;
   pictureClassName?: string;
   load: PictureLoad;
@@ -64,8 +66,8 @@ function addresses(load: PictureLoad, src: string | undefined, srcSet: string | 
   };
 }
 
-export function Picture({ offered, alt, sizes, file, className, pictureClassName, load }: PictureProps) {
-  const dimensions = file?.width && file.height ? { width: file.width, height: file.height } : {};
+export function Picture({ offered, alt, sizes, file, size, className, pictureClassName, load }: PictureProps) {
+  const dimensions = size ?? (file?.width && file.height ? { width: file.width, height: file.height } : {});
   const how = load === 'now' ? { fetchPriority: 'high' as const } : load === 'lazy' ? { loading: 'lazy' as const } : {};
   const img = <img {...addresses(load, offered.src, offered.srcSet, sizes)} alt={alt} {...how} decoding="async" {...dimensions} className={className} />;
   const picture =

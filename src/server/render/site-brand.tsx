@@ -5,7 +5,7 @@
  * owner's, or the default mark: src/server/files/site-icon.ts), each address naming the icon's
  * version so a changed icon is fetched again while an unchanged one is cached for a year.
  */
-import { imageSources } from '../../blocks/image/view';
+import { imageSources, Picture } from '../../blocks/image/picture';
 import type { RenderedFile } from '../../blocks/types';
 import type { SiteHeader } from '../../document/schema';
 import { DEFAULT_ICON_VERSION, ICON_LINKS, ICON_VERSION_QUERY, LOGO_DISPLAY_DEFAULT, LOGO_HEIGHT_PX, logoBox } from '../../domain/site-brand';
@@ -63,31 +63,10 @@ export function SiteBrand({ header, title, files }: { header: SiteHeader; title:
   const offered = imageSources(header.logo!, file);
   // The shown width: the browser picks the copy for the screen's density.
   const sizes = `${box.width}px`;
-  // Beside the title the logo adds nothing to the link's name; alone, it carries the title.
-  const img = (
-    <img
-      className="site-logo-image"
-      src={offered.src}
-      alt={display === 'logo' ? title : ''}
-      {...(offered.srcSet ? { srcSet: offered.srcSet, sizes } : {})}
-      width={box.width}
-      height={box.height}
-      decoding="async"
-      fetchPriority="high"
-    />
-  );
   return (
     <a className={`site-title site-logo site-logo-${display}`} href="/">
-      {offered.sources.length > 0 ? (
-        <picture>
-          {offered.sources.map((source) => (
-            <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
-          ))}
-          {img}
-        </picture>
-      ) : (
-        img
-      )}
+      {/* Beside the title the logo adds nothing to the link's name; alone, it carries the title. */}
+      <Picture offered={offered} alt={display === 'logo' ? title : ''} sizes={sizes} size={box} className="site-logo-image" load="now" />
       {display === 'logo-and-title' ? <span className="site-title-text">{title}</span> : null}
     </a>
   );
