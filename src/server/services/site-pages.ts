@@ -20,7 +20,7 @@ import { copySection } from '../../blocks/copies';
 import { storedBlockSchemas } from '../../blocks/sanitize';
 import { buildSectionLayout, sectionLayout, type SectionLayoutKey } from '../../blocks/section-layouts';
 import { firstFreePath, slugFromTitle, type PageSettings, type pageSettingsBody, type newPageBody } from '../../contracts/pages';
-import { sitePath } from '../../document/primitives';
+import { sitePath, type NavLink } from '../../document/primitives';
 import { createSectionSchema, type StoredSection } from '../../document/schema';
 import { NAVIGATION_LIMITS } from '../../domain/navigation-tree';
 import { PAGE_TYPES } from '../../domain/page-types';
@@ -36,7 +36,7 @@ import { hashPassword } from './passwords';
 import { markSiteChanged } from './site-changes';
 import { newId } from './sites';
 import { lockSite, pathHolder, pathsStartingWith, type PathHolder, redirectMoves, reservedSegment, siteImageExists } from './site-addresses';
-import { storedPageAccess } from './stored-json';
+import { siteNavigation, storedPageAccess } from './stored-json';
 
 const sectionsSchema = z.array(createSectionSchema(storedBlockSchemas));
 const SYSTEM_TYPES: ReadonlySet<number> = new Set([PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR]);
@@ -223,9 +223,9 @@ export async function addPage(db: Db, websiteId: string, accountId: string, body
 }
 
 /** The header menu with a link to a new page at its end (the site row is locked), refused when the menu is full. */
-async function menuWithPage(tx: Executor, websiteId: string, title: string, path: string): Promise<unknown[]> {
+async function menuWithPage(tx: Executor, websiteId: string, title: string, path: string): Promise<NavLink[]> {
   const [site] = await tx.select({ navigation: websites.navigation }).from(websites).where(eq(websites.id, websiteId));
-  const menu = Array.isArray(site?.navigation) ? (site.navigation as unknown[]) : [];
+  const menu = siteNavigation({ id: websiteId, navigation: site?.navigation ?? [] });
   if (menu.length >= NAVIGATION_LIMITS.header) refuse(400, format(texts.menuFull, { max: NAVIGATION_LIMITS.header }), 'inMenu');
   // A menu title is at most 100 characters (the document's navLink); a page title may be longer.
   return [...menu, { title: title.slice(0, 100).trim(), href: path, newWindow: false }];
