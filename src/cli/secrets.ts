@@ -1,7 +1,7 @@
 /**
  * `npm run secrets -- new-key` prints a new random key (for SECRET_KEY or SECRET_KEY_NEXT).
  * `npm run secrets -- rotate` re-seals every stored secret under the new key in one transaction
- * (README, "Rotating the secret key"). With the embedded database and no SECRET_KEY, the new key is
+ * (docs/running.md, "Rotating the secret key"). With the embedded database and no SECRET_KEY, the new key is
  * written to DATA_DIR/secret-key.next first and replaces DATA_DIR/secret-key only after the
  * commit; with SECRET_KEY, the new key is SECRET_KEY_NEXT, which the operator keeps. A rotation is
  * refused while an app server still seals with another key: a secret it sealed after the commit

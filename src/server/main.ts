@@ -188,7 +188,7 @@ async function main() {
   }
   console.log(banner.join('\n'));
   if (demoId) {
-    // A customer to try the members-only page with; the wholesale page's password is in the README.
+    // A customer to try the members-only page with; the wholesale page's password is in the README and docs/running.md.
     const password = generatePassword();
     await createVerifiedSiteUser(db, demoId, DEMO_CUSTOMER_EMAIL, password, 'Demo Member');
     console.log(`Demo customer:  ${DEMO_CUSTOMER_EMAIL} / ${password}   (signs in at /account/login; shown this once)`);

@@ -127,7 +127,7 @@ export async function prepareRotation(config: KeyConfig): Promise<Rotation> {
   if (fromEnv) {
     if (!fromEnv.rotating) {
       throw new SecretKeyError(
-        `Give the new key as SECRET_KEY_NEXT beside SECRET_KEY (make one with ${NEW_KEY_HINT}), and set both on every app server before rotating (README, "Rotating the secret key")`,
+        `Give the new key as SECRET_KEY_NEXT beside SECRET_KEY (make one with ${NEW_KEY_HINT}), and set both on every app server before rotating (docs/running.md, "Rotating the secret key")`,
       );
     }
     return { ring: fromEnv, finish: async () => undefined };
