@@ -70,7 +70,7 @@ describe('the analytics dashboard', () => {
     ).toBe('1');
     const button = page.getByRole('table', { name: 'Buttons' }).getByRole('row', { name: /^Visit the studio / });
     expect(await button.getByRole('cell').allTextContents()).toEqual(['/about', expect.stringMatching(/^\d+$/), '1', expect.stringMatching(/%$/)]);
-    expect(await page.getByRole('table', { name: 'Forms' }).getByRole('rowheader').allTextContents()).toEqual(['Write to the studio']);
+    expect(await page.getByRole('table', { name: 'Forms' }).getByRole('rowheader').allTextContents()).toEqual(['Send us a message', 'Write to the studio']);
     // Each error opens to its stack.
     const failure = page.getByRole('group').filter({ hasText: 'Dashboard test failure' });
     const stack = failure.getByText(/^Error: Dashboard test failure\n\s+at /);

@@ -242,7 +242,7 @@ describe('adding images in the editor', () => {
     const canvasImages = owner.frameLocator('iframe[title="Page canvas"]').locator('.gallery-slide img');
     await expect.poll(() => canvasImages.count()).toBe(4);
     const names = await canvasImages.evaluateAll((imgs) =>
-      imgs.map((img) => /gallery-e2e-\d+/.exec(img.getAttribute('src') ?? img.getAttribute('data-src') ?? '')?.[0]),
+      imgs.map((img) => /gallery-e2e-\d+/.exec(img.getAttribute('data-src') ?? img.getAttribute('src') ?? '')?.[0]),
     );
     expect(names).toEqual(['gallery-e2e-1', 'gallery-e2e-5', 'gallery-e2e-1', 'gallery-e2e-3']);
     await owner.context().close();

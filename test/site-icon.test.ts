@@ -124,7 +124,8 @@ describe('the header logo', () => {
       .poll(async () => (await demo().visitor.call('GET', '/about')).body, { timeout: 5000 })
       .toContain('class="site-title site-logo site-logo-logo-and-title"');
     let html = (await demo().visitor.call('GET', '/about')).body;
-    expect(html).toMatch(/<img class="site-logo-image" src="\/s\/wide-logo\.png" alt="" width="192" height="48"[^>]*>/);
+    const logo = /<img [^>]*class="site-logo-image"[^>]*>/.exec(html)?.[0] ?? '';
+    for (const attribute of ['src="/s/wide-logo.png"', 'alt=""', 'width="192"', 'height="48"']) expect(logo).toContain(attribute);
     expect(html).toContain('<span class="site-title-text">Juniper Ceramics</span>');
     expect(html).toContain('<style>.site-logo-image{height:48px}');
 
