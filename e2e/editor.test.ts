@@ -10,7 +10,8 @@
  *
  * Then with the keyboard alone (no mouse event reaches the page: every pointer event is counted):
  * Tab to a block, move it with the arrows, resize it with Shift+arrows, duplicate, delete, undo,
- * hear each action in the live region, and toggle preview with Escape (seed 000 §4). A section of
+ * hear each action in the live region, let go of the block with Escape and then toggle preview with
+ * it (seed 000 §4). A section of
  * 60 blocks refuses one more with its message (seed MAX_BLOCKS_PER_LAYOUT, 000-9.41); offline, a change
  * waits with "Offline — retrying" and is saved when the connection is back. Two browser
  * sessions editing one page: the second save meets a conflict dialog; seeing their version, keeping
@@ -19,7 +20,7 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, siteForFile, signInAsOwner, sqlOn, typeInto, visitorContext } from './harness';
+import { desktop, openPageInEditor, ownerApi, siteForFile, signInAsOwner, sqlOn, typeInto, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -37,15 +38,7 @@ const announced = (page: Page) => page.locator('.editor [aria-live="polite"]');
 /** The canvas's page markup (the interaction layer is beside it, not in it). */
 const canvasHtml = (page: Page) => canvasOf(page).locator('main').innerHTML();
 
-async function openEditor(page: Page, title: string) {
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
-  await page.getByRole('button', { name: `Edit ${title}` }).click();
-  await page
-    .getByRole('status')
-    .filter({ hasText: /^Saved/ })
-    .waitFor();
-  await canvasOf(page).locator('.block').first().waitFor();
-}
+const openEditor = openPageInEditor;
 
 async function pageId(path: string): Promise<string> {
   const rows = await sqlOn(env.site(), `SELECT id FROM pages WHERE website_id = $1 AND path = $2`, [env.site().websiteId, path]);
@@ -83,7 +76,7 @@ describe('the visual editor', () => {
     expect(violations).toEqual([]);
 
     // Select the hero's text: the panel shows its settings and the section's bar appears.
-    await canvas.getByText('Hand-thrown stoneware').click();
+    await canvas.locator('main').getByText('Hand-thrown stoneware').click();
     await page.getByRole('complementary', { name: 'Text settings' }).waitFor();
 
     // Every kind from the palette, each added to the selected block's section and announced.
@@ -302,13 +295,19 @@ describe('the visual editor', () => {
     await expect.poll(() => live.textContent()).toMatch(/^Spacer selected, column \d+, row \d+$/);
     await page.keyboard.press('Control+d');
     await expect.poll(() => live.textContent()).toMatch(/^Spacer duplicated to column \d+, row \d+$/);
-    // Escape with nothing open toggles preview (seed 000 §4), and again back to editing.
+    // Escape lets go of the block first; with nothing held it toggles preview (seed 000 §4), and again back to editing.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => live.textContent()).toBe('Nothing selected. Press Escape again to preview the page.');
+    expect(await page.getByRole('button', { name: 'Preview', pressed: false }).count()).toBe(1);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Preview', pressed: true }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Add blocks' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Preview', pressed: false }).waitFor();
     await saved(page);
+    // Tab selects a block again.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => live.textContent()).toMatch(/^\w+ selected, column \d+, row \d+$/);
     // Offline: the change waits, says so, and goes once the connection is back.
     await page.context().setOffline(true);
     await page.keyboard.press('ArrowDown');

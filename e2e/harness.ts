@@ -442,6 +442,17 @@ export async function signInAsOwner(page: Page, site: TestSite, who: Account = s
   await page.getByRole('navigation', { name: 'Config' }).waitFor();
 }
 
+/** Opens the page titled `title` from the Pages screen in the visual editor, once its draft is loaded and its canvas drawn. */
+export async function openPageInEditor(page: Page, title: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor();
+  await page.frameLocator('iframe[title="Page canvas"]').locator('.block').first().waitFor();
+}
+
 // ---- browsers and pages ----
 
 /** A download's bytes, copied out of the browser's download folder (which goes with its context) first. */

@@ -6,10 +6,12 @@
 import type { ComponentType } from 'react';
 import type { CustomEditorProps } from './fields';
 import { AutoReplyEditor, FormFieldsEditor } from './form/editor';
+import { FocalPointEditor } from './image/editor';
 import { RichTextEditor } from './text/editor';
 
 export const CUSTOM_EDITORS: Readonly<Record<string, ComponentType<CustomEditorProps>>> = {
   'form-fields': FormFieldsEditor,
   'form-auto-reply': AutoReplyEditor,
   'rich-text': RichTextEditor,
+  'focal-point': FocalPointEditor,
 };

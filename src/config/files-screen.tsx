@@ -7,13 +7,14 @@
  * replaced at the same address, and deleting it after a confirmation (refused while it is used).
  * Loaded as a chunk of its own when first opened.
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { fileAnswer, fileUsesAnswer, deletedAnswer, type FileUse, type LibraryFile } from '../contracts/files';
 import { editing } from '../messages/editing';
 import { filesScreen as words } from '../messages/files-screen';
 import { format } from '../messages/format';
 import { strings } from '../messages/strings';
 import { Popup } from '../ui/dialogs/popup';
+import { FocalPicker } from '../ui/focal-picker';
 import { showConfirmation } from '../ui/dialogs/show';
 import { call } from './api';
 import { dimensionsOf, thumbnailOf, useDebounced, useLibraryFiles } from './file-picker';
@@ -22,8 +23,6 @@ import { errorText, fieldErrorsOf, Messages, useDoneAfterReload } from './ui';
 import { DropZone, replaceTarget, UploadQueue, useFileDrop, useUploads } from './upload-queue';
 
 const SEARCH_DELAY_MS = 300;
-/** How far an arrow key moves the focal point: 5% of the image. */
-const FOCAL_STEP = 0.05;
 
 const KIND_LABELS: Record<LibraryFile['kind'], string> = {
   image: words.kindImage,
@@ -136,61 +135,6 @@ function FileCard({ file, onOpen }: { file: LibraryFile; onOpen: () => void }) {
   );
 }
 
-const percent = (v: number) => Math.round(v * 100);
-const clamp = (v: number) => Math.min(1, Math.max(0, Math.round(v * 100) / 100));
-
-/** The focal point on the image's preview: a click puts it there, arrow keys move it by FOCAL_STEP. */
-function FocalPicker({
-  file,
-  focal,
-  onChange,
-  disabled,
-}: {
-  file: LibraryFile;
-  focal: { x: number; y: number } | null;
-  onChange: (f: { x: number; y: number }) => void;
-  disabled: boolean;
-}) {
-  const image = useRef<HTMLImageElement>(null);
-  const shown = focal ?? { x: 0.5, y: 0.5 };
-  const onClick = (e: MouseEvent<HTMLButtonElement>) => {
-    // Enter or Space on the button fires a click with no position: the arrow keys move the point.
-    if (e.detail === 0 || !image.current) return;
-    const box = image.current.getBoundingClientRect();
-    if (box.width === 0 || box.height === 0) return;
-    onChange({ x: clamp((e.clientX - box.left) / box.width), y: clamp((e.clientY - box.top) / box.height) });
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
-    const move = moves[e.key];
-    if (!move) return;
-    e.preventDefault();
-    onChange({ x: clamp(shown.x + move[0] * FOCAL_STEP), y: clamp(shown.y + move[1] * FOCAL_STEP) });
-  };
-  return (
-    <div className="field">
-      <p className="focal-label" id="focal-label">
-        {words.focalPoint}
-      </p>
-      <button
-        type="button"
-        className="focal-picker"
-        disabled={disabled}
-        aria-label={focal ? format(words.focalAt, { x: percent(focal.x), y: percent(focal.y) }) : words.focalCentre}
-        aria-describedby="focal-hint"
-        onClick={onClick}
-        onKeyDown={onKeyDown}
-      >
-        <img ref={image} src={`${file.src}?format=750w`} alt="" width={file.width ?? undefined} height={file.height ?? undefined} />
-        <span className="focal-marker" aria-hidden="true" style={{ left: `${shown.x * 100}%`, top: `${shown.y * 100}%` }} />
-      </button>
-      <p className="field-hint" id="focal-hint">
-        {words.focalHint}
-      </p>
-    </div>
-  );
-}
-
 /** A file's details in a dialog; `onClosed` gets the message to show on the screen (a deletion), if any. */
 function FileDetails({
   file,
@@ -290,7 +234,17 @@ function FileDetails({
           <form noValidate onSubmit={save}>
             <fieldset disabled={!writable}>
               <legend className="visually-hidden">{words.details}</legend>
-              {isImage ? <FocalPicker file={file} focal={focal} onChange={setFocal} disabled={!writable} /> : null}
+              {isImage ? (
+                <FocalPicker
+                  id="focal-point"
+                  src={`${file.src}?format=750w`}
+                  width={file.width ?? undefined}
+                  height={file.height ?? undefined}
+                  focal={focal}
+                  onChange={setFocal}
+                  disabled={!writable}
+                />
+              ) : null}
               {isImage && focal ? (
                 <p>
                   <button type="button" className="link" onClick={() => setFocal(null)}>

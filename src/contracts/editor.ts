@@ -39,7 +39,8 @@ export type DraftState = z.infer<typeof draftState>;
 /**
  * What the canvas needs to render the page as visitors get it: the site's stylesheet, the island
  * chunks of the kinds whose behaviour runs in the canvas, and what block views read (the site's
- * host, its files' dimensions, feature flags, captcha), with the site's locale.
+ * host, its files' dimensions, feature flags, captcha), with the site's locale, and the site's
+ * header and footer.
  */
 export const canvasSetup = z.object({
   stylesheets: z.array(z.string()),
@@ -54,6 +55,8 @@ export const canvasSetup = z.object({
     googleMaps: z.object({ key: z.string(), language: z.string().optional(), region: z.string().optional() }).optional(),
   }),
   locale: z.string(),
+  /** The site's header and footer as published pages carry them (server-rendered markup), shown dimmed around the page being edited. */
+  siteFrame: z.object({ header: z.string(), footer: z.string() }),
 });
 export type CanvasSetupAnswer = z.infer<typeof canvasSetup>;
 

@@ -48,15 +48,8 @@ export const imageFields = describeFields(imageData.shape, {
   caption: { type: 'text', label: 'Caption', group: 'image', hint: 'Shown under the image in the Inline layout.' },
   link: { type: 'link', label: 'Link', group: 'image', hint: 'Where the image leads when clicked. Leave empty for none.' },
   fit: { type: 'select', label: 'Fit', group: 'image', options: choices({ fill: 'Fill the area (cropped)', fit: 'Fit inside the area' }) },
-  focalPoint: {
-    type: 'object',
-    label: 'Focal point',
-    group: 'image',
-    fields: {
-      x: { type: 'number', label: 'Focal point across (0 left, 1 right)', group: 'image' },
-      y: { type: 'number', label: 'Focal point down (0 top, 1 bottom)', group: 'image' },
-    },
-  },
+  // Set on the picture itself, as in the Files screen (./editor.tsx).
+  focalPoint: { type: 'custom', editor: 'focal-point', label: 'Focal point', group: 'image' },
   variant: {
     type: 'select',
     label: 'Layout',

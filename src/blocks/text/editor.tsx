@@ -29,7 +29,7 @@ const ALIGNMENTS = [
 ] as const;
 
 /** Re-renders on every change of the editing view (selection included), so the buttons show what is on. */
-function useEditorState(editor: Editor): void {
+export function useEditorState(editor: Editor): void {
   const [, setTick] = useState(0);
   useEffect(() => {
     const changed = () => setTick((t) => t + 1);
@@ -43,7 +43,7 @@ function useEditorState(editor: Editor): void {
 /** Keeps the canvas's text selection: the press does not take focus from the words. */
 const keepSelection = (event: React.MouseEvent) => event.preventDefault();
 
-function ToggleButton({ pressed, label, onPress, children }: { pressed: boolean; label: string; onPress: () => void; children: ReactNode }) {
+export function ToggleButton({ pressed, label, onPress, children }: { pressed: boolean; label: string; onPress: () => void; children: ReactNode }) {
   return (
     <button type="button" className="secondary text-tool" aria-pressed={pressed} aria-label={label} title={label} onMouseDown={keepSelection} onClick={onPress}>
       {children}
@@ -56,7 +56,7 @@ function currentStyle(editor: Editor): string {
   return 'paragraph';
 }
 
-function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: string; writable: boolean }) {
+export function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: string; writable: boolean }) {
   const current = (editor.getAttributes('link') as { href?: string; target?: string | null }).href ?? '';
   const currentTarget = (editor.getAttributes('link') as { target?: string | null }).target === '_blank';
   const [href, setHref] = useState(current);
@@ -129,6 +129,46 @@ function LinkControl({ editor, idBase, writable }: { editor: Editor; idBase: str
   );
 }
 
+/** Paragraph or a heading level, for the words at the caret: here and in the bar beside the words on the canvas. */
+export function StyleSelect({ editor, writable, label }: { editor: Editor; writable: boolean; label?: string }) {
+  return (
+    <select
+      value={currentStyle(editor)}
+      disabled={!writable}
+      {...(label ? { 'aria-label': label } : {})}
+      onChange={(e) => {
+        const value = e.target.value;
+        const chain = editor.chain().focus();
+        if (value === 'paragraph') chain.setParagraph().run();
+        else chain.setHeading({ level: Number(value) as 1 | 2 | 3 | 4 }).run();
+      }}
+    >
+      {STYLES.map((s) => (
+        <option key={s.value} value={s.value}>
+          {s.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Bold and italic, pressed when the words at the caret are. */
+export function BoldItalic({ editor, writable }: { editor: Editor; writable: boolean }) {
+  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => {
+    if (writable) command(editor.chain().focus()).run();
+  };
+  return (
+    <>
+      <ToggleButton pressed={editor.isActive('bold')} label="Bold" onPress={run((c) => c.toggleBold())}>
+        <strong>B</strong>
+      </ToggleButton>
+      <ToggleButton pressed={editor.isActive('italic')} label="Italic" onPress={run((c) => c.toggleItalic())}>
+        <em>I</em>
+      </ToggleButton>
+    </>
+  );
+}
+
 function Toolbar({ editor, idBase, writable }: { editor: Editor; idBase: string; writable: boolean }) {
   useEditorState(editor);
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => {
@@ -139,29 +179,9 @@ function Toolbar({ editor, idBase, writable }: { editor: Editor; idBase: string;
       <div role="toolbar" aria-label={editing.textToolbar} className="text-tools">
         <label className="text-style">
           Text style
-          <select
-            value={currentStyle(editor)}
-            disabled={!writable}
-            onChange={(e) => {
-              const value = e.target.value;
-              const chain = editor.chain().focus();
-              if (value === 'paragraph') chain.setParagraph().run();
-              else chain.setHeading({ level: Number(value) as 1 | 2 | 3 | 4 }).run();
-            }}
-          >
-            {STYLES.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
+          <StyleSelect editor={editor} writable={writable} />
         </label>
-        <ToggleButton pressed={editor.isActive('bold')} label="Bold" onPress={run((c) => c.toggleBold())}>
-          <strong>B</strong>
-        </ToggleButton>
-        <ToggleButton pressed={editor.isActive('italic')} label="Italic" onPress={run((c) => c.toggleItalic())}>
-          <em>I</em>
-        </ToggleButton>
+        <BoldItalic editor={editor} writable={writable} />
         <ToggleButton pressed={editor.isActive('underline')} label="Underline" onPress={run((c) => c.toggleUnderline())}>
           <u>U</u>
         </ToggleButton>

@@ -8,7 +8,8 @@
  * The frame has no address: its document is this page's own (the config area's origin and CSP), so
  * the layout rules go in through a constructed stylesheet, which the CSP allows, and the frame's
  * document is reachable for measuring and events. While editing, the page does nothing a visitor's
- * click would do (links, forms): a click selects.
+ * click would do (links, forms): a click selects. The site's header and footer stand around the
+ * page, dimmed and out of reach, so it is designed where visitors will see it.
  */
 import { Component, createContext, memo, useContext, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
@@ -28,6 +29,8 @@ export type CanvasSetup = {
   islands: Readonly<Record<string, string>>;
   ctx: RenderContext;
   locale: string;
+  /** The site's header and footer, server-rendered as published pages carry them. */
+  siteFrame?: { header: string; footer: string };
 };
 
 /** For tests: called once per block render, to count which blocks an action renders again. */
@@ -175,8 +178,21 @@ function CanvasPage({ store, setup, doc, sheet }: { store: EditorStore; setup: C
   return <CanvasSections store={store} setup={setup} doc={doc} />;
 }
 
+/**
+ * The site's header or footer around the page, so a page is designed in context: dimmed, and inert
+ * (no click, no focus, nothing a screen reader walks into), as it is edited elsewhere. The markup
+ * is the server's rendering of the site's own settings; scripts put in this way never run.
+ */
+function siteFramePart(doc: Document, html: string): HTMLElement {
+  const part = doc.createElement('div');
+  part.className = 'editor-site-frame';
+  part.inert = true;
+  part.innerHTML = html;
+  return part;
+}
+
 /** The frame's document made ready: the site's stylesheets, the layout sheet, and the elements React renders into. */
-function prepareFrame(frame: HTMLIFrameElement, setup: CanvasSetup, overlayCss: string) {
+function prepareFrame(frame: HTMLIFrameElement, setup: CanvasSetup, overlayCss: string, withSiteFrame: boolean) {
   const doc = frame.contentDocument!;
   const win = frame.contentWindow! as Window & typeof globalThis;
   doc.documentElement.lang = setup.locale;
@@ -196,7 +212,9 @@ function prepareFrame(frame: HTMLIFrameElement, setup: CanvasSetup, overlayCss: 
   main.className = 'page';
   const layer = doc.createElement('div');
   layer.className = 'editor-layer';
-  doc.body.replaceChildren(main, layer);
+  const around = withSiteFrame ? setup.siteFrame : undefined;
+  if (around) doc.body.replaceChildren(siteFramePart(doc, around.header), main, siteFramePart(doc, around.footer), layer);
+  else doc.body.replaceChildren(main, layer);
   return { doc, main, layer, layout };
 }
 
@@ -209,6 +227,7 @@ export function Canvas({
   width,
   renderLayer,
   onFrame,
+  withSiteFrame = false,
 }: {
   store: EditorStore;
   setup: CanvasSetup;
@@ -218,13 +237,15 @@ export function Canvas({
   /** The interaction layer, rendered into the frame above the page. */
   renderLayer: (frame: CanvasFrame) => ReactNode;
   onFrame?: (frame: CanvasFrame) => void;
+  /** Shows the site's header and footer around the page (the editor does; the history's comparisons do not). */
+  withSiteFrame?: boolean;
 }) {
   const ref = useRef<HTMLIFrameElement>(null);
   const [ready, setReady] = useState<(CanvasFrame & { layout: CSSStyleSheet }) | undefined>();
   useLayoutEffect(() => {
     const frame = ref.current;
     if (!frame?.contentDocument) return;
-    const prepared = prepareFrame(frame, setup, overlayCss);
+    const prepared = prepareFrame(frame, setup, overlayCss, withSiteFrame);
     const value = { ...prepared, win: frame.contentWindow! };
     setReady(value);
     onFrame?.(value);

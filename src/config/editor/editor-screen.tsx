@@ -311,7 +311,16 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
               </button>
             ) : null}
           </header>
-          <DeviceNote store={store} view={view} />
+          {preview ? (
+            <p className="editor-preview-note">
+              {editing.previewHint}
+              <button type="button" onClick={() => store.setPreview(false)}>
+                {editing.previewBack}
+              </button>
+            </p>
+          ) : (
+            <DeviceNote store={store} view={view} />
+          )}
           {done ? (
             <p className="editor-done" role="status">
               {done}
@@ -605,6 +614,7 @@ function EditorBody({
               overlayCss={OVERLAY_CSS}
               width={DEVICES[view]}
               onFrame={onFrame}
+              withSiteFrame
               renderLayer={(f) => <Overlay store={store} frame={f} writable={writable} isTextBlock={isTextBlock} onAddSection={setAddingAfter} />}
             />
           </div>

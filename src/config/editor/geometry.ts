@@ -109,3 +109,62 @@ export function gridAt(grids: readonly GridGeometry[], y: number): GridGeometry 
     (y < (grids[0]?.sectionRect.top ?? 0) ? grids[0] : grids.at(-1))
   );
 }
+
+const overlaps = (a: Rect, b: Rect) => a.left < b.left + b.width && b.left < a.left + a.width && a.top < b.top + b.height && b.top < a.top + a.height;
+
+/** Room kept between a toolbar and the block it acts on. */
+const BAR_GAP = 6;
+
+/**
+ * Where a toolbar of `size` goes for the block at `target`, in page coordinates: above the block,
+ * else below it, else beside it on the right or the left, each outside its edge, the first of
+ * those on the page and clear of every box in `keepClear` (the other blocks, the site's header and
+ * footer, the section's bar). With no such place it goes below the block all the same: the block
+ * it acts on stays in sight, and the line above it is never covered.
+ */
+export function toolbarSpot(
+  target: Rect,
+  size: { width: number; height: number },
+  keepClear: readonly Rect[],
+  pageWidth: number,
+): { left: number; top: number } {
+  const across = Math.max(0, Math.min(target.left, pageWidth - size.width));
+  const downAt = Math.max(0, target.top);
+  const below = { left: across, top: target.top + target.height + BAR_GAP };
+  const candidates = [
+    { left: across, top: target.top - BAR_GAP - size.height },
+    below,
+    { left: target.left + target.width + BAR_GAP, top: downAt },
+    { left: target.left - BAR_GAP - size.width, top: downAt },
+  ];
+  const fits = (spot: { left: number; top: number }) => {
+    if (spot.top < 0 || spot.left < 0 || spot.left + size.width > pageWidth) return false;
+    const box = { ...spot, ...size };
+    return !keepClear.some((r) => overlaps(box, r));
+  };
+  return candidates.find(fits) ?? below;
+}
+
+/**
+ * Puts `bar` (positioned inside the selection's frame, which lies over `target`) at its spot for
+ * the block `target` (toolbarSpot), keeping clear of the page's other blocks,
+ * the site's header and footer and the section's bar, as the browser laid them out.
+ */
+export function placeToolbar(bar: HTMLElement, target: Element, win: Window) {
+  const doc = target.ownerDocument;
+  const rect = pageRect(target, win);
+  const reach = bar.offsetHeight + 2 * BAR_GAP;
+  // Only the sections within the bar's reach are asked for their blocks: those out of view are not laid out, and measuring them would lay them out.
+  const near = [...doc.querySelectorAll('section.page-section')].filter((section) => {
+    const r = pageRect(section, win);
+    return r.top < rect.top + rect.height + reach && r.top + r.height > rect.top - reach;
+  });
+  const blocks = near.flatMap((section) => [...section.querySelectorAll('.block[id^="block-"]')]);
+  const keepClear = [...blocks, ...doc.querySelectorAll('.editor-site-frame, .editor-section-bar')]
+    .filter((el) => !el.contains(target) && !target.contains(el))
+    .map((el) => pageRect(el, win))
+    .filter((r) => r.width > 0 && r.height > 0);
+  const spot = toolbarSpot(rect, { width: bar.offsetWidth, height: bar.offsetHeight }, keepClear, doc.documentElement.clientWidth);
+  bar.style.left = `${spot.left - rect.left}px`;
+  bar.style.top = `${spot.top - rect.top}px`;
+}

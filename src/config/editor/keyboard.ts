@@ -3,9 +3,10 @@
  * resize it, Delete removes it, Ctrl/Cmd+D duplicates it, Ctrl/Cmd+C copies it and Ctrl/Cmd+V
  * pastes what was copied (on any page of the site), Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (or
  * Ctrl+Y) undo and redo, Ctrl/Cmd+] and Ctrl/Cmd+[ bring it forward and send it back, Tab and
- * Shift+Tab go from block to block in reading order, Enter edits a text block's words and Escape
- * stops. Escape with nothing of the editor's open toggles preview
- * mode (seed 000 §4: "in the editor it toggles preview mode"); a dialog that closes on Escape claims
+ * Shift+Tab go from block to block in reading order, Enter edits a text block's words. Escape steps
+ * back one thing a press: out of the words being edited, then off the selected block (or section);
+ * with nothing of the editor's open it toggles preview mode (seed 000 §4: "in the editor it toggles
+ * preview mode"); a dialog that closes on Escape claims
  * the press first (it prevents its default), as the visitor runtime's close targets do. Undo and redo
  * are the editor's wherever focus is in it, panel fields and text included.
  */
@@ -42,11 +43,14 @@ export function handleEditorKey(
     const inWords = state.editingText !== undefined && (event.target as HTMLElement | null)?.isContentEditable === true;
     if (event.defaultPrevented && !inWords) return;
     event.preventDefault();
+    // One step back a press: out of the words (the block stays selected), then the selection goes,
+    // and only with nothing held does it toggle preview.
     if (state.editingText) {
       const id = state.editingText;
       store.editText(undefined);
       store.select(id);
-    } else store.setPreview(!state.preview);
+    } else if (!state.preview && (state.selected || state.shownSection)) store.deselect();
+    else store.setPreview(!state.preview);
     return;
   }
   if (state.preview || state.editingText || !opts.inCanvas || typing(event.target)) return;

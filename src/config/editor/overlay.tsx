@@ -1,6 +1,7 @@
 /**
  * The interaction layer over the canvas: the hovered block's outline, the selected block's frame
- * with its resize handles and its toolbar, each section's bar, and the ghost of a move or resize in
+ * with its resize handles and its toolbar (placed clear of the other blocks), the text style bar
+ * beside words being edited (./text-bar.tsx), each section's bar, and the ghost of a move or resize in
  * progress. Moves and resizes follow the pointer (pointer events, snapping to the grid's cells as
  * the browser laid them out: ./geometry.ts) and become one step when the pointer is let go. While
  * editing, nothing on the page does what a visitor's click would: a press selects, a click goes
@@ -11,9 +12,10 @@ import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
 import type { CanvasFrame } from './canvas';
 import { CoveredOutlines } from './covered';
-import { cellAt, cellsRect, gridAt, measureGrids, pageRect, type GridGeometry, type Rect } from './geometry';
+import { cellAt, cellsRect, gridAt, measureGrids, pageRect, placeToolbar, type GridGeometry, type Rect } from './geometry';
 import { clampBox, pageOrder, phoneEdited, placementOf, type Box } from './grid';
 import { findBlock, kindLabel, useEditor, type EditorStore } from './store';
+import { TextBar } from './text-bar';
 
 type Edges = { n?: true; s?: true; e?: true; w?: true };
 
@@ -113,6 +115,11 @@ export function Overlay({
       doc.removeEventListener('load', again, true);
     };
   }, [doc]);
+
+  // In preview the site's header and footer are shown as visitors see them, no longer dimmed.
+  useEffect(() => {
+    doc.body.classList.toggle('editor-canvas-body--preview', preview);
+  }, [doc, preview]);
 
   // Pointer and click handling on the frame's page.
   useEffect(() => {
@@ -229,6 +236,7 @@ export function Overlay({
   // are moved straight on their elements, with no second render.
   const hoverRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
+  const blockBarRef = useRef<HTMLDivElement>(null);
   const found = findBlock(store.getState().doc, selected);
   const activeSection = found?.section.id ?? hoverSection;
   useLayoutEffect(() => {
@@ -252,9 +260,10 @@ export function Overlay({
     };
     place(hoverRef.current, hover && hover !== selected ? doc.getElementById(`block-${hover}`) : null);
     place(selectionRef.current, selected ? doc.getElementById(`block-${selected}`) : null);
-    // A block at the top of the page has its bar below it, where it can be seen.
-    selectionRef.current?.classList.toggle('editor-selection--bar-below', (selectionRef.current.offsetTop ?? 0) < 44);
     place(barRef.current, activeSection ? doc.getElementById(`section-${activeSection}`) : null, false);
+    // The block's bar goes where it covers no other block (nor the section's bar): above it, else below or beside it.
+    const selectedEl = selected ? doc.getElementById(`block-${selected}`) : null;
+    if (blockBarRef.current && selectedEl) placeToolbar(blockBarRef.current, selectedEl, win);
   }, [doc, win, hover, selected, activeSection, revision, measured, sections, preview, editingText]);
 
   // Focus that reaches the page itself (Tab into the frame) selects the block it landed in, or the
@@ -311,7 +320,7 @@ export function Overlay({
               ))
             : null}
           {writable && !editingText ? (
-            <div className="editor-block-bar" role="toolbar" aria-label={`${kindLabel(found.block.type)} block`}>
+            <div ref={blockBarRef} className="editor-block-bar" role="toolbar" aria-label={`${kindLabel(found.block.type)} block`}>
               <button type="button" onClick={() => store.duplicateBlock(found.block.id)}>
                 Duplicate
               </button>
@@ -334,6 +343,7 @@ export function Overlay({
               ) : null}
             </div>
           ) : null}
+          {writable && editingText ? <TextBar blockId={editingText} doc={doc} win={win} layout={`${revision}:${measured}:${device}`} /> : null}
         </div>
       ) : null}
       {ghost ? <div className="editor-ghost" style={style(ghost.rect)} /> : null}

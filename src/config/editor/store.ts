@@ -246,6 +246,10 @@ export function createEditorStore(
         ...(text ? announce(text) : {}),
       });
     },
+    /** Lets go of the selected block or shown section, and says so. */
+    deselect() {
+      set({ selected: undefined, shownSection: undefined, editingText: undefined, ...announce(editing.deselected) });
+    },
     /** Shows the section's settings and layers in the panel (the block selection is let go). */
     showSection(id: string | undefined) {
       set({ shownSection: id, selected: undefined, editingText: undefined });

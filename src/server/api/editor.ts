@@ -14,7 +14,8 @@ import { configRoute } from '../config-routes';
 import { discardDraft, editorPage, publishDraft, restoreRevision, saveDraft, type Outcome } from '../services/page-drafts';
 import { editor } from '../../messages/editor';
 import type { ClientAssets } from '../render/assets';
-import { renderContext } from '../render/site-page';
+import { renderSiteFrame } from '../render/page';
+import { renderContext, shell } from '../render/site-page';
 import { listRevisions, readRevision } from '../services/page-revisions';
 import { siteSettings } from '../services/stored-json';
 import type { WebsiteRow } from '../services/sites';
@@ -62,8 +63,8 @@ export function answer<T>(reply: FastifyReply, outcome: Outcome<T>, conflictMess
 /** The block kinds whose behaviour runs in the canvas as on the site (an accordion opens). */
 const CANVAS_KINDS = BLOCK_DEFINITIONS.filter((b) => b.island?.canvas).map((b) => b.kind);
 
-/** What the canvas renders with (a page's or a post's): the published site's stylesheet and islands, and what views read, from the same cache pages render from. */
-export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, site: WebsiteRow): Promise<CanvasSetupAnswer> {
+/** What the canvas renders with (a page's or a post's at `path`): the published site's stylesheet and islands, what views read, from the same cache pages render from, and the site's header and footer. */
+export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, site: WebsiteRow, path = '/'): Promise<CanvasSetupAnswer> {
   const host = new URL(app.siteOrigin(site)).host;
   const ctx = renderContext(await app.siteContent.read(site.id, '/'), host);
   return {
@@ -82,6 +83,7 @@ export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, si
       ...(ctx.googleMaps ? { googleMaps: ctx.googleMaps } : {}),
     },
     locale: siteSettings(site).locale,
+    siteFrame: renderSiteFrame(shell(site, host), path),
   };
 }
 
@@ -96,7 +98,7 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
       if (!pageId) return reply;
       const page = await editorPage(db, site.id, pageId, role);
       if (!page) return reply.code(404).send({ error: editor.noPage });
-      return { ...page, canvas: await canvasSetup(app, assets, site) };
+      return { ...page, canvas: await canvasSetup(app, assets, site, page.page.path ?? '/') };
     },
   });
 

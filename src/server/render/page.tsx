@@ -188,6 +188,14 @@ function Footer({ site, currentPath }: { site: ShellSite; currentPath: string })
   );
 }
 
+/** The site's header and footer as a page at `currentPath` carries them: the editor's canvas shows them around the page being edited. */
+export function renderSiteFrame(site: ShellSite, currentPath: string): { header: string; footer: string } {
+  return {
+    header: renderToString(<Header site={site} currentPath={currentPath} />),
+    footer: renderToString(<Footer site={site} currentPath={currentPath} />),
+  };
+}
+
 /** Escapes JSON for a <script type="application/json"> body. */
 function scriptJson(value: unknown): string {
   return JSON.stringify(value)
