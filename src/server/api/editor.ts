@@ -83,7 +83,7 @@ export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, si
       ...(ctx.googleMaps ? { googleMaps: ctx.googleMaps } : {}),
     },
     locale: siteSettings(site).locale,
-    siteFrame: renderSiteFrame(shell(site, host), path),
+    siteFrame: renderSiteFrame(shell(site, host), path, ctx.files),
   };
 }
 

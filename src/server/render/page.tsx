@@ -189,9 +189,9 @@ function Footer({ site, currentPath }: { site: ShellSite; currentPath: string })
 }
 
 /** The site's header and footer as a page at `currentPath` carries them: the editor's canvas shows them around the page being edited. */
-export function renderSiteFrame(site: ShellSite, currentPath: string): { header: string; footer: string } {
+export function renderSiteFrame(site: ShellSite, currentPath: string, files: RenderContext['files']): { header: string; footer: string } {
   return {
-    header: renderToString(<Header site={site} currentPath={currentPath} />),
+    header: renderToString(<Header site={site} currentPath={currentPath} files={files} />),
     footer: renderToString(<Footer site={site} currentPath={currentPath} />),
   };
 }
