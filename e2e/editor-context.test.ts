@@ -96,10 +96,10 @@ describe('the editor, first impressions', () => {
     // Third: preview, and a note says how to return, above the page and not over it.
     await page.keyboard.press('Escape');
     await preview(true).waitFor();
-    const note = page.getByText('Preview — press Esc or select Edit to return');
+    const note = page.getByText('Preview — press Esc or select Back to editing to return');
     await note.waitFor();
     expect(overlap(await boxOf(note), await boxOf(page.locator('iframe[title="Page canvas"]')))).toBe(false);
-    await note.getByRole('button', { name: 'Edit', exact: true }).click();
+    await note.getByRole('button', { name: 'Back to editing', exact: true }).click();
     await preview(false).waitFor();
     expect(await note.count()).toBe(0);
 

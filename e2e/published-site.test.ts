@@ -147,6 +147,14 @@ describe('owner HTML on a page', () => {
     await islandsReady(page);
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
     expect(await page.evaluate(() => document.querySelector('body > script#op-site')?.textContent)).toContain(env.site().websiteId);
+    // Every id the page looks up names the page's own element; the owner's carry the owner prefix.
+    expect(await page.evaluate(() => ['islands', 'op-site', 'op-cookie-banner'].map((id) => document.getElementById(id)?.tagName))).toEqual([
+      'SCRIPT',
+      'SCRIPT',
+      'SECTION',
+    ]);
+    expect(await page.evaluate(() => document.getElementById('op-cookie-banner')?.textContent)).not.toContain('Not the banner');
+    expect(await page.locator('#user-content-islands').count()).toBe(1);
     await page.getByRole('region', { name: 'Cookie consent' }).getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('region', { name: 'Cookie consent' }).waitFor({ state: 'hidden' });
     expect((await context.cookies()).find((c) => c.name === 'ss_cookieAllowed')?.value).toBe('true');

@@ -37,6 +37,17 @@ describe('owner HTML sanitising', () => {
     const html = '<p class="lead">A &amp; B &lt;tag&gt; "q"<br><a href="/x?a=1&b=2" target="_blank">l</a><img src="/s/a.jpg" alt="a&quot;b"></p>';
     for (const kind of ['text', 'code'] as const) expect(sanitize(sanitize(html, kind), kind)).toBe(sanitize(html, kind));
   });
+
+  it('prefixes every id, so owner HTML cannot stand in for an element the page names, and keeps its in-page anchors working', () => {
+    const html = '<p id="islands">{"form":"/s/evil.js"}</p><h2 id="team">Team</h2><a href="#team">Meet us</a><a href="/about#team">About</a><a href="#">Top</a>';
+    const out = sanitize(html, 'code');
+    expect(out).toBe(
+      '<p id="user-content-islands">{"form":"/s/evil.js"}</p><h2 id="user-content-team">Team</h2><a href="#user-content-team">Meet us</a>' +
+        '<a href="/about#team">About</a><a href="#">Top</a>',
+    );
+    expect(sanitize(out, 'code')).toBe(out);
+    for (const id of ['op-site', 'op-cookie-banner', 'content', 'site-menu']) expect(sanitize(`<div id="${id}"></div>`, 'code')).not.toContain(`id="${id}"`);
+  });
 });
 
 describe('links in owner HTML', () => {

@@ -90,6 +90,16 @@ const CODE_TAGS = [
 
 type Policy = { tags: string[]; attributes: sanitizeHtml.IOptions['allowedAttributes'] };
 
+/**
+ * The prefix of every id in owner HTML, so that none can stand in for an element the page's own
+ * markup or scripts name (the island map, the site context, the cookie banner, a form's inputs):
+ * an owner's `id="team"` is written `id="user-content-team"`, and a link to `#team` in the same
+ * HTML is written `#user-content-team`, so in-page anchors keep working.
+ */
+export const OWNER_ID_PREFIX = 'user-content-';
+
+const ownerId = (id: string) => (id.startsWith(OWNER_ID_PREFIX) ? id : `${OWNER_ID_PREFIX}${id}`);
+
 /** `seen` is told every href of a link the policy keeps, before it is checked. */
 function options({ tags, attributes: extraAttributes }: Policy, seen?: (href: string) => void): sanitizeHtml.IOptions {
   return {
@@ -113,10 +123,12 @@ function options({ tags, attributes: extraAttributes }: Policy, seen?: (href: st
         if (href !== undefined) seen?.(href);
         const next: Record<string, string> = { ...attribs };
         if (href !== undefined && !isPublishableLink(href, NO_HOST)) delete next.href;
+        else if (href !== undefined && href.length > 1 && href.startsWith('#')) next.href = `#${ownerId(href.slice(1))}`;
         if (next.target === '_blank') next.rel = 'noopener noreferrer';
         else delete next.target;
         return { tagName, attribs: next };
       },
+      '*': (tagName, attribs) => (attribs.id ? { tagName, attribs: { ...attribs, id: ownerId(attribs.id) } } : { tagName, attribs }),
     },
   };
 }

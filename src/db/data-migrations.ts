@@ -76,6 +76,8 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
   { name: '0001_sanitize_owner_html', run: sanitizeOwnerHtml },
   { name: '0002_page_revisions', run: firstPageRevisions },
   { name: '0003_rich_text', run: richText },
+  // Owner HTML's ids get their prefix (OWNER_ID_PREFIX in src/blocks/sanitize.ts): the same pass as the first.
+  { name: '0004_owner_html_ids', run: sanitizeOwnerHtml },
 ];
 
 /** Runs the data migrations not yet recorded, in order. */

@@ -315,7 +315,7 @@ function Workspace({ target, page, site, onClose }: { target: EditorTarget; page
             <p className="editor-preview-note">
               {editing.previewHint}
               <button type="button" onClick={() => store.setPreview(false)}>
-                {editing.previewBack}
+                {editing.backToEditing}
               </button>
             </p>
           ) : (
