@@ -1,6 +1,7 @@
 /**
- * What an operator and a load balancer see: GET /api/metrics (Prometheus text, refused without
- * METRICS_TOKEN unless the caller is on this machine and comes through no proxy), GET
+ * What an operator and a load balancer see: GET /api/metrics (Prometheus text, refused to every
+ * caller without METRICS_TOKEN, wherever it seems to come from; METRICS_LISTEN's listener of its
+ * own on a loopback address), GET
  * /api/health/live and GET /api/health/ready (503 while the database is unreachable, while a
  * migration is missing, and while the server shuts down).
  */
@@ -8,6 +9,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { metricsListener } from '../src/server/api/operations';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { operations } from '../src/messages/operations';
@@ -60,14 +63,23 @@ describe('GET /api/metrics', () => {
     expectRefused(await metrics({ authorization: TOKEN }, OUTSIDE), operations.metricsTokenRequired);
   });
 
-  it('refuses a caller on this machine that came through a proxy (any forwarding header)', async () => {
-    for (const header of ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip']) {
-      const res = await metrics({ [header]: header === 'forwarded' ? 'for=198.51.100.2' : '198.51.100.2' });
-      expect(res.statusCode, header).toBe(401);
+  it('refuses a caller on this machine without the token too, whatever a proxy in front of it added or left out', async () => {
+    expectRefused(await metrics(), operations.metricsTokenRequired);
+    const proxies = {
+      forwarded: 'for=198.51.100.2',
+      'x-forwarded-for': '',
+      via: '1.1 proxy',
+      'x-client-ip': '198.51.100.2',
+      'cf-connecting-ip': '198.51.100.2',
+      'true-client-ip': '198.51.100.2',
+      'x-original-forwarded-for': '198.51.100.2',
+    };
+    for (const [header, value] of Object.entries(proxies)) {
+      for (const address of ['127.0.0.1', '::1']) expectRefused(await metrics({ [header]: value }, address), operations.metricsTokenRequired);
     }
   });
 
-  it('refuses everyone but direct local callers when METRICS_TOKEN is unset', async () => {
+  it('serves no one at /api/metrics when METRICS_TOKEN is unset, and METRICS_LISTEN serves them on a listener of their own', async () => {
     const open = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
     try {
       const outside = await open.inject({
@@ -79,7 +91,23 @@ describe('GET /api/metrics', () => {
       expectRefused(outside, operations.metricsTokenUnset);
       const proxied = await open.inject({ method: 'GET', url: '/api/metrics', headers: { host: 'localhost', 'x-forwarded-for': OUTSIDE } });
       expectRefused(proxied, operations.metricsTokenUnset);
-      expect((await open.inject({ method: 'GET', url: '/api/metrics', headers: { host: 'localhost' }, remoteAddress: '::1' })).statusCode).toBe(200);
+      expectRefused(
+        await open.inject({ method: 'GET', url: '/api/metrics', headers: { host: 'localhost' }, remoteAddress: '::1' }),
+        operations.metricsTokenUnset,
+      );
+
+      const listener = await metricsListener(open, demo.database, { host: '127.0.0.1', port: 0 });
+      try {
+        const base = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+        const scrape = await fetch(`${base}/metrics`);
+        expect(scrape.status).toBe(200);
+        expect(scrape.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+        expect(samples(await scrape.text()).has('db_pool_connections')).toBe(true);
+        expect((await fetch(`${base}/`)).status).toBe(404);
+        expect((await fetch(`${base}/api/health/live`)).status).toBe(404);
+      } finally {
+        listener.close();
+      }
     } finally {
       await open.close();
     }
@@ -124,12 +152,6 @@ describe('GET /api/metrics', () => {
     }
     // The app built by a test has no process metrics; main.ts adds them.
     expect(found.has('process_cpu_user_seconds_total')).toBe(false);
-  });
-
-  it('accepts a caller on this machine that comes through no proxy, without the token', async () => {
-    const res = await metrics();
-    expect(res.statusCode).toBe(200);
-    expect(samples(res.body).has('http_requests_total')).toBe(true);
   });
 });
 

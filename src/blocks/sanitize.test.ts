@@ -39,7 +39,8 @@ describe('owner HTML sanitising', () => {
   });
 
   it('prefixes every id, so owner HTML cannot stand in for an element the page names, and keeps its in-page anchors working', () => {
-    const html = '<p id="islands">{"form":"/s/evil.js"}</p><h2 id="team">Team</h2><a href="#team">Meet us</a><a href="/about#team">About</a><a href="#">Top</a>';
+    const html =
+      '<p id="islands">{"form":"/s/evil.js"}</p><h2 id="team">Team</h2><a href="#team">Meet us</a><a href="/about#team">About</a><a href="#">Top</a>';
     const out = sanitize(html, 'code');
     expect(out).toBe(
       '<p id="user-content-islands">{"form":"/s/evil.js"}</p><h2 id="user-content-team">Team</h2><a href="#user-content-team">Meet us</a>' +

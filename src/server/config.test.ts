@@ -2,6 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config';
 
+describe('METRICS_LISTEN', () => {
+  it('takes a loopback address and a port, and refuses any other address', () => {
+    expect(readConfig({}).metricsListen).toBeUndefined();
+    expect(readConfig({ METRICS_LISTEN: '127.0.0.1:9464' }).metricsListen).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(readConfig({ METRICS_LISTEN: '[::1]:9464' }).metricsListen).toEqual({ host: '::1', port: 9464 });
+    for (const bad of ['0.0.0.0:9464', '192.168.1.5:9464', 'localhost:9464', '127.0.0.1', '127.0.0.1:70000']) {
+      expect(() => readConfig({ METRICS_LISTEN: bad }), bad).toThrow('METRICS_LISTEN must');
+    }
+  });
+});
+
 describe('METRICS_TOKEN', () => {
   it('is unset when absent or empty, and kept as given when long enough', () => {
     expect(readConfig({}).metricsToken).toBeUndefined();

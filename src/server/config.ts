@@ -65,14 +65,26 @@ const env = z.object({
    * it): required with DATABASE_URL; with the embedded database a key in DATA_DIR is used when unset.
    */
   SECRET_KEY: unsetWhenEmpty(z.string().optional()),
-  /**
-   * The Bearer token GET /api/metrics asks for. Unset: only callers on this machine that come
-   * through no proxy may read the metrics.
-   */
+  /** The Bearer token GET /api/metrics asks for. Unset: /api/metrics serves no one. */
   METRICS_TOKEN: unsetWhenEmpty(
     z
       .string()
       .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters with no spaces, such as the output of: openssl rand -hex 32')
+      .optional(),
+  ),
+  /**
+   * A listener of the metrics' own, without a token: a loopback address and a port (127.0.0.1:9464,
+   * [::1]:9464), for a Prometheus on this machine. Unset: none.
+   */
+  METRICS_LISTEN: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\]):\d{1,5}$/, 'METRICS_LISTEN must be a loopback address and a port, such as 127.0.0.1:9464')
+      .transform((value) => {
+        const at = value.lastIndexOf(':');
+        return { host: value.slice(0, at).replace(/^\[|\]$/g, ''), port: Number(value.slice(at + 1)) };
+      })
+      .refine((at) => at.port > 0 && at.port < 65536, 'METRICS_LISTEN must name a port from 1 to 65535')
       .optional(),
   ),
   /** During a key rotation, the key that replaces SECRET_KEY: it seals, and SECRET_KEY still opens. */
@@ -177,6 +189,7 @@ export type ServerConfig = {
   secretKey: string | undefined;
   secretKeyNext: string | undefined;
   metricsToken: string | undefined;
+  metricsListen: { host: string; port: number } | undefined;
   /** Where file bytes live; `s3` is set when fileStore is 's3'. */
   fileStore: 'postgres' | 'disk' | 's3';
   postgresWriters: number;
@@ -220,6 +233,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
     secretKey: e.SECRET_KEY,
     secretKeyNext: e.SECRET_KEY_NEXT,
     metricsToken: e.METRICS_TOKEN,
+    metricsListen: e.METRICS_LISTEN,
     fileStore: e.FILE_STORE,
     postgresWriters: e.FILE_STORE_POSTGRES_WRITERS,
     imageConcurrency: e.IMAGE_CONCURRENCY,

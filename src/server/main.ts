@@ -9,10 +9,12 @@
  * the job worker lets running jobs finish; then the rate-limit store and the pool close, the
  * embedded database stops, and the process exits 0.
  */
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { websites } from '../db/schema';
 import { buildApp } from './app';
+import { metricsListener } from './api/operations';
 import { configureMapTiles } from '../blocks/map/tiles';
 import { readConfig } from './config';
 import { openDatabase } from './database';
@@ -128,6 +130,8 @@ async function main() {
   // Images left 'processing' by a worker killed during their job's last attempt are queued again or marked failed.
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
 
+  /** METRICS_LISTEN's listener, once listening. */
+  let metricsServer: Server | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -142,6 +146,7 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     const deadline = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     try {
+      metricsServer?.close();
       await app.close();
       await worker.stop();
       await imageSweep.stop();
@@ -163,6 +168,7 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsListen) metricsServer = await metricsListener(app, opened.database, config.metricsListen);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   // Files stored before the blob store (and those an import brought) move there in the background; images then get their copies.

@@ -5,15 +5,17 @@
  * - GET /api/health/live: the process answers;
  * - GET /api/health/ready: the database answers and its migrations are applied, and the server is
  *   not shutting down (503 otherwise, with the reason);
- * - GET /api/metrics: Prometheus text (../metrics.ts). With METRICS_TOKEN set, the caller sends it
- *   as a Bearer token (compared in constant time); without it, or in its place, a caller on this
- *   machine is accepted only when the request carries no forwarding header, so a reverse proxy on
- *   the same machine does not open the metrics to the world.
+ * - GET /api/metrics: Prometheus text (../metrics.ts), to a caller sending METRICS_TOKEN as a Bearer
+ *   token (compared in constant time) and to no one else, wherever the call seems to come from: a
+ *   proxy on this machine can make any call look local, whatever headers it adds or leaves out.
+ *   METRICS_LISTEN instead serves them without a token on a listener of their own, on a loopback
+ *   address the operator chooses (metricsListener below), which no proxy of the site's reaches.
  *
  * Also the request metrics: every answer counted by route pattern (never the raw address, which
  * would make a series per visitor-chosen URL) and status, with its latency.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { queueDepth } from '../jobs/queue';
@@ -22,25 +24,11 @@ import { operations } from '../../messages/operations';
 
 export const OPERATIONS_PATHS = { LIVE: '/api/health/live', READY: '/api/health/ready', METRICS: '/api/metrics' } as const;
 
-/** Headers a proxy adds: a request carrying any of them did not come straight from a process on this machine. */
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-real-ip'] as const;
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Marks this server as shutting down: /api/health/ready answers 503 from now on. */
     markDraining(): void;
   }
-}
-
-/** The connection's own address (never X-Forwarded-For, whatever TRUST_PROXY says) is this machine's. */
-function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
-}
-
-export function isDirectLocalCall(req: FastifyRequest): boolean {
-  return isLoopback(req.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => req.headers[name] === undefined);
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -57,10 +45,52 @@ function bearer(req: FastifyRequest): string | undefined {
 
 /** The refusal's message, or undefined when the caller may read the metrics. */
 function metricsRefusal(req: FastifyRequest, token: string | undefined): string | undefined {
+  if (token === undefined) return operations.metricsTokenUnset;
   const sent = bearer(req);
-  if (token !== undefined && sent !== undefined) return tokenMatches(sent, token) ? undefined : operations.metricsTokenWrong;
-  if (isDirectLocalCall(req)) return undefined;
-  return token === undefined ? operations.metricsTokenUnset : operations.metricsTokenRequired;
+  if (sent === undefined) return operations.metricsTokenRequired;
+  return tokenMatches(sent, token) ? undefined : operations.metricsTokenWrong;
+}
+
+/** The Prometheus text of this server: its counters, with the pool and the job queue read now. */
+async function metricsText(app: FastifyInstance, database: Database): Promise<string> {
+  const { metrics } = app;
+  const { pool } = database;
+  metrics.dbPool.set({ state: 'total' }, pool.totalCount);
+  metrics.dbPool.set({ state: 'idle' }, pool.idleCount);
+  metrics.dbPool.set({ state: 'waiting' }, pool.waitingCount);
+  try {
+    for (const [status, n] of Object.entries(await queueDepth(database.db))) metrics.jobQueueDepth.set({ status }, n);
+  } catch {
+    // The database is down: the scrape still answers, without the queue depth.
+    metrics.jobQueueDepth.reset();
+  }
+  return metrics.render();
+}
+
+/** The addresses the metrics listener answers at: Prometheus's default path, and the app's own. */
+const LISTENER_PATHS = new Set(['/metrics', OPERATIONS_PATHS.METRICS]);
+
+/**
+ * METRICS_LISTEN: the metrics without a token, on a listener of their own at a loopback address
+ * (config.ts refuses any other), for a Prometheus on this machine. Nothing else is served there.
+ */
+export async function metricsListener(app: FastifyInstance, database: Database, at: { host: string; port: number }): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (req.method !== 'GET' || !LISTENER_PATHS.has(path)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Only GET /metrics is served here.\n');
+      return;
+    }
+    metricsText(app, database).then(
+      (text) => res.writeHead(200, { 'content-type': app.metrics.contentType }).end(text),
+      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The metrics could not be read.\n'),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port, at.host, () => resolve());
+  });
+  return server;
 }
 
 /** Registered before any route, so every route's answers are counted. */
@@ -92,16 +122,6 @@ export async function registerOperationsRoutes(app: FastifyInstance, database: D
   app.get(OPERATIONS_PATHS.METRICS, async (req, reply) => {
     const refusal = metricsRefusal(req, opts.metricsToken);
     if (refusal) return reply.code(401).header('www-authenticate', 'Bearer realm="metrics"').send({ error: refusal });
-    const { pool } = database;
-    metrics.dbPool.set({ state: 'total' }, pool.totalCount);
-    metrics.dbPool.set({ state: 'idle' }, pool.idleCount);
-    metrics.dbPool.set({ state: 'waiting' }, pool.waitingCount);
-    try {
-      for (const [status, n] of Object.entries(await queueDepth(database.db))) metrics.jobQueueDepth.set({ status }, n);
-    } catch {
-      // The database is down: the scrape still answers, without the queue depth.
-      metrics.jobQueueDepth.reset();
-    }
-    return reply.type(metrics.contentType).send(await metrics.render());
+    return reply.type(metrics.contentType).send(await metricsText(app, database));
   });
 }
