@@ -212,4 +212,43 @@ describe('the editor, first impressions', () => {
     await expect.poll(() => shown(header)).toBe(1);
     await page.context().close();
   });
+
+  it("loads no image from a server a team member named: the canvas asks nothing of a code block's outside image", async () => {
+    await changeSiteDocument(env.site(), (doc) => {
+      doc.pages.push({
+        id: hex(),
+        pageType: 2,
+        path: '/pixel-note',
+        title: 'Pixel note',
+        status: 1,
+        seo: {},
+        sections: [
+          {
+            id: hex(),
+            blocks: [
+              {
+                id: hex(),
+                type: 23,
+                data: { html: '<p>A note with a picture from elsewhere.</p><img src="https://tracker.example/pixel.png" alt="Pixel" width="1" height="1">' },
+                layout: { desktop: { x: 0, y: 0, w: 24, h: 4 } },
+              },
+            ],
+          },
+        ],
+      });
+    });
+    const context = await visitorContext(env.browser(), env.site(), desktop);
+    const page = await context.newPage();
+    const outside: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).hostname === 'tracker.example') outside.push(r.url());
+    });
+    await signInAsOwner(page, env.site());
+    await openPageInEditor(page, 'Pixel note');
+    await page.frameLocator('iframe[title="Page canvas"]').getByText('A note with a picture from elsewhere.').waitFor();
+    await page.frameLocator('iframe[title="Page canvas"]').getByAltText('Pixel').waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    expect(outside).toEqual([]);
+    await context.close();
+  });
 });

@@ -8,6 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDocumentSchema } from '../src/blocks/site-document';
+import { loadDocument } from '../src/document/load';
 import { siteUsers, smtpSettings } from '../src/db/schema';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
@@ -16,9 +18,10 @@ import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { CRUMB_FAIL_MESSAGE } from '../src/server/plugins/crumb';
 import { createAccount, setRole } from '../src/server/services/accounts';
 import { createVerifiedSiteUser } from '../src/server/services/site-users';
-import { updateSiteSettings } from '../src/server/services/sites';
+import { importSite, updateSiteSettings } from '../src/server/services/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
+import { siteNamed } from './fixtures';
 import { linkIn, mailFor, startMailbox, type Mailbox } from './mailbox';
 import { client, signedIn, type Client } from './session';
 
@@ -264,6 +267,27 @@ describe('members-only and password pages', () => {
     expect((await (await client(app)).call('GET', '/wholesale')).statusCode).toBe(403);
     visitor.cookies.set('op_unlocked', `${pageId}:aaaaaaaa:9999999999.forged`);
     expect((await visitor.call('GET', '/wholesale')).statusCode).toBe(403);
+  });
+
+  it("keeps a password page's unlock and its try limit to its own site: a copy of the site with the same page and password accepts neither", async () => {
+    const loaded = loadDocument(siteNamed('wholesale-copy', 'Wholesale copy'), siteDocumentSchema);
+    if (!loaded.ok) throw new Error('fixture invalid');
+    await importSite(database.db, loaded.document);
+    const host = 'wholesale-copy.sites.test';
+    // Someone who knows the demo's password unlocks it, then carries the signed cookie to the copy.
+    const visitor = await client(app);
+    const locked = await visitor.call('GET', '/wholesale');
+    const pageId = /data-lock-page="([0-9a-f]{24})"/.exec(locked.body)![1]!;
+    expect((await visitor.call('POST', '/api/page-access/unlock', { pageId, password: DEMO_WHOLESALE_PASSWORD })).statusCode).toBe(200);
+    const copyVisitor = await client(app, host);
+    expect(/data-lock-page="([0-9a-f]{24})"/.exec((await copyVisitor.call('GET', '/wholesale')).body)?.[1]).toBe(pageId);
+    copyVisitor.cookies.set('op_unlocked', visitor.cookies.get('op_unlocked')!);
+    expect((await copyVisitor.call('GET', '/wholesale')).statusCode).toBe(403);
+    // Ten wrong tries on the copy leave the demo's own limit untouched.
+    for (let i = 0; i < 10; i++) expect((await copyVisitor.call('POST', '/api/page-access/unlock', { pageId, password: `guess-${i}` })).statusCode).toBe(401);
+    expect((await copyVisitor.call('POST', '/api/page-access/unlock', { pageId, password: 'guess-10' })).statusCode).toBe(429);
+    const other = await client(app);
+    expect((await other.call('POST', '/api/page-access/unlock', { pageId, password: 'guess' })).statusCode).toBe(401);
   });
 
   it('answers 404 for unlocking a page that has no password, and 400 for a malformed id', async () => {

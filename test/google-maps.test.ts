@@ -247,7 +247,7 @@ describe('the place search', () => {
     const res = await demo.editor.call('GET', `/api/google-maps/places/autocomplete?input=main&${TRACKING}`);
     expect(res.statusCode).toBe(502);
     expect(json(res).error).toMatch(
-      /^Place search refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach: .*OUTGOING_ALLOW_PRIVATE=true\.$/,
+      /^Place search refused: 127\.0\.0\.1 is not a public address\. .*OUTGOING_ALLOW_PRIVATE=true\.$/,
     );
     expect(seen).toEqual([]);
   });

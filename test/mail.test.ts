@@ -213,9 +213,9 @@ describe("a site's own SMTP host", () => {
     expect(rows.map((j) => j.attempts)).toEqual([1, 1, 1]);
     const allow = 'An operator can allow private addresses with OUTGOING_ALLOW_PRIVATE=true.';
     expect(rows.map((j) => j.lastError)).toEqual([
-      `Mail not sent: the site's SMTP server mail.loopback.test resolves only to addresses outgoing requests may not reach: 127.0.0.1 (loopback). ${allow}`,
-      `Mail not sent: the site's SMTP server mail.lan.test resolves only to addresses outgoing requests may not reach: 10.0.0.25 (private). ${allow}`,
-      `Mail not sent: the site's SMTP server 127.0.0.1 resolves only to addresses outgoing requests may not reach: 127.0.0.1 (loopback). ${allow}`,
+      `Mail not sent: the site's SMTP server mail.loopback.test is not a public address. ${allow}`,
+      `Mail not sent: the site's SMTP server mail.lan.test is not a public address. ${allow}`,
+      `Mail not sent: the site's SMTP server 127.0.0.1 is not a public address. ${allow}`,
     ]);
     expect(box.received).toHaveLength(0);
   });

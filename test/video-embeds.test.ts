@@ -254,7 +254,7 @@ describe('a video address saved in the editor', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors['sections.0.blocks.0.data.url']).toMatch(
-        /^Video lookup refused: 127\.0\.0\.1 resolves only to addresses outgoing requests may not reach/,
+        /^Video lookup refused: 127\.0\.0\.1 is not a public address\./,
       );
     } finally {
       await strict.close();

@@ -283,9 +283,10 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     if (!body) return reply;
     const access = await pageAccessOf(db, site.id, body.pageId);
     if (access?.type !== 'password') return reply.code(404).send({ error: members.pageNotProtected });
-    if (await limited(reply, [{ key: `unlock:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
+    // The try limit is the site's own: a copy of the site (the same page ids) counts its tries apart.
+    if (await limited(reply, [{ key: `unlock:${site.id}:${body.pageId}:${hashedIp(req.ip)}`, max: 10, windowMs: FIFTEEN_MINUTES }])) return reply;
     if (!(await verifyPassword(body.password, access.passwordHash))) return reply.code(401).send({ error: members.wrongPagePassword });
-    setCookie(reply, UNLOCK_COOKIE, app.pageUnlocks.add(req.cookies[UNLOCK_COOKIE], body.pageId, access.passwordHash), cookieOptions());
+    setCookie(reply, UNLOCK_COOKIE, app.pageUnlocks.add(req.cookies[UNLOCK_COOKIE], site.id, body.pageId, access.passwordHash), cookieOptions());
     return { ok: true };
   });
 }

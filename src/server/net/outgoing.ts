@@ -40,12 +40,9 @@ export async function checkedAddresses(host: string, policy: OutgoingPolicy, pur
   const all = isIP(bare) ? [{ address: bare, family: isIP(bare) }] : await (policy.resolve ?? systemResolve)(bare);
   if (policy.allowPrivate) return all;
   const allowed = all.filter((a) => addressRange(a.address) === undefined);
-  if (allowed.length === 0) {
-    const refused = all.map((a) => `${a.address} (${addressRange(a.address)})`).join(', ');
-    throw new RefusedTargetError(
-      `${purpose.refused} ${bare} resolves only to addresses outgoing requests may not reach: ${refused || 'none'}. An operator can allow private addresses with ${purpose.allowWith}.`,
-    );
-  }
+  // The message names the host the owner gave, never what it resolves to: a site's team learns nothing of the server's network.
+  if (allowed.length === 0)
+    throw new RefusedTargetError(`${purpose.refused} ${bare} is not a public address. An operator can allow private addresses with ${purpose.allowWith}.`);
   return allowed;
 }
 

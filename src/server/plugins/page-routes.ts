@@ -82,9 +82,10 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
   };
 
   /** Members-only pages need a signed-in customer (`member`, looked up once a request); password pages an unlock cookie for the current password. */
-  const accessFor = (req: FastifyRequest, member: MemberSession | undefined, page: { id: string; access: PageAccess }): AccessDecision => {
+  const accessFor = (req: FastifyRequest, member: MemberSession | undefined, page: { id: string; access: PageAccess }, websiteId: string): AccessDecision => {
     if (page.access.type === 'members') return member ? 'allow' : 'denied';
-    if (page.access.type === 'password') return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], page.id, page.access.passwordHash) ? 'allow' : 'locked';
+    if (page.access.type === 'password')
+      return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], websiteId, page.id, page.access.passwordHash) ? 'allow' : 'locked';
     return 'allow';
   };
 
@@ -137,7 +138,7 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
       path,
       pageIslands: islands,
       visitor,
-      access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page),
+      access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page, site.id),
     };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {

@@ -1,24 +1,35 @@
 /**
  * The config area's page: one HTML shell for every /config/ address, which loads the React app.
  * Its CSP allows only this server's scripts and styles, and frames of this server (the preview).
+ * Images come from this server, `data:` and the map's tile server alone: the editor's canvas shows
+ * what a team member wrote (a code block's images among it), and another member's browser opening
+ * it must not call a server that member chose, which would learn who opened the page and when.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { siteSettings } from '../services/stored-json';
 import type { ClientAssets } from './assets';
 import { escapeMarkup, SITE_TITLE_META } from '../../domain/markup';
+import { mapTiles } from '../../blocks/map/tiles';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The origin of the tile server maps draw from, as a CSP source (a `{s}` subdomain is any subdomain). */
+export function tileSource(template: string): string {
+  const url = new URL(template.replace(/\{s\}/g, 'tiles-subdomain').replace(/\{[a-z]\}/g, '0'));
+  return `${url.protocol}//${url.host.replace('tiles-subdomain', '*')}`;
+}
+
+const csp = () =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data: ${tileSource(mapTiles().url)}`,
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 export function registerConfigShell(app: FastifyInstance, assets: ClientAssets) {
   const head =
@@ -37,7 +48,7 @@ export function registerConfigShell(app: FastifyInstance, assets: ClientAssets) 
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', csp())
       .send(head + named + tail);
   };
   app.get('/config', async (req, reply) =>
