@@ -28,8 +28,9 @@ import { createDatabase, dropDatabase } from '../src/db/embedded';
 import { databaseUrl } from './db';
 
 const PAYLOAD =
-  '<p onclick="alert(1)">Hello<script>alert(2)</script></p><a href="javascript:alert(3)" target="_blank">x</a><img src="/s/a.jpg" onerror="alert(4)">';
-const CLEAN_TEXT = '<p>Hello</p><a target="_blank" rel="noopener noreferrer">x</a>';
+  '<p id="islands" onclick="alert(1)">Hello<script>alert(2)</script></p><a href="javascript:alert(3)" target="_blank">x</a><img src="/s/a.jpg" onerror="alert(4)">';
+/** PAYLOAD as it is written now: no script, handler or bad link, and its id with the owner prefix (0004). */
+const CLEAN_TEXT = '<p id="user-content-islands">Hello</p><a target="_blank" rel="noopener noreferrer">x</a>';
 /** CLEAN_TEXT as rich text (0003): two paragraphs, the link without an address kept as its words. */
 const CLEAN_RICH = {
   type: 'doc',
@@ -38,7 +39,7 @@ const CLEAN_RICH = {
     { type: 'paragraph', attrs: { textAlign: null }, content: [{ type: 'text', text: 'x' }] },
   ],
 };
-const CLEAN_CODE = '<p>Hello</p><a target="_blank" rel="noopener noreferrer">x</a><img src="/s/a.jpg" />';
+const CLEAN_CODE = '<p id="user-content-islands">Hello</p><a target="_blank" rel="noopener noreferrer">x</a><img src="/s/a.jpg" />';
 const id = (n: number) => n.toString(16).padStart(24, '0');
 const layout = { desktop: { x: 0, y: 0, w: 24, h: 4 } };
 
@@ -155,7 +156,7 @@ describe('the owner-HTML data migration', () => {
       expect(spacer).toEqual({});
     }
     const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM drizzle.__data_migrations ORDER BY applied_at, name');
-    expect(rows.map((r) => r.name)).toEqual(['0001_sanitize_owner_html', '0002_page_revisions', '0003_rich_text']);
+    expect(rows.map((r) => r.name)).toEqual(['0001_sanitize_owner_html', '0002_page_revisions', '0003_rich_text', '0004_owner_html_ids']);
   });
 });
 
