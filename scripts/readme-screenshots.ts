@@ -56,10 +56,11 @@ try {
   await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(OUT, 'pages.png') });
-  await page.getByRole('row', { name: /^Home/ }).getByRole('link', { name: /Edit/ }).first().click();
+  await page.getByRole('button', { name: 'Edit Home' }).click();
   const canvas = page.frameLocator('iframe[title="Page canvas"]');
-  await canvas.getByText('Hand-thrown stoneware for everyday tables').first().click();
-  await page.waitForTimeout(500);
+  await canvas.locator('main').getByText('Hand-thrown stoneware for everyday tables').click();
+  await canvas.locator('.editor-selection').waitFor();
+  await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(OUT, 'editor.png') });
   await desk.close();
   console.log(`Wrote ${['home-phone.png', 'pages.png', 'editor.png'].map((f) => path.join('docs/images', f)).join(', ')}.`);
