@@ -184,6 +184,17 @@ describe('video blocks', () => {
     await context.close();
   });
 
+  it("sits in the demo's text column: the video as wide as the words above it, from the same left edge", async () => {
+    const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${env.site().url}/blocks/video`);
+    const words = await page.locator('main .block-text').first().boundingBox();
+    const video = await page.locator('main .block-video .video-stage > *').first().boundingBox();
+    expect(Math.abs(video!.x - words!.x), JSON.stringify({ words, video })).toBeLessThanOrEqual(1);
+    expect(Math.abs(video!.width - words!.width)).toBeLessThanOrEqual(2);
+    await context.close();
+  });
+
   it('shows the block’s settings in the editor, from its fields', async () => {
     const context = await visitorContext(env.browser(), env.site(), { ...desktop, viewport: { width: 1440, height: 900 } });
     const providerRequests = await routeProviders(context);
