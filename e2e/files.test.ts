@@ -1,6 +1,7 @@
 /**
- * The asset library in Chromium, as an owner uses it: upload two images and a PDF at once through
- * "Choose files" (a progress bar each, all three listed, "Processing…" until the pipeline is done);
+ * The asset library in Chromium, as an owner uses it: the space the site's files take shown as a
+ * meter; upload two images and a PDF at once through "Choose files" (a progress bar each, all three
+ * listed, "Processing…" until the pipeline is done, the space used grown);
  * cancel an upload half-sent (the network throttled so it is still going) and find nothing stored;
  * a mislabelled file, a corrupt JPEG, a 100-megapixel PNG each refused with its message, and a file
  * over the image limit refused in the browser with the seed's message before any request; an
@@ -98,6 +99,13 @@ describe('the asset library', () => {
     const page = await signedIn();
     const before = await titles();
     const uploads = countUploads(page);
+    // The space the site's files take, of the server's share for each site (SITE_STORAGE_MB).
+    const space = page.getByRole('meter', { name: 'Space used' });
+    const spaceText = await space.getAttribute('aria-valuetext');
+    expect(spaceText).toMatch(/^\d+(\.\d)? MB of 2000 MB used$/);
+    await page.getByText(spaceText!, { exact: true }).waitFor();
+    const used = () => space.evaluate((meter: HTMLMeterElement) => meter.value);
+    const usedBefore = await used();
 
     // Three at once: each has its progress bar, and all three are listed once stored.
     await chooser(page).setInputFiles([
@@ -110,6 +118,7 @@ describe('the asset library', () => {
     for (const name of ['red-square.png', 'blue-field.jpg', 'price-list.pdf']) await grid.getByRole('heading', { name }).waitFor();
     expect(await titles()).toEqual([...before, 'blue-field.jpg', 'price-list.pdf', 'red-square.png'].sort());
     expect(uploads.count()).toBe(3);
+    await expect.poll(used).toBe(usedBefore + files.red!.length + files.blue!.length + PDF.length);
     // The pipeline finishes: the list, read again every 2 s while a file is processing, says so.
     await expect.poll(() => grid.getByText('Processing…').count(), { timeout: 20_000 }).toBe(0);
     const red = (await listed()).find((f) => f.title === 'red-square.png')!;

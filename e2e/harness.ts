@@ -183,7 +183,7 @@ export type SiteOptions = {
 
 /**
  * Makes a site on the worker's server through the product: the first owner invites
- * `owner+{tag}@example.com` to the default site's team, who accepts from the emailed link (an
+ * `owner+{tag}@example.com` to the default site's team as an ADMIN, who accepts from the emailed link (an
  * account of its own), creates the site `{tag}` from `template` (its ADMIN) and is taken off the
  * default site's team; the owner then gives the site the tests' mail server (Email (SMTP)), unless
  * `mail` is false. Resolves once the site's files are ready (their image copies made).
@@ -194,7 +194,8 @@ export async function createTestSite(tag: string, opts: SiteOptions = {}): Promi
   const owner = { email: `owner+${tag}@example.com`, password: newPassword() };
   const defaultHost = `localhost:${port}`;
   const admin = await signedInApi({ ...defaultSite(), forwardedFor }, shared().firstOwner.email, shared().firstOwner.password);
-  await admin.call('POST', '/api/config/team/invitations', { email: owner.email, role: TEAM_ROLES.VIEWER });
+  // An ADMIN of a site may create sites (SITE_CREATION's default): the new owner is one of the default site's for a moment.
+  await admin.call('POST', '/api/config/team/invitations', { email: owner.email, role: TEAM_ROLES.ADMIN });
   const token = tokenIn(await mailFor(owner.email), '/config/invitation');
   const joining = await apiOver(await httpFor(defaultHost, forwardedFor));
   await joining.call('POST', '/api/auth/AcceptInvitation', { token, password: owner.password });

@@ -1,5 +1,6 @@
 /**
- * A new owner's first site, in Chromium: from the demo site's config area the owner creates a
+ * A new owner's first site, in Chromium: a team member who is ADMIN of no site is not offered a
+ * new site and reads who creates them; from the demo site's config area the owner creates a
  * blank site, follows the link to its own config area and signs in there with the same account;
  * adds two pages (one blank and in the header menu, one from a section layout and left out of it,
  * the second from the keyboard alone), each opening in the editor at once, moves
@@ -12,7 +13,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, siteForFile, signInAsOwner, visitorContext } from './harness';
+import { addTeamMember, desktop, siteForFile, signInAsOwner, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -40,6 +41,20 @@ async function inEditorOf(page: Page, title: string) {
 }
 
 describe('a new site and its pages', () => {
+  it('is not offered to a team member who is ADMIN of no site: the account screen says who creates sites', async () => {
+    const server = env.site();
+    const editor = await addTeamMember(server, 'EDITOR');
+    const context = await visitorContext(env.browser(), server, desktop);
+    const page = await context.newPage();
+    await signInAsOwner(page, server, editor);
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page
+      .getByText('On this server, new sites are created by the owners (ADMIN) of a site. Ask one of them to create it, or to make you an ADMIN of theirs.')
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'New site' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('a new owner creates a blank site, adds and publishes pages, and renames one whose old address then leads to the new', { timeout: 120_000 }, async () => {
     const server = env.site();
     const context = await visitorContext(env.browser(), server, { ...desktop, bypassCSP: true });

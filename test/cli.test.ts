@@ -97,6 +97,23 @@ describe('npm run site', () => {
   });
 });
 
+describe('npm run site -- new', () => {
+  it('creates a site with its owner, the account made with a printed password, and refuses a reserved identifier', async () => {
+    const made = await cli('site', ['new', 'harbour', '--owner', 'Baker@Example.com', '--title', 'Harbour Bakery']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stdout).toContain('Created site harbour (harbour.localhost), owned by baker@example.com.');
+    expect(made.stdout).toMatch(/New account\. Password: \S{16,}/);
+    const { rows } = await database.pool.query(
+      "SELECT m.role, w.settings->>'title' AS title FROM website_members m JOIN accounts a ON a.id = m.account_id JOIN websites w ON w.id = m.website_id WHERE a.email = $1",
+      ['baker@example.com'],
+    );
+    expect(rows).toEqual([{ role: 1, title: 'Harbour Bakery' }]);
+    const reserved = await cli('site', ['new', 'www', '--owner', 'baker@example.com']);
+    expect(reserved.code).toBe(1);
+    expect(reserved.stderr).toContain('Not created: The identifier “www” is kept for the server’s own addresses.');
+  });
+});
+
 describe('npm run user', () => {
   it('adds a team member with a printed password, and changes the role of an existing one', async () => {
     const added = await cli('user', ['add', 'Helper@Example.com', '--role', 'editor', '--site', 'demo']);

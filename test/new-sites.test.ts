@@ -1,7 +1,8 @@
 /**
  * New sites over HTTP (Fastify inject against a real PostgreSQL): a signed-in account creates a
  * blank site or a copy of the demo, becomes its owner (ADMIN), finds it in the site picker and
- * signs in at its own address; identifiers are checked and unique (409 naming the identifier),
+ * signs in at its own address; who may is the operator's choice (SITE_CREATION); identifiers are
+ * checked, unique (409 naming the identifier) and not reserved,
  * racing creations make one site, and refused calls write nothing. A fresh install may start from
  * the blank site (`--blank`, START_WITH=blank).
  */
@@ -10,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meAnswer } from '../src/contracts/auth';
 import { newSiteAnswer } from '../src/contracts/pages';
 import { TEAM_ROLES } from '../src/domain/roles';
+import { buildApp } from '../src/server/app';
 import { readConfig } from '../src/server/config';
+import { loadClientAssets } from '../src/server/render/assets';
+import type { SiteLimits } from '../src/server/services/site-limits';
 import { BLANK_SITE, importBlankIfEmpty } from '../src/server/demo';
 import { createAccount } from '../src/server/services/accounts';
 import { exportSite, findWebsiteByIdentifier } from '../src/server/services/sites';
@@ -36,6 +40,16 @@ afterAll(async () => {
 const q = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) => (await demo.database.pool.query(text, values)).rows as T[];
 const siteCount = async () => Number((await q<{ n: string }>('SELECT count(*)::text AS n FROM websites'))[0]!.n);
 const create = (body: unknown, as: Client = owner) => as.call('POST', '/api/auth/Sites', body);
+const others: FastifyInstance[] = [];
+afterAll(async () => {
+  for (const other of others) await other.close();
+});
+/** Another app server on the same database, with other settings (SITE_CREATION, ALLOW_PUNYCODE_IDENTIFIERS). */
+async function appWith(siteLimits: Partial<SiteLimits>): Promise<FastifyInstance> {
+  const other = await buildApp({ database: demo.database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, siteLimits });
+  others.push(other);
+  return other;
+}
 
 describe('creating a site', () => {
   it('creates a blank site owned by the account: a home page with a heading and text, listed in the picker, signed in to at its own address', async () => {
@@ -115,14 +129,58 @@ describe('creating a site', () => {
     expect(await siteCount()).toBe(before);
   });
 
-  it('lets any account create a site, even one with no role on the site it calls from', async () => {
+  it('is a right the operator grants: by default an ADMIN of some site, not an account whose only role is NONE or EDITOR', async () => {
+    const before = await siteCount();
+    const adminsOnly =
+      'On this server, new sites are created by the owners (ADMIN) of a site. Ask one of them to create it, or to make you an ADMIN of theirs.';
     await createAccount(demo.database.db, 'newcomer@example.com', 'newcomer-password-1');
     const newcomer = await signedIn(app, 'newcomer@example.com', 'newcomer-password-1');
-    expect((await create({ title: 'Newcomer', identifier: 'newcomer' }, newcomer)).statusCode).toBe(200);
+    const none = await create({ title: 'Newcomer', identifier: 'newcomer' }, newcomer);
+    expect(none.statusCode).toBe(403);
+    expect(none.json()).toEqual({ error: adminsOnly });
+    expect(meAnswer.parse((await newcomer.call('GET', '/api/auth/Me')).json()).siteCreation).toEqual({ allowed: false, by: 'admins' });
+    expect((await create({ title: 'Editor’s', identifier: 'editors' }, demo.editor)).statusCode).toBe(403);
+    expect(meAnswer.parse((await owner.call('GET', '/api/auth/Me')).json()).siteCreation).toEqual({ allowed: true, by: 'admins' });
+    expect(await siteCount()).toBe(before);
+
+    // SITE_CREATION=anyone lets the newcomer create one (and own it); =operator leaves it to the command line, even for an ADMIN.
+    const open = await appWith({ siteCreation: 'anyone' });
+    const newcomerThere = await signedIn(open, 'newcomer@example.com', 'newcomer-password-1');
+    expect((await create({ title: 'Newcomer', identifier: 'newcomer' }, newcomerThere)).statusCode).toBe(200);
     const site = (await findWebsiteByIdentifier(demo.database.db, 'newcomer'))!;
     expect(await q('SELECT a.email FROM website_members m JOIN accounts a ON a.id = m.account_id WHERE m.website_id = $1', [site.id])).toEqual([
       { email: 'newcomer@example.com' },
     ]);
+    const closed = await appWith({ siteCreation: 'operator' });
+    const ownerThere = await signedIn(closed, 'owner@example.com', 'owner-password-1');
+    const refused = await create({ title: 'Owner’s second', identifier: 'owners-second' }, ownerThere);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ error: 'On this server, new sites are created by its operator. Ask them for one.' });
+    expect(meAnswer.parse((await ownerThere.call('GET', '/api/auth/Me')).json()).siteCreation).toEqual({ allowed: false, by: 'operator' });
+  });
+
+  it('refuses reserved identifiers, APP_DOMAIN’s labels and punycode (unless allowed), for a new site and a renamed one', async () => {
+    const before = await siteCount();
+    for (const identifier of ['www', 'api', 'admin', 'mail', 'config', 'assets', 'localhost', 'sites']) {
+      const res = await create({ title: 'T', identifier });
+      expect(res.statusCode, identifier).toBe(400);
+      const message = `The identifier “${identifier}” is kept for the server’s own addresses. Choose another one.`;
+      expect(res.json(), identifier).toEqual({ error: message, errors: { identifier: message } });
+    }
+    const punycode = await create({ title: 'Apple', identifier: 'xn--pple-43d' });
+    expect(punycode.statusCode).toBe(400);
+    expect(punycode.json().errors.identifier).toBe(
+      'An identifier may not begin with xn--: a browser shows such an address in other letters, so it can pass for another site’s. Choose another one.',
+    );
+    const renamed = await owner.call('PUT', '/api/config/site', { identifier: 'admin' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors.identifier).toBe('The identifier “admin” is kept for the server’s own addresses. Choose another one.');
+    expect(await siteCount()).toBe(before);
+    expect((await findWebsiteByIdentifier(demo.database.db, 'demo'))?.identifier).toBe('demo');
+    // ALLOW_PUNYCODE_IDENTIFIERS=true lets one through.
+    const allowing = await appWith({ allowPunycode: true });
+    const ownerThere = await signedIn(allowing, 'owner@example.com', 'owner-password-1');
+    expect((await create({ title: 'Apple', identifier: 'xn--pple-43d' }, ownerThere)).statusCode).toBe(200);
   });
 
   it('makes one site of two creations racing for one identifier: the other gets the 409', async () => {

@@ -1,4 +1,5 @@
 /**
+ * `npm run site -- new SITE --owner EMAIL`: a new site and its owner, however SITE_CREATION is set.
  * `npm run site -- import FILE` and `npm run site -- export SITE > FILE`: a site's archive (its
  * document and its files' bytes, src/server/services/site-archive.ts), or with `--document` the
  * document alone. Import takes either, and version-1 and 2 documents with base64 files.
@@ -14,15 +15,22 @@ import type { Db } from '../db/client';
 import { loadDocument, type DocumentError } from '../document/load';
 import { openBlobStore } from '../server/blobs/open';
 import type { BlobStore } from '../server/blobs/store';
-import { readConfig } from '../server/config';
+import { newSiteBody } from '../contracts/pages';
+import { readConfig, type ServerConfig } from '../server/config';
+import { zodMessage } from '../server/config-routes';
+import { createAccount, findAccountByEmail } from '../server/services/accounts';
+import { createSite, SiteTakenError } from '../server/services/new-sites';
+import { moveStoredBytes } from '../server/services/site-files';
+import { identifierRefused } from '../server/services/site-limits';
+import { configurePasswordHashing, generatePassword, hashPassword } from '../server/services/passwords';
 import { openDatabase } from '../server/database';
-import { afterImport, ArchiveRefusal, importSiteArchive, siteArchive } from '../server/services/site-archive';
+import { afterImport, ArchiveRefusal, documentRefusal, importSiteArchive, siteArchive } from '../server/services/site-archive';
+import type { SiteLimits } from '../server/services/site-limits';
 import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError, SiteImportRefusal } from '../server/services/sites';
-import { hashPassword } from '../server/services/passwords';
 import { runCommand } from './run';
 
 const USAGE =
-  'usage: npm run site -- import FILE [--default]   (a .site.tar archive, gzipped or not, or a .json document)\n       npm run site -- export SITE_IDENTIFIER > FILE.site.tar\n       npm run site -- export SITE_IDENTIFIER --document > FILE.json   (the document alone: files listed, not their bytes)\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
+  'usage: npm run site -- new SITE_IDENTIFIER --owner EMAIL [--title TITLE] [--template blank|demo]   (a new site and its owner, made with a printed password when new)\n       npm run site -- import FILE [--default]   (a .site.tar archive, gzipped or not, or a .json document)\n       npm run site -- export SITE_IDENTIFIER > FILE.site.tar\n       npm run site -- export SITE_IDENTIFIER --document > FILE.json   (the document alone: files listed, not their bytes)\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
 
 /** The first line of standard input: a password never goes on the command line, where `ps` shows it. */
 async function readFirstLine(): Promise<string> {
@@ -45,14 +53,15 @@ async function run(argv: string[]): Promise<number> {
     console.log(await hashPassword(password));
     return 0;
   }
-  if ((command !== 'import' && command !== 'export') || !target) {
+  if ((command !== 'import' && command !== 'export' && command !== 'new') || !target) {
     console.error(USAGE);
     return 2;
   }
   const config = readConfig();
+  if (command === 'new') return newSite(config, target, rest);
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
   const store = await openBlobStore(config, opened.database);
-  const deps = { db: opened.database.db, store };
+  const deps = { db: opened.database.db, store, limits: config.siteLimits, appDomain: config.appDomain };
   try {
     if (command === 'import') return await importFile(deps, target, rest.includes('--default'));
     const site = await findWebsiteByIdentifier(opened.database.db, target);
@@ -86,7 +95,7 @@ async function run(argv: string[]): Promise<number> {
 }
 
 /** A site document (JSON, its first byte `{`) or a site archive (tar, or gzipped). */
-async function importFile(deps: { db: Db; store: BlobStore }, file: string, makeDefault: boolean): Promise<number> {
+async function importFile(deps: { db: Db; store: BlobStore; limits: SiteLimits; appDomain: string }, file: string, makeDefault: boolean): Promise<number> {
   let first: number | undefined;
   try {
     const handle = await open(file);
@@ -102,7 +111,7 @@ async function importFile(deps: { db: Db; store: BlobStore }, file: string, make
   }
   try {
     if (first !== '{'.charCodeAt(0)) {
-      const result = await importSiteArchive(deps, createReadStream(file), { makeDefault });
+      const result = await importSiteArchive(deps, createReadStream(file), { makeDefault, limits: deps.limits, appDomain: deps.appDomain });
       console.error(`${result.created ? 'Created' : 'Replaced'} site ${result.document.settings.identifier}.`);
       return 0;
     }
@@ -115,6 +124,12 @@ async function importFile(deps: { db: Db; store: BlobStore }, file: string, make
     }
     const loaded = loadDocument(raw, siteDocumentSchema);
     if (!loaded.ok) return refusedDocument(file, loaded.errors);
+    const creates = !(await findWebsiteByIdentifier(deps.db, loaded.document.settings.identifier));
+    const refusal = documentRefusal(loaded.document, creates, deps.limits, deps.appDomain);
+    if (refusal) {
+      console.error(`Not imported: ${refusal}`);
+      return 1;
+    }
     const result = await importSite(deps.db, loaded.document, { makeDefault });
     await afterImport(deps, result);
     console.error(`${result.created ? 'Created' : 'Replaced'} site ${loaded.document.settings.identifier}.`);
@@ -131,6 +146,55 @@ async function importFile(deps: { db: Db; store: BlobStore }, file: string, make
       return 1;
     }
     throw err;
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/**
+ * A new site owned by the account of `--owner` (made with a generated password, printed once, when
+ * the email has none): how the operator creates sites whoever SITE_CREATION lets do it in the config area.
+ */
+async function newSite(config: ServerConfig, identifier: string, args: string[]): Promise<number> {
+  const email = option(args, '--owner');
+  const parsed = newSiteBody.safeParse({ identifier, title: option(args, '--title') ?? identifier, template: option(args, '--template') ?? 'blank' });
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !parsed.success) {
+    if (parsed.error) console.error(zodMessage(parsed.error).error);
+    console.error(USAGE);
+    return 2;
+  }
+  const refusal = identifierRefused(parsed.data.identifier, config.siteLimits, config.appDomain);
+  if (refusal) {
+    console.error(`Not created: ${refusal}`);
+    return 1;
+  }
+  configurePasswordHashing(config.passwordHashCost);
+  const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
+  const store = await openBlobStore(config, opened.database);
+  const { db } = opened.database;
+  try {
+    const existing = await findAccountByEmail(db, email);
+    let password: string | undefined;
+    const accountId = existing?.id ?? (await createAccount(db, email, (password = generatePassword())));
+    try {
+      await createSite(db, accountId, parsed.data);
+    } catch (err) {
+      if (err instanceof SiteTakenError) {
+        console.error(`Not created: ${err.message}`);
+        return 1;
+      }
+      throw err;
+    }
+    await moveStoredBytes(db, store);
+    console.log(`Created site ${parsed.data.identifier} (${parsed.data.identifier}.${config.appDomain}), owned by ${email.toLowerCase()}.`);
+    if (password) console.log(`New account. Password: ${password}   (shown this once)`);
+    return 0;
+  } finally {
+    await store.close();
+    await opened.close({ keepServer: opened.adopted });
   }
 }
 

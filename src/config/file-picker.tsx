@@ -6,7 +6,7 @@
  * picker share: read with a debounced search, read again every 2 s while a file is processing.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { filesAnswer, pickedImage, type LibraryFile, type PickedImage } from '../contracts/files';
+import { filesAnswer, pickedImage, type LibraryFile, type PickedImage, type Storage } from '../contracts/files';
 import { editing } from '../messages/editing';
 import { filesScreen as words } from '../messages/files-screen';
 import { format } from '../messages/format';
@@ -37,6 +37,7 @@ export function useDebounced<T>(value: T, ms: number): T {
  */
 export function useLibraryFiles(search: string) {
   const [files, setFiles] = useState<LibraryFile[]>();
+  const [storage, setStorage] = useState<Storage>();
   const [error, setError] = useState<string | null>(null);
   const asked = useRef(0);
   const load = useCallback(() => {
@@ -46,6 +47,7 @@ export function useLibraryFiles(search: string) {
       (res) => {
         if (n !== asked.current) return;
         setFiles(res.files);
+        setStorage(res.storage);
         setError(null);
       },
       (err: unknown) => {
@@ -62,7 +64,7 @@ export function useLibraryFiles(search: string) {
     const timer = setInterval(() => void load(), PROCESSING_POLL_MS);
     return () => clearInterval(timer);
   }, [processing, load]);
-  return { files, setFiles, error, reload: load };
+  return { files, setFiles, storage, error, reload: load };
 }
 
 /** A file's thumbnail: the pipeline's 300-pixel copy (the original until it exists). */

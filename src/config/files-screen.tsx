@@ -1,5 +1,6 @@
 /**
- * The Files screen: the site's asset library. Every file with its thumbnail (an image's 300-pixel
+ * The Files screen: the site's asset library, with the space its files take of the site's share
+ * (a meter, "12.3 MB of 2000 MB used"). Every file with its thumbnail (an image's 300-pixel
  * copy, an icon for the other kinds), name, size, dimensions, whether it is still being processed
  * and how many pages use it; a search; uploads by drag and drop or "Choose files", several at once,
  * each with its progress and a cancel. A file's details: its name, an image's alternative text and
@@ -8,7 +9,8 @@
  * Loaded as a chunk of its own when first opened.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { fileAnswer, fileUsesAnswer, deletedAnswer, type FileUse, type LibraryFile } from '../contracts/files';
+import { fileAnswer, fileUsesAnswer, deletedAnswer, type FileUse, type LibraryFile, type Storage } from '../contracts/files';
+import { formatMegabytes } from '../domain/files';
 import { editing } from '../messages/editing';
 import { filesScreen as words } from '../messages/files-screen';
 import { format } from '../messages/format';
@@ -34,7 +36,7 @@ const KIND_LABELS: Record<LibraryFile['kind'], string> = {
 export function FilesScreen({ writable }: { writable: boolean }) {
   const [search, setSearch] = useState('');
   const settled = useDebounced(search, SEARCH_DELAY_MS);
-  const { files, setFiles, error, reload } = useLibraryFiles(settled);
+  const { files, setFiles, storage, error, reload } = useLibraryFiles(settled);
   const [openId, setOpenId] = useState<string>();
   const { done, sayAfterReload } = useDoneAfterReload(reload);
   const uploads = useUploads(() => void reload());
@@ -50,6 +52,7 @@ export function FilesScreen({ writable }: { writable: boolean }) {
         {words.title}
       </h1>
       <p className="hint">{words.intro}</p>
+      {storage ? <StorageMeter storage={storage} /> : null}
       {writable ? (
         <>
           <DropZone onFiles={(chosen) => uploads.start(chosen)} over={drop.over} text={words.dropHere} button={words.chooseFiles} />
@@ -88,6 +91,26 @@ export function FilesScreen({ writable }: { writable: boolean }) {
         />
       ) : null}
     </section>
+  );
+}
+
+/** The space the site's files take, of what the server gives each site. */
+function StorageMeter({ storage }: { storage: Storage }) {
+  const text = format(words.storageUsed, { used: formatMegabytes(storage.used), quota: formatMegabytes(storage.quota) });
+  return (
+    <div className="files-storage">
+      <meter
+        aria-label={words.storage}
+        aria-valuetext={text}
+        min={0}
+        max={storage.quota}
+        value={storage.used}
+        low={storage.quota * 0.8}
+        high={storage.quota * 0.95}
+        optimum={0}
+      />
+      <span>{text}</span>
+    </div>
   );
 }
 

@@ -2,7 +2,8 @@
  * Creating a site: its title, its identifier (made from the title until the owner types one; it
  * becomes the site's address) and what it starts from (blank, or the demo site). Once created, a
  * link to its config area, where the owner signs in with the same account (each site's config
- * area has its own address, and sessions are per address).
+ * area has its own address, and sessions are per address). Offered only to accounts the server
+ * lets create sites (SITE_CREATION); the others read who may.
  */
 import { slugify } from '../domain/blog-url';
 import { useState, type FormEvent } from 'react';
@@ -30,9 +31,16 @@ function addressFor(me: Me, identifier: string): string {
   return url.origin;
 }
 
-/** Beside the site picker: a button that opens the form to create a site. */
+/** Beside the site picker: a button that opens the form to create a site, or, for an account that may not, who may. */
 export function NewSiteEntry({ me, onCreated }: { me: Me; onCreated: () => void }) {
   const [open, setOpen] = useState(false);
+  if (!me.siteCreation.allowed) {
+    return (
+      <div className="new-site-entry">
+        <p className="hint">{me.siteCreation.by === 'operator' ? texts.siteCreationOperator : texts.siteCreationAdmins}</p>
+      </div>
+    );
+  }
   return (
     <div className="new-site-entry">
       <p>

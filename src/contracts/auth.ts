@@ -4,6 +4,7 @@
  * sign-in. The server checks bodies with these schemas; the config area parses answers with them.
  */
 import { z } from 'zod';
+import { SITE_CREATION_RIGHTS } from '../domain/new-sites';
 import { CONFIG_AREAS } from '../domain/permissions';
 import { PASSWORD_MAX_LENGTH } from '../domain/passwords';
 import { isoTime } from './common';
@@ -22,6 +23,8 @@ export const meAnswer = z.object({
   areas: z.array(z.enum(CONFIG_AREAS)),
   /** Every site the account is on the team of, with its config area's address. */
   sites: z.array(z.object({ identifier: z.string(), title: z.string(), role: z.number().nullable(), roleName: z.string().nullable(), configUrl: z.string() })),
+  /** Whether the account may create a site here, and who may on this server (SITE_CREATION). */
+  siteCreation: z.object({ allowed: z.boolean(), by: z.enum(SITE_CREATION_RIGHTS) }),
 });
 export type Me = z.infer<typeof meAnswer>;
 

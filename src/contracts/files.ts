@@ -2,9 +2,10 @@
  * The asset library's calls (src/server/api/files.ts, all through `configRoute` in the `pages`
  * area: read for GET, write for the rest), as the config area reads their answers:
  *
- * - `GET /api/config/files?search=…`: `filesAnswer`, newest first.
+ * - `GET /api/config/files?search=…`: `filesAnswer`, newest first, with the space the site's files take.
  * - `POST /api/config/files`: the file's bytes as the body (`application/octet-stream`, its name
- *   percent-encoded in `X-File-Name`, the browser's type in `X-File-Type`); `fileAnswer`.
+ *   percent-encoded in `X-File-Name`, the browser's type in `X-File-Type`); `fileAnswer`, or 413
+ *   when it passes its kind's limit or the space the site has left.
  * - `PUT /api/config/files/:fileId/content`: the same body, new bytes at the same address; `fileAnswer`.
  * - `PUT /api/config/files/:fileId`: `{ title?, alt?, focal? }`; `fileAnswer`.
  * - `GET /api/config/files/:fileId/uses`: `fileUsesAnswer`.
@@ -32,7 +33,10 @@ export const libraryFile = z.object({
 });
 export type LibraryFile = z.infer<typeof libraryFile>;
 
-export const filesAnswer = z.object({ files: z.array(libraryFile) });
+/** The bytes the site's files take, and the most they may (SITE_STORAGE_MB). */
+export const storageAnswer = z.object({ used: z.number(), quota: z.number() });
+export type Storage = z.infer<typeof storageAnswer>;
+export const filesAnswer = z.object({ files: z.array(libraryFile), storage: storageAnswer });
 export const fileAnswer = z.object({ file: libraryFile });
 export const fileUsesAnswer = z.object({
   uses: z.array(z.object({ kind: z.enum(['page', 'item', 'site']), id: z.string(), title: z.string(), where: z.enum(['published', 'draft', 'revision']) })),

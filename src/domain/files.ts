@@ -24,3 +24,8 @@ export const FILE_KIND_LIMITS_MB: Readonly<Record<FileKind, number>> = { image: 
 
 /** An image with more pixels than this (width x height, x frames when animated) is refused before it is decoded, as imgproxy's default: a decompression bomb. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** '12.3 MB': bytes in the megabytes limits are set in (BYTES_PER_MB), at most one decimal, for the space a site has and uses. */
+export function formatMegabytes(bytes: number): string {
+  return `${Number((Math.max(0, bytes) / BYTES_PER_MB).toFixed(1))} MB`;
+}

@@ -3,6 +3,8 @@ export const filesScreen = {
   title: 'Files',
   loading: 'Loading files…',
   intro: 'Images, videos, audio and documents for your pages and posts. Upload a file once and use it anywhere on the site.',
+  storage: 'Space used',
+  storageUsed: '{used} of {quota} used',
   // ---- uploads ----
   dropHere: 'Drag files here to upload them, or',
   dropImageHere: 'Drag an image here to add it to the library, or',

@@ -35,6 +35,11 @@ export const pages = {
   identifierInvalid: 'An identifier is 2 to 63 lowercase letters, digits and inner hyphens, such as my-studio: it becomes the site’s address.',
   identifierTaken: 'Another site already uses the identifier “{identifier}”. Choose another one.',
   tooManySites: 'You have created many sites in a short time. Try again in an hour.',
+  identifierReserved: 'The identifier “{identifier}” is kept for the server’s own addresses. Choose another one.',
+  identifierPunycode:
+    'An identifier may not begin with xn--: a browser shows such an address in other letters, so it can pass for another site’s. Choose another one.',
+  siteCreationAdmins: 'On this server, new sites are created by the owners (ADMIN) of a site. Ask one of them to create it, or to make you an ADMIN of theirs.',
+  siteCreationOperator: 'On this server, new sites are created by its operator. Ask them for one.',
   // ---- the Pages screen ----
   pagesHeading: 'Pages',
   addPage: 'Add a page',

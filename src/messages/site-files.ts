@@ -7,6 +7,8 @@ export const siteFilesText = {
   unreadableImage: '{reason}: {fileName} could not be read as an image. It may be damaged; export it again and upload the new copy.',
   inUse:
     '{name} is used on {count, plural, one {# page or post} other {# pages or posts}} ({titles}). Remove it from there first, or replace it with another file.',
+  noSpace:
+    '{fileName} does not fit: the site has {left} of space left, of its {quota}. Delete files it no longer uses, or ask the server’s operator for more space.',
   siteSettings: 'Site settings',
   /** The Design screen's logo and site icon, when the picked address is not an image of the site. */
   logoNotFound: 'There is no file {name} on this site: pick the logo again from Files.',

@@ -26,6 +26,7 @@ import { registerFileRoutes } from './api/files';
 import { postgresBlobStore } from './blobs/postgres-store';
 import type { BlobStore } from './blobs/store';
 import type { VideoEmbedOptions } from './services/video-embeds';
+import { DEFAULT_SITE_LIMITS, type SiteLimits } from './services/site-limits';
 import { registerFormRoutes } from './api/forms';
 import { registerFormsConfigApi } from './api/forms-config';
 import { registerLabsApi } from './api/labs';
@@ -86,6 +87,8 @@ export type AppOptions = {
   blobStore?: BlobStore;
   /** How video blocks' oEmbed lookups connect at save time (services/video-embeds.ts); the providers' own endpoints, public addresses only, when not given. */
   videoEmbeds?: VideoEmbedOptions;
+  /** Import and storage limits, who creates sites, punycode identifiers (config.ts); the settings' defaults when not given. */
+  siteLimits?: Partial<SiteLimits>;
 };
 
 declare module 'fastify' {
@@ -106,6 +109,10 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** How video blocks' oEmbed lookups connect (services/video-embeds.ts). */
     videoEmbeds: VideoEmbedOptions;
+    /** What the operator allows each site and account (services/site-limits.ts). */
+    siteLimits: SiteLimits;
+    /** APP_DOMAIN: sites answer on {identifier}.{appDomain}. */
+    appDomain: string;
   }
 }
 
@@ -176,6 +183,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const blobs = opts.blobStore ?? postgresBlobStore(opts.database);
   app.decorate('blobs', blobs);
   app.decorate('videoEmbeds', opts.videoEmbeds ?? { allowPrivate: false });
+  app.decorate('siteLimits', { ...DEFAULT_SITE_LIMITS, ...opts.siteLimits });
+  app.decorate('appDomain', opts.appDomain);
   if (!opts.blobStore) app.addHook('onClose', () => blobs.close());
   await registerFileRoutes(app, db, blobs);
   await registerSeoRoutes(app, db);

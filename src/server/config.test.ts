@@ -91,3 +91,28 @@ describe('PASSWORD_HASH_COST', () => {
     }
   });
 });
+
+describe('import and storage limits, site creation and punycode identifiers', () => {
+  it('has its defaults unless set, and stops the start on a value it cannot use', () => {
+    expect(readConfig({}).siteLimits).toEqual({
+      importMaxBytes: 2_500_000_000,
+      importMaxRatio: 100,
+      storageBytes: 2_000_000_000,
+      siteCreation: 'admins',
+      allowPunycode: false,
+    });
+    expect(
+      readConfig({
+        IMPORT_MAX_BYTES: '5000000',
+        IMPORT_MAX_RATIO: '20',
+        SITE_STORAGE_MB: '250.5',
+        SITE_CREATION: 'operator',
+        ALLOW_PUNYCODE_IDENTIFIERS: 'true',
+      }).siteLimits,
+    ).toEqual({ importMaxBytes: 5_000_000, importMaxRatio: 20, storageBytes: 250_500_000, siteCreation: 'operator', allowPunycode: true });
+    expect(() => readConfig({ IMPORT_MAX_BYTES: '1000' })).toThrow('IMPORT_MAX_BYTES must be a whole number of bytes, at least 1000000');
+    expect(() => readConfig({ IMPORT_MAX_RATIO: '1' })).toThrow('IMPORT_MAX_RATIO must be a whole number from 2 to 100000');
+    expect(() => readConfig({ SITE_STORAGE_MB: 'lots' })).toThrow('SITE_STORAGE_MB must be a number of megabytes, at least 1');
+    expect(() => readConfig({ SITE_CREATION: 'everyone' })).toThrow('SITE_CREATION must be admins, anyone or operator');
+  });
+});

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { isTileTemplate, OSM_TILES, type MapTiles } from '../domain/map';
 import type { S3Settings } from './blobs/s3-store';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from './services/passwords';
+import { SITE_CREATION_RIGHTS } from '../domain/new-sites';
+import { DEFAULT_SITE_LIMITS, type SiteLimits } from './services/site-limits';
 
 /** Empty (`NAME=` in an env file) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -150,6 +152,34 @@ const env = z.object({
       .regex(/^https:\/\/\S+$/, 'MAP_TILE_ATTRIBUTION_URL must be an https:// address')
       .optional(),
   ),
+  /** The most an archive import unpacks, in bytes (document, files and the archive's headers together). */
+  IMPORT_MAX_BYTES: unsetWhenEmpty(
+    z.coerce
+      .number('IMPORT_MAX_BYTES must be a whole number of bytes, at least 1000000')
+      .int('IMPORT_MAX_BYTES must be a whole number of bytes, at least 1000000')
+      .min(1_000_000, 'IMPORT_MAX_BYTES must be a whole number of bytes, at least 1000000')
+      .default(DEFAULT_SITE_LIMITS.importMaxBytes),
+  ),
+  /** How many times its gzipped size an archive may unpack to. */
+  IMPORT_MAX_RATIO: unsetWhenEmpty(
+    z.coerce
+      .number('IMPORT_MAX_RATIO must be a whole number from 2 to 100000')
+      .int('IMPORT_MAX_RATIO must be a whole number from 2 to 100000')
+      .min(2, 'IMPORT_MAX_RATIO must be a whole number from 2 to 100000')
+      .max(100_000, 'IMPORT_MAX_RATIO must be a whole number from 2 to 100000')
+      .default(DEFAULT_SITE_LIMITS.importMaxRatio),
+  ),
+  /** The file space each site has, in MB of 1,000,000 bytes. */
+  SITE_STORAGE_MB: unsetWhenEmpty(
+    z.coerce
+      .number('SITE_STORAGE_MB must be a number of megabytes, at least 1')
+      .min(1, 'SITE_STORAGE_MB must be a number of megabytes, at least 1')
+      .default(DEFAULT_SITE_LIMITS.storageBytes / 1_000_000),
+  ),
+  /** Who may create sites: accounts that are ADMIN of some site, any account, or only the operator (npm run site -- new). */
+  SITE_CREATION: unsetWhenEmpty(z.enum(SITE_CREATION_RIGHTS, 'SITE_CREATION must be admins, anyone or operator').default(DEFAULT_SITE_LIMITS.siteCreation)),
+  /** "true" lets a site take a punycode identifier (xn--…). */
+  ALLOW_PUNYCODE_IDENTIFIERS: flag('ALLOW_PUNYCODE_IDENTIFIERS'),
   S3_PREFIX: unsetWhenEmpty(
     z
       .string()
@@ -202,6 +232,8 @@ export type ServerConfig = {
   s3: S3Settings | undefined;
   /** The tiles maps draw from (MAP_TILE_URL): OpenStreetMap's when unset. */
   mapTiles: MapTiles;
+  /** Import and storage limits, who creates sites, and punycode identifiers (services/site-limits.ts). */
+  siteLimits: SiteLimits;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
@@ -252,6 +284,13 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
           }
         : undefined,
     mapTiles: mapTilesOf(e),
+    siteLimits: {
+      importMaxBytes: e.IMPORT_MAX_BYTES,
+      importMaxRatio: e.IMPORT_MAX_RATIO,
+      storageBytes: Math.round(e.SITE_STORAGE_MB * 1_000_000),
+      siteCreation: e.SITE_CREATION,
+      allowPunycode: e.ALLOW_PUNYCODE_IDENTIFIERS === 'true',
+    },
   };
 }
 

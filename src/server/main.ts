@@ -99,6 +99,7 @@ async function main() {
     metrics: createMetrics(),
     contentCacheBytes: config.contentCacheBytes,
     blobStore: blobs,
+    siteLimits: config.siteLimits,
   });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(

@@ -50,6 +50,7 @@ import { authentication } from '../../messages/authentication';
 import { http } from '../../messages/http';
 import { passwords } from '../../messages/passwords';
 import { twoFactor } from '../../messages/two-factor';
+import { mayCreateSites } from '../services/site-limits';
 
 /** Six digits; spaces are dropped, since apps show the code as `123 456`. */
 const codeField = z
@@ -290,6 +291,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     if (!account) return reply.code(401).send({ error: authentication.signInToContinue, loginRequired: true });
     const role = await roleOn(db, site.id, account.id);
     const twoFactor = await twoFactorOn(db, account.id);
+    const sites = await sitesOf(db, account.id, app);
     const me: Me = {
       account,
       twoFactor,
@@ -298,7 +300,14 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
       role: role ?? null,
       roleName: role === undefined ? null : (teamRoleName(role) ?? null),
       areas: role === undefined ? [] : visibleAreas(role),
-      sites: await sitesOf(db, account.id, app),
+      sites,
+      siteCreation: {
+        allowed: mayCreateSites(
+          app.siteLimits.siteCreation,
+          sites.map((s) => s.role),
+        ),
+        by: app.siteLimits.siteCreation,
+      },
     };
     return me;
   });

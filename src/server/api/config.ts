@@ -17,6 +17,7 @@ import { headerImageRefusals } from '../services/site-files';
 import { jobCounts, listJobs, retryJob, JOB_STATUSES } from '../jobs/queue';
 import { requestHost } from '../request';
 import { registerSiteTransferApi } from './site-transfer';
+import { identifierRefused } from '../services/site-limits';
 import { registerSmtpApi } from './smtp';
 import { team } from '../../messages/team';
 
@@ -53,6 +54,10 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     access: 'write',
     body: editableSettingsBody,
     handler: async ({ req, reply, site, account, body }) => {
+      // A site keeps the identifier it has; a new one may not be reserved.
+      const refusal =
+        body.identifier !== undefined && body.identifier !== site.identifier ? identifierRefused(body.identifier, app.siteLimits, opts.appDomain) : undefined;
+      if (refusal) return reply.code(400).send({ error: refusal, errors: { identifier: refusal } });
       let moved: { identifier: string; previousIdentifier: string };
       try {
         moved = await updateSiteSettings(db, site.id, body, account.id);

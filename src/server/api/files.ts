@@ -9,9 +9,10 @@
  *
  * Once an image's copies exist, `/s/{name}` sends its own-size copy, stripped of the camera's data.
  *
- * Owners: the asset library's calls under /api/config/files (area `pages`): list and search, upload
- * (the file's bytes as the body, `application/octet-stream`, its name in `X-File-Name`), replace,
- * rename, alt text and focal point, uses, delete.
+ * Owners: the asset library's calls under /api/config/files (area `pages`): list and search (with
+ * the space the site's files take, of its SITE_STORAGE_MB), upload (the file's bytes as the body,
+ * `application/octet-stream`, its name in `X-File-Name`; refused with 413 past the site's space),
+ * replace, rename, alt text and focal point, uses, delete.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -39,6 +40,7 @@ import {
   type FileRow,
   type UploadDeps,
 } from '../services/site-files';
+import { storageUsed } from '../services/site-limits';
 
 const query = z
   .object({
@@ -217,7 +219,7 @@ function uploadName(req: FastifyRequest): string | undefined {
 }
 
 function registerLibraryRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
-  const deps: UploadDeps = { db, store };
+  const deps: UploadDeps = { db, store, storageBytes: app.siteLimits.storageBytes };
 
   configRoute(app, db, {
     method: 'GET',
@@ -225,7 +227,10 @@ function registerLibraryRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
     area: 'pages',
     access: 'read',
     query: listQuery,
-    handler: async ({ site, query }) => ({ files: await listFiles(db, site.id, query.search) }),
+    handler: async ({ site, query }) => ({
+      files: await listFiles(db, site.id, query.search),
+      storage: { used: await storageUsed(db, site.id), quota: app.siteLimits.storageBytes },
+    }),
   });
 
   configRoute(app, db, {

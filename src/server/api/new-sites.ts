@@ -2,7 +2,10 @@
  * `POST /api/auth/Sites`: the signed-in account creates a new site (blank or from the demo
  * template) and becomes its owner. Like the other account calls (./account.ts) it belongs to the
  * account, not to the site whose config area it is made from: the session is checked rather than
- * a role there, and the crumb plugin checks it as every state-changing call. Limited per account,
+ * a role there, and the crumb plugin checks it as every state-changing call. Creating sites is a
+ * right the operator grants (SITE_CREATION: accounts that are ADMIN of some site by default, any
+ * account, or none but the command line's `npm run site -- new`), refused with 403 naming who may;
+ * reserved identifiers are refused (services/site-limits.ts). Limited per account,
  * so one account cannot fill the server with sites. A template's files are in the site's file
  * store when the answer comes, their images with their copies when the server already had them.
  */
@@ -14,6 +17,8 @@ import { zodMessage } from '../config-routes';
 import { createSite, SiteTakenError } from '../services/new-sites';
 import { moveStoredBytes } from '../services/site-files';
 import { refusedByLimits } from '../services/rate-limit';
+import { identifierRefused, mayCreateSites, whoCreatesSites } from '../services/site-limits';
+import { sitesOfAccount } from '../services/team';
 import { siteAndAccount } from './account';
 
 const HOUR = 60 * 60 * 1000;
@@ -24,8 +29,19 @@ export async function registerNewSitesApi(app: FastifyInstance, db: Db) {
   app.post('/api/auth/Sites', async (req, reply) => {
     const who = await siteAndAccount(app, db, req, reply);
     if (!who) return reply;
+    // A right the operator grants (SITE_CREATION): the team roles the account holds on any site decide.
+    const right = app.siteLimits.siteCreation;
+    if (
+      !mayCreateSites(
+        right,
+        (await sitesOfAccount(db, who.account.id)).map((s) => s.role),
+      )
+    )
+      return reply.code(403).send({ error: whoCreatesSites(right) });
     const parsed = newSiteBody.safeParse(req.body ?? {});
     if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    const refusal = identifierRefused(parsed.data.identifier, app.siteLimits, app.appDomain);
+    if (refusal) return reply.code(400).send({ error: refusal, errors: { identifier: refusal } });
     if (
       await refusedByLimits(app.rateLimits, reply, [{ key: `new-site:${who.account.id}`, max: SITES_PER_HOUR, windowMs: HOUR }], { error: texts.tooManySites })
     )

@@ -15,7 +15,7 @@ import { siteArchiveText } from '../../messages/site-archive';
 import { team } from '../../messages/team';
 import type { BlobStore } from '../blobs/store';
 import { configRoute } from '../config-routes';
-import { afterImport, ArchiveRefusal, importSiteArchive, siteArchive } from '../services/site-archive';
+import { afterImport, ArchiveRefusal, documentRefusal, importSiteArchive, siteArchive } from '../services/site-archive';
 import { exportSite, importSite, SiteConflictError, SiteImportRefusal } from '../services/sites';
 
 const ARCHIVE_TYPES = ['application/x-tar', 'application/tar', 'application/gzip', 'application/x-gzip'];
@@ -76,7 +76,7 @@ export function registerSiteTransferApi(app: FastifyInstance, db: Db, store: Blo
         const body = req.body as unknown;
         if (body !== null && typeof body === 'object' && typeof (body as Readable).pipe === 'function') {
           try {
-            await importSiteArchive({ db, store }, body as Readable, { identifier: site.identifier });
+            await importSiteArchive({ db, store }, body as Readable, { identifier: site.identifier, limits: app.siteLimits, appDomain: app.appDomain });
             return { ok: true };
           } catch (err) {
             return refused(reply, err);
@@ -89,6 +89,8 @@ export function registerSiteTransferApi(app: FastifyInstance, db: Db, store: Blo
             .code(400)
             .send({ error: format(siteArchiveText.otherSite, { found: loaded.document.settings.identifier, identifier: site.identifier }) });
         }
+        const refusal = documentRefusal(loaded.document, false, app.siteLimits, app.appDomain);
+        if (refusal) return reply.code(400).send({ error: refusal });
         try {
           // The document's base64 files move into the file store before the answer (their images' copies are queued).
           await afterImport({ db, store }, await importSite(db, loaded.document));

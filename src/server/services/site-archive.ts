@@ -9,9 +9,14 @@
  * stored under a new key before the import's one transaction writes the rows that name them; any
  * refusal or failure deletes what was stored, and the blobs of files the import replaced go only
  * once it has committed.
+ *
+ * An archive is counted as it unpacks (services/site-limits.ts): it is refused, and no more of it
+ * read, as soon as it passes the server's IMPORT_MAX_BYTES, unpacks to more than IMPORT_MAX_RATIO
+ * times its gzipped size, holds more than its document declares, or brings the site's files past
+ * its space. An entry whose header already says so is refused before its first byte is read.
  */
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import tar from 'tar-stream';
@@ -19,7 +24,7 @@ import { websites } from '../../db/schema';
 import { siteDocumentSchema } from '../../blocks/site-document';
 import { loadDocument, type DocumentError } from '../../document/load';
 import type { SiteDocument, StoredBlockData } from '../../document/schema';
-import { BYTES_PER_MB } from '../../domain/files';
+import { BYTES_PER_MB, formatFileSize, formatMegabytes } from '../../domain/files';
 import { format } from '../../messages/format';
 import { siteArchiveText } from '../../messages/site-archive';
 import { team } from '../../messages/team';
@@ -27,12 +32,19 @@ import type { BlobKey } from '../blobs/store';
 import { readHead } from '../files/sniff';
 import { copyOrQueueImageVariants } from '../files/variants-job';
 import { blobKey, FileRefusal, fileBytes, fileSize, moveStoredBytes, removeFileBlobs, storeUpload, type UploadDeps } from './site-files';
+import { DEFAULT_SITE_LIMITS, identifierRefused, type SiteLimits } from './site-limits';
 import { exportSiteWithFiles, importSite, newId, SiteImportRefusal, type ImportOptions, type ImportResult, type StagedFile } from './sites';
 
 export const ARCHIVE_DOCUMENT = 'site.json';
 const FILES_FOLDER = 'files/';
 /** The document alone: a version-1 or 2 document may still carry its files in it, base64. */
 const DOCUMENT_MAX_BYTES = 100 * BYTES_PER_MB;
+/** What tar adds around each file (its header, a long name's extended header, padding), in the most a declared archive may unpack to. */
+const ENTRY_OVERHEAD = 3 * 1024;
+/** tar's end (its last record) and what the reader has taken ahead of the entry it is at. */
+const ARCHIVE_END = BYTES_PER_MB;
+/** A gzipped archive's first megabyte is never refused for its ratio: a small archive may well unpack far (its document). */
+const RATIO_GRACE = BYTES_PER_MB;
 
 /** Why an archive is refused, with the document's errors at their JSON paths when it is the document. */
 export class ArchiveRefusal extends Error {
@@ -86,7 +98,66 @@ export type ArchiveImport = {
   identifier?: string;
   makeDefault?: boolean;
   within?: ImportOptions['within'];
+  /** The operator's limits (IMPORT_MAX_BYTES, IMPORT_MAX_RATIO, SITE_STORAGE_MB, ALLOW_PUNYCODE_IDENTIFIERS); the settings' defaults when not given. */
+  limits?: Partial<SiteLimits>;
+  /** APP_DOMAIN, whose labels a new site may not take as its identifier. */
+  appDomain?: string;
 };
+
+/** The most an archive may unpack to, and what its refusal says. */
+type UnpackLimit = { bytes: number; refusal: string };
+
+/**
+ * Counts what the archive unpacks to and errors with ArchiveRefusal (kept as `refused`) once it
+ * passes `limit()` or, gzipped, `maxRatio` times the bytes read of it so far (`packed()`).
+ */
+function unpackGuard(limit: () => UnpackLimit, packed: (() => number) | undefined, maxRatio: number) {
+  let unpacked = 0;
+  let refused: ArchiveRefusal | undefined;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      unpacked += chunk.length;
+      const max = limit();
+      if (unpacked > max.bytes) refused = new ArchiveRefusal(max.refusal);
+      else if (packed && unpacked > RATIO_GRACE && unpacked > maxRatio * packed())
+        refused = new ArchiveRefusal(format(siteArchiveText.tooCompressed, { ratio: maxRatio }));
+      done(refused, refused ? undefined : chunk);
+    },
+  });
+  return { stream: guard, unpacked: () => unpacked, refused: () => refused };
+}
+
+/** Passes the archive's bytes through as they are read, counting them. */
+function byteCounter() {
+  let count = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      count += chunk.length;
+      done(null, chunk);
+    },
+  });
+  return { stream, count: () => count };
+}
+
+/** The bytes a document's own files take (an older document's, base64 in it). */
+function documentDataBytes(document: SiteDocument<StoredBlockData>): number {
+  return document.files.reduce((sum, f) => sum + (f.data ? Buffer.byteLength(f.data, 'base64') : 0), 0);
+}
+
+const noSpaceText = (limits: SiteLimits) => format(siteArchiveText.noSpace, { quota: formatMegabytes(limits.storageBytes) });
+
+/**
+ * Why the operator's limits refuse a document before anything of it is written: the identifier of
+ * a site it would create (`creates`), or its own files (base64) past the site's space.
+ */
+export function documentRefusal(document: SiteDocument<StoredBlockData>, creates: boolean, limits: SiteLimits, appDomain: string): string | undefined {
+  if (creates) {
+    const refusal = identifierRefused(document.settings.identifier, limits, appDomain);
+    if (refusal) return refusal;
+  }
+  if (documentDataBytes(document) > limits.storageBytes) return noSpaceText(limits);
+  return undefined;
+}
 
 /**
  * Imports a site from its archive (tar, or tar gzipped), replacing the site of the document's
@@ -97,18 +168,37 @@ export async function importSiteArchive(
   body: Readable,
   opts: ArchiveImport = {},
 ): Promise<ImportResult & { document: SiteDocument<StoredBlockData> }> {
+  const limits = { ...DEFAULT_SITE_LIMITS, ...opts.limits };
   const staged = new Map<string, StagedFile>();
   const stagedKeys: BlobKey[] = [];
   const extract = tar.extract();
   let outcome: (ImportResult & { document: SiteDocument<StoredBlockData> }) | undefined;
+  const serverLimit: UnpackLimit = {
+    bytes: limits.importMaxBytes,
+    refusal: format(siteArchiveText.tooLarge, { maxSize: formatMegabytes(limits.importMaxBytes) }),
+  };
+  let unpackLimit = serverLimit;
+  let stages: Transform[] = [];
+  let guard: ReturnType<typeof unpackGuard> | undefined;
   try {
     const { head, body: whole } = await readHead(body, 2);
-    const input = head[0] === 0x1f && head[1] === 0x8b ? whole.pipe(createGunzip()) : whole;
+    const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+    const packed = byteCounter();
+    guard = unpackGuard(() => unpackLimit, gzipped ? packed.count : undefined, limits.importMaxRatio);
+    stages = gzipped ? [packed.stream, createGunzip(), guard.stream] : [guard.stream];
+    let input: Readable = whole;
+    for (const stage of stages) {
+      input.on('error', (err) => extract.destroy(err));
+      input = input.pipe(stage);
+    }
     input.on('error', (err) => extract.destroy(err));
-    whole.on('error', (err) => extract.destroy(err));
     input.pipe(extract);
     let document: SiteDocument<StoredBlockData> | undefined;
     let websiteId: string | undefined;
+    /** The bytes the site's files take so far: the document's own, and each file of the archive as its header announces it. */
+    let filesBytes = 0;
+    /** The bytes of the archive's files, as their headers announce them. */
+    let archivedBytes = 0;
     // Each entry is read to its end (or drained) before the next one comes.
     for await (const entry of extract) {
       const name = entry.header.name.replace(/^\.\//, '');
@@ -120,7 +210,15 @@ export async function importSiteArchive(
         if (document) throw new ArchiveRefusal(siteArchiveText.twoDocuments);
         document = await readDocument(entry, opts.identifier);
         const [site] = await deps.db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, document.settings.identifier));
+        const refusal = documentRefusal(document, !site, limits, opts.appDomain ?? 'localhost');
+        if (refusal) throw new ArchiveRefusal(refusal);
         websiteId = site?.id ?? newId();
+        filesBytes = documentDataBytes(document);
+        // A document that gives every file's size declares how much more the archive holds.
+        if (document.files.every((f) => f.size !== undefined)) {
+          const declared = guard.unpacked() + document.files.reduce((sum, f) => sum + (f.size ?? 0) + ENTRY_OVERHEAD, ARCHIVE_END);
+          if (declared < unpackLimit.bytes) unpackLimit = { bytes: declared, refusal: siteArchiveText.moreThanDeclared };
+        }
         continue;
       }
       if (!name.startsWith(FILES_FOLDER) || entry.header.type !== 'file') throw new ArchiveRefusal(format(siteArchiveText.strayEntry, { name }));
@@ -129,6 +227,14 @@ export async function importSiteArchive(
       const listed = document.files.find((f) => f.name === fileName);
       if (!listed) throw new ArchiveRefusal(format(siteArchiveText.unlistedFile, { name }));
       if (staged.has(fileName)) throw new ArchiveRefusal(format(siteArchiveText.twoCopies, { name }));
+      const size = entry.header.size ?? 0;
+      if (listed.size !== undefined && size > listed.size) {
+        throw new ArchiveRefusal(format(siteArchiveText.largerThanListed, { name, size: formatFileSize(listed.size) }));
+      }
+      archivedBytes += size;
+      if (archivedBytes > serverLimit.bytes) throw new ArchiveRefusal(serverLimit.refusal);
+      filesBytes += size;
+      if (filesBytes > limits.storageBytes) throw new ArchiveRefusal(noSpaceText(limits));
       const id = randomUUID();
       let stored;
       try {
@@ -144,9 +250,14 @@ export async function importSiteArchive(
     if (!document || !websiteId) throw new ArchiveRefusal(siteArchiveText.noDocument);
     const result = await importSite(deps.db, document, { makeDefault: opts.makeDefault, within: opts.within, staged, websiteId });
     outcome = { ...result, document };
-  } catch (err) {
+  } catch (caught) {
+    // No more of the archive is read: the stages between it and the reader stop (the body itself is
+    // the caller's, left unread so an answer can still be sent on its connection).
     extract.destroy();
+    for (const stage of stages) stage.destroy();
     await deps.store.delete(stagedKeys);
+    // A limit passed while a file streamed into the store surfaces there as that file cut short: the limit is the reason.
+    const err = guard?.refused() ?? caught;
     if (err instanceof SiteImportRefusal) throw new ArchiveRefusal(team.invalidDocument, err.errors);
     if (isTarError(err)) throw new ArchiveRefusal(siteArchiveText.notAnArchive);
     throw err;
@@ -172,11 +283,13 @@ async function drain(entry: AsyncIterable<unknown>): Promise<void> {
 }
 
 async function readDocument(entry: tar.Entry, identifier: string | undefined): Promise<SiteDocument<StoredBlockData>> {
+  const tooLarge = () => new ArchiveRefusal(format(siteArchiveText.documentTooLarge, { maxSize: `${DOCUMENT_MAX_BYTES / BYTES_PER_MB} MB` }));
+  if ((entry.header.size ?? 0) > DOCUMENT_MAX_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let length = 0;
   for await (const chunk of entry) {
     length += (chunk as Buffer).length;
-    if (length > DOCUMENT_MAX_BYTES) throw new ArchiveRefusal(format(siteArchiveText.documentTooLarge, { maxSize: `${DOCUMENT_MAX_BYTES / BYTES_PER_MB} MB` }));
+    if (length > DOCUMENT_MAX_BYTES) throw tooLarge();
     chunks.push(chunk as Buffer);
   }
   let raw: unknown;

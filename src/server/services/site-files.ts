@@ -29,6 +29,7 @@ import { copyOrQueueImageVariants, enqueueImageVariants, variantDonor } from '..
 import { logActivity } from './activity';
 import { markSiteChanged } from './site-changes';
 import { lockSite } from './site-addresses';
+import { spaceLeftText, storageUsed } from './site-limits';
 
 export type FileRow = typeof files.$inferSelect;
 export type VariantRow = typeof fileVariants.$inferSelect;
@@ -155,7 +156,34 @@ export type Upload = {
   body: Readable;
 };
 
-export type UploadDeps = { db: Db; store: BlobStore; maxPixels?: number; limitsMb?: Partial<Record<FileKind, number>> };
+export type UploadDeps = {
+  db: Db;
+  store: BlobStore;
+  maxPixels?: number;
+  limitsMb?: Partial<Record<FileKind, number>>;
+  /** SITE_STORAGE_MB in bytes: the most the site's files may take together (no limit when not given). */
+  storageBytes?: number;
+};
+
+/** The site's space when it has a limit: what its files take now, leaving out `except` (a file being replaced). */
+type Space = { used: number; quota: number };
+
+async function siteSpace(db: Executor, deps: UploadDeps, websiteId: string, except?: FileRow): Promise<Space | undefined> {
+  if (deps.storageBytes === undefined) return undefined;
+  return { used: (await storageUsed(db, websiteId)) - (except ? fileSize(except) : 0), quota: deps.storageBytes };
+}
+
+/** The upload does not fit in what is left of the site's space. */
+function noSpace(fileName: string, space: Space): FileRefusal {
+  const { left, quota } = spaceLeftText(space.used, space.quota);
+  return new FileRefusal(413, format(siteFilesText.noSpace, { fileName, left, quota }));
+}
+
+/** Checked again in the transaction that writes the row, under the site's lock: two uploads at once cannot both take the last of the space. */
+async function checkSpace(tx: Executor, deps: UploadDeps, websiteId: string, fileName: string, size: number, except?: FileRow): Promise<void> {
+  const space = await siteSpace(tx, deps, websiteId, except);
+  if (space && space.used + size > space.quota) throw noSpace(fileName, space);
+}
 
 const newOriginalPath = (fileId: string) => `files/${fileId}/original-${randomBytes(6).toString('hex')}`;
 
@@ -174,19 +202,21 @@ export type StoredUpload = {
  * The upload checked and in the blob store under a new key: what the row needs. Throws FileRefusal;
  * leaves nothing stored then. Uploads and a site archive's files (./site-archive.ts) both come in here.
  */
-export async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, upload: Upload): Promise<StoredUpload> {
+export async function storeUpload(deps: UploadDeps, websiteId: string, fileId: string, upload: Upload, space?: Space): Promise<StoredUpload> {
   const { head, body: whole } = await readHead(upload.body);
   const sniffed = sniffFile(head, { name: upload.fileName, contentType: upload.declaredType });
   if ('refused' in sniffed) {
     throw new FileRefusal(415, format(strings.fileTypeUnsupported, { fileName: upload.fileName, fileTypeMessage: '' }));
   }
   const limitMb = deps.limitsMb?.[sniffed.kind] ?? FILE_KIND_LIMITS_MB[sniffed.kind];
+  const left = space ? Math.max(0, space.quota - space.used) : Infinity;
   const path = newOriginalPath(fileId);
   const key = blobKey(websiteId, path);
   let stored;
   try {
-    stored = await deps.store.put(key, whole, { maxBytes: limitMb * BYTES_PER_MB, contentType: sniffed.contentType });
+    stored = await deps.store.put(key, whole, { maxBytes: Math.min(limitMb * BYTES_PER_MB, left), contentType: sniffed.contentType });
   } catch (err) {
+    if (err instanceof BlobTooLargeError && space && left < limitMb * BYTES_PER_MB) throw noSpace(upload.fileName, space);
     if (err instanceof BlobTooLargeError) throw new FileRefusal(413, format(strings.fileTooLarge, { fileName: upload.fileName, maxSize: `${limitMb} MB` }));
     // The browser stopped sending (a cancelled upload, a lost connection): nothing was stored.
     if (upload.body.destroyed || upload.body.errored) throw new FileRefusal(400, strings.fileUploadIncomplete);
@@ -231,10 +261,11 @@ export type UploadedFile = { file: FileRow };
 /** A new file of the site from an upload. */
 export async function uploadFile(deps: UploadDeps, websiteId: string, accountId: string, upload: Upload): Promise<FileRow> {
   const fileId = randomUUID();
-  const stored = await storeUpload(deps, websiteId, fileId, upload);
+  const stored = await storeUpload(deps, websiteId, fileId, upload, await siteSpace(deps.db, deps, websiteId));
   try {
     return await deps.db.transaction(async (tx) => {
       await lockSite(tx, websiteId);
+      await checkSpace(tx, deps, websiteId, upload.fileName, stored.size);
       const name = await freeName(tx, websiteId, servedName(upload.fileName, stored.contentType));
       const [{ next }] = (
         await tx.execute<{ next: number }>(sql`SELECT coalesce(max(position) + 1, 0)::int AS next FROM files WHERE website_id = ${websiteId}`)
@@ -257,7 +288,7 @@ export async function uploadFile(deps: UploadDeps, websiteId: string, accountId:
 export async function replaceFile(deps: UploadDeps, websiteId: string, accountId: string, fileId: string, upload: Upload): Promise<FileRow> {
   const existing = await fileById(deps.db, websiteId, fileId);
   if (!existing) throw new FileRefusal(404, siteFilesText.noSuchFile);
-  const stored = await storeUpload(deps, websiteId, fileId, upload);
+  const stored = await storeUpload(deps, websiteId, fileId, upload, await siteSpace(deps.db, deps, websiteId, existing));
   let replaced: FileRow | undefined;
   let oldPath: string | null = null;
   try {
@@ -265,6 +296,7 @@ export async function replaceFile(deps: UploadDeps, websiteId: string, accountId
       await lockSite(tx, websiteId);
       const current = await fileById(tx, websiteId, fileId);
       if (!current) throw new FileRefusal(404, siteFilesText.noSuchFile);
+      await checkSpace(tx, deps, websiteId, upload.fileName, stored.size, current);
       if (kindOf(current.contentType) !== stored.kind) {
         throw new FileRefusal(415, format(strings.fileTypeUnsupported, { fileName: upload.fileName, fileTypeMessage: KIND_WORD[kindOf(current.contentType)] }));
       }
