@@ -693,7 +693,9 @@ describe('webhooks', () => {
       'Webhook refused: hooks.invalid is not a public address.',
     );
     // What the name resolves to stays on the server: the message an ADMIN reads names none of it.
-    await expect(deliverWebhook('http://hooks.invalid/x', {}, signedAs('key-3'), { allowPrivate: false, resolve: mixed })).rejects.not.toThrow(/10\.0\.0\.7|fd00|private\)/);
+    await expect(deliverWebhook('http://hooks.invalid/x', {}, signedAs('key-3'), { allowPrivate: false, resolve: mixed })).rejects.not.toThrow(
+      /10\.0\.0\.7|fd00|private\)/,
+    );
   });
 
   it('gives up on a receiver that does not answer within the timeout', async () => {

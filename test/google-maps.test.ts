@@ -246,9 +246,7 @@ describe('the place search', () => {
     seen.length = 0;
     const res = await demo.editor.call('GET', `/api/google-maps/places/autocomplete?input=main&${TRACKING}`);
     expect(res.statusCode).toBe(502);
-    expect(json(res).error).toMatch(
-      /^Place search refused: 127\.0\.0\.1 is not a public address\. .*OUTGOING_ALLOW_PRIVATE=true\.$/,
-    );
+    expect(json(res).error).toMatch(/^Place search refused: 127\.0\.0\.1 is not a public address\. .*OUTGOING_ALLOW_PRIVATE=true\.$/);
     expect(seen).toEqual([]);
   });
 });

@@ -253,9 +253,7 @@ describe('a video address saved in the editor', () => {
         sections: sections({ url: 'https://vimeo.com/76979871' }),
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors['sections.0.blocks.0.data.url']).toMatch(
-        /^Video lookup refused: 127\.0\.0\.1 is not a public address\./,
-      );
+      expect(res.json().errors['sections.0.blocks.0.data.url']).toMatch(/^Video lookup refused: 127\.0\.0\.1 is not a public address\./);
     } finally {
       await strict.close();
     }
