@@ -1,15 +1,22 @@
 /**
  * What a visitor can get of a site's files (Fastify inject, the demo site, the PostgreSQL blob
  * store): never an image's original bytes, camera and location data included, at any address, before
- * its copies are made or after; only the team that reads the library downloads the original.
+ * its copies are made or after, only the team that reads the library downloads the original; and a
+ * file named only by the members page or the password page goes only to visitors who may open it,
+ * everyone else getting the answer of a file that does not exist.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '../src/domain/media';
+import { buildApp } from '../src/server/app';
+import { loadClientAssets } from '../src/server/render/assets';
 import { createImageGate } from '../src/server/files/image-pipeline';
 import { runImageVariants } from '../src/server/files/variants-job';
+import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
+import { markSiteChanged } from '../src/server/services/site-changes';
+import { createVerifiedSiteUser } from '../src/server/services/site-users';
 import { teamDemoForFile } from './demo-app';
-import type { Client } from './session';
+import { client, type Client } from './session';
 
 const demo = teamDemoForFile();
 
@@ -118,5 +125,82 @@ describe('an image with camera and location data', () => {
     const res = await visitor.call('GET', file.src);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
+  });
+});
+
+describe('files of the members page and the password page', () => {
+  /** Adds a paragraph linking `address` to the published page at `path`, as publishing it would, and waits for the site to hear of it. */
+  async function linkFrom(path: string, address: string) {
+    const { database, websiteId } = demo();
+    const { rows } = await database.pool.query<{ sections: { blocks: { type: number; data: { text?: { content: unknown[] } } }[] }[] }>(
+      'SELECT sections FROM pages WHERE website_id = $1 AND path = $2',
+      [websiteId, path],
+    );
+    const sections = rows[0]!.sections;
+    const text = sections.flatMap((s) => s.blocks).find((b) => b.data.text)!.data.text!;
+    text.content.push({ type: 'paragraph', content: [{ type: 'text', text: 'See the file', marks: [{ type: 'link', attrs: { href: address } }] }] });
+    await database.pool.query('UPDATE pages SET sections = $1 WHERE website_id = $2 AND path = $3', [JSON.stringify(sections), websiteId, path]);
+    await markSiteChanged(database.db, websiteId);
+  }
+
+  const NOT_FOUND = { statusCode: 404, body: 'Not found' };
+  const cookies = (as: Client) => [...as.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const answer = (res: { statusCode: number; body: string }) => ({ statusCode: res.statusCode, body: res.body });
+
+  it('goes only to visitors who may open a page naming it; anyone else is told there is no such file', async () => {
+    const { app, owner, visitor, database, websiteId } = demo();
+    await createVerifiedSiteUser(database.db, websiteId, 'files-member@example.com', 'member-password-1');
+    const member = await client(app);
+    expect(
+      (await member.call('POST', '/api/site-users/account/session', { email: 'files-member@example.com', password: 'member-password-1' })).statusCode,
+    ).toBe(200);
+    const unlocked = await client(app);
+    const locked = await unlocked.call('GET', '/wholesale');
+    const pageId = /data-lock-page="([0-9a-f]{24})"/.exec(locked.body)?.[1];
+    expect((await unlocked.call('POST', '/api/page-access/unlock', { pageId, password: DEMO_WHOLESALE_PASSWORD })).statusCode).toBe(200);
+
+    const notes = await upload(owner, 'studio-notes.jpg', await cameraPhoto());
+    const prices = await upload(owner, 'wholesale-prices.pdf', PDF);
+    const notesHash = await hashOf(notes.id);
+    await linkFrom('/members', notes.src);
+    await linkFrom('/wholesale', `/s/${await hashOf(prices.id)}/${prices.name}`);
+    const notesUrls = [notes.src, `${notes.src}?format=300w`, `/s/${notesHash}/${notes.name}`, `/s/${notesHash}/${notes.name}.webp?format=100w`];
+
+    await expect.poll(async () => answer(await visitor.call('GET', notes.src)), { timeout: 5000 }).toEqual(NOT_FOUND);
+    const missing = await visitor.call('GET', '/s/no-such-file.jpg');
+    for (const url of notesUrls) {
+      const res = await visitor.call('GET', url);
+      expect(answer(res), url).toEqual(NOT_FOUND);
+      expect(res.headers, url).toEqual({ ...missing.headers, date: res.headers.date, 'x-request-id': res.headers['x-request-id'] });
+      expect(answer(await unlocked.call('GET', url)), url).toEqual(NOT_FOUND);
+      const got = await member.call('GET', url);
+      expect(got.statusCode, url).toBe(200);
+      expect(got.headers['cache-control'], url).toBe('private, no-cache');
+      // The team sees the page in the editor.
+      expect((await owner.call('GET', url)).statusCode, url).toBe(200);
+    }
+    expect(answer(await visitor.call('GET', prices.src))).toEqual(NOT_FOUND);
+    expect(answer(await member.call('GET', prices.src))).toEqual(NOT_FOUND);
+    const pdf = await unlocked.call('GET', prices.src);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.equals(PDF)).toBe(true);
+
+    // A server that cannot hold the site's content asks the database, and answers the same.
+    const small = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true, contentCacheBytes: 1 });
+    try {
+      const at = async (as: Client, url: string) => answer(await small.inject({ method: 'GET', url, headers: { host: 'localhost', cookie: cookies(as) } }));
+      expect(await at(visitor, notes.src)).toEqual(NOT_FOUND);
+      expect((await at(member, notes.src)).statusCode).toBe(200);
+      expect(await at(member, prices.src)).toEqual(NOT_FOUND);
+      expect((await at(unlocked, prices.src)).statusCode).toBe(200);
+
+      // Named by a public page too, it is everyone's again.
+      await linkFrom('/about', notes.src);
+      await expect.poll(async () => (await visitor.call('GET', notes.src)).statusCode, { timeout: 5000 }).toBe(200);
+      expect((await visitor.call('GET', notes.src)).headers['cache-control']).toBe('public, max-age=300');
+      expect((await at(visitor, notes.src)).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 });

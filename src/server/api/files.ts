@@ -10,7 +10,8 @@
  * Visitors never get an image's original bytes (camera data, location): an image is always one of
  * the pipeline's copies, upright and stripped, at most its own size; a copy not made yet is made
  * for the request (services/file-copies.ts). Other files (PDF, SVG, video, audio) are sent as they
- * are.
+ * are. A file named only by members or password pages goes only to visitors who may open one of
+ * them (services/file-audience.ts), privately; anyone else gets the answer of a missing file.
  *
  * Owners: the asset library's calls under /api/config/files (area `pages`): list and search, upload
  * (the file's bytes as the body, `application/octet-stream`, its name in `X-File-Name`), replace,
@@ -26,6 +27,8 @@ import type { BlobStore } from '../blobs/store';
 import type { VariantFormat } from '../files/image-pipeline';
 import { hasImageVariants } from '../files/sniff';
 import { copyOnDemand, ownCopyFormat } from '../services/file-copies';
+import { fileGates, mayOpenOneOf } from '../services/file-audience';
+import type { WebsiteRow } from '../services/sites';
 import { configRoute } from '../config-routes';
 import {
   deleteFile,
@@ -55,6 +58,8 @@ const query = z
   .strict();
 const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file for some visitors only: kept by their own browser alone, and asked again each time (their access may end). */
+const RESTRICTED = 'private, no-cache';
 const MODERN = new Set(['webp', 'avif']);
 
 type Sent = { contentType: string; size: number; etag: string; cache: string; open: (range?: { start: number; end: number }) => Promise<Readable | undefined> };
@@ -168,16 +173,29 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, store: Bl
 
   const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
 
+  /**
+   * Whether this visitor may get the file (file-audience.ts), and if so whether it is for some
+   * visitors only (then kept by their browser alone and asked again each time): undefined, answered
+   * as a file that does not exist, when not.
+   */
+  const audience = async (req: FastifyRequest, site: WebsiteRow, file: FileRow): Promise<'everyone' | 'some' | undefined> => {
+    const gates = await fileGates(db, app.siteContent, site, file.name);
+    if (gates.length === 0) return 'everyone';
+    return (await mayOpenOneOf(db, app.pageUnlocks, req, site, gates)) ? 'some' : undefined;
+  };
+
   app.get<{ Params: { name: string } }>('/s/:name', async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return notFound(reply);
     const width = widthOf(reply, req.query);
     if (width === null) return reply;
     const file = await siteFile(db, site.id, req.params.name);
-    if (!file) return notFound(reply);
-    if (!hasImageVariants(file.contentType)) return send(req, reply, original(file, SHORT_CACHE));
+    const who = file && (await audience(req, site, file));
+    if (!file || !who) return notFound(reply);
+    const cache = who === 'some' ? RESTRICTED : SHORT_CACHE;
+    if (!hasImageVariants(file.contentType)) return send(req, reply, original(file, cache));
     // An image as its copy: upright, without the camera's data (location, model) the upload carried.
-    const sent = await copyOf(file, width, undefined, SHORT_CACHE);
+    const sent = await copyOf(file, width, undefined, cache);
     return sent ? send(req, reply, sent) : notFound(reply);
   });
 
@@ -193,19 +211,21 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, store: Bl
       variantFormat = ext as VariantFormat;
       file = await siteFile(db, site.id, req.params.name.slice(0, -(ext.length + 1)));
     }
-    if (!file) return notFound(reply);
+    const who = file && (await audience(req, site, file));
+    if (!file || !who) return notFound(reply);
     const current = file.sha256?.slice(0, 16);
     if (current !== req.params.hash) {
       // An address of bytes the file no longer has (a page cached before a replacement) leads to its current one.
       if (!current) return notFound(reply);
       return reply
         .code(302)
-        .header('cache-control', SHORT_CACHE)
+        .header('cache-control', who === 'some' ? RESTRICTED : SHORT_CACHE)
         .header('location', `/s/${current}/${req.params.name}${width === undefined ? '' : `?format=${width}w`}`)
         .send();
     }
-    if (!hasImageVariants(file.contentType)) return send(req, reply, original(file, IMMUTABLE));
-    const sent = await copyOf(file, width, variantFormat, IMMUTABLE);
+    const cache = who === 'some' ? RESTRICTED : IMMUTABLE;
+    if (!hasImageVariants(file.contentType)) return send(req, reply, original(file, cache));
+    const sent = await copyOf(file, width, variantFormat, cache);
     return sent ? send(req, reply, sent) : notFound(reply);
   });
 
