@@ -189,6 +189,11 @@ describe('the asset library', () => {
     expect(saved.alt).toBe('A red glaze test tile');
     expect(saved.focalX).toBeCloseTo(0.3, 1);
     expect(saved.focalY).toBeCloseTo(0.75, 1);
+    // The original, as uploaded, is the team's download; visitors get copies.
+    const original = details.getByRole('link', { name: 'Download the original' });
+    const download = await page.request.get(new URL((await original.getAttribute('href'))!, page.url()).href);
+    expect(download.headers()['content-disposition']).toBe(`attachment; filename="${red.name}"`);
+    expect((await download.body()).equals(files.red!)).toBe(true);
     await details.getByRole('button', { name: 'Close' }).click();
     await details.waitFor({ state: 'detached' });
     await page.context().close();

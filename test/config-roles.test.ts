@@ -109,6 +109,7 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/analytics/csv/:table': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/files/:fileId/uses': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/files/:fileId/original': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'POST /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'PUT /api/config/files/:fileId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'PUT /api/config/files/:fileId/content': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],

@@ -2,7 +2,8 @@
  * Site files over HTTP (Fastify inject against a real PostgreSQL, the demo site, the PostgreSQL blob
  * store): uploads streamed into the store and refused with the seeds' messages leaving nothing
  * behind, the library's calls (list, rename, alt text, focal point, uses, replace, delete), what
- * visitors get at /s/… (entity tags, 304, byte ranges), the demo's files moved out of their rows,
+ * visitors get at /s/… (entity tags, 304, byte ranges, an image as a copy made for the request until
+ * the pipeline's exist), the demo's files moved out of their rows,
  * and a file uploaded through one app server read through another.
  */
 import type { FastifyInstance } from 'fastify';
@@ -93,10 +94,11 @@ describe('uploads', () => {
     // A second file of the same name gets the next free address.
     const again = (await upload(owner, 'Café photo (1).JPG', bytes)).json().file as LibraryFile;
     expect(again.name).toBe('Cafe-photo-1-2.jpg');
-    // The visitor gets the bytes as uploaded, with an entity tag and byte ranges.
+    // The visitor gets a copy at its own size (never the bytes as uploaded), with an entity tag and byte ranges.
     const served = await visitor.call('GET', file.src);
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.equals(bytes)).toBe(true);
+    expect(served.rawPayload.equals(bytes)).toBe(false);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 640, height: 480 });
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['accept-ranges']).toBe('bytes');
     expect(served.headers['cache-control']).toBe('public, max-age=300');
@@ -158,33 +160,34 @@ describe('uploads', () => {
 
 describe('what visitors get at /s/…', () => {
   let file: LibraryFile;
-  let bytes: Buffer;
   beforeAll(async () => {
-    bytes = await png(300, 200);
-    file = (await upload(owner, 'ranges.png', bytes)).json().file;
+    file = (await upload(owner, 'ranges.png', await png(300, 200))).json().file;
   });
 
   it('answers a byte range, a conditional request and a range past the end', async () => {
     const whole = await visitor.call('GET', file.src);
+    // The copy made for the request, until the pipeline's exists.
     const etag = whole.headers.etag as string;
-    expect(etag).toMatch(/^"[0-9a-f]{27}"$/);
+    expect(etag).toMatch(/^"[0-9a-f]{16}-300-png-now"$/);
+    const served = whole.rawPayload;
     expect((await visitor.call('GET', file.src, undefined, { headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     const part = await visitor.call('GET', file.src, undefined, { headers: { range: 'bytes=10-19' } });
     expect(part.statusCode).toBe(206);
-    expect(part.headers['content-range']).toBe(`bytes 10-19/${bytes.length}`);
-    expect(part.rawPayload.equals(bytes.subarray(10, 20))).toBe(true);
+    expect(part.headers['content-range']).toBe(`bytes 10-19/${served.length}`);
+    expect(part.rawPayload.equals(served.subarray(10, 20))).toBe(true);
     const tail = await visitor.call('GET', file.src, undefined, { headers: { range: 'bytes=-5' } });
-    expect(tail.rawPayload.equals(bytes.subarray(bytes.length - 5))).toBe(true);
-    const past = await visitor.call('GET', file.src, undefined, { headers: { range: `bytes=${bytes.length}-` } });
+    expect(tail.rawPayload.equals(served.subarray(served.length - 5))).toBe(true);
+    const past = await visitor.call('GET', file.src, undefined, { headers: { range: `bytes=${served.length}-` } });
     expect(past.statusCode).toBe(416);
-    expect(past.headers['content-range']).toBe(`bytes */${bytes.length}`);
+    expect(past.headers['content-range']).toBe(`bytes */${served.length}`);
   });
 
-  it('sends the original with the short cache while its copies do not exist yet, and refuses other widths', async () => {
+  it('makes the copy asked for while the pipeline’s do not exist yet, with the short cache, and refuses other widths', async () => {
     const hash = (await demo.database.pool.query<{ h: string }>('SELECT left(sha256, 16) AS h FROM files WHERE id = $1', [file.id])).rows[0]!.h;
     const early = await visitor.call('GET', `/s/${hash}/${file.name}.webp?format=100w`);
     expect(early.statusCode).toBe(200);
-    expect(early.headers['content-type']).toBe('image/png');
+    expect(early.headers['content-type']).toBe('image/webp');
+    expect(await sharp(early.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 100 });
     expect(early.headers['cache-control']).toBe('public, max-age=300');
     expect((await visitor.call('GET', `${file.src}?format=123w`)).statusCode).toBe(400);
     expect((await visitor.call('GET', `/s/0123456789abcdef/no-such.png`)).statusCode).toBe(404);
@@ -237,7 +240,7 @@ describe('the library', () => {
     const res = await upload(owner, 'swatch-v2.jpg', newer, `/api/config/files/${first.id}/content`, 'PUT');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().file).toMatchObject({ id: first.id, name: first.name, width: 80, height: 60, contentType: 'image/jpeg' });
-    expect((await visitor.call('GET', first.src)).rawPayload.equals(newer)).toBe(true);
+    expect(await sharp((await visitor.call('GET', first.src)).rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 80, height: 60 });
     const { rows } = await demo.database.pool.query<{ path: string }>("SELECT path FROM blobs WHERE path LIKE 'files/' || $1 || '/%'", [first.id]);
     expect(rows).toHaveLength(1);
     // A PDF does not replace an image.

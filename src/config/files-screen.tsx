@@ -305,6 +305,12 @@ function FileDetails({
               ))}
             </ul>
           )}
+          <p>
+            <a href={`/api/config/files/${file.id}/original`} download={file.name}>
+              {words.downloadOriginal}
+            </a>
+            {isImage && file.contentType !== 'image/svg+xml' ? <span className="muted"> · {words.originalHint}</span> : null}
+          </p>
           {writable ? (
             <>
               <h3>{words.replaceFile}</h3>

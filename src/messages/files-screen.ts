@@ -61,6 +61,8 @@ export const filesScreen = {
   replaced: '{title} is replaced.',
   usesHeading: 'Where it is used',
   usesNone: 'No page or post uses this file.',
+  downloadOriginal: 'Download the original',
+  originalHint: 'as uploaded, with the camera’s data. Visitors only get copies without it.',
   useLine: '{title} ({where, select, published {published} draft {draft} other {an earlier version}})',
   deleteFile: 'Delete file',
   deleteTitle: 'Delete {title}?',

@@ -2,8 +2,8 @@
  * A site image as a <picture>: the image pipeline's AVIF and WebP sources, then the original's own
  * format, each at the seed's image widths below the original (001 §9) and the original's own width,
  * under the file's immutable hashed address with the width in the query string (001 §5's default
- * size format). Until the copies exist, the original itself. Width and height always when known
- * (001 §5 dimension data), so nothing shifts.
+ * size format). Until the copies exist, the file's own address (which answers a copy made for the
+ * request). Width and height always when known (001 §5 dimension data), so nothing shifts.
  *
  * How it loads: `now` (above the fold: the addresses are the <img>'s own, `fetchpriority=high`),
  * `lazy` (the browser's own lazy loading) or `queued`: the addresses wait in data attributes for the

@@ -1,27 +1,35 @@
 /**
- * Site files. Visitors: `/s/{name}` (seed 000 §2 file link shape) is a file's current bytes, with
- * `?format={width}w` (seed 001 §5: the size in the query string) an image at one of the seed's
- * widths (001 §9); `/s/{hash}/{name}` is the same under the first 16 hex digits of its SHA-256, and
- * `/s/{hash}/{name}.webp` and `.avif` the pipeline's copies in those formats. Hashed addresses are
- * cached for a year (`immutable`) once the copy asked for exists; until then, and whenever the hash
- * is not the file's current one, the original is sent with the short cache of `/s/{name}`. Every
- * answer carries an entity tag and answers a single byte range (video).
+ * Site files. Visitors: `/s/{name}` (seed 000 §2 file link shape) is a file, with `?format={width}w`
+ * (seed 001 §5: the size in the query string) an image at one of the seed's widths (001 §9);
+ * `/s/{hash}/{name}` is the same under the first 16 hex digits of its SHA-256, and
+ * `/s/{hash}/{name}.webp` and `.avif` the pipeline's copies in those formats. A hash that is not the
+ * file's current one leads (302) to the current address. Hashed addresses are cached for a year
+ * (`immutable`) once the copy asked for exists. Every answer carries an entity tag and answers a
+ * single byte range (video).
  *
- * Once an image's copies exist, `/s/{name}` sends its own-size copy, stripped of the camera's data.
+ * Visitors never get an image's original bytes (camera data, location): an image is always one of
+ * the pipeline's copies, upright and stripped, at most its own size; a copy not made yet is made
+ * for the request (services/file-copies.ts). Other files (PDF, SVG, video, audio) are sent as they
+ * are. A file named only by members or password pages goes only to visitors who may open one of
+ * them (services/file-audience.ts), privately; anyone else gets the answer of a missing file.
  *
  * Owners: the asset library's calls under /api/config/files (area `pages`): list and search (with
  * the space the site's files take, of its SITE_STORAGE_MB), upload (the file's bytes as the body,
  * `application/octet-stream`, its name in `X-File-Name`; refused with 413 past the site's space),
- * replace, rename, alt text and focal point, uses, delete.
+ * replace, rename, alt text and focal point, uses, delete, and the original as uploaded (a download).
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { IMAGE_WIDTHS } from '../../domain/media';
 import { siteFilesText } from '../../messages/site-files';
 import type { BlobStore } from '../blobs/store';
-import { VARIANT_CONTENT_TYPES } from '../files/image-pipeline';
+import type { VariantFormat } from '../files/image-pipeline';
+import { hasImageVariants } from '../files/sniff';
+import { copyOnDemand, ownCopyFormat } from '../services/file-copies';
+import { fileGates, mayOpenOneOf } from '../services/file-audience';
+import type { WebsiteRow } from '../services/sites';
 import { configRoute } from '../config-routes';
 import {
   deleteFile,
@@ -30,7 +38,7 @@ import {
   FileRefusal,
   fileSize,
   fileUses,
-  fileVariant,
+  fileVariantsAt,
   libraryFile,
   listFiles,
   replaceFile,
@@ -52,6 +60,8 @@ const query = z
   .strict();
 const SHORT_CACHE = 'public, max-age=300';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A file for some visitors only: kept by their own browser alone, and asked again each time (their access may end). */
+const RESTRICTED = 'private, no-cache';
 const MODERN = new Set(['webp', 'avif']);
 
 type Sent = { contentType: string; size: number; etag: string; cache: string; open: (range?: { start: number; end: number }) => Promise<Readable | undefined> };
@@ -95,32 +105,51 @@ async function send(req: FastifyRequest, reply: FastifyReply, sent: Sent) {
   return reply.send(body);
 }
 
-export async function registerFileRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
-  const original = (file: FileRow, cache: string): Sent => ({
-    contentType: file.contentType,
-    size: fileSize(file),
-    etag: `"${(file.sha256 ?? `${file.id}-${fileSize(file)}`).slice(0, 27)}"`,
-    cache,
-    open: (range) => fileBytes(store, file, range),
-  });
+/** A file's own bytes, as stored. */
+const originalOf = (store: BlobStore, file: FileRow, cache: string): Sent => ({
+  contentType: file.contentType,
+  size: fileSize(file),
+  etag: `"${(file.sha256 ?? `${file.id}-${fileSize(file)}`).slice(0, 27)}"`,
+  cache,
+  open: (range) => fileBytes(store, file, range),
+});
 
-  /** The pipeline's copy at `width` in `format` (the original's own format when not given), or the original with the short cache. */
-  const variantOr = async (file: FileRow, width: number | undefined, variantFormat: string | undefined, immutable: boolean): Promise<Sent> => {
-    const ownFormat = file.contentType.split('/')[1]!.replace('jpg', 'jpeg');
-    const target = width ?? file.width;
-    if (target !== null && target !== undefined) {
-      const variant = await fileVariant(db, file.websiteId, file.id, target, variantFormat ?? ownFormat);
+export async function registerFileRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
+  const original = (file: FileRow, cache: string) => originalOf(store, file, cache);
+  /**
+   * What a visitor gets of an image: the pipeline's copy at `width` (its own when not given or not
+   * smaller) in `format` (its own when not given), or, until the pipeline has made it, one made
+   * now, with the short cache. Never the original; undefined when the image cannot be read.
+   */
+  const copyOf = async (file: FileRow, width: number | undefined, format: VariantFormat | undefined, cache: string): Promise<Sent | undefined> => {
+    if (file.status === 'failed') return undefined;
+    const target = file.width === null ? width : width !== undefined && width < file.width ? width : file.width;
+    const stamp = (file.sha256 ?? file.id).slice(0, 16);
+    if (target !== undefined) {
+      const made = await fileVariantsAt(db, file.websiteId, file.id, target);
+      const formats = made.map((v) => v.format as VariantFormat);
+      const wanted = format && formats.includes(format) ? format : ownCopyFormat(file.contentType, formats);
+      const variant = made.find((v) => v.format === wanted);
       if (variant) {
         return {
           contentType: variant.contentType,
           size: variant.size,
-          etag: `"${(file.sha256 ?? file.id).slice(0, 16)}-${variant.width}-${variant.format}"`,
-          cache: immutable ? IMMUTABLE : SHORT_CACHE,
+          etag: `"${stamp}-${variant.width}-${variant.format}"`,
+          // A format asked for that the image has no copy in (AVIF of an animation) is answered in its own, not kept under that address.
+          cache: format && variant.format !== format && cache === IMMUTABLE ? SHORT_CACHE : cache,
           open: (range) => store.get({ websiteId: file.websiteId, path: variant.blobPath }, range),
         };
       }
     }
-    return original(file, SHORT_CACHE);
+    const copy = await copyOnDemand(store, file, target, format);
+    if (!copy) return undefined;
+    return {
+      contentType: copy.contentType,
+      size: copy.data.length,
+      etag: `"${stamp}-${copy.width}-${copy.format}-now"`,
+      cache: cache === IMMUTABLE ? SHORT_CACHE : cache,
+      open: async (range) => Readable.from([range ? copy.data.subarray(range.start, range.end + 1) : copy.data]),
+    };
   };
 
   const widthOf = (reply: FastifyReply, raw: unknown): number | undefined | null => {
@@ -144,40 +173,62 @@ export async function registerFileRoutes(app: FastifyInstance, db: Db, store: Bl
     return width;
   };
 
+  const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain').send('Not found');
+
+  /**
+   * Whether this visitor may get the file (file-audience.ts), and if so whether it is for some
+   * visitors only (then kept by their browser alone and asked again each time): undefined, answered
+   * as a file that does not exist, when not.
+   */
+  const audience = async (req: FastifyRequest, site: WebsiteRow, file: FileRow): Promise<'everyone' | 'some' | undefined> => {
+    const gates = await fileGates(db, app.siteContent, site, file.name);
+    if (gates.length === 0) return 'everyone';
+    return (await mayOpenOneOf(db, app.pageUnlocks, req, site, gates)) ? 'some' : undefined;
+  };
+
   app.get<{ Params: { name: string } }>('/s/:name', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).type('text/plain').send('Not found');
+    if (!site) return notFound(reply);
     const width = widthOf(reply, req.query);
     if (width === null) return reply;
     const file = await siteFile(db, site.id, req.params.name);
-    if (!file) return reply.code(404).type('text/plain').send('Not found');
-    if (!file.contentType.startsWith('image/') || file.contentType === 'image/svg+xml') return send(req, reply, original(file, SHORT_CACHE));
-    // An image's own-size copy once it exists: upright, without the camera's data (location, model) the upload carried.
-    return send(req, reply, await variantOr(file, width === undefined || (file.width !== null && width >= file.width) ? undefined : width, undefined, false));
+    const who = file && (await audience(req, site, file));
+    if (!file || !who) return notFound(reply);
+    const cache = who === 'some' ? RESTRICTED : SHORT_CACHE;
+    if (!hasImageVariants(file.contentType)) return send(req, reply, original(file, cache));
+    // An image as its copy: upright, without the camera's data (location, model) the upload carried.
+    const sent = await copyOf(file, width, undefined, cache);
+    return sent ? send(req, reply, sent) : notFound(reply);
   });
 
   app.get<{ Params: { hash: string; name: string } }>('/s/:hash/:name', async (req, reply) => {
     const site = await app.siteForRequest(req);
-    if (!site || !/^[0-9a-f]{16}$/.test(req.params.hash)) return reply.code(404).type('text/plain').send('Not found');
+    if (!site || !/^[0-9a-f]{16}$/.test(req.params.hash)) return notFound(reply);
     const width = widthOf(reply, req.query);
     if (width === null) return reply;
-    let name = req.params.name;
-    let variantFormat: string | undefined;
-    let file = await siteFile(db, site.id, name);
-    const ext = name.slice(name.lastIndexOf('.') + 1);
+    let variantFormat: VariantFormat | undefined;
+    let file = await siteFile(db, site.id, req.params.name);
+    const ext = req.params.name.slice(req.params.name.lastIndexOf('.') + 1);
     if (!file && MODERN.has(ext)) {
-      name = name.slice(0, -(ext.length + 1));
-      variantFormat = ext;
-      file = await siteFile(db, site.id, name);
+      variantFormat = ext as VariantFormat;
+      file = await siteFile(db, site.id, req.params.name.slice(0, -(ext.length + 1)));
     }
-    if (!file) return reply.code(404).type('text/plain').send('Not found');
-    const current = file.sha256?.slice(0, 16) === req.params.hash;
-    if (!file.contentType.startsWith('image/') || (width !== undefined && file.width !== null && width >= file.width && !variantFormat)) {
-      return send(req, reply, original(file, current ? IMMUTABLE : SHORT_CACHE));
+    const who = file && (await audience(req, site, file));
+    if (!file || !who) return notFound(reply);
+    const current = file.sha256?.slice(0, 16);
+    if (current !== req.params.hash) {
+      // An address of bytes the file no longer has (a page cached before a replacement) leads to its current one.
+      if (!current) return notFound(reply);
+      return reply
+        .code(302)
+        .header('cache-control', who === 'some' ? RESTRICTED : SHORT_CACHE)
+        .header('location', `/s/${current}/${req.params.name}${width === undefined ? '' : `?format=${width}w`}`)
+        .send();
     }
-    const sent = await variantOr(file, width !== undefined && file.width !== null && width >= file.width ? file.width : width, variantFormat, current);
-    if (variantFormat && sent.contentType !== VARIANT_CONTENT_TYPES[variantFormat as 'webp' | 'avif']) sent.cache = SHORT_CACHE;
-    return send(req, reply, sent);
+    const cache = who === 'some' ? RESTRICTED : IMMUTABLE;
+    if (!hasImageVariants(file.contentType)) return send(req, reply, original(file, cache));
+    const sent = await copyOf(file, width, variantFormat, cache);
+    return sent ? send(req, reply, sent) : notFound(reply);
   });
 
   registerLibraryRoutes(app, db, store);
@@ -233,18 +284,27 @@ function registerLibraryRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
     }),
   });
 
-  configRoute(app, db, {
-    method: 'GET',
-    url: '/api/config/files/:fileId/uses',
-    area: 'pages',
-    access: 'read',
-    handler: async ({ site, req, reply }) => {
-      const params = fileParams.safeParse(req.params);
-      if (!params.success) return reply.code(404).send({ error: siteFilesText.noSuchFile });
-      const file = await fileById(db, site.id, params.data.fileId);
-      if (!file) return reply.code(404).send({ error: siteFilesText.noSuchFile });
-      return { uses: await fileUses(db, site.id, file.name) };
-    },
+  /** A read call about one file of the library, by its id: 404 when the site has no such file. */
+  const fileRead = (url: string, answer: (file: FileRow, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    configRoute(app, db, {
+      method: 'GET',
+      url,
+      area: 'pages',
+      access: 'read',
+      handler: async ({ site, req, reply }) => {
+        const params = fileParams.safeParse(req.params);
+        const file = params.success ? await fileById(db, site.id, params.data.fileId) : undefined;
+        if (!file) return reply.code(404).send({ error: siteFilesText.noSuchFile });
+        return answer(file, req, reply);
+      },
+    });
+
+  fileRead('/api/config/files/:fileId/uses', async (file) => ({ uses: await fileUses(db, file.websiteId, file.name) }));
+
+  // The original as uploaded, camera data and all: for the team that may read the library, never a visitor.
+  fileRead('/api/config/files/:fileId/original', async (file, req, reply) => {
+    reply.header('content-disposition', `attachment; filename="${file.name}"`);
+    return send(req, reply, originalOf(store, file, 'private, no-store'));
   });
 
   configRoute(app, db, {

@@ -49,6 +49,28 @@ export type PublishedPage = {
   sections: StoredSection[];
 };
 
+/** A page only some visitors may open (members, password) that names a file. */
+export type FileGate = { pageId: string; access: PageAccess };
+
+const FILE_ADDRESS = /\/s\/(?:[0-9a-f]{16}\/)?([A-Za-z0-9][A-Za-z0-9._-]*)/g;
+
+/**
+ * The names of the site files stored content names by address: `/s/{name}`, with a width, under
+ * its hash, or a format's copy (`/s/{hash}/{name}.webp`).
+ */
+export function fileNamesIn(value: unknown): Set<string> {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  const names = new Set<string>();
+  for (const match of text.matchAll(FILE_ADDRESS)) {
+    // A sentence's full stop after an address, and a format's copy, name the file too.
+    const name = match[1]!.replace(/\.+$/, '');
+    names.add(name).add(match[1]!);
+    const modern = /\.(?:webp|avif)$/.exec(name);
+    if (modern) names.add(name.slice(0, -modern[0].length));
+  }
+  return names;
+}
+
 export type PublishedCollection = { id: string; type: number; path: string; title: string; description: string | null; seo: Record<string, string> };
 /** An item as a collection's list shows it. */
 export type ItemSummary = {
@@ -81,6 +103,12 @@ export type SiteContent = {
   collection(path: string): { collection: PublishedCollection; items: readonly ItemSummary[] } | undefined;
   item(path: string): { item: PublishedItem; collection: PublishedCollection } | undefined;
   systemPage(pageType: number): { title: string; sections: StoredSection[] } | undefined;
+  /**
+   * The files named only by pages some visitors may not open, each with those pages (files named
+   * by any public page, post, collection or system page are not here); worked out on first use.
+   * Undefined for content read for one address (`scope: 'path'`), which cannot tell.
+   */
+  restrictedFiles(): ReadonlyMap<string, readonly FileGate[]> | undefined;
 };
 
 /** Keeps only the string values: what search engines and the page head are given. */
@@ -274,6 +302,11 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
   for (const list of listed.values()) list.sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
   const redirects = new Map((row.redirects ?? []).map((r) => [r.from, r.to]));
 
+  const routablePaths = [...routable.keys()];
+  const itemPaths = [...itemRows.keys()];
+  const gated = (row.pages ?? []).some((p) => (p.access as { type?: unknown } | null)?.type !== 'public' && routable.get(p.path ?? '') === p);
+  let restricted: Map<string, FileGate[]> | undefined;
+
   const page = parsedOnLookup(routable, (p): PublishedPage => {
     const at = { websiteId, row: p.id };
     return {
@@ -295,10 +328,37 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
     ...summary,
     sections: storedSections(sections, { websiteId, column: 'collection_items.sections', row: summary.id }),
   }));
+  /** What `restrictedFiles` answers: the non-public pages' files, less those any public content names. */
+  const findRestricted = (): Map<string, FileGate[]> => {
+    const found = new Map<string, FileGate[]>();
+    if (!gated) return found;
+    const readable = <T>(read: () => T): T | undefined => {
+      try {
+        return read();
+      } catch {
+        // Content that fails its schema is shown to nobody: it names nothing.
+        return undefined;
+      }
+    };
+    const open: unknown[] = [];
+    for (const path of routablePaths) {
+      const p = readable(() => page(path));
+      if (!p) continue;
+      if (p.access.type === 'public') open.push(p.sections, p.seo);
+      else for (const name of fileNamesIn([p.sections, p.seo])) found.set(name, [...(found.get(name) ?? []), { pageId: p.id, access: p.access }]);
+    }
+    if (found.size === 0) return found;
+    for (const type of SYSTEM_PAGE_TYPES) open.push(readable(() => systemPage(type))?.sections);
+    for (const path of itemPaths) open.push(readable(() => item(path)));
+    for (const collection of collectionsById.values()) open.push(collection);
+    for (const name of fileNamesIn(open)) found.delete(name);
+    return found;
+  };
   return {
     websiteId,
     bytes: row.bytes,
     scope,
+    restrictedFiles: () => (scope === 'path' ? undefined : (restricted ??= findRestricted())),
     facts: {
       files: new Map(
         (row.files ?? []).map((f) => [

@@ -14,6 +14,7 @@ function content(websiteId: string, bytes: number, scope: SiteContent['scope'], 
     collection: () => undefined,
     item: () => undefined,
     systemPage: () => undefined,
+    restrictedFiles: () => undefined,
   };
 }
 

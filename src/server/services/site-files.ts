@@ -67,13 +67,12 @@ export async function fileById(db: Executor, websiteId: string, id: string): Pro
   return file;
 }
 
-/** The pipeline's copy of a file at `width` in `format`, when it has made one. */
-export async function fileVariant(db: Db, websiteId: string, fileId: string, width: number, variantFormat: string): Promise<VariantRow | undefined> {
-  const [variant] = await db
+/** The pipeline's copies of a file at `width`, one per format it has made. */
+export async function fileVariantsAt(db: Db, websiteId: string, fileId: string, width: number): Promise<VariantRow[]> {
+  return db
     .select()
     .from(fileVariants)
-    .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId), eq(fileVariants.width, width), eq(fileVariants.format, variantFormat)));
-  return variant;
+    .where(and(eq(fileVariants.websiteId, websiteId), eq(fileVariants.fileId, fileId), eq(fileVariants.width, width)));
 }
 
 /** A file's bytes (a range of them), from the blob store or, for a file not yet moved there, its row. */
