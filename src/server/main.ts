@@ -19,6 +19,7 @@ import { openDatabase } from './database';
 import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { openBlobStore } from './blobs/open';
+import { encodesRunning } from './files/image-pipeline';
 import { IMAGE_JOB_KINDS, imageJobHandlers, startImageSweep } from './files/variants-job';
 import { pruneJobs, startWorker } from './jobs/queue';
 import { moveStoredBytes } from './services/site-files';
@@ -165,6 +166,14 @@ async function main() {
       await opened.close();
     }
     console.log(code === 0 ? 'Shut down.' : 'Shut down after a failure.');
+    if (code === 0 && encodesRunning() > 0) {
+      // An image handed back leaves its encoder running (sharp cannot be interrupted), and an exit
+      // waits for it, minutes for a huge photo: everything is written, so end by the signal itself.
+      console.log(`An image encoder was still running: ending by ${signal}.`);
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+      return;
+    }
     process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -309,6 +309,11 @@ function abortion(signal: AbortSignal): Promise<never> {
   return stopped;
 }
 
+/** Encodes under way in this process, stopped or not: sharp cannot be interrupted, and a process exiting waits for them. */
+let inFlight = 0;
+/** Encodes under way in this process (main.ts: a stop that handed an image back does not wait for its encoder). */
+export const encodesRunning = () => inFlight;
+
 export const originalPath = (fileId: string) => `files/${fileId}/original`;
 export const variantPath = (fileId: string, width: number, format: VariantFormat) => `files/${fileId}/${width}.${format}`;
 
@@ -350,6 +355,8 @@ export async function makeVariants(store: BlobStore, websiteId: string, fileId: 
         format,
         effortFor(pixels, avifEffort, opts.largePixels),
       ).toBuffer({ resolveWithObject: true });
+      inFlight += 1;
+      void encoding.finally(() => (inFlight -= 1)).catch(() => undefined);
       let encoded: { data: Buffer; info: OutputInfo };
       try {
         // sharp cannot be interrupted: a stop leaves the encoder to finish unobserved (the process is ending).
