@@ -24,6 +24,7 @@ import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { listFiles } from '../src/server/services/site-files';
 import { importSite } from '../src/server/services/sites';
 import { freshDatabase } from './db';
+import { imageRunSettled, jobSettled } from './image-jobs';
 import { siteNamed } from './fixtures';
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -109,16 +110,6 @@ async function killWorkerDuringLastAttempt(job: number): Promise<void> {
   await database.db.execute(sql`UPDATE jobs SET status = 'running', attempts = max_attempts, locked_until = now() - interval '1 second' WHERE id = ${job}`);
 }
 
-async function jobSettled(job: number) {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const [row] = await database.db.select().from(jobs).where(eq(jobs.id, job));
-    if (row && (row.status === 'done' || row.status === 'failed')) return row;
-    if (Date.now() > deadline) throw new Error(`job ${job} did not finish: ${JSON.stringify(row)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 const listed = async (name: string) => (await listFiles(database.db, websiteId)).find((f) => f.name === name);
 
 describe('images left processing by a dead worker', () => {
@@ -131,7 +122,7 @@ describe('images left processing by a dead worker', () => {
     await store.put({ websiteId, path: `files/${id}/100.webp` }, Buffer.from('half-made'));
     await killWorkerDuringLastAttempt(job);
     startImageWorker();
-    const failedJob = await jobSettled(job);
+    const failedJob = await jobSettled(database.db, job);
     expect(failedJob).toMatchObject({ status: 'failed', lastError: 'The worker stopped during the last attempt' });
     await worker!.stop();
     // The queue alone leaves the file processing: its handler never ran.
@@ -176,8 +167,8 @@ describe('images left processing by a dead worker', () => {
     // The second file's new job dies with its worker too.
     await killWorkerDuringLastAttempt(twiceAgain!.id);
     startImageWorker();
-    expect(await jobSettled(again!.id)).toMatchObject({ status: 'done' });
-    expect(await jobSettled(twiceAgain!.id)).toMatchObject({ status: 'failed' });
+    expect(await imageRunSettled(database.db, again!.id)).toMatchObject({ status: 'done' });
+    expect(await jobSettled(database.db, twiceAgain!.id)).toMatchObject({ status: 'failed' });
     expect(await fileRow(lost.id)).toMatchObject({ status: 'ready', width: 160, height: 120 });
     expect(await variantCount(lost.id)).toBeGreaterThan(0);
     expect((await listed('lost.png'))?.status).toBe('ready');

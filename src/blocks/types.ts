@@ -19,9 +19,16 @@ export type IslandLoad = 'eager' | 'idle' | 'visible';
 
 /**
  * A site file as views see it: its dimensions, the first 16 hex digits of its SHA-256 (its
- * immutable addresses), and for an image whose copies the pipeline has made, the formats made.
+ * immutable addresses), and for an image whose copies the pipeline has made, the formats made and
+ * the widths made in each (the copies come in two phases: a page names only those that exist; every
+ * seed width below the image's and its own when not given).
  */
-export type RenderedFile = Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'> & { hash?: string; formats?: readonly string[]; alt?: string };
+export type RenderedFile = Pick<SiteFile, 'name' | 'contentType' | 'width' | 'height'> & {
+  hash?: string;
+  formats?: readonly string[];
+  widths?: Readonly<Record<string, readonly number[]>>;
+  alt?: string;
+};
 
 /** What a view may know about the page it renders into. */
 export type RenderContext = {

@@ -2,7 +2,8 @@
  * The Files screen: the site's asset library, with the space its files take of the site's share
  * (a meter, "12.3 MB of 2000 MB used"). Every file with its thumbnail (an image's 300-pixel
  * copy, an icon for the other kinds), name, size, dimensions, whether it is still being processed
- * and how many pages use it; a search; uploads by drag and drop or "Choose files", several at once,
+ * (and, once the copies pages show first exist, that AVIF and more sizes are still coming) and how
+ * many pages use it; a search; uploads by drag and drop or "Choose files", several at once,
  * each with its progress and a cancel. A file's details: its name, an image's alternative text and
  * focal point (clicked on the preview, or moved with the arrow keys), the pages using it, its bytes
  * replaced at the same address, and deleting it after a confirmation (refused while it is used).
@@ -142,7 +143,7 @@ function FileCard({ file, onOpen }: { file: LibraryFile; onOpen: () => void }) {
             <span>{KIND_LABELS[file.kind]}</span>
           </span>
         )}
-        {file.status === 'processing' ? <span className="file-badge">{words.processing}</span> : null}
+        {file.status === 'processing' ? <span className="file-badge">{file.moreComing ? words.moreComing : words.processing}</span> : null}
         {file.status === 'failed' ? <span className="file-badge file-badge--failed">{strings.fileProcessingFailed}</span> : null}
       </div>
       <h2 className="file-title">{file.title}</h2>
@@ -251,7 +252,7 @@ function FileDetails({
             </a>{' '}
             · {file.sizeText}
             {dimensionsOf(file) ? ` · ${dimensionsOf(file)}` : ''}
-            {file.status === 'processing' ? ` · ${words.processing}` : ''}
+            {file.status === 'processing' ? ` · ${file.moreComing ? words.moreComing : words.processing}` : ''}
           </p>
           <Messages error={error} done={done} />
           <form noValidate onSubmit={save}>

@@ -25,6 +25,8 @@ export const libraryFile = z.object({
   width: z.number().nullable(),
   height: z.number().nullable(),
   status: z.enum(['processing', 'ready', 'failed']),
+  /** An image 'processing' whose copies pages show first exist: AVIF and the other sizes are still coming. */
+  moreComing: z.boolean().optional(),
   alt: z.string(),
   focalX: z.number().nullable(),
   focalY: z.number().nullable(),

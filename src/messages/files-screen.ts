@@ -33,6 +33,7 @@ export const filesScreen = {
   empty: 'No files yet. Upload images, videos, audio or documents to use them on your pages.',
   noMatch: 'No file matches “{search}”.',
   processing: 'Processing…',
+  moreComing: 'Ready for pages · AVIF and more sizes coming',
   notUsed: 'Not used',
   usedOn: '{count, plural, one {Used on # page} other {Used on # pages}}',
   dimensions: '{width} × {height} px',

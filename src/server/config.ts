@@ -111,6 +111,8 @@ const env = z.object({
       .default(DEFAULT_PASSWORD_HASH_COST),
   ),
   IMAGE_CONCURRENCY: unsetWhenEmpty(z.coerce.number('IMAGE_CONCURRENCY must be a whole number from 1 to 16').int().min(1).max(16).default(2)),
+  /** A copy of more pixels is encoded at the fastest effort, so a huge or noisy upload costs a bounded time. */
+  IMAGE_LARGE_PIXELS: unsetWhenEmpty(z.coerce.number('IMAGE_LARGE_PIXELS must be a whole number of pixels, at least 1').int().min(1).default(8_000_000)),
   S3_BUCKET: unsetWhenEmpty(
     z
       .string()
@@ -225,6 +227,7 @@ export type ServerConfig = {
   postgresWriters: number;
   /** Images each app server makes copies of at once (each may take a few hundred MB while its AVIF copies are made). */
   imageConcurrency: number;
+  imageLargePixels: number;
   /** AVIF encoder effort, 0 (fastest, larger files) to 9 (slowest, smallest). */
   imageAvifEffort: number;
   /** scrypt's cost for new password hashes, as a power of two. */
@@ -269,6 +272,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
     fileStore: e.FILE_STORE,
     postgresWriters: e.FILE_STORE_POSTGRES_WRITERS,
     imageConcurrency: e.IMAGE_CONCURRENCY,
+    imageLargePixels: e.IMAGE_LARGE_PIXELS,
     imageAvifEffort: e.IMAGE_AVIF_EFFORT,
     passwordHashCost: e.PASSWORD_HASH_COST,
     s3:

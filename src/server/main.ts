@@ -21,7 +21,8 @@ import { openDatabase } from './database';
 import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { openBlobStore } from './blobs/open';
-import { IMAGE_VARIANTS_JOB, imageJobHandlers, startImageSweep } from './files/variants-job';
+import { encodesRunning } from './files/image-pipeline';
+import { IMAGE_JOB_KINDS, imageJobHandlers, startImageSweep } from './files/variants-job';
 import { pruneJobs, startWorker } from './jobs/queue';
 import { moveStoredBytes } from './services/site-files';
 import { createMetrics } from './metrics';
@@ -116,16 +117,24 @@ async function main() {
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
   };
-  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: [IMAGE_VARIANTS_JOB] } });
-  // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them.
+  const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: IMAGE_JOB_KINDS } });
+  // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them. Sites take turns, every
+  // image's first copies come before any image's rest, and a stop hands running images back rather than wait minutes for them.
   const imageWorker = startWorker(
     opened.database,
-    imageJobHandlers(opened.database, { store: blobs, concurrency: config.imageConcurrency, avifEffort: config.imageAvifEffort }),
+    imageJobHandlers(opened.database, {
+      store: blobs,
+      concurrency: config.imageConcurrency,
+      avifEffort: config.imageAvifEffort,
+      largePixels: config.imageLargePixels,
+    }),
     {
       log: (line) => console.warn(line),
       metrics: app.metrics,
       concurrency: config.imageConcurrency,
-      kinds: { only: [IMAGE_VARIANTS_JOB] },
+      kinds: { only: IMAGE_JOB_KINDS },
+      fair: { first: IMAGE_JOB_KINDS.slice(0, 1) },
+      handBackOnStop: true,
     },
   );
   // Images left 'processing' by a worker killed during their job's last attempt are queued again or marked failed.
@@ -163,6 +172,14 @@ async function main() {
       await opened.close();
     }
     console.log(code === 0 ? 'Shut down.' : 'Shut down after a failure.');
+    if (code === 0 && encodesRunning() > 0) {
+      // An image handed back leaves its encoder running (sharp cannot be interrupted), and an exit
+      // waits for it, minutes for a huge photo: everything is written, so end by the signal itself.
+      console.log(`An image encoder was still running: ending by ${signal}.`);
+      process.removeAllListeners(signal);
+      process.kill(process.pid, signal);
+      return;
+    }
     process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

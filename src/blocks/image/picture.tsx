@@ -3,7 +3,9 @@
  * format, each at the seed's image widths below the original (001 §9) and the original's own width,
  * under the file's immutable hashed address with the width in the query string (001 §5's default
  * size format). Until the copies exist, the file's own address (which answers a copy made for the
- * request). Width and height always when known (001 §5 dimension data), so nothing shifts.
+ * request); while the pipeline makes them (first those a page shows first, then AVIF and the other
+ * widths), only the copies made. Width and height always when known (001 §5 dimension data), so
+ * nothing shifts.
  *
  * How it loads: `now` (above the fold: the addresses are the <img>'s own, `fetchpriority=high`),
  * `lazy` (the browser's own lazy loading) or `queued`: the addresses wait in data attributes for the
@@ -28,16 +30,21 @@ export type ImageSources = { src: string; srcSet?: string; sources: { type: stri
 /** What an image at `src` offers: the original alone, or every format and width the pipeline made. */
 export function imageSources(src: string, file: RenderedFile | undefined): ImageSources {
   if (!file?.hash || !file.width || !file.formats?.length) return { src, sources: [] };
-  const widths = IMAGE_WIDTHS.filter((w) => w < file.width!);
+  const width = file.width;
+  const all = [width, ...IMAGE_WIDTHS.filter((w) => w < width)];
+  const made = (format: string) => (file.widths ? (file.widths[format] ?? []).filter((w) => all.includes(w)) : all);
   const base = `/s/${file.hash}/${file.name}`;
-  const candidates = (address: string) => [`${address} ${file.width}w`, ...widths.map((w) => `${address}?format=${w}w ${w}w`)].join(', ');
+  // The own width is the bare address; a seed width asks for its copy in the query string.
+  const at = (address: string, w: number) => (w === width ? address : `${address}?format=${w}w`);
+  const candidates = (address: string, ws: readonly number[]) => ws.map((w) => `${at(address, w)} ${w}w`).join(', ');
   const own = file.contentType.split('/')[1]!;
+  const ownWidths = file.formats.includes(own) ? made(own) : [];
   return {
-    src: file.formats.includes(own) ? base : src,
-    ...(file.formats.includes(own) ? { srcSet: candidates(base) } : {}),
-    sources: MODERN.filter((m) => m.format !== own && file.formats!.includes(m.format)).map((m) => ({
+    src: ownWidths.length > 0 ? at(base, Math.max(...ownWidths)) : src,
+    ...(ownWidths.length > 0 ? { srcSet: candidates(base, ownWidths) } : {}),
+    sources: MODERN.filter((m) => m.format !== own && file.formats!.includes(m.format) && made(m.format).length > 0).map((m) => ({
       type: m.type,
-      srcSet: candidates(`${base}.${m.format}`),
+      srcSet: candidates(`${base}.${m.format}`, made(m.format)),
     })),
   };
 }

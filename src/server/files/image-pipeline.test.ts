@@ -3,7 +3,7 @@ import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore } from '../../../test/memory-blob-store';
 import { IMAGE_WIDTHS } from '../../domain/media';
-import { createImageGate, ImageRefusedError, makeVariants, probeImage, variantFormatsFor, variantWidthsFor } from './image-pipeline';
+import { createImageGate, effortFor, ImageRefusedError, makeVariants, probeImage, variantFormatsFor, variantPlan, variantWidthsFor } from './image-pipeline';
 
 const SITE = 'site1';
 const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
@@ -203,5 +203,43 @@ describe('makeVariants', () => {
     await Promise.all(runs);
     expect(most).toBe(2);
     expect(gate.active).toBe(0);
+  });
+});
+
+describe('the copies in two phases', () => {
+  it('makes WebP and the format every browser shows at the widths pages ask for first, then AVIF and the other widths', async () => {
+    const photo = { width: 3000, format: 'jpeg', animated: false, hasAlpha: false } as const;
+    const name = (c: { width: number; format: string }) => `${c.width}.${c.format}`;
+    expect(variantPlan(photo, 'first').map(name)).toEqual([1500, 1000, 750, 500, 300].flatMap((w) => [`${w}.webp`, `${w}.jpeg`]));
+    expect(variantPlan(photo, 'rest').map(name)).toEqual([
+      ...['3000', '2500'].flatMap((w) => [`${w}.avif`, `${w}.webp`, `${w}.jpeg`]),
+      ...[1500, 1000, 750, 500, 300].map((w) => `${w}.avif`),
+      '100.avif',
+      '100.webp',
+      '100.jpeg',
+    ]);
+    // Narrower than the widest first width: its own width is among the first.
+    expect(variantPlan({ ...photo, width: 1200 }, 'first').map(name)).toContain('1200.webp');
+
+    const store = memoryBlobStore();
+    await stored(store, 'p', await solid(400, 300).jpeg().toBuffer());
+    const first = await makeVariants(store, SITE, 'p', { avifEffort: 0, phase: 'first' });
+    expect(first.variants.map(name).sort()).toEqual(['300.jpeg', '300.webp', '400.jpeg', '400.webp']);
+    const rest = await makeVariants(store, SITE, 'p', { avifEffort: 0, phase: 'rest' });
+    expect(rest.variants.map(name).sort()).toEqual(['100.avif', '100.jpeg', '100.webp', '300.avif', '400.avif']);
+  });
+
+  it('encodes a copy of more pixels than the setting at the fastest effort', () => {
+    expect(effortFor(3000 * 2000, 4)).toEqual({ avif: 4, webp: 4 });
+    expect(effortFor(6000 * 4000, 4)).toEqual({ avif: 0, webp: 0 });
+    expect(effortFor(500 * 400, 4, 100_000)).toEqual({ avif: 0, webp: 0 });
+  });
+
+  it('stops when its signal aborts, with the signal’s reason', async () => {
+    const store = memoryBlobStore();
+    await stored(store, 's', await solid(400, 300).jpeg().toBuffer());
+    const stop = new AbortController();
+    store.onPut = () => stop.abort(new Error('stopping'));
+    await expect(makeVariants(store, SITE, 's', { avifEffort: 0, signal: stop.signal })).rejects.toThrow('stopping');
   });
 });

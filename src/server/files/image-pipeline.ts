@@ -10,6 +10,12 @@
  * nothing of the owner's camera or whereabouts reaches visitors. The original blob is left as
  * uploaded.
  *
+ * The copies come in two phases (`variantPhase`): first those a page shows first (WebP and the
+ * format every browser shows, at FIRST_WIDTHS and the image's own width below them: the widths the
+ * demo's pages ask for at desktop and phone sizes, and the Files screen's thumbnails), then the rest
+ * (AVIF, the other widths). A copy of more than IMAGE_LARGE_PIXELS pixels is encoded at the fastest
+ * effort (`effortFor`), so a huge or noisy upload costs a bounded time per copy.
+ *
  * Memory is bounded by the number of images worked on at once, not by how many wait: every call
  * passes a gate (`ImageGate`, IMAGE_CONCURRENCY per process, 2 by default) before it reads the
  * original. Inside, one image holds its original's bytes (libvips needs random access, and sharp
@@ -28,12 +34,21 @@ import type { BlobStore } from '../blobs/store';
  * quality, what metadata is kept), so a file copies another's variants only when they are what
  * the pipeline would make today (files.variants_version).
  */
-export const IMAGE_PIPELINE_VERSION = 1;
+export const IMAGE_PIPELINE_VERSION = 2;
 
 /** Images one app server works on at once (IMAGE_CONCURRENCY). */
 export const IMAGE_CONCURRENCY_DEFAULT = 2;
 /** AVIF encoder effort, 0 (fastest) to 9; 4 is sharp's default, a fair size for the time. */
 export const AVIF_EFFORT_DEFAULT = 4;
+/** WebP encoder effort, 0 (fastest) to 6. */
+const WEBP_EFFORT = 4;
+/**
+ * Pixels of a copy above which it is encoded at the fastest effort (IMAGE_LARGE_PIXELS): above a
+ * 3000 × 2000 photo's own size, so a 24-megapixel camera's full-size copies cost a bounded time.
+ */
+export const LARGE_PIXELS_DEFAULT = 8_000_000;
+/** The widths a page shows first (the demo's pages at desktop and phone sizes, the Files screen's thumbnails): made before the others. */
+export const FIRST_WIDTHS: readonly number[] = [1500, 1000, 750, 500, 300];
 
 export const VARIANT_FORMATS = ['avif', 'webp', 'jpeg', 'png', 'gif'] as const;
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
@@ -211,13 +226,22 @@ export function variantWidthsFor(width: number, widths: readonly number[] = IMAG
   return [...new Set([width, ...widths.filter((w) => w < width)])].sort((a, b) => b - a);
 }
 
+/** Encoder efforts: AVIF's (0 to 9) and WebP's (0 to 6). */
+export type Effort = { avif: number; webp: number };
+
+/** The efforts of a copy of `pixels` pixels: the settings' for most, the fastest above `largePixels`. */
+export function effortFor(pixels: number, avifEffort = AVIF_EFFORT_DEFAULT, largePixels = LARGE_PIXELS_DEFAULT): Effort {
+  return pixels > largePixels ? { avif: 0, webp: 0 } : { avif: avifEffort, webp: WEBP_EFFORT };
+}
+
 /** The encoder settings of one format; the bench's baseline encodes with the same. */
-export function encode(image: Sharp, format: VariantFormat, avifEffort = AVIF_EFFORT_DEFAULT): Sharp {
+export function encode(image: Sharp, format: VariantFormat, effort: number | Effort = AVIF_EFFORT_DEFAULT): Sharp {
+  const { avif, webp } = typeof effort === 'number' ? { avif: effort, webp: WEBP_EFFORT } : effort;
   switch (format) {
     case 'avif':
-      return image.avif({ effort: avifEffort });
+      return image.avif({ effort: avif });
     case 'webp':
-      return image.webp({ effort: 4 });
+      return image.webp({ effort: webp });
     case 'jpeg':
       return image.jpeg({ quality: 80, progressive: true });
     case 'png':
@@ -229,7 +253,31 @@ export function encode(image: Sharp, format: VariantFormat, avifEffort = AVIF_EF
 
 export type Variant = { width: number; height: number; format: VariantFormat; contentType: string; blobPath: string; size: number };
 
+/** Which copies a call makes: those a page shows first, the rest, or all. */
+export type VariantPhase = 'first' | 'rest' | 'all';
+
+/** The phase a copy belongs to: WebP and the format every browser shows at FIRST_WIDTHS (and the own width below them) first; AVIF and other widths after. */
+export function variantPhase(copy: { width: number; format: VariantFormat }, imageWidth: number): 'first' | 'rest' {
+  if (copy.format === 'avif') return 'rest';
+  const widest = Math.max(...FIRST_WIDTHS);
+  return FIRST_WIDTHS.includes(copy.width) || (copy.width === imageWidth && imageWidth < widest) ? 'first' : 'rest';
+}
+
+/** The copies of an image in one phase, as (width, format), widest first: what `makeVariants` makes for it. */
+export function variantPlan(image: Pick<ImageProbe, 'width' | 'format' | 'animated' | 'hasAlpha'>, phase: VariantPhase = 'all', widths?: readonly number[]) {
+  const formats = variantFormatsFor(image);
+  return variantWidthsFor(image.width, widths)
+    .flatMap((width) => formats.map((format) => ({ width, format })))
+    .filter((copy) => phase === 'all' || variantPhase(copy, image.width) === phase);
+}
+
 export type VariantOptions = {
+  /** The copies to make (variantPhase): all of them when not given. */
+  phase?: VariantPhase;
+  /** Copies of more pixels than this are encoded at the fastest effort (IMAGE_LARGE_PIXELS). */
+  largePixels?: number;
+  /** Stops the work between copies and while one is encoded (a server stopping): the call rejects with the signal's reason. */
+  signal?: AbortSignal;
   /** Makes only these of the image's formats (variantFormatsFor): all of them when not given. */
   formats?: readonly VariantFormat[];
   /** The widths to pick from: the seed's (IMAGE_WIDTHS) when not given. */
@@ -250,6 +298,21 @@ export type MadeVariants = {
   sha256: string;
   variants: Variant[];
 };
+
+/** Settles (rejected with the signal's reason) when the signal aborts; never resolves. */
+function abortion(signal: AbortSignal): Promise<never> {
+  const stopped = new Promise<never>((_, reject) => {
+    if (signal.aborted) reject(signal.reason);
+    else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+  stopped.catch(() => undefined);
+  return stopped;
+}
+
+/** Encodes under way in this process, stopped or not: sharp cannot be interrupted, and a process exiting waits for them. */
+let inFlight = 0;
+/** Encodes under way in this process (main.ts: a stop that handed an image back does not wait for its encoder). */
+export const encodesRunning = () => inFlight;
 
 export const originalPath = (fileId: string) => `files/${fileId}/original`;
 export const variantPath = (fileId: string, width: number, format: VariantFormat) => `files/${fileId}/${width}.${format}`;
@@ -275,42 +338,49 @@ export async function makeVariants(store: BlobStore, websiteId: string, fileId: 
     } catch (err) {
       throw refusal(err);
     }
-    const formats = variantFormatsFor(image).filter((f) => !opts.formats || opts.formats.includes(f));
+    const plan = variantPlan(image, opts.phase, opts.widths).filter((copy) => !opts.formats || opts.formats.includes(copy.format));
     const variants: Variant[] = [];
     // The store writes one output while sharp encodes the next (a store's put ends with a flush or
     // a commit, time the encoder need not wait for): at most two encoded outputs in memory.
     let writing: Promise<void> = Promise.resolve();
-    for (const width of variantWidthsFor(image.width, opts.widths)) {
-      for (const format of formats) {
-        // One pipeline per output, each reading the same buffer (no copy): JPEG shrinks as it
-        // loads for the small widths. sharp makes an encoded output whole before it hands it on,
-        // as a stream or a buffer alike, so the buffer costs no more memory than a stream would.
-        let encoded: { data: Buffer; info: OutputInfo };
-        try {
-          encoded = await encode(
-            sharp(original, inputOptions(maxPixels, image.animated)).autoOrient().resize({ width, withoutEnlargement: true }),
-            format,
-            avifEffort,
-          ).toBuffer({ resolveWithObject: true });
-        } catch (err) {
-          // Data past a good header that does not decode is the file's fault.
-          await writing.catch(() => undefined);
-          throw refusal(err);
-        }
-        await writing;
-        const variant = {
-          width,
-          height: encoded.info.pageHeight ?? encoded.info.height,
-          format,
-          contentType: VARIANT_CONTENT_TYPES[format],
-          blobPath: variantPath(fileId, width, format),
-        };
-        writing = store.put({ websiteId, path: variant.blobPath }, encoded.data, { contentType: variant.contentType }).then((stored) => {
-          variants.push({ ...variant, size: stored.size });
-        });
-        // Observed now, so a failed write is not an unhandled rejection while the next output is made; thrown when awaited.
-        writing.catch(() => undefined);
+    const stopped = opts.signal ? abortion(opts.signal) : undefined;
+    for (const { width, format } of plan) {
+      opts.signal?.throwIfAborted();
+      // One pipeline per output, each reading the same buffer (no copy): JPEG shrinks as it
+      // loads for the small widths. sharp makes an encoded output whole before it hands it on,
+      // as a stream or a buffer alike, so the buffer costs no more memory than a stream would.
+      const pixels = width * Math.round((image.height * width) / image.width) * image.pages;
+      const encoding = encode(
+        sharp(original, inputOptions(maxPixels, image.animated)).autoOrient().resize({ width, withoutEnlargement: true }),
+        format,
+        effortFor(pixels, avifEffort, opts.largePixels),
+      ).toBuffer({ resolveWithObject: true });
+      inFlight += 1;
+      void encoding.finally(() => (inFlight -= 1)).catch(() => undefined);
+      let encoded: { data: Buffer; info: OutputInfo };
+      try {
+        // sharp cannot be interrupted: a stop leaves the encoder to finish unobserved (the process is ending).
+        encoded = await (stopped ? Promise.race([encoding, stopped]) : encoding);
+      } catch (err) {
+        encoding.catch(() => undefined);
+        await writing.catch(() => undefined);
+        if (opts.signal?.aborted) throw opts.signal.reason;
+        // Data past a good header that does not decode is the file's fault.
+        throw refusal(err);
       }
+      await writing;
+      const variant = {
+        width,
+        height: encoded.info.pageHeight ?? encoded.info.height,
+        format,
+        contentType: VARIANT_CONTENT_TYPES[format],
+        blobPath: variantPath(fileId, width, format),
+      };
+      writing = store.put({ websiteId, path: variant.blobPath }, encoded.data, { contentType: variant.contentType }).then((stored) => {
+        variants.push({ ...variant, size: stored.size });
+      });
+      // Observed now, so a failed write is not an unhandled rejection while the next output is made; thrown when awaited.
+      writing.catch(() => undefined);
     }
     await writing;
     return { image, sha256, variants };

@@ -1,7 +1,12 @@
 /**
- * The background job that makes an image's variants (image-pipeline.ts) after it is uploaded or
- * replaced: queued in the upload's transaction (`enqueueImageVariants`), run by the job worker
- * (../jobs/queue.ts) on any app server.
+ * The background jobs that make an image's variants (image-pipeline.ts) after it is uploaded or
+ * replaced, in two phases so the owner does not wait: the first job (IMAGE_VARIANTS_JOB), queued in
+ * the upload's transaction (`enqueueImageVariants`), makes the copies a page shows first and, in the
+ * transaction that writes them, queues the second (IMAGE_MORE_VARIANTS_JOB) for the rest (AVIF,
+ * other widths). Pages name the copies that exist; the file stays 'processing' (the Files screen
+ * saying more are coming) until the second is written. Run by the image worker (../jobs/queue.ts)
+ * on any app server, which takes first jobs before second ones and sites in turns, and hands a
+ * running job back when the server stops (the handler's signal).
  *
  * A run works on the bytes of the original it reads, named by their SHA-256: it does nothing when
  * the file is gone or its bytes changed since the job was queued (the replacement queued its own
@@ -24,7 +29,7 @@
  * app server down in turn), and the file would stay 'processing' for ever. `sweepStuckImages`, run
  * at start and every few minutes by `startImageSweep`, settles such files: see there.
  */
-import { and, eq, exists, isNotNull, lt, not, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, isNotNull, lt, not, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Db, Executor } from '../../db/client';
 import { files, fileVariants, jobs } from '../../db/schema';
@@ -34,6 +39,7 @@ import { lockSite } from '../services/site-addresses';
 import { markSiteChanged } from '../services/site-changes';
 import {
   createImageGate,
+  variantPlan,
   IMAGE_CONCURRENCY_DEFAULT,
   IMAGE_PIPELINE_VERSION,
   ImageRefusedError,
@@ -42,9 +48,14 @@ import {
   type ImageGate,
   type Variant,
   type VariantFormat,
+  type VariantPhase,
 } from './image-pipeline';
 
 export const IMAGE_VARIANTS_JOB = 'image-variants';
+/** The second phase: the copies a page does not need first (AVIF, other widths). */
+export const IMAGE_MORE_VARIANTS_JOB = 'image-variants-more';
+/** The image worker's kinds, the first phase first (main.ts). */
+export const IMAGE_JOB_KINDS = [IMAGE_VARIANTS_JOB, IMAGE_MORE_VARIANTS_JOB] as const;
 /** A failure other than the image's own is retried twice (5 s, then 10 s later): a store or database briefly away. */
 const IMAGE_JOB_ATTEMPTS = 3;
 /** An arbitrary constant naming "an image's variants" among advisory locks; the file is the second key. */
@@ -68,6 +79,8 @@ export type ImageJobOptions = {
   /** Images this process works on at once (IMAGE_CONCURRENCY, 2 by default). */
   concurrency?: number;
   avifEffort?: number;
+  /** Copies of more pixels are encoded at the fastest effort (IMAGE_LARGE_PIXELS). */
+  largePixels?: number;
   maxPixels?: number;
 };
 
@@ -98,8 +111,12 @@ export type Outcome = 'written' | 'gone' | 'changed';
 /** What a run (or a copy) gives a file: the variants of the bytes named by `sha256`, and the image's size. */
 type Result = { sha256: string; image: { width: number; height: number }; variants: Variant[] };
 
-/** Writes the variants as the file's, if it still has the bytes they were made from. */
-async function commitVariants(db: Executor, websiteId: string, fileId: string, made: Result): Promise<Outcome> {
+/**
+ * Writes the variants as the file's, if it still has the bytes they were made from: 'all' and
+ * 'first' replace every variant row (a replacement's old copies go), 'rest' adds to the first's.
+ * 'first' leaves the file 'processing' and queues the rest, unless `more` is false (nothing left).
+ */
+async function commitVariants(db: Executor, websiteId: string, fileId: string, made: Result, phase: VariantPhase = 'all', more = true): Promise<Outcome> {
   return db.transaction(async (tx) => {
     await lockSite(tx, websiteId);
     const [file] = await tx
@@ -109,18 +126,24 @@ async function commitVariants(db: Executor, websiteId: string, fileId: string, m
       .for('update');
     if (!file) return 'gone';
     if (file.sha256 !== made.sha256) return 'changed';
-    await tx.delete(fileVariants).where(variantsOf(websiteId, fileId));
+    const paths = made.variants.map((v) => v.blobPath);
+    await tx
+      .delete(fileVariants)
+      .where(and(variantsOf(websiteId, fileId), phase === 'rest' ? inArray(fileVariants.blobPath, paths.length > 0 ? paths : ['']) : undefined));
     if (made.variants.length > 0) await tx.insert(fileVariants).values(made.variants.map((v) => ({ websiteId, fileId, ...v })));
+    const coming = phase === 'first' && more;
     await tx
       .update(files)
       .set({
-        status: 'ready',
+        ...(coming ? {} : { status: 'ready' as const, variantsVersion: IMAGE_PIPELINE_VERSION }),
         width: file.width ?? made.image.width,
         height: file.height ?? made.image.height,
-        variantsVersion: IMAGE_PIPELINE_VERSION,
         updatedAt: new Date(),
       })
       .where(fileIs(websiteId, fileId));
+    if (coming) {
+      await enqueue(tx, { websiteId, kind: IMAGE_MORE_VARIANTS_JOB, payload: { fileId, sha256: made.sha256 }, maxAttempts: IMAGE_JOB_ATTEMPTS });
+    }
     await markSiteChanged(tx, websiteId);
     return 'written';
   });
@@ -170,13 +193,17 @@ async function withFileLock<T>(database: Database, websiteId: string, fileId: st
   }
 }
 
-/** One run for one file; answers what became of it. */
+/**
+ * One run for one file, making the copies of `phase` ('all' when not given; the jobs run 'first',
+ * whose commit queues 'rest'); answers what became of it.
+ */
 export async function runImageVariants(
   database: Database,
   websiteId: string,
   payload: { fileId: string; sha256?: string },
-  opts: ImageJobOptions & { gate: ImageGate },
+  opts: ImageJobOptions & { gate: ImageGate; phase?: VariantPhase; signal?: AbortSignal },
 ): Promise<Outcome> {
+  const phase = opts.phase ?? 'all';
   const { fileId } = payload;
   const { db } = database;
   // The gate first, then a connection for the lock: waiting runs hold no connection.
@@ -188,12 +215,16 @@ export async function runImageVariants(
       if (!file.blobPath) throw new Error(`the bytes of file ${fileId} are not in the blob store yet`);
       const made = await makeVariants(opts.store, websiteId, fileId, {
         gate: OPEN_GATE,
+        phase,
+        signal: opts.signal,
         avifEffort: opts.avifEffort,
+        largePixels: opts.largePixels,
         maxPixels: opts.maxPixels,
         original: file.blobPath,
       });
-      const outcome = await commitVariants(db, websiteId, fileId, made);
-      if (outcome === 'written') {
+      const outcome = await commitVariants(db, websiteId, fileId, made, phase, variantPlan(made.image, 'rest').length > 0);
+      // The rest's paths were cleared by the first phase's run; its own stay.
+      if (outcome === 'written' && phase !== 'rest') {
         await opts.store.delete(await strayBlobs(opts.store, websiteId, fileId, new Set(made.variants.map((v) => v.blobPath))));
       } else if (outcome === 'gone') {
         // Deleting the file removed its folder, perhaps before these variants were written.
@@ -293,16 +324,17 @@ export async function copyOrQueueImageVariants(
   await db.transaction((tx) => enqueueImageVariants(tx, websiteId, fileId, sha256));
 }
 
-/** The job's handler: register it under IMAGE_VARIANTS_JOB with the worker (main.ts). */
-export function imageVariantsHandler(database: Database, opts: ImageJobOptions): JobHandler {
-  const gate = createImageGate(opts.concurrency ?? IMAGE_CONCURRENCY_DEFAULT);
-  return async (job) => {
+/** A phase's handler: the first under IMAGE_VARIANTS_JOB, the rest under IMAGE_MORE_VARIANTS_JOB (imageJobHandlers). */
+function imageVariantsHandler(database: Database, opts: ImageJobOptions, phase: 'first' | 'rest', gate: ImageGate): JobHandler {
+  return async (job, signal) => {
     const payload = payloadSchema.safeParse(job.payload);
     if (!job.websiteId || !payload.success) throw new PermanentJobError('an image-variants job names no site or file');
     const websiteId = job.websiteId;
     try {
-      await runImageVariants(database, websiteId, payload.data, { ...opts, gate });
+      await runImageVariants(database, websiteId, payload.data, { ...opts, gate, phase, signal });
     } catch (err) {
+      // Handed back (the server stopping): the job runs again, the file is left as it is.
+      if (signal?.aborted) throw err;
       const refused = err instanceof ImageRefusedError;
       if (refused || job.attempts >= job.maxAttempts) {
         // Under the file's lock, so a run of the same bytes still writing (a duplicate delivery) is not undone halfway.
@@ -315,9 +347,13 @@ export function imageVariantsHandler(database: Database, opts: ImageJobOptions):
   };
 }
 
-/** The handlers to give the worker (main.ts): `{ ...imageJobHandlers(database, { store, concurrency }) }`. */
+/** The handlers to give the worker (main.ts): `{ ...imageJobHandlers(database, { store, concurrency }) }`; both phases share one gate. */
 export function imageJobHandlers(database: Database, opts: ImageJobOptions): Record<string, JobHandler> {
-  return { [IMAGE_VARIANTS_JOB]: imageVariantsHandler(database, opts) };
+  const gate = createImageGate(opts.concurrency ?? IMAGE_CONCURRENCY_DEFAULT);
+  return {
+    [IMAGE_VARIANTS_JOB]: imageVariantsHandler(database, opts, 'first', gate),
+    [IMAGE_MORE_VARIANTS_JOB]: imageVariantsHandler(database, opts, 'rest', gate),
+  };
 }
 
 // ---- files left 'processing' ----
@@ -358,7 +394,7 @@ async function settleStuckFile(database: Database, store: BlobStore, websiteId: 
       const queued = await tx
         .select({ status: jobs.status, deliveryKey: jobs.deliveryKey, sha256: sql<string | null>`${jobs.payload}->>'sha256'` })
         .from(jobs)
-        .where(and(eq(jobs.kind, IMAGE_VARIANTS_JOB), eq(jobs.websiteId, websiteId), sql`${jobs.payload}->>'fileId' = ${fileId}`));
+        .where(and(inArray(jobs.kind, [...IMAGE_JOB_KINDS]), eq(jobs.websiteId, websiteId), sql`${jobs.payload}->>'fileId' = ${fileId}`));
       if (queued.some((j) => j.status === 'pending' || j.status === 'running')) return 'left';
       const forBytes = queued.filter((j) => j.sha256 === null || j.sha256 === sha256);
       if (!forBytes.some((j) => j.status === 'failed' || j.deliveryKey === sweepKey(websiteId, fileId, sha256))) {
@@ -399,7 +435,7 @@ export async function sweepStuckImages(
         isNotNull(files.blobPath),
         isNotNull(files.sha256),
         lt(files.updatedAt, sql`now() - make_interval(secs => ${olderThanMs / 1000})`),
-        sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.kind} = ${IMAGE_VARIANTS_JOB} AND ${jobs.websiteId} = ${files.websiteId} AND ${jobs.payload}->>'fileId' = ${files.id} AND ${jobs.status} IN ('pending', 'running'))`,
+        sql`NOT EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.kind} IN (${IMAGE_VARIANTS_JOB}, ${IMAGE_MORE_VARIANTS_JOB}) AND ${jobs.websiteId} = ${files.websiteId} AND ${jobs.payload}->>'fileId' = ${files.id} AND ${jobs.status} IN ('pending', 'running'))`,
       ),
     )
     .limit(SWEEP_BATCH);

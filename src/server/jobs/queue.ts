@@ -10,6 +10,10 @@
  * serves as the fencing token: a worker that lost its lease cannot write over the new holder.
  * Failures are retried with backoff until max_attempts, then kept as 'failed' for ADMINs to retry.
  * Finished jobs are deleted after JOB_RETENTION_DAYS (`pruneJobs`, run with the hourly housekeeping).
+ *
+ * A worker for slow work (images) claims fairly (`fair`): sites take turns, so one site's hundred
+ * uploads do not hold the queue while another's one image waits, and kinds named first go before
+ * the others. On stop it may hand running jobs back rather than wait for them (`handBackOnStop`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
@@ -22,7 +26,8 @@ export const JOBS_CHANNEL = 'jobs';
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export type JobRow = typeof jobs.$inferSelect;
-export type JobHandler = (job: JobRow) => Promise<void>;
+/** `signal` aborts when the worker stops and hands the job back (`handBackOnStop`): the handler gives up, writing nothing more. */
+export type JobHandler = (job: JobRow, signal?: AbortSignal) => Promise<void>;
 
 export type NewJob = {
   websiteId?: string;
@@ -57,6 +62,18 @@ export type WorkerOptions = {
    * kinds (images) get a worker of their own, so they never hold every slot while emails wait.
    */
   kinds?: { only: readonly string[] } | { except: readonly string[] };
+  /**
+   * Claims in turns across sites rather than oldest first: a site's next job waits behind every
+   * other site's next (counting those it has running), and jobs of the kinds in `first` go before
+   * any other (the images' first copies before the rest).
+   */
+  fair?: { first?: readonly string[] };
+  /**
+   * On stop, running handlers are told to stop (their signal aborts) and their jobs handed back
+   * untried, for the next start or another app server, rather than waited for: work that takes
+   * minutes must not hold a server's shutdown past its drain time.
+   */
+  handBackOnStop?: boolean;
 };
 
 export type Worker = { stop(): Promise<void> };
@@ -133,16 +150,13 @@ function errorText(err: unknown): string {
  * out. A job whose lease ran out on its last attempt is failed instead of run again, so a job that
  * kills its worker cannot take every app server down in turn.
  */
-async function claim(db: Db, limit: number, lockMs: number, now: SqlNow, kinds: WorkerOptions['kinds']): Promise<JobRow[]> {
+async function claim(db: Db, limit: number, lockMs: number, now: SqlNow, kinds: WorkerOptions['kinds'], fair: WorkerOptions['fair']): Promise<JobRow[]> {
   const at = now();
   const ofKind = !kinds ? undefined : 'only' in kinds ? inArray(jobs.kind, [...kinds.only]) : notInArray(jobs.kind, [...kinds.except]);
-  const due = db
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at))), ofKind))
-    .orderBy(jobs.runAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const isDue = or(and(eq(jobs.status, 'pending'), lte(jobs.runAt, at)), and(eq(jobs.status, 'running'), lt(jobs.lockedUntil, at)));
+  const due = fair
+    ? sql`${jobs.id} IN (${fairlyDue(limit, at, isDue!, ofKind ?? sql`true`, fair.first ?? [])})`
+    : inArray(jobs.id, db.select({ id: jobs.id }).from(jobs).where(and(isDue, ofKind)).orderBy(jobs.runAt).limit(limit).for('update', { skipLocked: true }));
   const outOfAttempts = sql`${jobs.status} = 'running' AND ${jobs.attempts} >= ${jobs.maxAttempts}`;
   return db
     .update(jobs)
@@ -153,8 +167,41 @@ async function claim(db: Db, limit: number, lockMs: number, now: SqlNow, kinds: 
       lastError: sql`CASE WHEN ${outOfAttempts} THEN 'The worker stopped during the last attempt' ELSE ${jobs.lastError} END`,
       updatedAt: at,
     })
-    .where(inArray(jobs.id, due))
+    .where(due)
     .returning();
+}
+
+/**
+ * The ids of up to `limit` due jobs (`isDue`, of the worker's kinds), taken in turns: kinds in
+ * `first` before the others; then by each site's turn (its place among its own due jobs of that
+ * rank, after those it has running); between sites on the same turn, the one served longest ago
+ * (its latest job claimed or finished) first; then the oldest. Locked for the claim, skipping rows
+ * another worker holds.
+ */
+function fairlyDue(limit: number, at: SQL, isDue: SQL, ofKind: SQL, first: readonly string[]): SQL {
+  const rank =
+    first.length > 0
+      ? sql`CASE WHEN ${jobs.kind} IN (${sql.join(
+          first.map((k) => sql`${k}`),
+          sql`, `,
+        )}) THEN 0 ELSE 1 END`
+      : sql`0`;
+  return sql`
+    WITH due AS (
+      SELECT ${jobs.id} AS id, ${jobs.websiteId} AS website_id, ${jobs.runAt} AS run_at, ${rank} AS rank,
+        row_number() OVER (PARTITION BY ${jobs.websiteId}, ${rank} ORDER BY ${jobs.runAt}, ${jobs.id}) AS turn
+      FROM ${jobs} WHERE ${isDue} AND ${ofKind}
+    ),
+    busy AS (
+      SELECT ${jobs.websiteId} AS website_id, count(*) FILTER (WHERE ${jobs.status} = 'running' AND ${jobs.lockedUntil} >= ${at}) AS n,
+        max(${jobs.updatedAt}) AS served
+      FROM ${jobs} WHERE ${jobs.status} <> 'pending' AND ${ofKind} AND ${jobs.websiteId} IN (SELECT website_id FROM due)
+      GROUP BY ${jobs.websiteId}
+    )
+    SELECT j.id FROM ${jobs} j JOIN due ON due.id = j.id LEFT JOIN busy ON busy.website_id = due.website_id
+    ORDER BY due.rank, due.turn + coalesce(busy.n, 0), busy.served NULLS FIRST, due.run_at, due.id
+    LIMIT ${limit}
+    FOR UPDATE OF j SKIP LOCKED`;
 }
 
 /** The claim is still this worker's: same job, still running, same attempt. */
@@ -170,6 +217,8 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
   const { db } = database;
 
   const active = new Set<Promise<void>>();
+  /** Each running handler's stop, for handBackOnStop. */
+  const handBacks = new Set<AbortController>();
   let stopping = false;
   let pumping: Promise<void> | undefined;
   let wakeAgain = false;
@@ -228,13 +277,21 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
         written = await fail(job, `No handler for job kind '${job.kind}' on this server`, true);
       } else {
         const lease = setInterval(() => void renew(job), Math.max(10, Math.floor(lockMs / 3)));
+        const handBack = new AbortController();
+        handBacks.add(handBack);
         let failure: { error: unknown } | undefined;
         try {
-          await handler(job);
+          await handler(job, handBack.signal);
         } catch (error) {
           failure = { error };
         } finally {
           clearInterval(lease);
+          handBacks.delete(handBack);
+        }
+        if (failure && handBack.signal.aborted) {
+          await release(job);
+          log(`job ${job.id} (${job.kind}): handed back on stopping, to run again on the next start`);
+          return;
         }
         written = failure
           ? await fail(job, errorText(failure.error), failure.error instanceof PermanentJobError || job.attempts >= job.maxAttempts)
@@ -260,7 +317,7 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
       const wanted = concurrency - active.size;
       let claimed: JobRow[];
       try {
-        claimed = await claim(db, wanted, lockMs, now, opts.kinds);
+        claimed = await claim(db, wanted, lockMs, now, opts.kinds, opts.fair);
       } catch (err) {
         // Wait for the next poll rather than spin against a database that is down.
         wakeAgain = false;
@@ -298,8 +355,9 @@ export function startWorker(database: Database, handlers: Record<string, JobHand
       stopped ??= (async () => {
         stopping = true;
         clearInterval(poll);
-        // A claim in flight hands its jobs back; every running handler is let finish.
+        // A claim in flight hands its jobs back; every running handler is let finish, or told to stop and its job handed back.
         await pumping;
+        if (opts.handBackOnStop) for (const handBack of handBacks) handBack.abort(new Error('the server is stopping'));
         await Promise.all(active);
         await listener.close();
       })();

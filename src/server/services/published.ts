@@ -149,6 +149,7 @@ const fileRow = z.object({
   alt: z.string(),
   hash: z.string().nullable(),
   formats: z.array(z.string()).nullable(),
+  widths: z.record(z.string(), z.array(z.number())).nullable(),
 });
 /** A part of the content as JSON text, left out (null) when the whole is larger than the reader may hold. */
 const part = <T extends z.ZodType>(row: T) =>
@@ -208,7 +209,9 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
       f AS (
         SELECT position AS o, json_build_object('name', name, 'contentType', content_type, 'width', width, 'height', height, 'alt', alt,
             'hash', left(sha256, 16),
-            'formats', (SELECT json_agg(DISTINCT v.format) FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id))::text AS j
+            'formats', (SELECT json_agg(DISTINCT v.format) FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id),
+            'widths', (SELECT json_object_agg(x.format, x.widths) FROM (SELECT v.format, json_agg(v.width ORDER BY v.width DESC) AS widths
+              FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id GROUP BY v.format) x))::text AS j
         FROM files WHERE website_id = ${websiteId}
       ),
       sized AS (
@@ -372,6 +375,7 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
             // The hash names the bytes (a site icon's address); the formats, the pipeline's copies of them.
             ...(f.hash ? { hash: f.hash } : {}),
             ...(f.hash && f.formats ? { formats: f.formats } : {}),
+            ...(f.hash && f.widths ? { widths: f.widths } : {}),
           },
         ]),
       ),

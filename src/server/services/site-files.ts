@@ -15,7 +15,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { fileVariants, files, type FileStatus } from '../../db/schema';
 import { BYTES_PER_MB, FILE_KIND_LIMITS_MB, formatFileSize, MAX_IMAGE_PIXELS, type FileKind } from '../../domain/files';
@@ -457,6 +457,8 @@ export type LibraryFile = {
   width: number | null;
   height: number | null;
   status: FileStatus;
+  /** 'processing' with the copies a page shows first made: AVIF and the other sizes are still coming. */
+  moreComing: boolean;
   alt: string;
   focalX: number | null;
   focalY: number | null;
@@ -465,7 +467,7 @@ export type LibraryFile = {
   usedOn: number;
 };
 
-export function libraryFile(file: FileRow, usedOn: number): LibraryFile {
+export function libraryFile(file: FileRow, usedOn: number, copiesMade = false): LibraryFile {
   const size = fileSize(file);
   return {
     id: file.id,
@@ -479,6 +481,7 @@ export function libraryFile(file: FileRow, usedOn: number): LibraryFile {
     width: file.width,
     height: file.height,
     status: file.status,
+    moreComing: file.status === 'processing' && copiesMade,
     alt: file.alt,
     focalX: file.focalX,
     focalY: file.focalY,
@@ -499,7 +502,18 @@ export async function listFiles(db: Db, websiteId: string, search?: string): Pro
       )
     : eq(files.websiteId, websiteId);
   const rows = await db.select().from(files).where(where).orderBy(sql`${files.createdAt} DESC`, asc(files.position));
-  return Promise.all(rows.map(async (row) => libraryFile(row, distinctUses(await fileUses(db, websiteId, row.name)))));
+  const processing = rows.filter((row) => row.status === 'processing').map((row) => row.id);
+  const withCopies = new Set(
+    processing.length === 0
+      ? []
+      : (
+          await db
+            .selectDistinct({ id: fileVariants.fileId })
+            .from(fileVariants)
+            .where(and(eq(fileVariants.websiteId, websiteId), inArray(fileVariants.fileId, processing)))
+        ).map((v) => v.id),
+  );
+  return Promise.all(rows.map(async (row) => libraryFile(row, distinctUses(await fileUses(db, websiteId, row.name)), withCopies.has(row.id))));
 }
 
 export type FileDetails = { title?: string; alt?: string; focal?: { x: number; y: number } | null };
