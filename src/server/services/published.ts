@@ -307,7 +307,8 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
 
   const routablePaths = [...routable.keys()];
   const itemPaths = [...itemRows.keys()];
-  const gated = (row.pages ?? []).some((p) => (p.access as { type?: unknown } | null)?.type !== 'public' && routable.get(p.path ?? '') === p);
+  const accessType = (value: unknown) => (typeof value === 'object' && value !== null && 'type' in value ? value.type : undefined);
+  const gated = (row.pages ?? []).some((p) => accessType(p.access) !== 'public' && routable.get(p.path ?? '') === p);
   let restricted: Map<string, FileGate[]> | undefined;
 
   const page = parsedOnLookup(routable, (p): PublishedPage => {
