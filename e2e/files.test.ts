@@ -177,6 +177,8 @@ describe('the asset library', () => {
     await details.getByLabel('File name').fill('red-square.png');
     await details.getByLabel('Alternative text').fill('A red glaze test tile');
     const focal = details.getByRole('button', { name: /^Focal point/ });
+    // The picture as the owner sees it: loaded (a copy is made for the request until the pipeline's exist).
+    await expect.poll(() => focal.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const box = (await focal.locator('img').boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
     await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 2[4-6]% across, 7[4-6]% down$/);
