@@ -179,8 +179,10 @@ describe('the asset library', () => {
     const focal = details.getByRole('button', { name: /^Focal point/ });
     // The picture as the owner sees it: loaded (a copy is made for the request until the pipeline's exist).
     await expect.poll(() => focal.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Clicked where the picture is when the click lands (Playwright waits for it to stop moving: the
+    // dialog's status line changes as the file's copies arrive).
     const box = (await focal.locator('img').boundingBox())!;
-    await page.mouse.click(box.x + box.width * 0.25, box.y + box.height * 0.75);
+    await focal.locator('img').click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
     await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 2[4-6]% across, 7[4-6]% down$/);
     await focal.press('ArrowRight');
     await expect.poll(() => focal.getAttribute('aria-label')).toMatch(/^Focal point: 3[0-1]% across, 7[4-6]% down$/);
