@@ -4,24 +4,13 @@
  * head, a post page carries its schema.org BlogPosting data, and another address asked for a feed
  * is answered as the page it is.
  */
-import type { FastifyInstance } from 'fastify';
 import Parser from 'rss-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDatabase, type DemoApp } from './demo-app';
+import { describe, expect, it } from 'vitest';
+import { demoAppForFile } from './demo-app';
 
-let demo: DemoApp;
-let app: FastifyInstance;
+const app = demoAppForFile();
 
-beforeAll(async () => {
-  demo = await demoDatabase();
-  app = await demo.start();
-});
-afterAll(async () => {
-  await app?.close();
-  await demo?.database.drop();
-});
-
-const get = (url: string) => app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+const get = (url: string) => app().inject({ method: 'GET', url, headers: { host: 'localhost' } });
 
 describe('the blog feed', () => {
   it('answers /journal?format=rss with the blog’s posts, newest first, as a feed reader reads them', async () => {

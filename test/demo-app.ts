@@ -49,6 +49,27 @@ export async function demoWithTeam(): Promise<TeamDemo> {
 }
 
 /**
+ * The file's demo app: started before the file's tests, closed and dropped after them. Read it
+ * inside a test (`app()`), once it has started.
+ */
+export function demoAppForFile(): () => FastifyInstance {
+  let demo: DemoApp | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    demo = await demoDatabase();
+    app = await demo.start();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await demo?.database.drop();
+  });
+  return () => {
+    if (!app) throw new Error('the demo app is read before it has started');
+    return app;
+  };
+}
+
+/**
  * The file's demo app with its team and an anonymous visitor: started before the file's tests,
  * closed and dropped after them. Read it inside a test (`demo()`), once it has started.
  */

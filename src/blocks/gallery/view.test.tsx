@@ -67,7 +67,7 @@ describe('the gallery view', () => {
     expect(img.getAttribute('alt')).toBe('Picture a');
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['400', '300']);
     expect(img.getAttribute('data-src')).toBe('/s/abcdef0123456789/a.jpg');
-    // Waiting for the loader, the image names the empty placeholder: valid HTML, no request.
+    // Waiting for the loader, the image names the empty picture: valid HTML, no request.
     expect(img.getAttribute('src')).toBe(WAITING_IMAGE);
     expect([...first.querySelectorAll('source')].map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
   });
