@@ -2,7 +2,7 @@
 // ENGINEERING.md: domain and document import nothing of ours but each other and the message
 // catalogue; the catalogue (src/messages) imports nothing of ours; browser code (runtime, block
 // islands, config) never imports server or database code; routes, rendering and the HTTP layer
-// reach the database only through services (route -> service -> db). Layout is the formatter's alone
+// reach the database only through a module's operations (route -> operation -> db). Layout is the formatter's alone
 // (Biome; eslint-config-prettier, last, turns off the rules that would argue with any formatter).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier/flat';
@@ -13,14 +13,17 @@ const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
 });
 
-export const NO_SQL_OUTSIDE_SERVICES = 'Routes, rendering and the HTTP layer hold no SQL: call a function of src/server/services, which owns the query.';
+export const NO_SQL_OUTSIDE_SERVICES =
+  'Routes, rendering and the HTTP layer hold no SQL: call an operation of the module that owns the table (src/server/modules/<area>/index.ts).';
 /** The files that answer requests: they take a `db` only to hand it to a service. */
 export const REQUEST_LAYER = [
-  'src/server/api/**/*.{ts,tsx}',
+  'src/server/modules/*/routes/**/*.{ts,tsx}',
+  'src/server/modules/accounts/config-route.ts',
   'src/server/render/**/*.{ts,tsx}',
   'src/server/http/**/*.{ts,tsx}',
   'src/server/plugins/**/*.{ts,tsx}',
-  'src/server/config-routes.ts',
+  'src/server/operator/routes.ts',
+  'src/server/mail/routes.ts',
   'src/server/app.ts',
 ];
 const QUERY_METHODS = '/^(select|selectDistinct|insert|update|delete|execute|transaction|query)$/';
@@ -81,7 +84,16 @@ export default tseslint.config(
   {
     files: REQUEST_LAYER,
     rules: {
-      ...restrict(['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema/*', 'pg'], NO_SQL_OUTSIDE_SERVICES),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...['drizzle-orm', 'drizzle-orm/*', 'pg'].map((p) => ({ group: [p], message: NO_SQL_OUTSIDE_SERVICES })),
+            // A module's tables (schema.ts or schema/*), never the site document's schema.
+            { group: ['**/schema', '**/schema/*', '**/schema.ts', '!**/document/schema', '!**/blocks/*/schema'], message: NO_SQL_OUTSIDE_SERVICES },
+          ],
+        },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: `CallExpression[callee.object.name=/^(db|tx|pool)$/][callee.property.name=${QUERY_METHODS}]`, message: NO_SQL_OUTSIDE_SERVICES },

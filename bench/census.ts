@@ -16,7 +16,7 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { websites } from '../src/db/schema';
+import { websites } from '../src/server/modules/sites/schema/sites';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/database';
 import { importDemoIfEmpty } from '../src/server/demo';

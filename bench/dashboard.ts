@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { connect, runMigrations, type Database } from '../src/db/client';
+import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { deviceClass, lastDays, VIEWPORT_BANDS, NO_VIEWPORT } from '../src/domain/analytics-report';
 import type { ReportRange } from '../src/contracts/analytics';
@@ -30,10 +31,10 @@ import {
   uniqueVisitors,
   viewports,
   vitals,
-} from '../src/server/services/analytics-report';
-import { BUCKET_MIN, GROWTH, LAST_BUCKET } from '../src/server/services/measurement-histogram';
-import { dayIn } from '../src/server/services/measurement';
-import { importSite } from '../src/server/services/sites';
+} from '../src/server/modules/measurement/analytics-report';
+import { BUCKET_MIN, GROWTH, LAST_BUCKET } from '../src/server/modules/measurement/measurement-histogram';
+import { dayIn } from '../src/server/modules/measurement/measurement';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { demoDocument } from '../test/fixtures';
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 7);
@@ -223,7 +224,7 @@ export async function dashboardBench(dataDir: string): Promise<void> {
   const pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'dashboard') });
   const database = connect(pg.url, 4);
   try {
-    await runMigrations(database);
+    await runMigrations(database, DATA_MIGRATIONS);
     const loaded = loadDocument(demoDocument(), siteDocumentSchema);
     if (!loaded.ok) throw new Error('the demo document is invalid');
     const { websiteId } = await importSite(database.db, loaded.document, { makeDefault: true });

@@ -5,14 +5,15 @@
  * solving, not the server). DATA_DIR names its embedded database.
  */
 import { eq } from 'drizzle-orm';
-import { siteCaptcha, websites } from '../src/db/schema';
+import { siteCaptcha } from '../src/server/modules/sites/schema/captcha';
+import { websites } from '../src/server/modules/sites/schema/sites';
 import { buildApp } from '../src/server/app';
 import { openDatabase } from '../src/server/database';
 import { importDemoIfEmpty } from '../src/server/demo';
 import { loadKeyRing } from '../src/server/secrets/keys';
 import { setSecretKeys } from '../src/server/secrets/sealed';
 import { loadClientAssets } from '../src/server/render/assets';
-import type { RateLimitStore } from '../src/server/services/rate-limit';
+import type { RateLimitStore } from '../src/server/rate-limits/rate-limit';
 
 const unlimited: RateLimitStore = {
   hit: async () => ({ allowed: true, retryAfterMs: 0 }),

@@ -45,8 +45,8 @@ import {
   variantPlan,
   variantWidthsFor,
   type VariantPhase,
-} from '../src/server/files/image-pipeline';
-import { hasImageVariants } from '../src/server/files/sniff';
+} from '../src/server/modules/files/images/image-pipeline';
+import { hasImageVariants } from '../src/server/modules/files/images/sniff';
 import { fmt, type GoalRow } from './table';
 import { CHROMIUM_FLAGS } from '../e2e/server-process';
 

@@ -44,13 +44,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { connect, runMigrations } from '../src/db/client';
+import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { startEmbeddedPostgres } from '../src/db/embedded';
 import { loadDocument } from '../src/document/load';
 import type { Block, SiteDocument } from '../src/document/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { renderSitePath } from '../src/server/render/site-page';
-import { contentReader, createSiteContentCache } from '../src/server/services/site-content';
-import { findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
+import { contentReader, createSiteContentCache } from '../src/server/modules/content/published/site-content';
+import { importSite } from '../src/server/modules/content/sites/sites';
+import { findWebsiteByIdentifier } from '../src/server/modules/sites/site-rows';
 import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
 import { dashboardBench } from './dashboard';
@@ -197,7 +199,7 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
   const db = await startEmbeddedPostgres({ dataDir });
   const database = connect(db.url, 2);
   try {
-    await runMigrations(database);
+    await runMigrations(database, DATA_MIGRATIONS);
     const doc = demoDocument();
     const template = doc.pages[0]!.sections[0]!.blocks[0]!;
     const many: Block[] = Array.from({ length: blocks }, (_, i) => ({

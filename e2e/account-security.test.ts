@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, totp } from '../src/server/services/totp';
+import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import { seriousViolations } from './axe';
 import { addCustomer, desktop, siteForFile, visitorContext } from './harness';
 

@@ -122,7 +122,7 @@ describe('the built-in captcha on the contact form', () => {
     expect(solved).toMatchObject({ challenge: { parameters: { algorithm: 'PBKDF2/SHA-256' } }, solution: { counter: expect.any(Number) } });
     await page.locator('.form-success').waitFor({ state: 'visible' });
     expect(await page.locator('.form-success').textContent()).toContain(THANKS);
-    // This solution is spent for this site (the key the server keeps: src/server/services/captcha.ts).
+    // This solution is spent for this site (the key the server keeps: src/server/modules/sites/captcha.ts).
     const spentKey = createHash('sha256').update(`altcha:${env.site().websiteId}:${solved.challenge.signature}`).digest('base64url');
     expect(await sqlOn(env.site(), 'SELECT count(*)::int AS n FROM captcha_spent WHERE challenge_hash = $1', [spentKey])).toEqual([{ n: 1 }]);
     expect(cspProblems(lines)).toEqual([]);

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MIN_PASSWORD_HASH_COST } from '../src/server/services/passwords';
+import { MIN_PASSWORD_HASH_COST } from '../src/server/modules/accounts/passwords/passwords';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, process.env.OPENPRESS_SERVER_DIST ?? 'dist/server');

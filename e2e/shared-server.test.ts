@@ -6,7 +6,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Decode, totp } from '../src/server/services/totp';
+import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import {
   createTestSite,
   desktop,

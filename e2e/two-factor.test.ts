@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { base32Decode, totp } from '../src/server/services/totp';
+import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import { seriousViolations } from './axe';
 import { desktop, siteForFile, visitorContext } from './harness';
 

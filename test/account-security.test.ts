@@ -8,13 +8,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { smtpSettings } from '../src/db/schema';
+import { smtpSettings } from '../src/server/jobs/schema';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
-import { createAccount, setRole } from '../src/server/services/accounts';
-import { createVerifiedSiteUser } from '../src/server/services/site-users';
-import { base32Decode, totp } from '../src/server/services/totp';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
+import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { linkIn, mailFor, startMailbox, textOf, type Mailbox } from './mailbox';

@@ -17,7 +17,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_ROLES } from '../src/domain/roles';
 import type { RegisteredRoute } from '../src/server/app';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { fuzzRounds, fuzzSeed } from './fuzz-budget';
 import { demoDocument } from './fixtures';

@@ -16,7 +16,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/services/sites';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument } from './fixtures';
 import { pipelined, rawGet, type RawAnswer } from './raw-http';

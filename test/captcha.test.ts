@@ -16,9 +16,9 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { MASKED_SECRET } from '../src/domain/secrets';
 import { loadDocument } from '../src/document/load';
-import { CAPTCHA_CHALLENGE_LIMIT, CAPTCHA_CHALLENGE_LIMITED } from '../src/server/api/captcha';
+import { CAPTCHA_CHALLENGE_LIMIT, CAPTCHA_CHALLENGE_LIMITED } from '../src/server/modules/sites/routes/captcha';
 import { unseal } from '../src/server/secrets/sealed';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import {
   ALTCHA_ALGORITHM,
   ALTCHA_CHALLENGE_TTL_MS,
@@ -28,8 +28,8 @@ import {
   chooseAltcha,
   pruneSpentCaptchas,
   verifyCaptcha,
-} from '../src/server/services/captcha';
-import { importSite } from '../src/server/services/sites';
+} from '../src/server/modules/sites/captcha';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { siteNamed } from './fixtures';

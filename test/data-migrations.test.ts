@@ -24,6 +24,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, runMigrations, type Database } from '../src/db/client';
+import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { createDatabase, dropDatabase } from '../src/db/embedded';
 import { databaseUrl } from './db';
 
@@ -138,7 +139,7 @@ const stored = async (table: string) =>
 
 describe('the owner-HTML data migration', () => {
   it('sanitises the HTML of every block of pages and collection items stored before it', async () => {
-    await runMigrations(database);
+    await runMigrations(database, DATA_MIGRATIONS);
     for (const table of ['pages', 'collection_items']) {
       const [text, code, source, accordion, form, newsletter, legacy, spacer] = await stored(table);
       expect(text).toEqual({ text: CLEAN_RICH });
@@ -183,7 +184,7 @@ describe('the data migrations', () => {
       PAYLOAD,
       id(2),
     ]);
-    await runMigrations(database);
+    await runMigrations(database, DATA_MIGRATIONS);
     expect((await stored('pages'))[0]).toEqual({ html: PAYLOAD });
     const { rows } = await database.pool.query<{ n: number; last: number }>('SELECT count(*)::int AS n, max(revision) AS last FROM page_revisions');
     expect(rows[0]).toEqual({ n: MANY_PAGES + 1, last: 1 });

@@ -4,13 +4,13 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/services/sites';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
 import { afterAll, beforeAll } from 'vitest';
 import { client, signedIn, type Client } from './session';
 import { TEAM_ROLES } from '../src/domain/roles';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 
 export type DemoApp = { database: Awaited<ReturnType<typeof freshDatabase>>; websiteId: string; start(): Promise<FastifyInstance> };
 

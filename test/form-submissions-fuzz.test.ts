@@ -13,7 +13,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormData } from '../src/blocks/form/schema';
-import { formSubmissions } from '../src/db/schema';
+import { formSubmissions } from '../src/server/modules/forms/schema/forms';
 import { checkForm, type FieldValue } from '../src/domain/forms';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument } from './fixtures';

@@ -8,8 +8,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { FormData } from '../src/blocks/form/schema';
 import { expect, vi } from 'vitest';
 import type { Db, Executor } from '../src/db/client';
-import { markSiteChanged } from '../src/server/services/site-changes';
-import { pages } from '../src/db/schema';
+import { markSiteChanged } from '../src/server/modules/sites/site-changes';
+import { pages } from '../src/server/modules/content/schema/content';
 
 export const DEMO_FORM_ID = 'c0a7ac7f0000000000000001';
 /** The site guide's Forms page, where the demo's form of every field type is. */

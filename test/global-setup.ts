@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../src/db/client';
+import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { createDatabase, prepareCluster, startEmbeddedPostgres } from '../src/db/embedded';
 import { ensureServerBundle } from '../e2e/bundle';
 
@@ -43,7 +44,7 @@ async function start(): Promise<Started> {
   const migrated = (async () => {
     const server = await startEmbeddedPostgres({ dataDir, settings: TEST_SERVER_SETTINGS });
     const template = connect(await createDatabase(server.url, TEMPLATE), 1);
-    await runMigrations(template);
+    await runMigrations(template, DATA_MIGRATIONS);
     await template.close();
     return server;
   })();

@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_ROLES } from '../src/domain/roles';
-import { createAccount, setRole } from '../src/server/services/accounts';
-import { exportSite } from '../src/server/services/sites';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { exportSite } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { signedIn } from './session';

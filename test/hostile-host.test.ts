@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpSettings } from '../src/db/schema';
+import { smtpSettings } from '../src/server/jobs/schema';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
-import { createAccount, setRole } from '../src/server/services/accounts';
-import { createVerifiedSiteUser } from '../src/server/services/site-users';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { linkIn, mailFor, startMailbox, type Mailbox } from './mailbox';
 import { client, signedIn } from './session';

@@ -4,8 +4,8 @@
  */
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../src/db/client';
-import { jobs } from '../src/db/schema';
-import { IMAGE_MORE_VARIANTS_JOB } from '../src/server/files/variants-job';
+import { jobs } from '../src/server/jobs/schema';
+import { IMAGE_MORE_VARIANTS_JOB } from '../src/server/modules/files/images/variants-job';
 
 type Settled = typeof jobs.$inferSelect;
 

@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { smtpSettings } from '../src/db/schema';
+import { smtpSettings } from '../src/server/jobs/schema';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { eq } from 'drizzle-orm';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';

@@ -9,7 +9,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
-import { jobs, websites } from '../src/db/schema';
+import { jobs } from '../src/server/jobs/schema';
+import { websites } from '../src/server/modules/sites/schema/sites';
 import {
   enqueue,
   JOB_RETENTION_DAYS,

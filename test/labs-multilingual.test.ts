@@ -10,7 +10,7 @@ import { FEATURE_FLAGS } from '../src/domain/feature-flags';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { MASKED_SECRET } from '../src/domain/secrets';
 import { unseal } from '../src/server/secrets/sealed';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { renderContext } from '../src/server/render/site-page';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';

@@ -9,7 +9,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { jobs, smtpSettings, websites } from '../src/db/schema';
+import { jobs, smtpSettings } from '../src/server/jobs/schema';
+import { websites } from '../src/server/modules/sites/schema/sites';
 import { retryJob, startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, InvalidEmailError, emailHandler, enqueueEmail, mailTransportFor } from '../src/server/mail/mailer';
 import type { OutgoingPolicy } from '../src/server/net/outgoing';

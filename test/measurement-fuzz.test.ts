@@ -18,7 +18,7 @@ import { ANALYTICS_OPTIONAL_FIELDS, TRACK_QUERY_PARAMS } from '../src/domain/ana
 import { MEASUREMENT_LIMITS } from '../src/domain/measurement';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
-import { importSite } from '../src/server/services/sites';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
 import { fuzzRounds, fuzzSeed } from './fuzz-budget';

@@ -10,12 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema, type StoredSiteDocument } from '../src/blocks/site-document';
 import { connect, runMigrations } from '../src/db/client';
+import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { createDatabase, dropDatabase } from '../src/db/embedded';
 import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/services/sites';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { inject } from 'vitest';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
@@ -33,7 +34,7 @@ describe('migrations', () => {
     const url = await createDatabase(base, 'migrate_race');
     const pools = Array.from({ length: 4 }, () => connect(url, 2));
     try {
-      await Promise.all(pools.map((p) => runMigrations(p)));
+      await Promise.all(pools.map((p) => runMigrations(p, DATA_MIGRATIONS)));
       const { rows } = await pools[0]!.pool.query<{ n: string }>('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
       const journal = JSON.parse(readFileSync('src/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
       expect(Number(rows[0]!.n)).toBe(journal.entries.length);

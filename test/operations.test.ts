@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { metricsListener } from '../src/server/api/operations';
+import { metricsListener } from '../src/server/operator/routes';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { operations } from '../src/messages/operations';

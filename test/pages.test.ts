@@ -10,10 +10,10 @@ import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets, sha256Base64 } from '../src/server/render/assets';
-import { createImageGate } from '../src/server/files/image-pipeline';
-import { runImageVariants } from '../src/server/files/variants-job';
-import { moveStoredBytes } from '../src/server/services/site-files';
-import { importSite } from '../src/server/services/sites';
+import { createImageGate } from '../src/server/modules/files/images/image-pipeline';
+import { runImageVariants } from '../src/server/modules/files/images/variants-job';
+import { moveStoredBytes } from '../src/server/modules/files/site-files';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 

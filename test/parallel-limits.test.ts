@@ -8,9 +8,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_ROLES } from '../src/domain/roles';
-import { createAccount, setRole } from '../src/server/services/accounts';
-import { createVerifiedSiteUser } from '../src/server/services/site-users';
-import { base32Decode, totp } from '../src/server/services/totp';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
+import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { client, signedIn } from './session';
 

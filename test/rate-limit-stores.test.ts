@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/client';
-import { postgresRateLimits, RateLimitsUnavailableError, type Limit, type RateLimitStore } from '../src/server/services/rate-limit';
-import { connectRedisRateLimits, REDIS_KEY_PREFIX } from '../src/server/services/rate-limit-redis';
+import { postgresRateLimits, RateLimitsUnavailableError, type Limit, type RateLimitStore } from '../src/server/rate-limits/rate-limit';
+import { connectRedisRateLimits, REDIS_KEY_PREFIX } from '../src/server/rate-limits/rate-limit-redis';
 import { freshDatabase } from './db';
 import { freePort, startRedisServer, type RedisServer } from './redis-server';
 

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { createAccount, setRole } from '../src/server/services/accounts';
-import { requestPasswordReset } from '../src/server/services/password-resets';
-import { createVerifiedSiteUser } from '../src/server/services/site-users';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { requestPasswordReset } from '../src/server/modules/accounts/passwords/password-resets';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
 import { demoDatabase, type DemoApp } from './demo-app';
 
 const ADDRESS = '198.51.100.23';

@@ -1,5 +1,5 @@
 /**
- * The data migration of text blocks stored as HTML to rich text (src/db/rich-text-migration.ts),
+ * The data migration of text blocks stored as HTML to rich text (src/server/modules/content/rich-text-migration.ts),
  * on real PostgreSQL: rows written as the code before it wrote them (more pages than a batch, a
  * collection item, a table of another shape standing for page drafts and revisions) come out as
  * the site document holds text blocks now, readable by the product's stored-data reader; other
@@ -7,9 +7,9 @@
  */
 import { integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectionItems, pages } from '../src/db/schema';
-import { convertTextBlocks } from '../src/db/rich-text-migration';
-import { storedSections } from '../src/server/services/stored-json';
+import { collectionItems, pages } from '../src/server/modules/content/schema/content';
+import { convertTextBlocks } from '../src/server/modules/content/rich-text-migration';
+import { storedSections } from '../src/server/modules/sites/stored-json';
 import { freshDatabase } from './db';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');

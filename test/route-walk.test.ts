@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '../src/domain/routes';
 import { TEAM_ROLES } from '../src/domain/roles';
 import type { RegisteredRoute } from '../src/server/app';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { signedIn, type Client } from './session';
 

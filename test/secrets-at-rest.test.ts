@@ -20,7 +20,7 @@ import { EMAIL_JOB, emailHandler, mailTransportFor } from '../src/server/mail/ma
 import { sealingApplicationName } from '../src/server/secrets/keys';
 import { generateSecretKey, keyId, parseSecretKey, seal, setSecretKeys, unseal } from '../src/server/secrets/sealed';
 import { SECRET_PLACES, sealPlainSecrets, storedSecretKeys } from '../src/server/secrets/stored';
-import { createAccount, setRole } from '../src/server/services/accounts';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { startMailbox } from './mailbox';
 import { signedIn, type Client } from './session';

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { setSecretKeys } from '../src/server/secrets/sealed';
-import { configurePasswordHashing, MIN_PASSWORD_HASH_COST } from '../src/server/services/passwords';
+import { configurePasswordHashing, MIN_PASSWORD_HASH_COST } from '../src/server/modules/accounts/passwords/passwords';
 
 setSecretKeys(randomBytes(32));
 configurePasswordHashing(MIN_PASSWORD_HASH_COST);

@@ -1,5 +1,5 @@
 /**
- * Sites' published content held in memory per app server (src/server/services/site-content.ts):
+ * Sites' published content held in memory per app server (src/server/modules/content/published/site-content.ts):
  * once a site has been rendered, rendering any of its pages for an anonymous visitor makes no
  * database query, a change is shown on the next render, memory stays within its limit in bytes
  * with many sites (the least recently rendered dropped first), and a site larger than the limit
@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { createMetrics } from '../src/server/metrics';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/services/sites';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument, siteNamed } from './fixtures';

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
-import { exportSite, findWebsiteByIdentifier, importSite } from '../src/server/services/sites';
+import { exportSite, importSite } from '../src/server/modules/content/sites/sites';
+import { findWebsiteByIdentifier } from '../src/server/modules/sites/site-rows';
 import { freshDatabase } from './db';
 import { demoDocument, siteNamed } from './fixtures';
 

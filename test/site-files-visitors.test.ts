@@ -10,11 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_WIDTHS } from '../src/domain/media';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { createImageGate } from '../src/server/files/image-pipeline';
-import { runImageVariants } from '../src/server/files/variants-job';
+import { createImageGate } from '../src/server/modules/files/images/image-pipeline';
+import { runImageVariants } from '../src/server/modules/files/images/variants-job';
 import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
-import { markSiteChanged } from '../src/server/services/site-changes';
-import { createVerifiedSiteUser } from '../src/server/services/site-users';
+import { markSiteChanged } from '../src/server/modules/sites/site-changes';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
 import { teamDemoForFile } from './demo-app';
 import { client, type Client } from './session';
 

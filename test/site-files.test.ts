@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { moveStoredBytes } from '../src/server/services/site-files';
+import { moveStoredBytes } from '../src/server/modules/files/site-files';
 import { untar } from './archive';
 import { demoWithTeam, type TeamDemo } from './demo-app';
 import { demoDocument } from './fixtures';

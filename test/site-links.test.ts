@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findPublishedForm } from '../src/server/services/forms';
+import { findPublishedForm } from '../src/server/modules/forms/forms';
 import type { freshDatabase } from './db';
 import { demoWithTeam } from './demo-app';
 import { demoDocument } from './fixtures';

@@ -13,7 +13,7 @@ import { pagesAnswer } from '../src/contracts/site';
 import { loadDocument } from '../src/document/load';
 import { BLOCK_TYPES } from '../src/domain/block-types';
 import { CONTENT_STATUSES } from '../src/domain/website';
-import { exportSite } from '../src/server/services/sites';
+import { exportSite } from '../src/server/modules/content/sites/sites';
 import { demoWithTeam, type TeamDemo } from './demo-app';
 import { client, type Client } from './session';
 

@@ -18,7 +18,7 @@ import type { SiteDocument } from '../src/document/schema';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/services/sites';
+import { importSite } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
 

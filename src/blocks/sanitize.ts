@@ -196,7 +196,7 @@ export const storedBlockSchemas: BlockDataSchemas<StoredBlockData> = new Map(
 );
 
 /**
- * Each kind's data schema as stored rows are read back (src/server/services/stored-json.ts): the
+ * Each kind's data schema as stored rows are read back (src/server/modules/sites/stored-json.ts): the
  * shape checked (./html.ts `plainHtml`), the HTML taken as the sanitiser left it when it was
  * written, so reading never sanitises again.
  */
@@ -235,7 +235,7 @@ function storedData(type: number, data: unknown): StoredBlockData {
  * A `sections` column's value written before owner HTML was sanitised when written, as it is
  * written now. A text block is read as rich text, its links checked as any stored link is; one
  * still holding HTML (from before rich text) has that HTML cleaned here, and becomes rich text by
- * its own data migration (src/db/rich-text-migration.ts).
+ * its own data migration (src/server/modules/content/rich-text-migration.ts).
  */
 export function sanitizeStoredSections(sections: unknown): StoredSection[] {
   if (!Array.isArray(sections)) return [];

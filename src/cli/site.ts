@@ -1,7 +1,7 @@
 /**
  * `npm run site -- new SITE --owner EMAIL`: a new site and its owner, however SITE_CREATION is set.
  * `npm run site -- import FILE` and `npm run site -- export SITE > FILE`: a site's archive (its
- * document and its files' bytes, src/server/services/site-archive.ts), or with `--document` the
+ * document and its files' bytes, src/server/modules/content/sites/site-archive.ts), or with `--document` the
  * document alone. Import takes either, and version-1 and 2 documents with base64 files.
  * Import validates the whole document first: a refused document prints every error's JSON path and
  * reason, exits 1, and leaves the database exactly as it was. Against the embedded database it
@@ -17,16 +17,17 @@ import { openBlobStore } from '../server/blobs/open';
 import type { BlobStore } from '../server/blobs/store';
 import { newSiteBody } from '../contracts/pages';
 import { readConfig, type ServerConfig } from '../server/config';
-import { zodMessage } from '../server/config-routes';
-import { createAccount, findAccountByEmail } from '../server/services/accounts';
-import { createSite, SiteTakenError } from '../server/services/new-sites';
-import { moveStoredBytes } from '../server/services/site-files';
-import { identifierRefused } from '../server/services/site-limits';
-import { configurePasswordHashing, generatePassword, hashPassword } from '../server/services/passwords';
+import { zodMessage } from '../server/modules/accounts';
+import { createAccount, findAccountByEmail } from '../server/modules/accounts';
+import { createSite, SiteTakenError } from '../server/modules/content';
+import { moveStoredBytes } from '../server/modules/files';
+import { identifierRefused } from '../server/modules/sites';
+import { configurePasswordHashing, generatePassword, hashPassword } from '../server/modules/accounts';
 import { openDatabase } from '../server/database';
-import { afterImport, ArchiveRefusal, documentRefusal, importSiteArchive, siteArchive } from '../server/services/site-archive';
-import type { SiteLimits } from '../server/services/site-limits';
-import { exportSite, findWebsiteByIdentifier, importSite, SiteConflictError, SiteImportRefusal } from '../server/services/sites';
+import { afterImport, ArchiveRefusal, documentRefusal, importSiteArchive, siteArchive } from '../server/modules/content';
+import type { SiteLimits } from '../server/modules/sites';
+import { exportSite, importSite, SiteConflictError, SiteImportRefusal } from '../server/modules/content';
+import { findWebsiteByIdentifier } from '../server/modules/sites';
 import { runCommand } from './run';
 
 const USAGE =

@@ -7,14 +7,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { TEAM_ROLES, type TeamRoleName } from '../domain/roles';
-import { accounts } from '../db/schema';
+import { accounts } from '../server/modules/accounts/schema/team';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/database';
-import { createAccount, findAccountByEmail, setRole } from '../server/services/accounts';
-import { configurePasswordHashing, generatePassword, hashPassword } from '../server/services/passwords';
-import { endSessionsOf } from '../server/services/sessions';
-import { clearTwoFactor } from '../server/services/two-factor';
-import { findWebsiteByIdentifier } from '../server/services/sites';
+import { createAccount, findAccountByEmail, setRole } from '../server/modules/accounts';
+import { configurePasswordHashing, generatePassword, hashPassword } from '../server/modules/accounts';
+import { endSessionsOf } from '../server/modules/accounts';
+import { clearTwoFactor } from '../server/modules/accounts';
+import { findWebsiteByIdentifier } from '../server/modules/sites';
 import { runCommand } from './run';
 
 const USAGE = `usage: npm run user -- add EMAIL --role ROLE --site SITE_IDENTIFIER

@@ -1,5 +1,5 @@
 /**
- * The asset library's calls (src/server/api/files.ts, all through `configRoute` in the `pages`
+ * The asset library's calls (src/server/modules/files/routes/files.ts, all through `configRoute` in the `pages`
  * area: read for GET, write for the rest), as the config area reads their answers:
  *
  * - `GET /api/config/files?search=…`: `filesAnswer`, newest first, with the space the site's files take.

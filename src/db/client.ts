@@ -7,9 +7,8 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { runDataMigrations } from './data-migrations';
+import { runDataMigrations, type DataMigration } from './data-migrations';
 import { projectPath } from './project-root';
-import * as schema from './schema';
 import type { Db } from './types';
 
 export type { Db, Executor } from './types';
@@ -26,7 +25,7 @@ export function connect(url: string, max = 10): Database {
   // Nor may one dropped while checked out (the database stopped mid-transaction): its queries fail
   // with the error and the pool discards it, but the client emits it too, with no listener of its own.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzle(pool, { schema });
+  const db = drizzle(pool);
   let closed = false;
   return {
     pool,
@@ -40,14 +39,15 @@ export function connect(url: string, max = 10): Database {
   };
 }
 
-export async function runMigrations(database: Database): Promise<void> {
+/** The schema migrations, then `dataMigrations` (the server's list of changes to stored rows). */
+export async function runMigrations(database: Database, dataMigrations: readonly DataMigration[]): Promise<void> {
   const client = await database.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      const db = drizzle(client, { schema });
+      const db = drizzle(client);
       await migrate(db, { migrationsFolder: MIGRATIONS });
-      await runDataMigrations(db);
+      await runDataMigrations(db, dataMigrations);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -3,85 +3,16 @@
  * run by `runMigrations` after the schema migrations, under the same advisory lock. Each runs once,
  * in a transaction with the row recording it in `drizzle.__data_migrations` (beside Drizzle's own
  * `__drizzle_migrations`), so a failure leaves the rows as they were and the next start tries again.
- * A new one goes at the end of the list and is never renamed.
+ * The list is the server's (src/server/modules/content/data-migrations.ts); a new one goes at the
+ * end of it and is never renamed.
  */
 import { sql } from 'drizzle-orm';
-import { sanitizeStoredSections } from '../blocks/sanitize';
-import { convertTextBlocks } from './rich-text-migration';
-import { collectionItems, pageDrafts, pageRevisions, pages } from './schema';
 import type { Db, Executor } from './types';
 
 export type DataMigration = { name: string; run: (tx: Executor) => Promise<void> };
 
-/** Rows read and written per statement, so a large site's content never sits in memory whole. */
-const BATCH = 200;
-
-/**
- * Owner HTML is sanitised when it is written (src/blocks/sanitize.ts); rows written before were
- * sanitised as they rendered. This brings them to the form views now expect.
- */
-async function sanitizeOwnerHtml(tx: Executor): Promise<void> {
-  for (const table of [pages, collectionItems]) {
-    for (let offset = 0; ; offset += BATCH) {
-      const rows = await tx
-        .select({ websiteId: table.websiteId, id: table.id, sections: table.sections })
-        .from(table)
-        .orderBy(table.websiteId, table.id)
-        .limit(BATCH)
-        .offset(offset);
-      for (const row of rows) {
-        const sections = sanitizeStoredSections(row.sections);
-        if (JSON.stringify(sections) === JSON.stringify(row.sections)) continue;
-        await tx.update(table).set({ sections }).where(sql`${table.websiteId} = ${row.websiteId} AND ${table.id} = ${row.id}`);
-      }
-      if (rows.length < BATCH) break;
-    }
-  }
-}
-
-/**
- * Publishing keeps each page's published content as numbered, immutable revisions (schema migration
- * 0009). Content published before then becomes each page's revision 1. The sections are copied in
- * SQL, a batch of pages at a time, so no page's content passes through memory.
- */
-async function firstPageRevisions(tx: Executor): Promise<void> {
-  let after: { websiteId: string; id: string } | undefined;
-  for (;;) {
-    const keys = await tx
-      .select({ websiteId: pages.websiteId, id: pages.id })
-      .from(pages)
-      .where(after ? sql`(${pages.websiteId}, ${pages.id}) > (${after.websiteId}, ${after.id})` : undefined)
-      .orderBy(pages.websiteId, pages.id)
-      .limit(BATCH);
-    if (keys.length === 0) break;
-    const first = keys[0]!;
-    const last = keys[keys.length - 1]!;
-    await tx.execute(sql`
-      INSERT INTO ${pageRevisions} (website_id, page_id, revision, sections, published_at, published_by)
-      SELECT p.website_id, p.id, 1, p.sections, now(), NULL
-        FROM ${pages} p
-       WHERE (p.website_id, p.id) >= (${first.websiteId}, ${first.id}) AND (p.website_id, p.id) <= (${last.websiteId}, ${last.id})
-         AND NOT EXISTS (SELECT 1 FROM ${pageRevisions} r WHERE r.website_id = p.website_id AND r.page_id = p.id)`);
-    if (keys.length < BATCH) break;
-    after = last;
-  }
-}
-
-/** Text blocks stored as HTML become structured rich text, wherever sections are kept (./rich-text-migration.ts). */
-async function richText(tx: Executor): Promise<void> {
-  for (const table of [pages, collectionItems, pageDrafts, pageRevisions]) await convertTextBlocks(tx, table);
-}
-
-export const DATA_MIGRATIONS: readonly DataMigration[] = [
-  { name: '0001_sanitize_owner_html', run: sanitizeOwnerHtml },
-  { name: '0002_page_revisions', run: firstPageRevisions },
-  { name: '0003_rich_text', run: richText },
-  // Owner HTML's ids get their prefix (OWNER_ID_PREFIX in src/blocks/sanitize.ts): the same pass as the first.
-  { name: '0004_owner_html_ids', run: sanitizeOwnerHtml },
-];
-
 /** Runs the data migrations not yet recorded, in order. */
-export async function runDataMigrations(db: Db, migrations: readonly DataMigration[] = DATA_MIGRATIONS): Promise<void> {
+export async function runDataMigrations(db: Db, migrations: readonly DataMigration[]): Promise<void> {
   await db.execute(sql`CREATE SCHEMA IF NOT EXISTS drizzle`);
   await db.execute(sql`CREATE TABLE IF NOT EXISTS drizzle.__data_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
   const done = new Set((await db.execute<{ name: string }>(sql`SELECT name FROM drizzle.__data_migrations`)).rows.map((r) => r.name));

@@ -68,7 +68,7 @@ const fileSchema = z
       .optional(),
     /**
      * The file's bytes, base64. An exported document leaves it out: the site's archive holds the
-     * bytes beside the document (src/server/services/site-archive.ts), and a document imported
+     * bytes beside the document (src/server/modules/content/sites/site-archive.ts), and a document imported
      * without them keeps the site's own file of that name.
      */
     data: z.base64().optional(),

@@ -3,7 +3,7 @@
  * least 8 characters (12 or more recommended), at most 128, not the account's email address (nor
  * its name before the @) and not the site's name. Characters are counted as Unicode code points,
  * so a passphrase in any script counts as it reads. Pure: the server adds the check against the
- * list of common passwords, which stays on the server (src/server/services/common-passwords.ts);
+ * list of common passwords, which stays on the server (src/server/modules/accounts/passwords/common-passwords.ts);
  * the browser forms show the same hint and check the rest before sending.
  */
 import { format } from '../messages/format';

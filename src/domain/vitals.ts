@@ -1,7 +1,7 @@
 /**
  * The five web vitals' names and web-vitals' thresholds, and the rating of one value by them: the
  * visitor runtime rates what it measures (src/runtime/measure/vitals.ts) and the analytics report
- * rates each page's 75th percentile (src/server/services/analytics-report.ts) by the same rule.
+ * rates each page's 75th percentile (src/server/modules/measurement/analytics-report.ts) by the same rule.
  */
 export type MetricName = 'LCP' | 'CLS' | 'INP' | 'FCP' | 'TTFB';
 export type Rating = 'good' | 'needs-improvement' | 'poor';

@@ -14,7 +14,7 @@ import { captcha } from '../messages/captcha';
 import { API_PATHS } from '../domain/routes';
 import type { Mount } from './captcha-types';
 
-// The only algorithm our server issues (src/server/services/captcha.ts).
+// The only algorithm our server issues (src/server/modules/sites/captcha.ts).
 $altcha.algorithms.set('PBKDF2/SHA-256', () => new Worker(pbkdf2Worker));
 
 const WIDGET_LOAD_TIMEOUT_MS = 10_000;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isTileTemplate, OSM_TILES, type MapTiles } from '../domain/map';
 import type { S3Settings } from './blobs/s3-store';
-import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from './services/passwords';
+import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from './modules/accounts';
 import { SITE_CREATION_RIGHTS } from '../domain/new-sites';
-import { DEFAULT_SITE_LIMITS, type SiteLimits } from './services/site-limits';
+import { DEFAULT_SITE_LIMITS, type SiteLimits } from './modules/sites';
 
 /** Empty (`NAME=` in an env file) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -99,7 +99,7 @@ const env = z.object({
   ),
   IMAGE_AVIF_EFFORT: unsetWhenEmpty(z.coerce.number('IMAGE_AVIF_EFFORT must be a whole number from 0 to 9').int().min(0).max(9).default(4)),
   /**
-   * scrypt's cost for new password hashes, as a power of two (src/server/services/passwords.ts).
+   * scrypt's cost for new password hashes, as a power of two (src/server/modules/accounts/passwords/passwords.ts).
    * Each hash keeps its own, so a change leaves every password working. The tests use the lowest.
    */
   PASSWORD_HASH_COST: unsetWhenEmpty(

@@ -3,6 +3,7 @@
  * (pooled), otherwise the app's private embedded PostgreSQL in DATA_DIR. Migrations run on open.
  */
 import { connect, runMigrations, type Database } from '../db/client';
+import { DATA_MIGRATIONS } from './modules/content';
 import { startEmbeddedPostgres } from '../db/embedded';
 
 export type OpenedDatabase = {
@@ -33,13 +34,13 @@ function named(url: string, applicationName: string | undefined): string {
 export async function openDatabase(opts: OpenOptions): Promise<OpenedDatabase> {
   if (opts.databaseUrl) {
     const database = connect(named(opts.databaseUrl, opts.applicationName), opts.poolSize);
-    await runMigrations(database);
+    await runMigrations(database, DATA_MIGRATIONS);
     return { database, embedded: false, adopted: false, close: () => database.close() };
   }
   const server = await startEmbeddedPostgres({ dataDir: opts.dataDir, ...(opts.log ? { log: opts.log } : {}) });
   const database = connect(named(server.url, opts.applicationName), opts.poolSize);
   try {
-    await runMigrations(database);
+    await runMigrations(database, DATA_MIGRATIONS);
   } catch (err) {
     await database.close();
     await server.stop();

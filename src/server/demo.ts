@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
-import { websites } from '../db/schema';
+import { websites } from './modules/sites/schema/sites';
 import { loadDocument } from '../document/load';
-import { chooseAltcha } from './services/captcha';
-import { DEMO_SITE_FILE, templateDocument } from './services/new-sites';
-import { importSite } from './services/sites';
+import { chooseAltcha } from './modules/sites';
+import { DEMO_SITE_FILE, templateDocument } from './modules/content';
+import { importSite } from './modules/content';
 
 /** The demo site's sample customer, made at first start with a printed password. */
 export const DEMO_CUSTOMER_EMAIL = 'member@example.com';

@@ -1,5 +1,5 @@
 /**
- * The server's shape, checked: route -> service -> db (the lint rule of eslint.config.js, run here
+ * The server's shape, checked: route -> operation -> db (the lint rule of eslint.config.js, run here
  * over planted code so a change to the rule that stops it firing fails), one way to mark a site
  * changed, one reader of stored JSON, and enumerations written once, in src/domain.
  */
@@ -24,11 +24,11 @@ const server = sources('src/server');
 const holding = (pattern: RegExp, files = server) => files.filter((f) => pattern.test(f.text)).map((f) => f.file);
 
 describe('the server layers', () => {
-  it('refuses SQL in routes, rendering and the HTTP layer, and lets services hold it', { timeout: 30_000 }, async () => {
+  it('refuses SQL in routes, rendering and the HTTP layer, and lets a module’s operations hold it', { timeout: 30_000 }, async () => {
     const eslint = new ESLint({ cwd: root });
     const planted = [
       "import { eq } from 'drizzle-orm';",
-      "import { pages } from '../../db/schema';",
+      "import { pages } from '../content/schema/content';",
       "import type { Db } from '../../db/client';",
       'export async function find(db: Db, database: { pool: { query(q: string): Promise<unknown> } }) {',
       "  await database.pool.query('SELECT 1');",
@@ -41,11 +41,12 @@ describe('the server layers', () => {
         (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax',
       );
     for (const file of [
-      'src/server/api/planted.ts',
+      'src/server/modules/forms/routes/planted.ts',
+      'src/server/modules/accounts/config-route.ts',
       'src/server/render/planted.tsx',
       'src/server/http/planted.ts',
       'src/server/plugins/planted.ts',
-      'src/server/config-routes.ts',
+      'src/server/operator/routes.ts',
       'src/server/app.ts',
     ]) {
       expect(
@@ -53,12 +54,13 @@ describe('the server layers', () => {
         file,
       ).toEqual([1, 2, 5, 6]);
     }
-    expect(await messagesAt('src/server/services/planted.ts')).toEqual([]);
+    expect(await messagesAt('src/server/modules/forms/planted.ts')).toEqual([]);
   });
 
   it('marks a site changed in one place: the content version and site_changed are written nowhere else', () => {
-    expect(holding(/pg_notify\(\$\{SITE_CHANGED_CHANNEL\}|'site_changed'/)).toEqual(['src/server/services/site-changes.ts']);
-    expect(holding(/contentVersion:/)).toEqual(['src/server/services/site-changes.ts']);
+    expect(holding(/pg_notify\(\$\{SITE_CHANGED_CHANNEL\}|'site_changed'/)).toEqual(['src/server/modules/sites/site-changes.ts']);
+    const code = server.filter((f) => !/\/schema(\/|\.ts$)/.test(f.file));
+    expect(holding(/contentVersion:/, code)).toEqual(['src/server/modules/sites/site-changes.ts']);
   });
 
   it('reads stored settings and sections through their schemas, never by a cast', () => {

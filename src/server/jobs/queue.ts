@@ -18,7 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Db, Executor } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobs } from './schema';
 import type { Metrics } from '../metrics';
 import { listen } from './listen';
 

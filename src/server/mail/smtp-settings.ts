@@ -7,7 +7,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { activityLog, smtpSettings } from '../../db/schema';
+import { activityLog } from '../modules/sites/schema/activity';
+import { smtpSettings } from '../jobs/schema';
 import { keepsStoredSecret, MASKED_SECRET } from '../../domain/secrets';
 import { seal } from '../secrets/sealed';
 import { enqueueEmail, mailServerInUse, serverMailSettings } from './mailer';

@@ -24,8 +24,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COOKIE_NAMES } from '../../domain/cookies';
 import type { Db } from '../../db/client';
 import { parseHostHeader } from '../http/host-check';
-import { serverSecret } from '../services/server-secrets';
-import { SESSION_COOKIE } from '../services/sessions';
+import { serverSecret } from '../secrets/server-secrets';
+import { SESSION_COOKIE } from '../modules/accounts';
 import { http } from '../../messages/http';
 
 export const CRUMB_HEADER = 'x-csrf-token';

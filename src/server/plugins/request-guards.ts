@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { checkRequest, type HostHeader } from '../http/host-check';
-import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../services/rate-limit';
+import { RATE_LIMITS_UNAVAILABLE, RateLimitsUnavailableError } from '../rate-limits/rate-limit';
 import { checkText, NUL_MESSAGE, TOO_DEEP_MESSAGE } from '../text-guard';
 import { http } from '../../messages/http';
 

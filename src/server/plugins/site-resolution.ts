@@ -9,11 +9,11 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { createPageCache, type PageCache } from '../render/cache';
 import { requestHost } from '../request';
-import { unlockTools } from '../services/page-access';
-import { serverSecret } from '../services/server-secrets';
-import { contentReader, createSiteContentCache, type SiteContentCache } from '../services/site-content';
-import { listenForSiteChanges, type SiteChangeListener } from '../services/site-changes';
-import { websiteForHost, type WebsiteRow } from '../services/sites';
+import { unlockTools } from '../modules/content';
+import { serverSecret } from '../secrets/server-secrets';
+import { contentReader, createSiteContentCache, type SiteContentCache } from '../modules/content';
+import { listenForSiteChanges, type SiteChangeListener } from '../modules/sites';
+import { websiteForHost, type WebsiteRow } from '../modules/sites';
 import { appPlugin } from './app-plugin';
 
 declare module 'fastify' {

@@ -6,7 +6,7 @@
  * it must not call a server that member chose, which would learn who opened the page and when.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { siteSettings } from '../services/stored-json';
+import { siteSettings } from '../modules/sites';
 import type { ClientAssets } from './assets';
 import { escapeMarkup, SITE_TITLE_META } from '../../domain/markup';
 import { mapTiles } from '../../blocks/map/tiles';

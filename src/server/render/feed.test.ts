@@ -1,7 +1,7 @@
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { blogPostingData, renderFeed } from './feed';
-import type { ItemSummary } from '../services/published';
+import type { ItemSummary } from '../modules/content/published/published';
 
 const post = (n: number, extra: Partial<ItemSummary> = {}): ItemSummary => ({
   id: `p${n}`,

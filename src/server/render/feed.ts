@@ -5,7 +5,7 @@
  * (`<link rel="alternate">`, render/page.tsx); a post page also carries its schema.org
  * `BlogPosting` data (`blogPostingData`).
  */
-import type { ItemSummary, PublishedCollection } from '../services/published';
+import type { ItemSummary, PublishedCollection } from '../modules/content';
 import { escapeMarkup } from '../../domain/markup';
 
 /** The query that asks a collection's address for its feed. */

@@ -2,7 +2,7 @@
  * The site's brand on a published page: the header's logo (an image of the site's files, every
  * format and width the pipeline made, sized by its width and height attributes so nothing shifts
  * as it loads) beside or instead of the title, and the <head>'s links to the site icon (the
- * owner's, or the default mark: src/server/files/site-icon.ts), each address naming the icon's
+ * owner's, or the default mark: src/server/modules/files/images/site-icon.ts), each address naming the icon's
  * version so a changed icon is fetched again while an unchanged one is cached for a year.
  */
 import { imageSources, Picture } from '../../blocks/image/picture';

@@ -12,7 +12,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
-import { accounts, siteCaptcha, smtpSettings, webhookSecrets, websites } from '../../db/schema';
+import { accounts } from '../modules/accounts/schema/team';
+import { siteCaptcha } from '../modules/sites/schema/captcha';
+import { smtpSettings } from '../jobs/schema';
+import { webhookSecrets } from '../modules/forms/schema/forms';
+import { websites } from '../modules/sites/schema/sites';
 import { SEALING_APPLICATION_PREFIX } from './keys';
 import { knownKeyIds, seal, SEALED_PREFIX, sealedUnder, SecretKeyError, unseal } from './sealed';
 

@@ -1,0 +1,16 @@
+/** The accounts module's face: what other modules and the platform may use. */
+export { createAccount, createFirstOwner, findAccountByEmail, setRole } from './accounts';
+export { configRoute, signedInAccount, siteAndAccount, zodMessage, type ConfigContext } from './config-route';
+export { invite, pendingInvitations } from './invitations';
+export {
+  DEFAULT_PASSWORD_HASH_COST,
+  MAX_PASSWORD_HASH_COST,
+  MIN_PASSWORD_HASH_COST,
+  configurePasswordHashing,
+  generatePassword,
+  hashPassword,
+} from './passwords/passwords';
+export { SESSION_COOKIE, accountForSession, endSessionsOf, pruneSessions } from './sessions';
+export { MEMBER_COOKIE, createVerifiedSiteUser, memberForSession, type MemberSession, type SiteUser } from './site-users';
+export { TeamRuleError, changeRole, listTeam, removeMember, roleOn, sitesOfAccount, transferOwnership } from './team';
+export { clearTwoFactor } from './two-factor/two-factor';

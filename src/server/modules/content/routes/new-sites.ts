@@ -1,0 +1,66 @@
+/**
+ * `POST /api/auth/Sites`: the signed-in account creates a new site (blank or from the demo
+ * template) and becomes its owner. Like the other account calls (./account.ts) it belongs to the
+ * account, not to the site whose config area it is made from: the session is checked rather than
+ * a role there, and the crumb plugin checks it as every state-changing call. Creating sites is a
+ * right the operator grants (SITE_CREATION: accounts that are ADMIN of some site by default, any
+ * account, or none but the command line's `npm run site -- new`), refused with 403 naming who may;
+ * reserved identifiers are refused (services/site-limits.ts). Limited per account,
+ * so one account cannot fill the server with sites. A template's files are in the site's file
+ * store when the answer comes, their images with their copies when the server already had them.
+ */
+import type { FastifyInstance } from 'fastify';
+import { newSiteBody } from '../../../../contracts/pages';
+import type { Db } from '../../../../db/client';
+import { pages as texts } from '../../../../messages/pages';
+import { zodMessage } from '../../accounts';
+import { createSite, SiteTakenError } from '../sites/new-sites';
+import { moveStoredBytes } from '../../files';
+import { refusedByLimits } from '../../../rate-limits/rate-limit';
+import { identifierRefused, mayCreateSites, whoCreatesSites } from '../../sites';
+import { sitesOfAccount } from '../../accounts';
+import { siteAndAccount } from '../../accounts';
+
+const HOUR = 60 * 60 * 1000;
+/** New sites an account may create in an hour. */
+const SITES_PER_HOUR = 10;
+
+export async function registerNewSitesApi(app: FastifyInstance, db: Db) {
+  app.post('/api/auth/Sites', async (req, reply) => {
+    const who = await siteAndAccount(app, db, req, reply);
+    if (!who) return reply;
+    // A right the operator grants (SITE_CREATION): the team roles the account holds on any site decide.
+    const right = app.siteLimits.siteCreation;
+    if (
+      !mayCreateSites(
+        right,
+        (await sitesOfAccount(db, who.account.id)).map((s) => s.role),
+      )
+    )
+      return reply.code(403).send({ error: whoCreatesSites(right) });
+    const parsed = newSiteBody.safeParse(req.body ?? {});
+    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+    const refusal = identifierRefused(parsed.data.identifier, app.siteLimits, app.appDomain);
+    if (refusal) return reply.code(400).send({ error: refusal, errors: { identifier: refusal } });
+    if (
+      await refusedByLimits(app.rateLimits, reply, [{ key: `new-site:${who.account.id}`, max: SITES_PER_HOUR, windowMs: HOUR }], { error: texts.tooManySites })
+    )
+      return reply;
+    const { identifier, title, template } = parsed.data;
+    try {
+      await createSite(db, who.account.id, { identifier, title, template });
+    } catch (err) {
+      if (err instanceof SiteTakenError) return reply.code(409).send({ error: err.message, errors: { identifier: err.message } });
+      throw err;
+    }
+    // The template's files move into the file store before the answer, their images copying the
+    // variants the server has of the same bytes; what is left undone (the process stopped) the next start finishes.
+    try {
+      await moveStoredBytes(db, app.blobs);
+    } catch (err) {
+      req.log.warn({ err }, 'moving a new site’s files into the file store failed; the next start moves them');
+    }
+    // Its config area is on its own identifier subdomain (seed 000 §2), as the site picker links it.
+    return { identifier, title, configUrl: `${app.configOrigin({ identifier })}/config/` };
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * Replacing a form block's fields and settings wherever the site's content (and the editor's page
+ * drafts) holds the form. A content change like any other: one transaction that marks the site
+ * changed (../site-changes.ts), logs the activity and gives a form with a webhook address its
+ * signing secret, so published pages show the new form at once.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { StoredFormData } from '../../../../blocks/form/schema';
+import { BLOCK_TYPES } from '../../../../domain/block-types';
+import type { Db } from '../../../../db/client';
+import type { StoredBlockData, StoredSection } from '../../../../document/schema';
+import { collectionItems, pages } from '../../content/schema/content';
+import { websites } from '../../sites/schema/sites';
+import { logActivity } from '../../sites';
+import { reviseDraftsHoldingForm } from '../../content';
+import { markSiteChanged } from '../../sites';
+import { ensureWebhookSecret } from '../webhook-secrets';
+import { FORM_WITH_ID } from '../../../../blocks/form/json-paths';
+
+const FORM = BLOCK_TYPES.FORM;
+
+/** A form's data as the form block's writing schema gives it (src/blocks/sanitize.ts `storedSchema`). */
+export type StoredForm = StoredFormData & StoredBlockData;
+
+/** Puts `form` into every block of `sections` that holds its form id; answers how many it replaced. */
+function replaceForm(sections: StoredSection[], form: StoredForm): number {
+  let replaced = 0;
+  for (const section of sections) {
+    for (const block of section.blocks) {
+      if (block.type === FORM && block.data.formId === form.formId) {
+        block.data = form;
+        replaced += 1;
+      }
+    }
+  }
+  return replaced;
+}
+
+/**
+ * Replaces the form's data (checked and sanitised by the form block's writing schema) in every page and
+ * item holding it, in one transaction: the site row is locked first, as an import locks it, so an
+ * import and an edit never interleave. A form with a webhook address gets its signing secret in
+ * the same transaction if it has none, answered here once. Answers `updated: false` when no block
+ * holds the form.
+ */
+export async function updateForm(db: Db, websiteId: string, form: StoredForm, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const holds = (column: typeof pages.sections | typeof collectionItems.sections) =>
+      sql`jsonb_path_exists(${column}, ${FORM_WITH_ID}::jsonpath, ${JSON.stringify({ id: form.formId })}::jsonb)`;
+    const pageRows = await tx
+      .select({ id: pages.id, sections: pages.sections })
+      .from(pages)
+      .where(and(eq(pages.websiteId, websiteId), holds(pages.sections)))
+      .for('update');
+    const itemRows = await tx
+      .select({ id: collectionItems.id, sections: collectionItems.sections })
+      .from(collectionItems)
+      .where(and(eq(collectionItems.websiteId, websiteId), holds(collectionItems.sections)))
+      .for('update');
+    let replaced = 0;
+    for (const row of pageRows) {
+      replaced += replaceForm(row.sections, form);
+      await tx
+        .update(pages)
+        .set({ sections: row.sections })
+        .where(and(eq(pages.websiteId, websiteId), eq(pages.id, row.id)));
+    }
+    for (const row of itemRows) {
+      replaced += replaceForm(row.sections, form);
+      await tx
+        .update(collectionItems)
+        .set({ sections: row.sections })
+        .where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
+    }
+    // Drafts holding the form take the change too, or publishing one would put the old form back.
+    replaced += await reviseDraftsHoldingForm(tx, websiteId, form.formId, actorId, (sections) => replaceForm(sections, form));
+    if (replaced === 0) return { updated: false };
+    await markSiteChanged(tx, websiteId);
+    const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;
+    await logActivity(tx, websiteId, actorId, 'forms.form_updated', {
+      formId: form.formId,
+      fields: form.fields.length,
+      ...(webhookSecret ? { webhookSecretMade: true } : {}),
+    });
+    return { updated: true, ...(webhookSecret ? { webhookSecret } : {}) };
+  });
+}
