@@ -99,7 +99,7 @@ export function themeNarrowCustomProperties(theme: Theme = DEFAULT_THEME): Custo
 }
 
 /** The largest width that counts as narrow. */
-export const NARROW_MAX_WIDTH_PX = BREAKPOINTS_PX[0] - 1;
+const NARROW_MAX_WIDTH_PX = BREAKPOINTS_PX[0] - 1;
 
 const declarations = (properties: CustomProperty[], indent: string) => properties.map(([name, value]) => `${indent}${name}: ${value};\n`).join('');
 
