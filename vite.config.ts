@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { ISLAND_KINDS } from './src/blocks/definitions';
+import { designTokensPlugin } from './scripts/vite-design-tokens';
 import { messagesPlugin } from './scripts/vite-messages';
 
 // The definitions are the one list of kinds with an island; a kind that declares one without its
@@ -62,7 +63,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   publicDir: false,
-  plugins: [messagesPlugin(), precompress()],
+  plugins: [messagesPlugin(), designTokensPlugin(), precompress()],
   build: {
     // OPENPRESS_DIST builds elsewhere, so two builds (and their test servers) can run side by side.
     outDir: process.env.OPENPRESS_DIST ?? 'dist/client',

@@ -2,6 +2,7 @@
 import { createRoot } from 'react-dom/client';
 import { listenForSystemErrors } from '../ui/dialogs/system-error-events';
 import { App } from './app';
+import 'virtual:design-tokens.css';
 import './config.css';
 
 listenForSystemErrors();

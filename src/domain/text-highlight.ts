@@ -76,7 +76,7 @@ export type HighlightBlend = (typeof HIGHLIGHT_BLENDS)[number];
 
 /**
  * The theme's colours a highlight may name (the site stylesheet's --color-* variables,
- * src/server/render/theme.css), so a highlight follows the theme when it changes.
+ * src/document/theme.ts), so a highlight follows the theme when it changes.
  */
 export const HIGHLIGHT_THEME_COLORS = ['accent', 'ink', 'muted', 'dark', 'light', 'paper'] as const;
 export type HighlightThemeColor = (typeof HIGHLIGHT_THEME_COLORS)[number];

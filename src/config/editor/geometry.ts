@@ -5,6 +5,7 @@
  * the interaction layer draws in them.
  */
 import { GRID_COLUMNS } from '../../document/layout';
+import { DEFAULT_THEME } from '../../document/theme';
 
 export type Rect = { left: number; top: number; width: number; height: number };
 
@@ -49,7 +50,7 @@ export function measureGrid(sectionEl: HTMLElement, win: Window): GridGeometry |
   const rect = pageRect(grid, win);
   const columnSizes = tracks(style.gridTemplateColumns);
   const rowSizes = tracks(style.gridTemplateRows);
-  const rowSize = Number.parseFloat(style.getPropertyValue('--row-height')) || 22;
+  const rowSize = Number.parseFloat(style.getPropertyValue('--row-height')) || DEFAULT_THEME.rowHeightPx;
   const columnGap = Number.parseFloat(style.columnGap) || 0;
   const rowGap = Number.parseFloat(style.rowGap) || 0;
   // The columns as laid out: 24 on desktop, 8 at a phone's width (the page's own media query decides).

@@ -1,14 +1,16 @@
 /**
  * What the server knows about the browser build: the island loader's source (inlined, so its
- * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (theme.css,
- * every block kind's style.css, the site chrome's rules and the cookie banner's) with a
- * content-hashed URL. Read once at start from dist/client (built by `npm run build`).
+ * CSP hash is computed once), each block kind's chunk URL, and the theme stylesheet (the theme's
+ * custom properties, theme.css, every block kind's style.css, the site chrome's rules and the
+ * cookie banner's) with a content-hashed URL. Read once at start from dist/client (built by
+ * `npm run build`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BLOCK_DEFINITIONS } from '../../blocks/definitions';
 import { PROJECT_ROOT as ROOT } from '../../db/project-root';
+import { themeRootCss } from '../../document/theme';
 import { SITE_CHROME_CSS } from './site-chrome';
 
 export type ClientAssets = {
@@ -29,14 +31,15 @@ export function sha256Base64(text: string): string {
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 /**
- * The one stylesheet of published pages: the theme, then every block kind's own rules (cached once
- * by the browser for all pages, so a page does not wait for a kind's rules when a block appears),
+ * The one stylesheet of published pages: the theme (its values, generated from src/document/theme.ts,
+ * then its rules), then every block kind's own rules (cached once by the browser for all pages, so
+ * a page does not wait for a kind's rules when a block appears),
  * the badge and info bar rules generated from the shared constants (z-index, the 1024 px width),
  * and the cookie banner's rules, shared with the config area's live preview.
  */
 export function themeStylesheet(): string {
   const blocks = BLOCK_DEFINITIONS.map((b) => read(`src/blocks/${b.kind}/style.css`)).join('');
-  return read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/runtime/cookie-banner.css');
+  return themeRootCss() + read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/runtime/cookie-banner.css');
 }
 
 export type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };

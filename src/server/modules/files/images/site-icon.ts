@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { FAVICON_ICO_SIZES } from '../../../../domain/site-brand';
+import { DEFAULT_THEME } from '../../../../document/theme';
 import { makeIcon } from './image-pipeline';
 
 /**
@@ -13,11 +14,11 @@ import { makeIcon } from './image-pipeline';
  * green, in a rounded square. Drawn by the pipeline at each size, so nothing is downloaded or built.
  */
 export const DEFAULT_ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
-<rect width="64" height="64" rx="14" fill="#1d5c4d"/>
+<rect width="64" height="64" rx="14" fill="${DEFAULT_THEME.colors.accent}"/>
 <path d="M19 12h19l11 11v29a2 2 0 0 1-2 2H19a2 2 0 0 1-2-2V14a2 2 0 0 1 2-2z" fill="#ffffff"/>
 <path d="M38 12v9a2 2 0 0 0 2 2h9z" fill="#b9d8cf"/>
-<rect x="23" y="31" width="20" height="4" rx="2" fill="#1d5c4d"/>
-<rect x="23" y="40" width="14" height="4" rx="2" fill="#1d5c4d"/>
+<rect x="23" y="31" width="20" height="4" rx="2" fill="${DEFAULT_THEME.colors.accent}"/>
+<rect x="23" y="40" width="14" height="4" rx="2" fill="${DEFAULT_THEME.colors.accent}"/>
 </svg>`;
 const DEFAULT_ICON = Buffer.from(DEFAULT_ICON_SVG);
 
