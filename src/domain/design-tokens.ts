@@ -3,7 +3,7 @@
  * breakpoints, spacing, type sizes and weights, radii, time steps, z-indexes, device views,
  * the nine positions and font categories. The stylesheet generator emits these as CSS custom
  * properties; scripts read the same numbers here. The type scale and time steps are ours within
- * the seed's range (docs/decisions.md, "Font size and time step tokens").
+ * the seed's range (docs/decisions/0073-font-size-and-time-step-tokens.md).
  */
 
 /** Seed 001 §9: desktop design breakpoints, in pixels. */
