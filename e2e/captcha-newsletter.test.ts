@@ -111,7 +111,8 @@ describe('the built-in captcha on the contact form', () => {
     expect(requests.some((u) => u.pathname === SAVE_PATH)).toBe(false);
 
     const took = await solve(page);
-    // The cost decision (docs/decisions.md) was measured with this line on this machine.
+    // The cost decision (docs/decisions/0051-the-altcha-challenges-cost.md) was measured with this
+    // line on this machine.
     console.log(`ALTCHA solved in Chromium in ${took} ms (including the widget's 500 ms minimum)`);
     expect(requests.some((u) => u.pathname === '/api/captcha/challenge')).toBe(true);
     const save = page.waitForRequest((r) => new URL(r.url()).pathname === SAVE_PATH);

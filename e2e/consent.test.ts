@@ -1,11 +1,12 @@
 /**
  * The cookie banner and consent in Chromium (seed 000 §2, §3, §4, §5, §9 and the consent rules of
- * docs/decisions.md): the demo site's first visit, Accept and Decline with the consent cookie's
- * value and lifetime, when the banner stays away, every variant, theme, CTA variant and position
- * with the seed's defaults, axe-core in each, the restrictive policy clearing tracking cookies, a
- * decline clearing them at once, 'Cookie settings' reopening the banner, Global Privacy Control
- * counting as a decline until Accept, the visitor cookies after consent, the config area's
- * preview-forced banner, and a tour showing a visitor who declines never receives an identifier.
+ * docs/decisions/, the area "Consent and measurement"): the demo site's first visit, Accept and
+ * Decline with the consent cookie's value and lifetime, when the banner stays away, every variant,
+ * theme, CTA variant and position with the seed's defaults, axe-core in each, the restrictive
+ * policy clearing tracking cookies, a decline clearing them at once, 'Cookie settings' reopening
+ * the banner, Global Privacy Control counting as a decline until Accept, the visitor cookies after
+ * consent, the config area's preview-forced banner, and a tour showing a visitor who declines never
+ * receives an identifier.
  */
 import type { Browser, BrowserContext, Cookie, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -24,7 +24,8 @@
  * open (checked against its size and SHA-256; a key already holding a blob of that size is kept as
  * it is), and commits only when all of them match: on any failure the blobs it put are deleted and
  * nothing is committed. After the commit, `--replace` deletes the store's blobs that no restored row
- * names (the replaced database's files), and the key files are written (docs/decisions.md).
+ * names (the replaced database's files), and the key files are written
+ * (docs/decisions/0151-the-key-in-a-backup.md).
  */
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';

@@ -16,7 +16,7 @@ import { publishProblem, publishProblemText } from '../domain/links';
 /**
  * The document does not know the host its pages will be served on (the site's subdomain, a custom
  * domain, another server after an export), so links are checked without one: every http(s) link
- * is read as external (docs/decisions.md, "Links in the site document").
+ * is read as external (docs/decisions/0108-links-in-the-site-document.md).
  */
 const NO_HOST = '';
 

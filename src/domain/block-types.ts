@@ -1,6 +1,6 @@
 /**
  * Block types by number. Seed 000 §3 fixes the range (1 to 71) and gives example names but no
- * numbers, so the numbers below are ours (docs/decisions.md, "Block type numbers"). Once shipped,
+ * numbers, so the numbers below are ours (docs/decisions/0001-block-type-numbers.md). Once shipped,
  * a number is never reused: site documents store it.
  */
 export const BLOCK_TYPES = {

@@ -1,6 +1,6 @@
 /**
  * Block variant codes 1000 to 1019 of seed 001 §3, numbered in the order the seed lists them
- * (docs/decisions.md, "Block variant codes"). A block stores its variant code beside its type.
+ * (docs/decisions/0070-block-variant-codes.md). A block stores its variant code beside its type.
  */
 
 export const BLOCK_VARIANTS = {

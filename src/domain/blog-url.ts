@@ -2,7 +2,7 @@
  * Blog post URL patterns of seed 000 §5: the tokens %y %m %d %t (year, month, day, title slug) and
  * the clean-up of pattern text. The collection settings store the normalised pattern; the
  * renderer and the router build post paths from it with `blogPostPath`. How letters outside ASCII
- * are treated: docs/decisions.md, "Blog URL letters".
+ * are treated: docs/decisions/0065-blog-url-letters.md.
  */
 
 export const BLOG_URL_TOKENS = { YEAR: '%y', MONTH: '%m', DAY: '%d', TITLE: '%t' } as const;

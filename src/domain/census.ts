@@ -46,7 +46,7 @@ export function isPageViewRecorded(context: PageViewContext): boolean {
 
 /**
  * The census hit's pagePermissionTypeValue (seed 000 §3 names the field, not its values; ours,
- * docs/decisions.md "Census page permission values"): who may open the page.
+ * docs/decisions/0097-census-page-permission-values.md): who may open the page.
  */
 export const PAGE_PERMISSION_TYPES = { PUBLIC: 1, MEMBERS: 2, PASSWORD: 3 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * Collection types and collection view modes. Seed 000 §3 fixes only the range (1 to 24); these
- * numbers are ours (docs/decisions.md, "Collection and record type numbers") and are stored in
+ * numbers are ours (docs/decisions/0077-collection-and-record-type-numbers.md) and are stored in
  * site documents, so a shipped number is never reused.
  */
 

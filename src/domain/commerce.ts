@@ -91,7 +91,7 @@ const MAX_INTEGER_MODULUS = 10n ** BigInt(CURRENCY_FORMAT.MAX_INTEGER_DIGITS);
 /**
  * Formats an amount of minor units with the locale's symbol and separators and the currency's
  * fraction digits (seed 000 §3). At most 15 integer digits are shown, the higher ones dropped as
- * a formatter's maximum-integer-digits setting does (docs/decisions.md, "Money integer digits").
+ * a formatter's maximum-integer-digits setting does (docs/decisions/0072-money-integer-digits.md).
  */
 export function formatMoney(money: Money, locale: string = DEFAULT_LOCALE): string {
   const { fractionDigits } = currency(money.currency);

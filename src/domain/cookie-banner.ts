@@ -10,7 +10,7 @@ export const COOKIE_BANNER_THEMES = ['LIGHT', 'DARK'] as const;
 export const COOKIE_BANNER_VARIANTS = ['BAR', 'POPUP'] as const;
 export const COOKIE_BANNER_ACCEPT_TYPES = ['OPT_IN', 'OPT_IN_AND_OUT'] as const;
 export const COOKIE_BANNER_BAR_POSITIONS = ['TOP', 'BOTTOM'] as const;
-/** The seed names "four corners"; the value spelling is ours (docs/decisions.md, "Cookie banner corners"). */
+/** The seed names "four corners"; the value spelling is ours (docs/decisions/0071-cookie-banner-corners.md). */
 export const COOKIE_BANNER_POPUP_POSITIONS = ['TOP_LEFT', 'TOP_RIGHT', 'BOTTOM_LEFT', 'BOTTOM_RIGHT'] as const;
 
 export type CookieBannerCtaVariant = (typeof COOKIE_BANNER_CTA_VARIANTS)[number];

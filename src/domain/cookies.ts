@@ -3,7 +3,7 @@
  * the visitor record and visit token, consent, the crumb, ss_lastid and the analytics session
  * cookies. The server and the visitor runtime both write these, so the formats are parsed and
  * written only here. The meaning of the visitor record's four numbers is ours
- * (docs/decisions.md, "Visitor record fields").
+ * (docs/decisions/0066-visitor-record-fields.md).
  */
 
 export const COOKIE_NAMES = {
@@ -15,7 +15,7 @@ export const COOKIE_NAMES = {
   SESSION_ID: 'SS_SESSION_ID',
   IS_FIRST_SESSION: 'SS_IS_FIRST_SESSION',
   HAS_LANDED: 'SS_HAS_LANDED',
-  /** Seed 001 §4, §9: the analytics id (390 days); the seed does not name it (docs/decisions.md). */
+  /** Seed 001 §4, §9: the analytics id (390 days); the seed does not name it, so the name is ours. */
   ANALYTICS_ID: 'ss_aid',
 } as const;
 

@@ -2,8 +2,8 @@
  * Design tokens of seed 001 §9 and the shared layering and device constants of seeds 000 and 001:
  * breakpoints, spacing, type sizes and weights, radii, time steps, z-indexes, device views,
  * the nine positions and font categories. The theme's generator (src/document/theme.ts) emits
- * these as CSS custom properties; scripts read the same numbers here. The type scale and time steps are ours within
- * the seed's range (docs/decisions.md, "Font size and time step tokens").
+ * these as CSS custom properties; scripts read the same numbers here. The type scale and time
+ * steps are ours within the seed's range (docs/decisions/0073-font-size-and-time-step-tokens.md).
  */
 
 /** Seed 001 §9: desktop design breakpoints, in pixels. */

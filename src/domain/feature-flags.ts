@@ -3,7 +3,7 @@
  * clearpay, klarna, gift cards, subscriptions, reviews, code injection, popup overlay and others,
  * but names none; seed 000 §5 and seed 001 §9 gate the textarea max length, multilingual and
  * currency formatting behind flags. These are our names for the flags the product has
- * (docs/decisions.md, "Feature flag names"). The page context lists the flags that are on.
+ * (docs/decisions/0076-feature-flag-names.md). The page context lists the flags that are on.
  */
 
 export const FEATURE_FLAGS = {

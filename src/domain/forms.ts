@@ -190,7 +190,7 @@ function validTime([hour = '', minute = '', second = '', ampm = '']: readonly st
   return second === '' || (/^\d{1,2}$/.test(second) && Number(second) <= 59);
 }
 
-/** Messages for field rules the seeds leave without wording (ours; docs/decisions.md "Form field messages"). */
+/** Messages for field rules the seeds leave without wording (ours). */
 type FieldMessage = (typeof forms)[`field${string}` & keyof typeof forms];
 
 /**

@@ -2,7 +2,7 @@
  * Labs: the two lists of feature flags a site turns on (seed 001 §7, `/api/labs/internal` and
  * `/api/labs/circle`). `internal` holds features the site's own team tries before anything is
  * promised about them; `circle` holds early-access features offered to the wider beta group. A flag
- * in either list is on for the site (docs/decisions.md, "Labs lists"). Stored as
+ * in either list is on for the site (docs/decisions/0025-labs-lists.md). Stored as
  * `{ internal: string[], circle: string[] }`; read tolerantly so a stored name that is no longer a
  * flag is ignored rather than breaking the site.
  */

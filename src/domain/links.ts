@@ -3,7 +3,8 @@
  * shapes of seed 000 §2 (/pages/{24 hex}, /s/...). The editor's link field, document import, the
  * HTML sanitiser and block views all check owner-written hrefs here. An href is read the way a
  * browser reads it, so a link cannot pass as one category and navigate as another. Choices where
- * the seed is silent: docs/decisions.md, "Link categories" and "Link length bounds".
+ * the seed is silent: docs/decisions/0062-link-categories.md and
+ * docs/decisions/0063-link-length-bounds.md.
  */
 import { ROUTES } from './routes';
 
@@ -84,7 +85,7 @@ function internalCategory(path: string): 'file' | 'content' {
 
 /**
  * A link naming a host. Another host is external; the current host is the site itself, so the link
- * is read as the path it names (docs/decisions.md, "Link categories").
+ * is read as the path it names (docs/decisions/0062-link-categories.md).
  */
 function withHost(href: string, slashed: string, afterScheme: number, currentHost: string, scheme?: string): Analysis {
   const host = hostOf(scheme === undefined ? `https:${slashed}` : slashed);
@@ -184,7 +185,7 @@ function checkAnalysed(a: Analysis): LinkCheck {
 
 /**
  * Schemes a published page may link to besides http(s). The seed bounds javascript: and ftp: links
- * but a page we render never carries them (docs/decisions.md, "Publishable links").
+ * but a page we render never carries them (docs/decisions/0064-publishable-links.md).
  */
 export const PUBLISHABLE_MISC_SCHEMES: ReadonlySet<string> = new Set(['mailto', 'tel', 'sms']);
 

@@ -1,8 +1,8 @@
 /**
  * What the measurement calls accept beyond what the seeds fix (seed 000 §7, §9; seed 001 §7): the
  * most a call may carry, and the census count kinds. The server refuses more; the visitor runtime
- * keeps within them. Our numbers where the seeds give none (docs/decisions.md, "Consent and
- * measurement").
+ * keeps within them. Our numbers where the seeds give none (docs/decisions/,
+ * the area "Consent and measurement").
  */
 import { ERROR_REPORTING } from './limits';
 

@@ -4,7 +4,7 @@ import { multilingual } from '../messages/multilingual';
  * Multilingual sites (seed 001 §7, behind the `multilingual` flag): the rules for a site's list of
  * languages and the translation providers it may connect. Shared by the server, which enforces
  * them, and the config area, which names languages and checks a list before saving it
- * (docs/decisions.md, "Multilingual settings").
+ * (docs/decisions/0026-multilingual-settings.md).
  */
 
 /** A site offers at most this many languages. */

@@ -52,7 +52,7 @@ export type PageStatus = ContentStatus;
 
 /**
  * Seed 000 §3: "cover/lock/popup page kinds 1 to 3", numbered in the order the seed names them
- * (docs/decisions.md, "Page kinds").
+ * (docs/decisions/0069-page-kinds.md).
  */
 export const PAGE_KINDS = { COVER_PAGE: 1, LOCK_SCREEN: 2, POPUP_OVERLAY: 3 } as const;
 export type PageKind = (typeof PAGE_KINDS)[keyof typeof PAGE_KINDS];

@@ -67,5 +67,5 @@ export function isDarkLuma(lumaPercent: number): boolean {
   return lumaPercent < DARK_LUMA_THRESHOLD_PERCENT;
 }
 
-/** Seed 001 §9: "a salmon hex"; we use CSS salmon (docs/decisions.md, "Fallback palette seed"). */
+/** Seed 001 §9: "a salmon hex"; we use CSS salmon (docs/decisions/0074-fallback-palette-seed.md). */
 export const FALLBACK_PALETTE_SEED = '#fa8072';

@@ -1,7 +1,7 @@
 /**
  * Record types: the kind of thing a page shows, sent as recordType with census hits. Seed 000 §3
- * fixes only the range (1 to 62); these numbers are ours (docs/decisions.md, "Collection and
- * record type numbers") and, once shipped, never reused.
+ * fixes only the range (1 to 62); these numbers are ours
+ * (docs/decisions/0077-collection-and-record-type-numbers.md) and, once shipped, never reused.
  */
 import type { CollectionItemAnalyticsType } from './website';
 

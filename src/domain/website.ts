@@ -15,7 +15,7 @@ export type WebsiteType = (typeof WEBSITE_TYPES)[keyof typeof WEBSITE_TYPES];
 
 /**
  * Seed 000 §3 names the statuses in words; the stored values are those words in lower_snake_case
- * (docs/decisions.md, "Website status values").
+ * (docs/decisions/0068-website-status-values.md).
  */
 export const WEBSITE_STATUSES = {
   EXPIRED: 'expired',

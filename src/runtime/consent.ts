@@ -1,11 +1,11 @@
 /**
- * The visitor's consent to tracking (seed 000 §4, §9 and our consent rules, docs/decisions.md):
- * the one place that answers "may this page set identifiers and send them?". The consent cookie
- * (ss_cookieAllowed) and the crumb are strictly necessary and always allowed. Tracking with
- * identifiers is allowed when the visitor accepted, or — without the restrictive policy — when they
- * have not answered yet; a Global Privacy Control signal counts as a decline until they accept.
- * Island chunks are separate bundles, so a change is announced as a DOM event on `window`, not
- * through module state.
+ * The visitor's consent to tracking (seed 000 §4, §9 and our consent rules: docs/decisions/, the
+ * area "Consent and measurement"): the one place that answers "may this page set identifiers and
+ * send them?". The consent cookie (ss_cookieAllowed) and the crumb are strictly necessary and
+ * always allowed. Tracking with identifiers is allowed when the visitor accepted, or — without the
+ * restrictive policy — when they have not answered yet; a Global Privacy Control signal counts as a
+ * decline until they accept. Island chunks are separate bundles, so a change is announced as a DOM
+ * event on `window`, not through module state.
  */
 import { COOKIE_MAX_AGE_SECONDS, COOKIE_NAMES, consentCookieValue, parseConsent, RESTRICTIVE_POLICY_COOKIES } from '../domain/cookies';
 import { siteContext } from './site-context';

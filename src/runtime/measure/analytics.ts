@@ -7,7 +7,7 @@
  * - Common fields are kept only as strings (null for an optional one); anything else is dropped
  *   with a warning. Fields the seed does not name go to customData.
  * - commonData also holds the event context (context.ts), the fields added automatically and the
- *   session info (docs/decisions.md, "Analytics field names").
+ *   session info (docs/decisions/0096-analytics-field-names.md).
  * - The analytics id comes from the ss_aid cookie, else local storage (with its expiry), else this
  *   page's memory, else a new random id; it is written back to both for 390 days.
  * - SS_SESSION_ID, SS_IS_FIRST_SESSION and SS_HAS_LANDED are browser-session cookies: the session

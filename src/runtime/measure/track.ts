@@ -2,7 +2,7 @@
  * The browser pixel (seed 000 §7, seed 001 §7): an image request to /api/track/Track with the
  * landing address, the referrer, a random rk against caches, the browser language and the screen
  * size, plus the campaign parameters the page's query has. It is a marketing call, so it is sent
- * only while identifiers are allowed (docs/decisions.md, "The pixel and consent").
+ * only while identifiers are allowed (docs/decisions/0098-the-pixel-and-consent.md).
  */
 import { TRACK_QUERY_PARAMS } from '../../domain/analytics';
 import { MEASUREMENT_PATHS } from '../../domain/measurement-paths';

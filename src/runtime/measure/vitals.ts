@@ -2,7 +2,7 @@
  * The five web vitals (LCP, CLS, INP, FCP, TTFB) measured with the browser's performance
  * observers, after web-vitals' definitions and thresholds, in a few hundred bytes: the page's
  * measurement has to fit its JavaScript budget (e2e/budgets.test.ts) and the web-vitals package
- * alone is 3.3 KB gzipped (docs/decisions.md, "Web vitals without the package"). Each metric is
+ * alone is 3.3 KB gzipped (docs/decisions/0100-web-vitals-without-the-package.md). Each metric is
  * reported again whenever its value changes, rated by the thresholds of src/domain/vitals.ts; the
  * caller keeps the latest.
  */

@@ -1,7 +1,7 @@
 /**
  * Content codings: which one a request accepts best (`Accept-Encoding`, q-values honoured), which
  * answers are worth compressing, and the compressors with the qualities chosen for each use
- * (docs/decisions.md, "Compression"). Pure but for node:zlib and node:crypto.
+ * (docs/decisions/0172-compression.md). Pure but for node:zlib and node:crypto.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

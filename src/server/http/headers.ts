@@ -5,9 +5,9 @@
  * (a cached page answered before any per-request work) can send the very same set.
  *
  * The base set is what helmet sends by default, less what we set ourselves: our CSP (per page, from
- * its hashes), HSTS (only over https), and the browser's own referrer policy (docs/decisions.md,
- * "Referrer policy"); Cross-Origin-Embedder-Policy is not sent, so pages may embed images and
- * frames from other sites.
+ * its hashes), HSTS (only over https), and the browser's own referrer policy
+ * (docs/decisions/0099-referrer-policy.md); Cross-Origin-Embedder-Policy is not sent, so pages may
+ * embed images and frames from other sites.
  */
 import { GOOGLE_MAPS_CSP, usesGoogleMaps } from '../../domain/google-maps';
 

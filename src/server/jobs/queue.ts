@@ -83,7 +83,7 @@ export class PermanentJobError extends Error {}
 
 /**
  * Days a finished job is kept after it finished: a done one for a while, to answer what went out;
- * a failed one longer, for ADMINs to find and retry (docs/decisions.md, "How long jobs are kept").
+ * a failed one longer, for ADMINs to find and retry (docs/decisions/0117-how-long-jobs-are-kept.md).
  * Payloads hold personal data (email addresses and texts, submissions sent to webhooks).
  */
 export const JOB_RETENTION_DAYS = { done: 14, failed: 30 } as const;

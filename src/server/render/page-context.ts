@@ -33,14 +33,14 @@ export function siteConsent(settings: Pick<SiteSettings, 'cookieBanner'>): SiteC
 }
 
 /**
- * Our templateId (docs/decisions.md, "templateId"): sites have no template catalogue yet; every
+ * Our templateId (docs/decisions/0078-templateid.md): sites have no template catalogue yet; every
  * page is drawn by the built-in template at the site's templateVersion.
  */
 export function templateIdOf(settings: Pick<SiteSettings, 'templateVersion'>): string {
   return `openpress-${settings.templateVersion}`;
 }
 
-/** The record type of a collection's items (docs/decisions.md, "Collection and record type numbers"). */
+/** The record type of a collection's items (docs/decisions/0077-collection-and-record-type-numbers.md). */
 const ITEM_RECORD_TYPES: ReadonlyMap<number, number> = new Map([
   [COLLECTION_TYPES.PAGES, RECORD_TYPES.PAGE],
   [COLLECTION_TYPES.BLOG, RECORD_TYPES.BLOG_POST],

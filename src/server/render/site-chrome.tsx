@@ -15,7 +15,7 @@ import { siteChrome } from '../../messages/site-chrome';
 
 export type SiteChromeSettings = Pick<SiteSettings, 'badgeType' | 'infoBarStyle' | 'contact'>;
 
-/** Where the badge leads: the builder this site was made with on this server (docs/decisions.md, "The site badge and the mobile information bar"). */
+/** Where the badge leads: the builder this site was made with on this server (docs/decisions/0010-the-site-badge-and-the-mobile-information-bar.md). */
 export const BADGE_HREF = '/config/';
 export const BADGE_TEXT = siteChrome.badge;
 

@@ -151,7 +151,8 @@ function confirmationEmail(s: SignUp, email: string, token: string) {
 
 /**
  * Stores a sign-up and emails its confirmation link, in one transaction. A pending or unsubscribed
- * address gets a new link; a confirmed one is left as it is and gets no email (docs/decisions.md).
+ * address gets a new link; a confirmed one is left as it is and gets no email
+ * (docs/decisions/0056-newsletter-sign-ups-and-what-they-email.md).
  */
 export async function signUp(db: Db, s: SignUp, now = Date.now()): Promise<SignUpOutcome> {
   const email = s.email.trim().toLowerCase();

@@ -43,7 +43,7 @@ import {
 } from './schema';
 import { serverSecret } from '../../secrets/server-secrets';
 
-/** Kept when a site sets no analyticsRetentionDays (docs/decisions.md, "Consent and measurement"). */
+/** Kept when a site sets no analyticsRetentionDays (docs/decisions/0088-measurement-data-kept-400-days.md). */
 export const DEFAULT_ANALYTICS_RETENTION_DAYS = 400;
 
 /** Every table of a site's measurement data, raw and rolled up, each with (website_id, day, …) as its key. */

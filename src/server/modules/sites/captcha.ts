@@ -26,9 +26,9 @@ export type CaptchaVerdict = { ok: true } | { ok: false; reason: 'missing' | 'in
 export type PublicCaptcha = { provider: CaptchaProvider; siteKey: string };
 
 /**
- * The proof of work (docs/decisions.md "The ALTCHA challenge's cost"): PBKDF2/SHA-256 with this many
- * iterations per attempt, and a secret counter drawn from COUNTER_RANGE that the browser finds by
- * trying 0, 1, 2 … in parallel workers. About a second on a phone.
+ * The proof of work (docs/decisions/0051-the-altcha-challenges-cost.md): PBKDF2/SHA-256 with this
+ * many iterations per attempt, and a secret counter drawn from COUNTER_RANGE that the browser finds
+ * by trying 0, 1, 2 … in parallel workers. About a second on a phone.
  */
 export const ALTCHA_ALGORITHM = 'PBKDF2/SHA-256';
 export const ALTCHA_COST = 1_000;
@@ -203,7 +203,8 @@ async function verifyRecaptcha(db: Db, websiteId: string, secret: string, token:
     });
     answer = (await res.json()) as SiteVerifyAnswer;
   } catch (err) {
-    // Unreachable or not JSON: refused, never let through unchecked (docs/decisions.md).
+    // Unreachable or not JSON: refused, never let through unchecked
+    // (docs/decisions/0053-recaptcha-instead.md).
     console.warn('reCAPTCHA verification failed:', err instanceof Error ? err.message : err);
     return { ok: false, reason: 'invalid' };
   }

@@ -1,5 +1,5 @@
 /**
- * Who may get a site file (docs/decisions.md, "Files of members and password pages"). A file named
+ * Who may get a site file (docs/decisions/0297-files-of-members-and-password-pages.md). A file named
  * by any public page, post, collection, system page, or the site's header, footer, menus or
  * settings is everyone's, as is a file no published content names (the owner may hand its address
  * out). A file named only by members or password pages goes only to a visitor who may open one of

@@ -7,8 +7,8 @@
  *
  * Memory is bounded by a limit in bytes, measured as the JSON text of the rows a site was read
  * from; the least recently rendered sites are dropped first. A site larger than the whole limit is
- * never held: each of its renders reads only what its address needs (docs/decisions.md, "A site
- * larger than the content cache").
+ * never held: each of its renders reads only what its address needs
+ * (docs/decisions/0159-a-site-larger-than-the-content-cache.md).
  */
 import type pg from 'pg';
 import type { Metrics } from '../../../metrics';
@@ -37,7 +37,7 @@ export function contentReader(pool: pg.Pool): SiteContentReader {
   return { site: (websiteId, opts) => readSiteContent(pool, websiteId, opts), path: (websiteId, path) => readPathContent(pool, websiteId, path) };
 }
 
-/** 64 MB of rows' JSON (docs/decisions.md, "The content cache's limit"). */
+/** 64 MB of rows' JSON (docs/decisions/0158-the-content-caches-limit.md). */
 export const DEFAULT_CONTENT_CACHE_BYTES = 64 * 1024 * 1024;
 /** The least a site held is counted as: its maps, or the mark that it is too large to hold. */
 const ENTRY_BYTES = 64;

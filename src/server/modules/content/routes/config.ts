@@ -68,7 +68,8 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
       }
       if (moved.identifier === moved.previousIdentifier) return { ok: true };
       // The site now answers on its new subdomain. The session cookie is host-only: someone signed in
-      // at the old subdomain signs in again at the new one (docs/decisions.md).
+      // at the old subdomain signs in again at the new one
+      // (docs/decisions/0034-changing-the-site-identifier.md).
       const address = `${app.configOrigin({ identifier: moved.identifier })}/`;
       return { ok: true, address, configAddress: `${address}config/`, signInAgain: requestHost(req) === `${moved.previousIdentifier}.${opts.appDomain}` };
     },

@@ -1,7 +1,7 @@
 /**
  * Multilingual settings (seed 001 §7), behind the `multilingual` labs flag: with the flag off every
  * call answers 404 and changes nothing. Settings area: read to see, write to change
- * (docs/permissions.md). Response shapes are ours (docs/decisions.md, "Multilingual settings"):
+ * (docs/permissions.md). Response shapes are ours (docs/decisions/0026-multilingual-settings.md):
  *
  * - GET  /api/multilingual/settings   { defaultLanguage, languages, maxLanguages, providers, connection }
  * - GET  /api/multilingual/status     { enabled, defaultLanguage, languageCount, visibleLanguageCount, connection }

@@ -1,8 +1,9 @@
 /**
  * The Navigation screen's calls and the link picker's (src/contracts/navigation.ts), through
  * `configRoute`: the menus belong to the Design area, with the header and footer they sit in
- * (docs/decisions.md); what a link can lead to is read in the Pages area, where every role that
- * edits links (pages or design) may read. The rules are in ../services/navigation.ts.
+ * (docs/decisions/0195-navigation-one-level-of-nesting-folders-and-where-it-is-edited.md); what a
+ * link can lead to is read in the Pages area, where every role that edits links (pages or design)
+ * may read. The rules are in ../services/navigation.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { navigationBody } from '../../../../contracts/navigation';

@@ -2,12 +2,13 @@
  * What an uploaded file is, told by its first bytes (magic numbers), never by its name or the type
  * the browser declared: those only decide whether the upload is refused as mislabelled.
  *
- * The rule (docs/decisions.md, "Recognising uploads"): the content must be a type listed here, or
- * the file is refused as 'unsupported'; and when the name's extension or the declared type names a
- * family we know (image, video, audio, pdf, text), the content must be of that same family, or the
- * file is refused as 'mislabelled' (a PNG named .pdf, a text file named .jpg). Within a family the
- * content decides the type it is served as (a PNG named .jpg is served as image/png). Unknown
- * extensions (`notes.final`) and generic declared types (application/octet-stream) claim nothing.
+ * The rule (docs/decisions/0211-what-an-upload-is-and-its-limits.md): the content must be a type
+ * listed here, or the file is refused as 'unsupported'; and when the name's extension or the
+ * declared type names a family we know (image, video, audio, pdf, text), the content must be of
+ * that same family, or the file is refused as 'mislabelled' (a PNG named .pdf, a text file named
+ * .jpg). Within a family the content decides the type it is served as (a PNG named .jpg is served
+ * as image/png). Unknown extensions (`notes.final`) and generic declared types
+ * (application/octet-stream) claim nothing.
  *
  * Only the head is read, so a file with a good header and corrupt data after it passes here: the
  * image pipeline's probe (image-pipeline.ts) refuses it.

@@ -7,7 +7,7 @@ import { logActivity } from '../../sites';
 /**
  * Deletes every submission that holds the address (its `emails`, lowercased when stored) and the
  * address's subscriptions to every list, in one transaction. The activity log records the counts,
- * never the address nor a hash of it (docs/decisions.md, "Erasing a person's data").
+ * never the address nor a hash of it (docs/decisions/0039-erasing-a-persons-data.md).
  */
 export async function eraseByEmail(db: Db, websiteId: string, email: string, actorId: string): Promise<{ submissions: number; subscribers: number }> {
   const address = email.trim().toLowerCase();

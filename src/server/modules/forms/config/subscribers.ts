@@ -66,7 +66,7 @@ export async function deleteSubscriber(db: Db, websiteId: string, listId: string
       )
       .returning({ email: newsletterSubscribers.email });
     if (deleted.length === 0) return false;
-    // The activity log keeps no address (docs/decisions.md, "Erasing a person's data").
+    // The activity log keeps no address (docs/decisions/0039-erasing-a-persons-data.md).
     await logActivity(tx, websiteId, actorId, 'newsletter.subscriber_deleted', { listId });
     return true;
   });

@@ -41,7 +41,7 @@ declare module 'fastify' {
   }
 }
 
-/** Calls per address and site a minute, all measurement calls together (docs/decisions.md). */
+/** Calls per address and site a minute, all measurement calls together (docs/decisions/0092-measurement-limits.md). */
 export const INGEST_LIMIT: IngestLimit = { max: 1200, windowMs: 60_000 };
 
 /** Our texts for what the seeds leave without words. */

@@ -33,7 +33,7 @@ export const CAPTCHA_CONFIG_PATH = '/api/config/captcha';
  * Challenges per address (hashed) and site in ten minutes. A visitor fetches one a form they send,
  * and another when one expires or a send fails; sixty leaves room for a classroom or an office
  * behind one address, while one address cannot gather challenges to solve in bulk for a flood of
- * submissions (docs/decisions.md, "The captcha challenge limit").
+ * submissions (docs/decisions/0114-the-captcha-challenge-limit.md).
  */
 export const CAPTCHA_CHALLENGE_LIMIT = { max: 60, windowMs: 10 * 60 * 1000 } as const;
 export const CAPTCHA_CHALLENGE_LIMITED = captchaSettings.challengeLimited;
