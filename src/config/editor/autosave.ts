@@ -9,7 +9,7 @@
  * overwritten silently.
  */
 import { draftConflict, draftSaved, type DraftState } from '../../contracts/editor';
-import { call, ApiError } from '../api';
+import { call, ApiError } from '../shared/api';
 import type { EditorSection, EditorStore } from './store';
 import { findBlock, newId } from './store';
 import { editorApi, type EditorTarget } from './target';

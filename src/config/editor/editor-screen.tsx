@@ -5,6 +5,7 @@
  * with a summary of what will change. Loaded as a chunk of its own when an owner opens a page, so
  * the rest of the config area (and every published page) carries none of it.
  */
+import './editor.css';
 import {
   DndContext,
   DragOverlay,
@@ -28,13 +29,13 @@ import { format } from '../../messages/format';
 import { configArea } from '../../messages/config-area';
 import { editing } from '../../messages/editing';
 import { Popup } from '../../ui/dialogs/popup';
-import { call } from '../api';
-import { BlockFields } from '../block-fields';
-import { FilePicker, LibraryImageButton, placedImage } from '../file-picker';
-import { GalleryPanel } from './gallery-panel';
-import { MapPlaceSearch } from './map-place-search';
+import { call } from '../shared/api';
+import { BlockFields } from '../shared/block-fields';
+import { FilePicker, LibraryImageButton, placedImage } from '../shared/file-picker';
+import { GalleryPanel } from '../../blocks/gallery/editor-panel';
+import { MapPlaceSearch } from '../../blocks/map/editor-panel';
 import type { PickedImage } from '../../contracts/files';
-import { errorText } from '../ui';
+import { errorText } from '../shared/ui';
 import { createAutosave, readKept, type Autosave, type SaveStatus } from './autosave';
 import { createTextSession, TextSessionContext } from '../../blocks/text/session';
 import { Canvas, CanvasText, type CanvasFrame, type CanvasSetup } from './canvas';
@@ -691,6 +692,7 @@ function SettingsPanel({ store, page, writable, canPaste }: { store: EditorStore
           files={new Map(page.canvas.ctx.files.map((f) => [f.name, f]))}
           writable={writable}
           onChange={(next) => store.setBlockData(block.id, next)}
+          LibraryImageButton={LibraryImageButton}
         />
       ) : null}
       {groups.map((g) => (
