@@ -67,7 +67,7 @@ import { format } from '../../messages/format';
 import { gallery as galleryWords } from '../../messages/gallery';
 import { galleryBlock as words } from '../../messages/gallery-block';
 import { videoBlock as videoWords } from '../../messages/video-block';
-import { recordHit } from '../../runtime/measure/census';
+import { recordHit } from '../../runtime/api';
 import { load } from '../image/island';
 import { lightboxLoader } from './lightbox/loader';
 

@@ -19,9 +19,9 @@ import {
   type CookieBannerVariant,
 } from '../../domain/cookie-banner';
 import { canAccess } from '../../domain/permissions';
-import { CookieBanner } from '../../runtime/cookie-banner-view';
+import { CookieBanner } from '../../ui/page-contract/cookie-banner-view';
 import { enhanceCookieBanner } from '../../runtime/islands/cookie-banner';
-import '../../runtime/cookie-banner.css';
+import '../../ui/page-contract/cookie-banner.css';
 import type { Me } from '../../contracts/auth';
 import { cookieBannerAnswer, type CookieBannerAnswer } from '../../contracts/cookie-banner';
 import { call } from '../shared/api';

@@ -10,8 +10,8 @@
 import 'altcha/external';
 import styles from 'altcha/altcha.css?url';
 import pbkdf2Worker from 'altcha/workers/pbkdf2?url';
-import { captcha } from '../messages/captcha';
-import { API_PATHS } from '../domain/routes';
+import { captcha } from '../../messages/captcha';
+import { API_PATHS } from '../../domain/routes';
 import type { Mount } from './captcha-types';
 
 // The only algorithm our server issues (src/server/services/captcha.ts).

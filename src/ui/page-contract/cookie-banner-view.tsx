@@ -5,8 +5,8 @@
  * cookie-banner island (./islands/cookie-banner.ts) shows, answers and hides this markup. Its
  * styles are ./cookie-banner.css, appended to the site theme and imported by the config area.
  */
-import type { ResolvedCookieBanner } from '../domain/cookie-banner';
-import { QUERY } from '../domain/routes';
+import type { ResolvedCookieBanner } from '../../domain/cookie-banner';
+import { QUERY } from '../../domain/routes';
 import {
   CONSENT_ATTRIBUTE,
   COOKIE_BANNER_ID,

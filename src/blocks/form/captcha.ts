@@ -6,13 +6,13 @@
  *
  * - A container is rendered once: mounting it again answers the same handle (seed 001 §5).
  * - Compact under 320 px: reCAPTCHA's compact size; ALTCHA without its logo and footer, full width.
- * - ALTCHA: the `altcha` web component from our own origin (src/runtime/captcha-altcha.ts), which
+ * - ALTCHA: the `altcha` web component from our own origin (./captcha-altcha.ts), which
  *   fetches a challenge from the server and solves it in workers when the visitor ticks the box.
  * - reCAPTCHA: Google's script, loaded once; the page's CSP allows it only on sites that use it.
  * - A widget that cannot be loaded rejects with 'ReCaptcha has not been set up!' (seed 001 §8); a
  *   render failure logs 'Error rendering captcha into node'.
  */
-import { captcha } from '../messages/captcha';
+import { captcha } from '../../messages/captcha';
 import type { CaptchaHandle, CaptchaWidget, Mount } from './captcha-types';
 
 export type { CaptchaHandle };
