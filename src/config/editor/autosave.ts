@@ -10,8 +10,9 @@
  */
 import { draftConflict, draftSaved, type DraftState } from '../../contracts/editor';
 import { call, ApiError } from '../shared/api';
-import type { EditorSection, EditorStore } from './store';
-import { findBlock, newId } from './store';
+import type { EditorStore } from './store';
+import type { EditorSection } from './document';
+import { findBlock, newId } from './document';
 import { editorApi, type EditorTarget } from './target';
 
 export const SAVE_DELAY_MS = 1500;

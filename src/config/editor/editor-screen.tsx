@@ -49,17 +49,8 @@ import { draftState } from '../../contracts/editor';
 import { phoneEdited } from './grid';
 import { HistoryView } from './history';
 import { AddSectionDialog, SectionPanel } from './section-panel';
-import {
-  createEditorStore,
-  findBlock,
-  newId,
-  useEditor,
-  type ClipboardItem,
-  type EditorBlock,
-  type EditorClipboard,
-  type EditorSection,
-  type EditorStore,
-} from './store';
+import { createEditorStore, useEditor, type EditorStore } from './store';
+import { findBlock, newId, type ClipboardItem, type EditorBlock, type EditorClipboard, type EditorSection } from './document';
 import { editorApi, type EditorTarget } from './target';
 import { TextEditorHost } from './text-editing';
 import { ConfirmChange } from './confirm-change';
