@@ -8,8 +8,8 @@ import type { ReportRange } from '../../contracts/analytics';
 import { DataTable } from '../shared/data-table';
 
 export const count = new Intl.NumberFormat();
-export const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
-export const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
+const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 export const dayText = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 export const share = (part: number, whole: number) => (whole > 0 ? percent.format(part / whole) : '—');
 export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
