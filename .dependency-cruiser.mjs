@@ -90,6 +90,29 @@ export default {
       { path: BROWSER, pathNot: TESTS },
     ),
     {
+      name: 'islands-through-runtime-api',
+      comment:
+        'Block code (islands and the browser code beside them) reaches the visitor runtime only through its API module, src/runtime/api.ts, so the runtime can change behind it.',
+      severity: 'error',
+      from: { path: '^src/blocks/', pathNot: TESTS },
+      to: { path: '^src/runtime/', pathNot: '^src/runtime/api\\.ts$' },
+    },
+    {
+      name: 'contracts-blocks-one-way',
+      comment: 'Contracts may build on a block’s data schema (contracts-pure); a block never imports a contract, so the arrow between them goes one way.',
+      severity: 'error',
+      from: { path: '^src/blocks/' },
+      to: { path: '^src/contracts/' },
+    },
+    {
+      name: 'server-renders-no-runtime',
+      comment:
+        'The server renders what the page and the runtime agree on (the site context, the cookie banner) from src/ui/page-contract; it never imports the visitor runtime.',
+      severity: 'error',
+      from: { path: SERVER_OR_DB },
+      to: { path: '^src/runtime/' },
+    },
+    {
       name: 'config-only-from-entry',
       comment: 'Nothing imports src/config (the config area) but its own modules, from its entry src/config/main.tsx down.',
       severity: 'error',

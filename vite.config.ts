@@ -34,7 +34,7 @@ const runtimeIslands = Object.fromEntries(
 
 /** The modules of the visitor runtime (and the domain constants only it uses). */
 const VISITOR_RUNTIME =
-  /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|cookie-banner-dom\.ts)|domain\/(cookies|measurement-paths|analytics|limits|census|page-types|locale|vitals)\.ts|messages\/measurement\.ts)/;
+  /\/src\/(runtime\/(measure\/|islands\/(measure|cookie-banner)\.ts|consent\.ts|visitor\.ts|site-context\.ts|api\.ts)|ui\/page-contract\/(site-context|cookie-banner-dom)\.ts|domain\/(cookies|measurement-paths|analytics|limits|census|page-types|locale|vitals)\.ts|messages\/measurement\.ts)/;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

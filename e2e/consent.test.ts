@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { resolveCookieBanner, type CookieBannerSettings } from '../src/domain/cookie-banner';
 import { RESTRICTIVE_POLICY_COOKIES } from '../src/domain/cookies';
 import { TRACKING_COOKIES, TRACKING_STORAGE_PREFIX } from '../src/runtime/consent';
-import { cookieBannerClasses } from '../src/runtime/cookie-banner-view';
+import { cookieBannerClasses } from '../src/ui/page-contract/cookie-banner-view';
 import { seriousViolations } from './axe';
 import { changeSiteDocument, desktop, islandsReady, ownerApi, siteForFile, visitorContext } from './harness';
 

@@ -1,6 +1,6 @@
 /**
  * The cookie banner's settings API (seed 000 §3, §4) and the page context every published page
- * carries (src/runtime/site-context.ts): the API form with its two derived fields, the defaults a
+ * carries (src/ui/page-contract/site-context.ts): the API form with its two derived fields, the defaults a
  * site without settings answers, refused enumerations and positions naming their field, who may
  * read and change the settings, saving dropping the cached pages, and the per-visitor facts of the
  * page context never reaching another visitor through the cache.
@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_ROLES } from '../src/domain/roles';
-import type { SiteContext } from '../src/runtime/site-context';
+import type { SiteContext } from '../src/ui/page-contract/site-context';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
 import type { freshDatabase } from './db';

@@ -4,7 +4,7 @@
  * named custom editor), its label and hint, the tab or group it sits in, and the bounds the data
  * schema sets (lengths, ranges, choices, whether it may be left out), read from the schema by
  * `describeFields` so they are never written twice. The config area renders any kind's fields from
- * this (src/config/block-fields.tsx); a kind whose property needs more than these controls names a
+ * this (src/config/shared/block-fields.tsx); a kind whose property needs more than these controls names a
  * custom editor, which the kind's editor.tsx provides (src/blocks/editors.ts lists them).
  */
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-/** The asset library screen, its uploads and the image picker (src/config/files-screen.tsx, upload-queue.tsx, file-picker.tsx). */
+/** The asset library screen, its uploads and the image picker (src/config/files/files-screen.tsx, src/config/shared/upload-queue.tsx and file-picker.tsx). */
 export const filesScreen = {
   title: 'Files',
   loading: 'Loading files…',

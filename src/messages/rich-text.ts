@@ -1,4 +1,4 @@
-/** The small rich-text field of a block's formatted text (src/config/rich-text-editor.tsx). */
+/** The small rich-text field of a block's formatted text (src/config/shared/rich-text-editor.tsx). */
 export const richText = {
   toolbar: 'Formatting',
   bold: 'Bold',

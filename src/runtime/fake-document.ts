@@ -3,7 +3,7 @@
  * Map (every write recorded; `max-age=0` deletes) and whose page context is the given one.
  */
 import { vi } from 'vitest';
-import { SITE_CONTEXT_ELEMENT_ID, type SiteContext } from './site-context';
+import { SITE_CONTEXT_ELEMENT_ID, type SiteContext } from '../ui/page-contract/site-context';
 
 export function stubDocument(cookies: Record<string, string>, context: SiteContext | null): { jar: Map<string, string>; writes: string[] } {
   const jar = new Map(Object.entries(cookies));

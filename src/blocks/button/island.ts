@@ -6,7 +6,7 @@
  * click count is sent with keepalive and the browser follows the link at once.
  */
 import { BUTTON_TRACKING_CONTEXT, type ButtonTrackingPayload } from '../../domain/census';
-import { buttonClick, buttonRender } from '../../runtime/measure/census';
+import { buttonClick, buttonRender } from '../../runtime/api';
 
 export default function button(el: HTMLElement): void {
   const block = el.querySelector<HTMLElement>('[data-button-id]');

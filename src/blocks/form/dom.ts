@@ -5,7 +5,7 @@
  * styles anywhere (the page's CSP forbids them): state is classes and the hidden attribute.
  */
 import { captcha } from '../../messages/captcha';
-import type { CaptchaHandle } from '../../runtime/captcha';
+import type { CaptchaHandle } from './captcha';
 import type { PageFacts } from './collect';
 
 /** Seed 001 §5: the captcha is compact when its container is narrower than this. */
@@ -28,7 +28,7 @@ export function captchaOnFirstUse(form: HTMLFormElement): CaptchaSlot | undefine
   const solvedListeners: (() => void)[] = [];
   let mounting: Promise<CaptchaHandle | undefined> | undefined;
   const mount = () => {
-    mounting ??= import('../../runtime/captcha')
+    mounting ??= import('./captcha')
       .then(({ mountCaptcha }) => mountCaptcha(container, { compact: container.getBoundingClientRect().width < CAPTCHA_COMPACT_BELOW_PX }))
       .then(
         (handle) => {

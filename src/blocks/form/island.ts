@@ -10,7 +10,7 @@ import { characterCounter, checkForm, type FieldRules, type FieldValue, type For
 import { forms } from '../../messages/forms';
 import { API_PATHS } from '../../domain/routes';
 import { dataRequest, DataRequestError } from '../../ui/data-request';
-import { formRender } from '../../runtime/measure/census';
+import { formRender } from '../../runtime/api';
 import { fieldValue, queryValue, redirectTarget, submissionFailure, submissionPayload, type ControlState, type Failure } from './collect';
 import { captchaOnFirstUse, honeypotValue, pageFacts, say, setLocked } from './dom';
 

@@ -3,10 +3,30 @@
  * `/details`, each with the tracking context productPage and productSection (7.37, 7.38) and the
  * search's session token. Calling details without a tracking context still sends the call but logs
  * the console error the seed asks for (7.39), so a caller that forgot it shows up in development.
+ * The answers' schemas are here, beside their only caller, so the block imports no API contract.
  */
-import { placeDetailsAnswer, placeSuggestionsAnswer, type PlaceDetailsAnswer, type PlaceSuggestionsAnswer } from '../../contracts/google-maps';
+import { z } from 'zod';
 import { GOOGLE_PLACES_PATHS, type PlacesTrackingContext } from '../../domain/google-maps';
 import { googleMaps as words } from '../../messages/google-maps';
+
+export const placeSuggestionsAnswer = z.object({
+  suggestions: z.array(z.object({ placeId: z.string(), text: z.string(), mainText: z.string(), secondaryText: z.string() })),
+});
+export type PlaceSuggestionsAnswer = z.infer<typeof placeSuggestionsAnswer>;
+
+export const placeDetailsAnswer = z.object({
+  place: z.object({
+    placeId: z.string(),
+    name: z.string(),
+    formattedAddress: z.string(),
+    lat: z.number(),
+    lng: z.number(),
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    addressCountry: z.string(),
+  }),
+});
+export type PlaceDetailsAnswer = z.infer<typeof placeDetailsAnswer>;
 
 type Answer<T> = { safeParse(data: unknown): { success: true; data: T } | { success: false } };
 

@@ -9,7 +9,7 @@
  */
 import { PLAYER_ORIGINS, pauseMessage, type VideoProvider } from '../../domain/video';
 import { CENSUS_EVENT_TYPES } from '../../domain/census';
-import { recordHit } from '../../runtime/measure/census';
+import { recordHit } from '../../runtime/api';
 
 type Player = { box: HTMLElement; stop: () => void };
 

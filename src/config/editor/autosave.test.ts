@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { createAutosave, type SaveStatus } from './autosave';
-import { createEditorStore, type EditorSection } from './store';
+import { createEditorStore } from './store';
+import type { EditorSection } from './document';
 
 const BLOCK = 'a'.repeat(24);
 const URL_1 = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';

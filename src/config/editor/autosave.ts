@@ -9,9 +9,10 @@
  * overwritten silently.
  */
 import { draftConflict, draftSaved, type DraftState } from '../../contracts/editor';
-import { call, ApiError } from '../api';
-import type { EditorSection, EditorStore } from './store';
-import { findBlock, newId } from './store';
+import { call, ApiError } from '../shared/api';
+import type { EditorStore } from './store';
+import type { EditorSection } from './document';
+import { findBlock, newId } from './document';
 import { editorApi, type EditorTarget } from './target';
 
 export const SAVE_DELAY_MS = 1500;

@@ -17,7 +17,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BLOCK_DEFINITIONS } from '../../blocks/definitions';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { BlockRenderCounter, CanvasSections, type CanvasSetup } from './canvas';
-import { createEditorStore, type EditorSection } from './store';
+import { createEditorStore } from './store';
+import type { EditorSection } from './document';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -20,7 +20,8 @@ import type { RenderContext } from '../../blocks/types';
 import type { StoredBlock } from '../../document/schema';
 import { editing } from '../../messages/editing';
 import { format } from '../../messages/format';
-import { useEditor, type EditorBlock, type EditorSection, type EditorStore } from './store';
+import { useEditor, type EditorStore } from './store';
+import type { EditorBlock, EditorSection } from './document';
 
 /** What the canvas needs from the server: the site's stylesheet, its island chunks, and what views read. */
 export type CanvasSetup = {

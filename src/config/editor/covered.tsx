@@ -11,7 +11,8 @@ import { format } from '../../messages/format';
 import type { CanvasFrame } from './canvas';
 import { pageRect } from './geometry';
 import { coveredBlocks, placementOf } from './grid';
-import { kindLabel, kindsOf, useEditor, type EditorStore } from './store';
+import { useEditor, type EditorStore } from './store';
+import { kindLabel, kindsOf } from './document';
 
 export function CoveredOutlines({ store, frame }: { store: EditorStore; frame: CanvasFrame }) {
   const { doc, win } = frame;

@@ -8,12 +8,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { draftState, revisionAnswer, revisionList, type DraftState, type RevisionList } from '../../contracts/editor';
 import { editing } from '../../messages/editing';
 import { format } from '../../messages/format';
-import { call } from '../api';
-import { errorText } from '../ui';
+import { call } from '../shared/api';
+import { errorText } from '../shared/ui';
 import { Canvas, type CanvasSetup } from './canvas';
 import { ConfirmChange } from './confirm-change';
 import { OVERLAY_CSS } from './overlay-css';
-import { createEditorStore, type EditorSection } from './store';
+import { createEditorStore } from './store';
+import type { EditorSection } from './document';
 import { changeSummary } from './summary';
 
 /** The width the two versions are laid out at (the desktop grid's), before the frames are zoomed to fit side by side. */

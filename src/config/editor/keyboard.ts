@@ -12,7 +12,8 @@
  */
 import { useEffect } from 'react';
 import { pageOrder } from './grid';
-import { findBlock, type EditorStore } from './store';
+import type { EditorStore } from './store';
+import { findBlock } from './document';
 
 const ARROWS: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 

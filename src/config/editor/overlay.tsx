@@ -14,7 +14,8 @@ import type { CanvasFrame } from './canvas';
 import { CoveredOutlines } from './covered';
 import { cellAt, cellsRect, gridAt, measureGrids, pageRect, placeToolbar, type GridGeometry, type Rect } from './geometry';
 import { clampBox, pageOrder, phoneEdited, placementOf, type Box } from './grid';
-import { findBlock, kindLabel, useEditor, type EditorStore } from './store';
+import { useEditor, type EditorStore } from './store';
+import { findBlock, kindLabel } from './document';
 import { TextBar } from './text-bar';
 
 type Edges = { n?: true; s?: true; e?: true; w?: true };

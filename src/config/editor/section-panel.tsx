@@ -10,7 +10,8 @@ import { editing } from '../../messages/editing';
 import { format } from '../../messages/format';
 import { Popup } from '../../ui/dialogs/popup';
 import { phoneEdited, placements } from './grid';
-import { kindLabel, useEditor, type EditorBlock, type EditorStore } from './store';
+import { useEditor, type EditorStore } from './store';
+import { kindLabel, type EditorBlock } from './document';
 
 const THEME_LABELS: Record<SectionTheme, string> = { white: 'White', light: 'Light', dark: 'Dark', accent: 'Accent' };
 const HEIGHT_LABELS: Record<SectionHeight, string> = { small: 'Small', medium: 'Medium', large: 'Large', screen: 'Fill the screen' };

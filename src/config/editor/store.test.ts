@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { MAX_BLOCKS_PER_SECTION } from '../../document/schema';
 import { coveredBlocks } from './grid';
-import { createEditorStore, HISTORY_LIMIT, memoryClipboard, MERGE_WINDOW_MS, type EditorSection } from './store';
+import { createEditorStore } from './store';
+import { memoryClipboard, type EditorSection } from './document';
+import { HISTORY_LIMIT, MERGE_WINDOW_MS } from './state';
 
 const section = (id: string, blocks: EditorSection['blocks'] = []): EditorSection => ({ id, theme: 'white', blocks });
 const spacer = (id: string, x: number, y: number, w = 4, h = 2) => ({ id, type: BLOCK_TYPES.SPACER, data: { height: 2 }, layout: { desktop: { x, y, w, h } } });

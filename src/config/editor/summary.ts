@@ -1,7 +1,7 @@
 /** What publishing will change, for the confirmation: blocks added, changed and removed, sections added or removed, and moves. */
 import { format } from '../../messages/format';
 import { editing } from '../../messages/editing';
-import type { EditorSection } from './store';
+import type { EditorSection } from './document';
 
 export type ChangeSummary = { nothing: boolean; added: number; changed: number; removed: number; sections: number; moved: number; text: string };
 

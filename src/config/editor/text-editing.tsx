@@ -14,7 +14,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { HighlightMark } from '../../blocks/text/highlight-mark';
 import type { TextSession } from '../../blocks/text/session';
 import type { BlockData } from '../../document/schema';
-import { findBlock, type EditorBlock, type EditorStore } from './store';
+import type { EditorStore } from './store';
+import { findBlock, type EditorBlock } from './document';
 
 /** The text alignments the stored rich text allows, as the classes visitors' pages carry. */
 export const ALIGNMENTS = ['left', 'center', 'right', 'justify'] as const;

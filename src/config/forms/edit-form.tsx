@@ -10,9 +10,9 @@ import { groupOf } from '../../blocks/fields';
 import type { FormData as FormBlockData } from '../../blocks/form/schema';
 import { BLOCK_TYPES } from '../../domain/block-types';
 import { formSavedAnswer, type FormDetail, type WebhookSecretAnswer } from '../../contracts/forms';
-import { call } from '../api';
-import { BlockFields } from '../block-fields';
-import { errorText, fieldErrorsOf, Messages } from '../ui';
+import { call } from '../shared/api';
+import { BlockFields } from '../shared/block-fields';
+import { errorText, fieldErrorsOf, Messages } from '../shared/ui';
 import { Back, Heading, PageLink, plural, useFormDetail, type View } from './shared';
 import { WebhookSecret } from './webhook-secret';
 

@@ -2,8 +2,8 @@
 import { useId, useState } from 'react';
 import { erasedAnswer } from '../../contracts/forms';
 import { showConfirmation } from '../../ui/dialogs/show';
-import { call } from '../api';
-import { errorText, Messages } from '../ui';
+import { call } from '../shared/api';
+import { errorText, Messages } from '../shared/ui';
 import { plural } from './shared';
 
 export function EraseSection({ onErased }: { onErased: () => void }) {

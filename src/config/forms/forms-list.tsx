@@ -1,8 +1,8 @@
 /** The forms and newsletter lists of the site, where each sits and what it collected; then erasing a person's data and how long submissions are kept. */
 import { formsAnswer, type FormSummary, type NewsletterSummary } from '../../contracts/forms';
 import { canAccess } from '../../domain/permissions';
-import { DataTable } from '../data-table';
-import { Messages, useLoad } from '../ui';
+import { DataTable } from '../shared/data-table';
+import { Messages, useLoad } from '../shared/ui';
 import { EraseSection } from './erase';
 import { RetentionSection } from './retention';
 import { Heading, PageLink, plural, when, type View, type Viewer } from './shared';

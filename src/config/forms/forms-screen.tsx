@@ -15,6 +15,7 @@ import type { View, Viewer } from './shared';
 import { SubmissionView } from './submission';
 import { SubmissionsView } from './submissions';
 import { SubscribersView } from './subscribers';
+import './forms.css';
 
 export function FormsScreen({ me }: { me: Viewer }) {
   const [view, setView] = useState<View>({ kind: 'list' });

@@ -2,9 +2,9 @@
 import { useEffect, useState } from 'react';
 import { okAnswer } from '../../contracts/common';
 import { siteSettingsAnswer } from '../../contracts/site';
-import { call } from '../api';
-import { Field } from '../field';
-import { errorText, fieldErrorsOf, Messages } from '../ui';
+import { call } from '../shared/api';
+import { Field } from '../../ui/field';
+import { errorText, fieldErrorsOf, Messages } from '../shared/ui';
 import { plural } from './shared';
 
 export function RetentionSection({ writable }: { writable: boolean }) {

@@ -5,8 +5,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formDetailAnswer, type FormDetail, type Placement } from '../../contracts/forms';
 import { showConfirmation } from '../../ui/dialogs/show';
-import { call } from '../api';
-import { errorText } from '../ui';
+import { call } from '../shared/api';
+import { errorText } from '../shared/ui';
 
 /** The role the signed-in account has on this site, as the config area knows it. */
 export type Viewer = { role: number | null };

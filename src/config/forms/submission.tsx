@@ -2,8 +2,8 @@
 import { useEffect, useState } from 'react';
 import { okAnswer } from '../../contracts/common';
 import { submissionDetail, type SubmissionDetail } from '../../contracts/forms';
-import { call } from '../api';
-import { errorText, Messages } from '../ui';
+import { call } from '../shared/api';
+import { errorText, Messages } from '../shared/ui';
 import { Back, confirmDelete, Heading, when, type View } from './shared';
 
 export function SubmissionView({ formId, id, go }: { formId: string; id: number; go: (v: View) => void }) {

@@ -2,9 +2,9 @@
 import { useCallback, useId, useState } from 'react';
 import { okAnswer } from '../../contracts/common';
 import { submissionsAnswer, type SubmissionSummary } from '../../contracts/forms';
-import { call } from '../api';
-import { DataTable } from '../data-table';
-import { errorText, LoadMore, Messages, usePagedList } from '../ui';
+import { call } from '../shared/api';
+import { DataTable } from '../shared/data-table';
+import { errorText, LoadMore, Messages, usePagedList } from '../shared/ui';
 import { Back, confirmDelete, Heading, PageLink, plural, queryString, useFormDetail, when, type View } from './shared';
 
 export function SubmissionsView({ formId, notice, go, focus }: { formId: string; notice: string | undefined; go: (v: View) => void; focus: boolean }) {

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { okAnswer } from '../../contracts/common';
 import { formsAnswer, subscribersAnswer, type Subscriber } from '../../contracts/forms';
 import { showConfirmation } from '../../ui/dialogs/show';
-import { call } from '../api';
-import { DataTable } from '../data-table';
-import { errorText, LoadMore, Messages, usePagedList } from '../ui';
+import { call } from '../shared/api';
+import { DataTable } from '../shared/data-table';
+import { errorText, LoadMore, Messages, usePagedList } from '../shared/ui';
 import { Back, Heading, plural, queryString, when, type View } from './shared';
 
 const STATUS_NAMES: Record<string, string> = { pending: 'Waiting to confirm', confirmed: 'Confirmed', unsubscribed: 'Unsubscribed' };

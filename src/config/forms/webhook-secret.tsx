@@ -6,8 +6,8 @@
 import { useId, useState } from 'react';
 import { webhookSecretAnswer, type WebhookSecretAnswer } from '../../contracts/forms';
 import { showConfirmation } from '../../ui/dialogs/show';
-import { call } from '../api';
-import { errorText, Messages } from '../ui';
+import { call } from '../shared/api';
+import { errorText, Messages } from '../shared/ui';
 import { when } from './shared';
 
 export function WebhookSecret({

@@ -1,7 +1,7 @@
 /**
  * The cookie banner and the consent rules on every page load (seed 000 §2, §4, §9), plain DOM code
- * over the server's markup (../cookie-banner-view.tsx). The server adds this island to every page
- * of a site that enables the banner or the restrictive cookie policy.
+ * over the server's markup (src/ui/page-contract/cookie-banner-view.tsx). The server adds this
+ * island to every page of a site that enables the banner or the restrictive cookie policy.
  * - While consent does not allow tracking (the restrictive policy without an Accept, a decline, or
  *   the Global Privacy Control signal), the tracking cookies and stored identifiers are cleared.
  * - The banner shows unless a consent cookie exists (true or false) or the query has
@@ -10,7 +10,7 @@
  * - A banner forced for preview (the config area's live preview) stays shown and ignores clicks.
  */
 import { clearTracking, consentAllowsTracking, consentAnswer, setConsent } from '../consent';
-import { CONSENT_ATTRIBUTE, COOKIE_BANNER_ID, COOKIE_SETTINGS_ATTRIBUTE, SCREENSHOT_PARAM_ATTRIBUTE } from '../cookie-banner-dom';
+import { CONSENT_ATTRIBUTE, COOKIE_BANNER_ID, COOKIE_SETTINGS_ATTRIBUTE, SCREENSHOT_PARAM_ATTRIBUTE } from '../../ui/page-contract/cookie-banner-dom';
 
 /** Wires a banner element: answers, removal, and reopening from the footer's 'Cookie settings'. */
 export function enhanceCookieBanner(banner: HTMLElement): void {

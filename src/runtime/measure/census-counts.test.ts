@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubDocument } from '../fake-document';
-import type { SiteContext } from '../site-context';
+import type { SiteContext } from '../../ui/page-contract/site-context';
 
 const CONTEXT: SiteContext = { websiteId: 'w', templateId: 't', websiteLocale: 'en-US', pageType: 2, tracked: true, restrictive: true };
 

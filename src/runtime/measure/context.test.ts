@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SiteContext } from '../site-context';
+import type { SiteContext } from '../../ui/page-contract/site-context';
 import { eventContext, hitData } from './context';
 import { pageFactsFixture } from './page-facts.fixture';
 

@@ -7,7 +7,7 @@
  */
 import { analyticsPagePath } from '../../domain/analytics';
 import { TRACKING_STORAGE_PREFIX } from '../consent';
-import type { SiteContext } from '../site-context';
+import type { SiteContext } from '../../ui/page-contract/site-context';
 
 /**
  * Fields the context may carry that site-context.ts does not name yet: the page's access

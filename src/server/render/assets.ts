@@ -39,7 +39,7 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
  */
 export function themeStylesheet(): string {
   const blocks = BLOCK_DEFINITIONS.map((b) => read(`src/blocks/${b.kind}/style.css`)).join('');
-  return themeRootCss() + read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/runtime/cookie-banner.css');
+  return themeRootCss() + read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/ui/page-contract/cookie-banner.css');
 }
 
 export type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };

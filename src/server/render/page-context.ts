@@ -1,5 +1,5 @@
 /**
- * What a published page tells the visitor runtime (src/runtime/site-context.ts), written by
+ * What a published page tells the visitor runtime (src/ui/page-contract/site-context.ts), written by
  * renderPage as `<script type="application/json" id="op-site">`: the site's facts, the page's,
  * and — on pages rendered for them — the visitor's. Also the site's cookie banner and policy as
  * the renderer needs them. Per-visitor facts come from the team role (part of the page cache's key,
@@ -12,7 +12,7 @@ import { resolveCookieBanner, type ResolvedCookieBanner } from '../../domain/coo
 import { RECORD_TYPES } from '../../domain/record-types';
 import { isViewerOnly, TEAM_ROLES } from '../../domain/roles';
 import type { SiteSettings } from '../../document/schema';
-import type { SiteContext } from '../../runtime/site-context';
+import type { SiteContext } from '../../ui/page-contract/site-context';
 
 /** The site's banner (when enabled) and whether identifiers wait for an explicit Accept. */
 export type SiteConsent = { banner?: ResolvedCookieBanner; restrictive: boolean };
