@@ -5,6 +5,7 @@
  * `npm run deps`, a step of `npm test`.
  */
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,11 @@ const PLANTED: Record<string, string> = {
 describe('the architecture check', () => {
   it('has a planted violation for every rule', () => {
     expect(Object.keys(PLANTED).sort()).toEqual([...rules].sort());
+  });
+
+  it('is described rule by rule in docs/architecture.md, which contributors follow', async () => {
+    const doc = await readFile(path.join(ROOT, 'docs/architecture.md'), 'utf8');
+    for (const rule of rules) expect(doc, rule).toContain(`- \`${rule}\`: `);
   });
 
   it('reports every rule on its planted file', async () => {
