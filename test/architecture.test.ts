@@ -33,6 +33,8 @@ const PLANTED: Record<string, string> = {
   'messages-leaf': 'src/messages/bad.ts',
   'views-islands-browser-safe': 'src/blocks/demo/view.tsx',
   'db-not-server': 'src/db/client.ts',
+  'db-low-level': 'src/db/upgrades.ts',
+  'block-server-not-browser': 'src/blocks/demo/fields.ts',
   'browser-not-server': 'src/runtime/bad.ts',
   'config-only-from-entry': 'src/cli/tool.ts',
   'config-entry-not-imported': 'src/config/screen.tsx',
