@@ -176,7 +176,8 @@ export async function discardVersion<T, S>(db: Db, rules: VersionRules<T, S>, at
 /**
  * Every draft of the site that `matches` (a condition on the drafts table), locked, changed in
  * place by `revise` and moved to its next version, so an editor open on it gets a conflict rather
- * than saving the old content back; still with nothing unpublished if it had none.
+ * than saving the old content back; still with nothing unpublished if it had none. Answers the
+ * count `revise` gives (the blocks it changed).
  */
 export async function reviseDrafts<T, S>(
   tx: Executor,
