@@ -37,6 +37,8 @@ const BROWSER = ['^src/(runtime|ui|config)/', '^src/blocks/[^/]+/island\\.tsx?$'
 /** What a block renders with: its view (pure React, so an editor canvas can run it too) and its island. */
 const BLOCK_VIEWS_AND_ISLANDS = '^src/blocks/[^/]+/(view|island)\\.tsx?$';
 const TESTS = '\\.test\\.tsx?$';
+/** A block kind's server part (`src/blocks/<kind>/server.ts`), the list of them and the types they share. */
+const BLOCK_SERVER = '^src/blocks/([^/]+/server|server-registry|server-types)\\.ts$';
 
 /** A rule that `from` never reaches server or db code, a Node built-in or a Node-only package, however indirectly. */
 const neverReaches = (name, comment, from) => ({ name, comment, severity: 'error', from, to: { path: [SERVER_OR_DB, ...NODE_ONLY], reachable: true } });
@@ -83,6 +85,20 @@ export default {
       severity: 'error',
       from: { path: '^src/db/' },
       to: { path: '^src/server/' },
+    },
+    {
+      name: 'db-low-level',
+      comment: 'src/db (the connection, the embedded database, the migration runner) imports nothing of ours outside itself: not the blocks, not the document.',
+      severity: 'error',
+      from: { path: '^src/db/', pathNot: TESTS },
+      to: { path: '^src/', pathNot: '^src/db/' },
+    },
+    {
+      name: 'block-server-not-browser',
+      comment: 'A block kind’s server part and the server registry are imported only by server code: never by browser code or the rest of a block folder.',
+      severity: 'error',
+      from: { path: [...BROWSER, '^src/blocks/'], pathNot: [BLOCK_SERVER, TESTS] },
+      to: { path: BLOCK_SERVER },
     },
     neverReaches(
       'browser-not-server',

@@ -34,6 +34,8 @@ const PLANTED: Record<string, string> = {
   'messages-leaf': 'src/messages/bad.ts',
   'views-islands-browser-safe': 'src/blocks/demo/view.tsx',
   'db-not-server': 'src/db/client.ts',
+  'db-low-level': 'src/db/upgrades.ts',
+  'block-server-not-browser': 'src/blocks/demo/fields.ts',
   'browser-not-server': 'src/runtime/bad.ts',
   'islands-through-runtime-api': 'src/blocks/demo/island.ts',
   'contracts-blocks-one-way': 'src/blocks/demo/places.ts',

@@ -252,11 +252,28 @@ describe('a post’s settings', () => {
     expect((await visit('/journal/second-name')).statusCode).toBe(200);
   });
 
-  it('deletes a post, after which visitors no longer find it', async () => {
+  it('deletes a post with its draft and revisions, after which visitors no longer find it', async () => {
     const post = await create(settings({ title: 'Short lived', status: CONTENT_STATUSES.PUBLISHED }));
     await expect.poll(async () => (await visit('/journal/short-lived')).statusCode, { timeout: 5000 }).toBe(200);
+    // A saved draft and a published revision, which go with the post.
+    const opened = editorPageAnswer.parse((await owner.call('GET', `/api/config/editor/posts/${post.id}`)).json());
+    const saved = await owner.call('PUT', `/api/config/editor/posts/${post.id}/draft`, {
+      baseVersion: opened.draft.version,
+      changeId: 'delete-me-1',
+      sections: opened.draft.sections,
+    });
+    expect((await owner.call('POST', `/api/config/editor/posts/${post.id}/publish`, { version: draftSaved.parse(saved.json()).version })).statusCode).toBe(200);
+    const versions = async () =>
+      (
+        await database.pool.query<{ n: number }>(
+          'SELECT (SELECT count(*)::int FROM post_drafts WHERE item_id = $1) + (SELECT count(*)::int FROM post_revisions WHERE item_id = $1) AS n',
+          [post.id],
+        )
+      ).rows[0]!.n;
+    expect(await versions()).toBe(2);
     const res = await owner.call('DELETE', `/api/config/posts/${post.id}`);
     expect(res.statusCode).toBe(200);
+    expect(await versions()).toBe(0);
     await expect.poll(async () => (await visit('/journal/short-lived')).statusCode, { timeout: 5000 }).toBe(404);
     expect((await owner.call('DELETE', `/api/config/posts/${post.id}`)).json()).toEqual({ error: 'This site has no blog post with this id.' });
     expect((await owner.call('PUT', '/api/config/posts/not-an-id', settings())).statusCode).toBe(404);

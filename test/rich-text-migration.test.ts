@@ -1,14 +1,17 @@
 /**
- * The data migration of text blocks stored as HTML to rich text (src/server/modules/content/rich-text-migration.ts),
+ * The data migration of text blocks stored as HTML to rich text (document version 2's sections step,
+ * src/document/load.ts, applied to rows by src/server/versions/rewrite.ts),
  * on real PostgreSQL: rows written as the code before it wrote them (more pages than a batch, a
  * collection item, a table of another shape standing for page drafts and revisions) come out as
  * the site document holds text blocks now, readable by the product's stored-data reader; other
  * blocks are untouched; and a second run changes nothing.
  */
-import { integer, jsonb, pgTable } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionItems, pages } from '../src/server/modules/content/schema/content';
-import { convertTextBlocks } from '../src/server/modules/content/rich-text-migration';
+import { DOCUMENT_MIGRATIONS } from '../src/document/load';
+import type { Executor } from '../src/db/client';
+import { rewriteContent } from '../src/server/versions/rewrite';
 import { storedSections } from '../src/server/modules/sites/stored-json';
 import { freshDatabase } from './db';
 
@@ -55,6 +58,11 @@ const newSections = (n: number) => oldSections(n).map((s) => ({ ...s, blocks: s.
 
 /** A table of another shape holding sections (a single whole-number key), as page drafts and revisions will. */
 const probe = pgTable('rich_text_probe', { n: integer('n').primaryKey(), sections: jsonb('sections').notNull() });
+
+/** Document version 2's sections step over one table's rows, as the data migration applies it. */
+const step = DOCUMENT_MIGRATIONS.find((m) => m.from === 1)!.sections!;
+const convertTextBlocks = (tx: Executor, table: PgTable & { sections: AnyPgColumn }) =>
+  rewriteContent(tx, { table, content: table.sections }, (sections) => step.change(sections, true), step.finds);
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 const q = (text: string, values: unknown[] = []) => database.pool.query(text, values);

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
+import { draftSaved, editorPageAnswer } from '../src/contracts/editor';
 import { pageSettingsAnswer } from '../src/contracts/pages';
 import { pagesAnswer } from '../src/contracts/site';
 import { loadDocument } from '../src/document/load';
@@ -337,9 +338,18 @@ describe('duplicating, deleting, ordering and the home page', () => {
     expect(refused.json()).toMatchObject({ error: 'The home page cannot be deleted. Make another page the home page first, then delete this one.' });
     expect(await state()).toEqual(before);
     const copy = await pageAt('/contact-copy');
+    const opened = editorPageAnswer.parse((await owner.call('GET', `/api/config/editor/pages/${copy.id}`)).json());
+    const saved = await owner.call('PUT', `/api/config/editor/pages/${copy.id}/draft`, {
+      baseVersion: opened.draft.version,
+      changeId: 'delete-me-1',
+      sections: opened.draft.sections,
+    });
+    expect((await owner.call('POST', `/api/config/editor/pages/${copy.id}/publish`, { version: draftSaved.parse(saved.json()).version })).statusCode).toBe(200);
+    const versions = () => q('SELECT 1 FROM page_drafts WHERE page_id = $1 UNION ALL SELECT 1 FROM page_revisions WHERE page_id = $1', [copy.id]);
+    expect(await versions()).toHaveLength(2);
     expect((await owner.call('DELETE', `/api/config/pages/${copy.id}`)).json()).toMatchObject({ title: 'Contact (copy)' });
     expect((await pageList()).some((p) => p.id === copy.id)).toBe(false);
-    expect(await q('SELECT 1 FROM page_revisions WHERE page_id = $1', [copy.id])).toEqual([]);
+    expect(await versions()).toEqual([]);
     expect((await owner.call('DELETE', `/api/config/pages/${copy.id}`)).statusCode).toBe(404);
     expect((await owner.call('DELETE', '/api/config/pages/not-an-id')).statusCode).toBe(404);
   });

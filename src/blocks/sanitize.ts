@@ -235,7 +235,7 @@ function storedData(type: number, data: unknown): StoredBlockData {
  * A `sections` column's value written before owner HTML was sanitised when written, as it is
  * written now. A text block is read as rich text, its links checked as any stored link is; one
  * still holding HTML (from before rich text) has that HTML cleaned here, and becomes rich text by
- * its own data migration (src/server/modules/content/rich-text-migration.ts).
+ * document version 2's upgrade (src/document/load.ts), applied to rows by a data migration.
  */
 export function sanitizeStoredSections(sections: unknown): StoredSection[] {
   if (!Array.isArray(sections)) return [];

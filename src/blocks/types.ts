@@ -4,7 +4,8 @@
  * and its size in the grid, its editor fields, and how its island loads. Its view (a pure React
  * component, src/blocks/views.ts) renders stored data. One folder per kind (`src/blocks/<kind>/`)
  * holds all of it: schema.ts, view.tsx, fields.ts, defaults.ts, style.css and, when it has browser
- * behaviour, island.ts.
+ * behaviour, island.ts; when it completes or checks its data as a draft is saved, a server-only
+ * server.ts (./server-types.ts, listed in ./server-registry.ts).
  */
 import type { ReactNode } from 'react';
 import type { z } from 'zod';

@@ -5,38 +5,64 @@
  * (src/blocks/site-document.ts) a loaded document's owner HTML is sanitised, ready to store.
  */
 import type { z } from 'zod';
+import { BLOCK_TYPES } from '../domain/block-types';
+import { isPublishableLink } from '../domain/links';
 import { sectionsWithRichText } from './rich-text-html';
 import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type BlockData, type SiteDocument } from './schema';
 
-/** Upgrades a document of version `from` to `from + 1`. */
-export type DocumentMigration = { from: number; upgrade: (doc: Record<string, unknown>) => Record<string, unknown> };
+/**
+ * A change to one `sections` value (a page's or a collection item's), by which a version differs
+ * from the one before. Stored rows are upgraded by the same step (src/server/modules/content/
+ * data-migrations.ts), so content in the database and content imported are upgraded alike.
+ */
+export type SectionsUpgrade = {
+  /**
+   * `stored`: the sections are a database row's, which no schema reads again, so whatever the
+   * schema would refuse is made safe here; in a document it is kept, to be refused at its path.
+   */
+  change(sections: unknown, stored: boolean): unknown;
+  /** A PostgreSQL JSON path finding the sections `change` would change, so a row holding none is not read. */
+  finds: string;
+};
+
+/** Upgrades a document of version `from` to `from + 1`: its pages' and items' sections, then the rest. */
+export type DocumentMigration = { from: number; sections?: SectionsUpgrade; upgrade?: (doc: Record<string, unknown>) => Record<string, unknown> };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const each = (list: unknown, change: (item: Record<string, unknown>) => Record<string, unknown>) =>
   Array.isArray(list) ? list.map((item: unknown) => (isRecord(item) ? change(item) : item)) : list;
 
-/**
- * Version 2: a text block holds structured rich text (`{ text }`, ./rich-text.ts) instead of HTML
- * (`{ html }`), in the pages' and the collection items' sections. Its links are kept as written, so
- * one a page may not carry is refused at its path, as it was in the HTML.
- */
-function textBlocksAsRichText(doc: Record<string, unknown>): Record<string, unknown> {
-  const withSections = (holder: Record<string, unknown>) => ('sections' in holder ? { ...holder, sections: sectionsWithRichText(holder.sections) } : holder);
+/** `doc` with `step` applied to the sections of each page and each collection item. */
+function withSections(doc: Record<string, unknown>, step: SectionsUpgrade): Record<string, unknown> {
+  const upgraded = (holder: Record<string, unknown>) => ('sections' in holder ? { ...holder, sections: step.change(holder.sections, false) } : holder);
   return {
     ...doc,
-    pages: each(doc.pages, withSections),
-    collections: each(doc.collections, (collection) => ('items' in collection ? { ...collection, items: each(collection.items, withSections) } : collection)),
+    pages: each(doc.pages, upgraded),
+    collections: each(doc.collections, (collection) => ('items' in collection ? { ...collection, items: each(collection.items, upgraded) } : collection)),
   };
 }
 
 /**
- * The migrations from each older version, in order. A change to the format adds an entry here
- * and bumps SITE_DOCUMENT_VERSION.
+ * Version 2: a text block holds structured rich text (`{ text }`, ./rich-text.ts) instead of HTML
+ * (`{ html }`). In a document its links are kept as written, so one a page may not carry is refused
+ * at its path, as it was in the HTML; in a stored row (sanitised when written) such a link, possible
+ * only in a row written by hand, is kept as its text, as the sanitiser would have kept it.
+ */
+const textBlocksAsRichText: SectionsUpgrade = {
+  change: (sections, stored) => sectionsWithRichText(sections, stored ? { keepHref: (href) => isPublishableLink(href, '') } : {}),
+  // PostgreSQL's lax mode: a section without blocks matches nothing.
+  finds: `$[*].blocks[*] ? (@.type == ${BLOCK_TYPES.HTML} && exists(@.data.html))`,
+};
+
+/**
+ * The migrations from each older version, in order: the one list, for documents loaded and for
+ * stored rows. A change to the format adds an entry here and bumps SITE_DOCUMENT_VERSION; one with
+ * a `sections` step adds its data migration too.
  */
 export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [
-  { from: 1, upgrade: textBlocksAsRichText },
+  { from: 1, sections: textBlocksAsRichText },
   // Version 3 only adds to what a file may say: a version-2 document is a version-3 one as it is.
-  { from: 2, upgrade: (doc) => doc },
+  { from: 2 },
 ];
 
 export type DocumentError = { path: string; message: string };
@@ -69,7 +95,8 @@ export function upgradeDocument(
   for (let v = version; v < current; v++) {
     const step = migrations.find((m) => m.from === v);
     if (!step) return { ok: false, errors: [{ path: '$.version', message: `no upgrade from version ${v}` }] };
-    doc = { ...step.upgrade(doc), version: v + 1 };
+    const sectioned = step.sections ? withSections(doc, step.sections) : doc;
+    doc = { ...(step.upgrade ? step.upgrade(sectioned) : sectioned), version: v + 1 };
   }
   return { ok: true, value: doc };
 }

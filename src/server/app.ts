@@ -25,7 +25,7 @@ import { registerEditorApi } from './modules/content/routes/editor';
 import { registerFileRoutes } from './modules/files/routes/files';
 import { postgresBlobStore } from './blobs/postgres-store';
 import type { BlobStore } from './blobs/store';
-import type { VideoEmbedOptions } from './modules/files';
+import type { ResolveOptions } from '../blocks/server-types';
 import { DEFAULT_SITE_LIMITS, type SiteLimits } from './modules/sites';
 import { registerFormRoutes } from './modules/forms/routes/forms';
 import { registerFormsConfigApi } from './modules/forms/routes/forms-config';
@@ -85,8 +85,8 @@ export type AppOptions = {
   contentCacheBytes?: number;
   /** Where file bytes live (FILE_STORE); the database's own blob tables when not given. The caller closes a store it gives. */
   blobStore?: BlobStore;
-  /** How video blocks' oEmbed lookups connect at save time (services/video-embeds.ts); the providers' own endpoints, public addresses only, when not given. */
-  videoEmbeds?: VideoEmbedOptions;
+  /** How video blocks' oEmbed lookups connect at save time (src/blocks/video/server.ts); the providers' own endpoints, public addresses only, when not given. */
+  videoEmbeds?: ResolveOptions;
   /** Import and storage limits, who creates sites, punycode identifiers (config.ts); the settings' defaults when not given. */
   siteLimits?: Partial<SiteLimits>;
 };
@@ -107,8 +107,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** Where the sites' file bytes live (src/server/blobs/store.ts). */
     blobs: BlobStore;
-    /** How video blocks' oEmbed lookups connect (services/video-embeds.ts). */
-    videoEmbeds: VideoEmbedOptions;
+    /** How video blocks' oEmbed lookups connect (src/blocks/video/server.ts). */
+    videoEmbeds: ResolveOptions;
     /** What the operator allows each site and account (services/site-limits.ts). */
     siteLimits: SiteLimits;
     /** APP_DOMAIN: sites answer on {identifier}.{appDomain}. */

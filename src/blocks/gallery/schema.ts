@@ -58,7 +58,7 @@ export const galleryImage = z
     video: siteLink(1000).optional(),
     /** A video slide: a video file of the site. */
     videoFile: siteVideoFile.optional(),
-    /** Written at save time for `video` (src/server/modules/files/video-embeds.ts): title, shape and the poster copied into the site's files. */
+    /** Written at save time for `video` (./server.ts): title, shape and the poster copied into the site's files. */
     embed: videoEmbed.optional(),
   })
   .strict()

@@ -1,7 +1,7 @@
 /**
  * Video block data: a provider's video by its address (Vimeo, YouTube, Wistia, Animoto) or a video
  * file of the site, how it sits in its area (seed 001 §5 modes) and its shape. `embed` is written
- * by the server when the address is saved (src/server/modules/files/video-embeds.ts): the video's title
+ * by the server when the address is saved (./server.ts): the video's title
  * and dimensions from the provider's oEmbed answer and its poster copied into the site's files, so
  * rendering needs no network.
  */

@@ -137,7 +137,7 @@ export async function listBlogs(db: Db, site: WebsiteRow): Promise<{ timeZone: s
       .select({ item: collectionItems, unpublished })
       .from(collectionItems)
       .innerJoin(collections, and(eq(collections.websiteId, collectionItems.websiteId), eq(collections.id, collectionItems.collectionId)))
-      .leftJoin(postDrafts, and(eq(postDrafts.websiteId, collectionItems.websiteId), eq(postDrafts.itemId, collectionItems.id)))
+      .leftJoin(postDrafts, and(eq(postDrafts.websiteId, collectionItems.websiteId), eq(postDrafts.parentId, collectionItems.id)))
       .where(and(eq(collectionItems.websiteId, site.id), eq(collections.type, COLLECTION_TYPES.BLOG)))
       .orderBy(desc(collectionItems.publishedAt), asc(collectionItems.position)),
   ]);
@@ -411,7 +411,7 @@ export async function updatePost(
       const [draft] = await tx
         .select({ unpublished })
         .from(postDrafts)
-        .where(and(eq(postDrafts.websiteId, site.id), eq(postDrafts.itemId, itemId)));
+        .where(and(eq(postDrafts.websiteId, site.id), eq(postDrafts.parentId, itemId)));
       return postRowOf(item!, siteSettings(site).timeZone, draft?.unpublished ?? false);
     }),
   );

@@ -1,38 +1,28 @@
 /**
  * The data migrations of stored content, in order (src/db/data-migrations.ts runs them once each,
- * after the schema migrations). A new one goes at the end and is never renamed.
+ * after the schema migrations, and records them by name). A new one goes at the end and is never
+ * renamed. Stored sections are upgraded by the document's own list of migrations
+ * (src/document/load.ts), the list imported documents go through: `documentVersion` applies a
+ * version's sections step wherever pages and posts keep sections.
  */
 import { sql } from 'drizzle-orm';
 import { sanitizeStoredSections } from '../../../blocks/sanitize';
+import { DOCUMENT_MIGRATIONS } from '../../../document/load';
 import type { DataMigration } from '../../../db/data-migrations';
 import type { Executor } from '../../../db/types';
-import { convertTextBlocks } from './rich-text-migration';
-import { collectionItems, pageDrafts, pageRevisions, pages } from './schema/content';
+import { contentColumns, rewriteContent } from '../../versions/rewrite';
+import { PAGES, POSTS } from './drafts/versioned';
+import { pageRevisions, pages } from './schema/content';
 
 /** Rows read and written per statement, so a large site's content never sits in memory whole. */
 const BATCH = 200;
 
 /**
  * Owner HTML is sanitised when it is written (src/blocks/sanitize.ts); rows written before were
- * sanitised as they rendered. This brings them to the form views now expect.
+ * sanitised as they rendered. This brings the live content to the form views now expect.
  */
 async function sanitizeOwnerHtml(tx: Executor): Promise<void> {
-  for (const table of [pages, collectionItems]) {
-    for (let offset = 0; ; offset += BATCH) {
-      const rows = await tx
-        .select({ websiteId: table.websiteId, id: table.id, sections: table.sections })
-        .from(table)
-        .orderBy(table.websiteId, table.id)
-        .limit(BATCH)
-        .offset(offset);
-      for (const row of rows) {
-        const sections = sanitizeStoredSections(row.sections);
-        if (JSON.stringify(sections) === JSON.stringify(row.sections)) continue;
-        await tx.update(table).set({ sections }).where(sql`${table.websiteId} = ${row.websiteId} AND ${table.id} = ${row.id}`);
-      }
-      if (rows.length < BATCH) break;
-    }
-  }
+  for (const kind of [PAGES, POSTS]) await rewriteContent(tx, contentColumns(kind)[0]!, sanitizeStoredSections);
 }
 
 /**
@@ -63,15 +53,20 @@ async function firstPageRevisions(tx: Executor): Promise<void> {
   }
 }
 
-/** Text blocks stored as HTML become structured rich text, wherever sections are kept (./rich-text-migration.ts). */
-async function richText(tx: Executor): Promise<void> {
-  for (const table of [pages, collectionItems, pageDrafts, pageRevisions]) await convertTextBlocks(tx, table);
+/** Stored sections brought from document version `from` to the next by its sections step, wherever pages and posts keep them (live, drafts, revisions). */
+function documentVersion(from: number): DataMigration['run'] {
+  const step = DOCUMENT_MIGRATIONS.find((m) => m.from === from)?.sections;
+  if (!step) throw new Error(`document version ${from + 1} changes no sections`);
+  return async (tx) => {
+    for (const kind of [PAGES, POSTS]) for (const column of contentColumns(kind)) await rewriteContent(tx, column, (s) => step.change(s, true), step.finds);
+  };
 }
 
 export const DATA_MIGRATIONS: readonly DataMigration[] = [
   { name: '0001_sanitize_owner_html', run: sanitizeOwnerHtml },
   { name: '0002_page_revisions', run: firstPageRevisions },
-  { name: '0003_rich_text', run: richText },
+  // Text blocks stored as HTML become structured rich text (document version 2).
+  { name: '0003_rich_text', run: documentVersion(1) },
   // Owner HTML's ids get their prefix (OWNER_ID_PREFIX in src/blocks/sanitize.ts): the same pass as the first.
   { name: '0004_owner_html_ids', run: sanitizeOwnerHtml },
 ];

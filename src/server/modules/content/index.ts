@@ -1,5 +1,18 @@
 /** The content module's face: what other modules and the platform may use. */
-export { reviseDraftsHoldingForm } from './drafts/page-drafts';
+export {
+  discardDraft,
+  discardPostDraft,
+  editorPage,
+  editorPost,
+  publishDraft,
+  publishPostDraft,
+  restoreRevision,
+  saveDraft,
+  savePostDraft,
+  type Outcome,
+} from './drafts/page-drafts';
+export { listRevisions, readRevision } from './drafts/page-revisions';
+export { reviseDraftsHolding } from './drafts/outside-writes';
 export { fileGates, mayOpenOneOf } from './published/file-audience';
 export { UNLOCK_COOKIE, unlockTools } from './published/page-access';
 export { pageAccessOf, type ItemSummary, type PublishedCollection, type PublishedPage, type SiteContent } from './published/published';

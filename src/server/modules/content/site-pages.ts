@@ -303,9 +303,9 @@ export async function duplicatePage(db: Db, websiteId: string, pageId: string, a
     const page = await lockPage(tx, websiteId, pageId);
     if (SYSTEM_TYPES.has(page.pageType)) refuse(400, texts.systemPageNoCopy);
     const [draft] = await tx
-      .select({ sections: pageDrafts.sections })
+      .select({ sections: pageDrafts.content })
       .from(pageDrafts)
-      .where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.pageId, pageId)));
+      .where(and(eq(pageDrafts.websiteId, websiteId), eq(pageDrafts.parentId, pageId)));
     const sections = parsedSections((draft?.sections ?? page.sections).map((section) => copySection(section, newId)));
     const title = `${page.title} (copy)`.slice(0, 300);
     // Beside the original: /about-copy, /shop/mugs-copy; the home page's copy by its title.

@@ -18,9 +18,10 @@ export {
   headerImageRefusals,
   moveStoredBytes,
   removeFileBlobs,
+  siteFile,
   storeUpload,
   storedFileColumns,
+  uploadFile,
   type StoredUpload,
   type UploadDeps,
 } from './site-files';
-export { videoEmbedStep, type VideoEmbedOptions } from './video-embeds';

@@ -2,7 +2,7 @@
  * The visual editor's calls (src/contracts/editor.ts), all through `configRoute` in the `pages`
  * area: reading a page's draft and published content, saving the draft, publishing it and
  * discarding it. The rules (versions, the document's schema, forms write) are in
- * ../services/page-drafts.ts; here each refusal gets its status and message.
+ * ../drafts/page-drafts.ts; here each refusal gets its status and message.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,15 +11,13 @@ import { draftSaveBody, publishBody, restoreBody, type CanvasSetupAnswer } from 
 import { hexId } from '../../../../document/schema';
 import type { Db } from '../../../../db/client';
 import { configRoute } from '../../accounts';
-import { discardDraft, editorPage, publishDraft, restoreRevision, saveDraft, type Outcome } from '../drafts/page-drafts';
 import { editor } from '../../../../messages/editor';
 import type { ClientAssets } from '../../../render/assets';
 import { renderSiteFrame } from '../../../render/page';
 import { renderContext, shell } from '../../../render/site-page';
-import { listRevisions, readRevision } from '../drafts/page-revisions';
+import { discardDraft, editorPage, listRevisions, publishDraft, readRevision, restoreRevision, saveDraft, type Outcome } from '..';
 import { siteSettings } from '../../sites';
 import type { WebsiteRow } from '../../sites';
-import { videoEmbedStep } from '../../files';
 
 const PAGE = '/api/config/editor/pages/:pageId';
 const pageParams = z.object({ pageId: hexId });
@@ -113,14 +111,7 @@ export async function registerEditorApi(app: FastifyInstance, db: Db, assets: Cl
       if (!pageId) return reply;
       return answer(
         reply,
-        await saveDraft(db, {
-          websiteId: site.id,
-          pageId,
-          accountId: account.id,
-          role,
-          ...body,
-          embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id),
-        }),
+        await saveDraft(db, { websiteId: site.id, pageId, accountId: account.id, role, ...body }, { blobs: app.blobs, outgoing: app.videoEmbeds }),
       );
     },
   });

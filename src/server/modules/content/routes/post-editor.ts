@@ -2,7 +2,7 @@
  * The visual editor's calls for a blog post (src/contracts/editor.ts, the same contracts as a
  * page's): `GET /api/config/editor/posts/:itemId`, `PUT …/draft`, `POST …/publish` and
  * `DELETE …/draft`, all through `configRoute` in the `pages` area. The rules are the page's
- * (../services/page-drafts.ts, with the post's own store); publishing makes the post's sections
+ * (../drafts/page-drafts.ts, with the post's own declaration); publishing makes the post's sections
  * live, and its status still decides whether visitors see it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -14,8 +14,7 @@ import { blog } from '../../../../messages/blog';
 import { configRoute } from '../../accounts';
 import type { ClientAssets } from '../../../render/assets';
 import { answer as pageAnswer, canvasSetup } from './editor';
-import { discardPostDraft, editorPost, publishPostDraft, savePostDraft, type Outcome } from '../drafts/page-drafts';
-import { videoEmbedStep } from '../../files';
+import { discardPostDraft, editorPost, publishPostDraft, savePostDraft, type Outcome } from '..';
 
 const POST = '/api/config/editor/posts/:itemId';
 const postParams = z.object({ itemId: hexId });
@@ -57,14 +56,7 @@ export async function registerPostEditorApi(app: FastifyInstance, db: Db, assets
       if (!itemId) return reply;
       return answer(
         reply,
-        await savePostDraft(db, {
-          websiteId: site.id,
-          pageId: itemId,
-          accountId: account.id,
-          role,
-          ...body,
-          embeds: videoEmbedStep({ db, store: app.blobs, options: app.videoEmbeds }, site.id, account.id),
-        }),
+        await savePostDraft(db, { websiteId: site.id, pageId: itemId, accountId: account.id, role, ...body }, { blobs: app.blobs, outgoing: app.videoEmbeds }),
       );
     },
   });

@@ -6,7 +6,8 @@
  */
 import type { StoredSection } from '../../../../document/schema';
 import type { Seo } from '../../../../document/primitives';
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { versionTables } from '../../../versions/tables';
 import { websites } from '../../sites/schema/sites';
 import { accounts } from '../../accounts/schema/team';
 
@@ -32,52 +33,17 @@ export const pages = pgTable(
   (t) => [primaryKey({ columns: [t.websiteId, t.id] }), uniqueIndex('pages_path_key').on(t.websiteId, t.path)],
 );
 
-/** One applied draft save, remembered so that a retry of the same change is answered again rather than refused. */
-export type AppliedChange = { changeId: string; version: number; savedAt: string };
-
 /**
- * A page's draft: what the visual editor shows and saves (src/server/modules/content/drafts/page-drafts.ts). No
- * row means no save since the page was imported: the draft is then the published sections at
- * version 0. Each save is checked against the version it was based on and makes the next one.
+ * A page's draft (what the visual editor shows and saves: src/server/modules/content/drafts/) and
+ * the immutable revisions its publishes made (src/server/versions/tables.ts).
  */
-export const pageDrafts = pgTable(
-  'page_drafts',
-  {
-    websiteId: text('website_id').notNull(),
-    pageId: text('page_id').notNull(),
-    /** Sanitised when written, like `pages.sections`. */
-    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
-    version: integer('version').notNull(),
-    /** The draft version last published (or made equal to the published content): the draft has unpublished changes when `version` is past it. */
-    publishedVersion: integer('published_version').notNull(),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
-    savedBy: text('saved_by').references(() => accounts.id, { onDelete: 'set null' }),
-    /** The last applied saves' change ids and the versions they made, newest last (a few dozen at most). */
-    recentChanges: jsonb('recent_changes').$type<AppliedChange[]>().notNull().default([]),
-  },
-  (t) => [
-    primaryKey({ columns: [t.websiteId, t.pageId] }),
-    foreignKey({ columns: [t.websiteId, t.pageId], foreignColumns: [pages.websiteId, pages.id] }).onDelete('cascade'),
-  ],
-);
-
-/** What each publish of a page made visible, numbered from 1 and never changed (the next issue's revision history reads them). */
-export const pageRevisions = pgTable(
-  'page_revisions',
-  {
-    websiteId: text('website_id').notNull(),
-    pageId: text('page_id').notNull(),
-    revision: integer('revision').notNull(),
-    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-    /** Null for content that came by import or from before revisions were kept. */
-    publishedBy: text('published_by').references(() => accounts.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.websiteId, t.pageId, t.revision] }),
-    foreignKey({ columns: [t.websiteId, t.pageId], foreignColumns: [pages.websiteId, pages.id] }).onDelete('cascade'),
-  ],
-);
+export const { drafts: pageDrafts, revisions: pageRevisions } = versionTables<StoredSection[]>({
+  name: 'page',
+  parent: pages,
+  parentColumn: 'page_id',
+  content: 'sections',
+  account: () => accounts.id,
+});
 
 export const collections = pgTable(
   'collections',
@@ -131,46 +97,14 @@ export const collectionItems = pgTable(
   ],
 );
 
-/**
- * A blog post's draft: what the visual editor shows and saves for a collection item, kept as a
- * page's draft is (`page_drafts`, src/server/modules/content/drafts/page-drafts.ts): no row means the published
- * sections at version 0. The item's status decides whether visitors see what was published.
- */
-export const postDrafts = pgTable(
-  'post_drafts',
-  {
-    websiteId: text('website_id').notNull(),
-    itemId: text('item_id').notNull(),
-    /** Sanitised when written, like `collection_items.sections`. */
-    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
-    version: integer('version').notNull(),
-    publishedVersion: integer('published_version').notNull(),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull(),
-    savedBy: text('saved_by').references(() => accounts.id, { onDelete: 'set null' }),
-    recentChanges: jsonb('recent_changes').$type<AppliedChange[]>().notNull().default([]),
-  },
-  (t) => [
-    primaryKey({ columns: [t.websiteId, t.itemId] }),
-    foreignKey({ columns: [t.websiteId, t.itemId], foreignColumns: [collectionItems.websiteId, collectionItems.id] }).onDelete('cascade'),
-  ],
-);
-
-/** What each publish of a post's draft made its content, numbered from 1 and never changed, as `page_revisions` for pages. */
-export const postRevisions = pgTable(
-  'post_revisions',
-  {
-    websiteId: text('website_id').notNull(),
-    itemId: text('item_id').notNull(),
-    revision: integer('revision').notNull(),
-    sections: jsonb('sections').$type<StoredSection[]>().notNull(),
-    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
-    publishedBy: text('published_by').references(() => accounts.id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    primaryKey({ columns: [t.websiteId, t.itemId, t.revision] }),
-    foreignKey({ columns: [t.websiteId, t.itemId], foreignColumns: [collectionItems.websiteId, collectionItems.id] }).onDelete('cascade'),
-  ],
-);
+/** A blog post's draft and revisions, kept as a page's are: the item's status decides whether visitors see what was published. */
+export const { drafts: postDrafts, revisions: postRevisions } = versionTables<StoredSection[]>({
+  name: 'post',
+  parent: collectionItems,
+  parentColumn: 'item_id',
+  content: 'sections',
+  account: () => accounts.id,
+});
 
 export const redirects = pgTable(
   'redirects',

@@ -19,7 +19,7 @@ import { files } from '../../files/schema/files';
 import { siteDomains, websites } from '../../sites/schema/sites';
 import type { DocumentError } from '../../../../document/load';
 import { enqueueImageVariants, variantDonor, type VariantDonor } from '../../files';
-import { recordImportedPages } from '../drafts/page-drafts';
+import { recordImportedPages } from '../drafts/outside-writes';
 import { fileSize, storedFileColumns, type StoredUpload } from '../../files';
 import { markSiteChanged } from '../../sites';
 import { strict } from '../../sites';

@@ -12,7 +12,7 @@ import type { StoredBlockData, StoredSection } from '../../../../document/schema
 import { collectionItems, pages } from '../../content/schema/content';
 import { websites } from '../../sites/schema/sites';
 import { logActivity } from '../../sites';
-import { reviseDraftsHoldingForm } from '../../content';
+import { reviseDraftsHolding } from '../../content';
 import { markSiteChanged } from '../../sites';
 import { ensureWebhookSecret } from '../webhook-secrets';
 import { FORM_WITH_ID } from '../../../../blocks/form/json-paths';
@@ -74,7 +74,7 @@ export async function updateForm(db: Db, websiteId: string, form: StoredForm, ac
         .where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
     }
     // Drafts holding the form take the change too, or publishing one would put the old form back.
-    replaced += await reviseDraftsHoldingForm(tx, websiteId, form.formId, actorId, (sections) => replaceForm(sections, form));
+    replaced += await reviseDraftsHolding(tx, websiteId, { path: FORM_WITH_ID, id: form.formId }, actorId, (sections) => replaceForm(sections, form));
     if (replaced === 0) return { updated: false };
     await markSiteChanged(tx, websiteId);
     const webhookSecret = form.settings.webhookUrl ? await ensureWebhookSecret(tx, websiteId, form.formId) : undefined;
