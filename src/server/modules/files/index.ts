@@ -18,9 +18,7 @@ export {
   headerImageRefusals,
   moveStoredBytes,
   removeFileBlobs,
-  storeUpload,
-  storedFileColumns,
-  type StoredUpload,
-  type UploadDeps,
 } from './site-files';
+export { storeUpload, storedFileColumns, type StoredUpload, type UploadDeps } from './uploads';
+export { uploadFile } from './operations/upload-file';
 export { videoEmbedStep, type VideoEmbedOptions } from './video-embeds';

@@ -23,7 +23,8 @@ import { format } from '../../../messages/format';
 import { videoBlock } from '../../../messages/video-block';
 import type { BlobStore } from '../../blobs/store';
 import { guardedRequest, OutgoingError, type OutgoingFailure, type OutgoingPolicy } from '../../net/outgoing';
-import { FileRefusal, siteFile, uploadFile } from './site-files';
+import { FileRefusal, siteFile } from './site-files';
+import { uploadFile } from './operations/upload-file';
 import type { Db } from '../../../db/client';
 
 export const OEMBED_TIMEOUT_MS = 5_000;
