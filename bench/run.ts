@@ -51,7 +51,7 @@ import type { Block, SiteDocument } from '../src/document/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { renderSitePath } from '../src/server/render/site-page';
 import { contentReader, createSiteContentCache } from '../src/server/modules/content/published/site-content';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { findWebsiteByIdentifier } from '../src/server/modules/sites/site-rows';
 import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
@@ -211,7 +211,7 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
     doc.pages[0]!.sections = [{ id: 'e'.repeat(24), theme: 'white', blocks: many }];
     const loaded = loadDocument(doc as SiteDocument, siteDocumentSchema);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
-    await importSite(database.db, loaded.document);
+    await writeSiteDocument(database.db, loaded.document);
     const site = (await findWebsiteByIdentifier(database.db, doc.settings.identifier))!;
     const assets = loadClientAssets();
     const req = { host: 'localhost', origin: 'http://localhost', path: '/' };
