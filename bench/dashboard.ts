@@ -34,7 +34,7 @@ import {
 } from '../src/server/modules/measurement/analytics-report';
 import { BUCKET_MIN, GROWTH, LAST_BUCKET } from '../src/server/modules/measurement/measurement-histogram';
 import { dayIn } from '../src/server/modules/measurement/measurement';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDocument } from '../test/fixtures';
 
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS ?? 7);
@@ -227,7 +227,7 @@ export async function dashboardBench(dataDir: string): Promise<void> {
     await runMigrations(database, DATA_MIGRATIONS);
     const loaded = loadDocument(demoDocument(), siteDocumentSchema);
     if (!loaded.ok) throw new Error('the demo document is invalid');
-    const { websiteId } = await importSite(database.db, loaded.document, { makeDefault: true });
+    const { websiteId } = await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
     const { timeZone } = loaded.document.settings;
     const today = dayIn(timeZone);
     console.log(`Analytics dashboard over one million events (${DAYS} days, ${VISITORS.toLocaleString('en')} visitors), median of ${RUNS} runs:`);

@@ -13,15 +13,7 @@ import { importDemoIfEmpty } from '../src/server/demo';
 import { loadKeyRing } from '../src/server/secrets/keys';
 import { setSecretKeys } from '../src/server/secrets/sealed';
 import { loadClientAssets } from '../src/server/render/assets';
-import type { RateLimitStore } from '../src/server/rate-limits/rate-limit';
-
-const unlimited: RateLimitStore = {
-  hit: async () => ({ allowed: true, retryAfterMs: 0 }),
-  forgive: async () => undefined,
-  reset: async () => undefined,
-  prune: async () => undefined,
-  close: async () => undefined,
-};
+import { unlimited } from './unlimited-rate-limits';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must name the benchmark database directory');

@@ -9,7 +9,8 @@
  * 2. the form calls FormSubmissionKey and SaveFormSubmission at a fixed offered load (autocannon's
  *    overallRate, BENCH_FORM_RATE, 500 by default), beside the bare Node server answering a small
  *    JSON body at the same load. Each SaveFormSubmission spends a key the FormSubmissionKey run
- *    issued, and is stored with its notification job, as a visitor's would be.
+ *    issued, and is stored with its notification job, as a visitor's would be; then `submitForm`,
+ *    the operation the route calls, in this process at the same load (bench/forms.ts).
  * 3. census ingestion (bench/census.ts): RecordHit hits/s sustained at full concurrency for
  *    BENCH_CENSUS_SECONDS (30) into PostgreSQL, beside a bare Node server, and the hits stored
  *    against the hits acknowledged.
@@ -41,7 +42,6 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { connect, runMigrations } from '../src/db/client';
 import { DATA_MIGRATIONS } from '../src/server/modules/content';
@@ -51,7 +51,7 @@ import type { Block, SiteDocument } from '../src/document/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { renderSitePath } from '../src/server/render/site-page';
 import { contentReader, createSiteContentCache } from '../src/server/modules/content/published/site-content';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { findWebsiteByIdentifier } from '../src/server/modules/sites/site-rows';
 import { demoDocument } from '../test/fixtures';
 import { CENSUS_CONNECTIONS, CENSUS_SECONDS, censusBench, type IngestResult } from './census';
@@ -59,6 +59,7 @@ import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
 import { signInBench } from './sign-in';
 import { fuzzBench } from './fuzz';
+import { formRows } from './forms';
 import { imagesBench, servedImagesBench } from './images';
 import { fmt, printTable, type GoalRow } from './table';
 import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
@@ -111,65 +112,6 @@ async function loadAtRate(url: string, request: Pick<autocannon.Request, 'method
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
-/**
- * The form calls as the island makes them, on the demo contact form: a crumb from a page view,
- * FormSubmissionKey (keys kept), then SaveFormSubmission, each request spending the next key.
- */
-async function formCalls(port: number) {
-  const base = `http://127.0.0.1:${port}`;
-  const page = await fetch(`${base}/blocks/forms`);
-  const crumb = /crumb=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1];
-  if (!crumb) throw new Error('the contact page set no crumb cookie');
-  const headers = { cookie: `crumb=${crumb}`, 'x-csrf-token': decodeURIComponent(crumb) };
-  const keys: string[] = [];
-  const keyRun = await loadAtRate(`${base}/api/form/FormSubmissionKey?crumb=${crumb}`, {
-    method: 'POST',
-    headers,
-    onResponse: (status, body) => {
-      if (status === 200) keys.push((JSON.parse(body) as { key: string }).key);
-    },
-  });
-  // A run can answer fewer keys than the next one spends (errors, a slow start): top up.
-  while (keys.length < FORM_RATE * (WARMUP_S + DURATION_S) * 1.2) {
-    const res = await fetch(`${base}/api/form/FormSubmissionKey?crumb=${crumb}`, { method: 'POST', headers });
-    keys.push(((await res.json()) as { key: string }).key);
-  }
-  const values = {
-    name: ['Ada', 'Lovelace'],
-    email: 'ada@example.org',
-    topic: 'A commission',
-    message: 'A set of six mugs in celadon, please.',
-    items: ['Mugs', 'Bowls'],
-    survey: { 'The pieces arrived safely.': '2' },
-  };
-  let next = 0;
-  // Every 200, warm-up included: each must be found stored afterwards.
-  let acknowledged = 0;
-  const saveRun = await loadAtRate(`${base}/api/form/SaveFormSubmission?crumb=${crumb}`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
-    onResponse: (status) => {
-      if (status === 200) acknowledged += 1;
-    },
-    setupRequest: (req) => ({
-      ...req,
-      body: new URLSearchParams({
-        key: keys[next++ % keys.length]!,
-        formId: 'c0a7ac7f0000000000000001',
-        isOverlayForm: 'false',
-        submitButtonText: 'Send message',
-        form: JSON.stringify(values),
-        pageTitle: 'Forms',
-        pageId: 'c0a7ac7f0000000000000002',
-        contentSource: 'c',
-        pagePath: '/blocks/forms',
-        honeypot: '',
-      }).toString(),
-    }),
-  });
-  return { keyRun, saveRun, acknowledged };
-}
-
 /** One measured load as a line: requests/s, p50 and p99 in milliseconds, errors. */
 function resultLine(name: string, r: { rps: number; p50: number; p99: number; errors: number }): string {
   const ms = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(2)).padStart(6);
@@ -211,7 +153,7 @@ async function renderTimes(blocks: number, iterations: number, dataDir: string):
     doc.pages[0]!.sections = [{ id: 'e'.repeat(24), theme: 'white', blocks: many }];
     const loaded = loadDocument(doc as SiteDocument, siteDocumentSchema);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
-    await importSite(database.db, loaded.document);
+    await writeSiteDocument(database.db, loaded.document);
     const site = (await findWebsiteByIdentifier(database.db, doc.settings.identifier))!;
     const assets = loadClientAssets();
     const req = { host: 'localhost', origin: 'http://localhost', path: '/' };
@@ -438,44 +380,9 @@ async function imagesSection(dataDir: string): Promise<GoalRow[]> {
 
 /** Section 2: the form calls at a fixed offered load, beside the bare Node server answering a small JSON body at the same load. */
 async function formSection(dataDir: string): Promise<GoalRow[]> {
-  return withServers((children) => formRows(dataDir, children));
-}
-
-async function formRows(dataDir: string, children: ChildProcess[]): Promise<GoalRow[]> {
-  const forms = await spawnServer(['bench/form-server.ts'], { DATA_DIR: path.join(dataDir, 'forms') });
-  children.push(forms.child);
-  const small = path.join(dataDir, 'key.json');
-  await writeFile(small, JSON.stringify({ key: 'x'.repeat(32) }));
-  const bareJson = await spawnServer(['bench/bare-server.ts', small, 'application/json']);
-  children.push(bareJson.child);
-  const jsonBaseline = await loadAtRate(`http://127.0.0.1:${bareJson.port}/`, { method: 'POST' });
-  const { keyRun, saveRun, acknowledged } = await formCalls(forms.port);
-  const databaseUrl = /Database (\S+)/.exec(forms.output())?.[1];
-  if (!databaseUrl) throw new Error('the form server named no database');
-  const counting = new pg.Client({ connectionString: databaseUrl });
-  await counting.connect();
-  const stored = Number((await counting.query<{ n: string }>('SELECT count(*) AS n FROM form_submissions')).rows[0]!.n);
-  await counting.end();
-  const row = resultLine;
-  console.log(`Form calls at a fixed offered load of ${FORM_RATE} requests/s (demo contact form, captcha off, rate limits off):`);
-  console.log(row('bare Node http, small JSON', jsonBaseline));
-  console.log(row('FormSubmissionKey', keyRun));
-  console.log(row('SaveFormSubmission (stored + job)', saveRun));
-  // Calls still in flight when the run's time is up are stored but not counted as acknowledged: none acknowledged may be missing.
-  console.log(`submissions stored: ${stored}, acknowledged: ${acknowledged} (${stored >= acknowledged ? 'none missing' : 'SOME MISSING'})\n`);
-  const p99Row = (path: string, r: LoadResult, limit: number): GoalRow => ({
-    path,
-    measured: `p99 ${r.p99} ms at ${fmt(r.rps)} req/s`,
-    baseline: `bare Node p99 ${jsonBaseline.p99} ms`,
-    ratio: r.p99 / Math.max(jsonBaseline.p99, 1),
-    goal: `p99 < ${limit} ms at ${FORM_RATE} req/s`,
-    met: r.p99 < limit && r.errors === 0 && r.rps >= FORM_RATE * 0.95,
-  });
-  const save = p99Row('SaveFormSubmission at a fixed load, all stored', saveRun, 50);
-  return [
-    p99Row('FormSubmissionKey at a fixed load', keyRun, 20),
-    { ...save, measured: `${save.measured}, ${fmt(acknowledged)} acknowledged, ${fmt(stored)} stored`, met: save.met && stored >= acknowledged },
-  ];
+  return withServers((children) =>
+    formRows(dataDir, { children, spawn: spawnServer, loadAtRate, line: resultLine, rate: FORM_RATE, seconds: DURATION_S, warmupSeconds: WARMUP_S }),
+  );
 }
 
 async function main() {

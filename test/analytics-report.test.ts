@@ -20,7 +20,7 @@ import { format } from '../src/messages/format';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { dayIn, MEASUREMENT_TABLES } from '../src/server/modules/measurement/measurement';
 import { histogramOf, percentileOf } from '../src/server/modules/measurement/measurement-histogram';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
 import { buttonPayload, errorReport, hitData, measurementClient, performanceRecord, visitorRecord, type MeasurementClient } from './measurement-calls';
@@ -58,7 +58,7 @@ async function newSite(...members: [TeamRole, string][]): Promise<Site & { membe
   const identifier = `report-${++sites}`;
   const loaded = loadDocument(siteNamed(identifier, `Report ${sites}`), siteDocumentSchema);
   if (!loaded.ok) throw new Error('fixture invalid');
-  const { websiteId } = await importSite(demo.database.db, loaded.document);
+  const { websiteId } = await writeSiteDocument(demo.database.db, loaded.document);
   const host = `${identifier}.sites.test`;
   const signIn = async (role: TeamRole, name: string) => {
     const email = `${name}-${identifier}@example.com`;

@@ -10,7 +10,7 @@ import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDocument, siteNamed } from './fixtures';
 import { client, signedIn } from './session';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   for (const [name, role] of [
     ['owner', TEAM_ROLES.ADMIN],
     ['editor', TEAM_ROLES.EDITOR],
@@ -182,7 +182,7 @@ describe('the team', () => {
   it('lists every site an account is on the team of, with its config address, for the site picker', async () => {
     const second = loadDocument(siteNamed('pottery-school', 'Pottery School'), siteDocumentSchema);
     if (!second.ok) throw new Error('second site invalid');
-    const secondId = (await importSite(database.db, second.document)).websiteId;
+    const secondId = (await writeSiteDocument(database.db, second.document)).websiteId;
     await setRole(database.db, secondId, ids.outsider!, TEAM_ROLES.EDITOR);
     const outsider = await signedIn(app, 'outsider@example.com', 'outsider-password-1');
     const me = (await outsider.call('GET', '/api/auth/Me')).json();

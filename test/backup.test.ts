@@ -36,7 +36,7 @@ import { createImageGate } from '../src/server/modules/files/images/image-pipeli
 import { runImageVariants } from '../src/server/modules/files/images/variants-job';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { uploadFile } from '../src/server/modules/files/site-files';
+import { uploadFile } from '../src/server/modules/files/operations/upload-file';
 import { databaseUrl, freshDatabase } from './db';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoPayload, demoValues, formVisitor } from './form-visitor';

@@ -23,7 +23,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { instantOf, wallClock } from '../src/server/modules/content/blog-posts';
 import { SCHEDULED_POSTS_JOB } from '../src/server/modules/content/scheduled-posts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { signedIn, type Client } from './session';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   doc.collections[0]!.type = COLLECTION_TYPES.BLOG;
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   for (const [who, role] of [
     ['owner', TEAM_ROLES.ADMIN],
     ['editor', TEAM_ROLES.EDITOR],

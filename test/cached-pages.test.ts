@@ -16,7 +16,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument } from './fixtures';
 import { pipelined, rawGet, type RawAnswer } from './raw-http';
@@ -235,7 +235,7 @@ describe('a cached page answered in front of the framework', () => {
     doc.settings.title = 'Juniper Ceramics, changed';
     const loaded = loadDocument(doc, siteDocumentSchema);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-    await importSite(demo.database.db, loaded.document, { makeDefault: true });
+    await writeSiteDocument(demo.database.db, loaded.document, { makeDefault: true });
     // The change reaches this server as a notification; from then on, no answer is the old page.
     await expect.poll(async () => (await ask('/')).body.toString(), { timeout: 5000 }).toContain('<title>Juniper Ceramics, changed</title>');
     for (let i = 0; i < 3; i++) expect((await ask('/')).body.toString()).toContain('<title>Juniper Ceramics, changed</title>');

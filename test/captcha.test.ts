@@ -29,7 +29,7 @@ import {
   pruneSpentCaptchas,
   verifyCaptcha,
 } from '../src/server/modules/sites/captcha';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { siteNamed } from './fixtures';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   websiteId = demo.websiteId;
   const loaded = loadDocument(siteNamed('other', 'Other'), siteDocumentSchema);
   if (!loaded.ok) throw new Error('fixture invalid');
-  otherId = (await importSite(database.db, loaded.document)).websiteId;
+  otherId = (await writeSiteDocument(database.db, loaded.document)).websiteId;
   const owner = await createAccount(database.db, 'owner@example.com', 'owner-password-1');
   await setRole(database.db, websiteId, owner, TEAM_ROLES.ADMIN);
   app = await demo.start();

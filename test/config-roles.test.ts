@@ -14,7 +14,7 @@ import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { editorPage, editorPost } from '../src/server/modules/content/drafts/page-drafts';
-import { exportSite, importSite } from '../src/server/modules/content/sites/sites';
+import { exportSite, writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { startFakePlaces } from './fake-places';
 import { demoDocument } from './fixtures';
@@ -207,7 +207,7 @@ beforeAll(async () => {
   }
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   // The multilingual calls answer 404 while the site's multilingual labs flag is off.
   await database.pool.query(`UPDATE websites SET labs = '{"internal": ["multilingual"], "circle": []}' WHERE id = $1`, [websiteId]);
   siteDocument = JSON.parse(JSON.stringify(await exportSite(database.db, websiteId)));

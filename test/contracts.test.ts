@@ -32,7 +32,7 @@ import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
 import { signedIn, type Client } from './session';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
-  const { websiteId } = await importSite(database.db, loaded.document, { makeDefault: true });
+  const { websiteId } = await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
   await database.pool.query(`UPDATE websites SET labs = '{"internal": ["multilingual"], "circle": []}' WHERE id = $1`, [websiteId]);
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
   const id = await createAccount(database.db, 'admin@example.com', 'contract-admin-password-1');

@@ -19,7 +19,7 @@ import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { CRUMB_FAIL_MESSAGE } from '../src/server/plugins/crumb';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
-import { importSite, updateSiteSettings } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument, updateSiteSettings } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { siteNamed } from './fixtures';
@@ -273,7 +273,7 @@ describe('members-only and password pages', () => {
   it("keeps a password page's unlock and its try limit to its own site: a copy of the site with the same page and password accepts neither", async () => {
     const loaded = loadDocument(siteNamed('wholesale-copy', 'Wholesale copy'), siteDocumentSchema);
     if (!loaded.ok) throw new Error('fixture invalid');
-    await importSite(database.db, loaded.document);
+    await writeSiteDocument(database.db, loaded.document);
     const host = 'wholesale-copy.sites.test';
     // Someone who knows the demo's password unlocks it, then carries the signed cookie to the copy.
     const visitor = await client(app);

@@ -4,7 +4,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
 import { afterAll, beforeAll } from 'vitest';
@@ -18,7 +18,7 @@ export async function demoDatabase(): Promise<DemoApp> {
   const database = await freshDatabase();
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error(`the demo document is invalid: ${JSON.stringify(loaded.errors)}`);
-  const { websiteId } = await importSite(database.db, loaded.document, { makeDefault: true });
+  const { websiteId } = await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
   return {
     database,
     websiteId,

@@ -23,7 +23,7 @@ import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { listenForSiteChanges, type SiteChangeListener } from '../src/server/modules/sites/site-changes';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { signedIn, type Client } from './session';
@@ -82,7 +82,7 @@ const heard: string[] = [];
 
 beforeAll(async () => {
   database = await freshDatabase();
-  websiteId = (await importSite(database.db, valid(siteDocument()), { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, valid(siteDocument()), { makeDefault: true })).websiteId;
   const { db } = database;
   for (const [email, role] of [
     ['owner@example.com', TEAM_ROLES.ADMIN],

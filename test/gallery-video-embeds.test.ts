@@ -24,7 +24,7 @@ import { buildApp } from '../src/server/app';
 import { fileBytes, siteFile } from '../src/server/modules/files/site-files';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { signedIn, type Client } from './session';
@@ -71,7 +71,7 @@ beforeAll(async () => {
   } as unknown as SiteDocument;
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   await setRole(database.db, websiteId, await createAccount(database.db, 'owner@example.com', 'owner-password-1'), TEAM_ROLES.ADMIN);
   const endpoint = `${providerBase}/oembed`;
   app = await buildApp({

@@ -23,7 +23,7 @@ import { enqueueImageVariants, IMAGE_JOB_KINDS, imageJobHandlers } from '../src/
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { readPathContent } from '../src/server/modules/content/published/published';
 import { listFiles } from '../src/server/modules/files/site-files';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   for (const name of ['busy', 'small'] as const) {
     const loaded = loadDocument(siteNamed(name, name), siteDocumentSchema);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-    sites[name] = (await importSite(database.db, loaded.document, { makeDefault: name === 'busy' })).websiteId;
+    sites[name] = (await writeSiteDocument(database.db, loaded.document, { makeDefault: name === 'busy' })).websiteId;
   }
   pool = connect(database.url, 8);
   store = postgresBlobStore(pool);

@@ -20,8 +20,9 @@ import { IMAGE_PIPELINE_VERSION } from '../src/server/modules/files/images/image
 import { IMAGE_VARIANTS_JOB, imageJobHandlers } from '../src/server/modules/files/images/variants-job';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { templateDocument } from '../src/server/modules/content/sites/new-sites';
-import { afterImport, importSiteArchive } from '../src/server/modules/content/sites/site-archive';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { afterImport } from '../src/server/modules/content/sites/site-archive';
+import { importSite } from '../src/server/modules/content/operations/import-site';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { tarOf } from './archive';
 import { freshDatabase } from './db';
 
@@ -62,7 +63,7 @@ async function documentWith(identifier: string, bytes: Buffer): Promise<SiteDocu
 
 /** Imports the site as the CLI and the config area do: the document, then what follows its commit. */
 async function importWith(identifier: string, bytes = tile): Promise<string> {
-  const result = await importSite(database.db, await documentWith(identifier, bytes));
+  const result = await writeSiteDocument(database.db, await documentWith(identifier, bytes));
   await afterImport({ db: database.db, store }, result);
   return result.websiteId;
 }
@@ -147,7 +148,7 @@ describe('image copies made once per bytes', () => {
       { name: 'site.json', data: Buffer.from(JSON.stringify(doc)) },
       { name: 'files/tile.jpg', data: tile },
     ]);
-    const { websiteId } = await importSiteArchive({ db: database.db, store }, Readable.from([archive]));
+    const { websiteId } = await importSite({ db: database.db, store }, { archive: Readable.from([archive]) });
     expect(await imageJobs(websiteId)).toBe(0);
     const mine = await tileOf(websiteId);
     expect(mine.status).toBe('ready');

@@ -19,7 +19,7 @@ import { postgresBlobStore } from '../src/server/blobs/postgres-store';
 import type { BlobStore } from '../src/server/blobs/store';
 import { enqueueImageVariants, imageJobHandlers } from '../src/server/modules/files/images/variants-job';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { imageRunSettled } from './image-jobs';
 import { siteNamed } from './fixtures';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   const loaded = loadDocument(siteNamed('images', 'Images'), siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   pool = connect(database.url, 8);
   store = postgresBlobStore(pool);
   worker = startWorker(pool, imageJobHandlers(pool, { store, concurrency: 2, avifEffort: 0 }), { pollMs: 30, log: () => undefined });

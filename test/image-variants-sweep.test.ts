@@ -24,7 +24,7 @@ import type { BlobStore } from '../src/server/blobs/store';
 import { enqueueImageVariants, imageJobHandlers, sweepStuckImages } from '../src/server/modules/files/images/variants-job';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { listFiles } from '../src/server/modules/files/site-files';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { imageRunSettled, jobSettled } from './image-jobs';
 import { siteNamed } from './fixtures';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   const loaded = loadDocument(siteNamed('sweep', 'Sweep'), siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   pool = connect(database.url, 8);
   store = postgresBlobStore(pool);
 });

@@ -13,7 +13,7 @@ import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSiteArchive } from '../src/server/modules/content/sites/site-archive';
+import { importSite } from '../src/server/modules/content/operations/import-site';
 import { moveStoredBytes } from '../src/server/modules/files/site-files';
 import type { SiteLimits } from '../src/server/modules/sites/site-limits';
 import { tarOf, untar, type ArchiveEntry } from './archive';
@@ -56,10 +56,14 @@ const withDocument = (document: SiteJson, entries: ArchiveEntry[]): ArchiveEntry
   ...entries.filter((e) => e.name !== 'site.json'),
 ];
 const importWith = (bytes: Buffer | Readable, limits: Partial<SiteLimits> = {}) =>
-  importSiteArchive({ db: demo.database.db, store: demo.app.blobs }, Buffer.isBuffer(bytes) ? Readable.from([bytes]) : bytes, {
-    limits,
-    appDomain: 'sites.test',
-  });
+  importSite(
+    { db: demo.database.db, store: demo.app.blobs },
+    { archive: Buffer.isBuffer(bytes) ? Readable.from([bytes]) : bytes },
+    {
+      limits,
+      appDomain: 'sites.test',
+    },
+  );
 
 /**
  * A gzip bomb: the document, then a PDF whose header says 1.5 GB and whose bytes are one 16 MiB

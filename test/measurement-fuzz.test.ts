@@ -18,7 +18,7 @@ import { ANALYTICS_OPTIONAL_FIELDS, TRACK_QUERY_PARAMS } from '../src/domain/ana
 import { MEASUREMENT_LIMITS } from '../src/domain/measurement';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
 import { fuzzRounds, fuzzSeed } from './fuzz-budget';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   siteId = demo.websiteId;
   const other = loadDocument(siteNamed('elsewhere', 'Elsewhere'), siteDocumentSchema);
   if (!other.ok) throw new Error('fixture invalid');
-  otherId = (await importSite(demo.database.db, other.document)).websiteId;
+  otherId = (await writeSiteDocument(demo.database.db, other.document)).websiteId;
   app = await demo.start();
   visitor = await measurementClient(app);
   for (let i = 0; i < 16; i++) pageLoadIds.push((await visitor.get('/api/1/performance/settings')).json().pageLoadId as string);

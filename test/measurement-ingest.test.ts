@@ -18,7 +18,7 @@ import { INGEST_LIMIT } from '../src/server/modules/measurement/routes/measureme
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { dayIn, DEFAULT_ANALYTICS_RETENTION_DAYS, MEASUREMENT_TABLES, pruneMeasurement } from '../src/server/modules/measurement/measurement';
 import { bucketOf } from '../src/server/modules/measurement/measurement-histogram';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { siteNamed } from './fixtures';
 import {
@@ -50,7 +50,7 @@ async function importZoned(identifier: string, zone: string): Promise<string> {
   doc.settings.timeZone = zone;
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error('fixture invalid');
-  return (await importSite(demo.database.db, loaded.document)).websiteId;
+  return (await writeSiteDocument(demo.database.db, loaded.document)).websiteId;
 }
 
 beforeAll(async () => {

@@ -16,7 +16,7 @@ import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { inject } from 'vitest';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
@@ -54,7 +54,7 @@ describe('two app servers on one database', () => {
   const seen = new Map<FastifyInstance, number>();
   beforeAll(async () => {
     database = await freshDatabase();
-    await importSite(database.db, valid(siteNamed('shared', 'Before')), { makeDefault: true });
+    await writeSiteDocument(database.db, valid(siteNamed('shared', 'Before')), { makeDefault: true });
     const other = connect(database.url, 2);
     apps = [
       await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true }),
@@ -86,7 +86,7 @@ describe('two app servers on one database', () => {
     for (const app of apps) expect(await visit(app)).toEqual({ title: 'About — Before', byFramework: false });
     // The content pages are rendered from is held too, and must be dropped with them.
     for (const app of apps) expect(app.siteContent.held().sites).toBe(1);
-    await importSite(database.db, valid(siteNamed('shared', 'After')));
+    await writeSiteDocument(database.db, valid(siteNamed('shared', 'After')));
     for (const app of apps) await expect.poll(async () => (await visit(app)).title, { timeout: 5000 }).toBe('About — After');
     for (const app of apps) expect(await visit(app)).toEqual({ title: 'About — After', byFramework: false });
   });

@@ -13,7 +13,7 @@ import { loadDocument } from '../src/document/load';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { DEMO_SITE_FILE } from '../src/server/modules/content/sites/new-sites';
-import { exportSite, importSite } from '../src/server/modules/content/sites/sites';
+import { exportSite, writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { signedIn, type Client } from './session';
@@ -138,7 +138,7 @@ describe('navigation', () => {
     const loaded = loadDocument(JSON.parse(JSON.stringify(exported)), siteDocumentSchema);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
-    await importSite(database.db, loaded.document);
+    await writeSiteDocument(database.db, loaded.document);
     expect((await exportSite(database.db, websiteId))?.navigation).toEqual(exported?.navigation);
   });
 

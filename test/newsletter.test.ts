@@ -19,7 +19,7 @@ import { loadDocument } from '../src/document/load';
 import { NEWSLETTER_LIMITS } from '../src/server/modules/forms/routes/newsletter';
 import { chooseAltcha } from '../src/server/modules/sites/captcha';
 import { confirmSubscription, unsubscribeTokenValid, unsubscribeUrl } from '../src/server/modules/forms/newsletter';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { siteNamed } from './fixtures';
@@ -46,7 +46,7 @@ beforeAll(async () => {
   }
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(`fixture invalid: ${JSON.stringify(loaded.errors)}`);
-  otherId = (await importSite(database.db, loaded.document)).websiteId;
+  otherId = (await writeSiteDocument(database.db, loaded.document)).websiteId;
   app = await demo.start();
 });
 afterAll(async () => {

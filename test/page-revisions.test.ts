@@ -21,7 +21,7 @@ import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { LISTED_REVISIONS } from '../src/server/modules/content/drafts/page-revisions';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { signedIn, type Client } from './session';
@@ -58,7 +58,7 @@ beforeAll(async () => {
   } as unknown as SiteDocument;
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  const websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  const websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   const ownerId = await createAccount(database.db, 'owner@example.com', 'owner-password-1');
   await database.pool.query(`UPDATE accounts SET display_name = 'Ada Owner' WHERE id = $1`, [ownerId]);
   await setRole(database.db, websiteId, ownerId, TEAM_ROLES.ADMIN);

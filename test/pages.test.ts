@@ -13,7 +13,7 @@ import { loadClientAssets, sha256Base64 } from '../src/server/render/assets';
 import { createImageGate } from '../src/server/modules/files/images/image-pipeline';
 import { runImageVariants } from '../src/server/modules/files/images/variants-job';
 import { moveStoredBytes } from '../src/server/modules/files/site-files';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 
@@ -28,11 +28,11 @@ function valid(doc: SiteDocument): StoredSiteDocument {
 
 beforeAll(async () => {
   database = await freshDatabase();
-  await importSite(database.db, valid(siteNamed('demo', 'Juniper Ceramics')), { makeDefault: true });
-  await importSite(database.db, valid(siteNamed('second', 'Second Site', ['www.second.example'])));
+  await writeSiteDocument(database.db, valid(siteNamed('demo', 'Juniper Ceramics')), { makeDefault: true });
+  await writeSiteDocument(database.db, valid(siteNamed('second', 'Second Site', ['www.second.example'])));
   const patterned = siteNamed('patterned', 'Patterned');
   patterned.collections[0]!.urlPattern = '%y/%m/%d/%t';
-  await importSite(database.db, valid(patterned));
+  await writeSiteDocument(database.db, valid(patterned));
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
   await app.siteChanges.ready;
 });
@@ -111,7 +111,7 @@ describe('page routes', () => {
     const identifier = `p-${Buffer.from(pattern).toString('hex').slice(0, 20)}`;
     const doc = siteNamed(identifier, 'Pattern');
     doc.collections[0]!.urlPattern = pattern;
-    await importSite(database.db, valid(doc));
+    await writeSiteDocument(database.db, valid(doc));
     const res = await get(expected, `${identifier}.sites.test`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1>A new kiln, at last</h1>');
@@ -214,7 +214,7 @@ async function makeCopies(name: string) {
 
 describe('the config area page', () => {
   it('names the site it is for in the tab and for the sign-in card, escaped', async () => {
-    await importSite(database.db, valid(siteNamed('marks', 'Tom & Jerry’s <Studio> "Loft"')));
+    await writeSiteDocument(database.db, valid(siteNamed('marks', 'Tom & Jerry’s <Studio> "Loft"')));
     const res = await get('/config/', 'marks.sites.test');
     expect(res.statusCode).toBe(200);
     expect(titleOf(res.body)).toBe('Tom &amp; Jerry’s &lt;Studio&gt; &quot;Loft&quot; · Config');
@@ -265,7 +265,7 @@ describe('page cache', () => {
     const second = await get('/about', 'second.sites.test');
     expect(second.body).toBe(first.body);
     const changed = siteNamed('second', 'Second Site Renamed', ['www.second.example']);
-    await importSite(database.db, valid(changed));
+    await writeSiteDocument(database.db, valid(changed));
     await expect.poll(async () => titleOf((await get('/about', 'second.sites.test')).body), { timeout: 5000 }).toBe('About — Second Site Renamed');
   });
 });

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '../src/db/client';
 import { TEAM_ROLES } from '../src/domain/roles';
-import { LOGIN_LIMITED } from '../src/server/modules/accounts/routes/auth';
+import { LOGIN_LIMITED } from '../src/server/modules/accounts/operations/sign-in';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';

@@ -14,7 +14,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { hashedIp } from '../src/server/rate-limits/rate-limit';
 import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { loadDocument } from '../src/document/load';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { demoDatabase, type DemoApp } from './demo-app';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await createVerifiedSiteUser(demo.database.db, demo.websiteId, 'shopper@example.com', 'shopper-password-1');
   const other = loadDocument(siteNamed('other', 'Other', ['shop.other.example']), siteDocumentSchema);
   if (!other.ok) throw new Error('fixture invalid');
-  await importSite(demo.database.db, other.document);
+  await writeSiteDocument(demo.database.db, other.document);
   app = await demo.start();
   owner = await signedIn(app, 'owner@example.com', 'owner-password-1');
 });

@@ -20,7 +20,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { wallClock } from '../src/server/modules/content/blog-posts';
 import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from '../src/server/modules/content/scheduled-posts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { rawGet } from './raw-http';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   doc.collections[0]!.type = COLLECTION_TYPES.BLOG;
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   await setRole(database.db, websiteId, await createAccount(database.db, 'owner@example.com', 'owner-password-123'), TEAM_ROLES.ADMIN);
   const other = connect(database.url, 2);
   apps = [

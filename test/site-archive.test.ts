@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { openBlobStore } from '../src/server/blobs/open';
 import { readConfig } from '../src/server/config';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSiteArchive } from '../src/server/modules/content/sites/site-archive';
+import { importSite } from '../src/server/modules/content/operations/import-site';
 import { fileBytes, moveStoredBytes, siteFile } from '../src/server/modules/files/site-files';
 import { tarOf, untar, type ArchiveEntry } from './archive';
 import { freshDatabase } from './db';
@@ -132,7 +132,7 @@ describe('importing an archive', () => {
     let other: FastifyInstance | undefined;
     try {
       const { gzipSync } = await import('node:zlib');
-      const result = await importSiteArchive({ db: database.db, store }, Readable.from([gzipSync(await tarOf(entries))]), { makeDefault: true });
+      const result = await importSite({ db: database.db, store }, { archive: Readable.from([gzipSync(await tarOf(entries))]) }, { makeDefault: true });
       expect(result.created).toBe(true);
       other = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
       for (const e of entries.slice(1)) {

@@ -15,7 +15,7 @@ import { buildApp } from '../src/server/app';
 import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { createMetrics } from '../src/server/metrics';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument, siteNamed } from './fixtures';
@@ -111,7 +111,7 @@ describe('rendering a site held in memory', () => {
 
   it('reads the site again on the first render after a change, and shows the change', async () => {
     const identifier = demoDocument().settings.identifier;
-    await importSite(demo.database.db, valid(siteNamed(identifier, 'Changed Pottery')));
+    await writeSiteDocument(demo.database.db, valid(siteNamed(identifier, 'Changed Pottery')));
     await expect.poll(() => app.siteContent.held().sites, { timeout: 5000 }).toBe(0);
     let html = '';
     const used = await databaseUse(demo.database.pool, async () => {
@@ -202,7 +202,7 @@ describe('many sites on one app server', () => {
     const page = doc.pages.find((p) => p.path === '/about');
     for (const identifier of identifiers) {
       const site = siteNamed(identifier, identifier);
-      await importSite(database.db, valid({ ...site, pages: page ? [page] : [], collections: [], redirects: [], navigation: [] }));
+      await writeSiteDocument(database.db, valid({ ...site, pages: page ? [page] : [], collections: [], redirects: [], navigation: [] }));
     }
     const measure = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
     // Listening first: connecting drops whatever is held, a read under way included.

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
-import { exportSite, importSite } from '../src/server/modules/content/sites/sites';
+import { exportSite, writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { findWebsiteByIdentifier } from '../src/server/modules/sites/site-rows';
 import { freshDatabase } from './db';
 import { demoDocument, siteNamed } from './fixtures';
@@ -37,7 +37,7 @@ describe('site document', () => {
   it('export then import gives an identical site', async () => {
     const loaded = loadDocument(demoDocument(), siteDocumentSchema);
     if (!loaded.ok) throw new Error('demo invalid');
-    const { websiteId } = await importSite(database.db, loaded.document);
+    const { websiteId } = await writeSiteDocument(database.db, loaded.document);
     const files = (await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id);
     const first = await exportSite(database.db, websiteId);
     // The document lists the files with their size and hash; their bytes go in the site's archive.
@@ -48,7 +48,7 @@ describe('site document', () => {
     expect(first).toEqual({ ...loaded.document, files: listed });
     const again = loadDocument(JSON.parse(JSON.stringify(first)), siteDocumentSchema);
     if (!again.ok) throw new Error(JSON.stringify(again.errors));
-    const second = await importSite(database.db, again.document);
+    const second = await writeSiteDocument(database.db, again.document);
     // A document without the files' bytes keeps the site's files, rows and all.
     expect(second).toEqual({ websiteId, created: false, removedFiles: [], unusedBlobs: [], variantCopies: [] });
     expect((await database.pool.query<{ id: string }>('SELECT id FROM files WHERE website_id = $1 ORDER BY id', [websiteId])).rows.map((r) => r.id)).toEqual(
@@ -56,7 +56,7 @@ describe('site document', () => {
     );
     expect(await exportSite(database.db, websiteId)).toEqual(first);
     // One with new bytes replaces them: the replaced files are named, for their blobs to be deleted once the import commits.
-    const third = await importSite(database.db, loaded.document);
+    const third = await writeSiteDocument(database.db, loaded.document);
     expect([...third.removedFiles].sort()).toEqual(files);
   });
 
@@ -106,11 +106,11 @@ describe('site document', () => {
     const owner = siteNamed('owner-site', 'Owner', ['shop.example.com']);
     const ok = loadDocument(owner, siteDocumentSchema);
     if (!ok.ok) throw new Error('fixture invalid');
-    await importSite(database.db, ok.document);
+    await writeSiteDocument(database.db, ok.document);
     const before = await tableCounts();
     const thief = loadDocument(siteNamed('thief-site', 'Thief', ['shop.example.com']), siteDocumentSchema);
     if (!thief.ok) throw new Error('fixture invalid');
-    await expect(importSite(database.db, thief.document)).rejects.toThrow(/another site/);
+    await expect(writeSiteDocument(database.db, thief.document)).rejects.toThrow(/another site/);
     expect(await tableCounts()).toEqual(before);
   });
 

@@ -11,7 +11,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { siteNamed } from './fixtures';
@@ -25,7 +25,7 @@ let harbourId: string;
 async function importNamed(identifier: string, title: string): Promise<string> {
   const loaded = loadDocument(siteNamed(identifier, title), siteDocumentSchema);
   if (!loaded.ok) throw new Error('fixture invalid');
-  return (await importSite(database.db, loaded.document)).websiteId;
+  return (await writeSiteDocument(database.db, loaded.document)).websiteId;
 }
 
 beforeAll(async () => {

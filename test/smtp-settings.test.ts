@@ -16,7 +16,7 @@ import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { EMAIL_JOB, emailHandler } from '../src/server/mail/mailer';
 import { unseal } from '../src/server/secrets/sealed';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import type { freshDatabase } from './db';
 import { demoDatabase } from './demo-app';
 import { siteNamed } from './fixtures';
@@ -203,7 +203,7 @@ describe('SMTP settings', () => {
     serverDefault();
     const loaded = loadDocument(siteNamed('elsewhere', 'Elsewhere'), siteDocumentSchema);
     if (!loaded.ok) throw new Error('fixture invalid');
-    const other = await importSite(database.db, loaded.document);
+    const other = await writeSiteDocument(database.db, loaded.document);
     const shared = await createAccount(database.db, 'shared@example.com', 'shared-password-1');
     await setRole(database.db, websiteId, shared, TEAM_ROLES.EDITOR);
     await setRole(database.db, other.websiteId, shared, TEAM_ROLES.ADMIN);

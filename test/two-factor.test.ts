@@ -13,7 +13,7 @@ import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { unseal } from '../src/server/secrets/sealed';
 import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import { freshDatabase } from './db';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   const loaded = loadDocument(demoDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error('demo invalid');
-  websiteId = (await importSite(database.db, loaded.document, { makeDefault: true })).websiteId;
+  websiteId = (await writeSiteDocument(database.db, loaded.document, { makeDefault: true })).websiteId;
   for (const [name, role] of [
     ['owner', TEAM_ROLES.ADMIN],
     ['viewer', TEAM_ROLES.VIEWER],

@@ -18,7 +18,7 @@ import type { SiteDocument } from '../src/document/schema';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
-import { importSite } from '../src/server/modules/content/sites/sites';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { demoDocument } from './fixtures';
 
@@ -81,7 +81,7 @@ beforeAll(async () => {
   database = await freshDatabase();
   const loaded = loadDocument(fixtureDocument(), siteDocumentSchema);
   if (!loaded.ok) throw new Error(`the fixture document is invalid: ${JSON.stringify(loaded.errors)}`);
-  ({ websiteId } = await importSite(database.db, loaded.document, { makeDefault: true }));
+  ({ websiteId } = await writeSiteDocument(database.db, loaded.document, { makeDefault: true }));
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
 });
 afterAll(async () => {

@@ -10,9 +10,8 @@
 import { createReadStream } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
-import { loadDocument, type DocumentError } from '../document/load';
+import type { DocumentError } from '../document/load';
 import { openBlobStore } from '../server/blobs/open';
 import type { BlobStore } from '../server/blobs/store';
 import { newSiteBody } from '../contracts/pages';
@@ -24,9 +23,9 @@ import { moveStoredBytes } from '../server/modules/files';
 import { identifierRefused } from '../server/modules/sites';
 import { configurePasswordHashing, generatePassword, hashPassword } from '../server/modules/accounts';
 import { openDatabase } from '../server/database';
-import { afterImport, ArchiveRefusal, documentRefusal, importSiteArchive, siteArchive } from '../server/modules/content';
+import { ArchiveRefusal, importSite, siteArchive, type ImportSource } from '../server/modules/content';
 import type { SiteLimits } from '../server/modules/sites';
-import { exportSite, importSite, SiteConflictError, SiteImportRefusal } from '../server/modules/content';
+import { exportSite, SiteConflictError, SiteImportRefusal } from '../server/modules/content';
 import { findWebsiteByIdentifier } from '../server/modules/sites';
 import { runCommand } from './run';
 
@@ -111,29 +110,18 @@ async function importFile(deps: { db: Db; store: BlobStore; limits: SiteLimits; 
     return 1;
   }
   try {
-    if (first !== '{'.charCodeAt(0)) {
-      const result = await importSiteArchive(deps, createReadStream(file), { makeDefault, limits: deps.limits, appDomain: deps.appDomain });
-      console.error(`${result.created ? 'Created' : 'Replaced'} site ${result.document.settings.identifier}.`);
-      return 0;
+    let source: ImportSource;
+    if (first !== '{'.charCodeAt(0)) source = { archive: createReadStream(file) };
+    else {
+      try {
+        source = { json: JSON.parse(await readFile(file, 'utf8')) };
+      } catch (err) {
+        console.error(`Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`);
+        return 1;
+      }
     }
-    let raw: unknown;
-    try {
-      raw = JSON.parse(await readFile(file, 'utf8'));
-    } catch (err) {
-      console.error(`Cannot read ${file} as JSON: ${err instanceof Error ? err.message : String(err)}`);
-      return 1;
-    }
-    const loaded = loadDocument(raw, siteDocumentSchema);
-    if (!loaded.ok) return refusedDocument(file, loaded.errors);
-    const creates = !(await findWebsiteByIdentifier(deps.db, loaded.document.settings.identifier));
-    const refusal = documentRefusal(loaded.document, creates, deps.limits, deps.appDomain);
-    if (refusal) {
-      console.error(`Not imported: ${refusal}`);
-      return 1;
-    }
-    const result = await importSite(deps.db, loaded.document, { makeDefault });
-    await afterImport(deps, result);
-    console.error(`${result.created ? 'Created' : 'Replaced'} site ${loaded.document.settings.identifier}.`);
+    const result = await importSite(deps, source, { makeDefault, limits: deps.limits, appDomain: deps.appDomain });
+    console.error(`${result.created ? 'Created' : 'Replaced'} site ${result.document.settings.identifier}.`);
     return 0;
   } catch (err) {
     if (err instanceof SiteImportRefusal) return refusedDocument(file, err.errors);

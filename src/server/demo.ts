@@ -10,7 +10,7 @@ import { websites } from './modules/sites/schema/sites';
 import { loadDocument } from '../document/load';
 import { chooseAltcha } from './modules/sites';
 import { DEMO_SITE_FILE, templateDocument } from './modules/content';
-import { importSite } from './modules/content';
+import { writeSiteDocument } from './modules/content';
 
 /** The demo site's sample customer, made at first start with a printed password. */
 export const DEMO_CUSTOMER_EMAIL = 'member@example.com';
@@ -26,7 +26,7 @@ export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
   if (!(await noSiteYet(db))) return undefined;
   const loaded = loadDocument(JSON.parse(await readFile(DEMO_SITE_FILE, 'utf8')), siteDocumentSchema);
   if (!loaded.ok) throw new Error(`The demo site document is invalid: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-  const { websiteId } = await importSite(db, loaded.document, { makeDefault: true });
+  const { websiteId } = await writeSiteDocument(db, loaded.document, { makeDefault: true });
   // The demo contact form asks for a captcha: the site gets a key for the built-in one.
   await chooseAltcha(db, websiteId, null);
   return websiteId;
@@ -40,6 +40,6 @@ async function noSiteYet(db: Db): Promise<boolean> {
 /** On a database with no site yet: the blank site, as the default site. Answers its id, or undefined when there were sites. */
 export async function importBlankIfEmpty(db: Db): Promise<string | undefined> {
   if (!(await noSiteYet(db))) return undefined;
-  const { websiteId } = await importSite(db, await templateDocument('blank', BLANK_SITE.identifier, BLANK_SITE.title), { makeDefault: true });
+  const { websiteId } = await writeSiteDocument(db, await templateDocument('blank', BLANK_SITE.identifier, BLANK_SITE.title), { makeDefault: true });
   return websiteId;
 }

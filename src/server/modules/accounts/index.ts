@@ -14,3 +14,4 @@ export { SESSION_COOKIE, accountForSession, endSessionsOf, pruneSessions } from 
 export { MEMBER_COOKIE, createVerifiedSiteUser, memberForSession, type MemberSession, type SiteUser } from './site-users';
 export { TeamRuleError, changeRole, listTeam, removeMember, roleOn, sitesOfAccount, transferOwnership } from './team';
 export { clearTwoFactor } from './two-factor/two-factor';
+export { SignInRefusal, completeSignIn, signIn, type SignInDeps, type SignedIn } from './operations/sign-in';

@@ -19,6 +19,7 @@ export { pageAccessOf, type ItemSummary, type PublishedCollection, type Publishe
 export { contentReader, createSiteContentCache, type SiteContentCache, type SiteContentSource } from './published/site-content';
 export { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './scheduled-posts';
 export { DEMO_SITE_FILE, SiteTakenError, createSite, templateDocument } from './sites/new-sites';
-export { ArchiveRefusal, afterImport, documentRefusal, importSiteArchive, siteArchive } from './sites/site-archive';
-export { SiteConflictError, SiteImportRefusal, exportSite, importSite } from './sites/sites';
+export { ArchiveRefusal, siteArchive } from './sites/site-archive';
+export { SiteConflictError, SiteImportRefusal, exportSite, writeSiteDocument } from './sites/sites';
+export { importSite, type ImportSiteOptions, type ImportSource, type ImportedSite } from './operations/import-site';
 export { DATA_MIGRATIONS } from './data-migrations';

@@ -19,9 +19,6 @@ export {
   moveStoredBytes,
   removeFileBlobs,
   siteFile,
-  storeUpload,
-  storedFileColumns,
-  uploadFile,
-  type StoredUpload,
-  type UploadDeps,
 } from './site-files';
+export { storeUpload, storedFileColumns, type StoredUpload, type UploadDeps } from './uploads';
+export { uploadFile } from './operations/upload-file';

@@ -3,3 +3,7 @@ export { listFormsAndLists } from './config/placements';
 export { pruneFormData } from './forms';
 export { unsubscribeTokenValid } from './newsletter';
 export { WEBHOOK_JOB, webhookHandler } from './webhooks';
+export { createPublishedForms, type PublishedForms } from './published-forms';
+export { FormRefusal, type FormRefusalReason } from './operations/form-refusal';
+export { issueFormKey, type FormKeyDeps } from './operations/issue-form-key';
+export { submitForm, type SubmitFormDeps, type SubmitFormInput } from './operations/submit-form';

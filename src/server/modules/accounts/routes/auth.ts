@@ -21,20 +21,18 @@ import type { Db } from '../../../../db/client';
 import { signedInAccount, zodMessage } from '../config-route';
 import { setCookie } from '../../../plugins/crumb';
 import { serverSecret } from '../../../secrets/server-secrets';
-import { acceptInvitationBody, loginBody, passwordResetBody, passwordResetCompleteBody, type Me } from '../../../../contracts/auth';
+import { acceptInvitationBody, passwordResetBody, passwordResetCompleteBody, type Me } from '../../../../contracts/auth';
 import { requestHost } from '../../../request';
 import { AccountSecurityError } from '../account-security';
-import { recoveryCodesLeft, normalizeRecoveryCode } from '../two-factor/recovery-codes';
+import { recoveryCodesLeft } from '../two-factor/recovery-codes';
 import { accountSecurityFailure, changeContext } from './account';
 import { siteAndAccount } from '../config-route';
-import { findAccountByEmail } from '../accounts';
 import type { WebsiteRow } from '../../sites';
 import { siteSettings } from '../../sites';
 import { acceptInvitation, InvitationError } from '../invitations';
 import { completePasswordReset, PasswordResetError, requestPasswordReset } from '../passwords/password-resets';
-import { unmatchableHash, verifyPassword } from '../passwords/passwords';
-import { hashedIp, refusedByLimits, retryAfterSeconds, type Limit } from '../../../rate-limits/rate-limit';
-import { createSession, endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../sessions';
+import { hashedIp, refusedByLimits, retryAfterSeconds, sendTooMany } from '../../../rate-limits/rate-limit';
+import { endSession, SESSION_ABSOLUTE_MS, SESSION_COOKIE } from '../sessions';
 import { roleOn, sitesOfAccount } from '../team';
 import {
   beginTwoFactor,
@@ -42,7 +40,6 @@ import {
   disableTwoFactor,
   loginTickets,
   renewRecoveryCodes,
-  spendSecondFactor,
   TwoFactorError,
   twoFactorOn,
   type TwoFactorProblem,
@@ -52,6 +49,7 @@ import { http } from '../../../../messages/http';
 import { passwords } from '../../../../messages/passwords';
 import { twoFactor } from '../../../../messages/two-factor';
 import { mayCreateSites } from '../../sites';
+import { codeOrRecoveryField, completeSignIn, LOGIN_LIMITED, signIn, SignInRefusal, startSession, type SignInDeps } from '../operations/sign-in';
 
 /** Six digits; spaces are dropped, since apps show the code as `123 456`. */
 const codeField = z
@@ -59,20 +57,9 @@ const codeField = z
   .max(20, twoFactor.enterCode)
   .transform((code) => code.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, twoFactor.enterCode));
-/** The app's six digits, or a recovery code in their place (`abcd-2345`, any case, the hyphen optional). */
-const codeOrRecoveryField = z
-  .string({ error: twoFactor.enterCodeOrRecovery })
-  .max(40, twoFactor.enterCodeOrRecovery)
-  .transform((code) => code.replace(/\s/g, ''))
-  .refine((code) => /^\d{6}$/.test(code) || normalizeRecoveryCode(code) !== undefined, twoFactor.enterCodeOrRecovery);
 const passwordField = z.string({ error: passwords.enterPassword }).min(1, passwords.enterPassword).max(1000);
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const accountLimit = (email: string): Limit => ({ key: `login-account:${email.toLowerCase()}`, max: 10, windowMs: FIFTEEN_MINUTES });
-const ipLimit = (ip: string): Limit => ({ key: `login-ip:${hashedIp(ip)}`, max: 50, windowMs: FIFTEEN_MINUTES });
-
-export const LOGIN_FAILED = authentication.emailOrPasswordIncorrect;
-export const LOGIN_LIMITED = authentication.signInLimited;
 
 /** A wrong code at sign-in is a failed sign-in (401); on the account screen the session is fine and the input is not (400). */
 function twoFactorStatus(problem: TwoFactorProblem, atSignIn: boolean): number {
@@ -114,24 +101,15 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     app.crumbs.endSession(reply);
   };
 
-  const startSession = async (req: FastifyRequest, reply: FastifyReply, accountId: string, identifier: string) => {
-    const previous = req.cookies[SESSION_COOKIE];
-    if (previous) await endSession(db, previous);
-    const id = await createSession(db, accountId, req.headers['user-agent']);
-    setCookie(reply, SESSION_COOKIE, id, sessionCookieOptions(SESSION_ABSOLUTE_MS));
+  /** The cookies of a session just started; the anonymous crumb is replaced by one bound to it. */
+  const sessionCookies = (req: FastifyRequest, reply: FastifyReply, sessionId: string, identifier: string) => {
+    setCookie(reply, SESSION_COOKIE, sessionId, sessionCookieOptions(SESSION_ABSOLUTE_MS));
     setCookie(reply, COOKIE_NAMES.LAST_ID, encodeLastId(identifier), lastIdOptions(req, Math.floor(SESSION_ABSOLUTE_MS / 1000)));
-    // The anonymous crumb is replaced by one bound to the new session.
-    app.crumbs.startSession(reply, id);
+    app.crumbs.startSession(reply, sessionId);
   };
+  const visitor = (req: FastifyRequest) => ({ previousSession: req.cookies[SESSION_COOKIE], userAgent: req.headers['user-agent'] });
 
-  /** The one way a sign-in ends, with or without a second factor: a new session and the account's role here. */
-  const signIn = async (req: FastifyRequest, reply: FastifyReply, account: { id: string; email: string }, site: WebsiteRow) => {
-    await startSession(req, reply, account.id, site.identifier);
-    const role = await roleOn(db, site.id, account.id);
-    return { account: { id: account.id, email: account.email }, role: role ?? null };
-  };
-
-  const tickets = loginTickets(await serverSecret(db, 'login_ticket_secret'));
+  const signInDeps: SignInDeps = { db, rateLimits: app.rateLimits, tickets: loginTickets(await serverSecret(db, 'login_ticket_secret')) };
 
   const twoFactorFailure = (reply: FastifyReply, err: unknown, atSignIn: boolean) => {
     if (!(err instanceof TwoFactorError)) throw err;
@@ -139,41 +117,25 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
     return reply.code(twoFactorStatus(err.problem, atSignIn)).send({ error: err.message, problem: err.problem });
   };
 
-  app.post('/api/auth/Login', async (req, reply) => {
-    const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: http.noSite });
-    const parsed = loginBody.safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-    const { email, password } = parsed.data;
-    const limits = [accountLimit(email), ipLimit(req.ip)];
-    // Counted before the password is checked, so guesses sent in parallel meet the limit too.
-    if (await refusedByLimits(app.rateLimits, reply, limits, { error: LOGIN_LIMITED })) return reply;
-    const account = await findAccountByEmail(db, email);
-    const ok = account ? await verifyPassword(password, account.passwordHash) : await verifyPassword(password, unmatchableHash());
-    if (!account || !ok) return reply.code(401).send({ error: LOGIN_FAILED });
-    // A right password clears the account's failures and does not count against the address.
-    await app.rateLimits.reset(limits[0]!.key);
-    await app.rateLimits.forgive(limits[1]!);
-    if (account.totpEnabledAt) return { twoFactorRequired: true, ticket: tickets.issue(account, site.id) };
-    return signIn(req, reply, account, site);
-  });
+  /** Either way of signing in: the session's cookies and the answer, or the refusal. */
+  const signInCall = (url: string, operation: (site: WebsiteRow, req: FastifyRequest) => ReturnType<typeof signIn>) =>
+    app.post(url, async (req, reply) => {
+      const site = await app.siteForRequest(req);
+      if (!site) return reply.code(404).send({ error: http.noSite });
+      try {
+        const result = await operation(site, req);
+        if (!('sessionId' in result)) return result;
+        sessionCookies(req, reply, result.sessionId, site.identifier);
+        return result.answer;
+      } catch (err) {
+        if (!(err instanceof SignInRefusal)) return twoFactorFailure(reply, err, true);
+        if (err.reason === 'limited') return sendTooMany(reply, err.retryAfterMs ?? 0, { error: err.message });
+        return reply.code(err.reason === 'wrong' ? 401 : 400).send({ error: err.message, ...(err.errors ? { errors: err.errors } : {}) });
+      }
+    });
 
-  app.post('/api/auth/Login/TwoFactor', async (req, reply) => {
-    const site = await app.siteForRequest(req);
-    if (!site) return reply.code(404).send({ error: http.noSite });
-    const parsed = z
-      .object({ ticket: z.string().min(1).max(500), code: codeOrRecoveryField })
-      .strict()
-      .safeParse(req.body ?? {});
-    if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-    try {
-      const account = await tickets.redeem(db, parsed.data.ticket, site.id);
-      await spendSecondFactor(db, app.rateLimits, account, parsed.data.code);
-      return await signIn(req, reply, account, site);
-    } catch (err) {
-      return twoFactorFailure(reply, err, true);
-    }
-  });
+  signInCall('/api/auth/Login', (site, req) => signIn(signInDeps, { websiteId: site.id, body: req.body, ip: req.ip, ...visitor(req) }));
+  signInCall('/api/auth/Login/TwoFactor', (site, req) => completeSignIn(signInDeps, { websiteId: site.id, body: req.body, ...visitor(req) }));
 
   app.post('/api/auth/TwoFactor/Begin', async (req, reply) => {
     const who = await siteAndAccount(app, db, req, reply);
@@ -252,7 +214,7 @@ export async function registerAuthRoutes(app: FastifyInstance, db: Db, opts: { a
         parsed.data.token,
         signedIn ? { accountId: signedIn.id } : { password: parsed.data.password ?? '' },
       );
-      if (!signedIn) await startSession(req, reply, accountId, site.identifier);
+      if (!signedIn) sessionCookies(req, reply, await startSession(db, accountId, visitor(req)), site.identifier);
       return { ok: true };
     } catch (err) {
       if (err instanceof InvitationError) return reply.code(400).send({ error: err.message });

@@ -7,16 +7,14 @@
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { siteDocumentSchema } from '../../../../blocks/site-document';
 import type { Db } from '../../../../db/client';
-import { loadDocument } from '../../../../document/load';
-import { format } from '../../../../messages/format';
 import { siteArchiveText } from '../../../../messages/site-archive';
 import { team } from '../../../../messages/team';
 import type { BlobStore } from '../../../blobs/store';
 import { configRoute } from '../../accounts';
-import { afterImport, ArchiveRefusal, documentRefusal, importSiteArchive, siteArchive } from '../sites/site-archive';
-import { exportSite, importSite, SiteConflictError, SiteImportRefusal } from '../sites/sites';
+import { ArchiveRefusal, siteArchive } from '../sites/site-archive';
+import { exportSite, SiteConflictError, SiteImportRefusal } from '../sites/sites';
+import { importSite } from '../operations/import-site';
 
 const ARCHIVE_TYPES = ['application/x-tar', 'application/tar', 'application/gzip', 'application/x-gzip'];
 
@@ -74,26 +72,14 @@ export function registerSiteTransferApi(app: FastifyInstance, db: Db, store: Blo
       access: 'write',
       handler: async ({ req, reply, site }) => {
         const body = req.body as unknown;
-        if (body !== null && typeof body === 'object' && typeof (body as Readable).pipe === 'function') {
-          try {
-            await importSiteArchive({ db, store }, body as Readable, { identifier: site.identifier, limits: app.siteLimits, appDomain: app.appDomain });
-            return { ok: true };
-          } catch (err) {
-            return refused(reply, err);
-          }
-        }
-        const loaded = loadDocument(body, siteDocumentSchema);
-        if (!loaded.ok) return reply.code(400).send({ error: team.invalidDocument, documentErrors: loaded.errors });
-        if (loaded.document.settings.identifier !== site.identifier) {
-          return reply
-            .code(400)
-            .send({ error: format(siteArchiveText.otherSite, { found: loaded.document.settings.identifier, identifier: site.identifier }) });
-        }
-        const refusal = documentRefusal(loaded.document, false, app.siteLimits, app.appDomain);
-        if (refusal) return reply.code(400).send({ error: refusal });
+        const archive = body !== null && typeof body === 'object' && typeof (body as Readable).pipe === 'function';
         try {
-          // The document's base64 files move into the file store before the answer (their images' copies are queued).
-          await afterImport({ db, store }, await importSite(db, loaded.document));
+          // A document's base64 files move into the file store before the answer (their images' copies are queued).
+          await importSite({ db, store }, archive ? { archive: body as Readable } : { json: body }, {
+            identifier: site.identifier,
+            limits: app.siteLimits,
+            appDomain: app.appDomain,
+          });
         } catch (err) {
           return refused(reply, err);
         }

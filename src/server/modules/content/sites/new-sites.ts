@@ -1,6 +1,6 @@
 /**
  * New sites: an account creates one, blank or from a template (the demo site is the first), and
- * becomes its owner (ADMIN). The site is imported as a site document with `importSite`, and the
+ * becomes its owner (ADMIN). The site is imported as a site document with `writeSiteDocument`, and the
  * owner's membership and the activity entry are written in the import's own transaction, so a site
  * never exists without its owner. A fresh install may start from the blank site too
  * (`npm start -- --blank`, or START_WITH=blank: src/server/demo.ts).
@@ -21,7 +21,7 @@ import { pages as texts } from '../../../../messages/pages';
 import { setRole } from '../../accounts';
 import { logActivity } from '../../sites';
 import { chooseAltcha } from '../../sites';
-import { importSite, newId, SiteConflictError } from './sites';
+import { writeSiteDocument, newId, SiteConflictError } from './sites';
 import { findWebsiteByIdentifier } from '../../sites';
 
 export type SiteTemplate = (typeof SITE_TEMPLATES)[number];
@@ -86,7 +86,7 @@ export async function createSite(
   const doc = await templateDocument(template, identifier, title);
   let websiteId: string;
   try {
-    ({ websiteId } = await importSite(db, doc, {
+    ({ websiteId } = await writeSiteDocument(db, doc, {
       within: async (tx, site) => {
         // Created between the check above and the import's lock: refused, and the import undone.
         if (!site.created) throw new SiteTakenError(identifier);

@@ -6,9 +6,9 @@
  *
  * Importing is all or nothing. Each file of the archive is checked as an upload is (recognised by
  * its content, within its kind's size and the pixel limit, against the document's SHA-256) and
- * stored under a new key before the import's one transaction writes the rows that name them; any
- * refusal or failure deletes what was stored, and the blobs of files the import replaced go only
- * once it has committed.
+ * stored under a new key before the import's one transaction writes the rows that name them
+ * (../operations/import-site.ts); any refusal or failure deletes what was stored, and the blobs of
+ * files the import replaced go only once it has committed.
  *
  * An archive is counted as it unpacks (services/site-limits.ts): it is refused, and no more of it
  * read, as soon as it passes the server's IMPORT_MAX_BYTES, unpacks to more than IMPORT_MAX_RATIO
@@ -32,8 +32,8 @@ import type { BlobKey } from '../../../blobs/store';
 import { readHead } from '../../files';
 import { copyOrQueueImageVariants } from '../../files';
 import { blobKey, FileRefusal, fileBytes, fileSize, moveStoredBytes, removeFileBlobs, storeUpload, type UploadDeps } from '../../files';
-import { DEFAULT_SITE_LIMITS, identifierRefused, type SiteLimits } from '../../sites';
-import { exportSiteWithFiles, importSite, newId, SiteImportRefusal, type ImportOptions, type ImportResult, type StagedFile } from './sites';
+import { identifierRefused, type SiteLimits } from '../../sites';
+import { exportSiteWithFiles, newId, type ImportResult, type StagedFile } from './sites';
 
 export const ARCHIVE_DOCUMENT = 'site.json';
 const FILES_FOLDER = 'files/';
@@ -96,13 +96,14 @@ export async function siteArchive(deps: Pick<UploadDeps, 'db' | 'store'>, websit
 export type ArchiveImport = {
   /** The site the document must be for (an import from the config area replaces its own site only). */
   identifier?: string;
-  makeDefault?: boolean;
-  within?: ImportOptions['within'];
-  /** The operator's limits (IMPORT_MAX_BYTES, IMPORT_MAX_RATIO, SITE_STORAGE_MB, ALLOW_PUNYCODE_IDENTIFIERS); the settings' defaults when not given. */
-  limits?: Partial<SiteLimits>;
+  /** The operator's limits (IMPORT_MAX_BYTES, IMPORT_MAX_RATIO, SITE_STORAGE_MB, ALLOW_PUNYCODE_IDENTIFIERS). */
+  limits: SiteLimits;
   /** APP_DOMAIN, whose labels a new site may not take as its identifier. */
   appDomain?: string;
 };
+
+/** An archive read whole: its document, the site it is for, and its files' bytes in the blob store, waiting for their rows. */
+export type StagedArchive = { document: SiteDocument<StoredBlockData>; websiteId: string; files: ReadonlyMap<string, StagedFile>; keys: BlobKey[] };
 
 /** The most an archive may unpack to, and what its refusal says. */
 type UnpackLimit = { bytes: number; refusal: string };
@@ -160,19 +161,15 @@ export function documentRefusal(document: SiteDocument<StoredBlockData>, creates
 }
 
 /**
- * Imports a site from its archive (tar, or tar gzipped), replacing the site of the document's
- * identifier or creating it. Throws ArchiveRefusal (or SiteConflictError) with nothing changed.
+ * Reads a site's archive (tar, or tar gzipped): its document, checked against the operator's
+ * limits, and each of its files stored as an upload is, under a new key, for the site of the
+ * document's identifier (or the one it creates). Throws ArchiveRefusal with nothing left stored.
  */
-export async function importSiteArchive(
-  deps: UploadDeps,
-  body: Readable,
-  opts: ArchiveImport = {},
-): Promise<ImportResult & { document: SiteDocument<StoredBlockData> }> {
-  const limits = { ...DEFAULT_SITE_LIMITS, ...opts.limits };
+export async function stageArchive(deps: UploadDeps, body: Readable, opts: ArchiveImport): Promise<StagedArchive> {
+  const { limits } = opts;
   const staged = new Map<string, StagedFile>();
   const stagedKeys: BlobKey[] = [];
   const extract = tar.extract();
-  let outcome: (ImportResult & { document: SiteDocument<StoredBlockData> }) | undefined;
   const serverLimit: UnpackLimit = {
     bytes: limits.importMaxBytes,
     refusal: format(siteArchiveText.tooLarge, { maxSize: formatMegabytes(limits.importMaxBytes) }),
@@ -248,8 +245,7 @@ export async function importSiteArchive(
       if (listed.sha256 !== undefined && listed.sha256 !== stored.sha256) throw new ArchiveRefusal(format(siteArchiveText.hashMismatch, { name }));
     }
     if (!document || !websiteId) throw new ArchiveRefusal(siteArchiveText.noDocument);
-    const result = await importSite(deps.db, document, { makeDefault: opts.makeDefault, within: opts.within, staged, websiteId });
-    outcome = { ...result, document };
+    return { document, websiteId, files: staged, keys: stagedKeys };
   } catch (caught) {
     // No more of the archive is read: the stages between it and the reader stop (the body itself is
     // the caller's, left unread so an answer can still be sent on its connection).
@@ -258,12 +254,9 @@ export async function importSiteArchive(
     await deps.store.delete(stagedKeys);
     // A limit passed while a file streamed into the store surfaces there as that file cut short: the limit is the reason.
     const err = guard?.refused() ?? caught;
-    if (err instanceof SiteImportRefusal) throw new ArchiveRefusal(team.invalidDocument, err.errors);
     if (isTarError(err)) throw new ArchiveRefusal(siteArchiveText.notAnArchive);
     throw err;
   }
-  await afterImport(deps, outcome);
-  return outcome;
 }
 
 /**

@@ -67,7 +67,7 @@ export type ImportResult = {
 };
 
 /** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
-export async function importSite(db: Db, doc: SiteDocument<StoredBlockData>, opts: ImportOptions = {}): Promise<ImportResult> {
+export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockData>, opts: ImportOptions = {}): Promise<ImportResult> {
   const { identifier, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {

@@ -41,13 +41,12 @@ import {
   fileVariantsAt,
   libraryFile,
   listFiles,
-  replaceFile,
   siteFile,
   updateFileDetails,
-  uploadFile,
   type FileRow,
-  type UploadDeps,
 } from '../site-files';
+import { replaceFile, type UploadDeps } from '../uploads';
+import { uploadFile } from '../operations/upload-file';
 import { storageUsed } from '../../sites';
 
 const query = z
