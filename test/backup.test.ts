@@ -26,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
-import { createDatabase, dropDatabase } from '../src/db/embedded';
+import { createDatabase, dropDatabase } from '../src/db/databases';
 import { formatFileSize } from '../src/domain/files';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { buildApp } from '../src/server/app';
