@@ -17,7 +17,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { request } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { createDatabase } from '../src/db/embedded';
+import { createDatabase } from '../src/db/databases';
 import { startFakePlaces } from '../test/fake-places';
 import { sharedPostgres, openTempDir, TEMPLATE } from '../test/global-setup';
 import { startMailbox, type Received } from '../test/mailbox';

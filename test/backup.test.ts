@@ -26,7 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, type Database } from '../src/db/client';
-import { createDatabase, dropDatabase } from '../src/db/embedded';
+import { createDatabase, dropDatabase } from '../src/db/databases';
 import { formatFileSize } from '../src/domain/files';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { buildApp } from '../src/server/app';
@@ -488,7 +488,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 
 type BackupFrame = { type: number; payload: Buffer };
 const MAGIC = 'OPENPRESS-BACKUP\n'.length;
-/** The type of a stored file's first frame (its key), as src/cli/backup.ts writes it. */
+/** The type of a stored file's first frame (its key), as src/server/backup/format.ts frames it. */
 const BLOB_START = 0x42;
 
 /** Writes `to`: the backup `from` with each of its frames (a type byte, a 4-byte length, the payload) as `change` answers it. */

@@ -25,7 +25,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { connect, runMigrations, type Database } from '../src/db/client';
 import { DATA_MIGRATIONS } from '../src/server/modules/content';
-import { createDatabase, dropDatabase } from '../src/db/embedded';
+import { createDatabase, dropDatabase } from '../src/db/databases';
 import { databaseUrl } from './db';
 
 const PAYLOAD =

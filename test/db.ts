@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { cp } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { connect, type Database } from '../src/db/client';
-import { createDatabase, dropDatabase } from '../src/db/embedded';
+import { createDatabase, dropDatabase } from '../src/db/databases';
 
 declare module 'vitest' {
   export interface ProvidedContext {

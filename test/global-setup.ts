@@ -13,7 +13,8 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../src/db/client';
 import { DATA_MIGRATIONS } from '../src/server/modules/content';
-import { createDatabase, prepareCluster, startEmbeddedPostgres } from '../src/db/embedded';
+import { createDatabase } from '../src/db/databases';
+import { prepareCluster, startEmbeddedPostgres } from '../src/db/embedded';
 import { ensureServerBundle } from '../e2e/bundle';
 
 export const TEMPLATE = 'openpress_template';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema, type StoredSiteDocument } from '../src/blocks/site-document';
 import { connect, runMigrations } from '../src/db/client';
 import { DATA_MIGRATIONS } from '../src/server/modules/content';
-import { createDatabase, dropDatabase } from '../src/db/embedded';
+import { createDatabase, dropDatabase } from '../src/db/databases';
 import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';

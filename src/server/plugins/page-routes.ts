@@ -15,26 +15,19 @@ import type { Db } from '../../db/client';
 import type { PageAccess } from '../../document/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { sameOriginPath } from '../../domain/redirect-target';
-import { TEAM_ROLES } from '../../domain/roles';
 import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../../domain/routes';
-import { signedInAccount } from '../modules/accounts';
 import { sendStored, storeAnswer } from '../front/stored-answer';
 import { pageCsp, pageHeaders } from '../http/headers';
 import type { CachedResponse } from '../render/cache';
 import { renderAccountPage } from '../render/account-pages';
 import type { ClientAssets } from '../render/assets';
 import { renderNewsletterPage } from '../render/newsletter-pages';
-import type { PageIsland } from '../render/page';
-import type { PageVisitor } from '../render/page-context';
 import { FEED_QUERY } from '../render/feed';
-import { renderSiteFeed, renderSitePath, renderSystemPage, type AccessDecision, type SiteResponse } from '../render/site-page';
+import { pageAccess, visitorIslands } from '../render/page-visitor';
+import { renderSiteFeed, renderSitePath, renderSystemPage, type SiteResponse } from '../render/site-page';
 import { requestHost, requestOrigin } from '../request';
-import { UNLOCK_COOKIE } from '../modules/content';
 import { SESSION_COOKIE } from '../modules/accounts';
-import { MEMBER_COOKIE, memberForSession, type MemberSession } from '../modules/accounts';
-import type { WebsiteRow } from '../modules/sites';
-import { siteSettings } from '../modules/sites';
-import { roleOn } from '../modules/accounts';
+import { MEMBER_COOKIE } from '../modules/accounts';
 import { appPlugin } from './app-plugin';
 import { http } from '../../messages/http';
 
@@ -46,48 +39,6 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
       .code(status)
       .headers(pageHeaders(csp, personal, { secure: app.secureCookies(req) }))
       .send(html);
-
-  /**
-   * Page-level behaviour for this visitor. The logout notice on `logout=true` (seed 000 §2). A
-   * signed-in team member gets the team-member island (the config redirect, Escape to the config
-   * area, Shift+Escape to log out: seed 000 §2, §4); its data holds what the browser cannot know.
-   * Anyone else gets the escape-key sign-in when the site allows it. The page itself is the same
-   * for every visitor with the same islands, so it is cached per island set. The visitor facts of
-   * the page context (page-context.ts): the team role (already in the island set) and a signed-in
-   * customer's account id (looked up only when the member cookie is present; such pages are not cached).
-   */
-  const visitorIslands = async (
-    req: FastifyRequest,
-    site: WebsiteRow,
-    params: URLSearchParams,
-  ): Promise<{ islands: PageIsland[]; visitor: PageVisitor; member: MemberSession | undefined }> => {
-    const islands: PageIsland[] = [];
-    const visitor: PageVisitor = {};
-    if (params.get(QUERY.LOGOUT) === 'true') islands.push({ name: 'logout-notice' });
-    const settings = siteSettings(site);
-    const account = req.cookies[SESSION_COOKIE] ? await signedInAccount(db, req) : undefined;
-    const role = account ? await roleOn(db, site.id, account.id) : undefined;
-    if (role !== undefined && role !== TEAM_ROLES.NONE) {
-      visitor.teamRole = role;
-      islands.push({
-        name: 'team-member',
-        data: { role: String(role), 'developer-mode': String(!!settings.developerMode), cloneable: String(!!settings.cloneable) },
-      });
-    } else if (settings.escapeKeyLogin) {
-      islands.push({ name: 'escape-login' });
-    }
-    const member = req.cookies[MEMBER_COOKIE] ? await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]) : undefined;
-    if (member) visitor.memberAccountId = member.user.id;
-    return { islands, visitor, member };
-  };
-
-  /** Members-only pages need a signed-in customer (`member`, looked up once a request); password pages an unlock cookie for the current password. */
-  const accessFor = (req: FastifyRequest, member: MemberSession | undefined, page: { id: string; access: PageAccess }, websiteId: string): AccessDecision => {
-    if (page.access.type === 'members') return member ? 'allow' : 'denied';
-    if (page.access.type === 'password')
-      return app.pageUnlocks.isUnlocked(req.cookies[UNLOCK_COOKIE], websiteId, page.id, page.access.passwordHash) ? 'allow' : 'locked';
-    return 'allow';
-  };
 
   // The account forms are sent by their island. One sent before the page's code ran (or with no
   // JavaScript) posts to its own address, so no field ever lands in an address or a log, and comes
@@ -131,14 +82,14 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
       const feed = await renderSiteFeed(app.siteContent, site, { path, origin: requestOrigin(req) });
       if (feed !== undefined) return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(feed);
     }
-    const { islands, visitor, member } = await visitorIslands(req, site, params);
+    const { islands, visitor, member } = await visitorIslands(db, req, site, params);
     const info = {
       host: requestHost(req),
       origin: requestOrigin(req),
       path,
       pageIslands: islands,
       visitor,
-      access: async (page: { id: string; access: PageAccess }) => accessFor(req, member, page, site.id),
+      access: async (page: { id: string; access: PageAccess }) => pageAccess(app.pageUnlocks, req, member, page, site.id),
     };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {

@@ -2,32 +2,31 @@
  * From a site and a path to a response: redirects the owner listed (301), pages, collection
  * pages (type 1) and their items (type 50), and the not-found page (type 100, status 404) for
  * anything else. Only published content is shown to visitors. What is shown is looked up in the
- * site's content (services/published.ts), which the app holds in memory
- * (services/site-content.ts): a render asks for it once and makes no query of its own. This file
- * only draws it.
+ * site's content (modules/content/published/published.ts), which the app holds in memory
+ * (published/site-content.ts): a render asks for it once and makes no query of its own. This file
+ * picks the page and its head; the collection list, the post and the restricted pages are drawn by
+ * their own views (collection-list.tsx, post-view.tsx, restricted-page.tsx).
  */
 import type { RenderContext } from '../../blocks/types';
-import { imageSources, Picture } from '../../blocks/image/picture';
 import type { PageAccess } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
 import { isPublishableLink } from '../../domain/links';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { RECORD_TYPES } from '../../domain/record-types';
-import { ACCOUNT_PATHS } from '../../domain/routes';
-import type { PublishedPage, SiteContent } from '../modules/content';
+import type { SiteContent } from '../modules/content';
 import type { SiteContentSource } from '../modules/content';
 import { blogPostingData, feedAddress, renderFeed } from './feed';
 import type { WebsiteRow } from '../modules/sites';
 import { siteFooter, siteHeader, siteNavigation, siteSettings } from '../modules/sites';
 import type { ClientAssets } from './assets';
+import { CollectionList } from './collection-list';
 import { renderPage, type PageIsland, type RenderedPage, type ShellSite } from './page';
 import { itemRecordType, siteConsent, templateIdOf, type PageVisitor } from './page-context';
+import { PostHeader, PostTags } from './post-view';
+import { restrictedPage } from './restricted-page';
 import { siteChromeSettings } from './site-chrome';
 import { systemPages } from '../../messages/system-pages';
 import { dialogs } from '../../messages/dialogs';
-import { authentication } from '../../messages/authentication';
-import { format } from '../../messages/format';
-import { memberPages } from '../../messages/member-pages';
 import { slidePathParts } from '../../blocks/gallery/lightbox/model';
 import { sectionsHaveSlide } from '../../blocks/gallery/lightbox/slide-path';
 
@@ -77,14 +76,6 @@ export function renderContext(content: SiteContent, host: string): RenderContext
     ...(facts.captcha ? { captcha: facts.captcha } : {}),
     ...(facts.googleMaps ? { googleMaps: facts.googleMaps } : {}),
   };
-}
-
-function formatDate(iso: string, locale: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-  }
 }
 
 export async function renderSitePath(source: SiteContentSource, site: WebsiteRow, req: RequestInfo, assets: ClientAssets): Promise<SiteResponse> {
@@ -153,31 +144,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
           url,
           feed: { title: collection.title, href: feedAddress(collection.path) },
         },
-        before: (
-          <div className="collection-list">
-            <header className="collection-header">
-              <h1>{collection.title}</h1>
-              {collection.description ? <p className="collection-description">{collection.description}</p> : null}
-            </header>
-            {items.length === 0 ? <p>{systemPages.nothingPublished}</p> : null}
-            {items.map((item) => (
-              <article className="collection-entry" key={item.id}>
-                {item.thumbnail ? <EntryImage src={item.thumbnail} ctx={ctx} /> : null}
-                <h2>
-                  <a href={item.path}>{item.title}</a>
-                </h2>
-                <p className="entry-meta">
-                  <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt, settings.locale, settings.timeZone)}</time>
-                  {item.author ? <span> · {item.author}</span> : null}
-                </p>
-                {item.excerpt ? <p className="entry-excerpt">{item.excerpt}</p> : null}
-                <a className="entry-more" href={item.path} aria-label={format(systemPages.readMore, { title: item.title })}>
-                  {systemPages.readMoreLink}
-                </a>
-              </article>
-            ))}
-          </div>
-        ),
+        before: <CollectionList collection={collection} items={items} ctx={ctx} locale={settings.locale} timeZone={settings.timeZone} />,
       }),
     };
   }
@@ -207,28 +174,8 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
             image: item.thumbnail ? new URL(item.thumbnail, req.origin).href : undefined,
           }),
         },
-        before: (
-          <header className="item-header">
-            <p className="item-breadcrumb">
-              <a href={parent.path}>{parent.title}</a>
-            </p>
-            <h1>{item.title}</h1>
-            <p className="entry-meta">
-              <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt, settings.locale, settings.timeZone)}</time>
-              {item.author ? <span> · {item.author}</span> : null}
-            </p>
-          </header>
-        ),
-        after:
-          item.tags.length > 0 ? (
-            <footer className="item-footer">
-              <ul className="item-tags" aria-label={systemPages.tags}>
-                {item.tags.map((t) => (
-                  <li key={t}>{t}</li>
-                ))}
-              </ul>
-            </footer>
-          ) : undefined,
+        before: <PostHeader item={item} parent={parent} locale={settings.locale} timeZone={settings.timeZone} />,
+        after: item.tags.length > 0 ? <PostTags tags={item.tags} /> : undefined,
       }),
     };
   }
@@ -236,16 +183,6 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   const named = await slidePage(source, site, content, path);
   if (named) return renderSitePath(source, site, { ...req, path: named }, assets);
   return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND);
-}
-
-/**
- * A post's featured image on its blog's list: every format and width the image pipeline made, the
- * browser's own lazy loading, and the file's size so nothing shifts as it arrives. Decorative: the
- * post's title beside it names the post.
- */
-function EntryImage({ src, ctx }: { src: string; ctx: RenderContext }) {
-  const file = src.startsWith('/s/') ? ctx.files.get(src.slice(3)) : undefined;
-  return <Picture offered={imageSources(src, file)} alt="" sizes="(max-width: 800px) 100vw, 700px" file={file} pictureClassName="entry-image" load="lazy" />;
 }
 
 /** A collection's RSS feed when the path is a collection's, else undefined (the address is a page, answered as one). */
@@ -267,76 +204,6 @@ async function slidePage(source: SiteContentSource, site: WebsiteRow, content: S
   } catch {
     return undefined;
   }
-}
-
-/**
- * A page the visitor may not see yet: the lock screen (103) asks for the page's password; the
- * member area's access-denied page (106) offers sign-in and sign-up. Both answer 403 and are not
- * for search engines.
- */
-function restrictedPage(
-  base: Omit<Parameters<typeof renderPage>[0], 'pageType' | 'sections' | 'head'>,
-  siteTitle: string,
-  url: string,
-  page: Pick<PublishedPage, 'id' | 'title' | 'path'>,
-  decision: 'locked' | 'denied',
-): { kind: 'page'; status: number; page: RenderedPage } {
-  const returnTo = encodeURIComponent(page.path ?? '/');
-  if (decision === 'locked') {
-    return {
-      kind: 'page',
-      status: 403,
-      page: renderPage({
-        ...base,
-        pageType: PAGE_TYPES.LOCK_SCREEN,
-        sections: [],
-        head: { title: `${page.title} — ${siteTitle}`, url, noindex: true },
-        pageIslands: [...(base.pageIslands ?? []), { name: 'lock-screen' }],
-        before: (
-          <div className="system-message lock-screen">
-            <h1>{page.title}</h1>
-            <p>{systemPages.passwordProtected}</p>
-            <form className="account-form" data-lock-page={page.id} noValidate>
-              <p className="field">
-                <label htmlFor="lock-password">{memberPages.password}</label>
-                <input id="lock-password" name="password" type="password" autoComplete="current-password" required />
-              </p>
-              <p className="form-message" role="alert" />
-              <button className="button button-primary button-medium" type="submit">
-                {systemPages.unlock}
-              </button>
-            </form>
-          </div>
-        ),
-      }),
-    };
-  }
-  return {
-    kind: 'page',
-    status: 403,
-    page: renderPage({
-      ...base,
-      pageType: PAGE_TYPES.MEMBER_AREA_ACCESS_DENIED,
-      sections: [],
-      head: { title: format(systemPages.membersOnlyTitle, { site: siteTitle }), url, noindex: true },
-      before: (
-        <div className="system-message">
-          <h1>{systemPages.membersOnly}</h1>
-          <p>
-            “{page.title}” is for signed-in members of {siteTitle}.
-          </p>
-          <p className="system-actions">
-            <a className="button button-primary button-medium" href={`${ACCOUNT_PATHS.LOGIN}?returnTo=${returnTo}`}>
-              {memberPages.signIn}
-            </a>{' '}
-            <a className="button button-secondary button-medium" href={`${ACCOUNT_PATHS.SIGNUP}?returnTo=${returnTo}`}>
-              {authentication.createAccount}
-            </a>
-          </p>
-        </div>
-      ),
-    }),
-  };
 }
 
 /** The not-found (100, status 404) or error (101, status 500) page: the owner's own if the site has one, else the built-in text. */

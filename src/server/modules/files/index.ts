@@ -6,10 +6,10 @@ export {
   copyOrQueueImageVariants,
   enqueueImageVariants,
   imageJobHandlers,
-  startImageSweep,
   variantDonor,
   type VariantDonor,
 } from './images/variants-job';
+export { startImageSweep } from './images/stuck-images';
 export {
   FileRefusal,
   blobKey,

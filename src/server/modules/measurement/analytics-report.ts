@@ -50,7 +50,7 @@ import type {
 import { rating, THRESHOLDS } from '../../../domain/vitals';
 import { CSV_BOM, csvRow } from '../../http/csv';
 import { listFormsAndLists } from '../forms';
-import { rollUp } from './ingest';
+import { rollUp } from './rollups';
 import { bucketUpperBound } from './measurement-histogram';
 import { analyticsReport } from '../../../messages/analytics-report';
 

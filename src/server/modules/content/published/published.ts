@@ -8,26 +8,20 @@
  * is read for one address only. Only published content (PAGE_STATUS.PUBLISHED) is answered, except
  * the system pages, which are shown whatever their status. JSON columns are parsed when first
  * looked up (./stored-json.ts), so a page whose stored content fails only fails itself.
+ * The statement is ./content-query.ts; the addresses for search engines, ./sitemap.ts.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { and, eq } from 'drizzle-orm';
 import type pg from 'pg';
-import { z } from 'zod';
 import type { Db } from '../../../../db/client';
-import { collectionItems, collections, pages } from '../schema/content';
+import { pages } from '../schema/content';
 import type { PageAccess, StoredSection } from '../../../../document/schema';
 import type { RenderedFile } from '../../../../blocks/types';
 import type { FeatureFlag } from '../../../../domain/feature-flags';
 import { labsFlags } from '../../../../domain/labs';
-import { PAGE_STATUS, PAGE_TYPES } from '../../../../domain/page-types';
 import type { PublicCaptcha } from '../../sites';
 import type { GoogleMapsContext } from '../../../../domain/google-maps';
 import { storedPageAccess, storedSections } from '../../sites';
-
-const PUBLISHED = PAGE_STATUS.PUBLISHED;
-/** Pages with an address of their own: the system pages (not found, error) answer for other addresses. */
-const ROUTABLE_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE];
-const SYSTEM_PAGE_TYPES = [PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR];
+import { queryContent, SYSTEM_PAGE_TYPES, type ContentRow, type PageRow } from './content-query';
 
 export type SiteFileFacts = RenderedFile;
 export type RenderFacts = {
@@ -111,140 +105,6 @@ export type SiteContent = {
   restrictedFiles(): ReadonlyMap<string, readonly FileGate[]> | undefined;
 };
 
-/** Keeps only the string values: what search engines and the page head are given. */
-const seoSchema = z
-  .record(z.string(), z.unknown())
-  .transform((seo) => Object.fromEntries(Object.entries(seo).filter((e): e is [string, string] => typeof e[1] === 'string')));
-const pageRow = z
-  .object({
-    id: z.string(),
-    pageType: z.number(),
-    path: z.string().nullable(),
-    title: z.string(),
-    seo: z.record(z.string(), z.unknown()),
-    access: z.unknown(),
-    sections: z.unknown(),
-  })
-  .transform(({ seo, ...page }) => ({ ...page, seo: seoSchema.parse(seo), noIndex: seo.noIndex === true }));
-const collectionRow = z.object({ id: z.string(), type: z.number(), path: z.string(), title: z.string(), description: z.string().nullable(), seo: seoSchema });
-const itemRow = z.object({
-  id: z.string(),
-  collectionId: z.string(),
-  path: z.string(),
-  title: z.string(),
-  publishedAt: z.string(),
-  author: z.string().nullable(),
-  excerpt: z.string().nullable(),
-  tags: z.array(z.string()),
-  thumbnail: z.string().nullable(),
-  seo: seoSchema,
-  sections: z.unknown(),
-});
-const redirectRow = z.object({ from: z.string(), to: z.string() });
-const fileRow = z.object({
-  name: z.string(),
-  contentType: z.string(),
-  width: z.number().nullable(),
-  height: z.number().nullable(),
-  alt: z.string(),
-  hash: z.string().nullable(),
-  formats: z.array(z.string()).nullable(),
-  widths: z.record(z.string(), z.array(z.number())).nullable(),
-});
-/** A part of the content as JSON text, left out (null) when the whole is larger than the reader may hold. */
-const part = <T extends z.ZodType>(row: T) =>
-  z
-    .string()
-    .nullable()
-    .transform((text) => (text === null ? null : z.array(row).parse(JSON.parse(text))));
-const contentRow = z.object({
-  labs: z.unknown(),
-  captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), siteKey: z.string() }).nullable(),
-  googleMaps: z.object({ key: z.string(), language: z.string().nullable(), region: z.string().nullable() }).nullable().optional(),
-  bytes: z.number(),
-  pages: part(pageRow),
-  collections: part(collectionRow),
-  items: part(itemRow),
-  redirects: part(redirectRow),
-  files: part(fileRow),
-});
-
-const systemTypes = sql.join(SYSTEM_PAGE_TYPES, sql`, `);
-
-/**
- * The statement: each row as JSON text once, their sizes summed, and the parts sent only when the
- * sum is at most `maxBytes`. With `path`, only what that address needs: the page, redirect,
- * collection or item there (an item with its collection, a collection with its items' summaries
- * and no items' sections) and the system pages. Its text is the same for every site and address,
- * so it is prepared once per connection, under the name of its scope.
- */
-function contentQuery(websiteId: string, path: string | undefined, maxBytes: number) {
-  const at = (condition: SQL) => (path === undefined ? sql`` : sql`AND (${condition})`);
-  return sql`
-    WITH
-      p AS (
-        SELECT position AS o, json_build_object('id', id, 'pageType', page_type, 'path', path, 'title', title, 'seo', seo, 'access', access, 'sections', sections)::text AS j
-        FROM pages
-        WHERE website_id = ${websiteId} AND (status = ${PUBLISHED} OR page_type IN (${systemTypes}))
-          ${at(sql`path = ${path} OR page_type IN (${systemTypes})`)}
-      ),
-      c AS (
-        SELECT id, path, position AS o, json_build_object('id', id, 'type', type, 'path', path, 'title', title, 'description', description, 'seo', seo)::text AS j
-        FROM collections
-        WHERE website_id = ${websiteId} AND status = ${PUBLISHED}
-          ${at(sql`path = ${path} OR EXISTS (SELECT 1 FROM collection_items x WHERE x.website_id = ${websiteId} AND x.collection_id = collections.id AND x.path = ${path})`)}
-      ),
-      i AS (
-        SELECT i.position AS o, json_build_object(
-            'id', i.id, 'collectionId', i.collection_id, 'path', i.path, 'title', i.title, 'publishedAt', i.published_at, 'author', i.author,
-            'excerpt', i.excerpt, 'tags', i.tags, 'thumbnail', i.thumbnail, 'seo', i.seo,
-            'sections', ${path === undefined ? sql`i.sections` : sql`CASE WHEN i.path = ${path} THEN i.sections END`})::text AS j
-        FROM collection_items i JOIN c ON c.id = i.collection_id
-        WHERE i.website_id = ${websiteId} AND i.status = ${PUBLISHED} ${at(sql`c.path = ${path} OR i.path = ${path}`)}
-      ),
-      r AS (
-        SELECT position AS o, json_build_object('from', from_path, 'to', to_url)::text AS j
-        FROM redirects WHERE website_id = ${websiteId} ${at(sql`from_path = ${path}`)}
-      ),
-      f AS (
-        SELECT position AS o, json_build_object('name', name, 'contentType', content_type, 'width', width, 'height', height, 'alt', alt,
-            'hash', left(sha256, 16),
-            'formats', (SELECT json_agg(DISTINCT v.format) FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id),
-            'widths', (SELECT json_object_agg(x.format, x.widths) FROM (SELECT v.format, json_agg(v.width ORDER BY v.width DESC) AS widths
-              FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id GROUP BY v.format) x))::text AS j
-        FROM files WHERE website_id = ${websiteId}
-      ),
-      sized AS (
-        SELECT (SELECT coalesce(sum(octet_length(j)), 0) FROM p) + (SELECT coalesce(sum(octet_length(j)), 0) FROM c)
-          + (SELECT coalesce(sum(octet_length(j)), 0) FROM i) + (SELECT coalesce(sum(octet_length(j)), 0) FROM r)
-          + (SELECT coalesce(sum(octet_length(j)), 0) FROM f) AS bytes
-      )
-    SELECT w.labs,
-      (SELECT json_build_object('provider', provider, 'siteKey', site_key) FROM site_captcha WHERE website_id = w.id) AS captcha,
-      (SELECT json_build_object('key', api_key, 'language', language, 'region', region) FROM site_google_maps WHERE website_id = w.id) AS "googleMaps",
-      sized.bytes::float8 AS bytes,
-      CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM p) END AS pages,
-      CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM c) END AS collections,
-      CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM i) END AS items,
-      CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM r) END AS redirects,
-      CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM f) END AS files
-    FROM websites w CROSS JOIN sized
-    WHERE w.id = ${websiteId}`;
-}
-
-const dialect = new PgDialect();
-
-type ContentRow = z.infer<typeof contentRow>;
-const NO_SITE: ContentRow = { labs: {}, captcha: null, bytes: 0, pages: [], collections: [], items: [], redirects: [], files: [] };
-
-async function queryContent(pool: pg.Pool, websiteId: string, path: string | undefined, maxBytes: number): Promise<ContentRow> {
-  const query = dialect.sqlToQuery(contentQuery(websiteId, path, maxBytes));
-  // Prepared (named): planning this statement costs more than running it on a site of a few pages.
-  const name = path === undefined ? 'openpress_site_content' : 'openpress_path_content';
-  const { rows } = await pool.query({ name, text: query.sql, values: query.params });
-  return rows[0] === undefined ? NO_SITE : contentRow.parse(rows[0]);
-}
-
 /**
  * The site's published content: the whole site when its rows' JSON is at most `maxBytes`, else
  * only what `path` needs. A site that does not exist has none (every address is not found).
@@ -278,8 +138,8 @@ function parsedOnLookup<K, R, T>(rows: Map<K, R>, parse: (row: R) => T): (key: K
 }
 
 function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['scope']): SiteContent {
-  const routable = new Map<string, z.infer<typeof pageRow>>();
-  const system = new Map<number, z.infer<typeof pageRow>>();
+  const routable = new Map<string, PageRow>();
+  const system = new Map<number, PageRow>();
   for (const page of row.pages ?? []) {
     if (SYSTEM_PAGE_TYPES.some((t) => t === page.pageType)) {
       if (!system.has(page.pageType)) system.set(page.pageType, page);
@@ -414,49 +274,4 @@ export async function pageAccessOf(db: Db, websiteId: string, pageId: string): P
     .from(pages)
     .where(and(eq(pages.websiteId, websiteId), eq(pages.id, pageId)));
   return page && storedPageAccess(page.access, { websiteId, column: 'pages.access', row: pageId });
-}
-
-export type SitemapEntries = { paths: string[]; items: { path: string; publishedAt: string }[] };
-
-/** Every address search engines may list: public published pages, published collections and their published items. */
-export async function sitemapEntries(db: Db, websiteId: string): Promise<SitemapEntries> {
-  const [pageRows, collectionRows] = await Promise.all([
-    db
-      .select({ path: pages.path })
-      .from(pages)
-      // Members-only and password pages are not for search engines, nor pages the owner hid from them.
-      .where(
-        and(
-          eq(pages.websiteId, websiteId),
-          eq(pages.status, PUBLISHED),
-          inArray(pages.pageType, ROUTABLE_PAGE_TYPES),
-          sql`${pages.access}->>'type' = 'public'`,
-          sql`coalesce(${pages.seo}->>'noIndex', 'false') <> 'true'`,
-        ),
-      )
-      .orderBy(asc(pages.position)),
-    db
-      .select({ id: collections.id, path: collections.path })
-      .from(collections)
-      .where(and(eq(collections.websiteId, websiteId), eq(collections.status, PUBLISHED)))
-      .orderBy(asc(collections.position)),
-  ]);
-  const items =
-    collectionRows.length === 0
-      ? []
-      : await db
-          .select({ path: collectionItems.path, publishedAt: collectionItems.publishedAt })
-          .from(collectionItems)
-          .where(
-            and(
-              eq(collectionItems.websiteId, websiteId),
-              eq(collectionItems.status, PUBLISHED),
-              inArray(
-                collectionItems.collectionId,
-                collectionRows.map((c) => c.id),
-              ),
-            ),
-          )
-          .orderBy(asc(collectionItems.position));
-  return { paths: [...pageRows.flatMap((p) => (p.path ? [p.path] : [])), ...collectionRows.map((c) => c.path)], items };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../../db/client';
 import { requestOrigin } from '../../../request';
 import { escapeMarkup } from '../../../../domain/markup';
-import { sitemapEntries } from '../published/published';
+import { sitemapEntries } from '../published/sitemap';
 
 export async function registerSeoRoutes(app: FastifyInstance, db: Db) {
   app.get('/robots.txt', async (req, reply) => {
