@@ -16,4 +16,5 @@ export {
   websiteForHost,
   type WebsiteRow,
 } from './site-rows';
+export { addSiteDomains, createSiteRow, removeSiteDomains, updateSiteRow, withJsonMember, withoutJsonMember } from './site-writes';
 export { onStoredProblem, siteFooter, siteHeader, siteNavigation, siteSettings, storedPageAccess, storedSections, strict } from './stored-json';
