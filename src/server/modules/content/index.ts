@@ -1,5 +1,6 @@
 /** The content module's face: what other modules and the platform may use. */
 export { reviseDraftsHoldingForm } from './drafts/page-drafts';
+export { blocksInContent, reviseContentHoldingBlocks, type BlockInContent } from './holding-blocks';
 export { fileGates, mayOpenOneOf } from './published/file-audience';
 export { UNLOCK_COOKIE, unlockTools } from './published/page-access';
 export { pageAccessOf, type ItemSummary, type PublishedCollection, type PublishedPage, type SiteContent } from './published/published';
