@@ -13,4 +13,4 @@ export {
 export { SESSION_COOKIE, accountForSession, endSessionsOf, pruneSessions } from './sessions';
 export { MEMBER_COOKIE, createVerifiedSiteUser, memberForSession, type MemberSession, type SiteUser } from './site-users';
 export { TeamRuleError, changeRole, listTeam, recentTeamActivity, removeMember, roleOn, sitesOfAccount, transferOwnership } from './team';
-export { clearTwoFactor } from './two-factor/two-factor';
+export { clearTwoFactor, twoFactorSeeds } from './two-factor/two-factor';

@@ -2,4 +2,5 @@
 export { listFormsAndLists } from './config/placements';
 export { pruneFormData } from './forms';
 export { unsubscribeTokenValid } from './newsletter';
+export { webhookSigningSecrets } from './webhook-secrets';
 export { WEBHOOK_JOB, webhookHandler } from './webhooks';

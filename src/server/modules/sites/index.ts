@@ -18,3 +18,4 @@ export {
 } from './site-rows';
 export { addSiteDomains, createSiteRow, removeSiteDomains, updateSiteRow, withJsonMember, withoutJsonMember } from './site-writes';
 export { onStoredProblem, siteFooter, siteHeader, siteNavigation, siteSettings, storedPageAccess, storedSections, strict } from './stored-json';
+export { captchaKeys, translationApiKeys } from './stored-secrets';
