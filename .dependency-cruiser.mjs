@@ -2,7 +2,7 @@
  * The architecture, checked by `npm run deps` (part of `npm test`): which folder may import which.
  * Paths are relative to the folder the check runs in, so the same rules run over the planted tree
  * in test/fixtures/architecture/ (test/architecture.test.ts shows each of them failing there).
- * The README's "Architecture" section lists these rules in words.
+ * docs/architecture.md ("The rules `npm test` checks") lists these rules in words.
  */
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -39,6 +39,32 @@ const BLOCK_VIEWS_AND_ISLANDS = '^src/blocks/[^/]+/(view|island)\\.tsx?$';
 const TESTS = '\\.test\\.tsx?$';
 /** A block kind's server part (`src/blocks/<kind>/server.ts`), the list of them and the types they share. */
 const BLOCK_SERVER = '^src/blocks/([^/]+/server|server-registry|server-types)\\.ts$';
+
+/** Test code of every kind: tests beside the code and the test, e2e, bench and scripts folders. */
+const TEST_CODE = [TESTS, '^(test|e2e|bench|scripts)/'];
+const MODULES = '^src/server/modules/';
+/** A module's tables: its `schema.ts` or any file of its `schema/` folder. */
+const MODULE_TABLES = '^src/server/modules/[^/]+/schema(\\.ts$|/)';
+/** The platform's own tables, which may point at a module's rows (foreign keys). */
+const PLATFORM_TABLES = ['^src/server/jobs/schema\\.ts$', '^src/server/server-schema\\.ts$'];
+/**
+ * The modules from the bottom up: a module may use the modules below it, never one above (their
+ * indexes import each other's files, so a two-way use would be a cycle).
+ */
+const MODULE_LAYERS = ['sites', 'accounts', 'files', 'content', 'forms', 'measurement'];
+
+/**
+ * One rule per module but the top one: its files import no module above it. Its routes may (only
+ * src/server/app.ts imports them), and so may its tables: a foreign key may point at any module's
+ * rows, and a schema file imports nothing but tables.
+ */
+const layered = MODULE_LAYERS.slice(0, -1).map((module, i) => ({
+  name: 'modules-layered',
+  comment: `Modules are layered ${MODULE_LAYERS.join(' < ')}: a module's files, its routes and tables aside, import no module above it (here: ${module}).`,
+  severity: 'error',
+  from: { path: `${MODULES}${module}/`, pathNot: [`${MODULES}${module}/(routes|schema)/`, `${MODULES}${module}/schema\\.ts$`, ...TEST_CODE] },
+  to: { path: `${MODULES}(${MODULE_LAYERS.slice(i + 1).join('|')})/` },
+}));
 
 /** A rule that `from` never reaches server or db code, a Node built-in or a Node-only package, however indirectly. */
 const neverReaches = (name, comment, from) => ({ name, comment, severity: 'error', from, to: { path: [SERVER_OR_DB, ...NODE_ONLY], reachable: true } });
@@ -141,6 +167,55 @@ export default {
       severity: 'error',
       from: {},
       to: { path: '^src/config/main\\.tsx$' },
+    },
+    {
+      name: 'module-through-index',
+      comment:
+        'Outside a module (other modules, platform code, the CLI; test code aside) nothing imports its files but its index.ts; src/server/app.ts may also import its routes/ (it registers them). Tables are module-tables-private’s. ' +
+        'The from path captures the importing file’s module, or “src/server” for app.ts, as $1; any other file captures nothing and $1 stays a literal that matches no path.',
+      severity: 'error',
+      from: { path: '^(?:(src/server)/app\\.ts$|src/server/modules/([^/]+)/|src/)', pathNot: TEST_CODE },
+      to: {
+        path: MODULES,
+        pathNot: ['^src/server/modules/(?:[^/]+/index\\.ts$|[^/]+/schema(?:\\.ts$|/)|$1/)', '^$1/modules/[^/]+/routes/'],
+      },
+    },
+    {
+      name: 'module-tables-private',
+      comment:
+        'A module’s tables (schema.ts or schema/*) are imported only by its own files, by other modules’ schema files and the platform’s (foreign keys) and drizzle.config.ts; test code aside. ' +
+        'An index.ts never imports its module’s tables, so no table leaves a module. The from path captures the importing file’s module as $1 (nothing for an index.ts).',
+      severity: 'error',
+      from: {
+        // Every file; a module's own files (its index.ts aside) also capture the module.
+        path: '^(?:src/server/modules/([^/]+)/(?!index\\.ts$)|)',
+        pathNot: [MODULE_TABLES, ...PLATFORM_TABLES, '^drizzle\\.config\\.ts$', ...TEST_CODE],
+      },
+      to: { path: MODULE_TABLES, pathNot: '^src/server/modules/$1/' },
+    },
+    ...layered,
+    {
+      name: 'routes-no-queries',
+      comment:
+        'A module’s routes (thin Fastify adapters) import no query builder and no table: no drizzle-orm, no pg, no schema file. The eslint rule for the request layer (REQUEST_LAYER in eslint.config.js) says the same of call sites.',
+      severity: 'error',
+      from: { path: `${MODULES}[^/]+/routes/` },
+      to: { path: ['(^|/)node_modules/(drizzle-orm|pg)/', MODULE_TABLES, ...PLATFORM_TABLES] },
+    },
+    {
+      name: 'modules-not-platform-top',
+      comment:
+        'A module never imports the page renderer (src/server/render), the Fastify plugins (src/server/plugins) or the app (src/server/app.ts): they are above every module. Its routes/ are the app’s adapters (only app.ts imports them) and may use them.',
+      severity: 'error',
+      from: { path: MODULES, pathNot: `${MODULES}[^/]+/routes/` },
+      to: { path: ['^src/server/(render|plugins)/', '^src/server/app\\.ts$'] },
+    },
+    {
+      name: 'no-layer-folders',
+      comment: 'The server is sorted by feature (src/server/modules) and platform folder: no file lives under src/server/api or src/server/services any more.',
+      severity: 'error',
+      from: { path: '^src/server/(api|services)/' },
+      to: {},
     },
     {
       name: 'no-circular',

@@ -9,7 +9,6 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,12 +61,7 @@ afterAll(async () => {
 /** Every stored secret's text, by place. */
 async function storedTexts(): Promise<Record<string, string[]>> {
   const texts: Record<string, string[]> = {};
-  for (const place of SECRET_PLACES) {
-    const { rows } = await demo.database.db.execute<{ value: string }>(
-      sql`SELECT ${place.value} AS value FROM ${place.table} WHERE ${place.value} IS NOT NULL ORDER BY 1`,
-    );
-    texts[place.what] = rows.map((r) => r.value);
-  }
+  for (const place of SECRET_PLACES) texts[place.what] = await place.texts(demo.database.db);
   return texts;
 }
 

@@ -5,13 +5,11 @@
  * `npm run user -- disable-two-factor EMAIL` turns off two-factor sign-in for a member who lost the
  * authenticator app, and ends the account's sessions.
  */
-import { eq } from 'drizzle-orm';
 import { TEAM_ROLES, type TeamRoleName } from '../domain/roles';
-import { accounts } from '../server/modules/accounts/schema/team';
 import { readConfig } from '../server/config';
 import { openDatabase } from '../server/database';
-import { createAccount, findAccountByEmail, setRole } from '../server/modules/accounts';
-import { configurePasswordHashing, generatePassword, hashPassword } from '../server/modules/accounts';
+import { createAccount, findAccountByEmail, setPassword, setRole } from '../server/modules/accounts';
+import { configurePasswordHashing, generatePassword } from '../server/modules/accounts';
 import { endSessionsOf } from '../server/modules/accounts';
 import { clearTwoFactor } from '../server/modules/accounts';
 import { findWebsiteByIdentifier } from '../server/modules/sites';
@@ -46,10 +44,7 @@ async function run(argv: string[]): Promise<number> {
         return 1;
       }
       const password = generatePassword();
-      await db
-        .update(accounts)
-        .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
-        .where(eq(accounts.id, account.id));
+      await setPassword(db, account.id, password);
       await endSessionsOf(db, account.id);
       console.log(`New password for ${account.email}: ${password}   (shown this once)`);
       return 0;

@@ -3,12 +3,10 @@
  * yet: the demo site, or with `npm start -- --blank` (or START_WITH=blank) a blank one.
  */
 import { readFile } from 'node:fs/promises';
-import { count } from 'drizzle-orm';
 import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
-import { websites } from './modules/sites/schema/sites';
 import { loadDocument } from '../document/load';
-import { chooseAltcha } from './modules/sites';
+import { chooseAltcha, hasAnySite } from './modules/sites';
 import { DEMO_SITE_FILE, templateDocument } from './modules/content';
 import { writeSiteDocument } from './modules/content';
 
@@ -33,8 +31,7 @@ export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
 }
 
 async function noSiteYet(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(websites);
-  return (row?.n ?? 0) === 0;
+  return !(await hasAnySite(db));
 }
 
 /** On a database with no site yet: the blank site, as the default site. Answers its id, or undefined when there were sites. */

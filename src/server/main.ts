@@ -11,8 +11,6 @@
  */
 import type { Server } from 'node:http';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { websites } from './modules/sites/schema/sites';
 import { buildApp } from './app';
 import { metricsListener } from './operator/routes';
 import { configureMapTiles } from '../blocks/map/tiles';
@@ -41,6 +39,7 @@ import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './
 import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
 import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './modules/content';
+import { defaultSite } from './modules/sites';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -195,7 +194,7 @@ async function main() {
       if (moved > 0) console.log(`Moved ${moved} file${moved === 1 ? '' : 's'} into the ${blobs.kind} file store.`);
     })
     .catch((err: unknown) => console.warn(`moving files into the file store failed: ${err instanceof Error ? err.message : String(err)}`));
-  const [site] = await db.select().from(websites).where(eq(websites.isDefault, true));
+  const site = await defaultSite(db);
   const owner = site ? await createFirstOwner(db, site.id, config.ownerEmail) : undefined;
   // One write: whoever reads the output (a terminal, a log, a test) gets the banner whole.
   const banner = [`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`];

@@ -2,7 +2,7 @@
  * Outgoing mail. An email is a job of kind 'email', written in the same transaction as its cause
  * and sent by a worker through the site's SMTP server (its `smtp_settings` row) or else the
  * server-wide one from the environment (SMTP_URL, MAIL_FROM); mail that unlocks a team account
- * leaves through the server-wide one unless the account is on that site alone (`accountMailOptions`).
+ * leaves through the server-wide one unless the account is on that site alone (the accounts module's `accountMailOptions`).
  * Every delivery of a job carries the job's delivery key as its Message-ID, so a repeat after a
  * crash is the same message to the receiver. A failed send throws, and the queue retries it with
  * backoff.
@@ -14,12 +14,11 @@
  * checked.
  */
 import { isIP } from 'node:net';
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import nodemailer, { type SMTPTransportOptions, type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { Database, Executor } from '../../db/client';
 import { smtpSettings } from '../jobs/schema';
-import { websiteMembers } from '../modules/accounts/schema/team';
 import { enqueue, PermanentJobError, type JobHandler, type NewJob } from '../jobs/queue';
 import { checkedAddresses, RefusedTargetError, type OutgoingPolicy } from '../net/outgoing';
 import { unsealOptional } from '../secrets/sealed';
@@ -142,25 +141,6 @@ export async function mailServerInUse(db: Executor, websiteId: string): Promise<
   const [own] = await db.select({ websiteId: smtpSettings.websiteId }).from(smtpSettings).where(eq(smtpSettings.websiteId, websiteId));
   if (own) return 'site';
   return serverMailSettings() ? 'server' : 'none';
-}
-
-/**
- * How to send mail that unlocks a team account (a password reset link). An account may belong to
- * several sites, and a site's ADMINs choose its SMTP server: a link for an account that is on any
- * other site, or not on this one, would let them take that account over. Such mail goes through
- * the server-wide mail server only; mail for an account on this site alone may use the site's own.
- */
-export async function accountMailOptions(db: Executor, accountId: string, websiteId: string): Promise<EnqueueEmailOptions> {
-  const [here] = await db
-    .select({ role: websiteMembers.role })
-    .from(websiteMembers)
-    .where(and(eq(websiteMembers.accountId, accountId), eq(websiteMembers.websiteId, websiteId)));
-  const [elsewhere] = await db
-    .select({ role: websiteMembers.role })
-    .from(websiteMembers)
-    .where(and(eq(websiteMembers.accountId, accountId), ne(websiteMembers.websiteId, websiteId)))
-    .limit(1);
-  return here && !elsewhere ? {} : { serverMailOnly: true };
 }
 
 /** An email as a job to queue (enqueueAll); throws InvalidEmailError for a message that cannot be sent. */

@@ -7,12 +7,12 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { activityLog } from '../modules/sites/schema/activity';
 import { smtpSettings } from '../jobs/schema';
 import { keepsStoredSecret, MASKED_SECRET } from '../../domain/secrets';
 import { seal } from '../secrets/sealed';
 import { enqueueEmail, mailServerInUse, serverMailSettings } from './mailer';
 import { smtp } from '../../messages/smtp';
+import { logActivity } from '../modules/sites';
 
 /** What the config area sees of a site's SMTP settings: the password only as the mask, when one is saved. */
 export type SmtpSettingsView = {
@@ -75,12 +75,7 @@ export async function saveSmtpSettings(db: Db, websiteId: string, input: SmtpSet
       .insert(smtpSettings)
       .values({ websiteId, ...values })
       .onConflictDoUpdate({ target: smtpSettings.websiteId, set: values });
-    await tx.insert(activityLog).values({
-      websiteId,
-      accountId: actorId,
-      action: 'mail.smtp_updated',
-      detail: { host: input.host, port: input.port, passwordChanged: !kept },
-    });
+    await logActivity(tx, websiteId, actorId, 'mail.smtp_updated', { host: input.host, port: input.port, passwordChanged: !kept });
   });
 }
 
@@ -89,7 +84,7 @@ export async function removeSmtpSettings(db: Db, websiteId: string, actorId: str
   return db.transaction(async (tx) => {
     const removed = await tx.delete(smtpSettings).where(eq(smtpSettings.websiteId, websiteId)).returning({ websiteId: smtpSettings.websiteId });
     if (removed.length === 0) return false;
-    await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'mail.smtp_removed', detail: {} });
+    await logActivity(tx, websiteId, actorId, 'mail.smtp_removed');
     return true;
   });
 }

@@ -6,51 +6,26 @@
  * The places: SMTP passwords (smtp_settings.password), captcha keys (site_captcha.secret: the
  * built-in captcha's HMAC key or the reCAPTCHA secret), webhook signing secrets
  * (webhook_secrets.secret), translation providers' API keys (websites.multilingual, at
- * connection.apiKey) and two-factor seeds (accounts.totp_secret). A new place is added here, or
- * neither pass sees it.
+ * connection.apiKey) and two-factor seeds (accounts.totp_secret). Each module declares its own
+ * places (./places.ts) beside its tables; a new place is added to the list here, or neither pass
+ * sees it.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accounts } from '../modules/accounts/schema/team';
-import { siteCaptcha } from '../modules/sites/schema/captcha';
 import { smtpSettings } from '../jobs/schema';
-import { webhookSecrets } from '../modules/forms/schema/forms';
-import { websites } from '../modules/sites/schema/sites';
+import { twoFactorSeeds } from '../modules/accounts';
+import { webhookSigningSecrets } from '../modules/forms';
+import { captchaKeys, translationApiKeys } from '../modules/sites';
 import { SEALING_APPLICATION_PREFIX } from './keys';
-import { knownKeyIds, seal, SEALED_PREFIX, sealedUnder, SecretKeyError, unseal } from './sealed';
+import { secretColumn, type SecretPlace } from './places';
+import { knownKeyIds, SEALED_PREFIX, sealedUnder, SecretKeyError } from './sealed';
 
-type Place = {
-  what: string;
-  table: PgTable;
-  /** The row's primary key. */
-  keys: PgColumn[];
-  /** The stored text (null where the row holds none). */
-  value: SQL;
-  /** The assignment that stores a new text. */
-  assign(text: string): SQL;
-};
-
-const column = (what: string, table: PgTable, keys: PgColumn[], stored: PgColumn): Place => ({
-  what,
-  table,
-  keys,
-  value: sql`${stored}`,
-  assign: (text) => sql`${sql.identifier(stored.name)} = ${text}`,
-});
-
-export const SECRET_PLACES: Place[] = [
-  column('SMTP passwords', smtpSettings, [smtpSettings.websiteId], smtpSettings.password),
-  column('captcha keys', siteCaptcha, [siteCaptcha.websiteId], siteCaptcha.secret),
-  column('webhook signing secrets', webhookSecrets, [webhookSecrets.websiteId, webhookSecrets.formId], webhookSecrets.secret),
-  {
-    what: 'translation API keys',
-    table: websites,
-    keys: [websites.id],
-    value: sql`(${websites.multilingual} #>> '{connection,apiKey}')`,
-    assign: (text) => sql`multilingual = jsonb_set(multilingual, '{connection,apiKey}', to_jsonb(${text}::text))`,
-  },
-  column('two-factor seeds', accounts, [accounts.id], accounts.totpSecret),
+export const SECRET_PLACES: SecretPlace[] = [
+  secretColumn('SMTP passwords', smtpSettings, [smtpSettings.websiteId], smtpSettings.password),
+  captchaKeys,
+  webhookSigningSecrets,
+  translationApiKeys,
+  twoFactorSeeds,
 ];
 
 /** An arbitrary constant naming "re-sealing stored secrets" among advisory locks: passes of app servers starting together, and a rotation, run one at a time. */
@@ -60,22 +35,7 @@ const SEALING_LOCK = 7_316_002;
 async function resealWhere(tx: Executor, needsWork: (value: SQL) => SQL): Promise<Record<string, number>> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEALING_LOCK})`);
   const counts: Record<string, number> = {};
-  for (const place of SECRET_PLACES) {
-    const { rows } = await tx.execute<{ ref: string[]; value: string }>(
-      sql`SELECT jsonb_build_array(${sql.join(place.keys, sql`, `)}) AS ref, ${place.value} AS value
-            FROM ${place.table} WHERE ${place.value} IS NOT NULL AND ${needsWork(place.value)} FOR UPDATE`,
-    );
-    for (const row of rows) {
-      let plain: string;
-      try {
-        plain = unseal(row.value);
-      } catch (err) {
-        throw new SecretKeyError(`${place.what}: ${err instanceof Error ? err.message : String(err)}`);
-      }
-      await tx.execute(sql`UPDATE ${place.table} SET ${place.assign(seal(plain))} WHERE ${and(...place.keys.map((k, i) => eq(k, row.ref[i])))}`);
-    }
-    counts[place.what] = rows.length;
-  }
+  for (const place of SECRET_PLACES) counts[place.what] = await place.reseal(tx, needsWork);
   return counts;
 }
 
@@ -83,11 +43,7 @@ async function resealWhere(tx: Executor, needsWork: (value: SQL) => SQL): Promis
 export async function storedSecretKeys(db: Executor): Promise<{ plain: number; byKey: Record<string, number> }> {
   const census = { plain: 0, byKey: {} as Record<string, number> };
   for (const place of SECRET_PLACES) {
-    const { rows } = await db.execute<{ id: string | null; n: number }>(
-      sql`SELECT CASE WHEN starts_with(${place.value}, ${SEALED_PREFIX}) THEN split_part(${place.value}, ':', 3) END AS id, count(*)::int AS n
-            FROM ${place.table} WHERE ${place.value} IS NOT NULL GROUP BY 1`,
-    );
-    for (const { id, n } of rows) {
+    for (const { id, n } of await place.census(db)) {
       if (id === null) census.plain += n;
       else census.byKey[id] = (census.byKey[id] ?? 0) + n;
     }

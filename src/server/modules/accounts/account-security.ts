@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { accounts } from './schema/team';
-import { accountMailOptions } from '../../mail/mailer';
+import { accountMailOptions } from './team';
 import { countAttempt, type Limit, type RateLimitStore } from '../../rate-limits/rate-limit';
 import { hashPassword, newPasswordRefusal, verifyPassword } from './passwords/passwords';
 import { endOtherSessions } from './sessions';

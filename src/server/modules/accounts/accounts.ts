@@ -20,6 +20,14 @@ export async function createAccount(db: Executor, email: string, password: strin
   return id;
 }
 
+/** Sets an account's password (the operator's reset from the command line); its sessions are the caller's to end. */
+export async function setPassword(db: Executor, accountId: string, password: string): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(accounts.id, accountId));
+}
+
 export async function setRole(db: Executor, websiteId: string, accountId: string, role: TeamRole): Promise<void> {
   await db
     .insert(websiteMembers)

@@ -1,15 +1,15 @@
 /**
  * A site's team: an account's role on a site, the sites an account is on the team of, listing
- * members, changing a role, removing a member. The last ADMIN can be
+ * members, changing a role, removing a member, the activity log with who did what. The last ADMIN can be
  * neither removed nor demoted; the check runs inside the transaction with the site's member rows
  * locked, so two concurrent changes cannot both pass it.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { TEAM_ROLES } from '../../../domain/roles';
-import type { Db } from '../../../db/client';
+import type { Db, Executor } from '../../../db/client';
+import type { EnqueueEmailOptions } from '../../mail/mailer';
 import { accounts, websiteMembers } from './schema/team';
-import { websites } from '../sites/schema/sites';
-import { logActivity } from '../sites';
+import { logActivity, recentActivity, sitesByIds } from '../sites';
 import { team } from '../../../messages/team';
 
 export class TeamRuleError extends Error {}
@@ -25,12 +25,24 @@ export async function roleOn(db: Db, websiteId: string, accountId: string): Prom
 
 /** Every site the account is on the team of, by identifier, with its role there. */
 export async function sitesOfAccount(db: Db, accountId: string) {
-  return db
-    .select({ id: websites.id, identifier: websites.identifier, settings: websites.settings, role: websiteMembers.role })
+  const memberships = await db
+    .select({ websiteId: websiteMembers.websiteId, role: websiteMembers.role })
     .from(websiteMembers)
-    .innerJoin(websites, eq(websites.id, websiteMembers.websiteId))
-    .where(eq(websiteMembers.accountId, accountId))
-    .orderBy(asc(websites.identifier));
+    .where(eq(websiteMembers.accountId, accountId));
+  const roles = new Map(memberships.map((m) => [m.websiteId, m.role]));
+  return (await sitesByIds(db, [...roles.keys()])).map((site) => ({ ...site, role: roles.get(site.id)! }));
+}
+
+/** The site's activity log, newest first, each entry with the email of the account that made it (null once the account is gone). */
+export async function recentTeamActivity(db: Db, websiteId: string) {
+  const entries = await recentActivity(db, websiteId);
+  const ids = [...new Set(entries.flatMap((e) => (e.accountId ? [e.accountId] : [])))];
+  const emails = new Map(
+    ids.length === 0
+      ? []
+      : (await db.select({ id: accounts.id, email: accounts.email }).from(accounts).where(inArray(accounts.id, ids))).map((a) => [a.id, a.email]),
+  );
+  return entries.map(({ accountId, ...entry }) => ({ ...entry, email: (accountId && emails.get(accountId)) ?? null }));
 }
 
 export async function listTeam(db: Db, websiteId: string) {
@@ -105,4 +117,23 @@ export async function transferOwnership(db: Db, websiteId: string, actorId: stri
     await logActivity(tx, websiteId, actorId, 'team.ownership_transferred', { accountId, previousOwnerRole: actorNewRole });
     return true;
   });
+}
+
+/**
+ * How to send mail that unlocks a team account (a password reset link). An account may belong to
+ * several sites, and a site's ADMINs choose its SMTP server: a link for an account that is on any
+ * other site, or not on this one, would let them take that account over. Such mail goes through
+ * the server-wide mail server only; mail for an account on this site alone may use the site's own.
+ */
+export async function accountMailOptions(db: Executor, accountId: string, websiteId: string): Promise<EnqueueEmailOptions> {
+  const [here] = await db
+    .select({ role: websiteMembers.role })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.accountId, accountId), eq(websiteMembers.websiteId, websiteId)));
+  const [elsewhere] = await db
+    .select({ role: websiteMembers.role })
+    .from(websiteMembers)
+    .where(and(eq(websiteMembers.accountId, accountId), ne(websiteMembers.websiteId, websiteId)))
+    .limit(1);
+  return here && !elsewhere ? {} : { serverMailOnly: true };
 }

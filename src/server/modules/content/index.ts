@@ -13,6 +13,7 @@ export {
 } from './drafts/page-drafts';
 export { listRevisions, readRevision } from './drafts/page-revisions';
 export { reviseDraftsHolding } from './drafts/outside-writes';
+export { blocksInContent, reviseContentHoldingBlocks, type BlockInContent } from './holding-blocks';
 export { fileGates, mayOpenOneOf } from './published/file-audience';
 export { UNLOCK_COOKIE, unlockTools } from './published/page-access';
 export { pageAccessOf, type ItemSummary, type PublishedCollection, type PublishedPage, type SiteContent } from './published/published';

@@ -20,15 +20,14 @@ import {
   type NavigationItemInput,
 } from '../../../contracts/navigation';
 import type { Db } from '../../../db/client';
-import { files } from '../files/schema/files';
+import { siteFileNames } from '../files';
 import { pages } from './schema/content';
-import { websites } from '../sites/schema/sites';
 import { footerSchema, navLink } from '../../../document/schema';
 import { blockAnchor, sectionAnchor } from '../../../domain/link-kinds';
 import { NAVIGATION_LIMITS, treeErrors } from '../../../domain/navigation-tree';
 import { logActivity } from '../sites';
 import { markSiteChanged } from '../sites';
-import { siteFooter } from '../sites';
+import { siteColumns, siteFooter } from '../sites';
 
 /** Stored items as the screen edits them: one that is not even item-shaped (written by hand) is left out. */
 function storedItems(value: unknown): NavigationItemInput[] {
@@ -40,10 +39,7 @@ function storedItems(value: unknown): NavigationItemInput[] {
 }
 
 export async function readNavigation(db: Db, websiteId: string): Promise<NavigationAnswer | undefined> {
-  const [site] = await db
-    .select({ id: websites.id, navigation: websites.navigation, footer: websites.footer })
-    .from(websites)
-    .where(eq(websites.id, websiteId));
+  const site = await siteColumns(db, websiteId, ['id', 'navigation', 'footer']);
   if (!site) return undefined;
   const footer = siteFooter(site);
   const stored = site.footer;
@@ -86,7 +82,7 @@ export async function saveNavigation(db: Db, websiteId: string, body: Navigation
   }
   await db.transaction(async (tx) => {
     // The footer's other settings stay as they are: read them under the row's lock.
-    const [row] = await tx.select({ id: websites.id, footer: websites.footer }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const row = await siteColumns(tx, websiteId, ['id', 'footer'], { forUpdate: true });
     const current = siteFooter({ id: websiteId, footer: row?.footer ?? {} });
     await markSiteChanged(tx, websiteId, { navigation: header.data, footer: { ...current, links: footer.data } });
     await logActivity(tx, websiteId, actorId, 'design.navigation_updated', { headerItems: header.data.length, footerLinks: footer.data.length });
@@ -117,7 +113,7 @@ export async function linkTargets(db: Db, websiteId: string): Promise<LinkTarget
       .from(pages)
       .where(eq(pages.websiteId, websiteId))
       .orderBy(asc(pages.position)),
-    db.select({ name: files.name, contentType: files.contentType }).from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position)),
+    siteFileNames(db, websiteId),
   ]);
   return {
     // System pages (not found, error) have no path: no link leads to them.

@@ -1,13 +1,13 @@
 /**
  * Where a site's content is served, for every change that gives or moves an address (pages,
  * blogs, posts): the site lock such changes take first, which content already answers at a path,
- * the paths starting with a prefix, the redirects a move leaves, and whether an image file named
- * in a setting is one of the site's. The callers word their refusals; the rules are here once.
+ * the paths starting with a prefix and the redirects a move leaves (whether an image file named in
+ * a setting is one of the site's is the files module's). The callers word their refusals; the
+ * rules are here once.
  */
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { collectionItems, collections, pages, redirects } from './schema/content';
-import { files } from '../files/schema/files';
 import { RESERVED_PATH_SEGMENTS } from '../../../domain/routes';
 
 /** The platform's first segment `path` starts with (/config, /api …), if it does. */
@@ -79,13 +79,4 @@ export async function redirectMoves(tx: Executor, websiteId: string, moves: read
          EXISTS (SELECT 1 FROM ${pages} p WHERE p.website_id = r.website_id AND p.path = r.from_path)
       OR EXISTS (SELECT 1 FROM ${collections} c WHERE c.website_id = r.website_id AND c.path = r.from_path)
       OR EXISTS (SELECT 1 FROM ${collectionItems} i WHERE i.website_id = r.website_id AND i.path = r.from_path))`);
-}
-
-/** Whether the site has an image file of this name (what a setting's `/s/{name}` must name). */
-export async function siteImageExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
-  const [file] = await tx
-    .select({ name: files.name })
-    .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), like(files.contentType, 'image/%')));
-  return file !== undefined;
 }

@@ -28,7 +28,6 @@ import { RESERVED_PATH_SEGMENTS } from '../../../domain/routes';
 import { CONTENT_STATUSES } from '../../../domain/website';
 import type { Db, Executor } from '../../../db/client';
 import { pageDrafts, pages } from './schema/content';
-import { websites } from '../sites/schema/sites';
 import { editor } from '../../../messages/editor';
 import { format } from '../../../messages/format';
 import { pages as texts } from '../../../messages/pages';
@@ -36,9 +35,10 @@ import { logActivity } from '../sites';
 import { hashPassword } from '../accounts';
 import { markSiteChanged } from '../sites';
 import { newId } from './sites/sites';
-import { pathHolder, pathsStartingWith, type PathHolder, redirectMoves, reservedSegment, siteImageExists } from './site-addresses';
+import { pathHolder, pathsStartingWith, type PathHolder, redirectMoves, reservedSegment } from './site-addresses';
+import { siteImageExists } from '../files';
 import { lockSite } from '../sites';
-import { siteNavigation, storedPageAccess } from '../sites';
+import { siteColumns, siteNavigation, storedPageAccess } from '../sites';
 
 const sectionsSchema = z.array(createSectionSchema(storedBlockSchemas));
 const SYSTEM_TYPES: ReadonlySet<number> = new Set([PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR]);
@@ -226,7 +226,7 @@ export async function addPage(db: Db, websiteId: string, accountId: string, body
 
 /** The header menu with a link to a new page at its end (the site row is locked), refused when the menu is full. */
 async function menuWithPage(tx: Executor, websiteId: string, title: string, path: string): Promise<NavLink[]> {
-  const [site] = await tx.select({ navigation: websites.navigation }).from(websites).where(eq(websites.id, websiteId));
+  const site = await siteColumns(tx, websiteId, ['navigation']);
   const menu = siteNavigation({ id: websiteId, navigation: site?.navigation ?? [] });
   if (menu.length >= NAVIGATION_LIMITS.header) refuse(400, format(texts.menuFull, { max: NAVIGATION_LIMITS.header }), 'inMenu');
   // A menu title is at most 100 characters (the document's navLink); a page title may be longer.

@@ -1,4 +1,15 @@
 /** The files module's face: what other modules and the platform may use. */
+export {
+  deleteFileRows,
+  insertFileRows,
+  siteFileNames,
+  siteFileRows,
+  siteImageExists,
+  updateFileDetails,
+  type FileDetails,
+  type FileRow,
+  type NewFileRow,
+} from './file-rows';
 export { encodesRunning } from './images/image-pipeline';
 export { readHead } from './images/sniff';
 export {

@@ -2,6 +2,7 @@
 export { listFormsAndLists } from './config/placements';
 export { pruneFormData } from './forms';
 export { unsubscribeTokenValid } from './newsletter';
+export { webhookSigningSecrets } from './webhook-secrets';
 export { WEBHOOK_JOB, webhookHandler } from './webhooks';
 export { createPublishedForms, type PublishedForms } from './published-forms';
 export { FormRefusal, type FormRefusalReason } from './operations/form-refusal';

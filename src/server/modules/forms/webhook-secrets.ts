@@ -13,6 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { webhookSecrets } from './schema/forms';
+import { secretColumn } from '../../secrets/places';
 import { seal, unseal } from '../../secrets/sealed';
 import { logActivity } from '../sites';
 
@@ -22,6 +23,14 @@ const SECRET_BYTES = 32;
 function newSecret(): string {
   return `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toString('base64')}`;
 }
+
+/** Where the secrets are stored, for the passes over every stored secret (src/server/secrets/stored.ts). */
+export const webhookSigningSecrets = secretColumn(
+  'webhook signing secrets',
+  webhookSecrets,
+  [webhookSecrets.websiteId, webhookSecrets.formId],
+  webhookSecrets.secret,
+);
 
 const ofForm = (websiteId: string, formId: string) => and(eq(webhookSecrets.websiteId, websiteId), eq(webhookSecrets.formId, formId));
 

@@ -1,7 +1,9 @@
-/** The team activity log: who changed what on a site, and when. Written in the change's transaction. */
-import { and, desc, eq } from 'drizzle-orm';
+/**
+ * The team activity log: who changed what on a site, and when. Written in the change's
+ * transaction. Entries name the account by id; the accounts module puts its email beside it.
+ */
+import { desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
-import { accounts } from '../accounts/schema/team';
 import { activityLog } from './schema/activity';
 
 export async function logActivity(tx: Executor, websiteId: string, accountId: string | null, action: string, detail: Record<string, unknown> = {}) {
@@ -10,10 +12,9 @@ export async function logActivity(tx: Executor, websiteId: string, accountId: st
 
 export async function recentActivity(db: Db, websiteId: string, limit = 200) {
   return db
-    .select({ id: activityLog.id, action: activityLog.action, detail: activityLog.detail, createdAt: activityLog.createdAt, email: accounts.email })
+    .select({ id: activityLog.id, action: activityLog.action, detail: activityLog.detail, createdAt: activityLog.createdAt, accountId: activityLog.accountId })
     .from(activityLog)
-    .leftJoin(accounts, eq(accounts.id, activityLog.accountId))
-    .where(and(eq(activityLog.websiteId, websiteId)))
+    .where(eq(activityLog.websiteId, websiteId))
     .orderBy(desc(activityLog.id))
     .limit(limit);
 }

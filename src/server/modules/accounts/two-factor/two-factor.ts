@@ -11,6 +11,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db, Executor } from '../../../../db/client';
 import { accounts } from '../schema/team';
+import { secretColumn } from '../../../secrets/places';
 import { seal, unseal } from '../../../secrets/sealed';
 import { checkCurrentPassword, currentPasswordLimits, notifyAccount, securityChanged, type ChangeContext } from '../account-security';
 import { verifyPassword } from '../passwords/passwords';
@@ -18,6 +19,9 @@ import { countAttempt, type Limit, type RateLimitStore } from '../../../rate-lim
 import { dropRecoveryCodes, makeRecoveryCodes, spendRecoveryCode } from './recovery-codes';
 import { checkTotp, generateTotpSecret, otpauthUri } from './totp';
 import { twoFactor } from '../../../../messages/two-factor';
+
+/** Where the seeds are stored (sealed), for the passes over every stored secret (src/server/secrets/stored.ts). */
+export const twoFactorSeeds = secretColumn('two-factor seeds', accounts, [accounts.id], accounts.totpSecret);
 
 export type TwoFactorProblem =
   | 'wrong'

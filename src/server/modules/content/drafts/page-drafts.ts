@@ -22,7 +22,8 @@ import { discardVersion, publishVersion, saveVersion, type VersionOutcome, type 
 import { FileRefusal, siteFile, uploadFile } from '../../files';
 import { collectionItems, pages } from '../schema/content';
 import { filledBlocks, parseSections, resolveBlocks } from './sections-checks';
-import { ACCOUNT_NAMES, answered, nameOf, PAGES, POSTS, type ContentKind } from './versioned';
+import { ACCOUNT_NAMES, nameOf } from '../../accounts';
+import { answered, PAGES, POSTS, type ContentKind } from './versioned';
 
 /** Why a call is refused; the route gives each its status (404, 409, 400, 403). */
 export type DraftRefusal = VersionRefusal<DraftState>;

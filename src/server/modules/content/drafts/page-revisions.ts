@@ -6,7 +6,8 @@
 import type { Db } from '../../../../db/client';
 import type { StoredSection } from '../../../../document/schema';
 import { listRevisions as listed, liveExists, readRevision as kept } from '../../../versions/store';
-import { ACCOUNT_NAMES, PAGES } from './versioned';
+import { ACCOUNT_NAMES } from '../../accounts';
+import { PAGES } from './versioned';
 
 /** How many of a page's revisions the history lists (the "last 50"). */
 export const LISTED_REVISIONS = 50;

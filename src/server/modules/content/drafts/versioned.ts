@@ -6,27 +6,16 @@
  * recorded. A post's publish makes its sections live but not the post: its status (DRAFT,
  * SCHEDULED …) still decides whether visitors see it (../blog-posts.ts, ../scheduled-posts.ts).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DraftState } from '../../../../contracts/editor';
 import type { StoredSection } from '../../../../document/schema';
 import { CONTENT_STATUSES } from '../../../../domain/website';
 import type { Executor } from '../../../../db/client';
-import type { AccountNames } from '../../../versions/store';
 import type { VersionAt, VersionRules } from '../../../versions/versions';
-import { accounts } from '../../accounts/schema/team';
+import { nameOf } from '../../accounts';
 import { lockSite, logActivity, markSiteChanged, storedSections } from '../../sites';
 import { collectionItems, pageDrafts, pageRevisions, pages, postDrafts, postRevisions } from '../schema/content';
 import { blockRefusal, idErrors, type Exclude } from './sections-checks';
-
-/** An account's name as the editor shows who saved or published: its display name, else its email. */
-export const savedByName = sql<string | null>`coalesce(nullif(${accounts.displayName}, ''), ${accounts.email})`;
-export const ACCOUNT_NAMES: AccountNames = { table: accounts, id: accounts.id, name: savedByName };
-
-export async function nameOf(tx: Executor, accountId: string | null): Promise<string | null> {
-  if (!accountId) return null;
-  const [row] = await tx.select({ email: accounts.email, displayName: accounts.displayName }).from(accounts).where(eq(accounts.id, accountId));
-  return row ? row.displayName || row.email : null;
-}
 
 /**
  * Sections as the editor gets them: read through the one reader of stored JSON (../../sites),

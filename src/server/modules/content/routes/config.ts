@@ -8,10 +8,9 @@ import { z } from 'zod';
 import type { Db } from '../../../../db/client';
 import { editableSettingsBody, headerFooterBody, invitationBody, roleChangeBody, transferOwnershipBody } from '../../../../contracts/site';
 import { configRoute } from '../../accounts';
-import { recentActivity } from '../../sites';
 import { listPages, SiteConflictError, updateHeaderFooter, updateSiteSettings } from '../sites/sites';
 import { currentSiteSettings } from '../../sites';
-import { changeRole, listTeam, removeMember, TeamRuleError, transferOwnership } from '../../accounts';
+import { changeRole, listTeam, recentTeamActivity, removeMember, TeamRuleError, transferOwnership } from '../../accounts';
 import { invite, pendingInvitations } from '../../accounts';
 import { siteFooter, siteHeader, siteSettings } from '../../sites';
 import { headerImageRefusals } from '../../files';
@@ -213,7 +212,7 @@ export async function registerConfigApi(app: FastifyInstance, db: Db, opts: { ap
     url: '/api/config/activity',
     area: 'activity',
     access: 'read',
-    handler: async ({ site }) => ({ entries: await recentActivity(db, site.id) }),
+    handler: async ({ site }) => ({ entries: await recentTeamActivity(db, site.id) }),
   });
 
   registerSiteTransferApi(app, db, app.blobs);

@@ -8,9 +8,7 @@
  * for the translation work to come and never leaves the server: a connected provider's key is
  * answered as the fixed mask, and a save that sends the mask back (or no key) keeps it.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { websites } from '../../sites/schema/sites';
 import { FEATURE_FLAGS } from '../../../../domain/feature-flags';
 import { labsFlags } from '../../../../domain/labs';
 import { keepsStoredSecret, MASKED_SECRET } from '../../../../domain/secrets';
@@ -18,7 +16,7 @@ import { seal } from '../../../secrets/sealed';
 import { languageName, translationProviderName, type LanguageChoice, type TranslationProviderId } from '../../../../domain/multilingual';
 import { logActivity } from '../../sites';
 import { markSiteChanged } from '../../sites';
-import { siteSettings } from '../../sites';
+import { siteColumns, siteSettings, updateSiteRow, withJsonMember, withoutJsonMember } from '../../sites';
 import { multilingual } from '../../../../messages/multilingual';
 
 export type Language = { code: string; name: string; default: boolean; visible: boolean };
@@ -72,10 +70,7 @@ function siteLanguages(stored: Stored, locale: string): Language[] {
 
 /** Read from the database, not from the request's cached site row, so a change shows at once. */
 export async function multilingualState(db: Db, websiteId: string): Promise<MultilingualState> {
-  const [row] = await db
-    .select({ id: websites.id, identifier: websites.identifier, labs: websites.labs, multilingual: websites.multilingual, settings: websites.settings })
-    .from(websites)
-    .where(eq(websites.id, websiteId));
+  const row = await siteColumns(db, websiteId, ['id', 'identifier', 'labs', 'multilingual', 'settings']);
   if (!row) throw new Error('site not found');
   const stored = readStored(row.multilingual);
   const { locale } = siteSettings(row);
@@ -93,8 +88,8 @@ export async function saveLanguages(db: Db, websiteId: string, list: readonly La
   const languages = list.map((l) => ({ code: l.code, visible: l.visible }));
   await db.transaction(async (tx) => {
     await markSiteChanged(tx, websiteId, {
-      multilingual: sql`jsonb_set(${websites.multilingual}, '{languages}', ${JSON.stringify(languages)}::jsonb)`,
-      settings: sql`jsonb_set(${websites.settings}, '{locale}', ${JSON.stringify(defaultCode)}::jsonb)`,
+      multilingual: withJsonMember('multilingual', 'languages', languages),
+      settings: withJsonMember('settings', 'locale', defaultCode),
     });
     await logActivity(tx, websiteId, actorId, 'multilingual.languages_updated', { languages: list.map((l) => l.code), defaultLanguage: defaultCode });
   });
@@ -115,15 +110,12 @@ export async function connectProvider(
   actorId: string,
 ): Promise<Connection> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ multilingual: websites.multilingual }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const row = await siteColumns(tx, websiteId, ['multilingual'], { forUpdate: true });
     const keep = keepsStoredSecret(apiKey);
     const key = keep ? readStored(row?.multilingual).connection?.apiKey : seal(apiKey);
     if (!key) throw new NoApiKeyError(multilingual.pasteApiKey);
     const connection: StoredConnection = { provider, apiKey: key, connectedAt: new Date().toISOString() };
-    await tx
-      .update(websites)
-      .set({ multilingual: sql`jsonb_set(${websites.multilingual}, '{connection}', ${JSON.stringify(connection)}::jsonb)`, updatedAt: new Date() })
-      .where(eq(websites.id, websiteId));
+    await updateSiteRow(tx, websiteId, { multilingual: withJsonMember('multilingual', 'connection', connection), updatedAt: new Date() });
     await logActivity(tx, websiteId, actorId, 'multilingual.connected', { provider, keyChanged: !keep });
     return publicConnection(connection);
   });
@@ -132,13 +124,10 @@ export async function connectProvider(
 /** Forgets the provider and its key. Answers whether one was connected. */
 export async function disconnectProvider(db: Db, websiteId: string, actorId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ multilingual: websites.multilingual }).from(websites).where(eq(websites.id, websiteId)).for('update');
+    const row = await siteColumns(tx, websiteId, ['multilingual'], { forUpdate: true });
     const connection = readStored(row?.multilingual).connection;
     if (!connection) return false;
-    await tx
-      .update(websites)
-      .set({ multilingual: sql`${websites.multilingual} - 'connection'`, updatedAt: new Date() })
-      .where(eq(websites.id, websiteId));
+    await updateSiteRow(tx, websiteId, { multilingual: withoutJsonMember('multilingual', 'connection'), updatedAt: new Date() });
     await logActivity(tx, websiteId, actorId, 'multilingual.disconnected', { provider: connection.provider });
     return true;
   });

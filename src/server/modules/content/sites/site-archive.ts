@@ -18,9 +18,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import tar from 'tar-stream';
-import { websites } from '../../sites/schema/sites';
 import { siteDocumentSchema } from '../../../../blocks/site-document';
 import { loadDocument, type DocumentError } from '../../../../document/load';
 import type { SiteDocument, StoredBlockData } from '../../../../document/schema';
@@ -32,7 +30,7 @@ import type { BlobKey } from '../../../blobs/store';
 import { readHead } from '../../files';
 import { copyOrQueueImageVariants } from '../../files';
 import { blobKey, FileRefusal, fileBytes, fileSize, moveStoredBytes, removeFileBlobs, storeUpload, type UploadDeps } from '../../files';
-import { identifierRefused, type SiteLimits } from '../../sites';
+import { identifierRefused, siteIdOf, type SiteLimits } from '../../sites';
 import { exportSiteWithFiles, newId, type ImportResult, type StagedFile } from './sites';
 
 export const ARCHIVE_DOCUMENT = 'site.json';
@@ -206,10 +204,10 @@ export async function stageArchive(deps: UploadDeps, body: Readable, opts: Archi
       if (name === ARCHIVE_DOCUMENT) {
         if (document) throw new ArchiveRefusal(siteArchiveText.twoDocuments);
         document = await readDocument(entry, opts.identifier);
-        const [site] = await deps.db.select({ id: websites.id }).from(websites).where(eq(websites.identifier, document.settings.identifier));
-        const refusal = documentRefusal(document, !site, limits, opts.appDomain ?? 'localhost');
+        const siteId = await siteIdOf(deps.db, document.settings.identifier);
+        const refusal = documentRefusal(document, !siteId, limits, opts.appDomain ?? 'localhost');
         if (refusal) throw new ArchiveRefusal(refusal);
-        websiteId = site?.id ?? newId();
+        websiteId = siteId ?? newId();
         filesBytes = documentDataBytes(document);
         // A document that gives every file's size declares how much more the archive holds.
         if (document.files.every((f) => f.size !== undefined)) {

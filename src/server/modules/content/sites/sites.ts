@@ -7,22 +7,21 @@
  * (./site-changes.ts), which drops cached pages on every app server.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Collection, Item, Page, SiteDocument, StoredBlockData } from '../../../../document/schema';
 import { readStored } from '../../../../document/link';
 import { settingsSchema, SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION } from '../../../../document/schema';
 import type { Db, Executor } from '../../../../db/client';
 import { itemPath } from '../../../../document/paths';
-import { activityLog } from '../../sites/schema/activity';
 import { collectionItems, collections, pages, redirects } from '../schema/content';
-import { files } from '../../files/schema/files';
-import { siteDomains, websites } from '../../sites/schema/sites';
 import type { DocumentError } from '../../../../document/load';
 import { enqueueImageVariants, variantDonor, type VariantDonor } from '../../files';
 import { recordImportedPages } from '../drafts/outside-writes';
 import { fileSize, storedFileColumns, type StoredUpload } from '../../files';
+import { deleteFileRows, insertFileRows, siteFileRows, updateFileDetails, type FileRow, type NewFileRow } from '../../files';
 import { markSiteChanged } from '../../sites';
 import { strict } from '../../sites';
+import { addSiteDomains, createSiteRow, defaultSite, logActivity, removeSiteDomains, siteIdOf, siteRow, updateSiteRow } from '../../sites';
 
 export class SiteConflictError extends Error {}
 
@@ -71,19 +70,20 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
   const { identifier, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier)).for('update');
-      const [anyDefault] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.isDefault, true));
-      if (existing && opts.websiteId && existing.id !== opts.websiteId)
+      const existing = await siteIdOf(tx, identifier, { forUpdate: true });
+      const anyDefault = await defaultSite(tx);
+      if (existing && opts.websiteId && existing !== opts.websiteId)
         throw new SiteConflictError('another import created this site while the archive was read; import it again');
-      const websiteId = existing?.id ?? opts.websiteId ?? newId();
+      const websiteId = existing ?? opts.websiteId ?? newId();
       const becomesDefault = opts.makeDefault === true || (!anyDefault && !existing);
       if (opts.makeDefault && anyDefault && anyDefault.id !== websiteId) {
-        await tx.update(websites).set({ isDefault: false }).where(eq(websites.id, anyDefault.id));
+        await updateSiteRow(tx, anyDefault.id, { isDefault: false });
       }
       let replacedPages: string[] = [];
       if (existing) {
         const pageIds = doc.pages.map((p) => p.id);
-        for (const table of [siteDomains, collectionItems, collections, redirects]) {
+        await removeSiteDomains(tx, websiteId);
+        for (const table of [collectionItems, collections, redirects]) {
           await tx.delete(table).where(eq(table.websiteId, websiteId));
         }
         // Pages the document still holds are rewritten in place rather than deleted, so their
@@ -99,15 +99,19 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
           ...(becomesDefault ? { isDefault: true } : {}),
         });
       } else {
-        await tx
-          .insert(websites)
-          .values({ id: websiteId, identifier, settings, navigation: doc.navigation, header: doc.header, footer: doc.footer, isDefault: becomesDefault });
+        await createSiteRow(tx, {
+          id: websiteId,
+          identifier,
+          settings,
+          navigation: doc.navigation,
+          header: doc.header,
+          footer: doc.footer,
+          isDefault: becomesDefault,
+        });
         // Marked too: app servers that looked this host up before drop their "no site here".
         await markSiteChanged(tx, websiteId);
       }
-      if (doc.settings.customDomains.length > 0) {
-        await tx.insert(siteDomains).values(doc.settings.customDomains.map((host) => ({ websiteId, host })));
-      }
+      await addSiteDomains(tx, websiteId, doc.settings.customDomains);
       if (doc.pages.length > 0) {
         await tx
           .insert(pages)
@@ -201,9 +205,9 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
  * list are removed.
  */
 async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument['files'], staged: ReadonlyMap<string, StagedFile>) {
-  const before = new Map((await tx.select().from(files).where(eq(files.websiteId, websiteId))).map((f) => [f.name, f]));
+  const before = new Map((await siteFileRows(tx, websiteId)).map((f) => [f.name, f]));
   const kept = new Map<string, { id: string; position: number; details: FileDetailsOf }>();
-  const added: (typeof files.$inferInsert)[] = [];
+  const added: NewFileRow[] = [];
   const unusedBlobs: string[] = [];
   const problems: DocumentError[] = [];
   for (const [position, f] of listed.entries()) {
@@ -240,14 +244,9 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
   if (problems.length > 0) throw new SiteImportRefusal(problems);
   const keptIds = new Set([...kept.values()].map((k) => k.id));
   const removedFiles = [...before.values()].filter((f) => !keptIds.has(f.id)).map((f) => f.id);
-  if (removedFiles.length > 0) await tx.delete(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, removedFiles)));
-  for (const k of kept.values()) {
-    await tx
-      .update(files)
-      .set({ position: k.position, ...k.details })
-      .where(and(eq(files.websiteId, websiteId), eq(files.id, k.id)));
-  }
-  if (added.length > 0) await tx.insert(files).values(added);
+  await deleteFileRows(tx, websiteId, removedFiles);
+  for (const k of kept.values()) await updateFileDetails(tx, websiteId, k.id, { position: k.position, ...k.details });
+  await insertFileRows(tx, added);
   // An image gets its variants' job in this transaction, unless another file has its bytes and variants to copy.
   const variantCopies: ImportResult['variantCopies'] = [];
   for (const row of added) {
@@ -260,7 +259,7 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
 }
 
 /** A file's hash, its bytes still in its row when it was stored before the blob store. */
-const storedSha256 = (file: typeof files.$inferSelect) => file.sha256 ?? (file.data ? createHash('sha256').update(file.data).digest('hex') : null);
+const storedSha256 = (file: FileRow) => file.sha256 ?? (file.data ? createHash('sha256').update(file.data).digest('hex') : null);
 
 type FileDetailsOf = { alt: string; focalX: number | null; focalY: number | null; title: string | null };
 
@@ -283,18 +282,15 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
 }
 
 /** The site as a document, with the file rows it lists (in the document's order): the archive streams their blobs. */
-export async function exportSiteWithFiles(
-  db: Db,
-  websiteId: string,
-): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: (typeof files.$inferSelect)[] } | undefined> {
-  const [site] = await db.select().from(websites).where(eq(websites.id, websiteId));
+export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: FileRow[] } | undefined> {
+  const site = await siteRow(db, websiteId);
   if (!site) return undefined;
   const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
     db.select().from(pages).where(eq(pages.websiteId, websiteId)).orderBy(asc(pages.position)),
     db.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.position)),
     db.select().from(collectionItems).where(eq(collectionItems.websiteId, websiteId)).orderBy(asc(collectionItems.position)),
     db.select().from(redirects).where(eq(redirects.websiteId, websiteId)).orderBy(asc(redirects.position)),
-    db.select().from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position)),
+    siteFileRows(db, websiteId),
   ]);
   const docPages: Page<StoredBlockData>[] = pageRows.map((p) =>
     defined({
@@ -405,7 +401,7 @@ export async function updateSiteSettings(
 ): Promise<{ identifier: string; previousIdentifier: string }> {
   try {
     return await db.transaction(async (tx) => {
-      const [site] = await tx.select().from(websites).where(eq(websites.id, websiteId)).for('update');
+      const site = await siteRow(tx, websiteId, { forUpdate: true });
       if (!site) throw new Error('site not found');
       const { identifier = site.identifier, ...rest } = changes;
       // Parsed whole, so a site stored before newer settings existed is saved with their defaults. The
@@ -413,16 +409,13 @@ export async function updateSiteSettings(
       const { identifier: _identifier, ...settings } = readStored(() => settingsSchema.parse({ ...site.settings, ...rest, identifier }));
       const moved = identifier !== site.identifier;
       if (moved) {
-        const [taken] = await tx.select({ id: websites.id }).from(websites).where(eq(websites.identifier, identifier));
-        if (taken) throw new SiteConflictError(identifierTaken(identifier));
+        if (await siteIdOf(tx, identifier)) throw new SiteConflictError(identifierTaken(identifier));
       }
       // Also drops every app server's host lookups, so the old {identifier}.{APP_DOMAIN} stops answering at once.
       await markSiteChanged(tx, websiteId, { identifier, settings });
-      await tx.insert(activityLog).values({
-        websiteId,
-        accountId: actorId,
-        action: 'settings.updated',
-        detail: { fields: Object.keys(changes), ...(moved ? { identifier: { from: site.identifier, to: identifier } } : {}) },
+      await logActivity(tx, websiteId, actorId, 'settings.updated', {
+        fields: Object.keys(changes),
+        ...(moved ? { identifier: { from: site.identifier, to: identifier } } : {}),
       });
       return { identifier, previousIdentifier: site.identifier };
     });
@@ -442,6 +435,6 @@ export async function updateHeaderFooter(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await markSiteChanged(tx, websiteId, { header, footer });
-    await tx.insert(activityLog).values({ websiteId, accountId: actorId, action: 'design.header_footer_updated', detail: {} });
+    await logActivity(tx, websiteId, actorId, 'design.header_footer_updated');
   });
 }

@@ -4,16 +4,12 @@
  * changed (../site-changes.ts), logs the activity and gives a form with a webhook address its
  * signing secret, so published pages show the new form at once.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { StoredFormData } from '../../../../blocks/form/schema';
 import { BLOCK_TYPES } from '../../../../domain/block-types';
 import type { Db } from '../../../../db/client';
 import type { StoredBlockData, StoredSection } from '../../../../document/schema';
-import { collectionItems, pages } from '../../content/schema/content';
-import { websites } from '../../sites/schema/sites';
-import { logActivity } from '../../sites';
-import { reviseDraftsHolding } from '../../content';
-import { markSiteChanged } from '../../sites';
+import { lockSite, logActivity, markSiteChanged } from '../../sites';
+import { reviseContentHoldingBlocks, reviseDraftsHolding } from '../../content';
 import { ensureWebhookSecret } from '../webhook-secrets';
 import { FORM_WITH_ID } from '../../../../blocks/form/json-paths';
 
@@ -45,34 +41,8 @@ function replaceForm(sections: StoredSection[], form: StoredForm): number {
  */
 export async function updateForm(db: Db, websiteId: string, form: StoredForm, actorId: string): Promise<{ updated: boolean; webhookSecret?: string }> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: websites.id }).from(websites).where(eq(websites.id, websiteId)).for('update');
-    const holds = (column: typeof pages.sections | typeof collectionItems.sections) =>
-      sql`jsonb_path_exists(${column}, ${FORM_WITH_ID}::jsonpath, ${JSON.stringify({ id: form.formId })}::jsonb)`;
-    const pageRows = await tx
-      .select({ id: pages.id, sections: pages.sections })
-      .from(pages)
-      .where(and(eq(pages.websiteId, websiteId), holds(pages.sections)))
-      .for('update');
-    const itemRows = await tx
-      .select({ id: collectionItems.id, sections: collectionItems.sections })
-      .from(collectionItems)
-      .where(and(eq(collectionItems.websiteId, websiteId), holds(collectionItems.sections)))
-      .for('update');
-    let replaced = 0;
-    for (const row of pageRows) {
-      replaced += replaceForm(row.sections, form);
-      await tx
-        .update(pages)
-        .set({ sections: row.sections })
-        .where(and(eq(pages.websiteId, websiteId), eq(pages.id, row.id)));
-    }
-    for (const row of itemRows) {
-      replaced += replaceForm(row.sections, form);
-      await tx
-        .update(collectionItems)
-        .set({ sections: row.sections })
-        .where(and(eq(collectionItems.websiteId, websiteId), eq(collectionItems.id, row.id)));
-    }
+    await lockSite(tx, websiteId);
+    let replaced = await reviseContentHoldingBlocks(tx, websiteId, FORM_WITH_ID, { id: form.formId }, (sections) => replaceForm(sections, form));
     // Drafts holding the form take the change too, or publishing one would put the old form back.
     replaced += await reviseDraftsHolding(tx, websiteId, { path: FORM_WITH_ID, id: form.formId }, actorId, (sections) => replaceForm(sections, form));
     if (replaced === 0) return { updated: false };

@@ -9,7 +9,7 @@ import { readStored } from '../../../../document/link';
 import { BLOCK_TYPES } from '../../../../domain/block-types';
 import { FORM_WITH_ID } from '../../../../blocks/form/json-paths';
 import type { Db, Executor } from '../../../../db/client';
-import { collectionItems, pages } from '../../content/schema/content';
+import { blocksInContent } from '../../content';
 import { formSubmissions, newsletterSubscribers } from '../schema/forms';
 import type { FormSummary, NewsletterSummary, Placement, SubscriberCounts } from '../../../../contracts/forms';
 
@@ -21,27 +21,9 @@ type FoundBlock = { placement: Placement; type: number; data: Record<string, unk
 const ANY_FORM_OR_NEWSLETTER = `$[*].blocks[*] ? (@.type == ${FORM} || @.type == ${NEWSLETTER})`;
 const NEWSLETTER_WITH_ID = `$[*].blocks[*] ? (@.type == ${NEWSLETTER} && @.data.listId == $id)`;
 
-/**
- * Form and newsletter blocks in pages and collection items, in page order then item order. The
- * JSON path runs in PostgreSQL, so only the blocks themselves leave the database.
- */
-async function blocksInContent(db: Executor, websiteId: string, path: string, id = ''): Promise<FoundBlock[]> {
-  const vars = JSON.stringify({ id });
-  const { rows } = await db.execute<{
-    kind: 'page' | 'item';
-    id: string;
-    title: string;
-    path: string | null;
-    block: { type: number; data: Record<string, unknown> };
-  }>(sql`
-    SELECT 'page' AS kind, p.id, p.title, p.path, 0 AS grp, '' AS coll, p.position, b.block
-      FROM ${pages} p CROSS JOIN LATERAL jsonb_path_query(p.sections, ${path}::jsonpath, ${vars}::jsonb) AS b(block)
-     WHERE p.website_id = ${websiteId}
-    UNION ALL
-    SELECT 'item', i.id, i.title, i.path, 1, i.collection_id, i.position, b.block
-      FROM ${collectionItems} i CROSS JOIN LATERAL jsonb_path_query(i.sections, ${path}::jsonpath, ${vars}::jsonb) AS b(block)
-     WHERE i.website_id = ${websiteId}
-     ORDER BY grp, coll, position`);
+/** Form and newsletter blocks in pages and collection items, in page order then item order. */
+async function blocksFound(db: Executor, websiteId: string, path: string, id = ''): Promise<FoundBlock[]> {
+  const rows = await blocksInContent(db, websiteId, path, { id });
   return rows.map((r) => ({ placement: { kind: r.kind, id: r.id, title: r.title, path: r.path }, type: r.block.type, data: r.block.data }));
 }
 
@@ -67,7 +49,7 @@ const listName = (title: string | null | undefined, page: Placement | null) => t
 /** Every form and newsletter list of the site, with counts; lists that only stored rows still show (their block was removed). */
 export async function listFormsAndLists(db: Db, websiteId: string): Promise<{ forms: FormSummary[]; newsletters: NewsletterSummary[] }> {
   const [found, submissionCounts, subscriberCounts] = await Promise.all([
-    blocksInContent(db, websiteId, ANY_FORM_OR_NEWSLETTER),
+    blocksFound(db, websiteId, ANY_FORM_OR_NEWSLETTER),
     db
       .select({ formId: formSubmissions.formId, count: sql<number>`count(*)::int`, last: sql<Date>`max(${formSubmissions.createdAt})` })
       .from(formSubmissions)
@@ -126,7 +108,7 @@ export type FormDetail = FormSummary & {
 
 /** One form: its data from the first block holding it, where it is, and its counts; undefined when the site has no such form. */
 export async function formDetail(db: Db, websiteId: string, formId: string): Promise<FormDetail | undefined> {
-  const blocks = await blocksInContent(db, websiteId, FORM_WITH_ID, formId);
+  const blocks = await blocksFound(db, websiteId, FORM_WITH_ID, formId);
   const [counts] = await db
     .select({ count: sql<number>`count(*)::int`, last: sql<Date | null>`max(${formSubmissions.createdAt})` })
     .from(formSubmissions)
@@ -151,7 +133,7 @@ export async function formDetail(db: Db, websiteId: string, formId: string): Pro
 
 /** Whether the site has this newsletter list: a block names it or subscribers are stored under it. */
 export async function listExists(db: Db, websiteId: string, listId: string): Promise<boolean> {
-  if ((await blocksInContent(db, websiteId, NEWSLETTER_WITH_ID, listId)).length > 0) return true;
+  if ((await blocksFound(db, websiteId, NEWSLETTER_WITH_ID, listId)).length > 0) return true;
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(newsletterSubscribers)

@@ -1,0 +1,48 @@
+/**
+ * A site's file rows for the modules that name files: whether an image of a name exists (what a
+ * setting's `/s/{name}` must name), the names a link picker offers, and the rows a site's export
+ * lists and its import rewrites (in the import's own transaction).
+ */
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import type { Executor } from '../../../db/client';
+import { files } from './schema/files';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFileRow = typeof files.$inferInsert;
+/** What a site's import may change of a file it keeps: its place in the library and what the document says of it. */
+export type FileDetails = Pick<NewFileRow, 'position' | 'alt' | 'focalX' | 'focalY' | 'title'>;
+
+/** Whether the site has an image file of this name (what a setting's `/s/{name}` must name). */
+export async function siteImageExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
+  const [file] = await tx
+    .select({ name: files.name })
+    .from(files)
+    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), like(files.contentType, 'image/%')));
+  return file !== undefined;
+}
+
+/** The site's files by name and type, in the library's order. */
+export async function siteFileNames(db: Executor, websiteId: string): Promise<{ name: string; contentType: string }[]> {
+  return db.select({ name: files.name, contentType: files.contentType }).from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position));
+}
+
+/** The site's file rows, in the library's order. */
+export async function siteFileRows(db: Executor, websiteId: string): Promise<FileRow[]> {
+  return db.select().from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position));
+}
+
+/** Deletes the rows only: their blobs are the caller's to remove once the transaction commits (removeFileBlobs). */
+export async function deleteFileRows(tx: Executor, websiteId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(files).where(and(eq(files.websiteId, websiteId), inArray(files.id, [...ids])));
+}
+
+export async function updateFileDetails(tx: Executor, websiteId: string, id: string, details: FileDetails): Promise<void> {
+  await tx
+    .update(files)
+    .set(details)
+    .where(and(eq(files.websiteId, websiteId), eq(files.id, id)));
+}
+
+export async function insertFileRows(tx: Executor, rows: readonly NewFileRow[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(files).values([...rows]);
+}
