@@ -25,6 +25,8 @@ async function publishFromEditor(page: Page, title: string) {
   await page.getByText('Published. Visitors now see this version.').first().waitFor();
   await page.getByRole('button', { name: 'All pages' }).click();
   await page.getByRole('heading', { name: 'Pages', level: 1 }).waitFor();
+  // The list comes after the heading: the page just added is in it.
+  await page.getByRole('rowheader', { name: title }).waitFor();
 }
 
 /** A page just added is open in the editor, at its own address; All pages goes back to the list. */
