@@ -554,7 +554,7 @@ async function editorBytes(browser: Browser, context: BrowserContext, base: stri
     await page.getByRole('navigation', { name: 'Config' }).waitFor();
     await quiet();
     const config = await scripts();
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('button', { name: 'Pages' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Pages' }).click();
     await page.getByRole('button', { name: 'Edit Home' }).click();
     await (await canvasFrame(page)).locator('main .block').first().waitFor();
     await quiet();
