@@ -113,7 +113,8 @@ describe('a new site and its pages', () => {
     await page.keyboard.press('Tab'); // Add page
     await page.keyboard.press('Enter');
     await inEditorOf(page, 'Our breads');
-    expect((await page.getByRole('rowheader').allTextContents()).map((t) => t.trim())).toEqual(['Home Home', 'About us', 'Our breads']);
+    // The list as it settles after leaving the editor (read until it holds the three pages).
+    await expect.poll(async () => (await page.getByRole('rowheader').allTextContents()).map((t) => t.trim())).toEqual(['Home Home', 'About us', 'Our breads']);
     const status = page.locator('.pages-screen p[role="status"]');
 
     // Move up: announced in the status line, focus kept on the button.
