@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { fileVariants, files, type FileStatus } from './schema/files';
 import { formatFileSize, type FileKind } from '../../../domain/files';
@@ -95,49 +95,27 @@ export type FileUse = { kind: 'page' | 'item' | 'site'; id: string; title: strin
  * Where stored content may name a file: each table's rows, what they belong to (the page or item
  * whose title is shown), and the JSON columns to look in. `content` columns may hold the hashed address too.
  */
+/** A kind's published rows, then its drafts and its revisions joined to them for the owner's title. */
+const versionedSources = (kind: 'page' | 'item', live: string, key: string, drafts: string, revisions: string, other: SQL[]) => [
+  { kind, at: 'published', from: sql.raw(`${live} o`), owner: sql`o`, content: [sql`o.sections`], other },
+  ...(
+    [
+      ['draft', drafts],
+      ['revision', revisions],
+    ] as const
+  ).map(([at, table]) => ({
+    kind,
+    at,
+    from: sql.raw(`${table} o JOIN ${live} p ON p.website_id = o.website_id AND p.id = o.${key}`),
+    owner: sql`p`,
+    content: [sql`o.sections`],
+    other: [] as SQL[],
+  })),
+];
 const USE_SOURCES = [
-  { kind: 'page', at: 'published', from: sql`pages o`, owner: sql`o`, content: [sql`o.sections`], other: [sql`o.seo`] },
-  {
-    kind: 'page',
-    at: 'draft',
-    from: sql`page_drafts o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`,
-    owner: sql`p`,
-    content: [sql`o.sections`],
-    other: [],
-  },
-  {
-    kind: 'page',
-    at: 'revision',
-    from: sql`page_revisions o JOIN pages p ON p.website_id = o.website_id AND p.id = o.page_id`,
-    owner: sql`p`,
-    content: [sql`o.sections`],
-    other: [],
-  },
-  {
-    kind: 'item',
-    at: 'published',
-    from: sql`collection_items o`,
-    owner: sql`o`,
-    content: [sql`o.sections`],
-    other: [sql`o.seo`, sql`to_jsonb(coalesce(o.thumbnail, ''))`],
-  },
-  {
-    kind: 'item',
-    at: 'draft',
-    from: sql`post_drafts o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`,
-    owner: sql`p`,
-    content: [sql`o.sections`],
-    other: [],
-  },
-  {
-    kind: 'item',
-    at: 'revision',
-    from: sql`post_revisions o JOIN collection_items p ON p.website_id = o.website_id AND p.id = o.item_id`,
-    owner: sql`p`,
-    content: [sql`o.sections`],
-    other: [],
-  },
-] as const;
+  ...versionedSources('page', 'pages', 'page_id', 'page_drafts', 'page_revisions', [sql`o.seo`]),
+  ...versionedSources('item', 'collection_items', 'item_id', 'post_drafts', 'post_revisions', [sql`o.seo`, sql`to_jsonb(coalesce(o.thumbnail, ''))`]),
+];
 
 /** The images the header may show: those a browser draws (the site icon's sources, which the pipeline draws too). */
 const HEADER_IMAGE_TYPES: readonly string[] = ICON_SOURCE_TYPES;
