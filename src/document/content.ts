@@ -6,7 +6,7 @@
  * error list covers the whole document.
  */
 import { z } from 'zod';
-import { COLLECTION_TYPE_MAX, COLLECTION_TYPE_MIN } from '../domain/collection-types';
+import { COLLECTION_TYPE_MAX, COLLECTION_TYPE_MIN, COLLECTION_TYPES, COLLECTION_VIEW_MODES } from '../domain/collection-types';
 import { EDITOR_LIMITS } from '../domain/editor-limits';
 import { PAGE_TYPES } from '../domain/page-types';
 import { createSectionSchema, type BlockData, type BlockDataSchemas, type Section } from './layout';
@@ -14,14 +14,16 @@ import { siteLink } from './link';
 import { itemPath } from './paths';
 import { contentStatus, hexId, navLink, seo, sitePath } from './primitives';
 import { footerSchema, headerSchema, settingsSchema } from './settings';
+import { categoryPath, productPath, storeSchema } from './store';
 
 export const SITE_DOCUMENT_FORMAT = 'openpress.site';
 /**
  * Version 2: text blocks hold structured rich text, not HTML (./load.ts upgrades version 1).
  * Version 3: files carry their alt text, focal point, title, size and hash, and their bytes may be
  * in the site's archive beside the document rather than in it.
+ * Version 4: the store (./store.ts: settings, categories, products), private files, a collection's view mode.
  */
-export const SITE_DOCUMENT_VERSION = 3;
+export const SITE_DOCUMENT_VERSION = 4;
 
 /** Page types a document holds (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
 export const DOCUMENT_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE, PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR] as const;
@@ -61,6 +63,8 @@ const fileSchema = z
     /** Its name in the asset library. */
     title: z.string().max(200).optional(),
     size: z.number().int().nonnegative().optional(),
+    /** Kept from visitors (never served at /s/): a digital product's download. */
+    private: z.boolean().optional(),
     /** SHA-256 of the bytes, hex: an archive's bytes are checked against it on import. */
     sha256: z
       .string()
@@ -145,6 +149,8 @@ function createSchemas<D extends BlockData>(blockData: BlockDataSchemas<D>) {
       description: z.string().max(2000).optional(),
       /** Blog URL pattern (seed 000 §5 tokens %y %m %d %t); absent: items live at {path}/{slug}. */
       urlPattern: z.string().max(100).optional(),
+      /** Seed 001 §3 collection view modes: how a shop lists its products (a grid when left out). */
+      viewMode: z.enum(COLLECTION_VIEW_MODES).optional(),
       seo: seo.default({}),
       items: z.array(itemSchema),
     })
@@ -163,6 +169,7 @@ function createSchemas<D extends BlockData>(blockData: BlockDataSchemas<D>) {
       collections: z.array(collectionSchema).max(500).prefault([]),
       redirects: z.array(redirectSchema).max(5000).default([]),
       files: z.array(fileSchema).max(5000).default([]),
+      store: storeSchema.prefault({}),
     })
     .strict()
     .superRefine((doc, ctx) => checkDocumentWide(doc, (issue) => ctx.addIssue(issue)));
@@ -187,24 +194,34 @@ type Sections = { id: string; blocks: { id: string }[] }[];
 type Sectioned = { id: string; sections: Sections };
 type DocumentKeys = {
   pages: (Sectioned & { pageType: number; path?: string | undefined })[];
-  collections: { id: string; path: string; urlPattern?: string | undefined; items: (Sectioned & { slug: string; title: string; publishedAt: string })[] }[];
+  collections: {
+    id: string;
+    type: number;
+    path: string;
+    urlPattern?: string | undefined;
+    items: (Sectioned & { slug: string; title: string; publishedAt: string })[];
+  }[];
   settings: { timeZone: string };
-  files: { name: string }[];
+  files: { name: string; private?: boolean | undefined }[];
   redirects: { from: string }[];
+  store: {
+    categories: { id: string; name: string; slug: string }[];
+    products: {
+      id: string;
+      shopId: string;
+      slug: string;
+      categories: string[];
+      images: { file: string }[];
+      digitalFile?: string | undefined;
+      variants: { id: string; sku?: string | undefined }[];
+    }[];
+  };
 };
 
 type Report = (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void;
 
 function checkDocumentWide(doc: DocumentKeys, report: Report) {
-  const once = (label: string) => {
-    const seen = new Map<string, string>();
-    return (key: string | undefined, where: (string | number)[]) => {
-      if (key === undefined) return;
-      const prior = seen.get(key);
-      if (prior !== undefined) report({ code: 'custom', path: where, message: `${label} ${key} is already used at ${prior}` });
-      else seen.set(key, where.join('.'));
-    };
-  };
+  const once = (label: string) => onceIn(report, label);
   const claimPath = once('path');
   const claimId = once('id');
   const claimSections = (sections: Sections, base: (string | number)[]) =>
@@ -236,4 +253,66 @@ function checkDocumentWide(doc: DocumentKeys, report: Report) {
   doc.files.forEach((f, i) => claimFile(f.name, ['files', i, 'name']));
   const claimFrom = once('redirect source');
   doc.redirects.forEach((r, i) => claimFrom(r.from, ['redirects', i, 'from']));
+  checkStore(doc, report, claimId, claimPath);
+}
+
+/** The store's rules across the document: its products' shops, paths, SKUs, categories and files. */
+function checkStore(doc: DocumentKeys, report: Report, claimId: Claim, claimPath: Claim) {
+  const { categories, products } = doc.store;
+  const shops = new Map(doc.collections.filter((c) => c.type === COLLECTION_TYPES.PRODUCTS).map((c) => [c.id, c]));
+  doc.collections.forEach((c, i) => {
+    if (c.type === COLLECTION_TYPES.PRODUCTS && c.items.length > 0)
+      report({ code: 'custom', path: ['collections', i, 'items'], message: "a shop's products are in store.products, not its items" });
+  });
+  const claimCategoryName = onceIn(report, 'category name');
+  const claimCategorySlug = onceIn(report, 'category slug');
+  categories.forEach((c, i) => {
+    claimId(c.id, ['store', 'categories', i, 'id']);
+    claimCategoryName(c.name.toLowerCase(), ['store', 'categories', i, 'name']);
+    claimCategorySlug(c.slug, ['store', 'categories', i, 'slug']);
+  });
+  for (const shop of shops.values()) categories.forEach((c, i) => claimPath(categoryPath(shop.path, c.slug), ['store', 'categories', i, 'slug']));
+  const categoryIds = new Set(categories.map((c) => c.id));
+  const files = new Map(doc.files.map((f) => [f.name, f]));
+  const claimSku = onceIn(report, 'SKU');
+  const perShop = new Map<string, number>();
+  products.forEach((p, i) => {
+    const at = (...rest: (string | number)[]) => ['store', 'products', i, ...rest];
+    claimId(p.id, at('id'));
+    const shop = shops.get(p.shopId);
+    if (!shop) report({ code: 'custom', path: at('shopId'), message: 'must be the id of a shop (a collection of type 5, products)' });
+    else {
+      claimPath(productPath(shop.path, p.slug), at('slug'));
+      const count = (perShop.get(shop.id) ?? 0) + 1;
+      perShop.set(shop.id, count);
+      if (count === EDITOR_LIMITS.MAX_PRODUCTS_IN_COLLECTION + 1)
+        report({ code: 'custom', path: at('shopId'), message: `a shop lists at most ${EDITOR_LIMITS.MAX_PRODUCTS_IN_COLLECTION} products` });
+    }
+    p.categories.forEach((id, ci) => {
+      if (!categoryIds.has(id)) report({ code: 'custom', path: at('categories', ci), message: 'must be the id of one of store.categories' });
+    });
+    p.images.forEach((im, ii) => {
+      const file = files.get(im.file.slice('/s/'.length));
+      if (!file) report({ code: 'custom', path: at('images', ii, 'file'), message: 'must be a file the document lists' });
+      else if (file.private) report({ code: 'custom', path: at('images', ii, 'file'), message: 'a private file is never shown on the site' });
+    });
+    if (p.digitalFile !== undefined && files.get(p.digitalFile)?.private !== true)
+      report({ code: 'custom', path: at('digitalFile'), message: 'must be the name of a private file the document lists' });
+    p.variants.forEach((v, vi) => {
+      claimId(v.id, at('variants', vi, 'id'));
+      claimSku(v.sku, at('variants', vi, 'sku'));
+    });
+  });
+}
+
+type Claim = (key: string | undefined, where: (string | number)[]) => void;
+
+function onceIn(report: Report, label: string): Claim {
+  const seen = new Map<string, string>();
+  return (key, where) => {
+    if (key === undefined) return;
+    const prior = seen.get(key);
+    if (prior !== undefined) report({ code: 'custom', path: where, message: `${label} ${key} is already used at ${prior}` });
+    else seen.set(key, where.join('.'));
+  };
 }

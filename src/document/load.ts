@@ -63,6 +63,8 @@ export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [
   { from: 1, sections: textBlocksAsRichText },
   // Version 3 only adds to what a file may say: a version-2 document is a version-3 one as it is.
   { from: 2 },
+  // Version 4 adds the store, private files and view modes: a version-3 document is a version-4 one as it is, with an empty store.
+  { from: 3 },
 ];
 
 export type DocumentError = { path: string; message: string };

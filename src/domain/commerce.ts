@@ -164,3 +164,67 @@ export const CART_COUNT_CAP = 100;
 export function formatCartCount(count: number): string {
   return count > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(count);
 }
+
+/**
+ * Whether visitors see a product: PUBLISHED, or SCHEDULED and its time has come. Every other
+ * status (DRAFT, PRIVATE and the rest) keeps it off the site.
+ */
+export function isProductVisible(status: number, availableAt: string | Date | null | undefined, now: Date): boolean {
+  if (status === 1) return true;
+  if (status !== 2 || availableAt === null || availableAt === undefined) return false;
+  return new Date(availableAt).getTime() <= now.getTime();
+}
+
+/** At most this many options (Size, Glaze …) a product's variants differ by. */
+export const MAX_PRODUCT_OPTIONS = 6;
+/** At most this many variants a product (every combination of six options would be far more). */
+export const MAX_PRODUCT_VARIANTS = 250;
+
+/**
+ * Stock at or below this many left is shown as "Only N left" unless the store says otherwise
+ * (docs/decisions/0310-the-catalogue-in-the-site-document.md).
+ */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/** What a variant's availability call answers, per variant: in stock, few left (with the count), or sold out. */
+export type StockState = { state: 'available' } | { state: 'low'; left: number } | { state: 'soldOut' };
+
+export function stockState(variant: { unlimited: boolean; qtyInStock: number }, lowStockThreshold: number = DEFAULT_LOW_STOCK_THRESHOLD): StockState {
+  if (variant.unlimited) return { state: 'available' };
+  if (variant.qtyInStock <= 0) return { state: 'soldOut' };
+  if (variant.qtyInStock <= lowStockThreshold) return { state: 'low', left: variant.qtyInStock };
+  return { state: 'available' };
+}
+
+/**
+ * How a site formats prices (seed 001 §9: currency formatting is gated by a flag of the page
+ * context). With the flag on, the site's own locale decides the symbol, separators and fraction
+ * digits (000-3.21); off, the legacy format: grouping on, comma and dot (000-9.16, 9.17), whatever
+ * the locale. Never the visitor's locale: a page must read the same to everyone, or it could not be cached.
+ */
+export type MoneyFormat = { locale: string; localeFormatting: boolean };
+
+export function formatPrice(money: Money, format: MoneyFormat): string {
+  return formatMoney(money, format.localeFormatting ? format.locale : DEFAULT_LOCALE);
+}
+
+/**
+ * A price as shown. Seed 001 §5: a display with free-if-zero needs a free label, which is shown
+ * in place of a zero amount; asking for free-if-zero without one is a programming error.
+ */
+export function displayPrice(money: Money, format: MoneyFormat, opts: { freeIfZero?: boolean; freeLabel?: string } = {}): string {
+  if (opts.freeIfZero) {
+    if (opts.freeLabel === undefined || opts.freeLabel.trim() === '') throw new Error('A price shown as free when zero needs the words to show (a free label)');
+    if (BigInt(money.minor) === 0n) return opts.freeLabel;
+  }
+  return formatPrice(money, format);
+}
+
+/**
+ * What a variant costs now: its sale price when on sale, else its price. Seed 000 §3 names price,
+ * salePrice and onSale; a sale price above the price is refused when written, so this is never
+ * more than the price.
+ */
+export function effectivePriceCents(variant: { priceCents: number; salePriceCents: number; onSale: boolean }): number {
+  return variant.onSale ? variant.salePriceCents : variant.priceCents;
+}

@@ -1,7 +1,7 @@
 /**
  * Which site a request is for, from its checked Host: `{identifier}.{appDomain}`, a custom domain,
  * or (when the app serves one) the default site. Lookups are kept per host and dropped, with the
- * site's cached pages and its content held for rendering (services/site-content.ts), whenever
+ * site's cached pages, its content and its catalogue held for rendering (services/site-content.ts), whenever
  * `site_changed` says a site changed (on any app server). Also what a page's access needs besides
  * its site: the unlock cookie's tools for password pages.
  */
@@ -13,6 +13,7 @@ import { unlockTools } from '../modules/content';
 import { serverSecret } from '../secrets/server-secrets';
 import { contentReader, createSiteContentCache, type SiteContentCache } from '../modules/content';
 import { listenForSiteChanges, type SiteChangeListener } from '../modules/sites';
+import { catalogueCache, type CatalogueCache } from '../modules/catalogue';
 import { websiteForHost, type WebsiteRow } from '../modules/sites';
 import { appPlugin } from './app-plugin';
 
@@ -21,6 +22,8 @@ declare module 'fastify' {
     pageCache: PageCache;
     /** Sites' published content as renders read it, held in memory. */
     siteContent: SiteContentCache;
+    /** Sites' published catalogues (store settings, categories, visible products) as renders read them, held in memory. */
+    catalogue: CatalogueCache;
     siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
     /** The site for a host name if a request has already looked it up since the last change (the cached-page path's lookup). */
     knownSiteForHost(hostname: string): WebsiteRow | undefined;
@@ -45,23 +48,27 @@ export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opt
   const { db } = opts.database;
   const cache = createPageCache();
   const content = createSiteContentCache(contentReader(opts.database.pool), { maxBytes: opts.contentCacheBytes, metrics: app.metrics });
+  const catalogue = catalogueCache(opts.database.pool);
   const hostCache = new Map<string, WebsiteRow | undefined>();
   // Like the page cache's generations: a lookup that began before a change is not stored after it.
   let generation = 0;
   app.decorate('pageCache', cache);
   app.decorate('siteContent', content);
+  app.decorate('catalogue', catalogue);
   app.decorate('siteGeneration', () => generation);
   const siteChanges = listenForSiteChanges(
     opts.database.url,
     (websiteId) => {
       cache.invalidate(websiteId);
       content.invalidate(websiteId);
+      catalogue.invalidate(websiteId);
       generation += 1;
       hostCache.clear();
     },
     () => {
       cache.clear();
       content.clear();
+      catalogue.clear();
       generation += 1;
       hostCache.clear();
     },

@@ -10,7 +10,7 @@ import { files } from './schema/files';
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
 /** What a site's import may change of a file it keeps: its place in the library and what the document says of it. */
-export type FileDetails = Pick<NewFileRow, 'position' | 'alt' | 'focalX' | 'focalY' | 'title'>;
+export type FileDetails = Pick<NewFileRow, 'position' | 'alt' | 'focalX' | 'focalY' | 'title' | 'private'>;
 
 /** Whether the site has an image file of this name (what a setting's `/s/{name}` must name). */
 export async function siteImageExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {

@@ -59,6 +59,8 @@ export const collections = pgTable(
     status: smallint('status').notNull(),
     description: text('description'),
     urlPattern: text('url_pattern'),
+    /** Seed 001 §3: list, grid or product (a shop's; a grid when null). */
+    viewMode: text('view_mode'),
     seo: jsonb('seo').$type<Seo>().notNull(),
     position: integer('position').notNull(),
   },

@@ -21,6 +21,7 @@ import { fileSize, storedFileColumns, type StoredUpload } from '../../files';
 import { deleteFileRows, insertFileRows, siteFileRows, updateFileDetails, type FileRow, type NewFileRow } from '../../files';
 import { markSiteChanged } from '../../sites';
 import { strict } from '../../sites';
+import { exportStore, writeStore } from '../../catalogue';
 import { addSiteDomains, createSiteRow, defaultSite, logActivity, removeSiteDomains, siteIdOf, siteRow, updateSiteRow } from '../../sites';
 
 export class SiteConflictError extends Error {}
@@ -157,6 +158,7 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
           status: c.status,
           description: c.description ?? null,
           urlPattern: c.urlPattern ?? null,
+          viewMode: c.viewMode ?? null,
           seo: c.seo,
           position,
         });
@@ -187,6 +189,7 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
         await tx.insert(redirects).values(doc.redirects.map((r, position) => ({ websiteId, fromPath: r.from, toUrl: r.to, position })));
       }
       const { removedFiles, unusedBlobs, variantCopies } = await writeFiles(tx, websiteId, doc.files, opts.staged ?? new Map());
+      await writeStore(tx, websiteId, doc.store, new Map(doc.collections.map((c) => [c.id, c.path])));
       await opts.within?.(tx, { websiteId, created: !existing });
       return { websiteId, created: !existing, removedFiles, unusedBlobs, variantCopies };
     });
@@ -213,7 +216,13 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
   for (const [position, f] of listed.entries()) {
     const prior = before.get(f.name);
     const bytes = staged.get(f.name);
-    const details: FileDetailsOf = { alt: f.alt ?? '', focalX: f.focalX ?? null, focalY: f.focalY ?? null, title: f.title ?? null };
+    const details: FileDetailsOf = {
+      alt: f.alt ?? '',
+      focalX: f.focalX ?? null,
+      focalY: f.focalY ?? null,
+      title: f.title ?? null,
+      private: f.private === true,
+    };
     if (bytes && prior && storedSha256(prior) === bytes.sha256) {
       kept.set(f.name, { id: prior.id, position, details });
       unusedBlobs.push(bytes.path);
@@ -261,7 +270,7 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
 /** A file's hash, its bytes still in its row when it was stored before the blob store. */
 const storedSha256 = (file: FileRow) => file.sha256 ?? (file.data ? createHash('sha256').update(file.data).digest('hex') : null);
 
-type FileDetailsOf = { alt: string; focalX: number | null; focalY: number | null; title: string | null };
+type FileDetailsOf = { alt: string; focalX: number | null; focalY: number | null; title: string | null; private: boolean };
 
 /** The site's pages in document order, as the config area lists them. */
 export async function listPages(db: Db, websiteId: string) {
@@ -285,12 +294,13 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
 export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: FileRow[] } | undefined> {
   const site = await siteRow(db, websiteId);
   if (!site) return undefined;
-  const [pageRows, collectionRows, itemRows, redirectRows, fileRows] = await Promise.all([
+  const [pageRows, collectionRows, itemRows, redirectRows, fileRows, store] = await Promise.all([
     db.select().from(pages).where(eq(pages.websiteId, websiteId)).orderBy(asc(pages.position)),
     db.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.position)),
     db.select().from(collectionItems).where(eq(collectionItems.websiteId, websiteId)).orderBy(asc(collectionItems.position)),
     db.select().from(redirects).where(eq(redirects.websiteId, websiteId)).orderBy(asc(redirects.position)),
     siteFileRows(db, websiteId),
+    exportStore(db, websiteId),
   ]);
   const docPages: Page<StoredBlockData>[] = pageRows.map((p) =>
     defined({
@@ -315,6 +325,7 @@ export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ 
       status: c.status as Collection['status'],
       description: c.description ?? undefined,
       urlPattern: c.urlPattern ?? undefined,
+      viewMode: (c.viewMode ?? undefined) as Collection['viewMode'],
       seo: c.seo,
       items: itemRows
         .filter((it) => it.collectionId === c.id)
@@ -361,8 +372,10 @@ export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ 
         title: f.title ?? undefined,
         size: fileSize(f),
         sha256: storedSha256(f) ?? undefined,
+        private: f.private ? true : undefined,
       }),
     ),
+    store,
   };
   return { document, fileRows };
 }

@@ -6,7 +6,7 @@
  * default); the other stores keep the bytes elsewhere and leave them empty.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, customType, foreignKey, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, foreignKey, index, integer, pgTable, primaryKey, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from '../../sites/schema/sites';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -50,6 +50,8 @@ export const files = pgTable(
      * image; null before one did. A file with the same bytes may copy variants of the current one.
      */
     variantsVersion: integer('variants_version'),
+    /** Kept from visitors: never served at /s/, nor listed in the asset library (a digital product's download). */
+    private: boolean('private').notNull().default(false),
     position: integer('position').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
