@@ -182,7 +182,7 @@ export const MAX_PRODUCT_VARIANTS = 250;
 
 /**
  * Stock at or below this many left is shown as "Only N left" unless the store says otherwise
- * (docs/decisions/0310-the-catalogue-in-the-site-document.md).
+ * (docs/decisions/0311-product-status-and-stock-rules.md).
  */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 

@@ -118,8 +118,8 @@ export const productVariants = pgTable(
   ],
 );
 
-/** A product as its editor saves it (the document's product, its id aside). */
-export type ProductContent = Omit<Product, 'id'>;
+/** A product as its editor saves it: the document's product. */
+export type ProductContent = Product;
 
 export const { drafts: productDrafts, revisions: productRevisions } = versionTables<ProductContent>({
   name: 'product',
