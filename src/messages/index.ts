@@ -51,6 +51,7 @@ import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
+import { storeApi } from './store-api';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
 import { siteArchiveText } from './site-archive';
@@ -108,6 +109,7 @@ export const CATALOGUE = {
   siteArchiveText,
   transferScreen,
   smtp,
+  storeApi,
   strings,
   systemPages,
   team,
