@@ -24,12 +24,16 @@ import { EDITOR_LIMITS } from '../domain/editor-limits';
 import { contentStatus, hexId, numberEnum, seo } from './primitives';
 import { richText } from './rich-text';
 
+/** How the JSON Schema describes a file address: narrower than a link, it names one of the site's own files. */
+export const SITE_FILE_DESCRIPTION = 'A file of this site by its address';
+
 /** A file of the site by its address, as the asset library hands it back (`/s/{name}`). */
 const siteFile = () =>
   z
     .string()
     .max(203)
-    .regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site, such as /s/mug.jpg');
+    .regex(/^\/s\/[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a file of this site, such as /s/mug.jpg')
+    .meta({ description: `${SITE_FILE_DESCRIPTION}: /s/{name}` });
 
 /** A slug: lowercase letters, digits and hyphens. */
 export const storeSlug = z
