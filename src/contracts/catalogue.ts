@@ -37,8 +37,9 @@
  *   the next revision; a new slug leaves a 301 from the old address. Stock of variants that exist
  *   is never changed by a publish (sales may have moved it): it is the Inventory call's.
  * - `DELETE /api/config/store/products/:productId` (write): `{ ok: true }`.
- * - `POST /api/config/store/products/:productId/download` (write, multipart `file`): a digital
- *   product's download, stored privately; answers `{ digitalFile }` (its name).
+ * - `POST /api/config/store/products/:productId/download` (write; the bytes as the body, the name
+ *   in `X-File-Name`, as the files library uploads): a digital product's download, stored
+ *   privately; answers `{ digitalFile }` (its name), which the product's draft then names.
  * - `GET /api/config/store/products.csv?columns=shopify|squarespace&shop`: the products as CSV.
  * - `POST /api/config/store/products/import?shop` (write, text/csv body, Shopify's or
  *   Squarespace's columns): `productImportAnswer`; nothing is written when a row is refused.
