@@ -107,6 +107,8 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/analytics': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/errors': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/csv/:table': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/store/products.csv': ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER', 'VIEWER'],
+  'POST /api/config/store/products/import': ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER'],
   'GET /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/files/:fileId/uses': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/files/:fileId/original': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
@@ -386,9 +388,11 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'POST /api/config/files': SCRATCH_PDF,
     'PUT /api/config/files/:fileId': { title: 'Role scratch', alt: 'A scratch file' },
     'PUT /api/config/files/:fileId/content': SCRATCH_PDF,
+    'POST /api/config/store/products/import': 'Handle,Title,Variant Price\r\nrole-test-cup,Role test cup,12.00\r\n',
   };
   const uploads = key === 'POST /api/config/files' || key === 'PUT /api/config/files/:fileId/content';
-  return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}), ...(uploads ? { headers: UPLOAD_HEADERS } : {}) };
+  const csv = key === 'POST /api/config/store/products/import' ? { headers: { 'content-type': 'text/csv' } } : {};
+  return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}), ...(uploads ? { headers: UPLOAD_HEADERS } : {}), ...csv };
 }
 
 describe('config routes by role', () => {
