@@ -2,7 +2,6 @@
  * Which platform's columns a file is in, read from its header, and the two formats side by side:
  * their columns, how a product is written, how a file is read.
  */
-import { currency } from '../../../../domain/commerce';
 import type { Product } from '../../../../document/store';
 import { productCsv } from '../../../../messages/product-csv';
 import { readCsv } from './csv-read';
@@ -35,5 +34,3 @@ export function readProductCsv(text: string, units: StoreUnits): ReadProducts & 
   if (result.products.length === 0 && result.errors.length === 0) return { ...result, format, errors: [{ row: 1, message: productCsv.noProducts }] };
   return { ...result, format };
 }
-
-export const fractionDigitsOf = (units: StoreUnits) => currency(units.currency).fractionDigits;
