@@ -128,11 +128,13 @@ function plate(g: Glaze, seed: number, small = false) {
   <circle cx="${cx}" cy="${cy}" r="${r * 0.7}" fill="url(#glaze)"/>${surface(g, seed, { x: cx - r, y: cy - r, w: r * 2, h: r * 2 }, disc)}`;
 }
 
+/** Wet clay, unglazed. */
+const CLAY: Glaze = { body: '#b98a66', shade: '#936646', rim: '#caa183' };
+
 /** The wheel with a cone of clay centred on it, for the workshop. */
 function wheel(seed: number) {
-  const clay: Glaze = { body: '#b98a66', shade: '#936646', rim: '#caa183' };
   return `${shadow(SIZE / 2, 560, 300)}<ellipse cx="360" cy="520" rx="280" ry="60" fill="#5b6a66"/><ellipse cx="360" cy="505" rx="250" ry="50" fill="#8a9994"/>
-  <rect x="320" y="520" width="80" height="120" fill="#46524f"/>${vase(clay, seed, 'bud', 505)}`;
+  <rect x="320" y="520" width="80" height="120" fill="#46524f"/>${vase(CLAY, seed, 'bud', 505)}`;
 }
 
 /** A gift card: the studio's card with a small mug drawn on it. */
@@ -149,7 +151,7 @@ function booklet() {
   ${tiles.map((t) => `<rect x="${t.x}" y="${t.y}" width="100" height="78" rx="8" fill="${t.g.body}"/><rect x="${t.x}" y="${t.y}" width="100" height="18" rx="8" fill="${t.g.rim}"/>`).join('')}`;
 }
 
-type Photo = { name: string; alt: string; backdrop: number; draw: (seed: number) => string; glaze?: GlazeName };
+type Photo = { name: string; alt: string; backdrop: number; draw: (seed: number) => string; glaze?: GlazeName; palette?: Glaze };
 
 const glazeWords: Record<GlazeName, string> = { celadon: 'celadon', tenmoku: 'tenmoku', speckled: 'speckled white', ash: 'ash' };
 const each = (names: GlazeName[], make: (g: GlazeName) => Omit<Photo, 'glaze'>): Photo[] => names.map((g) => ({ ...make(g), glaze: g }));
@@ -205,7 +207,7 @@ const PHOTOS: Photo[] = [
     draw: (s) => plate(GLAZES[g], s),
   })),
   { name: 'moon-jar.jpg', alt: 'A large round moon jar in speckled white glaze', backdrop: 3, draw: (s) => vase(GLAZES.speckled, s, 'moon') },
-  { name: 'wheel-workshop.jpg', alt: "A potter's wheel with a cone of wet clay centred on it", backdrop: 2, draw: (s) => wheel(s) },
+  { name: 'wheel-workshop.jpg', alt: "A potter's wheel with a cone of wet clay centred on it", backdrop: 2, draw: (s) => wheel(s), palette: CLAY },
   { name: 'gift-card.jpg', alt: 'A Juniper Ceramics gift card', backdrop: 0, draw: () => giftCard() },
   { name: 'glaze-booklet.jpg', alt: 'The glaze recipe booklet, its cover a grid of glaze test tiles', backdrop: 0, draw: () => booklet() },
 ];
@@ -248,7 +250,7 @@ async function main() {
   const made: DocumentFile[] = [];
   for (const [i, photo] of PHOTOS.entries()) {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">${defs(
-      photo.glaze ? GLAZES[photo.glaze] : GLAZES.speckled,
+      photo.palette ?? (photo.glaze ? GLAZES[photo.glaze] : GLAZES.speckled),
       BACKDROPS[photo.backdrop]!,
     )}${photo.draw(101 + i * 7)}</svg>`;
     const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: QUALITY, mozjpeg: true }).toBuffer();
