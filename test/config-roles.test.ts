@@ -111,6 +111,8 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/analytics': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/errors': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/csv/:table': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/store/products.csv': ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER', 'VIEWER'],
+  'POST /api/config/store/products/import': ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER'],
   'GET /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/files/:fileId/uses': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/files/:fileId/original': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
@@ -456,9 +458,11 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     ...(await productBodies()),
     'POST /api/config/store/products/:productId/download': SCRATCH_PDF,
     'PATCH /api/config/store/inventory/:variantId': { adjust: 1 },
+    'POST /api/config/store/products/import': 'Handle,Title,Variant Price\r\nrole-test-cup,Role test cup,12.00\r\n',
   };
   const uploads = ['POST /api/config/files', 'PUT /api/config/files/:fileId/content', 'POST /api/config/store/products/:productId/download'].includes(key);
-  return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}), ...(uploads ? { headers: UPLOAD_HEADERS } : {}) };
+  const csv = key === 'POST /api/config/store/products/import' ? { headers: { 'content-type': 'text/csv' } } : {};
+  return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}), ...(uploads ? { headers: UPLOAD_HEADERS } : {}), ...csv };
 }
 
 describe('config routes by role', () => {

@@ -67,7 +67,7 @@ describe('navigation', () => {
     const res = await viewer.call('GET', '/api/config/navigation');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body.navigation.map((i: { title: string }) => i.title)).toEqual(['Home', 'About', 'Journal', 'Contact']);
+    expect(body.navigation.map((i: { title: string }) => i.title)).toEqual(['Home', 'Shop', 'About', 'Journal', 'Contact']);
     expect(body.footerLinks.map((i: { title: string }) => i.title)).toEqual(['Site guide', 'Studio notes', 'Wholesale', 'Your account', 'Sitemap']);
     expect(body.footerShowsNavigation).toBe(false);
   });

@@ -202,7 +202,10 @@ describe('many sites on one app server', () => {
     const page = doc.pages.find((p) => p.path === '/about');
     for (const identifier of identifiers) {
       const site = siteNamed(identifier, identifier);
-      await writeSiteDocument(database.db, valid({ ...site, pages: page ? [page] : [], collections: [], redirects: [], navigation: [] }));
+      await writeSiteDocument(
+        database.db,
+        valid({ ...site, pages: page ? [page] : [], collections: [], redirects: [], navigation: [], store: { ...site.store, categories: [], products: [] } }),
+      );
     }
     const measure = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
     // Listening first: connecting drops whatever is held, a read under way included.

@@ -46,6 +46,9 @@ describe('site document', () => {
       return { ...f, size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
     });
     expect(first).toEqual({ ...loaded.document, files: listed });
+    // The demo's shop: every product, variant, price, stock count and category exports as it was imported.
+    expect(first!.store.products.length).toBeGreaterThanOrEqual(12);
+    expect(first!.store).toEqual(loaded.document.store);
     const again = loadDocument(JSON.parse(JSON.stringify(first)), siteDocumentSchema);
     if (!again.ok) throw new Error(JSON.stringify(again.errors));
     const second = await writeSiteDocument(database.db, again.document);

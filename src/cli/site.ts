@@ -70,7 +70,9 @@ async function run(argv: string[]): Promise<number> {
       return 1;
     }
     if (rest.includes('--document')) {
-      process.stdout.write(`${JSON.stringify(await exportSite(opened.database.db, site.id), null, 2)}\n`);
+      const text = `${JSON.stringify(await exportSite(opened.database.db, site.id), null, 2)}\n`;
+      // Written whole before the process exits: a pipe takes a large document in several writes.
+      await new Promise<void>((resolve, reject) => process.stdout.write(text, (err) => (err ? reject(err) : resolve())));
       return 0;
     }
     if (process.stdout.isTTY) {

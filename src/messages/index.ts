@@ -45,6 +45,7 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
@@ -100,6 +101,7 @@ export const CATALOGUE = {
   operations,
   pages,
   passwords,
+  productCsv,
   relativeTime,
   richText,
   securityEmails,

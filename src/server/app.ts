@@ -31,6 +31,7 @@ import type { ResolveOptions } from '../blocks/server-types';
 import { DEFAULT_SITE_LIMITS, type SiteLimits } from './modules/sites';
 import { registerFormRoutes } from './modules/forms/routes/forms';
 import { registerFormsConfigApi } from './modules/forms/routes/forms-config';
+import { registerProductCsvApi } from './modules/catalogue/routes/product-csv';
 import { registerLabsApi } from './modules/content/routes/labs';
 import { INGEST_LIMIT, isCrumbExempt, registerMeasurementRoutes } from './modules/measurement/routes/measurement';
 import { registerMultilingualApi } from './modules/content/routes/multilingual';
@@ -205,6 +206,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerLabsApi(app, db);
   await registerMultilingualApi(app, db);
   await registerFormsConfigApi(app, db);
+  registerProductCsvApi(app, db);
   await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db);
   await registerFormRoutes(app, db);
