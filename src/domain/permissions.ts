@@ -10,6 +10,10 @@ export const CONFIG_AREAS = [
   'pages',
   'design',
   'commerce',
+  /** Products, categories, inventory and shops (docs/decisions/0313-store-sub-areas.md). */
+  'commerce-inventory',
+  /** The store settings: currency, measurement standard, checkout rules. */
+  'commerce-payments',
   'forms',
   'analytics',
   'settings',

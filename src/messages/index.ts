@@ -51,6 +51,7 @@ import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
+import { storeScreens } from './store-screens';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
 import { siteArchiveText } from './site-archive';
@@ -108,6 +109,7 @@ export const CATALOGUE = {
   siteArchiveText,
   transferScreen,
   smtp,
+  storeScreens,
   strings,
   systemPages,
   team,
