@@ -14,6 +14,7 @@ import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { editorPage, editorPost } from '../src/server/modules/content/drafts/page-drafts';
+import { readProduct } from '../src/server/modules/catalogue';
 import { exportSite, writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
 import { startFakePlaces } from './fake-places';
@@ -22,6 +23,9 @@ import { client, signedIn, type Client } from './session';
 
 type Actor = TeamRoleName | 'OUTSIDER' | 'ANONYMOUS';
 const ALL_ROLES = Object.keys(TEAM_ROLES) as TeamRoleName[];
+
+const STORE_WRITERS = ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER'] as const satisfies TeamRoleName[];
+const STORE_READERS = [...STORE_WRITERS, 'VIEWER'] as const satisfies TeamRoleName[];
 
 /** Who may make each call. Written by hand from docs/permissions.md. */
 const EXPECTED: Record<string, TeamRoleName[]> = {
@@ -114,6 +118,25 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'PUT /api/config/files/:fileId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'PUT /api/config/files/:fileId/content': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'DELETE /api/config/files/:fileId': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  // The Store area (docs/decisions/0313-store-sub-areas.md): settings are commerce-payments, the rest commerce-inventory.
+  'GET /api/config/store/settings': [...STORE_READERS],
+  'PUT /api/config/store/settings': [...STORE_WRITERS],
+  'GET /api/config/store/shops': [...STORE_READERS],
+  'POST /api/config/store/shops': [...STORE_WRITERS],
+  'PUT /api/config/store/shops/:shopId': [...STORE_WRITERS],
+  'GET /api/config/store/categories': [...STORE_READERS],
+  'POST /api/config/store/categories': [...STORE_WRITERS],
+  'PUT /api/config/store/categories/:categoryId': [...STORE_WRITERS],
+  'DELETE /api/config/store/categories/:categoryId': [...STORE_WRITERS],
+  'GET /api/config/store/products': [...STORE_READERS],
+  'POST /api/config/store/products': [...STORE_WRITERS],
+  'GET /api/config/store/products/:productId': [...STORE_READERS],
+  'PUT /api/config/store/products/:productId/draft': [...STORE_WRITERS],
+  'POST /api/config/store/products/:productId/publish': [...STORE_WRITERS],
+  'DELETE /api/config/store/products/:productId': [...STORE_WRITERS],
+  'POST /api/config/store/products/:productId/download': [...STORE_WRITERS],
+  'GET /api/config/store/inventory': [...STORE_READERS],
+  'PATCH /api/config/store/inventory/:variantId': [...STORE_WRITERS],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -276,6 +299,38 @@ async function resetTarget() {
     `INSERT INTO files (website_id, id, name, content_type, data, size, position) VALUES ($1, $2, 'role-scratch.pdf', 'application/pdf', $3, $4, 999) ON CONFLICT DO NOTHING`,
     [websiteId, SCRATCH_FILE_ID, SCRATCH_PDF, SCRATCH_PDF.length],
   );
+  // The Store rows' shop, digital product with its variant, and category: there again after a delete.
+  await database.pool.query(
+    `INSERT INTO collections (website_id, id, type, path, title, status, view_mode, seo, position) VALUES ($1, $2, 5, '/role-shop', 'Role shop', 1, 'grid', '{}', 999) ON CONFLICT DO NOTHING`,
+    [websiteId, SHOP_ID],
+  );
+  await database.pool.query(
+    `INSERT INTO products (website_id, id, shop_id, slug, path, name, product_type, status, created_at, images, tags, categories, seo, options, position)
+      VALUES ($1, $2, $3, 'role-product', '/role-shop/role-product', 'Role product', 2, 4, now(), '[]', '{}', '{}', '{}', '[]', 999) ON CONFLICT DO NOTHING`,
+    [websiteId, PRODUCT_ID, SHOP_ID],
+  );
+  await database.pool.query(
+    `INSERT INTO product_variants (website_id, id, product_id, position, sku, option_values, price_cents) VALUES ($1, $2, $3, 0, 'ROLE-1', '[]', 1500) ON CONFLICT DO NOTHING`,
+    [websiteId, VARIANT_ID, PRODUCT_ID],
+  );
+  await database.pool.query(`INSERT INTO product_categories (website_id, id, name, slug, position) VALUES ($1, $2, 'Role category', 'role-category', 999) ON CONFLICT DO NOTHING`, [
+    websiteId,
+    CATEGORY_ID,
+  ]);
+}
+
+const SHOP_ID = 'a5a5a5a5a5a5a5a5a5a5a501';
+const PRODUCT_ID = 'b0b0b0b0b0b0b0b0b0b0b001';
+const VARIANT_ID = 'c1c1c1c1c1c1c1c1c1c1c101';
+const CATEGORY_ID = 'd2d2d2d2d2d2d2d2d2d2d201';
+
+/** A draft save of the Store rows' product on its current version, and a publish of it. */
+async function productBodies(): Promise<Record<string, unknown>> {
+  const answer = await readProduct(database.db, websiteId, PRODUCT_ID);
+  return {
+    'PUT /api/config/store/products/:productId/draft': { version: answer!.version, changeId: `role-test-${randomUUID()}`, product: answer!.product },
+    'POST /api/config/store/products/:productId/publish': { version: answer!.version },
+  };
 }
 
 const SCRATCH_FILE_ID = '5c4a7c00-0000-4000-8000-00000000f11e';
@@ -325,9 +380,15 @@ async function postBodies(): Promise<Record<string, unknown>> {
   };
 }
 
-async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string> }> {
-  const [method, pattern] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+async function callFor(key: string): Promise<{ method: Method; url: string; body?: unknown; headers?: Record<string, string> }> {
+  const [method, pattern] = key.split(' ') as [Method, string];
   const url = pattern
+    .replace(':shopId', SHOP_ID)
+    .replace(':productId', PRODUCT_ID)
+    .replace(':variantId', VARIANT_ID)
+    .replace(':categoryId', CATEGORY_ID)
     .replace(':pageId', pattern.startsWith('/api/config/pages/') ? SCRATCH_PAGE_ID : homePageId())
     .replace(':accountId', targetId)
     .replace(':blogId', BLOG_ID)
@@ -386,8 +447,17 @@ async function callFor(key: string): Promise<{ method: 'GET' | 'POST' | 'PUT' | 
     'POST /api/config/files': SCRATCH_PDF,
     'PUT /api/config/files/:fileId': { title: 'Role scratch', alt: 'A scratch file' },
     'PUT /api/config/files/:fileId/content': SCRATCH_PDF,
+    'PUT /api/config/store/settings': { selectedCurrency: 'EUR', expressCheckout: true },
+    'POST /api/config/store/shops': { title: 'Role shop 2', path: `/role-shop-${randomUUID().slice(0, 8)}` },
+    'PUT /api/config/store/shops/:shopId': { title: 'Role shop', path: '/role-shop', viewMode: 'list' },
+    'POST /api/config/store/categories': { name: `Role ${randomUUID().slice(0, 8)}` },
+    'PUT /api/config/store/categories/:categoryId': { name: 'Role category renamed' },
+    'POST /api/config/store/products': { shopId: SHOP_ID, name: 'Role test product' },
+    ...(await productBodies()),
+    'POST /api/config/store/products/:productId/download': SCRATCH_PDF,
+    'PATCH /api/config/store/inventory/:variantId': { adjust: 1 },
   };
-  const uploads = key === 'POST /api/config/files' || key === 'PUT /api/config/files/:fileId/content';
+  const uploads = ['POST /api/config/files', 'PUT /api/config/files/:fileId/content', 'POST /api/config/store/products/:productId/download'].includes(key);
   return { method, url, ...(bodies[key] !== undefined ? { body: bodies[key] } : {}), ...(uploads ? { headers: UPLOAD_HEADERS } : {}) };
 }
 

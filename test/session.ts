@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 export type Client = {
   cookies: Map<string, string>;
   call(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     body?: unknown,
     opts?: { crumb?: boolean; remoteAddress?: string; headers?: Record<string, string> },

@@ -145,6 +145,10 @@ export const productAnswer = z.object({
   stock: z.record(z.string(), z.object({ unlimited: z.boolean(), qtyInStock: z.number().int() })),
   currency: z.string(),
   measurementStandard: z.number().int(),
+  /** Seed 000 §3 (000-3.03): a digital product carries its price, sale price and on-sale flag (its first variant's). */
+  priceCents: z.number().int().optional(),
+  salePriceCents: z.number().int().optional(),
+  onSale: z.boolean().optional(),
 });
 export type ProductAnswer = z.infer<typeof productAnswer>;
 

@@ -4,16 +4,31 @@
  * table). Used by the server on every config call and by the config area to show only what a role
  * may use.
  */
-import { TEAM_ROLES, type TeamRole } from './roles';
+import { TEAM_ROLES, type TeamRole, type ConfigPermissionArea } from './roles';
+
+/**
+ * Seed 000 §6's commerce sub-areas, named as it names them (docs/decisions/0313-store-sub-areas.md:
+ * products, categories, inventory, shops and product CSV are `commerce-inventory`; the store
+ * settings `commerce-payments`).
+ */
+export const COMMERCE_AREAS = [
+  'commerce-orders',
+  'commerce-shipping',
+  'commerce-coupons',
+  'commerce-taxes',
+  'commerce-inventory',
+  'commerce-donations',
+  'commerce-discounts',
+  'commerce-payments',
+  'commerce-pos',
+  'commerce-reviews',
+] as const satisfies readonly ConfigPermissionArea[];
+export type CommerceArea = (typeof COMMERCE_AREAS)[number];
 
 export const CONFIG_AREAS = [
   'pages',
   'design',
-  'commerce',
-  /** Products, categories, inventory and shops (docs/decisions/0313-store-sub-areas.md). */
-  'commerce-inventory',
-  /** The store settings: currency, measurement standard, checkout rules. */
-  'commerce-payments',
+  ...COMMERCE_AREAS,
   'forms',
   'analytics',
   'settings',
@@ -35,6 +50,9 @@ export type Access = 'read' | 'write';
 
 type Grants = Partial<Record<ConfigArea, Access>>;
 
+/** Every commerce sub-area at one access. */
+const commerce = (access: Access): Grants => Object.fromEntries(COMMERCE_AREAS.map((a) => [a, access])) as Grants;
+
 const ALL_WRITE: Grants = Object.fromEntries(CONFIG_AREAS.map((a) => [a, 'write'])) as Grants;
 
 export const ROLE_PERMISSIONS: Readonly<Record<TeamRole, Grants>> = {
@@ -42,7 +60,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<TeamRole, Grants>> = {
   [TEAM_ROLES.WEBSITE_MANAGER]: {
     pages: 'write',
     design: 'write',
-    commerce: 'write',
+    ...commerce('write'),
     forms: 'write',
     analytics: 'read',
     settings: 'write',
@@ -57,12 +75,12 @@ export const ROLE_PERMISSIONS: Readonly<Record<TeamRole, Grants>> = {
   [TEAM_ROLES.EDITOR]: { pages: 'write', design: 'write', forms: 'read', comments: 'write' },
   [TEAM_ROLES.MODERATOR]: { comments: 'write' },
   [TEAM_ROLES.COMMENTER]: { comments: 'read' },
-  [TEAM_ROLES.STORE_MANAGER]: { commerce: 'write', pages: 'read', analytics: 'read' },
+  [TEAM_ROLES.STORE_MANAGER]: { ...commerce('write'), pages: 'read', analytics: 'read' },
   [TEAM_ROLES.SCHEDULING]: { scheduling: 'write' },
   [TEAM_ROLES.VIEWER]: {
     pages: 'read',
     design: 'read',
-    commerce: 'read',
+    ...commerce('read'),
     forms: 'read',
     analytics: 'read',
     settings: 'read',

@@ -51,6 +51,7 @@ import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
+import { storeApi } from './store-api';
 import { storeScreens } from './store-screens';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
@@ -109,6 +110,7 @@ export const CATALOGUE = {
   siteArchiveText,
   transferScreen,
   smtp,
+  storeApi,
   storeScreens,
   strings,
   systemPages,

@@ -17,6 +17,8 @@ import { registerAccountRoutes } from './modules/accounts/routes/account';
 import { registerAnalyticsApi } from './modules/measurement/routes/analytics';
 import { registerAuthRoutes } from './modules/accounts/routes/auth';
 import { registerBlogApi } from './modules/content/routes/blog';
+import { registerProductsApi } from './modules/catalogue/routes/products';
+import { registerStoreApi } from './modules/catalogue/routes/store';
 import { registerCaptchaApi } from './modules/sites/routes/captcha';
 import { registerGoogleMapsApi } from './modules/files/routes/google-maps';
 import { registerConfigApi } from './modules/content/routes/config';
@@ -195,6 +197,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerEditorApi(app, db, opts.assets);
   await registerPostEditorApi(app, db, opts.assets);
   await registerBlogApi(app, db);
+  await registerStoreApi(app, db);
+  await registerProductsApi(app, db, { blobs });
   await registerSitePagesApi(app, db);
   await registerNewSitesApi(app, db);
   await registerNavigationApi(app, db);

@@ -39,6 +39,7 @@ import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './
 import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
 import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './modules/content';
+import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalogue';
 import { defaultSite } from './modules/sites';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
@@ -115,6 +116,7 @@ async function main() {
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
+    [PRODUCT_AVAILABLE_JOB]: productAvailableHandler(opened.database),
   };
   const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: IMAGE_JOB_KINDS } });
   // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them. Sites take turns, every

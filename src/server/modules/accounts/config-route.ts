@@ -25,7 +25,7 @@ export type ConfigContext<B, Q> = {
   query: Q;
 };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type ConfigRouteSpec<B, Q> = {
   method: Method;

@@ -2,7 +2,8 @@
  * What the store shows its visitors, read in one statement for rendering: the store's settings, its
  * categories and its visible products (PUBLISHED, or SCHEDULED and due by the database's clock) with
  * their variants' prices and options. Never stock: a cached page says nothing about it, and the
- * variant picker asks the availability call (./availability.ts). The app holds it in memory
+ * variant picker asks the availability call (./availability.ts). Old addresses of visible products
+ * (`product_redirects`) come with it, for the 301s. The app holds it in memory
  * (./published-cache.ts), so a shop or product page renders with no query of its own.
  */
 import type pg from 'pg';
@@ -35,6 +36,8 @@ export type PublishedCatalogue = {
   productById(id: string): PublishedProduct | undefined;
   /** A shop's visible products in the owner's order. */
   shopProducts(shopId: string): readonly PublishedProduct[];
+  /** Where a visible product that was at `path` before its address changed is now (a 301's target). */
+  redirect(path: string): string | undefined;
 };
 
 const richTextLike = z.unknown();
@@ -80,10 +83,13 @@ const catalogueRow = z.object({
     .nullable(),
   categories: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
   products: z.array(productRow),
+  redirects: z.record(z.string(), z.string()),
 });
 
 const PUBLISHED = CONTENT_STATUSES.PUBLISHED;
 const SCHEDULED = CONTENT_STATUSES.SCHEDULED;
+
+const VISIBLE = `(p.status = ${PUBLISHED} OR (p.status = ${SCHEDULED} AND p.available_at <= now()))`;
 
 /** Its text is the same for every site, so it is prepared once per connection. */
 const CATALOGUE_SQL = `
@@ -99,7 +105,10 @@ SELECT
           ORDER BY v.position), '[]') FROM product_variants v WHERE v.website_id = p.website_id AND v.product_id = p.id)
     ) ORDER BY p.position), '[]')
     FROM products p
-    WHERE p.website_id = $1 AND (p.status = ${PUBLISHED} OR (p.status = ${SCHEDULED} AND p.available_at <= now()))) AS products`;
+    WHERE p.website_id = $1 AND ${VISIBLE}) AS products,
+  (SELECT coalesce(json_object_agg(r.from_path, p.path), '{}') FROM product_redirects r
+    JOIN products p ON p.website_id = r.website_id AND p.id = r.product_id
+    WHERE r.website_id = $1 AND ${VISIBLE}) AS redirects`;
 
 const isProductType = (t: string): t is Product['productType'] => (PRODUCT_TYPES as readonly string[]).includes(t);
 
@@ -143,5 +152,6 @@ export async function readPublishedCatalogue(pool: pg.Pool, websiteId: string): 
     product: (path) => byPath.get(path),
     productById: (id) => byId.get(id),
     shopProducts: (shopId) => byShop.get(shopId) ?? [],
+    redirect: (path) => (Object.hasOwn(row.redirects, path) ? row.redirects[path] : undefined),
   };
 }

@@ -128,3 +128,20 @@ export const { drafts: productDrafts, revisions: productRevisions } = versionTab
   content: 'product',
   account: () => accounts.id,
 });
+
+/**
+ * The addresses a product had before its slug changed: each answers a 301 to where the product is
+ * now, while visitors may see it. A path goes from here when a product takes it again.
+ */
+export const productRedirects = pgTable(
+  'product_redirects',
+  {
+    websiteId: text('website_id').notNull(),
+    fromPath: text('from_path').notNull(),
+    productId: text('product_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.fromPath] }),
+    foreignKey({ columns: [t.websiteId, t.productId], foreignColumns: [products.websiteId, products.id] }).onDelete('cascade'),
+  ],
+);

@@ -24,3 +24,4 @@ export { ArchiveRefusal, siteArchive } from './sites/site-archive';
 export { SiteConflictError, SiteImportRefusal, exportSite, writeSiteDocument } from './sites/sites';
 export { importSite, type ImportSiteOptions, type ImportSource, type ImportedSite } from './operations/import-site';
 export { DATA_MIGRATIONS } from './data-migrations';
+export { createShop, listShops, shopDirectory, updateShop, type ShopBody } from './operations/shops';

@@ -12,12 +12,27 @@ export type NewFileRow = typeof files.$inferInsert;
 /** What a site's import may change of a file it keeps: its place in the library and what the document says of it. */
 export type FileDetails = Pick<NewFileRow, 'position' | 'alt' | 'focalX' | 'focalY' | 'title' | 'private'>;
 
-/** Whether the site has an image file of this name (what a setting's `/s/{name}` must name). */
+/** Whether the site has an image file of this name (what a setting's `/s/{name}` must name); a private file is none. */
 export async function siteImageExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
+  return (await libraryImageNames(tx, websiteId, [name])).has(name);
+}
+
+/** Which of `names` are images of the site's library (served at /s/{name}, not private). */
+export async function libraryImageNames(tx: Executor, websiteId: string, names: readonly string[]): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await tx
+    .select({ name: files.name })
+    .from(files)
+    .where(and(eq(files.websiteId, websiteId), inArray(files.name, [...names]), like(files.contentType, 'image/%'), eq(files.private, false)));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Whether the site has a private file of this name (a digital product's download). */
+export async function privateFileExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
   const [file] = await tx
     .select({ name: files.name })
     .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), like(files.contentType, 'image/%')));
+    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, true)));
   return file !== undefined;
 }
 

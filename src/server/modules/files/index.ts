@@ -2,6 +2,8 @@
 export {
   deleteFileRows,
   insertFileRows,
+  libraryImageNames,
+  privateFileExists,
   siteFileNames,
   siteFileRows,
   siteImageExists,
@@ -31,5 +33,6 @@ export {
   removeFileBlobs,
   siteFile,
 } from './site-files';
-export { storeUpload, storedFileColumns, type StoredUpload, type UploadDeps } from './uploads';
+export { storeUpload, storedFileColumns, type StoredUpload, type Upload, type UploadDeps } from './uploads';
+export { acceptUploads, uploadOf } from './upload-body';
 export { uploadFile } from './operations/upload-file';

@@ -43,20 +43,21 @@ export const blobKey = (websiteId: string, path: string): BlobKey => ({ websiteI
 
 export const newOriginalPath = (fileId: string) => `files/${fileId}/original-${randomBytes(6).toString('hex')}`;
 
-/** The file whose address is /s/{name}. */
+/** The file whose address is /s/{name}. A private file (a digital product's download) has none. */
 export async function siteFile(db: Db, websiteId: string, name: string): Promise<FileRow | undefined> {
   const [file] = await db
     .select()
     .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.name, name)));
+    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, false)));
   return file;
 }
 
+/** A file of the library by id: never a private one, which the library neither lists nor changes. */
 export async function fileById(db: Executor, websiteId: string, id: string): Promise<FileRow | undefined> {
   const [file] = await db
     .select()
     .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.id, id)));
+    .where(and(eq(files.websiteId, websiteId), eq(files.id, id), eq(files.private, false)));
   return file;
 }
 
@@ -222,12 +223,10 @@ const distinctUses = (uses: FileUse[]) => new Set(uses.map((u) => `${u.kind} ${u
 /** The site's files, newest first, those whose name or title holds `search` when given. */
 export async function listFiles(db: Db, websiteId: string, search?: string): Promise<LibraryFile[]> {
   const term = search?.trim();
+  const ofLibrary = and(eq(files.websiteId, websiteId), eq(files.private, false));
   const where = term
-    ? and(
-        eq(files.websiteId, websiteId),
-        or(ilike(files.name, `%${term.replace(/[\\%_]/g, '\\$&')}%`), ilike(files.title, `%${term.replace(/[\\%_]/g, '\\$&')}%`)),
-      )
-    : eq(files.websiteId, websiteId);
+    ? and(ofLibrary, or(ilike(files.name, `%${term.replace(/[\\%_]/g, '\\$&')}%`), ilike(files.title, `%${term.replace(/[\\%_]/g, '\\$&')}%`)))
+    : ofLibrary;
   const rows = await db.select().from(files).where(where).orderBy(sql`${files.createdAt} DESC`, asc(files.position));
   const processing = rows.filter((row) => row.status === 'processing').map((row) => row.id);
   const withCopies = new Set(

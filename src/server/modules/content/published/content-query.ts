@@ -114,7 +114,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
             'formats', (SELECT json_agg(DISTINCT v.format) FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id),
             'widths', (SELECT json_object_agg(x.format, x.widths) FROM (SELECT v.format, json_agg(v.width ORDER BY v.width DESC) AS widths
               FROM file_variants v WHERE v.website_id = files.website_id AND v.file_id = files.id GROUP BY v.format) x))::text AS j
-        FROM files WHERE website_id = ${websiteId}
+        FROM files WHERE website_id = ${websiteId} AND NOT private
       ),
       sized AS (
         SELECT (SELECT coalesce(sum(octet_length(j)), 0) FROM p) + (SELECT coalesce(sum(octet_length(j)), 0) FROM c)

@@ -47,6 +47,7 @@ import {
 } from '../site-files';
 import { replaceFile, type UploadDeps } from '../uploads';
 import { uploadFile } from '../operations/upload-file';
+import { acceptUploads, uploadOf } from '../upload-body';
 import { storageUsed } from '../../sites';
 
 const query = z
@@ -254,20 +255,6 @@ function refused(reply: FastifyReply, err: unknown) {
   return reply.code(err.status).send({ error: err.message, ...(err.errors ? { errors: err.errors } : {}) });
 }
 
-/** The upload's name as the browser sent it (percent-encoded, so any name fits a header). */
-function uploadName(req: FastifyRequest): string | undefined {
-  const raw = req.headers['x-file-name'];
-  if (typeof raw !== 'string' || raw === '') return undefined;
-  try {
-    const name = decodeURIComponent(raw)
-      .replace(/^.*[\\/]/, '')
-      .trim();
-    return name === '' ? undefined : name.slice(0, 255);
-  } catch {
-    return undefined;
-  }
-}
-
 function registerLibraryRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
   const deps: UploadDeps = { db, store, storageBytes: app.siteLimits.storageBytes };
 
@@ -342,21 +329,12 @@ function registerLibraryRoutes(app: FastifyInstance, db: Db, store: BlobStore) {
 
   // Uploads: the body is the file, streamed to the blob store as it arrives (never parsed or held whole).
   void app.register(async (scope) => {
-    scope.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
-    // An answer sent before the whole body arrived (a refusal) closes the connection rather than
-    // reading the rest of a file nobody will keep.
-    scope.addHook('onSend', async (req, reply) => {
-      if (!req.raw.complete) reply.header('connection', 'close');
-    });
+    acceptUploads(scope);
     const receive =
       (replacing: boolean) =>
       async ({ site, account, req, reply }: { site: { id: string }; account: { id: string }; req: FastifyRequest; reply: FastifyReply }) => {
-        const body = req.body as Readable | undefined;
-        const fileName = uploadName(req);
-        if (!body || typeof (body as Readable).pipe !== 'function') return reply.code(415).send({ error: siteFilesText.uploadNeedsName });
-        if (!fileName) return reply.code(400).send({ error: siteFilesText.uploadNeedsName });
-        const upload = { fileName, declaredType: typeof req.headers['x-file-type'] === 'string' ? req.headers['x-file-type'] : undefined, body };
         try {
+          const upload = uploadOf(req);
           if (!replacing) return { file: libraryFile(await uploadFile(deps, site.id, account.id, upload), 0) };
           const params = fileParams.safeParse(req.params);
           if (!params.success) return reply.code(404).send({ error: siteFilesText.noSuchFile });
