@@ -48,8 +48,10 @@ export const storeScreens = {
   saveDraft: 'Save draft',
   draftSaved: 'Draft saved. Publish to show these changes in your shop.',
   published: 'Published. Your shop shows this version now.',
+  publishedHidden: 'Published. The product stays out of your shop while it is Hidden: choose Available to sell it.',
   savedAt: 'Saved {when}',
   savedBy: 'Saved {when} by {who}',
+  loadLatest: 'Load the latest version (your changes here are dropped)',
   seeOnSite: 'See it on your site: {path}',
 
   images: 'Images',
@@ -57,8 +59,8 @@ export const storeScreens = {
   noImages: 'No images yet.',
   mainImage: 'Main image',
   altTextOf: 'Alt text for {name}',
-  moveUpOf: 'Move {name} up',
-  moveDownOf: 'Move {name} down',
+  moveUpOf: 'Move up: {name}',
+  moveDownOf: 'Move down: {name}',
   removeImageOf: 'Remove {name}',
   addImages: 'Add images',
 

@@ -126,6 +126,8 @@ function StockEditor({
 }) {
   const [text, setText] = useState(String(row.qtyInStock));
   const [busy, setBusy] = useState(false);
+  // The box shows the owner's choice at once; the row's own state once the server has answered.
+  const [unlimited, setUnlimited] = useState<boolean | null>(null);
   // A count saved (or changed by a sale and read again) shows as it now is.
   const [shown, setShown] = useState(row.qtyInStock);
   if (shown !== row.qtyInStock) {
@@ -142,7 +144,10 @@ function StockEditor({
           onSaved(saved, saved.unlimited ? format(words.stockUnlimitedSaved, { name }) : format(words.stockSaved, { name, count: saved.qtyInStock })),
         (err: unknown) => onError(errorText(err)),
       )
-      .finally(() => setBusy(false));
+      .finally(() => {
+        setBusy(false);
+        setUnlimited(null);
+      });
   };
   const parsed = readCount(text);
   const changed = parsed !== null && !('set' in parsed && parsed.set === row.qtyInStock);
@@ -176,9 +181,12 @@ function StockEditor({
       <label className="check store-unlimited-toggle">
         <input
           type="checkbox"
-          checked={row.unlimited}
+          checked={unlimited ?? row.unlimited}
           disabled={busy}
-          onChange={(e) => send({ unlimited: e.target.checked })}
+          onChange={(e) => {
+            setUnlimited(e.target.checked);
+            send({ unlimited: e.target.checked });
+          }}
           aria-label={format(words.unlimitedOf, { name })}
         />
         <span aria-hidden="true">{words.unlimited}</span>

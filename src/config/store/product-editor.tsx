@@ -15,7 +15,7 @@ import { format } from '../../messages/format';
 import { words } from './words';
 import { showConfirmation } from '../../ui/dialogs/show';
 import { Field } from '../../ui/field';
-import { call } from '../shared/api';
+import { ApiError, call } from '../shared/api';
 import { errorText, fieldErrorsOf, useLoad } from '../shared/ui';
 import { ProductImages } from './product-images';
 import { AddressAndSeo, Availability, DigitalFile, Organisation } from './product-sections';
@@ -28,7 +28,7 @@ const DescriptionEditor = lazy(() => import('./description-editor'));
 /** Field paths as the server names them, without a leading `product.`. */
 const byField = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).map(([k, v]) => [k.replace(/^product\./, ''), v]));
 
-type Outcome = { error: string | null; errors: Record<string, string>; done: string | null };
+type Outcome = { error: string | null; errors: Record<string, string>; done: string | null; conflict?: boolean };
 
 export function ProductEditor({ id, writable }: { id: string; writable: boolean }) {
   const [loaded, setLoaded] = useState<ProductAnswer>();
@@ -88,7 +88,8 @@ export function ProductEditor({ id, writable }: { id: string; writable: boolean 
     work()
       .then(
         (done) => setOutcome({ error: null, errors: {}, done }),
-        (err: unknown) => setOutcome({ error: errorText(err), errors: byField(fieldErrorsOf(err)), done: null }),
+        (err: unknown) =>
+          setOutcome({ error: errorText(err), errors: byField(fieldErrorsOf(err)), done: null, conflict: err instanceof ApiError && err.status === 409 }),
       )
       .finally(() => setBusy(false));
   };
@@ -97,7 +98,7 @@ export function ProductEditor({ id, writable }: { id: string; writable: boolean 
     run(async () => {
       const version = dirty ? (await saveDraft()).version : loaded.version;
       show(await call(productAnswer, 'POST', `${url}/publish`, { version }));
-      return words.published;
+      return product.status === CONTENT_STATUSES.DRAFT ? words.publishedHidden : words.published;
     });
   const remove = async () => {
     const answer = await showConfirmation({
@@ -148,7 +149,12 @@ export function ProductEditor({ id, writable }: { id: string; writable: boolean 
       <div aria-live="polite">
         {outcome.error ? (
           <p className="form-error" role="alert">
-            {outcome.error}
+            {outcome.error}{' '}
+            {outcome.conflict ? (
+              <button type="button" className="link" onClick={() => void load().then(() => setOutcome({ error: null, errors: {}, done: null }))}>
+                {words.loadLatest}
+              </button>
+            ) : null}
           </p>
         ) : null}
         {outcome.done ? (

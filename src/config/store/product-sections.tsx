@@ -12,9 +12,9 @@ import { CONTENT_STATUSES, productWorkflowLabel } from '../../domain/website';
 import type { Product } from '../../document/store';
 import { format } from '../../messages/format';
 import { words } from './words';
-import { dataRequest } from '../../ui/data-request';
 import { Field } from '../../ui/field';
 import { errorText } from '../shared/ui';
+import { sendBody } from '../shared/upload-queue';
 import { ChoiceCards, CommaListField } from './store-fields';
 import { instantOf, localDateTime } from './store-model';
 import { go, STORE_ADDRESSES } from './store-nav';
@@ -141,26 +141,30 @@ export function AddressAndSeo({ product, writable, errors, onChange, shopPath }:
 
 const downloadAnswer = z.object({ digitalFile: z.string() });
 
-/** A digital product's file: sent at once (it is private, so it never reaches the files library), named in the draft. */
+/**
+ * A digital product's file: its bytes sent at once as the asset library sends a file (the shared
+ * upload, with its progress and its crumb), kept private (it never reaches the files library), and
+ * named in the draft, which the next save keeps.
+ */
 export function DigitalFile({ product, productId, writable, onChange }: Omit<Props, 'errors'> & { productId: string }) {
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const upload = () => {
     if (!file) return;
-    const data = new FormData();
-    data.append('file', file);
-    setBusy(true);
+    setSent(0);
     setError(null);
-    dataRequest<unknown>({ url: `${STORE_API.PRODUCTS}/${productId}/download`, method: 'POST', data })
-      .then((res) => {
-        const parsed = downloadAnswer.safeParse(res.data);
+    const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream', 'X-File-Name': encodeURIComponent(file.name) };
+    if (file.type) headers['X-File-Type'] = file.type;
+    sendBody(file, { method: 'POST', url: `${STORE_API.PRODUCTS}/${productId}/download` }, headers, { onProgress: setSent, onSent: () => undefined })
+      .promise.then((body) => {
+        const parsed = downloadAnswer.safeParse(body);
         if (!parsed.success) throw new Error(words.uploadFailed);
         onChange({ digitalFile: parsed.data.digitalFile });
         setFile(null);
       })
       .catch((err: unknown) => setError(errorText(err)))
-      .finally(() => setBusy(false));
+      .finally(() => setSent(null));
   };
   return (
     <section className="store-card" aria-labelledby="product-download">
@@ -175,9 +179,10 @@ export function DigitalFile({ product, productId, writable, onChange }: Omit<Pro
       {writable ? (
         <div className="inline-form">
           <Field label={words.downloadChoose}>{(c) => <input {...c} type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />}</Field>
-          <button type="button" className="secondary" disabled={!file || busy} onClick={upload}>
-            {busy ? words.uploading : words.upload}
+          <button type="button" className="secondary" disabled={!file || sent !== null} onClick={upload}>
+            {words.upload}
           </button>
+          {sent !== null && file ? <progress className="upload-progress" max={file.size} value={sent} aria-label={words.uploading} /> : null}
         </div>
       ) : null}
     </section>
