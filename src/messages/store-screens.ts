@@ -18,6 +18,7 @@ export const storeScreens = {
   productCount: '{count, plural, one {# product} other {# products}}',
   variantCount: '{count, plural, one {# variant} other {# variants}}',
   unpublishedChanges: 'Unpublished changes',
+  scheduledFrom: 'From {when}',
 
   filtersLabel: 'Find products',
   search: 'Search',

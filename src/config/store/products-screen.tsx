@@ -19,7 +19,7 @@ import {
 } from '../../contracts/catalogue';
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../../domain/commerce';
-import { productWorkflowLabel } from '../../domain/website';
+import { CONTENT_STATUSES, productWorkflowLabel } from '../../domain/website';
 import { format } from '../../messages/format';
 import { words } from './words';
 import { Field } from '../../ui/field';
@@ -93,13 +93,20 @@ function ProductList({ writable }: { writable: boolean }) {
   const set = (key: keyof Filter) => (e: { target: { value: string } }) => setFilter((f) => ({ ...f, [key]: e.target.value }));
   const filtered = filter.q.trim() !== '' || filter.status !== '' || filter.category !== '' || filter.type !== '';
   const currency = list?.currency ?? 'USD';
+  const [adding, setAdding] = useState(false);
+  const canAdd = writable && shops !== undefined && shops.shops.length > 0;
 
   return (
     <section className="store-screen" aria-labelledby="store-products-title">
       <div className="store-head">
         <h1 id="store-products-title">{words.productsTitle}</h1>
-        {writable && shops && shops.shops.length > 0 ? <AddProduct shops={shops.shops} /> : null}
+        {canAdd && !adding ? (
+          <button type="button" onClick={() => setAdding(true)}>
+            {words.addProduct}
+          </button>
+        ) : null}
       </div>
+      {canAdd && adding ? <AddProduct shops={shops.shops} onCancel={() => setAdding(false)} /> : null}
       <Messages error={shopsError ?? error} />
       {shops && shops.shops.length === 0 ? (
         <div className="store-empty-shop">
@@ -194,7 +201,19 @@ function ProductList({ writable }: { writable: boolean }) {
               </>
             ),
           },
-          { header: words.status, cell: (p) => <StatusLabel status={p.status} /> },
+          {
+            header: words.status,
+            cell: (p) => (
+              <>
+                <StatusLabel status={p.status} />
+                {p.status === CONTENT_STATUSES.SCHEDULED && p.availableAt ? (
+                  <span className="store-sub">
+                    {format(words.scheduledFrom, { when: new Date(p.availableAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) })}
+                  </span>
+                ) : null}
+              </>
+            ),
+          },
           { header: words.price, numeric: true, cell: (p) => <PriceCell row={p} currency={currency} /> },
           { header: words.stock, numeric: true, cell: (p) => <span className={p.stock === 0 ? 'store-sold-out' : undefined}>{stockText(p.stock)}</span> },
           {
@@ -237,18 +256,11 @@ function AddShop({ onAdded }: { onAdded: () => void }) {
   );
 }
 
-function AddProduct({ shops }: { shops: ShopRow[] }) {
-  const [open, setOpen] = useState(false);
+function AddProduct({ shops, onCancel }: { shops: ShopRow[]; onCancel: () => void }) {
   const [name, setName] = useState('');
   const [productType, setType] = useState<ProductType>('PHYSICAL');
   const [shopId, setShop] = useState(shops[0]!.id);
   const { error, fieldErrors, busy, save } = useSave('');
-  if (!open)
-    return (
-      <button type="button" onClick={() => setOpen(true)}>
-        {words.addProduct}
-      </button>
-    );
   const submit = (e: FormEvent) => {
     e.preventDefault();
     let created = '';
@@ -290,7 +302,7 @@ function AddProduct({ shops }: { shops: ShopRow[] }) {
         <button type="submit" disabled={busy}>
           {words.createProduct}
         </button>
-        <button type="button" className="secondary" onClick={() => setOpen(false)}>
+        <button type="button" className="secondary" onClick={onCancel}>
           {words.cancel}
         </button>
       </div>
