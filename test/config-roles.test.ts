@@ -313,10 +313,10 @@ async function resetTarget() {
     `INSERT INTO product_variants (website_id, id, product_id, position, sku, option_values, price_cents) VALUES ($1, $2, $3, 0, 'ROLE-1', '[]', 1500) ON CONFLICT DO NOTHING`,
     [websiteId, VARIANT_ID, PRODUCT_ID],
   );
-  await database.pool.query(`INSERT INTO product_categories (website_id, id, name, slug, position) VALUES ($1, $2, 'Role category', 'role-category', 999) ON CONFLICT DO NOTHING`, [
-    websiteId,
-    CATEGORY_ID,
-  ]);
+  await database.pool.query(
+    `INSERT INTO product_categories (website_id, id, name, slug, position) VALUES ($1, $2, 'Role category', 'role-category', 999) ON CONFLICT DO NOTHING`,
+    [websiteId, CATEGORY_ID],
+  );
 }
 
 const SHOP_ID = 'a5a5a5a5a5a5a5a5a5a5a501';

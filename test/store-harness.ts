@@ -1,7 +1,7 @@
 /** A site with a shop and team members of each Store-relevant role, for the Store area's integration files. */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import { productAnswer, shopRow, type ProductAnswer, type ShopRow } from '../src/contracts/catalogue';
 import { TEAM_ROLES } from '../src/domain/roles';
@@ -46,6 +46,19 @@ export async function storeSite(identifier: string): Promise<StoreSite> {
   const res = await owner!.call('POST', '/api/config/store/shops', { title: 'Shop', path: '/shop' });
   expect(res.statusCode, res.body).toBe(200);
   return { database, app, websiteId, owner: owner!, editor: editor!, storeManager: storeManager!, viewer: viewer!, shop: shopRow.parse(res.json().shop) };
+}
+
+/** The file's store site: made before its tests, dropped after them (filled in by `beforeAll`). */
+export function storeSiteForFile(identifier: string): StoreSite {
+  const site = {} as StoreSite;
+  beforeAll(async () => {
+    Object.assign(site, await storeSite(identifier));
+  });
+  afterAll(async () => {
+    await site.app?.close();
+    await site.database?.drop();
+  });
+  return site;
 }
 
 /** A new product of the shop, as the owner adds it. */

@@ -4,26 +4,18 @@
  * numbers it and converting every weight and size when it changes; shops added and moved with their
  * products; who may do what, and the crumb on every write.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productAnswer, shopsAnswer, storeSettingsAnswer } from '../src/contracts/catalogue';
 import { CURRENCY_CODES } from '../src/domain/commerce';
-import { newProduct, savePublished, storeSite, variant, type StoreSite } from './store-harness';
+import { newProduct, savePublished, storeSiteForFile, variant } from './store-harness';
 
-let site: StoreSite;
-
-beforeAll(async () => {
-  site = await storeSite('store-settings');
-});
-afterAll(async () => {
-  await site?.app.close();
-  await site?.database.drop();
-});
+const site = storeSiteForFile('store-settings');
 
 const settingsOf = async () => storeSettingsAnswer.parse((await site.owner.call('GET', '/api/config/store/settings')).json());
 const put = (body: unknown, as = site.owner) => as.call('PUT', '/api/config/store/settings', body);
 
 describe('store settings', () => {
-  // Covers: 000-3.19, 000-3.16
+  // covers 000-3.19, 000-3.16
   it('start in US dollars with the imperial standard, listing every currency with its name and fraction digits', async () => {
     const answer = await settingsOf();
     expect(answer.settings).toEqual({ selectedCurrency: 'USD', measurementStandard: 1, expressCheckout: false, minimumSubtotalCents: 0, lowStockThreshold: 5 });
@@ -32,7 +24,7 @@ describe('store settings', () => {
     expect(answer.currencies.find((c) => c.code === 'EUR')).toEqual({ code: 'EUR', name: 'Euro', fractionDigits: 2 });
   });
 
-  // Covers: 000-3.18
+  // covers 000-3.18
   it('accept each of the 27 currencies and refuse any other code', async () => {
     for (const code of CURRENCY_CODES) {
       const res = await put({ selectedCurrency: code });
@@ -48,7 +40,7 @@ describe('store settings', () => {
     await put({ selectedCurrency: 'USD' });
   });
 
-  // Covers: 000-3.22
+  // covers 000-3.22
   it('read and write express checkout', async () => {
     expect((await put({ expressCheckout: true })).statusCode).toBe(200);
     expect((await settingsOf()).settings.expressCheckout).toBe(true);
@@ -56,7 +48,7 @@ describe('store settings', () => {
     expect((await settingsOf()).settings.expressCheckout).toBe(false);
   });
 
-  // Covers: 000-3.25
+  // covers 000-3.25
   it('store the measurement standard as imperial 1 and metric 2, and refuse another number', async () => {
     const stored = async () =>
       (await site.database.pool.query<{ m: number }>('SELECT measurement_standard AS m FROM stores WHERE website_id = $1', [site.websiteId])).rows[0]!.m;

@@ -1,11 +1,11 @@
 /**
  * The owner adds a product to a shop: it starts Hidden (DRAFT) with one variant (price 0, no stock,
  * a generated SKU), at an address made from its name under the shop's. A shop lists at most 200
- * products (seed 000 §9): products added to one shop at once are taken in turn (a lock on the shop
- * for the transaction), so the 201st is refused whatever the timing. Creations in other shops run
- * side by side, their SKUs kept apart by the unique index (./skus.ts).
+ * products (seed 000 §9): products added to one shop at once are taken in turn (./product-checks.ts
+ * checkShopRoom), so the 201st is refused whatever the timing. Creations in other shops run side by
+ * side, their SKUs kept apart by the unique index (./skus.ts).
  */
-import { and, eq, like, max, sql } from 'drizzle-orm';
+import { and, eq, like, max } from 'drizzle-orm';
 import type { ProductAnswer } from '../../../../contracts/catalogue';
 import type { Db, Executor } from '../../../../db/client';
 import { PRODUCT_TYPES, type ProductType } from '../../../../domain/commerce';
@@ -51,7 +51,6 @@ export async function createProduct(
     if (!(PRODUCT_TYPES as readonly string[]).includes(body.productType)) throw invalid(storeApi.invalidProduct, { productType: storeApi.productTypeNotSold });
     const shop = await opts.directory.shop(tx, websiteId, body.shopId);
     if (!shop) throw invalid(storeApi.invalidProduct, { shopId: storeApi.noShop });
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`shop:${websiteId}:${body.shopId}`}, 0))`);
     await checkShopRoom(tx, websiteId, { id: body.shopId, title: shop.title }, 'shopId');
     const id = newId();
     const slug = await freeSlug(tx, websiteId, id, shop.path, name, opts.directory);

@@ -22,7 +22,15 @@ const columns = {
   qtyInStock: productVariants.qtyInStock,
 };
 
-type Row = { productId: string; productName: string; variantId: string; sku: string; optionValues: { value: string }[]; unlimited: boolean; qtyInStock: number };
+type Row = {
+  productId: string;
+  productName: string;
+  variantId: string;
+  sku: string;
+  optionValues: { value: string }[];
+  unlimited: boolean;
+  qtyInStock: number;
+};
 
 export function inventoryRow(r: Row, threshold: number): InventoryRow {
   const { optionValues, ...rest } = r;

@@ -2,9 +2,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { CategoryRow } from '../../../../contracts/catalogue';
 import type { Executor } from '../../../../db/client';
-import { productCategories, products } from '../schema';
+import { productCategories } from '../schema';
 
-export const categoryProductCount = sql<number>`(SELECT count(*)::int FROM ${products} p WHERE p.website_id = ${productCategories.websiteId} AND ${productCategories.id} = ANY(p.categories))`;
+/** Written out whole: inside a subquery drizzle would leave the outer table's columns unqualified. */
+export const categoryProductCount = sql<number>`(SELECT count(*)::int FROM products p WHERE p.website_id = product_categories.website_id AND product_categories.id = ANY(p.categories))`;
 
 export async function listCategories(db: Executor, websiteId: string): Promise<{ categories: CategoryRow[] }> {
   const categories = await db

@@ -16,7 +16,7 @@ export type ProductFilters = { q?: string; status?: number; category?: string; t
 
 const like = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** The variants' figures, one row a product. */
+/** The variants' figures, one row a product (the outer columns written out: drizzle leaves them unqualified in a subquery). */
 const figures = sql<{ min: number | null; max: number | null; onSale: boolean | null; n: number; stock: number | null }>`(
   SELECT json_build_object(
     'min', min(CASE WHEN v.on_sale THEN v.sale_price_cents ELSE v.price_cents END),
@@ -24,7 +24,7 @@ const figures = sql<{ min: number | null; max: number | null; onSale: boolean | 
     'onSale', bool_or(v.on_sale),
     'n', count(*),
     'stock', sum(v.qty_in_stock) FILTER (WHERE NOT v.unlimited))
-  FROM product_variants v WHERE v.website_id = ${products.websiteId} AND v.product_id = ${products.id})`;
+  FROM product_variants v WHERE v.website_id = products.website_id AND v.product_id = products.id)`;
 
 function conditions(websiteId: string, f: ProductFilters): SQL[] {
   const where: SQL[] = [eq(products.websiteId, websiteId)];
@@ -32,7 +32,7 @@ function conditions(websiteId: string, f: ProductFilters): SQL[] {
   if (q) {
     where.push(sql`(${products.name} ILIKE ${like(q)}
       OR EXISTS (SELECT 1 FROM unnest(${products.tags}) t WHERE t ILIKE ${like(q)})
-      OR EXISTS (SELECT 1 FROM product_variants v WHERE v.website_id = ${products.websiteId} AND v.product_id = ${products.id} AND v.sku ILIKE ${like(q)}))`);
+      OR EXISTS (SELECT 1 FROM product_variants v WHERE v.website_id = products.website_id AND v.product_id = products.id AND v.sku ILIKE ${like(q)}))`);
   }
   if (f.status !== undefined) where.push(eq(products.status, f.status));
   if (f.category) where.push(sql`${f.category} = ANY(${products.categories})`);

@@ -6,7 +6,7 @@
  * download is a private file of the site; its categories exist; its address is free among the
  * site's; its SKUs are its own. A variant without a SKU gets one. Every error by its field path.
  */
-import { and, count, eq, inArray, ne } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { PRODUCT_STATUSES } from '../../../../contracts/catalogue';
 import type { Executor } from '../../../../db/client';
 import { EDITOR_LIMITS } from '../../../../domain/editor-limits';
@@ -23,8 +23,13 @@ export type CheckedProduct = { product: Product; path: string; shopPath: string 
 
 const fileName = (address: string) => address.slice('/s/'.length);
 
-/** Refuses a shop that lists as many products as a shop may (000-9.44), naming it. */
+/**
+ * Refuses a shop that lists as many products as a shop may (000-9.44), naming it. Products coming
+ * into one shop at once are taken in turn (a lock on the shop until the transaction ends), so the
+ * count holds whatever the timing.
+ */
 export async function checkShopRoom(tx: Executor, websiteId: string, shop: { id: string; title: string }, field: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`shop:${websiteId}:${shop.id}`}, 0))`);
   const [row] = await tx
     .select({ n: count() })
     .from(products)

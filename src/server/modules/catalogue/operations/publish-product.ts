@@ -27,9 +27,20 @@ type At = { websiteId: string; productId: string; accountId: string };
 async function writeVariants(tx: Executor, at: At, variants: readonly Variant[], live: readonly LiveVariant[], generate?: SkuGenerator): Promise<void> {
   const { websiteId, productId } = at;
   const ofProduct = and(eq(productVariants.websiteId, websiteId), eq(productVariants.productId, productId));
-  await tx.delete(productVariants).where(and(ofProduct, notInArray(productVariants.id, variants.map((v) => v.id))));
+  await tx.delete(productVariants).where(
+    and(
+      ofProduct,
+      notInArray(
+        productVariants.id,
+        variants.map((v) => v.id),
+      ),
+    ),
+  );
   // Out of each other's way: variants of the product may swap SKUs in one publish.
-  await tx.update(productVariants).set({ sku: sql`'#' || ${productVariants.id}` }).where(ofProduct);
+  await tx
+    .update(productVariants)
+    .set({ sku: sql`'#' || ${productVariants.id}` })
+    .where(ofProduct);
   const kept = new Set(live.map((v) => v.id));
   for (const [position, v] of variants.entries()) {
     const { unlimited, qtyInStock, ...shown } = variantColumns(v);
@@ -41,7 +52,12 @@ async function writeVariants(tx: Executor, at: At, variants: readonly Variant[],
           .where(and(ofProduct, eq(productVariants.id, v.id))),
       );
     } else {
-      await insertVariant(tx, { websiteId, id: v.id, productId, position, ...shown, unlimited, qtyInStock, ...(v.sku ? { sku: v.sku } : {}) }, position, generate);
+      await insertVariant(
+        tx,
+        { websiteId, id: v.id, productId, position, ...shown, unlimited, qtyInStock, ...(v.sku ? { sku: v.sku } : {}) },
+        position,
+        generate,
+      );
     }
   }
 }

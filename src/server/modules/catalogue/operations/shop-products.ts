@@ -9,11 +9,7 @@ import { productPath } from '../../../../document/store';
 import { productRedirects, products } from '../schema';
 
 export async function productCountsByShop(db: Executor, websiteId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ shopId: products.shopId, n: count() })
-    .from(products)
-    .where(eq(products.websiteId, websiteId))
-    .groupBy(products.shopId);
+  const rows = await db.select({ shopId: products.shopId, n: count() }).from(products).where(eq(products.websiteId, websiteId)).groupBy(products.shopId);
   return new Map(rows.map((r) => [r.shopId, r.n]));
 }
 
@@ -30,9 +26,20 @@ export async function moveShopProducts(tx: Executor, websiteId: string, shopId: 
   await tx
     .update(products)
     .set({ path: sql`'#' || ${products.id}` })
-    .where(and(eq(products.websiteId, websiteId), inArray(products.id, moved.map((r) => r.id))));
+    .where(
+      and(
+        eq(products.websiteId, websiteId),
+        inArray(
+          products.id,
+          moved.map((r) => r.id),
+        ),
+      ),
+    );
   for (const r of moved) {
-    await tx.update(products).set({ path: r.to }).where(and(eq(products.websiteId, websiteId), eq(products.id, r.id)));
+    await tx
+      .update(products)
+      .set({ path: r.to })
+      .where(and(eq(products.websiteId, websiteId), eq(products.id, r.id)));
     await tx.delete(productRedirects).where(and(eq(productRedirects.websiteId, websiteId), eq(productRedirects.fromPath, r.to)));
     await tx
       .insert(productRedirects)

@@ -66,7 +66,11 @@ export async function otherProductsSkus(tx: Executor, websiteId: string, product
  * A draft's SKUs checked and completed: a typed SKU another product has, or another variant of this
  * one, is refused on its field; a variant without one gets a generated SKU unlike all of them.
  */
-export function draftSkus(variants: readonly { sku?: string }[], taken: Set<string>, generate: SkuGenerator = generateSku): { skus: string[]; errors: Record<string, string> } {
+export function draftSkus(
+  variants: readonly { sku?: string }[],
+  taken: Set<string>,
+  generate: SkuGenerator = generateSku,
+): { skus: string[]; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const own = new Set<string>();
   variants.forEach((v, i) => {

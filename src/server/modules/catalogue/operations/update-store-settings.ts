@@ -34,7 +34,13 @@ export function convertProduct(product: Product, to: number): Product {
       ...v,
       ...(v.weight !== undefined ? { weight: round(v.weight * f.weight, 3) } : {}),
       ...(v.dimensions
-        ? { dimensions: { length: round(v.dimensions.length * f.size, 2), width: round(v.dimensions.width * f.size, 2), height: round(v.dimensions.height * f.size, 2) } }
+        ? {
+            dimensions: {
+              length: round(v.dimensions.length * f.size, 2),
+              width: round(v.dimensions.width * f.size, 2),
+              height: round(v.dimensions.height * f.size, 2),
+            },
+          }
         : {}),
     })),
   };
@@ -52,7 +58,11 @@ async function convertMeasures(tx: Executor, websiteId: string, to: number): Pro
       height: size(productVariants.height),
     })
     .where(eq(productVariants.websiteId, websiteId));
-  const drafts = await tx.select({ id: productDrafts.parentId, product: productDrafts.content }).from(productDrafts).where(eq(productDrafts.websiteId, websiteId)).for('update');
+  const drafts = await tx
+    .select({ id: productDrafts.parentId, product: productDrafts.content })
+    .from(productDrafts)
+    .where(eq(productDrafts.websiteId, websiteId))
+    .for('update');
   for (const d of drafts) {
     await tx
       .update(productDrafts)

@@ -11,7 +11,11 @@ import { productTypeOf } from '../store-document';
 import { liveProduct, productDraft } from './product-rows';
 import { invalid, notFound } from './refusal';
 
-export async function uploadDownload(deps: UploadDeps, at: { websiteId: string; accountId: string; productId: string }, upload: Upload): Promise<{ digitalFile: string }> {
+export async function uploadDownload(
+  deps: UploadDeps,
+  at: { websiteId: string; accountId: string; productId: string },
+  upload: Upload,
+): Promise<{ digitalFile: string }> {
   const { websiteId, accountId, productId } = at;
   const live = await liveProduct(deps.db, websiteId, productId);
   if (!live) throw notFound(storeApi.noProduct);

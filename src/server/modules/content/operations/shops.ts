@@ -22,7 +22,8 @@ import { pathHolder, redirectMoves, reservedSegment } from '../site-addresses';
 export type ShopBody = { title: string; path: string; viewMode?: CollectionViewMode };
 
 const ofShops = (websiteId: string) => and(eq(collections.websiteId, websiteId), eq(collections.type, COLLECTION_TYPES.PRODUCTS));
-const viewModeOf = (v: string | null): CollectionViewMode => (COLLECTION_VIEW_MODES as readonly string[]).includes(v ?? '') ? (v as CollectionViewMode) : 'grid';
+const viewModeOf = (v: string | null): CollectionViewMode =>
+  (COLLECTION_VIEW_MODES as readonly string[]).includes(v ?? '') ? (v as CollectionViewMode) : 'grid';
 
 export const shopDirectory: ShopDirectory = {
   async shop(tx, websiteId, shopId) {

@@ -36,7 +36,13 @@ export async function uploadFile(deps: UploadDeps, websiteId: string, accountId:
 
 type NewFile = { fileId: string; fileName: string; isPrivate: boolean };
 
-async function writeRow(deps: UploadDeps, websiteId: string, accountId: string, { fileId, fileName, isPrivate }: NewFile, stored: StoredUpload): Promise<FileRow> {
+async function writeRow(
+  deps: UploadDeps,
+  websiteId: string,
+  accountId: string,
+  { fileId, fileName, isPrivate }: NewFile,
+  stored: StoredUpload,
+): Promise<FileRow> {
   return deps.db.transaction(async (tx) => {
     await lockSite(tx, websiteId);
     await checkSpace(tx, deps, websiteId, fileName, stored.size);
