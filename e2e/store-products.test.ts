@@ -6,14 +6,15 @@
  * is Scheduled (seed 000 §4's labels). In Inventory a count is raised by a signed number and the
  * Low stock view lists only what is at or below the threshold; a category is added, given to the
  * mug and counted; a status no owner gives here reads Unsupported; the store's currency becomes
- * the euro and prices read in euros. Axe finds no serious violation on the screens. That a published
+ * the euro and prices read in euros; a Viewer sees it all and can change none of it. Axe finds no
+ * serious violation on the screens. That a published
  * product shows on the shop page is the shop page's own test.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, signInAsOwner, siteForFile, uploadImages, visitorContext } from './harness';
+import { addTeamMember, changeSiteDocument, desktop, signInAsOwner, siteForFile, uploadImages, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -260,5 +261,21 @@ describe('the Store screens', () => {
     await productRow('Tea mug').getByText('€19.00 – €28.00').waitFor();
     await productRow('Tea mug').getByRole('link', { name: 'Tea mug' }).click();
     await variant('Celadon / Small').getByLabel('Weight (kg)').waitFor();
+  });
+
+  it('shows a Viewer the store without a way to change it', { timeout: 120_000 }, async () => {
+    const viewer = await addTeamMember(env.site(), 'VIEWER');
+    const context = await visitorContext(env.browser(), env.site(), desktop);
+    const own = await context.newPage();
+    await signInAsOwner(own, env.site(), viewer);
+    await own.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Products', exact: true }).click();
+    await own.getByRole('table', { name: 'Products' }).getByRole('link', { name: 'Tea mug' }).click();
+    await own.getByRole('heading', { name: 'Tea mug', level: 1 }).waitFor();
+    expect(await own.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    expect(await own.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(0);
+    await own.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Categories', exact: true }).click();
+    await own.getByRole('table', { name: 'Categories' }).getByRole('row', { name: /Mugs/ }).waitFor();
+    expect(await own.getByRole('button', { name: 'Add category' }).count()).toBe(0);
+    await context.close();
   });
 });
