@@ -7,8 +7,8 @@
  * Low stock view lists only what is at or below the threshold; a category is added, given to the
  * mug and counted; a status no owner gives here reads Unsupported; the store's currency becomes
  * the euro and prices read in euros; a Viewer sees it all and can change none of it. Axe finds no
- * serious violation on the screens. That a published
- * product shows on the shop page is the shop page's own test.
+ * serious violation on the screens. That a published product shows on the shop page is the shop
+ * page's own test.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
