@@ -24,6 +24,7 @@ import { format } from '../../messages/format';
 import { words } from './words';
 import { Field } from '../../ui/field';
 import { call } from '../shared/api';
+import { AddListingForm } from '../shared/add-listing-form';
 import { DataTable } from '../shared/data-table';
 import { useDebounced } from '../shared/file-picker';
 import { errorText, Messages, useLoad, useSave } from '../shared/ui';
@@ -118,42 +119,27 @@ function ProductList({ writable }: { writable: boolean }) {
         <Field label={words.search} hint={words.searchHint}>
           {(c) => <input {...c} type="search" value={filter.q} onChange={set('q')} />}
         </Field>
-        <Field label={words.status}>
-          {(c) => (
-            <select {...c} value={filter.status} onChange={set('status')}>
-              <option value="">{words.allStatuses}</option>
-              {PRODUCT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {productWorkflowLabel(s)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={words.category}>
-          {(c) => (
-            <select {...c} value={filter.category} onChange={set('category')}>
-              <option value="">{words.allCategories}</option>
-              {categories?.categories.map((cat) => (
-                <option key={cat.id} value={cat.id}>
-                  {cat.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={words.type}>
-          {(c) => (
-            <select {...c} value={filter.type} onChange={set('type')}>
-              <option value="">{words.allTypes}</option>
-              {PRODUCT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABELS[t]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <FilterSelect
+          label={words.status}
+          any={words.allStatuses}
+          value={filter.status}
+          onChange={set('status')}
+          options={PRODUCT_STATUSES.map((st) => ({ value: String(st), label: productWorkflowLabel(st) }))}
+        />
+        <FilterSelect
+          label={words.category}
+          any={words.allCategories}
+          value={filter.category}
+          onChange={set('category')}
+          options={(categories?.categories ?? []).map((cat) => ({ value: cat.id, label: cat.name }))}
+        />
+        <FilterSelect
+          label={words.type}
+          any={words.allTypes}
+          value={filter.type}
+          onChange={set('type')}
+          options={PRODUCT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        />
       </form>
       {list ? (
         <p className="store-count" role="status">
@@ -231,28 +217,44 @@ function ProductList({ writable }: { writable: boolean }) {
   );
 }
 
-function AddShop({ onAdded }: { onAdded: () => void }) {
-  const [title, setTitle] = useState<string>(words.shopDefaultTitle);
-  const [path, setPath] = useState('/shop');
-  const { error, fieldErrors, busy, save } = useSave('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save(() => call(shopAnswer, 'POST', STORE_API.SHOPS, { title, path }), onAdded);
-  };
+/** A filter above the list: any value, or one of `options`. */
+function FilterSelect(props: {
+  label: string;
+  any: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (e: { target: { value: string } }) => void;
+}) {
   return (
-    <form className="store-card store-add-shop" aria-labelledby="store-add-shop" onSubmit={submit} noValidate>
-      <h2 id="store-add-shop">{words.addShopTitle}</h2>
-      <Messages error={error} />
-      <Field label={words.shopTitle} error={fieldErrors.title}>
-        {(c) => <input {...c} value={title} onChange={(e) => setTitle(e.target.value)} required />}
-      </Field>
-      <Field label={words.address} error={fieldErrors.path} hint={words.shopPathHint}>
-        {(c) => <input {...c} value={path} onChange={(e) => setPath(e.target.value)} required />}
-      </Field>
-      <button type="submit" disabled={busy}>
-        {words.addShop}
-      </button>
-    </form>
+    <Field label={props.label}>
+      {(c) => (
+        <select {...c} value={props.value} onChange={props.onChange}>
+          <option value="">{props.any}</option>
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function AddShop({ onAdded }: { onAdded: () => void }) {
+  return (
+    <AddListingForm
+      id="store-add-shop"
+      className="store-card store-add-shop"
+      heading={words.addShopTitle}
+      titleLabel={words.shopTitle}
+      addressLabel={words.address}
+      addressHint={words.shopPathHint}
+      button={words.addShop}
+      initial={{ title: words.shopDefaultTitle, path: '/shop' }}
+      send={(body) => call(shopAnswer, 'POST', STORE_API.SHOPS, body).then(() => '')}
+      onAdded={onAdded}
+    />
   );
 }
 
