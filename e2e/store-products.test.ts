@@ -108,6 +108,9 @@ describe('the Store screens', () => {
     await page.getByLabel('Option 2 name').fill('Size');
     await page.getByLabel('Option 2 values').fill('Small, Large');
     await page.getByRole('heading', { name: '4 variants' }).waitFor();
+    // covers 000-3.23: the imperial standard (a new store's) writes weights in lbs and sizes in inches.
+    await variant('Celadon / Small').getByLabel('Weight (lbs)').fill('0.8');
+    await variant('Celadon / Small').getByLabel('Height (in)').fill('3.5');
     const stock = { 'Celadon / Small': '12', 'Celadon / Large': '9', 'Tenmoku / Small': '8', 'Tenmoku / Large': '2' };
     for (const [name, count] of Object.entries(stock)) {
       const v = variant(name);
@@ -260,7 +263,10 @@ describe('the Store screens', () => {
     await openSidebar('Products');
     await productRow('Tea mug').getByText('€19.00 – €28.00').waitFor();
     await productRow('Tea mug').getByRole('link', { name: 'Tea mug' }).click();
+    // covers 000-3.24: the metric standard writes them in kg and cm, the store's figures converted.
     await variant('Celadon / Small').getByLabel('Weight (kg)').waitFor();
+    expect(Number(await variant('Celadon / Small').getByLabel('Weight (kg)').inputValue())).toBeCloseTo(0.36, 2);
+    expect(Number(await variant('Celadon / Small').getByLabel('Height (cm)').inputValue())).toBeCloseTo(8.89, 2);
   });
 
   it('shows a Viewer the store without a way to change it', { timeout: 120_000 }, async () => {
