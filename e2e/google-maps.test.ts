@@ -189,7 +189,7 @@ describe('Google Maps on the map block', () => {
     const p = await context.newPage();
     await signInAsOwner(p, env.site());
     // The key in Settings, with what the owner must know about it; a bad region is refused beside its field.
-    await p.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Settings' }).click();
+    await p.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Settings', exact: true }).click();
     const key = p.getByLabel('Google Maps browser key', { exact: true });
     expect(await key.inputValue()).toBe(KEY);
     expect(await p.locator(`#${await key.getAttribute('aria-describedby')}`).textContent()).toContain(

@@ -91,7 +91,7 @@ describe('two files on one server', () => {
     const context = await visitorContext(browser, b, desktop);
     const page = await context.newPage();
     await signInAsOwner(page, b);
-    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: 'Settings', exact: true }).click();
     expect(await page.getByLabel('Site title').inputValue()).toBe('Juniper Ceramics');
     await context.close();
   });

@@ -53,6 +53,7 @@ import { settingsScreens } from './settings-screens';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { storeApi } from './store-api';
+import { storeScreens } from './store-screens';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
 import { siteArchiveText } from './site-archive';
@@ -112,6 +113,7 @@ export const CATALOGUE = {
   transferScreen,
   smtp,
   storeApi,
+  storeScreens,
   strings,
   systemPages,
   team,

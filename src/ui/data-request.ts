@@ -35,7 +35,7 @@ export const RETRY_DELAY_MS = 200;
 
 export type DataRequestOptions = {
   url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** GET sends it as query parameters. An array is for JSON bodies (error reports send one). */
   data?: Record<string, unknown> | unknown[] | FormData | URLSearchParams;
   /** Send `data` as a JSON body instead of a form. */

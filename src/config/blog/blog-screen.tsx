@@ -18,6 +18,7 @@ import { call } from '../shared/api';
 import { DataTable } from '../shared/data-table';
 import type { EditorTarget } from '../editor/target';
 import { Field } from '../../ui/field';
+import { AddListingForm } from '../shared/add-listing-form';
 import { LibraryImageButton } from '../shared/file-picker';
 import { errorText, Messages, useDoneAfterReload, useLoad, useSave } from '../shared/ui';
 import './blog.css';
@@ -139,34 +140,19 @@ export function BlogScreen({ writable, onEdit }: { writable: boolean; onEdit: (t
 }
 
 function AddBlog({ onAdded }: { onAdded: (message: string) => void }) {
-  const [title, setTitle] = useState('');
-  const [path, setPath] = useState('/blog');
-  const { error, fieldErrors, busy, save } = useSave('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    let added = '';
-    save(
-      () =>
-        call(blogAnswer, 'POST', '/api/config/blogs', { title, path }).then(
-          (a) => (added = format(words.blogAdded, { title: a.blog.title, path: a.blog.path })),
-        ),
-      () => onAdded(added),
-    );
-  };
   return (
-    <form className="blog-add" aria-labelledby="blog-add-title" onSubmit={submit} noValidate>
-      <h2 id="blog-add-title">{words.addBlog}</h2>
-      <Messages error={error} />
-      <Field label={words.blogTitle} error={fieldErrors.title}>
-        {(c) => <input {...c} value={title} onChange={(e) => setTitle(e.target.value)} required />}
-      </Field>
-      <Field label={words.address} error={fieldErrors.path} hint={words.blogPathHint}>
-        {(c) => <input {...c} value={path} onChange={(e) => setPath(e.target.value)} required />}
-      </Field>
-      <button type="submit" disabled={busy}>
-        {words.addBlogButton}
-      </button>
-    </form>
+    <AddListingForm
+      id="blog-add-title"
+      className="blog-add"
+      heading={words.addBlog}
+      titleLabel={words.blogTitle}
+      addressLabel={words.address}
+      addressHint={words.blogPathHint}
+      button={words.addBlogButton}
+      initial={{ title: '', path: '/blog' }}
+      send={(body) => call(blogAnswer, 'POST', '/api/config/blogs', body).then((a) => format(words.blogAdded, { title: a.blog.title, path: a.blog.path }))}
+      onAdded={onAdded}
+    />
   );
 }
 

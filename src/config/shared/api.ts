@@ -9,7 +9,7 @@ import { dataRequest, DataRequestError } from '../../ui/data-request';
 
 export { DataRequestError as ApiError };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An answer that is not what the contract says: the server and this page disagree (an older tab after an upgrade). */
 export class AnswerError extends Error {

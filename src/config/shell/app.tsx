@@ -7,7 +7,7 @@
 import { editorAddress, editorTargetAt, type EditorTarget } from '../editor/target';
 import { useCallback, useEffect, useState } from 'react';
 import { meAnswer, type Me } from '../../contracts/auth';
-import { canAccess } from '../../domain/permissions';
+import { canAccess, type ConfigArea } from '../../domain/permissions';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { TEAM_ROLES, teamRoleLabel } from '../../domain/roles';
 import { logout } from '../../ui/logout';
@@ -46,6 +46,12 @@ const PagesScreen = lazyScreen(() => import('../pages/pages-screen').then((m) =>
 const SettingsScreen = lazyScreen(() => import('../settings/settings-screen').then((m) => m.SettingsScreen));
 const SmtpScreen = lazyScreen(() => import('../settings/smtp-screen').then((m) => m.SmtpScreen));
 const TeamScreen = lazyScreen(() => import('../team/team-screen').then((m) => m.TeamScreen));
+const StoreScreens = {
+  products: lazyScreen(() => import('../store/products-screen').then((m) => m.ProductsScreen)),
+  inventory: lazyScreen(() => import('../store/inventory-screen').then((m) => m.InventoryScreen)),
+  categories: lazyScreen(() => import('../store/categories-screen').then((m) => m.CategoriesScreen)),
+  settings: lazyScreen(() => import('../store/store-settings-screen').then((m) => m.StoreSettingsScreen)),
+};
 const TransferScreen = lazyScreen(() => import('../settings/transfer-screen').then((m) => m.TransferScreen));
 
 /** `/config/pages/{id}` or `/config/posts/{id}`: what is open in the editor, so a reload comes back to it. */
@@ -104,7 +110,13 @@ const SCREENS: Partial<Record<ScreenId, (props: { me: Me; onEdit: (target: Edito
   activity: ActivityScreen,
   transfer: TransferScreen,
   system: JobsScreen,
+  'store-products': ({ me }) => <StoreScreens.products writable={canWrite(me, 'commerce-inventory')} />,
+  'store-inventory': ({ me }) => <StoreScreens.inventory writable={canWrite(me, 'commerce-inventory')} />,
+  'store-categories': ({ me }) => <StoreScreens.categories writable={canWrite(me, 'commerce-inventory')} />,
+  'store-settings': ({ me }) => <StoreScreens.settings writable={canWrite(me, 'commerce-payments')} />,
 };
+
+const canWrite = (me: Me, area: ConfigArea) => me.role !== null && canAccess(me.role, area, 'write');
 
 /**
  * A sidebar entry: a link to the screen's address, opened in place (a click with a modifier key,
@@ -202,6 +214,8 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
     const address = id === 'preview' && frameUrl !== '/' ? `${SCREEN_ADDRESSES.preview}?frameUrl=${encodeURIComponent(frameUrl)}` : SCREEN_ADDRESSES[id];
     if (`${window.location.pathname}${window.location.search}` !== address) window.history.pushState(null, '', address);
     setScreen(id);
+    // A screen with addresses of its own below it (a product's editor) follows the move as it follows Back.
+    window.dispatchEvent(new PopStateEvent('popstate'));
   };
   const openEditor = (target: EditorTarget) => {
     window.history.pushState(null, '', editorAddress(target));

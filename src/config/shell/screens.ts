@@ -10,6 +10,7 @@ import { blog } from '../../messages/blog';
 import { configArea } from '../../messages/config-area';
 import { filesScreen } from '../../messages/files-screen';
 import { navigation } from '../../messages/navigation';
+import { storeScreens } from '../../messages/store-screens';
 import { editorTargetAt } from '../editor/target';
 
 export type ScreenId =
@@ -31,7 +32,11 @@ export type ScreenId =
   | 'system'
   | 'activity'
   | 'labs'
-  | 'languages';
+  | 'languages'
+  | 'store-products'
+  | 'store-inventory'
+  | 'store-categories'
+  | 'store-settings';
 
 /** Each screen's address; a screen's label is its heading too. */
 export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
@@ -54,6 +59,10 @@ export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
   activity: '/config/activity',
   labs: '/config/labs',
   languages: '/config/languages',
+  'store-products': '/config/store/products',
+  'store-inventory': '/config/store/inventory',
+  'store-categories': '/config/store/categories',
+  'store-settings': '/config/store/settings',
 };
 
 /** A sidebar entry: the screen, its label, and the area a role must be able to use to see it. */
@@ -77,6 +86,10 @@ export const NAV_GROUPS: { label: string; entries: NavEntry[] }[] = [
   {
     label: 'Sell and engage',
     entries: [
+      { id: 'store-products', label: storeScreens.productsTitle, area: 'commerce-inventory' },
+      { id: 'store-inventory', label: storeScreens.inventoryTitle, area: 'commerce-inventory' },
+      { id: 'store-categories', label: blog.categories, area: 'commerce-inventory' },
+      { id: 'store-settings', label: storeScreens.settingsTitle, area: 'commerce-payments' },
       { id: 'forms', label: 'Forms', area: 'forms' },
       { id: 'analytics', label: 'Analytics', area: 'analytics' },
     ],
@@ -104,6 +117,8 @@ const BY_ADDRESS = new Map(Object.entries(SCREEN_ADDRESSES).map(([id, address]) 
 export function screenAt(pathname: string): ScreenId {
   const target = editorTargetAt(pathname);
   if (target) return target.kind === 'post' ? 'blog' : 'pages';
+  // A product's editor (/config/store/products/{id}) is part of the Products screen.
+  if (pathname.startsWith(`${SCREEN_ADDRESSES['store-products']}/`)) return 'store-products';
   const bare = pathname.length > '/config/'.length ? pathname.replace(/\/+$/, '') : pathname;
   return BY_ADDRESS.get(bare) ?? 'preview';
 }
