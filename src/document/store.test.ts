@@ -1,7 +1,7 @@
 /**
  * The store in the site document: products, variants and categories as the schema and the
  * document's rules take them.
- * Covers: 000-3.01, 000-9.44
+ * covers 000-3.01 000-9.44
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
