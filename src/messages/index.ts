@@ -49,6 +49,7 @@ import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
+import { shop } from './shop';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { strings } from './strings';
@@ -103,6 +104,7 @@ export const CATALOGUE = {
   richText,
   securityEmails,
   settingsScreens,
+  shop,
   siteChrome,
   siteFilesText,
   siteArchiveText,
