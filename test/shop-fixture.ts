@@ -1,7 +1,7 @@
 /**
  * A small shop for the visitor-side tests, added to a copy of the demo site's document: a shop (a
  * collection of type PRODUCTS) at /pottery with two categories and five visible products — a mug
- * whose Ash glaze is on sale and sold out, a bowl with three left, a vase dearer than a thousand
+ * whose Ash glaze is on sale and sold out and whose Moss glaze costs more, a bowl with three left, a vase dearer than a thousand
  * dollars, a free studio tour and a newest jug — one hidden product and one scheduled for later, a
  * page /featured holding a product block, and the stock of each variant. Any shop the demo has is
  * replaced, so the fixture stays the same as the demo grows.
@@ -16,6 +16,7 @@ export const SHOP = {
   mug: 'b0b0b0b0b0b0b0b0b0b0b001',
   mugBlue: 'd0d0d0d0d0d0d0d0d0d0d001',
   mugAsh: 'd0d0d0d0d0d0d0d0d0d0d002',
+  mugMoss: 'd0d0d0d0d0d0d0d0d0d0d009',
   bowl: 'b0b0b0b0b0b0b0b0b0b0b002',
   vase: 'b0b0b0b0b0b0b0b0b0b0b003',
   tour: 'b0b0b0b0b0b0b0b0b0b0b004',
@@ -61,6 +62,12 @@ export function shopStore(opts: { currency?: string; measurementStandard?: 1 | 2
             image: '/s/glaze-tests.jpg',
             weight: 0.9,
           }),
+          variant(SHOP.mugMoss, 3200, {
+            sku: 'MUG-MOSS',
+            optionValues: [{ optionName: 'Glaze', value: 'Moss' }],
+            image: '/s/speckled-plates.jpg',
+            weight: 1.1,
+          }),
         ],
         {
           excerpt: 'A wheel-thrown mug for the first coffee of the day.',
@@ -68,9 +75,10 @@ export function shopStore(opts: { currency?: string; measurementStandard?: 1 | 2
           images: [
             { file: '/s/mugs-on-shelf.jpg', alt: 'Mugs on a shelf' },
             { file: '/s/glaze-tests.jpg', alt: 'Glaze test tiles' },
+            { file: '/s/speckled-plates.jpg', alt: 'A moss-glazed mug' },
           ],
           categories: [SHOP.mugs],
-          options: [{ name: 'Glaze', values: ['Harbour Blue', 'Ash'] }],
+          options: [{ name: 'Glaze', values: ['Harbour Blue', 'Ash', 'Moss'] }],
         },
       ),
       product(SHOP.bowl, 'stacking-bowl', 'Stacking Bowl', '2026-02-10T09:00:00Z', [variant('d0d0d0d0d0d0d0d0d0d0d003', 4200, { qtyInStock: 3 })], {

@@ -91,6 +91,7 @@ describe('shop and product pages', () => {
       variants: [
         { id: SHOP.mugBlue, state: 'available' },
         { id: SHOP.mugAsh, state: 'soldOut' },
+        { id: SHOP.mugMoss, state: 'available' },
       ],
     });
     expect((await get('us-shop', `/api/commerce/product-availability/${SHOP.bowl}`)).json().variants).toEqual([
@@ -167,6 +168,7 @@ describe('shop and product pages', () => {
     expect(data.offers).toEqual([
       { '@type': 'Offer', price: '28.00', priceCurrency: 'USD', sku: 'MUG-BLUE', url: 'http://us-shop.sites.test/pottery/speckled-mug' },
       { '@type': 'Offer', price: '22.00', priceCurrency: 'USD', sku: 'MUG-ASH', url: 'http://us-shop.sites.test/pottery/speckled-mug' },
+      { '@type': 'Offer', price: '32.00', priceCurrency: 'USD', sku: 'MUG-MOSS', url: 'http://us-shop.sites.test/pottery/speckled-mug' },
     ]);
     const yen = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec((await get('yen-shop', `${SHOP.path}/tall-vase`)).body)![1]!);
     expect(yen.offers).toMatchObject({ price: '123456', priceCurrency: 'JPY' });

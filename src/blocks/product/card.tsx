@@ -1,8 +1,8 @@
 /**
  * A product's card, as a shop lists it and a product block shows it: its first image in a square
  * box (sized, so nothing shifts as it loads), its name linking to its page, its price (the reduced
- * one struck through), and a quick view button the browser shows once its code has run (hidden
- * without JavaScript: it would do nothing). The card carries what the shop's sort reads.
+ * one struck through), and a quick view button over the image that the browser shows once its code
+ * has run (hidden without JavaScript: it would do nothing). The card carries what the shop's sort reads.
  */
 import { imageSources, Picture } from '../image/picture';
 import type { RenderContext } from '../types';
@@ -70,17 +70,20 @@ export function ProductCard({ product, store, ctx, heading: Heading, quickView, 
       </a>
       <PriceView className="product-card-price" now={price.now} was={price.was} />
       {quickView ? (
-        <button
-          type="button"
-          className="product-quick-view button button-secondary button-small"
-          data-quick-view={product.path}
-          data-product-id={product.id}
-          aria-label={format(shop.quickViewOf, { name: product.name })}
-          aria-haspopup="dialog"
-          hidden
-        >
-          {shop.quickView}
-        </button>
+        // Over the image, so showing it moves nothing.
+        <div className="product-card-quick">
+          <button
+            type="button"
+            className="product-quick-view"
+            data-quick-view={product.path}
+            data-product-id={product.id}
+            aria-label={format(shop.quickViewOf, { name: product.name })}
+            aria-haspopup="dialog"
+            hidden
+          >
+            {shop.quickView}
+          </button>
+        </div>
       ) : null}
     </article>
   );
