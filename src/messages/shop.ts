@@ -20,6 +20,7 @@ export const shop = {
   sortPriceHigh: 'Price, high to low',
   sortName: 'Name, A to Z',
   shopCategories: 'Shop by category',
+  breadcrumb: 'You are here',
   allProducts: 'All',
   noProducts: 'No products are listed here yet.',
   quantity: 'Quantity',

@@ -15,6 +15,7 @@ import { CONTENT_SOURCES } from '../../domain/forms';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { RECORD_TYPES } from '../../domain/record-types';
 import { CATEGORY_SEGMENT } from '../../document/store';
+import { shop as words } from '../../messages/shop';
 import type { PublishedCatalogue, PublishedProduct } from '../modules/catalogue';
 import type { PublishedCollection } from '../modules/content';
 import { renderPage, type PageHead } from './page';
@@ -96,16 +97,23 @@ function productHead(product: PublishedProduct, store: StoreFormat, url: string,
   };
 }
 
-function productPage(base: PageBase, product: PublishedProduct, store: StoreFormat, head: PageHead, collectionId: string) {
+function productPage(base: PageBase, product: PublishedProduct, store: StoreFormat, head: PageHead, shop: ShopCollection, single = false) {
   return renderPage({
     ...base,
     pageType: PAGE_TYPES.CONTENT_ITEM,
-    source: { pageId: product.id, collectionId, itemId: product.id, contentSource: CONTENT_SOURCES.ITEM, recordType: RECORD_TYPES.PRODUCT },
+    source: { pageId: product.id, collectionId: shop.id, itemId: product.id, contentSource: CONTENT_SOURCES.ITEM, recordType: RECORD_TYPES.PRODUCT },
     sections: [],
     head,
     islands: [PRODUCT_ISLAND],
     before: (
       <div className="product-page">
+        {single ? null : (
+          <nav className="product-breadcrumb" aria-label={words.breadcrumb}>
+            <a href={shop.path}>{shop.title}</a>
+            <span aria-hidden="true"> / </span>
+            <span aria-current="page">{product.name}</span>
+          </nav>
+        )}
         <ProductDetail product={product} store={store} ctx={base.ctx} />
         <ProductDescription product={product} ctx={base.ctx} />
       </div>
@@ -126,7 +134,7 @@ export function shopPage(
   const single = viewMode === 'product' && !req.category ? all[0] : undefined;
   if (single) {
     const head = { ...productHead(single, store, req.url, req.origin, req.titled), title: req.titled(collection.title, collection.seo.title) };
-    return { kind: 'page', status: 200, page: productPage(base, single, store, head, collection.id) };
+    return { kind: 'page', status: 200, page: productPage(base, single, store, head, collection, true) };
   }
   const category = req.category;
   const listing: ShopListing = {
@@ -175,7 +183,7 @@ export function storePathResponse(
   const product = catalogue.product(req.path);
   if (!product || product.shopId !== collection.id) return movedProduct(catalogue, req.path);
   const store = storeFormat(catalogue, req.locale, base.ctx);
-  return { kind: 'page', status: 200, page: productPage(base, product, store, productHead(product, store, req.url, req.origin, req.titled), collection.id) };
+  return { kind: 'page', status: 200, page: productPage(base, product, store, productHead(product, store, req.url, req.origin, req.titled), collection) };
 }
 
 /** A product's old address (its slug changed): a 301 to where it is now, when the catalogue keeps such redirects. */
