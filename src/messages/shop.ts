@@ -31,5 +31,6 @@ export const shop = {
   dimensionsValue: '{length} × {width} × {height} {unit}',
   productImages: 'Images of {name}',
   noCombination: 'This combination is not offered.',
+  noSuchProduct: 'The store has no product with this id: choose one of its products.',
   productOnSite: 'The product’s card is shown on the published site.',
 } as const;
