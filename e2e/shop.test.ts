@@ -1,7 +1,7 @@
 /**
  * A shopper on a shop (test/shop-fixture.ts): filters by a category, sorts by price in the browser,
  * picks a variant and sees its photo and price, sees a sold-out choice say so and a low stock
- * counted, opens a quick view (which sends its census call); the same price reads differently on an
+ * counted, enlarges the product's images in the gallery's lightbox, opens a quick view (which sends its census call); the same price reads differently on an
  * en-US and a de-DE site, and as 1,234.56 with the currency-formatting flag off. The pages pass axe
  * with no serious violation and nothing shifts as they load; a product page runs at most 25 KB of
  * JavaScript before interaction, and a page without a commerce block runs none of the shop's code.
@@ -82,6 +82,15 @@ describe('a shopper on the shop', () => {
     expect(await page.locator('.product-price').textContent()).toBe('$32.00');
     expect(await main.getAttribute('alt')).toBe('A moss-glazed mug');
     expect(await page.getByRole('definition').first().textContent()).toBe('1.1 lbs');
+
+    // A small image becomes the large one; the large one opens the gallery's lightbox.
+    await page.locator('.product-slide:not(.is-main) img[alt="Glaze test tiles"]').click();
+    expect(await main.getAttribute('alt')).toBe('Glaze test tiles');
+    await main.click();
+    const lightbox = page.getByRole('dialog', { name: 'Images of Speckled Mug' });
+    await lightbox.waitFor();
+    await page.keyboard.press('Escape');
+    await lightbox.waitFor({ state: 'detached' });
     await page.context().close();
 
     const bowl = await open(`${SHOP.path}/stacking-bowl`);

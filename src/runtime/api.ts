@@ -4,4 +4,4 @@
  * module only (the dependency check holds them to it), so the runtime's files can move and change
  * behind it. Re-exports only, built into the visitor chunk (vite.config.ts), so it adds no request.
  */
-export { buttonClick, buttonRender, formRender, recordHit, recordQuickView } from './measure/census';
+export { buttonClick, buttonRender, formRender, recordHit } from './measure/census';

@@ -4,6 +4,7 @@
  * one struck through), and a quick view button over the image that the browser shows once its code
  * has run (hidden without JavaScript: it would do nothing). The card carries what the shop's sort reads.
  */
+import { API_PATHS } from '../../domain/paths';
 import { imageSources, Picture } from '../image/picture';
 import type { RenderContext } from '../types';
 import { format } from '../../messages/format';
@@ -77,6 +78,7 @@ export function ProductCard({ product, store, ctx, heading: Heading, quickView, 
             className="product-quick-view"
             data-quick-view={product.path}
             data-product-id={product.id}
+            data-census={`${API_PATHS.CENSUS_RECORD_QUICK_VIEW}${product.id}`}
             aria-label={format(shop.quickViewOf, { name: product.name })}
             aria-haspopup="dialog"
             hidden

@@ -3,8 +3,14 @@
  * variant picker, taken from the product's own page (a cached page, fetched on the first open), and
  * sends the census's quick-view count (seed 000 §7: `POST /api/census/RecordQuickView/{id}`, no
  * payload). Closing it returns focus to the button. The button is hidden until this code runs.
+ *
+ * The count is sent from here, to the address the server wrote on the button, rather than through
+ * the visitor runtime's census module (recordQuickView): that runtime, which every page runs, is at
+ * its 8 KB budget to the byte (e2e/budgets.test.ts), and any binding this chunk took from it would be
+ * added to every page's share. So the page context is read here by its element's id (the one
+ * src/ui/page-contract/site-context.ts names), and the count goes only where the page is tracked
+ * (seed 000 §6); a failure is only logged.
  */
-import { recordQuickView } from '../../runtime/api';
 import { format } from '../../messages/format';
 import { shop } from '../../messages/shop';
 import { enhanceGallery } from './gallery';
@@ -24,11 +30,27 @@ function productDetail(path: string): Promise<Element | undefined> {
   return found;
 }
 
+/** The page context's element (SITE_CONTEXT_ELEMENT_ID), found among the page's scripts as the runtime finds it. */
+const PAGE_CONTEXT = 'op-site';
+
+function countQuickView(address: string | undefined) {
+  const context = (document.scripts as unknown as Record<string, HTMLScriptElement | undefined>)[PAGE_CONTEXT]?.textContent;
+  const tracked = (() => {
+    try {
+      return context ? (JSON.parse(context) as { tracked?: boolean }).tracked === true : false;
+    } catch {
+      return false;
+    }
+  })();
+  if (!address || !tracked) return;
+  fetch(address, { method: 'POST', keepalive: true, credentials: 'same-origin' }).catch((err: unknown) => console.warn('quick-view', err));
+}
+
 async function open(button: HTMLButtonElement) {
   const path = button.dataset.quickView;
   const id = button.dataset.productId;
   if (!path || !id) return;
-  recordQuickView(id);
+  countQuickView(button.dataset.census);
   const found = await productDetail(path);
   if (!found) {
     location.assign(path);

@@ -3,7 +3,7 @@
  * (form-encoded event, data as JSON text, ss_cvr), and the button, form, overlay and quick-view
  * counts, each with a 2500 ms time limit and failures only logged. Hits carry the visitor cookie
  * only while identifiers are allowed (consent.ts); without it a hit is an anonymous count.
- * The overlay, heartbeat, audio and video senders are for features still to come.
+ * The overlay, quick-view, heartbeat, audio and video senders are for features still to come.
  */
 import { analyticsPagePath } from '../../domain/analytics';
 import { CENSUS_EVENT_TYPES, type ButtonTrackingPayload, type CensusEventType } from '../../domain/census';
@@ -70,7 +70,7 @@ export function overlayRender(payload: Record<string, unknown>): void {
   count(MEASUREMENT_PATHS.CENSUS_OVERLAY, 'overlay', payload);
 }
 
-/** A product card's quick view opened (src/blocks/product/quick-view.ts): no payload. */
+/** For the product quick view (not built yet): no payload. */
 export function recordQuickView(id: string): void {
   emit('quick-view', { id }, () => send(quickViewPath(id), null));
 }
