@@ -117,6 +117,20 @@ describe('a shopper on the shop', () => {
   });
 });
 
+describe('a shopper on a phone', () => {
+  it('gets shop and product pages with no serious axe violation and nothing shifting, at 390 px', async () => {
+    const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    for (const path of [SHOP.path, `${SHOP.path}/speckled-mug`]) {
+      await page.goto(`${env.site().url}${path}`);
+      await islandsReady(page);
+      expect(await shifted(page), path).toBe(0);
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+});
+
 describe('money on two sites', () => {
   // covers 000-3.21, 001-9.93
   it('formats the same price for an en-US and a de-DE site, and as 1,234.56 with the flag off', async () => {
