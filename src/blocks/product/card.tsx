@@ -55,9 +55,20 @@ type CardProps = {
   /** Among the first cards of the page: its image loads at once. */
   priority?: boolean;
   sizes?: string;
+  /** The product's line under its price (a shop's list view). */
+  excerpt?: boolean;
 };
 
-export function ProductCard({ product, store, ctx, heading: Heading, quickView, priority = false, sizes = '(max-width: 640px) 50vw, 33vw' }: CardProps) {
+export function ProductCard({
+  product,
+  store,
+  ctx,
+  heading: Heading,
+  quickView,
+  priority = false,
+  sizes = '(max-width: 640px) 50vw, 33vw',
+  excerpt = false,
+}: CardProps) {
   const image = product.images[0];
   const price = cardPrices(product, store);
   return (
@@ -70,6 +81,7 @@ export function ProductCard({ product, store, ctx, heading: Heading, quickView, 
         <Heading className="product-card-name">{product.name}</Heading>
       </a>
       <PriceView className="product-card-price" now={price.now} was={price.was} />
+      {excerpt && product.excerpt ? <p className="product-card-excerpt">{product.excerpt}</p> : null}
       {quickView ? (
         // Over the image, so showing it moves nothing.
         <div className="product-card-quick">

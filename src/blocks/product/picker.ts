@@ -73,6 +73,9 @@ export function showImage(root: HTMLElement, file: string | undefined) {
   const target = slides.find((s) => s.dataset.file === file);
   if (!target) return;
   for (const s of slides) s.classList.toggle('is-main', s === target);
+  // The large one is drawn wide: the browser picks its copy again for that width.
+  const sizes = root.querySelector<HTMLElement>('.product-gallery')?.dataset.mainSizes;
+  if (sizes) for (const node of target.querySelectorAll<HTMLImageElement | HTMLSourceElement>('img, source')) node.sizes = sizes;
 }
 
 export function enhancePicker(root: HTMLElement): void {

@@ -18,10 +18,14 @@ import { scriptJson } from './page';
 /** The island that wakes a product's picker and images (src/runtime/islands/product-page.ts). */
 export const PRODUCT_ISLAND = 'product-page';
 
+/** How wide the large image and the small ones are drawn, for the browser's choice of copy. */
+const MAIN_SIZES = '(max-width: 800px) 100vw, 600px';
+const SMALL_SIZES = '(max-width: 800px) 25vw, 150px';
+
 function Gallery({ product, ctx }: { product: ShopProduct; ctx: RenderContext }) {
   const main = product.variants[0]?.image ?? product.images[0]?.file;
   return (
-    <div className="product-gallery" data-lightbox="true" data-lightbox-title={format(shop.productImages, { name: product.name })}>
+    <div className="product-gallery" data-lightbox="true" data-lightbox-title={format(shop.productImages, { name: product.name })} data-main-sizes={MAIN_SIZES}>
       <ul className="product-slides gallery-slides">
         {product.images.map((image, i) => {
           const facts = image.file.startsWith('/s/') ? ctx.files.get(image.file.slice(3)) : undefined;
@@ -40,7 +44,7 @@ function Gallery({ product, ctx }: { product: ShopProduct; ctx: RenderContext })
                   file={image.file}
                   alt={imageAlt(image, ctx, product.name)}
                   ctx={ctx}
-                  sizes={isMain ? '(max-width: 800px) 100vw, 600px' : '(max-width: 800px) 25vw, 150px'}
+                  sizes={isMain ? MAIN_SIZES : SMALL_SIZES}
                   load={isMain ? 'now' : 'lazy'}
                 />
               </div>

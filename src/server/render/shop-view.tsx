@@ -89,7 +89,7 @@ export function ShopView({ listing, ctx }: { listing: ShopListing; ctx: RenderCo
         <ul className="product-list">
           {products.map((product, i) => (
             <li key={product.id}>
-              <ProductCard product={product} store={listing.store} ctx={ctx} heading="h2" quickView priority={i < 3} />
+              <ProductCard product={product} store={listing.store} ctx={ctx} heading="h2" quickView priority={i < 3} excerpt={layout === 'list'} />
             </li>
           ))}
         </ul>
