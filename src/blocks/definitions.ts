@@ -38,7 +38,7 @@ import { mapData } from './map/schema';
 import { newsletterDefaults, newsletterIds, newsletterSize } from './newsletter/defaults';
 import { newsletterFields } from './newsletter/fields';
 import { newsletterSchema } from './newsletter/schema';
-import { productDefaults, productNeeds, productSize } from './product/defaults';
+import { productDefaults, productSize } from './product/defaults';
 import { productFields } from './product/fields';
 import { productData, type ProductData } from './product/schema';
 import { spacerDefaults, spacerSize } from './spacer/defaults';
@@ -179,7 +179,6 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     label: 'Product',
     schema: () => productData,
     defaults: productDefaults,
-    needs: productNeeds,
     size: productSize,
     fields: productFields,
     // Only a card offering a quick view has browser behaviour.

@@ -32,5 +32,6 @@ export const shop = {
   productImages: 'Images of {name}',
   noCombination: 'This combination is not offered.',
   noSuchProduct: 'The store has no product with this id: choose one of its products.',
+  chooseProduct: 'Choose a product in this block’s settings.',
   productOnSite: 'The product’s card is shown on the published site.',
 } as const;

@@ -3,6 +3,6 @@ import { describeFields } from '../fields';
 import { productData } from './schema';
 
 export const productFields = describeFields(productData.shape, {
-  productId: { type: 'text', label: 'Product', hint: 'The id of one of the store’s products (Store › Products shows it).', minLength: 24, maxLength: 24 },
+  productId: { type: 'text', label: 'Product', hint: 'The id of one of the store’s products (Store › Products shows it).' },
   quickView: { type: 'checkbox', label: 'Offer a quick view' },
 });
