@@ -174,6 +174,23 @@ describe('shop and product pages', () => {
     expect(yen.offers).toMatchObject({ price: '123456', priceCurrency: 'JPY' });
   });
 
+  it('renders a site too large to hold in memory from the database, address by address, the same', async () => {
+    const small = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false, contentCacheBytes: 2048 });
+    try {
+      await small.siteChanges.ready;
+      for (const path of [SHOP.path, `${SHOP.path}/speckled-mug`, `${SHOP.path}/category/mugs`, '/featured', `${SHOP.path}/secret-teapot`]) {
+        app.pageCache.clear();
+        const headers = { host: 'us-shop.sites.test' };
+        const [fromMemory, fromDatabase] = [await app.inject({ url: path, headers }), await small.inject({ url: path, headers })];
+        expect(fromDatabase.statusCode, path).toBe(fromMemory.statusCode);
+        expect(fromDatabase.body, path).toBe(fromMemory.body);
+      }
+      expect(small.siteContent.held().sites).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('shows a product block’s card on any page, and a shop’s list and single-product views', async () => {
     const featured = (await get('us-shop', '/featured')).body;
     expect(featured).toContain('<a class="product-card-link" href="/pottery/speckled-mug">');

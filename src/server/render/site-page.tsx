@@ -200,8 +200,11 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   }
   const address = catalogue && storeAddress(path);
   if (catalogue && address) {
-    const shops = content.scope === 'site' ? content : await source.read(site.id, address.shopPath);
-    const answer = storePathResponse(base, await catalogue(), (p) => shops.collection(p)?.collection, {
+    const held = await catalogue();
+    // A site read for one address holds no shop: read the shop's address too, only when the catalogue has something there.
+    const named = held.product(path) ?? (address.category === undefined ? undefined : held.category(address.category));
+    const shops = content.scope === 'site' || !named ? content : await source.read(site.id, address.shopPath);
+    const answer = storePathResponse(base, held, (p) => shops.collection(p)?.collection, {
       path,
       url,
       origin: req.origin,
