@@ -6,7 +6,6 @@
  * is rendered from the database, page by page, exactly as it would be from memory.
  */
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema, type StoredSiteDocument } from '../src/blocks/site-document';
 import { loadDocument } from '../src/document/load';
@@ -16,6 +15,7 @@ import { DEMO_WHOLESALE_PASSWORD } from '../src/server/demo';
 import { createMetrics } from '../src/server/metrics';
 import { loadClientAssets } from '../src/server/render/assets';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
+import { databaseUse } from './database-use';
 import { freshDatabase } from './db';
 import { demoDatabase, type DemoApp } from './demo-app';
 import { demoDocument, siteNamed } from './fixtures';
@@ -25,19 +25,6 @@ function valid(doc: SiteDocument): StoredSiteDocument {
   const loaded = loadDocument(doc, siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   return loaded.document;
-}
-
-/** How many times `work` takes a connection from the pool: once for every query outside a transaction, once per transaction. */
-async function databaseUse(pool: pg.Pool, work: () => Promise<unknown>): Promise<number> {
-  let taken = 0;
-  const count = () => (taken += 1);
-  pool.on('acquire', count);
-  try {
-    await work();
-  } finally {
-    pool.off('acquire', count);
-  }
-  return taken;
 }
 
 /** A value of the app's metrics as an operator scrapes them. */

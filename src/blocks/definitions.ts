@@ -38,6 +38,9 @@ import { mapData } from './map/schema';
 import { newsletterDefaults, newsletterIds, newsletterSize } from './newsletter/defaults';
 import { newsletterFields } from './newsletter/fields';
 import { newsletterSchema } from './newsletter/schema';
+import { productDefaults, productSize } from './product/defaults';
+import { productFields } from './product/fields';
+import { productData, type ProductData } from './product/schema';
 import { spacerDefaults, spacerSize } from './spacer/defaults';
 import { spacerFields } from './spacer/fields';
 import { spacerData } from './spacer/schema';
@@ -169,6 +172,17 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     fields: videoFields,
     css: videoCss,
     island: { load: 'visible' },
+  }),
+  defineBlock<ProductData>({
+    type: BLOCK_TYPES.PRODUCT,
+    kind: 'product',
+    label: 'Product',
+    schema: () => productData,
+    defaults: productDefaults,
+    size: productSize,
+    fields: productFields,
+    // Only a card offering a quick view has browser behaviour.
+    island: { load: 'visible', when: (data) => data.quickView },
   }),
 ];
 

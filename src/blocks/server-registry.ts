@@ -6,6 +6,7 @@
 import { BLOCK_TYPES } from '../domain/block-types';
 import { formServer } from './form/server';
 import { galleryServer } from './gallery/server';
+import { productServer } from './product/server';
 import type { BlockServer } from './server-types';
 import { videoServer } from './video/server';
 
@@ -13,4 +14,5 @@ export const BLOCK_SERVERS: ReadonlyMap<number, BlockServer> = new Map([
   [BLOCK_TYPES.FORM, formServer],
   [BLOCK_TYPES.GALLERY, galleryServer],
   [BLOCK_TYPES.VIDEO, videoServer],
+  [BLOCK_TYPES.PRODUCT, productServer],
 ]);

@@ -30,6 +30,8 @@ export type ResolveContext = {
     /** Adds a file to the site and answers its address; undefined when the site's rules refuse it. */
     add(file: { fileName: string; declaredType: string; body: Readable }): Promise<string | undefined>;
   };
+  /** The site's store, when the save can look in it: whether it has a product of this id (whatever its status). */
+  products?: { has(id: string): Promise<boolean> };
 };
 
 /** A block as its resolve completed it, with refusals by their path in the body (nothing is saved then). */

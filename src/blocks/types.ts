@@ -14,6 +14,7 @@ import type { GoogleMapsContext } from '../domain/google-maps';
 import type { BlockData, SiteFile } from '../document/schema';
 import type { FieldGroup, Fields } from './fields';
 import type { HtmlRules } from './html';
+import type { CatalogueLookup } from './product/types';
 
 /** When the island loader imports a kind's chunk: at once, when the browser is idle, or when the block scrolls into view. */
 export type IslandLoad = 'eager' | 'idle' | 'visible';
@@ -43,6 +44,8 @@ export type RenderContext = {
   captcha?: { provider: CaptchaProvider; siteKey: string };
   /** The site's Google Maps browser key, language and region when it has a key: maps are then Google's (src/blocks/map/google.ts). */
   googleMaps?: GoogleMapsContext;
+  /** The site's published catalogue, on pages that show products (src/server/render/site-page.tsx). */
+  catalogue?: CatalogueLookup;
 };
 
 /** Captcha kinds: the self-hosted proof-of-work captcha, or reCAPTCHA with the owner's keys. */

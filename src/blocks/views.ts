@@ -14,6 +14,7 @@ import { ImageView } from './image/view';
 import { LineView } from './line/view';
 import { MapView } from './map/view';
 import { NewsletterView } from './newsletter/view';
+import { ProductView } from './product/view';
 import { SpacerView } from './spacer/view';
 import { TextView } from './text/view';
 import type { StoredBlockData } from '../document/schema';
@@ -39,6 +40,7 @@ export const BLOCK_VIEWS: ReadonlyMap<number, AnyBlockView> = new Map([
   [BLOCK_TYPES.MAP, erased(MapView)],
   [BLOCK_TYPES.NEWSLETTER, erased(NewsletterView)],
   [BLOCK_TYPES.VIDEO, erased(VideoView)],
+  [BLOCK_TYPES.PRODUCT, erased(ProductView)],
 ]);
 
 /** The element rendering a block of `type` with `props`, or null for a type no kind has. */

@@ -51,7 +51,11 @@ export const FEATURE_FLAG_INFO: Readonly<Record<FeatureFlag, { title: string; de
     description: 'The Languages screen: the languages the site is offered in and a translation provider.',
     available: true,
   },
-  currency_formatting: { title: 'Currency formatting', description: 'Prices formatted for the visitor’s locale.', available: false },
+  currency_formatting: {
+    title: 'Currency formatting',
+    description: 'Prices shown with the symbol and separators of the site’s language and region; off, as 1,234.56 whatever the language.',
+    available: true,
+  },
   session_recording: { title: 'Session recording', description: 'Sampled recordings of visits for a session-recording service.', available: false },
 };
 

@@ -23,6 +23,13 @@ export const LABS_LIST_INFO: Readonly<Record<LabsList, { title: string; descript
   },
 };
 
+/**
+ * What a site created from now on starts with: locale currency formatting (seed 001 §9: the flag is
+ * on for new sites; sites made before keep the legacy comma-and-dot format until their owner turns
+ * it on). In the early-access list, where features ready for real sites are.
+ */
+export const NEW_SITE_LABS: Labs = { internal: [], circle: [FEATURE_FLAGS.CURRENCY_FORMATTING] };
+
 /** The flags in `names`, known ones only, without repeats, in the order FEATURE_FLAGS lists them. */
 export function knownFlags(names: readonly unknown[]): FeatureFlag[] {
   const wanted = new Set(names);

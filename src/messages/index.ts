@@ -50,6 +50,7 @@ import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
+import { shop } from './shop';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { storeApi } from './store-api';
@@ -107,6 +108,7 @@ export const CATALOGUE = {
   richText,
   securityEmails,
   settingsScreens,
+  shop,
   siteChrome,
   siteFilesText,
   siteArchiveText,

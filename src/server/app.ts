@@ -20,6 +20,7 @@ import { registerBlogApi } from './modules/content/routes/blog';
 import { registerProductsApi } from './modules/catalogue/routes/products';
 import { registerStoreApi } from './modules/catalogue/routes/store';
 import { registerCaptchaApi } from './modules/sites/routes/captcha';
+import { registerAvailabilityRoute } from './modules/catalogue/routes/availability';
 import { registerGoogleMapsApi } from './modules/files/routes/google-maps';
 import { registerConfigApi } from './modules/content/routes/config';
 import { registerCookieBannerApi } from './modules/content/routes/cookie-banner';
@@ -214,6 +215,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerGoogleMapsApi(app, db);
   await registerCookieBannerApi(app, db);
   await registerNewsletterApi(app, db);
+  await registerAvailabilityRoute(app, opts.database.pool);
   await registerMeasurementRoutes(app, db, { limit: opts.ingestLimit === undefined ? INGEST_LIMIT : opts.ingestLimit });
   await registerOperationsRoutes(app, opts.database, { metricsToken: opts.metricsToken });
   registerConfigShell(app, opts.assets);

@@ -7,7 +7,7 @@ import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
 import { loadDocument } from '../document/load';
 import { chooseAltcha, hasAnySite } from './modules/sites';
-import { DEMO_SITE_FILE, templateDocument } from './modules/content';
+import { DEMO_SITE_FILE, startNewSiteLabs, templateDocument } from './modules/content';
 import { writeSiteDocument } from './modules/content';
 
 /** The demo site's sample customer, made at first start with a printed password. */
@@ -24,7 +24,7 @@ export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
   if (!(await noSiteYet(db))) return undefined;
   const loaded = loadDocument(JSON.parse(await readFile(DEMO_SITE_FILE, 'utf8')), siteDocumentSchema);
   if (!loaded.ok) throw new Error(`The demo site document is invalid: ${loaded.errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-  const { websiteId } = await writeSiteDocument(db, loaded.document, { makeDefault: true });
+  const { websiteId } = await writeSiteDocument(db, loaded.document, { makeDefault: true, within: (tx, site) => startNewSiteLabs(tx, site.websiteId) });
   // The demo contact form asks for a captcha: the site gets a key for the built-in one.
   await chooseAltcha(db, websiteId, null);
   return websiteId;
@@ -37,6 +37,9 @@ async function noSiteYet(db: Db): Promise<boolean> {
 /** On a database with no site yet: the blank site, as the default site. Answers its id, or undefined when there were sites. */
 export async function importBlankIfEmpty(db: Db): Promise<string | undefined> {
   if (!(await noSiteYet(db))) return undefined;
-  const { websiteId } = await writeSiteDocument(db, await templateDocument('blank', BLANK_SITE.identifier, BLANK_SITE.title), { makeDefault: true });
+  const { websiteId } = await writeSiteDocument(db, await templateDocument('blank', BLANK_SITE.identifier, BLANK_SITE.title), {
+    makeDefault: true,
+    within: (tx, site) => startNewSiteLabs(tx, site.websiteId),
+  });
   return websiteId;
 }

@@ -134,10 +134,10 @@ export type SiteHosts = (req: FastifyRequest) => Promise<readonly string[]>;
 
 /**
  * Addresses whose answers never set the crumb cookie: files, built assets and the site icon (cached
- * by browsers and CDNs), and the health and metrics checks, which load balancers and scrapers call without
- * keeping cookies.
+ * by browsers and CDNs), the health and metrics checks, which load balancers and scrapers call without
+ * keeping cookies, and a product page's availability call, which sets no cookie (src/contracts/catalogue.ts).
  */
-const NO_CRUMB_COOKIE = ['/assets/', '/s/', '/favicon', '/apple-touch-icon', '/api/health/', '/api/metrics'] as const;
+const NO_CRUMB_COOKIE = ['/assets/', '/s/', '/favicon', '/apple-touch-icon', '/api/health/', '/api/metrics', '/api/commerce/product-availability/'] as const;
 
 /** Whether the browser says this call came from another site (see the module comment). */
 export async function fromAnotherSite(req: FastifyRequest, siteHosts: SiteHosts): Promise<boolean> {

@@ -90,6 +90,7 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
       pageIslands: islands,
       visitor,
       access: async (page: { id: string; access: PageAccess }) => pageAccess(app.pageUnlocks, req, member, page, site.id),
+      catalogue: app.catalogue,
     };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {

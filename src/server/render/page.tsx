@@ -50,7 +50,9 @@ export type PageHead = {
   url: string;
   /** Not-found and error pages are not for search engines. */
   noindex?: boolean;
-  type?: 'website' | 'article';
+  type?: 'website' | 'article' | 'product';
+  /** More Open Graph properties (a product's price). */
+  meta?: readonly { property: string; content: string }[] | undefined;
   /** A blog's feed, linked as the page's alternate (render/feed.ts). */
   feed?: { title: string; href: string } | undefined;
   /** schema.org data about the page (a post's BlogPosting), written as JSON-LD. */
@@ -197,7 +199,7 @@ export function renderSiteFrame(site: ShellSite, currentPath: string, files: Ren
 }
 
 /** Escapes JSON for a <script type="application/json"> body. */
-function scriptJson(value: unknown): string {
+export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -220,6 +222,8 @@ export function renderPage(opts: {
   source?: PageSource;
   /** Who the page is rendered for, when that changes the page context (page-context.ts). */
   visitor?: PageVisitor;
+  /** Islands the content around the sections marks (a shop's, a product's). */
+  islands?: readonly string[];
 }): RenderedPage {
   const { site, head, assets } = opts;
   const kinds = new Set<string>();
@@ -270,6 +274,7 @@ export function renderPage(opts: {
     </>,
   );
   for (const { name } of pageIslands) kinds.add(name);
+  for (const name of opts.islands ?? []) kinds.add(name);
   if (headerHasMenu(site)) kinds.add('menu');
   const css = logoCss(site.header, opts.ctx.files) + layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
@@ -290,6 +295,9 @@ export function renderPage(opts: {
       <meta property="og:url" content={head.url} />
       {head.description ? <meta property="og:description" content={head.description} /> : null}
       {socialImage ? <meta property="og:image" content={socialImage} /> : null}
+      {(head.meta ?? []).map((m) => (
+        <meta key={m.property} property={m.property} content={m.content} />
+      ))}
       <meta name="twitter:card" content={socialImage ? 'summary_large_image' : 'summary'} />
       <meta name="twitter:title" content={head.title} />
       {head.description ? <meta name="twitter:description" content={head.description} /> : null}

@@ -15,6 +15,10 @@ import { PAGE_TYPES } from '../../domain/page-types';
 import { RECORD_TYPES } from '../../domain/record-types';
 import type { SiteContent } from '../modules/content';
 import type { SiteContentSource } from '../modules/content';
+import type { CatalogueSource } from '../modules/catalogue';
+import { BLOCK_TYPES } from '../../domain/block-types';
+import type { StoredSection } from '../../document/schema';
+import { catalogueLookup, isShop, shopPage, storeAddress, storeFormat, storePathResponse } from './shop-paths';
 import { blogPostingData, feedAddress, renderFeed } from './feed';
 import type { WebsiteRow } from '../modules/sites';
 import { siteFooter, siteHeader, siteNavigation, siteSettings } from '../modules/sites';
@@ -42,6 +46,8 @@ type RequestInfo = {
   visitor?: PageVisitor;
   /** Whether this visitor may open a page that is not public; asked only for such pages. */
   access?: (page: { id: string; access: PageAccess }) => Promise<AccessDecision>;
+  /** The sites' published catalogues held in memory (app.catalogue): read only for shops, product blocks and addresses nothing else answers. */
+  catalogue?: CatalogueSource;
 };
 
 /** A restricted page for this visitor: shown, locked (lock screen 103), or refused (access denied 106). */
@@ -86,11 +92,19 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   // A target stored before the link rules that a page may not carry is no redirect at all.
   if (redirect && isPublishableLink(redirect, req.host)) return { kind: 'redirect', location: redirect };
 
-  const ctx = renderContext(content, req.host);
+  const plain = renderContext(content, req.host);
+  const catalogue = req.catalogue && (() => req.catalogue!.read(site.id));
+  const hasProducts = (sections: readonly StoredSection[]) => sections.some((s) => s.blocks.some((b) => b.type === BLOCK_TYPES.PRODUCT));
+  // Product blocks look their products up in the catalogue; a page without one never reads it.
+  const withCatalogue = async (sections: readonly StoredSection[]) => {
+    if (!catalogue || !hasProducts(sections)) return plain;
+    const held = await catalogue();
+    return { ...plain, catalogue: catalogueLookup(held, storeFormat(held, settings.locale, plain)) };
+  };
   const base = {
     site: shell(site, req.host),
     currentPath: path,
-    ctx,
+    ctx: plain,
     assets,
     visitor: req.visitor,
     ...(req.pageIslands ? { pageIslands: req.pageIslands } : {}),
@@ -113,6 +127,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
       ...(access.type === 'public' ? {} : { personal: true as const }),
       page: renderPage({
         ...base,
+        ctx: await withCatalogue(page.sections),
         pageType,
         source: { pageId: page.id, collectionId: page.id, contentSource: CONTENT_SOURCES.COLLECTION, recordType: RECORD_TYPES.PAGE },
         head: {
@@ -128,6 +143,9 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   }
 
   const listed = content.collection(path);
+  if (listed && catalogue && isShop(listed.collection)) {
+    return shopPage(base, await catalogue(), listed.collection, { url, origin: req.origin, locale: settings.locale, titled });
+  }
   if (listed) {
     const { collection, items } = listed;
     return {
@@ -144,7 +162,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
           url,
           feed: { title: collection.title, href: feedAddress(collection.path) },
         },
-        before: <CollectionList collection={collection} items={items} ctx={ctx} locale={settings.locale} timeZone={settings.timeZone} />,
+        before: <CollectionList collection={collection} items={items} ctx={plain} locale={settings.locale} timeZone={settings.timeZone} />,
       }),
     };
   }
@@ -157,6 +175,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
       status: 200,
       page: renderPage({
         ...base,
+        ctx: await withCatalogue(item.sections),
         pageType: PAGE_TYPES.CONTENT_ITEM,
         source: { pageId: item.id, collectionId: parent.id, itemId: item.id, contentSource: CONTENT_SOURCES.ITEM, recordType: itemRecordType(parent.type) },
         sections: item.sections,
@@ -178,6 +197,21 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
         after: item.tags.length > 0 ? <PostTags tags={item.tags} /> : undefined,
       }),
     };
+  }
+  const address = catalogue && storeAddress(path);
+  if (catalogue && address) {
+    const held = await catalogue();
+    // A site read for one address holds no shop: read the shop's address too, only when the catalogue has something there.
+    const named = held.product(path) ?? (address.category === undefined ? undefined : held.category(address.category));
+    const shops = content.scope === 'site' || !named ? content : await source.read(site.id, address.shopPath);
+    const answer = storePathResponse(base, held, (p) => shops.collection(p)?.collection, {
+      path,
+      url,
+      origin: req.origin,
+      locale: settings.locale,
+      titled,
+    });
+    if (answer) return answer;
   }
   // Seed 001 §2 (2.02): `/<page>/<slide>` is a public page whose gallery has that slide, opened in its lightbox by the page's script; its canonical link stays the page's.
   const named = await slidePage(source, site, content, path);

@@ -19,7 +19,7 @@ export { UNLOCK_COOKIE, unlockTools } from './published/page-access';
 export { pageAccessOf, type ItemSummary, type PublishedCollection, type PublishedPage, type SiteContent } from './published/published';
 export { contentReader, createSiteContentCache, type SiteContentCache, type SiteContentSource } from './published/site-content';
 export { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './scheduled-posts';
-export { DEMO_SITE_FILE, SiteTakenError, createSite, templateDocument } from './sites/new-sites';
+export { DEMO_SITE_FILE, SiteTakenError, createSite, startNewSiteLabs, templateDocument } from './sites/new-sites';
 export { ArchiveRefusal, siteArchive } from './sites/site-archive';
 export { SiteConflictError, SiteImportRefusal, exportSite, writeSiteDocument } from './sites/sites';
 export { importSite, type ImportSiteOptions, type ImportSource, type ImportedSite } from './operations/import-site';

@@ -20,6 +20,7 @@ import type { Db } from '../../../../db/client';
 import { readRevision, readVersions } from '../../../versions/store';
 import { discardVersion, publishVersion, saveVersion, type VersionOutcome, type VersionRefusal } from '../../../versions/versions';
 import { FileRefusal, siteFile, uploadFile } from '../../files';
+import { storeHasProduct } from '../../catalogue';
 import { collectionItems, pages } from '../schema/content';
 import { filledBlocks, parseSections, resolveBlocks } from './sections-checks';
 import { ACCOUNT_NAMES, nameOf } from '../../accounts';
@@ -47,6 +48,7 @@ export type ResolveServices = { blobs: BlobStore; outgoing: ResolveOptions };
 function resolveContext(db: Db, services: ResolveServices, websiteId: string, accountId: string): ResolveContext {
   return {
     outgoing: services.outgoing,
+    products: { has: (id) => storeHasProduct(db, websiteId, id) },
     files: {
       async find(name) {
         const file = await siteFile(db, websiteId, name);

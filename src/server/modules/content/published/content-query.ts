@@ -28,7 +28,15 @@ const pageRow = z
   })
   .transform(({ seo, ...page }) => ({ ...page, seo: seoSchema.parse(seo), noIndex: seo.noIndex === true }));
 export type PageRow = z.infer<typeof pageRow>;
-const collectionRow = z.object({ id: z.string(), type: z.number(), path: z.string(), title: z.string(), description: z.string().nullable(), seo: seoSchema });
+const collectionRow = z.object({
+  id: z.string(),
+  type: z.number(),
+  path: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  viewMode: z.string().nullable().optional(),
+  seo: seoSchema,
+});
 const itemRow = z.object({
   id: z.string(),
   collectionId: z.string(),
@@ -91,7 +99,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
           ${at(sql`path = ${path} OR page_type IN (${systemTypes})`)}
       ),
       c AS (
-        SELECT id, path, position AS o, json_build_object('id', id, 'type', type, 'path', path, 'title', title, 'description', description, 'seo', seo)::text AS j
+        SELECT id, path, position AS o, json_build_object('id', id, 'type', type, 'path', path, 'title', title, 'description', description, 'viewMode', view_mode, 'seo', seo)::text AS j
         FROM collections
         WHERE website_id = ${websiteId} AND status = ${PUBLISHED}
           ${at(sql`path = ${path} OR EXISTS (SELECT 1 FROM collection_items x WHERE x.website_id = ${websiteId} AND x.collection_id = collections.id AND x.path = ${path})`)}

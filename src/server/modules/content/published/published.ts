@@ -65,7 +65,16 @@ export function fileNamesIn(value: unknown): Set<string> {
   return names;
 }
 
-export type PublishedCollection = { id: string; type: number; path: string; title: string; description: string | null; seo: Record<string, string> };
+export type PublishedCollection = {
+  id: string;
+  type: number;
+  path: string;
+  title: string;
+  description: string | null;
+  /** How a shop lists its products (seed 001 §3); null for other collections and a shop left as a grid. */
+  viewMode?: string | null | undefined;
+  seo: Record<string, string>;
+};
 /** An item as a collection's list shows it. */
 export type ItemSummary = {
   id: string;

@@ -3,6 +3,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { COLLECTION_TYPES } from '../../../../domain/collection-types';
 import { PAGE_STATUS, PAGE_TYPES } from '../../../../domain/page-types';
 import { collectionItems, collections, pages } from '../schema/content';
 
@@ -10,7 +11,8 @@ const PUBLISHED = PAGE_STATUS.PUBLISHED;
 /** Pages with an address of their own: the system pages (not found, error) answer for other addresses. */
 const ROUTABLE_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE];
 
-export type SitemapEntries = { paths: string[]; items: { path: string; publishedAt: string }[] };
+/** `shops`: the published collections of type PRODUCTS, whose products and categories the caller adds from the catalogue. */
+export type SitemapEntries = { paths: string[]; items: { path: string; publishedAt: string }[]; shops: { id: string; path: string }[] };
 
 /** Every address search engines may list: public published pages, published collections and their published items. */
 export async function sitemapEntries(db: Db, websiteId: string): Promise<SitemapEntries> {
@@ -30,7 +32,7 @@ export async function sitemapEntries(db: Db, websiteId: string): Promise<Sitemap
       )
       .orderBy(asc(pages.position)),
     db
-      .select({ id: collections.id, path: collections.path })
+      .select({ id: collections.id, path: collections.path, type: collections.type })
       .from(collections)
       .where(and(eq(collections.websiteId, websiteId), eq(collections.status, PUBLISHED)))
       .orderBy(asc(collections.position)),
@@ -52,5 +54,9 @@ export async function sitemapEntries(db: Db, websiteId: string): Promise<Sitemap
             ),
           )
           .orderBy(asc(collectionItems.position));
-  return { paths: [...pageRows.flatMap((p) => (p.path ? [p.path] : [])), ...collectionRows.map((c) => c.path)], items };
+  return {
+    paths: [...pageRows.flatMap((p) => (p.path ? [p.path] : [])), ...collectionRows.map((c) => c.path)],
+    items,
+    shops: collectionRows.filter((c) => c.type === COLLECTION_TYPES.PRODUCTS).map((c) => ({ id: c.id, path: c.path })),
+  };
 }

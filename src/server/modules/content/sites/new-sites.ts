@@ -19,7 +19,9 @@ import { CONTENT_STATUSES } from '../../../../domain/website';
 import { format } from '../../../../messages/format';
 import { pages as texts } from '../../../../messages/pages';
 import { setRole } from '../../accounts';
-import { logActivity } from '../../sites';
+import { logActivity, updateSiteRow } from '../../sites';
+import { NEW_SITE_LABS } from '../../../../domain/labs';
+import type { Executor } from '../../../../db/client';
 import { chooseAltcha } from '../../sites';
 import { writeSiteDocument, newId, SiteConflictError } from './sites';
 import { findWebsiteByIdentifier } from '../../sites';
@@ -72,6 +74,11 @@ export async function templateDocument(template: SiteTemplate, identifier: strin
   return loaded.document;
 }
 
+/** A site made now starts with the labs flags of new sites (locale currency formatting), in its import's transaction. */
+export async function startNewSiteLabs(tx: Executor, websiteId: string): Promise<void> {
+  await updateSiteRow(tx, websiteId, { labs: NEW_SITE_LABS });
+}
+
 /**
  * Creates the site with `accountId` as its ADMIN. An identifier another site has (checked first,
  * and again in the transaction, where a race ends at the unique index) is a SiteTakenError.
@@ -90,6 +97,7 @@ export async function createSite(
       within: async (tx, site) => {
         // Created between the check above and the import's lock: refused, and the import undone.
         if (!site.created) throw new SiteTakenError(identifier);
+        await startNewSiteLabs(tx, site.websiteId);
         await setRole(tx, site.websiteId, accountId, TEAM_ROLES.ADMIN);
         await logActivity(tx, site.websiteId, accountId, 'site.created', { template });
       },
