@@ -11,10 +11,8 @@ export const storeScreens = {
   typeGiftCard: 'Gift card',
 
   unlimited: 'Unlimited',
-  soldOut: 'Sold out',
   inStock: '{count} in stock',
   priceRange: '{min} – {max}',
-  onSaleBadge: 'Sale',
   productCount: '{count, plural, one {# product} other {# products}}',
   variantCount: '{count, plural, one {# variant} other {# variants}}',
   unpublishedChanges: 'Unpublished changes',
@@ -76,7 +74,6 @@ export const storeScreens = {
   tooManyVariants: 'These options make more than {max} combinations. Remove some values.',
   onlyVariant: 'Price and stock',
   variant: 'Variant',
-  salePrice: 'Sale price',
   onSale: 'On sale',
   sku: 'SKU',
   skuHint: 'Leave empty and one is made for you when you save.',

@@ -11,9 +11,13 @@ import { pages } from '../../messages/pages';
 import { richText } from '../../messages/rich-text';
 import { systemPages } from '../../messages/system-pages';
 import { storeScreens } from '../../messages/store-screens';
+import { shop } from '../../messages/shop';
 
 export const words = {
   ...storeScreens,
+  soldOut: shop.soldOut,
+  onSaleBadge: shop.saleBadge,
+  salePrice: shop.salePrice,
   categoriesTitle: blog.categories,
   categories: blog.categories,
   loadingDescription: richText.loading,
