@@ -7,8 +7,8 @@
  * Low stock view lists only what is at or below the threshold; a category is added, given to the
  * mug and counted; a status no owner gives here reads Unsupported; the store's currency becomes
  * the euro and prices read in euros; a Viewer sees it all and can change none of it. Axe finds no
- * serious violation on the screens. That a published product shows on the shop page is the shop
- * page's own test.
+ * serious violation on the screens. The published mug is on the shop page, and its page offers
+ * its glazes with their stock.
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
@@ -94,11 +94,11 @@ describe('the Store screens', () => {
     // Its photos, from the files library, in the order ticked.
     await page.getByRole('button', { name: 'Add images' }).click();
     const picker = page.getByRole('dialog', { name: 'Choose images' });
-    await picker.getByRole('checkbox', { name: /celadon/ }).click();
-    await picker.getByRole('checkbox', { name: /tenmoku/ }).click();
+    await picker.getByRole('checkbox', { name: /^celadon\.png/ }).click();
+    await picker.getByRole('checkbox', { name: /^tenmoku\.png/ }).click();
     await picker.getByRole('button', { name: 'Add 2 images' }).click();
-    await page.getByLabel(/^Alt text for celadon/).fill('A pale green mug');
-    await page.getByLabel(/^Alt text for tenmoku/).fill('A dark brown mug');
+    await page.getByLabel(/^Alt text for celadon\.png/).fill('A pale green mug');
+    await page.getByLabel(/^Alt text for tenmoku\.png/).fill('A dark brown mug');
 
     // Two options make four variants.
     await page.getByRole('button', { name: 'Add option' }).click();
@@ -150,6 +150,19 @@ describe('the Store screens', () => {
     await mug.getByText('Sale', { exact: true }).waitFor();
     await mug.getByText('31 in stock').waitFor();
     expect(await mug.locator('img').getAttribute('src')).toMatch(/celadon/);
+
+    // A shopper sees it on the shop page, from its least price, and its page offers both glazes.
+    const shopper = await (await visitorContext(env.browser(), env.site(), desktop)).newPage();
+    await shopper.goto(`${env.site().url}/shop`);
+    const card = shopper.getByRole('link', { name: 'Tea mug' }).first();
+    await card.waitFor();
+    await shopper.getByText('from $19.00').waitFor();
+    await card.click();
+    await shopper.getByRole('heading', { name: 'Tea mug', level: 1 }).waitFor();
+    await shopper.getByRole('combobox', { name: 'Glaze' }).selectOption('Tenmoku');
+    await shopper.getByRole('combobox', { name: 'Size' }).selectOption('Large');
+    await shopper.getByText('Only 2 left').waitFor();
+    await shopper.context().close();
   });
 
   it('shows a product that is not published as Hidden and one with a time to come as Scheduled', { timeout: 120_000 }, async () => {

@@ -51,7 +51,8 @@ export function measureTexts(variant: ShopVariant, store: StoreFormat): { weight
     ...(variant.weight !== undefined && variant.weight > 0
       ? { weight: format(shop.weightValue, { weight: number(variant.weight, locale), unit: units.weight }) }
       : {}),
-    ...(d && (d.length > 0 || d.width > 0 || d.height > 0)
+    // A size is shown whole: one side left at 0 is a size not given yet.
+    ...(d && d.length > 0 && d.width > 0 && d.height > 0
       ? {
           dimensions: format(shop.dimensionsValue, {
             length: number(d.length, locale),
