@@ -10,8 +10,9 @@
  * key beside it as DATA_DIR/secret-key.next (the part SECRET_KEY_NEXT plays), re-seals, then renames
  * it over the old one, so no moment exists where a stored secret is under a key no file holds.
  */
+import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { link, mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerConfig } from '../config';
 import { generateSecretKey, keyId, parseSecretKey, SecretKeyError } from './sealed';
@@ -63,20 +64,27 @@ async function readKeyFile(file: string): Promise<Buffer | undefined> {
   }
 }
 
-/** Writes a new key file durably (file and directory synced), mode 600; false when the file already exists. */
+/**
+ * Writes a new key file durably (file and directory synced), mode 600; false when the file already
+ * exists. The key is written whole under a name of its own and then linked into place (a link never
+ * replaces a file), so another process starting at once never reads a file still being written.
+ */
 async function createKeyFile(file: string, key: string): Promise<boolean> {
-  let handle;
-  try {
-    handle = await open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw err;
-  }
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  const handle = await open(draft, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
   try {
     await handle.writeFile(`${key}\n`);
     await handle.sync();
   } finally {
     await handle.close();
+  }
+  try {
+    await link(draft, file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await unlink(draft);
   }
   await syncDirectory(path.dirname(file));
   return true;
