@@ -50,7 +50,9 @@ describe('the blog', () => {
   it('an owner adds a blog, writes a post, schedules it, and a visitor reads it once its time has come', { timeout: 120_000 }, async () => {
     // A site with no blog: the demo's journal goes (with its menu link), so this owner starts one.
     await changeSiteDocument(env.site(), (doc) => {
+      // The shop goes too (a collection as well), and with it the store's products.
       doc.collections = [];
+      doc.store = { ...(doc.store as object), categories: [], products: [] };
       doc.navigation = (doc.navigation as { href: string }[]).filter((n) => n.href !== '/journal');
     });
     const page = await signedIn();

@@ -237,7 +237,8 @@ describe('the asset library', () => {
     await img.waitFor({ state: 'attached' });
     expect(Number(await img.getAttribute('width'))).toBeGreaterThan(0);
     expect(Number(await img.getAttribute('height'))).toBeGreaterThan(0);
-    // Its address is set by the image's script, which picks the size the layout needs.
+    // Its address is set by the image's script, which picks the size the layout needs, once it nears the view.
+    await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain('red-square.png');
     await visitor.context().close();
 

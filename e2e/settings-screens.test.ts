@@ -34,7 +34,7 @@ async function signedInPage(): Promise<Page> {
 }
 
 async function openScreen(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name }).click();
+  await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { name, level: 1 }).waitFor();
 }
 

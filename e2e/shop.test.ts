@@ -163,7 +163,7 @@ describe('JavaScript on shop pages', () => {
     const product = await measure(`${SHOP.path}/speckled-mug`);
     expect(product.total).toBeLessThanOrEqual(25 * 1024);
     expect(product.bodies.some((b) => b.includes('product-availability'))).toBe(true);
-    for (const path of ['/', '/about', '/blocks/gallery']) {
+    for (const path of ['/contact', '/about', '/blocks/gallery']) {
       const other = await measure(path);
       expect(
         other.bodies.filter((b) => b.includes('product-availability') || b.includes('Quick view')),

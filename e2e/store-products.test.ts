@@ -258,7 +258,12 @@ describe('the Store screens', () => {
 
   it('saves the store settings, and prices read in the new currency', { timeout: 120_000 }, async () => {
     await openSidebar('Store settings');
-    expect(await page.getByLabel('Currency your store sells in').locator('option').count()).toBe(27);
+    // covers 001-3.97: the 27 currencies by the string tables' names.
+    const names = await page.getByLabel('Currency your store sells in').locator('option').allInnerTexts();
+    expect(names).toHaveLength(27);
+    expect(names).toEqual(
+      expect.arrayContaining(['US Dollar (USD)', 'Pound Sterling (GBP)', 'Yen (JPY)', 'South African Rand (ZAR)', 'Indonesian Rupiah (IDR)']),
+    );
     await page.getByLabel('Currency your store sells in').selectOption({ label: 'Euro (EUR)' });
     await page.getByText('Prices show like this: €24.00').waitFor();
     await page.getByLabel(/^Metric/).check();

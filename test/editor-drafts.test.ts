@@ -25,7 +25,7 @@ import { createAccount, setRole } from '../src/server/modules/accounts/accounts'
 import { listenForSiteChanges, type SiteChangeListener } from '../src/server/modules/sites/site-changes';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
-import { siteNamed } from './fixtures';
+import { demoStore, siteNamed } from './fixtures';
 import { signedIn, type Client } from './session';
 
 const hex = (n: number) => `ed170000${n.toString(16).padStart(16, '0')}`;
@@ -50,6 +50,8 @@ function siteDocument(opts: { homeButton?: string; withOther?: boolean; withAdde
     ...siteNamed('drafts', 'Drafts'),
     navigation: [],
     collections: [],
+    // Without its shop, the demo's store lists nothing.
+    store: { ...demoStore(), categories: [], products: [] },
     redirects: [],
     files: [],
     pages: [

@@ -8,6 +8,11 @@ export function demoDocument(): SiteDocument {
 }
 
 /** A copy of the demo site under another identifier (and optionally custom domains). */
+/** The demo's store (its settings, categories and products), for a document that keeps its settings but not its shop. */
+export function demoStore(): SiteDocument['store'] {
+  return demoDocument().store;
+}
+
 export function siteNamed(identifier: string, title: string, customDomains: string[] = []): SiteDocument {
   const doc = demoDocument();
   doc.settings = { ...doc.settings, identifier, title, customDomains };

@@ -26,7 +26,7 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { freshDatabase } from './db';
-import { siteNamed } from './fixtures';
+import { demoStore, siteNamed } from './fixtures';
 import { signedIn, type Client } from './session';
 
 const hex = (n: number) => `91de0000${n.toString(16).padStart(16, '0')}`;
@@ -65,6 +65,8 @@ beforeAll(async () => {
     ...siteNamed('gallery-videos', 'Gallery videos'),
     navigation: [],
     collections: [],
+    // Without its shop, the demo's store lists nothing.
+    store: { ...demoStore(), categories: [], products: [] },
     redirects: [],
     files: [],
     pages: [{ id: PAGE, pageType: PAGE_TYPES.PAGE, path: '/', title: 'Home', status: 1, sections: [{ id: hex(2), theme: 'white', blocks: [] }] }],

@@ -16,7 +16,8 @@ import { openBlobStore } from '../src/server/blobs/open';
 import { readConfig } from '../src/server/config';
 import { loadClientAssets } from '../src/server/render/assets';
 import { importSite } from '../src/server/modules/content/operations/import-site';
-import { fileBytes, moveStoredBytes, siteFile } from '../src/server/modules/files/site-files';
+import { fileBytes, moveStoredBytes } from '../src/server/modules/files/site-files';
+import { siteFileRows } from '../src/server/modules/files/file-rows';
 import { tarOf, untar, type ArchiveEntry } from './archive';
 import { freshDatabase } from './db';
 import { demoWithTeam, type TeamDemo } from './demo-app';
@@ -135,12 +136,15 @@ describe('importing an archive', () => {
       const result = await importSite({ db: database.db, store }, { archive: Readable.from([gzipSync(await tarOf(entries))]) }, { makeDefault: true });
       expect(result.created).toBe(true);
       other = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
+      const rows = await siteFileRows(database.db, result.websiteId);
       for (const e of entries.slice(1)) {
         const name = e.name.slice('files/'.length);
+        const row = rows.find((r) => r.name === name)!;
         const res = await other.inject({ method: 'GET', url: `/s/${name}`, headers: { host: 'localhost' } });
-        expect(res.statusCode, e.name).toBe(200);
+        // A private file (a digital product's download) comes with the site but is never served.
+        expect(res.statusCode, e.name).toBe(row.private ? 404 : 200);
         // Visitors get an image as a copy; the store keeps the bytes as they were.
-        const stored = await fileBytes(store, (await siteFile(database.db, result.websiteId, name))!);
+        const stored = await fileBytes(store, row);
         expect(Buffer.concat(await stored!.toArray()).equals(e.data), e.name).toBe(true);
       }
     } finally {

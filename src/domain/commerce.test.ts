@@ -149,6 +149,19 @@ describe('formatMoney', () => {
     );
   });
 
+  // covers 000-3.17
+  it('never gives yen decimals, in any locale, and always gives other currencies two', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.constantFrom('en-US', 'de-DE', 'fr-FR', 'ja-JP', 'en-GB'), (minor, locale) => {
+        const yen = formatMoney({ currency: 'JPY', minor }, locale);
+        expect(yen.replace(/[^0-9]/g, '')).toBe((minor < 0n ? -minor : minor).toString());
+        const euro = formatMoney({ currency: 'EUR', minor }, locale);
+        expect(euro).toMatch(/[.,]\d{2}(?!\d)/);
+      }),
+      { seed: 30, numRuns: 200 },
+    );
+  });
+
   it('refuses fractional minor units', () => {
     expect(() => formatMoney({ currency: 'USD', minor: 1.5 })).toThrow(RangeError);
   });

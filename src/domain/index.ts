@@ -32,3 +32,4 @@ export * from './roles';
 export * from './routes';
 export * from './secrets';
 export * from './website';
+export * from './product-status';

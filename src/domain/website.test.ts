@@ -9,11 +9,11 @@ import {
   isCoverPageSite,
   isParkingPageSite,
   ITEM_VISIBILITY,
-  productWorkflowLabel,
   TEMPLATE_VERSIONS,
   WEBSITE_STATUSES,
   WEBSITE_TYPES,
 } from './website';
+import { productWorkflowLabel } from './product-status';
 
 describe('site enumerations', () => {
   // covers 000-3.79, 001-3.95

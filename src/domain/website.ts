@@ -57,29 +57,6 @@ export const CONTENT_STATUS_LABELS: Readonly<Record<ContentStatus, string>> = {
   [CONTENT_STATUSES.DELETED]: 'Deleted',
 };
 
-/** Seed 000 §4: how a product's status reads in the product workflow. */
-export const PRODUCT_WORKFLOW_LABELS = {
-  AVAILABLE: 'Available',
-  SCHEDULED: 'Scheduled',
-  HIDDEN: 'Hidden',
-  UNSUPPORTED: 'Unsupported',
-} as const;
-export type ProductWorkflowLabel = (typeof PRODUCT_WORKFLOW_LABELS)[keyof typeof PRODUCT_WORKFLOW_LABELS];
-
-/** PUBLISHED reads Available, SCHEDULED Scheduled, DRAFT Hidden, anything else Unsupported. */
-export function productWorkflowLabel(status: number): ProductWorkflowLabel {
-  switch (status) {
-    case CONTENT_STATUSES.PUBLISHED:
-      return PRODUCT_WORKFLOW_LABELS.AVAILABLE;
-    case CONTENT_STATUSES.SCHEDULED:
-      return PRODUCT_WORKFLOW_LABELS.SCHEDULED;
-    case CONTENT_STATUSES.DRAFT:
-      return PRODUCT_WORKFLOW_LABELS.HIDDEN;
-    default:
-      return PRODUCT_WORKFLOW_LABELS.UNSUPPORTED;
-  }
-}
-
 /** Seed 000 §3: item visibility values. */
 export const ITEM_VISIBILITY = ['draft', 'published', 'needs_review', 'scheduled'] as const;
 export type ItemVisibility = (typeof ITEM_VISIBILITY)[number];

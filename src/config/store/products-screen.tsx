@@ -19,7 +19,8 @@ import {
 } from '../../contracts/catalogue';
 import { z } from 'zod';
 import { PRODUCT_TYPES, type ProductType } from '../../domain/commerce';
-import { CONTENT_STATUSES, productWorkflowLabel } from '../../domain/website';
+import { CONTENT_STATUSES } from '../../domain/website';
+import { productWorkflowLabel } from '../../domain/product-status';
 import { format } from '../../messages/format';
 import { words } from './words';
 import { Field } from '../../ui/field';

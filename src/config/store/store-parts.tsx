@@ -1,6 +1,6 @@
 /** Small pieces the Store screens share: a product's status label, a type's name, a count of stock in words. */
 import type { ProductType } from '../../domain/commerce';
-import { productWorkflowLabel } from '../../domain/website';
+import { productWorkflowLabel } from '../../domain/product-status';
 import { format } from '../../messages/format';
 import { words } from './words';
 
