@@ -45,6 +45,7 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { productChooser } from './product-chooser';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -103,6 +104,7 @@ export const CATALOGUE = {
   operations,
   pages,
   passwords,
+  productChooser,
   productCsv,
   relativeTime,
   richText,
