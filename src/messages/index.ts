@@ -55,6 +55,7 @@ import { shop } from './shop';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { storeApi } from './store-api';
+import { storeCsv } from './store-csv';
 import { storeScreens } from './store-screens';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
@@ -117,6 +118,7 @@ export const CATALOGUE = {
   transferScreen,
   smtp,
   storeApi,
+  storeCsv,
   storeScreens,
   strings,
   systemPages,
