@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { desktop, ownerApi, requestsSeen, siteForFile, signInAsOwner, visitorContext } from './harness';
+import { desktop, ownerApi, publishFromEditor, requestsSeen, siteForFile, signInAsOwner, visitorContext } from './harness';
 
 const env = siteForFile();
 
@@ -222,13 +222,7 @@ describe('the asset library', () => {
     const panel = page.getByRole('complementary', { name: 'Image settings' });
     expect(await panel.getByLabel('Alternative text').inputValue()).toBe('A red glaze test tile');
     expect(await panel.getByRole('button', { name: /^Focal point/ }).getAttribute('aria-label')).toMatch(/^Focal point: 3[0-1]% across, 7[4-6]% down$/);
-    await page
-      .getByRole('status')
-      .filter({ hasText: /^Saved/ })
-      .waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Publish' }).click();
-    await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
-    await page.getByText('Published. Visitors now see this version.').first().waitFor();
+    await publishFromEditor(page);
 
     // A visitor's image has its size, so the page does not move as it loads.
     const visitor = await (await visitorContext(env.browser(), env.site())).newPage();

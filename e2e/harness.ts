@@ -454,6 +454,17 @@ export async function openPageInEditor(page: Page, title: string): Promise<void>
   await page.frameLocator('iframe[title="Page canvas"]').locator('.block').first().waitFor();
 }
 
+/** Publishes the page open in the visual editor once its last change is saved: through the confirmation, until the editor says it is published. */
+export async function publishFromEditor(page: Page): Promise<void> {
+  await page
+    .getByRole('status')
+    .filter({ hasText: /^Saved/ })
+    .waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
+  await page.getByText('Published. Visitors now see this version.').first().waitFor();
+}
+
 // ---- browsers and pages ----
 
 /** A download's bytes, copied out of the browser's download folder (which goes with its context) first. */

@@ -61,6 +61,8 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'PUT /api/config/editor/posts/:itemId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'POST /api/config/editor/posts/:itemId/publish': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
   'DELETE /api/config/editor/posts/:itemId/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  // A product block's chooser: whoever may read pages, the Editor included (no commerce sub-area needed).
+  'GET /api/config/editor/products': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/editor/pages/:pageId/revisions': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/editor/pages/:pageId/revisions/:revision': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'POST /api/config/editor/pages/:pageId/revisions/:revision/restore': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],

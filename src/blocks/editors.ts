@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import type { CustomEditorProps } from './fields';
 import { AutoReplyEditor, FormFieldsEditor } from './form/editor';
 import { FocalPointEditor } from './image/editor';
+import { ProductChoiceEditor } from './product/editor';
 import { RichTextEditor } from './text/editor';
 
 export const CUSTOM_EDITORS: Readonly<Record<string, ComponentType<CustomEditorProps>>> = {
@@ -14,4 +15,5 @@ export const CUSTOM_EDITORS: Readonly<Record<string, ComponentType<CustomEditorP
   'form-auto-reply': AutoReplyEditor,
   'rich-text': RichTextEditor,
   'focal-point': FocalPointEditor,
+  'product-choice': ProductChoiceEditor,
 };

@@ -50,6 +50,11 @@
  * - `PATCH /api/config/store/inventory/:variantId` (write): `stockBody`; answers `{ row }`. `adjust`
  *   adds to the count as it is now (a sale meanwhile is kept); a count below zero is refused.
  *
+ * The visual editor
+ * - `GET /api/config/editor/products` (pages read: whoever edits pages chooses a product block's
+ *   product, with or without a commerce sub-area): `editorProductsAnswer`, every product of every
+ *   shop, hidden ones too, each with its status label.
+ *
  * Visitors
  * - `GET /api/commerce/product-availability/:productId`: `availabilityAnswer`, never cached, one
  *   SQL statement, no cookie set; 404 for a product visitors cannot see.
@@ -68,6 +73,7 @@ export const STORE_API = {
   PRODUCTS_CSV: '/api/config/store/products.csv',
   PRODUCTS_IMPORT: '/api/config/store/products/import',
   INVENTORY: '/api/config/store/inventory',
+  EDITOR_PRODUCTS: '/api/config/editor/products',
   AVAILABILITY: '/api/commerce/product-availability',
 } as const;
 
@@ -167,6 +173,12 @@ export const productImportAnswer = z.object({
   /** Refused rows, numbered as a spreadsheet numbers them (the header is row 1). */
   errors: z.array(z.object({ row: z.number().int(), message: z.string() })),
 });
+
+/** What a product block's chooser lists: enough to recognise a product, nothing of its prices or stock. */
+export const editorProductsAnswer = z.object({
+  products: z.array(productListRow.pick({ id: true, name: true, image: true, statusLabel: true })),
+});
+export type EditorProduct = z.infer<typeof editorProductsAnswer>['products'][number];
 
 export const inventoryRow = z.object({
   productId: z.string(),

@@ -45,6 +45,7 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { productChooser } from './product-chooser';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -54,6 +55,7 @@ import { shop } from './shop';
 import { siteChrome } from './site-chrome';
 import { smtp } from './smtp';
 import { storeApi } from './store-api';
+import { storeCsv } from './store-csv';
 import { storeScreens } from './store-screens';
 import { strings } from './strings';
 import { siteFilesText } from './site-files';
@@ -103,6 +105,7 @@ export const CATALOGUE = {
   operations,
   pages,
   passwords,
+  productChooser,
   productCsv,
   relativeTime,
   richText,
@@ -115,6 +118,7 @@ export const CATALOGUE = {
   transferScreen,
   smtp,
   storeApi,
+  storeCsv,
   storeScreens,
   strings,
   systemPages,

@@ -33,6 +33,7 @@ import { DEFAULT_SITE_LIMITS, type SiteLimits } from './modules/sites';
 import { registerFormRoutes } from './modules/forms/routes/forms';
 import { registerFormsConfigApi } from './modules/forms/routes/forms-config';
 import { registerProductCsvApi } from './modules/catalogue/routes/product-csv';
+import { registerEditorProductsApi } from './modules/catalogue/routes/editor-products';
 import { registerLabsApi } from './modules/content/routes/labs';
 import { INGEST_LIMIT, isCrumbExempt, registerMeasurementRoutes } from './modules/measurement/routes/measurement';
 import { registerMultilingualApi } from './modules/content/routes/multilingual';
@@ -208,6 +209,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerMultilingualApi(app, db);
   await registerFormsConfigApi(app, db);
   registerProductCsvApi(app, db);
+  registerEditorProductsApi(app, db);
   await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db);
   await registerFormRoutes(app, db);

@@ -29,8 +29,9 @@ import { AddListingForm } from '../shared/add-listing-form';
 import { DataTable } from '../shared/data-table';
 import { useDebounced } from '../shared/file-picker';
 import { errorText, Messages, useLoad, useSave } from '../shared/ui';
+import { ExportCsv, ImportCsv } from './product-csv';
 import { go, money, productAddress, productIdAt, usePathname } from './store-nav';
-import { StatusLabel, stockText, TYPE_LABELS } from './store-parts';
+import { ShopChoice, StatusLabel, stockText, TYPE_LABELS } from './store-parts';
 import './store.css';
 
 const ProductEditor = lazy(() => import('./product-editor').then((m) => ({ default: m.ProductEditor })));
@@ -81,6 +82,8 @@ function ProductList({ writable }: { writable: boolean }) {
   }, [q, filter]);
   const [list, setList] = useState<{ query: string; currency: string; products: ProductListRow[] }>();
   const [error, setError] = useState<string | null>(null);
+  // Bumped after an import, so the same query is asked again.
+  const [generation, setGeneration] = useState(0);
   useEffect(() => {
     let current = true;
     call(productsAnswer, 'GET', query).then(
@@ -90,24 +93,42 @@ function ProductList({ writable }: { writable: boolean }) {
     return () => {
       current = false;
     };
-  }, [query]);
+  }, [query, generation]);
   const loading = list?.query !== query && error === null;
   const set = (key: keyof Filter) => (e: { target: { value: string } }) => setFilter((f) => ({ ...f, [key]: e.target.value }));
   const filtered = filter.q.trim() !== '' || filter.status !== '' || filter.category !== '' || filter.type !== '';
   const currency = list?.currency ?? 'USD';
   const [adding, setAdding] = useState(false);
+  const [csvTool, setCsvTool] = useState<'export' | 'import' | null>(null);
   const canAdd = writable && shops !== undefined && shops.shops.length > 0;
+  const hasShop = shops !== undefined && shops.shops.length > 0;
 
   return (
     <section className="store-screen" aria-labelledby="store-products-title">
       <div className="store-head">
         <h1 id="store-products-title">{words.productsTitle}</h1>
-        {canAdd && !adding ? (
-          <button type="button" onClick={() => setAdding(true)}>
-            {words.addProduct}
-          </button>
-        ) : null}
+        <div className="button-row store-head-actions">
+          {hasShop ? (
+            <button type="button" className="secondary" aria-expanded={csvTool === 'export'} onClick={() => setCsvTool(csvTool === 'export' ? null : 'export')}>
+              {words.exportCsv}
+            </button>
+          ) : null}
+          {canAdd ? (
+            <button type="button" className="secondary" aria-expanded={csvTool === 'import'} onClick={() => setCsvTool(csvTool === 'import' ? null : 'import')}>
+              {words.importCsv}
+            </button>
+          ) : null}
+          {canAdd && !adding ? (
+            <button type="button" onClick={() => setAdding(true)}>
+              {words.addProduct}
+            </button>
+          ) : null}
+        </div>
       </div>
+      {hasShop && csvTool === 'export' ? <ExportCsv shops={shops.shops} onClose={() => setCsvTool(null)} /> : null}
+      {canAdd && csvTool === 'import' ? (
+        <ImportCsv shops={shops.shops} onImported={() => setGeneration((g) => g + 1)} onClose={() => setCsvTool(null)} />
+      ) : null}
       {canAdd && adding ? <AddProduct shops={shops.shops} onCancel={() => setAdding(false)} /> : null}
       <Messages error={shopsError ?? error} />
       {shops && shops.shops.length === 0 ? (
@@ -288,19 +309,7 @@ function AddProduct({ shops, onCancel }: { shops: ShopRow[]; onCancel: () => voi
           </label>
         ))}
       </fieldset>
-      {shops.length > 1 ? (
-        <Field label={words.shop}>
-          {(c) => (
-            <select {...c} value={shopId} onChange={(e) => setShop(e.target.value)}>
-              {shops.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.title} ({s.path})
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-      ) : null}
+      <ShopChoice shops={shops} value={shopId} onChange={setShop} />
       <div className="button-row">
         <button type="submit" disabled={busy}>
           {words.createProduct}

@@ -10,6 +10,8 @@ import { navigation } from '../../messages/navigation';
 import { pages } from '../../messages/pages';
 import { richText } from '../../messages/rich-text';
 import { systemPages } from '../../messages/system-pages';
+import { transferScreen } from '../../messages/transfer-screen';
+import { storeCsv } from '../../messages/store-csv';
 import { storeScreens } from '../../messages/store-screens';
 import { shop } from '../../messages/shop';
 
@@ -38,4 +40,8 @@ export const words = {
   actions: blog.columnActions,
   deleteCategory: blog.delete,
   tags: systemPages.tags,
+  exportCsv: storeCsv.exportTitle,
+  importCsv: storeCsv.importTitle,
+  importButton: transferScreen.importTitle,
+  close: filesScreen.closeDetails,
 } as const;
