@@ -14,7 +14,7 @@
  * `redirects`, which the renderer serves before pages), redirects that led to the old path lead to
  * the new one, and a redirect whose source is now a page's path goes, so the page is reachable.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { copySection } from '../../../blocks/copies';
 import { storedBlockSchemas } from '../../../blocks/sanitize';
@@ -399,4 +399,13 @@ export async function reorderPages(db: Db, websiteId: string, accountId: string,
     await markSiteChanged(tx, websiteId);
     await logActivity(tx, websiteId, accountId, 'pages.reordered', { pageIds });
   });
+}
+
+/** The site's pages in document order, as the config area lists them. */
+export async function listPages(db: Db, websiteId: string) {
+  return db
+    .select({ id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, status: pages.status })
+    .from(pages)
+    .where(eq(pages.websiteId, websiteId))
+    .orderBy(asc(pages.position));
 }

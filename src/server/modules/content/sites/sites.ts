@@ -15,13 +15,11 @@ import type { Db, Executor } from '../../../../db/client';
 import { itemPath } from '../../../../document/paths';
 import { collectionItems, collections, pages, redirects } from '../schema/content';
 import type { DocumentError } from '../../../../document/load';
-import { enqueueImageVariants, variantDonor, type VariantDonor } from '../../files';
 import { recordImportedPages } from '../drafts/outside-writes';
-import { fileSize, storedFileColumns, type StoredUpload } from '../../files';
+import { enqueueImageVariants, fileSize, storedFileColumns, variantDonor, type StoredUpload, type VariantDonor } from '../../files';
 import { deleteFileRows, insertFileRows, siteFileRows, updateFileDetails, type FileRow, type NewFileRow } from '../../files';
-import { markSiteChanged } from '../../sites';
-import { strict } from '../../sites';
 import { exportStore, writeStore } from '../../catalogue';
+import { markSiteChanged, strict } from '../../sites';
 import { addSiteDomains, createSiteRow, defaultSite, logActivity, removeSiteDomains, siteIdOf, siteRow, updateSiteRow } from '../../sites';
 
 export class SiteConflictError extends Error {}
@@ -271,15 +269,6 @@ async function writeFiles(tx: Executor, websiteId: string, listed: SiteDocument[
 const storedSha256 = (file: FileRow) => file.sha256 ?? (file.data ? createHash('sha256').update(file.data).digest('hex') : null);
 
 type FileDetailsOf = { alt: string; focalX: number | null; focalY: number | null; title: string | null; private: boolean };
-
-/** The site's pages in document order, as the config area lists them. */
-export async function listPages(db: Db, websiteId: string) {
-  return db
-    .select({ id: pages.id, title: pages.title, path: pages.path, pageType: pages.pageType, status: pages.status })
-    .from(pages)
-    .where(eq(pages.websiteId, websiteId))
-    .orderBy(asc(pages.position));
-}
 
 /**
  * The site as a document. Its files are listed with what the asset library knows of them but not
