@@ -4,25 +4,14 @@
  * table). Used by the server on every config call and by the config area to show only what a role
  * may use.
  */
-import { TEAM_ROLES, type TeamRole, type ConfigPermissionArea } from './roles';
+import { COMMERCE_PERMISSION_AREAS, TEAM_ROLES, type TeamRole } from './roles';
 
 /**
  * Seed 000 §6's commerce sub-areas, named as it names them (docs/decisions/0313-store-sub-areas.md:
  * products, categories, inventory, shops and product CSV are `commerce-inventory`; the store
  * settings `commerce-payments`).
  */
-export const COMMERCE_AREAS = [
-  'commerce-orders',
-  'commerce-shipping',
-  'commerce-coupons',
-  'commerce-taxes',
-  'commerce-inventory',
-  'commerce-donations',
-  'commerce-discounts',
-  'commerce-payments',
-  'commerce-pos',
-  'commerce-reviews',
-] as const satisfies readonly ConfigPermissionArea[];
+export const COMMERCE_AREAS = COMMERCE_PERMISSION_AREAS;
 export type CommerceArea = (typeof COMMERCE_AREAS)[number];
 
 export const CONFIG_AREAS = [

@@ -46,10 +46,8 @@ export function isTeamRole(n: number): n is TeamRole {
 export const PERMISSIONS = { CONFIG: 1, ADMIN: 2 } as const;
 
 /** Seed 000 §6: the sub-areas of the config permission, as named there. */
-export const CONFIG_PERMISSION_AREAS = [
-  'content-manager',
-  'settings',
-  'activity',
+/** Seed 000 §6: the commerce sub-areas of the config permission, in the order it names them. */
+export const COMMERCE_PERMISSION_AREAS = [
   'commerce-orders',
   'commerce-shipping',
   'commerce-coupons',
@@ -60,6 +58,13 @@ export const CONFIG_PERMISSION_AREAS = [
   'commerce-payments',
   'commerce-pos',
   'commerce-reviews',
+] as const;
+
+export const CONFIG_PERMISSION_AREAS = [
+  'content-manager',
+  'settings',
+  'activity',
+  ...COMMERCE_PERMISSION_AREAS,
   'newsletter-subscriber-read',
   'newsletter-subscriber-write',
   'newsletter-group-read',

@@ -4,13 +4,13 @@
  * come in the product's order. The cached product page never says any of this.
  */
 import type pg from 'pg';
-import { stockState, type StockState } from '../../../domain/commerce';
+import { DEFAULT_LOW_STOCK_THRESHOLD, stockState, type StockState } from '../../../domain/commerce';
 import { CONTENT_STATUSES } from '../../../domain/website';
 
 export type VariantAvailability = { id: string } & StockState;
 
 const AVAILABILITY_SQL = `
-SELECT v.id, v.unlimited, v.qty_in_stock AS "qtyInStock", coalesce(s.low_stock_threshold, 5) AS threshold
+SELECT v.id, v.unlimited, v.qty_in_stock AS "qtyInStock", coalesce(s.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD}) AS threshold
 FROM products p
 JOIN product_variants v ON v.website_id = p.website_id AND v.product_id = p.id
 LEFT JOIN stores s ON s.website_id = p.website_id

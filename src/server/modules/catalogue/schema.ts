@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_CURRENCY, DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/commerce';
 import type { Product } from '../../../document/store';
 import type { Seo } from '../../../document/primitives';
 import type { RichText } from '../../../document/rich-text';
@@ -21,12 +22,12 @@ export const stores = pgTable('stores', {
   websiteId: text('website_id')
     .primaryKey()
     .references(() => websites.id, { onDelete: 'cascade' }),
-  currency: text('currency').notNull().default('USD'),
+  currency: text('currency').notNull().default(DEFAULT_CURRENCY),
   /** Seed 000 §3: imperial 1, metric 2. */
   measurementStandard: smallint('measurement_standard').notNull().default(1),
   expressCheckout: boolean('express_checkout').notNull().default(false),
   minimumSubtotalCents: integer('minimum_subtotal_cents').notNull().default(0),
-  lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+  lowStockThreshold: integer('low_stock_threshold').notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
 });
 
 export const productCategories = pgTable(
