@@ -1,8 +1,8 @@
 /** A store's catalogue as an owner compares two of them: products, variants, prices, stock, options and categories by name. */
-import type { Store } from '../src/document/store';
+import type { CatalogueStore } from '../src/document/store';
 
 /** Without ids and photos (another site's files are not this one's), and without sizes unless `dimensions`. */
-export function catalogueOf(store: Store, opts: { dimensions: boolean }) {
+export function catalogueOf(store: CatalogueStore, opts: { dimensions: boolean }) {
   const names = new Map(store.categories.map((c) => [c.id, c.name]));
   return store.products.map((p) => ({
     slug: p.slug,

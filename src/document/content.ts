@@ -22,8 +22,9 @@ export const SITE_DOCUMENT_FORMAT = 'openpress.site';
  * Version 3: files carry their alt text, focal point, title, size and hash, and their bytes may be
  * in the site's archive beside the document rather than in it.
  * Version 4: the store (./store.ts: settings, categories, products), private files, a collection's view mode.
+ * Version 5: the store's pricing rules (./pricing.ts: coupons, shipping zones, tax).
  */
-export const SITE_DOCUMENT_VERSION = 4;
+export const SITE_DOCUMENT_VERSION = 5;
 
 /** Page types a document holds (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
 export const DOCUMENT_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE, PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR] as const;

@@ -65,6 +65,8 @@ export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [
   { from: 2 },
   // Version 4 adds the store, private files and view modes: a version-3 document is a version-4 one as it is, with an empty store.
   { from: 3 },
+  // Version 5 adds the store's coupons, shipping zones and tax: a version-4 document has none.
+  { from: 4 },
 ];
 
 export type DocumentError = { path: string; message: string };

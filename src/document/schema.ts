@@ -13,3 +13,4 @@ export * from './layout';
 export * from './settings';
 export * from './content';
 export * from './store';
+export * from './pricing';

@@ -21,6 +21,7 @@ import {
   type CurrencyCode,
 } from '../domain/commerce';
 import { EDITOR_LIMITS } from '../domain/editor-limits';
+import { pricingSchemaShape } from './pricing';
 import { contentStatus, hexId, numberEnum, seo } from './primitives';
 import { richText } from './rich-text';
 
@@ -192,9 +193,12 @@ export const storeSchema = z
     settings: storeSettingsSchema.prefault({}),
     categories: z.array(categorySchema).max(EDITOR_LIMITS.NESTED_CATEGORIES_LIMIT).default([]),
     products: z.array(productSchema).max(10000).default([]),
+    ...pricingSchemaShape,
   })
   .strict();
 export type Store = z.infer<typeof storeSchema>;
+/** The store without its pricing rules: what the catalogue module writes and reads. */
+export type CatalogueStore = Omit<Store, keyof typeof pricingSchemaShape>;
 
 /** Where a product lives: under its shop. */
 export function productPath(shopPath: string, slug: string): string {

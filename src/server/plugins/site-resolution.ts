@@ -14,6 +14,7 @@ import { serverSecret } from '../secrets/server-secrets';
 import { contentReader, createSiteContentCache, type SiteContentCache } from '../modules/content';
 import { listenForSiteChanges, type SiteChangeListener } from '../modules/sites';
 import { catalogueCache, type CatalogueCache } from '../modules/catalogue';
+import { pricingCache, type PricingCache } from '../modules/pricing';
 import { websiteForHost, type WebsiteRow } from '../modules/sites';
 import { appPlugin } from './app-plugin';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
     siteContent: SiteContentCache;
     /** Sites' published catalogues (store settings, categories, visible products) as renders read them, held in memory. */
     catalogue: CatalogueCache;
+    /** Sites' pricing rules (coupons, shipping zones, tax) as carts are priced by them, held in memory. */
+    pricing: PricingCache;
     siteForRequest(req: FastifyRequest): Promise<WebsiteRow | undefined>;
     /** The site for a host name if a request has already looked it up since the last change (the cached-page path's lookup). */
     knownSiteForHost(hostname: string): WebsiteRow | undefined;
@@ -49,12 +52,14 @@ export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opt
   const cache = createPageCache();
   const content = createSiteContentCache(contentReader(opts.database.pool), { maxBytes: opts.contentCacheBytes, metrics: app.metrics });
   const catalogue = catalogueCache(opts.database.pool);
+  const pricing = pricingCache(opts.database.pool);
   const hostCache = new Map<string, WebsiteRow | undefined>();
   // Like the page cache's generations: a lookup that began before a change is not stored after it.
   let generation = 0;
   app.decorate('pageCache', cache);
   app.decorate('siteContent', content);
   app.decorate('catalogue', catalogue);
+  app.decorate('pricing', pricing);
   app.decorate('siteGeneration', () => generation);
   const siteChanges = listenForSiteChanges(
     opts.database.url,
@@ -62,6 +67,7 @@ export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opt
       cache.invalidate(websiteId);
       content.invalidate(websiteId);
       catalogue.invalidate(websiteId);
+      pricing.invalidate(websiteId);
       generation += 1;
       hostCache.clear();
     },
@@ -69,6 +75,7 @@ export const siteResolutionPlugin = appPlugin('site-resolution', async (app, opt
       cache.clear();
       content.clear();
       catalogue.clear();
+      pricing.clear();
       generation += 1;
       hostCache.clear();
     },

@@ -8,7 +8,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import { generateSku, PRODUCT_TYPE_NUMBERS, PRODUCT_TYPES, type ProductType } from '../../../domain/commerce';
-import type { Product, Store, StoreSettings, Variant } from '../../../document/store';
+import type { CatalogueStore, Product, StoreSettings, Variant } from '../../../document/store';
 import { productPath } from '../../../document/store';
 import { productCategories, products, productVariants, stores } from './schema';
 import { storeSettingsOf } from './store-settings';
@@ -79,7 +79,7 @@ export async function writeStoreSettings(tx: Executor, websiteId: string, settin
  * Replaces the site's store with the document's. `shopPaths` are the paths of the document's shops
  * by id (the document's rules have checked that every product names one).
  */
-export async function writeStore(tx: Executor, websiteId: string, store: Store, shopPaths: ReadonlyMap<string, string>): Promise<void> {
+export async function writeStore(tx: Executor, websiteId: string, store: CatalogueStore, shopPaths: ReadonlyMap<string, string>): Promise<void> {
   await writeStoreSettings(tx, websiteId, store.settings);
   await tx.delete(productCategories).where(eq(productCategories.websiteId, websiteId));
   if (store.categories.length > 0) {
@@ -157,7 +157,7 @@ export function documentProduct(p: typeof products.$inferSelect, variants: reado
 }
 
 /** The site's store as the document holds it. */
-export async function exportStore(tx: Executor, websiteId: string): Promise<Store> {
+export async function exportStore(tx: Executor, websiteId: string): Promise<CatalogueStore> {
   const [settings, categoryRows, productRows, variantRows] = await Promise.all([
     storeSettingsOf(tx, websiteId),
     tx.select().from(productCategories).where(eq(productCategories.websiteId, websiteId)).orderBy(asc(productCategories.position)),

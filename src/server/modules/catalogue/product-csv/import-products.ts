@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, max, notInArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../../db/client';
-import type { Store } from '../../../../document/store';
+import type { CatalogueStore as Store } from '../../../../document/store';
 import { lockSite, logActivity, markSiteChanged } from '../../sites';
 import { productCategories, products, productVariants } from '../schema';
 import { exportStore, fillSkus, productColumns, variantColumns } from '../store-document';

@@ -11,7 +11,7 @@
 import { firstFreePath } from '../../../../contracts/pages';
 import { CONTENT_STATUSES } from '../../../../domain/website';
 import { htmlToRichText } from '../../../../document/rich-text-html';
-import { productSchema, type Category, type Product, type Store, type Variant } from '../../../../document/store';
+import { productSchema, type Category, type CatalogueStore as Store, type Product, type Variant } from '../../../../document/store';
 import { format } from '../../../../messages/format';
 import { productCsv } from '../../../../messages/product-csv';
 import { optionValuesOf, slugOf, type CsvProduct, type CsvVariant, type RowMessage } from './model';

@@ -5,7 +5,7 @@ import { projectPath } from '../../../../db/project-root';
 import { htmlToRichText } from '../../../../document/rich-text-html';
 import { loadDocument } from '../../../../document/load';
 import type { RichText } from '../../../../document/rich-text';
-import type { Store } from '../../../../document/store';
+import type { CatalogueStore, Store } from '../../../../document/store';
 import { catalogueOf } from '../../../../../test/catalogue-view';
 import { productCsvLines } from './export-products';
 import { readProductCsv } from './formats';
@@ -37,7 +37,7 @@ function importInto(store: Store, csv: string, files: string[] = []) {
   return { read, merged };
 }
 
-const emptyStore = (): Store => ({ settings: demo().store.settings, categories: [], products: [] });
+const emptyStore = (): Store => ({ ...demo().store, categories: [], products: [] });
 
 const SHOPIFY_SAMPLE = [
   'Handle,Title,Body (HTML),Vendor,Product Category,Type,Tags,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Variant SKU,Variant Grams,Variant Inventory Tracker,Variant Inventory Qty,Variant Inventory Policy,Variant Fulfillment Service,Variant Price,Variant Compare At Price,Variant Requires Shipping,Variant Taxable,Variant Barcode,Image Src,Image Position,Image Alt Text,Gift Card,SEO Title,SEO Description,Variant Image,Variant Weight Unit,Status',
@@ -166,7 +166,8 @@ describe('the demo shop through a CSV file', () => {
     const store = { ...doc.store, products: doc.store.products.map((p) => ({ ...p, shopId: 'aaaaaaaaaaaaaaaaaaaaaaaa' })) };
     const { merged } = importInto(store, csv, files);
     expect(merged).toMatchObject({ created: 0, updated: doc.store.products.length, errors: [], warnings: [] });
-    const unchanged = (s: Store) => s.products.map(({ productType, ...p }) => ({ ...p, productType: productType === 'SERVICE' ? 'DIGITAL' : productType }));
+    const unchanged = (s: CatalogueStore) =>
+      s.products.map(({ productType, ...p }) => ({ ...p, productType: productType === 'SERVICE' ? 'DIGITAL' : productType }));
     expect(unchanged(merged.store)).toEqual(unchanged(store));
   });
 });

@@ -94,7 +94,7 @@ export function registerProductCsvApi(app: FastifyInstance, db: Db) {
           accountId: account.id,
           ownFile: siteFileResolver(hostsOf(site, req.headers.host), publicFiles),
           checkStore: (store) => {
-            const loaded = loadDocument({ ...doc, store }, siteDocumentSchema);
+            const loaded = loadDocument({ ...doc, store: { ...doc.store, ...store } }, siteDocumentSchema);
             return loaded.ok ? [] : loaded.errors;
           },
         });

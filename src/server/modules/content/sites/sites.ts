@@ -19,6 +19,7 @@ import { recordImportedPages } from '../drafts/outside-writes';
 import { enqueueImageVariants, fileSize, storedFileColumns, variantDonor, type StoredUpload, type VariantDonor } from '../../files';
 import { deleteFileRows, insertFileRows, siteFileRows, updateFileDetails, type FileRow, type NewFileRow } from '../../files';
 import { exportStore, writeStore } from '../../catalogue';
+import { exportPricing, writePricing } from '../../pricing';
 import { markSiteChanged, strict } from '../../sites';
 import { addSiteDomains, createSiteRow, defaultSite, logActivity, removeSiteDomains, siteIdOf, siteRow, updateSiteRow } from '../../sites';
 
@@ -188,6 +189,7 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
       }
       const { removedFiles, unusedBlobs, variantCopies } = await writeFiles(tx, websiteId, doc.files, opts.staged ?? new Map());
       await writeStore(tx, websiteId, doc.store, new Map(doc.collections.map((c) => [c.id, c.path])));
+      await writePricing(tx, websiteId, doc.store);
       await opts.within?.(tx, { websiteId, created: !existing });
       return { websiteId, created: !existing, removedFiles, unusedBlobs, variantCopies };
     });
@@ -283,13 +285,14 @@ export async function exportSite(db: Db, websiteId: string): Promise<SiteDocumen
 export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ document: SiteDocument<StoredBlockData>; fileRows: FileRow[] } | undefined> {
   const site = await siteRow(db, websiteId);
   if (!site) return undefined;
-  const [pageRows, collectionRows, itemRows, redirectRows, fileRows, store] = await Promise.all([
+  const [pageRows, collectionRows, itemRows, redirectRows, fileRows, store, pricing] = await Promise.all([
     db.select().from(pages).where(eq(pages.websiteId, websiteId)).orderBy(asc(pages.position)),
     db.select().from(collections).where(eq(collections.websiteId, websiteId)).orderBy(asc(collections.position)),
     db.select().from(collectionItems).where(eq(collectionItems.websiteId, websiteId)).orderBy(asc(collectionItems.position)),
     db.select().from(redirects).where(eq(redirects.websiteId, websiteId)).orderBy(asc(redirects.position)),
     siteFileRows(db, websiteId),
     exportStore(db, websiteId),
+    exportPricing(db, websiteId),
   ]);
   const docPages: Page<StoredBlockData>[] = pageRows.map((p) =>
     defined({
@@ -364,7 +367,7 @@ export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ 
         private: f.private ? true : undefined,
       }),
     ),
-    store,
+    store: { ...store, ...pricing },
   };
   return { document, fileRows };
 }
