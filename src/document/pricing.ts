@@ -16,6 +16,7 @@ import {
   MAX_RATE_TIERS,
 } from '../domain/pricing/limits';
 import { MAX_PRICE_CENTS } from '../domain/commerce';
+import type * as DomainPricing from '../domain/pricing/types';
 import { hexId } from './primitives';
 
 const cents = z.number().int().min(0).max(MAX_PRICE_CENTS);
@@ -146,6 +147,14 @@ export const taxSettingsSchema = z
   })
   .strict();
 export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+
+// The domain's rules take these shapes: the document's types must stay within them.
+type Fits<T extends U, U> = T;
+export type PricingShapesFit = [
+  Fits<Coupon, DomainPricing.Coupon>,
+  Fits<ShippingZone, DomainPricing.ShippingZone>,
+  Fits<TaxSettings, DomainPricing.TaxSettings>,
+];
 
 export const pricingSchemaShape = {
   coupons: z.array(couponSchema).max(MAX_COUPONS).default([]),

@@ -4,8 +4,34 @@
  * whole minor units of the store's one currency.
  */
 import type { ProductType } from '../commerce';
-import type { Coupon, ShippingZone, TaxSettings } from '../../document/pricing';
 import type { CouponKind, CouponRefusal, ShippingRateKind } from './limits';
+
+/** The rules as src/document/pricing.ts writes them (the document's types are these, checked). */
+export type Coupon = {
+  id: string;
+  code: string;
+  kind: CouponKind;
+  percentOff?: number | undefined;
+  amountOffCents?: number | undefined;
+  minimumSubtotalCents: number;
+  startsAt?: string | undefined;
+  endsAt?: string | undefined;
+  usageLimit?: number | undefined;
+  oncePerCustomer: boolean;
+  enabled: boolean;
+};
+export type ShippingRate = {
+  id: string;
+  name: string;
+  kind: ShippingRateKind;
+  amountCents: number;
+  tiers: { from: number; amountCents: number }[];
+  freeAboveCents?: number | undefined;
+  note?: string | undefined;
+};
+export type ShippingZone = { id: string; name: string; countries: string[]; regions: string[]; rates: ShippingRate[] };
+export type TaxRule = { id: string; name: string; country: string; region?: string | undefined; postcodePrefix?: string | undefined; ratePercent: number };
+export type TaxSettings = { pricesIncludeTax: boolean; taxShipping: boolean; originCountry?: string | undefined; rules: TaxRule[] };
 
 export type PricingRules = {
   coupons: readonly Coupon[];

@@ -95,19 +95,17 @@ export async function writePricing(tx: Executor, websiteId: string, pricing: Pri
   }
   await tx.delete(shippingZones).where(eq(shippingZones.websiteId, websiteId));
   if (pricing.shippingZones.length > 0) {
-    await tx
-      .insert(shippingZones)
-      .values(
-        pricing.shippingZones.map((z, position) => ({
-          websiteId,
-          id: z.id,
-          name: z.name,
-          countries: z.countries,
-          regions: z.regions,
-          rates: z.rates,
-          position,
-        })),
-      );
+    await tx.insert(shippingZones).values(
+      pricing.shippingZones.map((z, position) => ({
+        websiteId,
+        id: z.id,
+        name: z.name,
+        countries: z.countries,
+        regions: z.regions,
+        rates: z.rates,
+        position,
+      })),
+    );
   }
   await writeTaxSettings(tx, websiteId, pricing.tax);
   await tx.delete(taxRules).where(eq(taxRules.websiteId, websiteId));
