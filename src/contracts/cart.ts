@@ -27,18 +27,7 @@ import { z } from 'zod';
 import { COUPON_KINDS, COUPON_REFUSALS, SHIPPING_RATE_KINDS } from '../domain/pricing/limits';
 import { PRODUCT_TYPES } from '../domain/commerce';
 
-export const CART_API = {
-  CART: '/api/commerce/cart',
-  ENTRIES: '/api/commerce/cart/entries',
-  entry: (entryId: string) => `/api/commerce/cart/entries/${encodeURIComponent(entryId)}`,
-  COUPONS: '/api/commerce/cart/coupons',
-  coupon: (code: string) => `/api/commerce/cart/coupons/${encodeURIComponent(code)}`,
-  SHIPPING_LOCATION: '/api/commerce/cart/shipping-location',
-  SHIPPING_OPTION: '/api/commerce/cart/shipping-option',
-} as const;
-
-/** The cart page's address (page type 205, commerce cart v2; 200 when the site's cart is the old one). */
-export const CART_PAGE_PATH = '/cart';
+export { CART_API, CART_PAGE_PATH } from '../domain/cart-paths';
 
 const money = z.object({ currency: z.string(), minor: z.number().int() });
 

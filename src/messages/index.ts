@@ -17,6 +17,8 @@ import { blockCover } from './block-cover';
 import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
+import { cart } from './cart';
+import { cartIndicator } from './cart-indicator';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -77,6 +79,8 @@ export const CATALOGUE = {
   blocks,
   captcha,
   captchaSettings,
+  cart,
+  cartIndicator,
   commerce,
   configArea,
   cookieBanner,

@@ -13,6 +13,7 @@
  */
 import { format } from '../../messages/format';
 import { shop } from '../../messages/shop';
+import { enhanceAddToCart } from './add-to-cart';
 import { enhanceGallery } from './gallery';
 import { enhancePicker } from './picker';
 
@@ -92,7 +93,7 @@ async function open(button: HTMLButtonElement) {
   dialog.showModal();
   close.focus();
   enhanceGallery(detail, { lightbox: false });
-  enhancePicker(detail);
+  enhanceAddToCart(detail, enhancePicker(detail));
 }
 
 /** Shows a card's quick view button and opens the dialog on click. */

@@ -1,0 +1,17 @@
+/**
+ * The cart's addresses: the shopper's cart calls (src/contracts/cart.ts describes them and re-exports
+ * these) and the cart page. Here, apart from the contract's schemas, so the browser code that calls
+ * them (the add-to-cart buttons, the cart page) carries no schema library.
+ */
+export const CART_API = {
+  CART: '/api/commerce/cart',
+  ENTRIES: '/api/commerce/cart/entries',
+  entry: (entryId: string) => `/api/commerce/cart/entries/${encodeURIComponent(entryId)}`,
+  COUPONS: '/api/commerce/cart/coupons',
+  coupon: (code: string) => `/api/commerce/cart/coupons/${encodeURIComponent(code)}`,
+  SHIPPING_LOCATION: '/api/commerce/cart/shipping-location',
+  SHIPPING_OPTION: '/api/commerce/cart/shipping-option',
+} as const;
+
+/** The cart page's address (page type 205, commerce cart v2; 200 when the site's cart is the old one). */
+export const CART_PAGE_PATH = '/cart';

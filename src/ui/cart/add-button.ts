@@ -1,0 +1,53 @@
+/**
+ * An add-to-cart button in the browser (the product page, quick view, the add-to-cart block): it
+ * adds what `choice` names, says 'Adding…', then 'Added to cart' with a link to the cart page, or
+ * the seed's 'Unable to add item' (seed 001 §8). The button stays disabled while nothing can be
+ * added (a sold-out variant, a combination not offered) and while a request is out. The server
+ * renders it disabled, so a page without this code offers no button that does nothing.
+ */
+import { CART_PAGE_PATH } from '../../domain/cart-paths';
+import { cart } from '../../messages/cart';
+import { commerce } from '../../messages/commerce';
+import { cartCalls } from './cart-client';
+
+export type AddChoice = { productId: string; variantId: string | undefined; quantity: number } | undefined;
+
+export type AddButton = { refresh(): void };
+
+export function wireAddButton(button: HTMLButtonElement, status: HTMLElement | null, choice: () => AddChoice): AddButton {
+  let busy = false;
+  const refresh = () => {
+    button.disabled = busy || choice() === undefined;
+  };
+  const say = (...parts: (string | Node)[]) => status?.replaceChildren(...parts);
+  button.addEventListener('click', () => {
+    const chosen = choice();
+    if (!chosen || busy) return;
+    busy = true;
+    refresh();
+    say(cart.adding);
+    cartCalls
+      .add(chosen.productId, chosen.variantId, chosen.quantity)
+      .then(
+        () => {
+          const link = document.createElement('a');
+          link.href = CART_PAGE_PATH;
+          link.textContent = cart.viewCart;
+          say(`${cart.added} `, link);
+        },
+        () => say(commerce.addItemFailed),
+      )
+      .finally(() => {
+        busy = false;
+        refresh();
+      });
+  });
+  refresh();
+  return { refresh };
+}
+
+/** A quantity field's whole number, at least 1. */
+export function quantityOf(input: HTMLInputElement | null): number {
+  const n = Math.floor(Number(input?.value));
+  return Number.isFinite(n) && n >= 1 ? n : 1;
+}
