@@ -1,0 +1,33 @@
+/**
+ * The cart indicator's markup (seed 001 §2), part of the page contract: the server draws it in the
+ * header of a site with a shop (src/server/render/page.tsx) and its island
+ * (src/runtime/islands/cart-indicator.ts) fills it in.
+ */
+import { CART_PAGE_PATH } from '../../domain/cart-paths';
+import { cartIndicator } from '../../messages/cart-indicator';
+
+/** The cart indicator's island (src/runtime/islands/cart-indicator.ts). */
+export const CART_INDICATOR_ISLAND = 'cart-indicator';
+
+/**
+ * The cart indicator in the header of a site with a shop (seed 001 §2): a link to the cart page,
+ * drawn empty for everyone so the page it sits on stays cacheable. Its island fills in the count
+ * and the subtotal from the readable summary cookie; the loader imports it only when that cookie is
+ * there (`data-load="cart"`), or at once on pages that can change the cart (`eager`).
+ */
+export function CartIndicator({ load }: { load: 'eager' | 'cart' }) {
+  return (
+    <a
+      className="cart-indicator"
+      href={CART_PAGE_PATH}
+      aria-label={cartIndicator.emptyName}
+      data-island={CART_INDICATOR_ISLAND}
+      data-load={load}
+      data-commerce=""
+      data-empty=""
+    >
+      <span className="cart-indicator-word">{cartIndicator.word}</span> <span className="cart-indicator-count">0</span>{' '}
+      <span className="cart-indicator-subtotal" />
+    </a>
+  );
+}
