@@ -17,6 +17,7 @@ import { blockCover } from './block-cover';
 import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
+import { cartApi } from './cart-api';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -77,6 +78,7 @@ export const CATALOGUE = {
   blocks,
   captcha,
   captchaSettings,
+  cartApi,
   commerce,
   configArea,
   cookieBanner,
