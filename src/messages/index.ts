@@ -46,6 +46,7 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
@@ -107,6 +108,7 @@ export const CATALOGUE = {
   operations,
   pages,
   passwords,
+  pricing,
   productChooser,
   productCsv,
   relativeTime,
