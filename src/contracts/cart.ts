@@ -19,7 +19,8 @@
  * - `PUT /api/commerce/cart/shipping-location` `{ country, region?, postcode? }`.
  * - `PUT /api/commerce/cart/shipping-option` `{ optionId }`.
  * - `POST /cart` (form-encoded, `action` and the fields above, `crumb` in the query): the cart page
- *   without JavaScript; answers 303 back to the cart page.
+ *   without JavaScript; answers 303 back to the cart page (`?failed={action}` when refused).
+ * The JSON calls take form-encoded bodies too (the data-request client's default).
  * - `DELETE /api/site-users/account/session?cloneCart=true`: the customer signs out and the visitor
  *   keeps a copy of the account's cart (001-7.28); without it the visitor's cart is left behind.
  */
@@ -27,7 +28,7 @@ import { z } from 'zod';
 import { COUPON_KINDS, COUPON_REFUSALS, SHIPPING_RATE_KINDS } from '../domain/pricing/limits';
 import { PRODUCT_TYPES } from '../domain/commerce';
 
-export { CART_API, CART_PAGE_PATH } from '../domain/cart-paths';
+export { CART_API, CART_FAILED_QUERY, CART_PAGE_PATH } from '../domain/cart-paths';
 
 const money = z.object({ currency: z.string(), minor: z.number().int() });
 

@@ -3,6 +3,8 @@
  * these) and the cart page. Here, apart from the contract's schemas, so the browser code that calls
  * them (the add-to-cart buttons, the cart page) carries no schema library.
  */
+import { ROUTES } from './paths';
+
 export const CART_API = {
   CART: '/api/commerce/cart',
   ENTRIES: '/api/commerce/cart/entries',
@@ -13,5 +15,8 @@ export const CART_API = {
   SHIPPING_OPTION: '/api/commerce/cart/shipping-option',
 } as const;
 
-/** The cart page's address (page type 205, commerce cart v2; 200 when the site's cart is the old one). */
-export const CART_PAGE_PATH = '/cart';
+/** `POST /cart` refused: back to `/cart?failed={kind}`, the kind of change that failed (add, quantity, remove, coupon, removeCoupon, location, option). */
+export const CART_FAILED_QUERY = 'failed';
+
+/** The cart page's address (page type 205, commerce cart v2). */
+export const CART_PAGE_PATH = ROUTES.CART;

@@ -18,6 +18,7 @@ import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
 import { cart } from './cart';
+import { cartApi } from './cart-api';
 import { cartIndicator } from './cart-indicator';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
@@ -47,6 +48,7 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
@@ -80,6 +82,7 @@ export const CATALOGUE = {
   captcha,
   captchaSettings,
   cart,
+  cartApi,
   cartIndicator,
   commerce,
   configArea,
@@ -109,6 +112,7 @@ export const CATALOGUE = {
   operations,
   pages,
   passwords,
+  pricing,
   productChooser,
   productCsv,
   relativeTime,
