@@ -13,6 +13,7 @@ export const cart = {
   quantityOf: 'Quantity of {name}',
   update: 'Update',
   removeItem: 'Remove item',
+  removeItemOf: 'Remove item: {name}',
   unavailable: 'No longer available',
   discountCode: 'Discount code',
   apply: 'Apply',

@@ -4,11 +4,11 @@
  * for the blocks present: at once, when the browser is idle, or when the block comes near the
  * viewport. A chunk's default export wakes one block's element; the element then carries
  * `data-island-ready`, the fact that its kind's code has run there (tests wait for it, not for time).
- * `data-load="cart"` (the cart indicator) imports only when the visitor has a cart, told by its
- * readable summary cookie: a visitor without one runs no commerce code. A commerce island
- * (`data-commerce`) that fails to load is a console warning only (seed 000 §8): its page works without it.
+ * `data-load="cookie"` imports only when the cookie `data-cookie` names is set: the cart indicator
+ * loads only for a visitor with a cart (its readable summary cookie), so a visitor without one runs
+ * no commerce code. A commerce island (`data-commerce`) that fails to load is a console warning
+ * only (seed 000 §8): its page works without it. The loader imports nothing: it is inlined.
  */
-import { CART_SUMMARY_COOKIE } from '../domain/cart-summary';
 
 type Wake = { default: (el: HTMLElement) => void };
 
@@ -48,7 +48,7 @@ for (const el of document.querySelectorAll<HTMLElement>('[data-island]')) {
     // Within 2 s however busy the page stays: an idle block must not wait for an idle that never comes.
     if ('requestIdleCallback' in window) requestIdleCallback(() => wake(el), { timeout: 2000 });
     else setTimeout(() => wake(el), 1);
-  } else if (when !== 'cart' || document.cookie.includes(CART_SUMMARY_COOKIE + '=')) {
+  } else if (when !== 'cookie' || document.cookie.includes(`${el.dataset.cookie}=`)) {
     wake(el);
   }
 }

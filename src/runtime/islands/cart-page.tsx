@@ -8,37 +8,34 @@
  */
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { commerce } from '../../messages/commerce';
-import { cart as words } from '../../messages/cart';
 import { cartCalls, type CartAnswer } from '../../ui/cart/cart-client';
+import { cartFailure } from '../../ui/cart/cart-failures';
 import { CartView, type CartFields, type CartPageProps } from '../../ui/cart/cart-view';
 
-/** The call a form's fields stand for, and the words of its failure. */
-function callFor(fields: CartFields): [() => Promise<CartAnswer>, string] | undefined {
+/** The call a form's fields stand for. */
+function callFor(fields: CartFields): (() => Promise<CartAnswer>) | undefined {
   const quantity = Math.max(0, Math.floor(Number(fields.quantity)));
+  const { entryId, code, country, optionId } = fields;
   switch (fields.action) {
     case 'quantity':
-      return Number.isFinite(quantity) && fields.entryId ? [() => cartCalls.quantity(fields.entryId!, quantity), commerce.updateQuantityFailed] : undefined;
+      return Number.isFinite(quantity) && entryId ? () => cartCalls.quantity(entryId, quantity) : undefined;
     case 'remove':
-      return fields.entryId ? [() => cartCalls.remove(fields.entryId!), commerce.removeItemFailed] : undefined;
+      return entryId ? () => cartCalls.remove(entryId) : undefined;
     case 'coupon':
-      return fields.code?.trim() ? [() => cartCalls.coupon(fields.code!.trim()), words.couponFailed] : undefined;
+      return code?.trim() ? () => cartCalls.coupon(code.trim()) : undefined;
     case 'removeCoupon':
-      return fields.code ? [() => cartCalls.removeCoupon(fields.code!), words.couponFailed] : undefined;
+      return code ? () => cartCalls.removeCoupon(code) : undefined;
     case 'location':
-      return fields.country
-        ? [
-            () =>
-              cartCalls.location({
-                country: fields.country!,
-                ...(fields.region?.trim() ? { region: fields.region.trim() } : {}),
-                ...(fields.postcode?.trim() ? { postcode: fields.postcode.trim() } : {}),
-              }),
-            words.shippingFailed,
-          ]
+      return country
+        ? () =>
+            cartCalls.location({
+              country,
+              ...(fields.region?.trim() ? { region: fields.region.trim() } : {}),
+              ...(fields.postcode?.trim() ? { postcode: fields.postcode.trim() } : {}),
+            })
         : undefined;
     case 'option':
-      return fields.optionId ? [() => cartCalls.option(fields.optionId!), words.shippingFailed] : undefined;
+      return optionId ? () => cartCalls.option(optionId) : undefined;
     default:
       return undefined;
   }
@@ -47,14 +44,14 @@ function callFor(fields: CartFields): [() => Promise<CartAnswer>, string] | unde
 function CartPage({ initial }: { initial: CartPageProps }) {
   const [cart, setCart] = useState(initial.cart);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState(initial.error);
   const onSubmit = (fields: CartFields) => {
     const call = callFor(fields);
     if (!call || busy) return;
     setBusy(true);
     setError(undefined);
-    call[0]()
-      .then(setCart, () => setError(call[1]))
+    call()
+      .then(setCart, () => setError(cartFailure(fields.action)))
       .finally(() => setBusy(false));
   };
   return <CartView {...initial} cart={cart} busy={busy} error={error} onSubmit={onSubmit} />;

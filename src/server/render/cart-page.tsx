@@ -35,7 +35,9 @@ export function countryChoices(locale: string): CartPageProps['countries'] {
     for (const a of LETTERS)
       for (const b of LETTERS) {
         const code = a + b;
-        const name = NOT_COUNTRIES.has(code) ? undefined : names.of(code);
+        // A retired code (DY for Benin) names the country of its successor: only the code in use is listed.
+        const current = Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`;
+        const name = current && !NOT_COUNTRIES.has(code) ? names.of(code) : undefined;
         if (name) list.push({ code, name });
       }
     found = list.sort((x, y) => x.name.localeCompare(y.name, locale));

@@ -143,12 +143,22 @@ const MENU_ID = 'site-menu';
 const CART_CHANGING_ISLANDS = new Set(['shop', 'product-page', 'cart-page']);
 const CART_CHANGING_BLOCKS = new Set<number>([BLOCK_TYPES.PRODUCT, BLOCK_TYPES.ADD_TO_CART]);
 
-function cartLoad(sections: readonly StoredSection[], islands: readonly string[]): 'eager' | 'cart' {
+function cartLoad(sections: readonly StoredSection[], islands: readonly string[]): 'eager' | 'cookie' {
   const changes = islands.some((k) => CART_CHANGING_ISLANDS.has(k)) || sections.some((s) => s.blocks.some((b) => CART_CHANGING_BLOCKS.has(b.type)));
-  return changes ? 'eager' : 'cart';
+  return changes ? 'eager' : 'cookie';
 }
 
-function Header({ site, currentPath, files, cart = 'cart' }: { site: ShellSite; currentPath: string; files: RenderContext['files']; cart?: 'eager' | 'cart' }) {
+function Header({
+  site,
+  currentPath,
+  files,
+  cart = 'cookie',
+}: {
+  site: ShellSite;
+  currentPath: string;
+  files: RenderContext['files'];
+  cart?: 'eager' | 'cookie';
+}) {
   const button = headerButton(site);
   return (
     <header className={`site-header header-${site.header.layout}`}>

@@ -3,8 +3,8 @@
  * (the crumb, its retry, the failure texts). Every change tells the other tabs and this tab's cart
  * indicator (src/runtime/islands/cart-indicator.ts): a message on the cart's BroadcastChannel and,
  * for browsers without one, a `storage` event; the indicator then reads the summary cookie the
- * answer wrote. Answers are the server's cart as it is: not parsed again here, to keep zod off
- * visitors' pages.
+ * answer wrote. An answer is `{ cart }`, the server's cart as it is: not parsed again here, to keep
+ * zod off visitors' pages.
  */
 import type { CartAnswer } from '../../contracts/cart';
 import { CART_API } from '../../domain/cart-paths';
@@ -28,9 +28,9 @@ export function announceCartChange(): void {
 }
 
 async function change(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: Record<string, unknown>): Promise<CartAnswer> {
-  const res = await dataRequest<CartAnswer>({ url, method, ...(data ? { data, json: true } : {}) });
+  const res = await dataRequest<{ cart: CartAnswer }>({ url, method, ...(data ? { data, json: true } : {}) });
   announceCartChange();
-  return res.data;
+  return res.data.cart;
 }
 
 export const cartCalls = {

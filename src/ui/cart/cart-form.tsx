@@ -15,13 +15,13 @@ export type CartPageProps = {
   shopPath: string;
   /** Countries to ship to, named in the site's language. */
   countries: readonly { code: string; name: string }[];
+  /** The last change's failure, in the seed's words. */
+  error?: string | undefined;
 };
 
 export type CartViewProps = CartPageProps & {
   /** A request is out: controls wait. */
   busy?: boolean;
-  /** The last change's failure, in the seed's words. */
-  error?: string | undefined;
   /** With JavaScript: a form's fields, sent as a call instead of the form. */
   onSubmit?: (fields: CartFields) => void;
 };

@@ -82,9 +82,13 @@ function Line({ entry, props, money }: { entry: CartEntryAnswer; props: CartView
       </div>
       <Stepper entry={entry} props={props} />
       <CartForm action="remove" fields={{ entryId: entry.id }} props={props} className="cart-remove">
-        <button type="submit" className="button button-tertiary button-small" disabled={props.busy}>
+        <button
+          type="submit"
+          className="button button-tertiary button-small"
+          aria-label={format(words.removeItemOf, { name: entry.productName })}
+          disabled={props.busy}
+        >
           {words.removeItem}
-          <span className="visually-hidden">{`: ${entry.productName}`}</span>
         </button>
       </CartForm>
       <p className="cart-line-total">{money(entry.subtotalCents)}</p>

@@ -4,6 +4,7 @@
  * (src/runtime/islands/cart-indicator.ts) fills it in.
  */
 import { CART_PAGE_PATH } from '../../domain/cart-paths';
+import { CART_SUMMARY_COOKIE } from '../../domain/cart-summary';
 import { cartIndicator } from '../../messages/cart-indicator';
 
 /** The cart indicator's island (src/runtime/islands/cart-indicator.ts). */
@@ -13,9 +14,9 @@ export const CART_INDICATOR_ISLAND = 'cart-indicator';
  * The cart indicator in the header of a site with a shop (seed 001 §2): a link to the cart page,
  * drawn empty for everyone so the page it sits on stays cacheable. Its island fills in the count
  * and the subtotal from the readable summary cookie; the loader imports it only when that cookie is
- * there (`data-load="cart"`), or at once on pages that can change the cart (`eager`).
+ * there (`data-load="cookie"`), or at once on pages that can change the cart (`eager`).
  */
-export function CartIndicator({ load }: { load: 'eager' | 'cart' }) {
+export function CartIndicator({ load }: { load: 'eager' | 'cookie' }) {
   return (
     <a
       className="cart-indicator"
@@ -23,6 +24,7 @@ export function CartIndicator({ load }: { load: 'eager' | 'cart' }) {
       aria-label={cartIndicator.emptyName}
       data-island={CART_INDICATOR_ISLAND}
       data-load={load}
+      {...(load === 'cookie' ? { 'data-cookie': CART_SUMMARY_COOKIE } : {})}
       data-commerce=""
       data-empty=""
     >

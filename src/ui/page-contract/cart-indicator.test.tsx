@@ -8,11 +8,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CART_CHANNEL, CART_SUMMARY_COOKIE, writeCartSummary } from '../../domain/cart-summary';
-import { CartIndicator } from '../../ui/page-contract/cart-indicator';
-import cartIndicator from './cart-indicator';
+import cartIndicator from '../../runtime/islands/cart-indicator';
+import { CartIndicator } from './cart-indicator';
 
 function indicator(): HTMLElement {
-  document.body.innerHTML = renderToStaticMarkup(<CartIndicator load="cart" />);
+  document.body.innerHTML = renderToStaticMarkup(<CartIndicator load="cookie" />);
   const el = document.querySelector<HTMLElement>('.cart-indicator')!;
   cartIndicator(el);
   return el;
