@@ -46,6 +46,7 @@ import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
 import { productChooser } from './product-chooser';
+import { pricingApi } from './pricing-api';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -106,6 +107,7 @@ export const CATALOGUE = {
   pages,
   passwords,
   productChooser,
+  pricingApi,
   productCsv,
   relativeTime,
   richText,
