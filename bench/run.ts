@@ -5,7 +5,9 @@
  *    requests/s and p50/p99 with autocannon, beside a bare Node http server sending the same
  *    bytes from memory; and under wrk (1 thread, 50 connections) beside the same bare server and
  *    nginx, in interleaved rounds whose median counts (rows skipped, saying how to install them,
- *    when wrk or nginx is missing); then a shop's cached product page the same way (bench/shop.ts);
+ *    when wrk or nginx is missing); then a shop's cached product page the same way (bench/shop.ts),
+ *    and 50 shoppers adding to carts and reading them, add and read p95 beside a bare Node server
+ *    answering a cart's JSON to the same 50 (bench/commerce.ts);
  * 2. the form calls FormSubmissionKey and SaveFormSubmission at a fixed offered load (autocannon's
  *    overallRate, BENCH_FORM_RATE, 500 by default), beside the bare Node server answering a small
  *    JSON body at the same load. Each SaveFormSubmission spends a key the FormSubmissionKey run
@@ -33,7 +35,7 @@
  *    million generated events, over 30 and 90 days, in milliseconds;
  * 8. generated bad input at full counts (bench/fuzz.ts): about 50,000 requests to every route,
  *    10,000 to each measurement call and 10,000 form bodies, never a 5xx.
- * BENCH_ONLY=pages|shop|forms|census|render|sign-in|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
+ * BENCH_ONLY=pages|shop|commerce|forms|census|render|sign-in|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -59,6 +61,7 @@ import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
 import { signInBench } from './sign-in';
 import { shopPageBench } from './shop';
+import { commerceBench } from './commerce';
 import { fuzzBench } from './fuzz';
 import { formRows } from './forms';
 import { imagesBench, servedImagesBench } from './images';
@@ -397,6 +400,7 @@ async function main() {
     const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = {
       pages: cachedPageSection,
       shop: (dir) => withServers((children) => shopPageBench(dir, children, { spawnServer, load, rawGet, resultLine })),
+      commerce: (dir) => withServers((children) => commerceBench(dir, children, { spawnServer, seconds: DURATION_S })),
       forms: formSection,
       census: censusSection,
       render: renderSection,
@@ -411,7 +415,7 @@ async function main() {
         if (name === 'dashboard') await dashboardBench(dataDir);
         else if (name === 'fuzz') await fuzzBench();
         else if (sections[name]) rows.push(...(await sections[name](dataDir)));
-        else throw new Error(`BENCH_ONLY: no section ${name} (pages, shop, forms, census, render, sign-in, editor, images, dashboard, fuzz)`);
+        else throw new Error(`BENCH_ONLY: no section ${name} (pages, shop, commerce, forms, census, render, sign-in, editor, images, dashboard, fuzz)`);
       }
       if (rows.length > 0) printTable(rows);
       return;

@@ -19,13 +19,15 @@
  * - `PUT /api/commerce/cart/shipping-location` `{ country, region?, postcode? }`.
  * - `PUT /api/commerce/cart/shipping-option` `{ optionId }`.
  * - `POST /cart` (form-encoded, `action` and the fields above, `crumb` in the query): the cart page
- *   without JavaScript; answers 303 back to the cart page.
+ *   without JavaScript; answers 303 back to the cart page (`?failed={action}` when refused).
+ * The JSON calls take form-encoded bodies too (the data-request client's default).
  * - `DELETE /api/site-users/account/session?cloneCart=true`: the customer signs out and the visitor
  *   keeps a copy of the account's cart (001-7.28); without it the visitor's cart is left behind.
  */
 import { z } from 'zod';
 import { COUPON_KINDS, COUPON_REFUSALS, SHIPPING_RATE_KINDS } from '../domain/pricing/limits';
 import { PRODUCT_TYPES } from '../domain/commerce';
+import { ROUTES } from '../domain/paths';
 
 export const CART_API = {
   CART: '/api/commerce/cart',
@@ -37,8 +39,11 @@ export const CART_API = {
   SHIPPING_OPTION: '/api/commerce/cart/shipping-option',
 } as const;
 
-/** The cart page's address (page type 205, commerce cart v2; 200 when the site's cart is the old one). */
-export const CART_PAGE_PATH = '/cart';
+/** `POST /cart` refused: back to `/cart?failed={kind}`, the kind of change that failed (add, quantity, remove, coupon, removeCoupon, location, option). */
+export const CART_FAILED_QUERY = 'failed';
+
+/** The cart page's address (page type 205, commerce cart v2). */
+export const CART_PAGE_PATH = ROUTES.CART;
 
 const money = z.object({ currency: z.string(), minor: z.number().int() });
 

@@ -3,7 +3,7 @@
  * read it). The summary cookie is readable: the server writes it on every change to the cart, with
  * the count and the subtotal already formatted in the site's money format, so the cart indicator
  * (seed 001 §2) fills itself in with no request and the page it sits on stays cacheable. The
- * summary is `{count}|{subtotal}`, URI-encoded; anything else reads as an empty cart.
+ * summary is `{count}|{subtotal}`, URI-encoded as a cookie value is; anything else reads as an empty cart.
  */
 
 export const CART_COOKIE = 'op_cart';
@@ -17,8 +17,9 @@ export type CartSummary = { count: number; subtotal: string };
 
 export const EMPTY_CART_SUMMARY: CartSummary = { count: 0, subtotal: '' };
 
+/** The summary's text, before the cookie's encoding. */
 export function writeCartSummary(summary: CartSummary): string {
-  return encodeURIComponent(`${summary.count}|${summary.subtotal}`);
+  return `${summary.count}|${summary.subtotal}`;
 }
 
 export function readCartSummary(value: string | undefined): CartSummary {

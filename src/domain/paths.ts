@@ -7,6 +7,8 @@ import { MEASUREMENT_PATHS, quickViewPath, SEARCH_PATH } from './measurement-pat
 
 export const ROUTES = {
   GOTO_CHECKOUT: '/commerce/goto-checkout',
+  /** The cart page (page type 205), on every site with a shop. */
+  CART: '/cart',
   SUBSCRIBE_CHECKOUT: '/checkout/subscribe',
   DONATE_CHECKOUT: '/checkout/donate',
   GIFT_CARD_CHECKOUT: '/checkout/giftcard',

@@ -17,6 +17,7 @@ import { blockCover } from './block-cover';
 import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
+import { cartApi } from './cart-api';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -45,6 +46,7 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
 import { productCsv } from './product-csv';
@@ -78,6 +80,7 @@ export const CATALOGUE = {
   blocks,
   captcha,
   captchaSettings,
+  cartApi,
   commerce,
   configArea,
   cookieBanner,
@@ -106,6 +109,7 @@ export const CATALOGUE = {
   operations,
   pages,
   passwords,
+  pricing,
   productChooser,
   pricingApi,
   productCsv,

@@ -47,6 +47,8 @@ import { registerSeoRoutes } from './modules/content/routes/seo';
 import { registerSiteIconRoutes } from './modules/files/routes/site-icon';
 import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
+import { registerCartApi } from './modules/cart/routes/cart';
+import { cartDeps, signOutCart } from './modules/cart';
 import { registerCrumb } from './plugins/crumb';
 import { pageRoutesPlugin } from './plugins/page-routes';
 import { loggerOptions, newRequestId, registerRequestGuards, type LogLevel } from './plugins/request-guards';
@@ -213,7 +215,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerProductCsvApi(app, db);
   registerEditorProductsApi(app, db);
   await registerAnalyticsApi(app, db);
-  await registerSiteUserRoutes(app, db);
+  await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
+  await registerCartApi(app, opts.database);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
   await registerGoogleMapsApi(app, db);

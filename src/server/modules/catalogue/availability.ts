@@ -28,3 +28,24 @@ export async function productAvailability(pool: pg.Pool, websiteId: string, prod
   if (rows.length === 0) return undefined;
   return rows.map((r) => ({ id: r.id, ...stockState(r, r.threshold) }));
 }
+
+const VARIANTS_AVAILABILITY_SQL = `
+SELECT v.id, v.unlimited, v.qty_in_stock AS "qtyInStock", coalesce(s.low_stock_threshold, ${DEFAULT_LOW_STOCK_THRESHOLD}) AS threshold
+FROM product_variants v
+LEFT JOIN stores s ON s.website_id = v.website_id
+WHERE v.website_id = $1 AND v.id = ANY($2::text[])`;
+
+/**
+ * Stock states of any variants of the site, in one statement, for a cart's lines (advisory: only
+ * checkout takes stock). A variant that no longer exists is left out; whether its product may be
+ * seen is the published catalogue's to say.
+ */
+export async function variantsAvailability(pool: pg.Pool, websiteId: string, variantIds: readonly string[]): Promise<Map<string, StockState>> {
+  if (variantIds.length === 0) return new Map();
+  const { rows } = await pool.query<{ id: string; unlimited: boolean; qtyInStock: number; threshold: number }>({
+    name: 'openpress_variants_availability',
+    text: VARIANTS_AVAILABILITY_SQL,
+    values: [websiteId, [...variantIds]],
+  });
+  return new Map(rows.map((r) => [r.id, stockState(r, r.threshold)]));
+}

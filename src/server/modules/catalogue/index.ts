@@ -1,5 +1,5 @@
 /** The catalogue module's face: what other modules and the platform may use. */
-export { productAvailability, type VariantAvailability } from './availability';
+export { productAvailability, variantsAvailability, type VariantAvailability } from './availability';
 export { readPublishedCatalogue, type PublishedCatalogue, type PublishedProduct, type PublishedVariant } from './published';
 export { catalogueCache, type CatalogueCache, type CatalogueSource } from './published-cache';
 export { storeHasProduct } from './product-exists';

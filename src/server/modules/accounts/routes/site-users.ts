@@ -55,7 +55,10 @@ const email = z.string().trim().email(authentication.enterEmail).max(256);
 const password = z.string().min(1, passwords.enterPassword).max(1000);
 const displayName = z.string().trim().max(100).optional();
 
-export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
+/** What happens to the customer's cart when they sign out (the cart module's, above this one). */
+export type SignOutCart = (reply: FastifyReply, site: WebsiteRow, siteUserId: string | undefined, cloneCart: boolean) => Promise<void>;
+
+export async function registerSiteUserRoutes(app: FastifyInstance, db: Db, opts: { signOutCart?: SignOutCart } = {}) {
   const cookieOptions = (maxAgeMs?: number) => ({
     path: '/',
     httpOnly: true,
@@ -141,7 +144,7 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
     }
   });
 
-  // Seed 001 §7: sign out. cloneCart says whether the shopper keeps the cart after signing out; carts come with commerce.
+  // Seed 001 §7: sign out. With cloneCart=true the visitor they become keeps a copy of their cart (001-7.28).
   app.delete(API_PATHS.SITE_USER_SESSION, async (req, reply) => {
     const site = await siteOr404(req, reply);
     if (!site) return reply;
@@ -151,8 +154,10 @@ export async function registerSiteUserRoutes(app: FastifyInstance, db: Db) {
       reply,
     );
     if (!query) return reply;
+    const member = await memberForSession(db, site.id, req.cookies[MEMBER_COOKIE]);
     await endMemberSession(db, req.cookies[MEMBER_COOKIE]);
     setCookie(reply, MEMBER_COOKIE, '', cookieOptions(0));
+    await opts.signOutCart?.(reply, site, member?.user.id, query.cloneCart === 'true');
     return { ok: true };
   });
 

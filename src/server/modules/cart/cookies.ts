@@ -1,0 +1,27 @@
+/**
+ * The cart's cookies on an answer: the cart cookie (HttpOnly, SameSite=Lax, Secure behind TLS) when a
+ * change made the cart, and the readable summary the indicator draws from, whenever the cart was
+ * read or changed. Only cart calls and the cart page (never cached) set them: a cached page never
+ * carries a cart cookie.
+ */
+import type { FastifyReply } from 'fastify';
+import type { CartAnswer } from '../../../contracts/cart';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CART_SUMMARY_COOKIE, writeCartSummary } from '../../../domain/cart-summary';
+import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../../domain/commerce';
+import { setCookie } from '../../plugins/crumb';
+
+const base = { path: '/', sameSite: 'lax' as const };
+
+export function setCartToken(reply: FastifyReply, token: string | undefined): void {
+  if (token === undefined) setCookie(reply, CART_COOKIE, '', { ...base, httpOnly: true, maxAge: 0 });
+  else setCookie(reply, CART_COOKIE, token, { ...base, httpOnly: true, maxAge: CART_COOKIE_MAX_AGE_SECONDS });
+}
+
+export function setCartSummary(reply: FastifyReply, cart: CartAnswer, format: MoneyFormat): void {
+  if (cart.totalQuantity === 0) {
+    setCookie(reply, CART_SUMMARY_COOKIE, '', { ...base, maxAge: 0 });
+    return;
+  }
+  const subtotal = isCurrencyCode(cart.currency) ? formatPrice({ currency: cart.currency, minor: cart.subtotalCents }, format) : '';
+  setCookie(reply, CART_SUMMARY_COOKIE, writeCartSummary({ count: cart.totalQuantity, subtotal }), { ...base, maxAge: CART_COOKIE_MAX_AGE_SECONDS });
+}

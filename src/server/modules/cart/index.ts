@@ -1,0 +1,6 @@
+/** The cart module's face: what the platform and the page routes may use. */
+export { cartDeps, shopperOf, type CartDeps, type Shopper } from './shopper';
+export { readCart } from './operations/read-cart';
+export { changeCart, CartRefusal, type CartChange, type CartOutcome } from './operations/change-cart';
+export { signOutCart } from './operations/sign-out';
+export { setCartSummary, setCartToken } from './cookies';
