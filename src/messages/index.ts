@@ -49,6 +49,7 @@ import { passwords } from './passwords';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
+import { pricingScreens } from './pricing-screens';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -112,6 +113,7 @@ export const CATALOGUE = {
   pricing,
   productChooser,
   pricingApi,
+  pricingScreens,
   productCsv,
   relativeTime,
   richText,
