@@ -252,6 +252,7 @@ describe('the cart', () => {
     expect(enough.meetsMinimum).toBe(true);
   });
 
+  // covers 001-7.28
   it('follows a signed-in customer to another device, and leaves a copy to the visitor who signs out with cloneCart=true', async () => {
     const phone = await customer();
     await add(phone, BLUE, 2);
