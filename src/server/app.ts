@@ -19,6 +19,7 @@ import { registerAuthRoutes } from './modules/accounts/routes/auth';
 import { registerBlogApi } from './modules/content/routes/blog';
 import { registerProductsApi } from './modules/catalogue/routes/products';
 import { registerStoreApi } from './modules/catalogue/routes/store';
+import { registerPricingConfigApi } from './modules/pricing/routes/pricing-config';
 import { registerCaptchaApi } from './modules/sites/routes/captcha';
 import { registerAvailabilityRoute } from './modules/catalogue/routes/availability';
 import { registerGoogleMapsApi } from './modules/files/routes/google-maps';
@@ -204,6 +205,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerPostEditorApi(app, db, opts.assets);
   await registerBlogApi(app, db);
   await registerStoreApi(app, db);
+  registerPricingConfigApi(app, db);
   await registerProductsApi(app, db, { blobs });
   await registerSitePagesApi(app, db);
   await registerNewSitesApi(app, db);
