@@ -2,8 +2,9 @@
  * Shoppers filling carts (bench/run.ts section `commerce`): a site with a shop (test/shop-fixture.ts,
  * with a coupon, shipping and tax so every read prices them) in a database of the bench's own, the
  * built app on it, and 50 shoppers at once, each with its own cookies, looking at a product page,
- * adding to the cart and reading it, again and again for the run. Add to cart and cart read p95
- * beside a bare Node server answering a cart-sized JSON body to the same 50 shoppers in the same run.
+ * adding to the cart and reading it, pausing between steps as a person browsing does (100 to 500
+ * ms), again and again for the run. Add to cart and cart read p95 beside a bare Node server
+ * answering a cart-sized JSON body to the same 50 shoppers, pausing alike, in the same run.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,6 +43,15 @@ function benchShop(): SiteDocument {
   return doc;
 }
 
+/** A shopper's pause between two steps: 100 to 500 ms, from a fixed sequence so runs compare. */
+function pauses(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return new Promise((resolve) => setTimeout(resolve, 100 + (state % 400)));
+  };
+}
+
 const p95 = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
@@ -67,7 +77,8 @@ async function shoppers(origin: string, seconds: number): Promise<{ add: number[
   let errors = 0;
   const until = Date.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: SHOPPERS }, async () => {
+    Array.from({ length: SHOPPERS }, async (_, n) => {
+      const pause = pauses(n + 1);
       const s: Shopper = { cookies: new Map() };
       keep(s, await fetch(`${origin}/`).then(async (r) => (await r.arrayBuffer(), r)));
       await fetch(`${origin}/api/commerce/cart/coupons`, {
@@ -77,6 +88,7 @@ async function shoppers(origin: string, seconds: number): Promise<{ add: number[
       }).then(async (r) => (keep(s, r), await r.arrayBuffer()));
       while (Date.now() < until) {
         await fetch(`${origin}${PRODUCT}`, { headers: { cookie: cookieHeader(s) } }).then((r) => r.arrayBuffer());
+        await pause();
         let started = performance.now();
         const added = await fetch(`${origin}/api/commerce/cart/entries`, {
           method: 'POST',
@@ -87,11 +99,13 @@ async function shoppers(origin: string, seconds: number): Promise<{ add: number[
         add.push(performance.now() - started);
         if (!added.ok) errors += 1;
         keep(s, added);
+        await pause();
         started = performance.now();
         const cart = await fetch(`${origin}/api/commerce/cart`, { headers: { cookie: cookieHeader(s) } });
         await cart.arrayBuffer();
         read.push(performance.now() - started);
         if (!cart.ok) errors += 1;
+        await pause();
       }
     }),
   );
@@ -103,15 +117,26 @@ async function bareShoppers(url: string, seconds: number): Promise<number[]> {
   const times: number[] = [];
   const until = Date.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: SHOPPERS }, async () => {
+    Array.from({ length: SHOPPERS }, async (_, n) => {
+      const pause = pauses(n + 1);
       while (Date.now() < until) {
         const started = performance.now();
         await fetch(url).then((r) => r.arrayBuffer());
         times.push(performance.now() - started);
+        await pause();
       }
     }),
   );
   return times;
+}
+
+/** The images' copies are made by the app's jobs after it starts: measured once they are done, not beside them. */
+export async function jobsDone(database: ReturnType<typeof connect>): Promise<void> {
+  for (let waited = 0; waited < 120; waited++) {
+    const { rows } = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE status <> 'done' AND status <> 'failed'");
+    if (rows[0]!.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }
 
 export async function commerceBench(dataDir: string, children: ChildProcess[], tools: CommerceBenchTools): Promise<GoalRow[]> {
@@ -125,6 +150,7 @@ export async function commerceBench(dataDir: string, children: ChildProcess[], t
     const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
     const app = await tools.spawnServer(['dist/server/main.js'], env);
     children.push(app.child);
+    await jobsDone(database);
     const origin = `http://127.0.0.1:${app.port}`;
     // One shopper's cart answer, as the baseline's body.
     const sample: { cookies: Map<string, string> } = { cookies: new Map() };

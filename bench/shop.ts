@@ -17,6 +17,7 @@ import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDocument } from '../test/fixtures';
 import { SHOP, withShop } from '../test/shop-fixture';
+import { jobsDone } from './commerce';
 import { fmt, type GoalRow } from './table';
 
 type Load = { rps: number; p50: number; p99: number; errors: number };
@@ -41,12 +42,7 @@ export async function shopPageBench(dataDir: string, children: ChildProcess[], t
     const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
     const app = await tools.spawnServer(['dist/server/main.js'], env);
     children.push(app.child);
-    // The images' copies are made by the app's jobs after it starts: measured once they are done, not beside them.
-    for (let waited = 0; waited < 120; waited++) {
-      const { rows } = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE status <> 'done' AND status <> 'failed'");
-      if (rows[0]!.n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    await jobsDone(database);
     const url = `http://127.0.0.1:${app.port}${PRODUCT}`;
     const headers = { 'accept-encoding': ACCEPT_ENCODING };
     // Twice: the first answer renders and stores the page, the second is the cached one measured.

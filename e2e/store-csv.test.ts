@@ -79,7 +79,7 @@ describe('product CSV on the Products screen', () => {
     await importFile(page, 'bad.csv', 'Handle,Title,Variant Price,Variant SKU\r\ntea-bowl,Tea bowl,24.00,TEA-1\r\nbad-price,Bad price,12.345,BAD-1\r\n');
     await form.getByRole('alert').filter({ hasText: 'Nothing was imported: fix the rows named below and import the file again.' }).waitFor();
     expect(await form.getByRole('list', { name: 'Refused rows' }).getByRole('listitem').allTextContents()).toEqual([
-      'Row 3 Variant Price: "12.345" is not a price in USD.',
+      'Row 3 Variant Price: "12.345" is not a price in GBP.',
     ]);
     expect(await productTotal()).toBe(before + 1);
     expect(

@@ -146,7 +146,7 @@ describe('the Store screens', () => {
     await page.getByRole('link', { name: '← All products' }).click();
     const mug = productRow('Tea mug');
     await mug.getByText('Available', { exact: true }).waitFor();
-    await mug.getByText('$19.00 – $28.00').waitFor();
+    await mug.getByText('£19.00 – £28.00').waitFor();
     await mug.getByText('Sale', { exact: true }).waitFor();
     await mug.getByText('31 in stock').waitFor();
     expect(await mug.locator('img').getAttribute('src')).toMatch(/celadon/);
@@ -156,7 +156,7 @@ describe('the Store screens', () => {
     await shopper.goto(`${env.site().url}/shop`);
     const card = shopper.getByRole('link', { name: 'Tea mug' }).first();
     await card.waitFor();
-    await shopper.getByText('from $19.00').waitFor();
+    await shopper.getByText('from £19.00').waitFor();
     await card.click();
     await shopper.getByRole('heading', { name: 'Tea mug', level: 1 }).waitFor();
     await shopper.getByRole('combobox', { name: 'Glaze' }).selectOption('Tenmoku');

@@ -46,7 +46,12 @@ function usShop(): SiteDocument {
     status: 1,
     createdAt: '2026-01-01T00:00:00Z',
     options: [{ name: 'Size', values: Array.from({ length: 20 }, (_, i) => `S${i}`) }],
-    variants: Array.from({ length: 20 }, (_, i) => ({ id: sizeVariant(i), priceCents: 100 + i, qtyInStock: 50, optionValues: [{ optionName: 'Size', value: `S${i}` }] })),
+    variants: Array.from({ length: 20 }, (_, i) => ({
+      id: sizeVariant(i),
+      priceCents: 100 + i,
+      qtyInStock: 50,
+      optionValues: [{ optionName: 'Size', value: `S${i}` }],
+    })),
   });
   Object.assign(doc.store, {
     coupons: [
@@ -83,7 +88,8 @@ afterAll(async () => {
 
 const visitor = () => client(app, HOST);
 const cartOf = (res: { json(): unknown }) => cartAnswer.parse((res.json() as { cart: unknown }).cart);
-const add = async (c: Client, variantId: string, quantity = 1, productId: string = SHOP.mug) => c.call('POST', '/api/commerce/cart/entries', { productId, variantId, quantity });
+const add = async (c: Client, variantId: string, quantity = 1, productId: string = SHOP.mug) =>
+  c.call('POST', '/api/commerce/cart/entries', { productId, variantId, quantity });
 
 async function customer(): Promise<Client> {
   const c = await visitor();
@@ -99,7 +105,14 @@ describe('the cart', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringContaining(`${CART_COOKIE}=`));
     const cart = cartOf(res);
-    expect(cart).toMatchObject({ entries: [], subtotalCents: 0, grandTotalCents: 0, totalQuantity: 0, isPurchased: false, subtotalAmount: { currency: 'USD', minor: 0 } });
+    expect(cart).toMatchObject({
+      entries: [],
+      subtotalCents: 0,
+      grandTotalCents: 0,
+      totalQuantity: 0,
+      isPurchased: false,
+      subtotalAmount: { currency: 'USD', minor: 0 },
+    });
   });
 
   it('adds under an HttpOnly, SameSite=Lax cart cookie and writes a readable summary of count and subtotal', async () => {
@@ -239,6 +252,7 @@ describe('the cart', () => {
     expect(enough.meetsMinimum).toBe(true);
   });
 
+  // covers 001-7.28
   it('follows a signed-in customer to another device, and leaves a copy to the visitor who signs out with cloneCart=true', async () => {
     const phone = await customer();
     await add(phone, BLUE, 2);

@@ -141,6 +141,21 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'POST /api/config/store/products/:productId/download': [...STORE_WRITERS],
   'GET /api/config/store/inventory': [...STORE_READERS],
   'PATCH /api/config/store/inventory/:variantId': [...STORE_WRITERS],
+  // Pricing rules: coupons are commerce-coupons, shipping zones commerce-shipping, tax commerce-taxes.
+  'GET /api/config/store/coupons': [...STORE_READERS],
+  'POST /api/config/store/coupons': [...STORE_WRITERS],
+  'PUT /api/config/store/coupons/:couponId': [...STORE_WRITERS],
+  'DELETE /api/config/store/coupons/:couponId': [...STORE_WRITERS],
+  'GET /api/config/store/shipping-zones': [...STORE_READERS],
+  'POST /api/config/store/shipping-zones': [...STORE_WRITERS],
+  'PUT /api/config/store/shipping-zones/:zoneId': [...STORE_WRITERS],
+  'DELETE /api/config/store/shipping-zones/:zoneId': [...STORE_WRITERS],
+  'GET /api/config/store/tax/settings': [...STORE_READERS],
+  'PUT /api/config/store/tax/settings': [...STORE_WRITERS],
+  'GET /api/config/store/tax/rules': [...STORE_READERS],
+  'POST /api/config/store/tax/rules': [...STORE_WRITERS],
+  'PUT /api/config/store/tax/rules/:ruleId': [...STORE_WRITERS],
+  'DELETE /api/config/store/tax/rules/:ruleId': [...STORE_WRITERS],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -321,12 +336,31 @@ async function resetTarget() {
     `INSERT INTO product_categories (website_id, id, name, slug, position) VALUES ($1, $2, 'Role category', 'role-category', 999) ON CONFLICT DO NOTHING`,
     [websiteId, CATEGORY_ID],
   );
+  // The pricing rows' coupon, shipping zone and tax rule: there again after a delete.
+  await database.pool.query(
+    `INSERT INTO coupons (website_id, id, code, kind, percent_off_hundredths, position) VALUES ($1, $2, 'ROLE-COUPON', 'PERCENT', 1000, 999) ON CONFLICT DO NOTHING`,
+    [websiteId, COUPON_ID],
+  );
+  await database.pool.query(
+    `INSERT INTO shipping_zones (website_id, id, name, countries, regions, rates, position) VALUES ($1, $2, 'Role zone', '{DE}', '{}', $3, 999) ON CONFLICT DO NOTHING`,
+    [websiteId, ZONE_ID, JSON.stringify([ROLE_RATE])],
+  );
+  await database.pool.query(
+    `INSERT INTO tax_rules (website_id, id, name, country, rate_thousandths, position) VALUES ($1, $2, 'Role tax', 'DE', 19000, 999) ON CONFLICT DO NOTHING`,
+    [websiteId, TAX_RULE_ID],
+  );
 }
 
 const SHOP_ID = 'a5a5a5a5a5a5a5a5a5a5a501';
 const PRODUCT_ID = 'b0b0b0b0b0b0b0b0b0b0b001';
 const VARIANT_ID = 'c1c1c1c1c1c1c1c1c1c1c101';
 const CATEGORY_ID = 'd2d2d2d2d2d2d2d2d2d2d201';
+const COUPON_ID = 'e3e3e3e3e3e3e3e3e3e3e301';
+const ZONE_ID = 'f4f4f4f4f4f4f4f4f4f4f401';
+const TAX_RULE_ID = 'a6a6a6a6a6a6a6a6a6a6a601';
+const ROLE_RATE = { id: 'a7a7a7a7a7a7a7a7a7a7a701', name: 'Standard', kind: 'FLAT', amountCents: 500, tiers: [] };
+/** A region no other call's zone names, so each allowed role's new zone is its own. */
+const roleRegion = () => `FR-${randomUUID().slice(0, 3).toUpperCase()}`;
 
 /** A draft save of the Store rows' product on its current version, and a publish of it. */
 async function productBodies(): Promise<Record<string, unknown>> {
@@ -393,6 +427,9 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     .replace(':productId', PRODUCT_ID)
     .replace(':variantId', VARIANT_ID)
     .replace(':categoryId', CATEGORY_ID)
+    .replace(':couponId', COUPON_ID)
+    .replace(':zoneId', ZONE_ID)
+    .replace(':ruleId', TAX_RULE_ID)
     .replace(':pageId', pattern.startsWith('/api/config/pages/') ? SCRATCH_PAGE_ID : homePageId())
     .replace(':accountId', targetId)
     .replace(':blogId', BLOG_ID)
@@ -461,6 +498,18 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     'POST /api/config/store/products/:productId/download': SCRATCH_PDF,
     'PATCH /api/config/store/inventory/:variantId': { adjust: 1 },
     'POST /api/config/store/products/import': 'Handle,Title,Variant Price\r\nrole-test-cup,Role test cup,12.00\r\n',
+    'POST /api/config/store/coupons': { code: `ROLE${randomUUID().slice(0, 8)}`, kind: 'PERCENT', percentOff: 10 },
+    'PUT /api/config/store/coupons/:couponId': { code: 'ROLE-COUPON', kind: 'FIXED_AMOUNT', amountOffCents: 500 },
+    'POST /api/config/store/shipping-zones': {
+      name: 'Role region',
+      countries: ['FR'],
+      regions: [roleRegion()],
+      rates: [{ name: 'Standard', kind: 'FLAT', amountCents: 700 }],
+    },
+    'PUT /api/config/store/shipping-zones/:zoneId': { name: 'Role zone', countries: ['DE'], rates: [ROLE_RATE] },
+    'PUT /api/config/store/tax/settings': { pricesIncludeTax: true, taxShipping: true, originCountry: 'GB' },
+    'POST /api/config/store/tax/rules': { name: 'Role tax', country: 'FR', ratePercent: 20 },
+    'PUT /api/config/store/tax/rules/:ruleId': { name: 'Role tax', country: 'DE', ratePercent: 7 },
   };
   const uploads = ['POST /api/config/files', 'PUT /api/config/files/:fileId/content', 'POST /api/config/store/products/:productId/download'].includes(key);
   const csv = key === 'POST /api/config/store/products/import' ? { headers: { 'content-type': 'text/csv' } } : {};

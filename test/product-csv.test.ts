@@ -144,7 +144,7 @@ describe('product CSV', () => {
       imported: 0,
       updated: 0,
       errors: [
-        { row: 2, message: 'Variant Price: "12.345" is not a price in USD.' },
+        { row: 2, message: 'Variant Price: "12.345" is not a price in GBP.' },
         { row: 3, message: 'This row has no Handle: every row names the product it belongs to.' },
       ],
     });

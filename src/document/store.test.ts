@@ -125,12 +125,15 @@ describe('the store in the site document', () => {
     expect(errors(raw).map((e) => e.path)).toEqual(['$.store.categories[1].name', '$.store.products[0].categories[0]', '$.store.products[0].images[0].file']);
   });
 
-  it('upgrades a version-3 document to an empty store', () => {
+  it('upgrades a version-3 document to an empty store, with no coupons, shipping zones or tax rules', () => {
     const loaded = loadDocument({ ...doc({}), version: 3, store: undefined }, schema as z.ZodType<never, unknown>);
     expect(loaded.ok && (loaded.document as { store: unknown }).store).toEqual({
       settings: { selectedCurrency: 'USD', measurementStandard: 1, expressCheckout: false, minimumSubtotalCents: 0, lowStockThreshold: 5 },
       categories: [],
       products: [],
+      coupons: [],
+      shippingZones: [],
+      tax: { pricesIncludeTax: false, taxShipping: false, rules: [] },
     });
   });
 });

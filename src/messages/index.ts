@@ -50,6 +50,8 @@ import { pages } from './pages';
 import { passwords } from './passwords';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
+import { pricingApi } from './pricing-api';
+import { pricingScreens } from './pricing-screens';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -114,6 +116,8 @@ export const CATALOGUE = {
   passwords,
   pricing,
   productChooser,
+  pricingApi,
+  pricingScreens,
   productCsv,
   relativeTime,
   richText,

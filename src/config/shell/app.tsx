@@ -22,6 +22,7 @@ import { configArea } from '../../messages/config-area';
 import { blog as blogMessages } from '../../messages/blog';
 import { navigation as navigationMessages } from '../../messages/navigation';
 import { filesScreen as filesMessages } from '../../messages/files-screen';
+import { pricingScreens } from '../../messages/pricing-screens';
 
 /**
  * Every screen loads when first opened (src/config/shell/lazy-screen.tsx): the visual editor (Tiptap, the
@@ -51,6 +52,9 @@ const StoreScreens = {
   inventory: lazyScreen(() => import('../store/inventory-screen').then((m) => m.InventoryScreen)),
   categories: lazyScreen(() => import('../store/categories-screen').then((m) => m.CategoriesScreen)),
   settings: lazyScreen(() => import('../store/store-settings-screen').then((m) => m.StoreSettingsScreen)),
+  coupons: lazyScreen(() => import('../store/coupons-screen').then((m) => m.CouponsScreen), pricingScreens.loading),
+  shipping: lazyScreen(() => import('../store/shipping-screen').then((m) => m.ShippingScreen), pricingScreens.loading),
+  taxes: lazyScreen(() => import('../store/taxes-screen').then((m) => m.TaxesScreen), pricingScreens.loading),
 };
 const TransferScreen = lazyScreen(() => import('../settings/transfer-screen').then((m) => m.TransferScreen));
 
@@ -114,6 +118,9 @@ const SCREENS: Partial<Record<ScreenId, (props: { me: Me; onEdit: (target: Edito
   'store-inventory': ({ me }) => <StoreScreens.inventory writable={canWrite(me, 'commerce-inventory')} />,
   'store-categories': ({ me }) => <StoreScreens.categories writable={canWrite(me, 'commerce-inventory')} />,
   'store-settings': ({ me }) => <StoreScreens.settings writable={canWrite(me, 'commerce-payments')} />,
+  'store-coupons': ({ me }) => <StoreScreens.coupons writable={canWrite(me, 'commerce-coupons')} />,
+  'store-shipping': ({ me }) => <StoreScreens.shipping writable={canWrite(me, 'commerce-shipping')} />,
+  'store-taxes': ({ me }) => <StoreScreens.taxes writable={canWrite(me, 'commerce-taxes')} />,
 };
 
 const canWrite = (me: Me, area: ConfigArea) => me.role !== null && canAccess(me.role, area, 'write');

@@ -10,6 +10,7 @@ import { blog } from '../../messages/blog';
 import { configArea } from '../../messages/config-area';
 import { filesScreen } from '../../messages/files-screen';
 import { navigation } from '../../messages/navigation';
+import { pricingScreens } from '../../messages/pricing-screens';
 import { storeScreens } from '../../messages/store-screens';
 import { editorTargetAt } from '../editor/target';
 
@@ -36,7 +37,10 @@ export type ScreenId =
   | 'store-products'
   | 'store-inventory'
   | 'store-categories'
-  | 'store-settings';
+  | 'store-settings'
+  | 'store-coupons'
+  | 'store-shipping'
+  | 'store-taxes';
 
 /** Each screen's address; a screen's label is its heading too. */
 export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
@@ -63,6 +67,9 @@ export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
   'store-inventory': '/config/store/inventory',
   'store-categories': '/config/store/categories',
   'store-settings': '/config/store/settings',
+  'store-coupons': '/config/store/coupons',
+  'store-shipping': '/config/store/shipping',
+  'store-taxes': '/config/store/taxes',
 };
 
 /** A sidebar entry: the screen, its label, and the area a role must be able to use to see it. */
@@ -89,6 +96,9 @@ export const NAV_GROUPS: { label: string; entries: NavEntry[] }[] = [
       { id: 'store-products', label: storeScreens.productsTitle, area: 'commerce-inventory' },
       { id: 'store-inventory', label: storeScreens.inventoryTitle, area: 'commerce-inventory' },
       { id: 'store-categories', label: blog.categories, area: 'commerce-inventory' },
+      { id: 'store-coupons', label: pricingScreens.couponsTitle, area: 'commerce-coupons' },
+      { id: 'store-shipping', label: pricingScreens.shippingTitle, area: 'commerce-shipping' },
+      { id: 'store-taxes', label: pricingScreens.taxesTitle, area: 'commerce-taxes' },
       { id: 'store-settings', label: storeScreens.settingsTitle, area: 'commerce-payments' },
       { id: 'forms', label: 'Forms', area: 'forms' },
       { id: 'analytics', label: 'Analytics', area: 'analytics' },

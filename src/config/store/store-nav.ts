@@ -11,6 +11,9 @@ export const STORE_ADDRESSES = {
   inventory: '/config/store/inventory',
   categories: '/config/store/categories',
   settings: '/config/store/settings',
+  coupons: '/config/store/coupons',
+  shipping: '/config/store/shipping',
+  taxes: '/config/store/taxes',
 } as const;
 
 const PRODUCT = /^\/config\/store\/products\/([0-9a-f]{24})\/?$/;

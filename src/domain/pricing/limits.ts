@@ -20,7 +20,7 @@ export const MAX_CART_LINES = 100;
 
 /**
  * Why a coupon the shopper entered does not apply; each has its words in the messages catalogue
- * (src/messages/commerce.ts).
+ * (src/messages/pricing.ts).
  */
 export const COUPON_REFUSALS = [
   'UNKNOWN',

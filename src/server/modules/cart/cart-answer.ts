@@ -51,7 +51,12 @@ export function cartAnswerOf(row: CartRow | undefined, ctx: PricingContext): Car
     ...(row?.shippingLocation ? { location: row.shippingLocation } : {}),
     ...(row?.shippingRateId ? { selectedShippingRateId: row.shippingRateId } : {}),
     now: ctx.now,
-    rules: { coupons: ctx.pricing.coupons, shippingZones: ctx.pricing.shippingZones, tax: ctx.pricing.tax, minimumSubtotalCents: ctx.catalogue.settings.minimumSubtotalCents },
+    rules: {
+      coupons: ctx.pricing.coupons,
+      shippingZones: ctx.pricing.shippingZones,
+      tax: ctx.pricing.tax,
+      minimumSubtotalCents: ctx.catalogue.settings.minimumSubtotalCents,
+    },
   });
   const entries: CartEntryAnswer[] = lines.map(({ line, product, variant }, i) => {
     const p = priced.lines[i]!;

@@ -41,7 +41,11 @@ ORDER BY (c.site_user_id IS NOT NULL) DESC, c.created_at`;
 /** The shopper's open carts, the customer's first: at most two (a cookie's cart from before they signed in, and theirs). */
 export async function ownedCarts(pool: pg.Pool, owner: CartOwner): Promise<CartRow[]> {
   if (owner.token === undefined && owner.siteUserId === undefined) return [];
-  const { rows } = await pool.query<CartRow>({ name: 'openpress_owned_carts', text: CARTS_SQL, values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null] });
+  const { rows } = await pool.query<CartRow>({
+    name: 'openpress_owned_carts',
+    text: CARTS_SQL,
+    values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null],
+  });
   return rows;
 }
 
@@ -134,7 +138,11 @@ VALUES ($1, $2, $3, $4, coalesce($5::text[], '{}'), $6::jsonb, $7)`;
 export async function setCartFields(pool: pg.Pool, owner: CartOwner, fields: CartFields): Promise<{ newToken?: string }> {
   const set = [fields.couponCodes ?? null, fields.shippingLocation ? JSON.stringify(fields.shippingLocation) : null, fields.shippingRateId ?? null];
   if (owner.token !== undefined || owner.siteUserId !== undefined) {
-    const { rowCount } = await pool.query({ name: 'openpress_cart_fields', text: SET_FIELDS_SQL, values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null, ...set] });
+    const { rowCount } = await pool.query({
+      name: 'openpress_cart_fields',
+      text: SET_FIELDS_SQL,
+      values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null, ...set],
+    });
     if (rowCount) return {};
   }
   const token = newToken();

@@ -2,5 +2,4 @@
 export { cartDeps, shopperOf, type CartDeps, type Shopper } from './shopper';
 export { readCart } from './operations/read-cart';
 export { changeCart, CartRefusal, type CartChange, type CartOutcome } from './operations/change-cart';
-export { signOutCart } from './operations/sign-out';
-export { setCartSummary, setCartToken } from './cookies';
+export { cloneCustomerCart } from './operations/sign-out';

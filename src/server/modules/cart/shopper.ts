@@ -1,6 +1,7 @@
 /**
  * Who is shopping, as far as their cart depends on it: the cart cookie's token, the signed-in
- * customer (looked up only when the member cookie is present), and how the site writes money.
+ * customer (looked up only when the member cookie is present), and how the site writes money (its
+ * locale, and the labs flag that lets the locale decide: read from the site row, no query).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
@@ -8,6 +9,7 @@ import type { Database, Db } from '../../../db/client';
 import { CART_COOKIE } from '../../../domain/cart-summary';
 import type { MoneyFormat } from '../../../domain/commerce';
 import { FEATURE_FLAGS } from '../../../domain/feature-flags';
+import { labsFlags } from '../../../domain/labs';
 import { MEMBER_COOKIE, memberForSession } from '../accounts';
 import type { CatalogueCache } from '../catalogue';
 import type { PricingCache } from '../pricing';
@@ -27,11 +29,10 @@ export function cartDeps(app: FastifyInstance, database: Pick<Database, 'db' | '
 export async function shopperOf(app: FastifyInstance, deps: CartDeps, req: FastifyRequest, site: WebsiteRow): Promise<Shopper> {
   const cookie = req.cookies[CART_COOKIE];
   const member = req.cookies[MEMBER_COOKIE] ? await memberForSession(deps.db, site.id, req.cookies[MEMBER_COOKIE]) : undefined;
-  const content = await app.siteContent.read(site.id, '/');
   return {
     websiteId: site.id,
     token: cookie !== undefined && TOKEN.test(cookie) ? cookie : undefined,
     siteUserId: member?.user.id,
-    format: { locale: siteSettings(site).locale, localeFormatting: content.facts.featureFlags.includes(FEATURE_FLAGS.CURRENCY_FORMATTING) },
+    format: { locale: siteSettings(site).locale, localeFormatting: labsFlags(site.labs).includes(FEATURE_FLAGS.CURRENCY_FORMATTING) },
   };
 }

@@ -53,8 +53,18 @@ export async function changeCart(deps: CartDeps, shopper: Shopper, change: CartC
       const catalogue = await deps.catalogue.read(shopper.websiteId);
       const product = catalogue.productById(change.productId);
       if (!product) throw new CartRefusal(404, commerce.addItemFailed, cartApi.notForSale);
-      const variant = change.variantId === undefined ? (product.variants.length === 1 ? product.variants[0] : undefined) : product.variants.find((v) => v.id === change.variantId);
-      if (!variant) throw new CartRefusal(change.variantId === undefined ? 400 : 404, commerce.addItemFailed, change.variantId === undefined ? cartApi.chooseOption : cartApi.notForSale);
+      const variant =
+        change.variantId === undefined
+          ? product.variants.length === 1
+            ? product.variants[0]
+            : undefined
+          : product.variants.find((v) => v.id === change.variantId);
+      if (!variant)
+        throw new CartRefusal(
+          change.variantId === undefined ? 400 : 404,
+          commerce.addItemFailed,
+          change.variantId === undefined ? cartApi.chooseOption : cartApi.notForSale,
+        );
       const quantity = change.quantity ?? 1;
       if (quantity > MAX_LINE_QUANTITY) throw new CartRefusal(400, commerce.addItemFailed, format(cartApi.tooMany, { max: MAX_LINE_QUANTITY }));
       const stock = (await variantsAvailability(deps.pool, shopper.websiteId, [variant.id])).get(variant.id);

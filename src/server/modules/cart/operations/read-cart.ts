@@ -14,7 +14,13 @@ export async function openCart(deps: CartDeps, shopper: Shopper): Promise<CartRo
   const rows = await ownedCarts(deps.pool, shopper);
   const visitors = rows.find((r) => r.siteUserId === null);
   if (shopper.siteUserId !== undefined && visitors !== undefined) {
-    await joinCarts(deps.pool, shopper.websiteId, shopper.siteUserId, visitors, rows.find((r) => r.siteUserId !== null));
+    await joinCarts(
+      deps.pool,
+      shopper.websiteId,
+      shopper.siteUserId,
+      visitors,
+      rows.find((r) => r.siteUserId !== null),
+    );
     return (await ownedCarts(deps.pool, shopper))[0];
   }
   return rows[0];

@@ -6,14 +6,23 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { addToCartBody, CART_API, CART_FAILED_QUERY, couponBody, quantityBody, shippingLocationBody, shippingOptionBody, type CartAnswer } from '../../../../contracts/cart';
+import {
+  addToCartBody,
+  CART_API,
+  CART_FAILED_QUERY,
+  couponBody,
+  quantityBody,
+  shippingLocationBody,
+  shippingOptionBody,
+  type CartAnswer,
+} from '../../../../contracts/cart';
 import type { Database } from '../../../../db/client';
 import { ROUTES } from '../../../../domain/paths';
 import { http } from '../../../../messages/http';
 import { registerFormBodyParser } from '../../../http/form-body';
 import { zodMessage } from '../../accounts';
 import type { WebsiteRow } from '../../sites';
-import { setCartSummary, setCartToken } from '../cookies';
+import { setCartSummary, setCartToken } from './cookies';
 import { CartRefusal, changeCart, type CartChange } from '../operations/change-cart';
 import { readCart } from '../operations/read-cart';
 import { cartDeps, shopperOf, type Shopper } from '../shopper';
@@ -80,14 +89,16 @@ export async function registerCartApi(app: FastifyInstance, database: Pick<Datab
   await app.register(async (scope) => {
     registerFormBodyParser(scope);
 
-    const json = <T>(schema: z.ZodType<T>, field: string | undefined, to: (body: T, req: FastifyRequest) => CartChange) => async (req: FastifyRequest, reply: FastifyReply) => {
-      const found = await site(req, reply);
-      if (!found) return reply;
-      const parsed = schema.safeParse(field === undefined ? (req.body ?? {}) : numbered(req.body ?? {}, field));
-      if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
-      const { status, ...answer } = await run(req, reply, await shopperOf(app, deps, req, found), to(parsed.data, req));
-      return reply.code(status).header('cache-control', 'no-store').send(answer);
-    };
+    const json =
+      <T>(schema: z.ZodType<T>, field: string | undefined, to: (body: T, req: FastifyRequest) => CartChange) =>
+      async (req: FastifyRequest, reply: FastifyReply) => {
+        const found = await site(req, reply);
+        if (!found) return reply;
+        const parsed = schema.safeParse(field === undefined ? (req.body ?? {}) : numbered(req.body ?? {}, field));
+        if (!parsed.success) return reply.code(400).send(zodMessage(parsed.error));
+        const { status, ...answer } = await run(req, reply, await shopperOf(app, deps, req, found), to(parsed.data, req));
+        return reply.code(status).header('cache-control', 'no-store').send(answer);
+      };
     const entryId = (req: FastifyRequest) => (req.params as { entryId: string }).entryId;
 
     scope.get(CART_API.CART, async (req, reply) => {
@@ -98,15 +109,24 @@ export async function registerCartApi(app: FastifyInstance, database: Pick<Datab
       setCartSummary(reply, cart, shopper.format);
       return reply.header('cache-control', 'no-store').send({ cart });
     });
-    scope.post(CART_API.ENTRIES, json(addToCartBody, 'quantity', (b) => ({ kind: 'add', ...b })));
-    scope.put(`${CART_API.ENTRIES}/:entryId`, json(quantityBody, 'quantity', (b, req) => ({ kind: 'quantity', entryId: entryId(req), quantity: b.quantity })));
+    scope.post(
+      CART_API.ENTRIES,
+      json(addToCartBody, 'quantity', (b) => ({ kind: 'add', ...b })),
+    );
+    scope.put(
+      `${CART_API.ENTRIES}/:entryId`,
+      json(quantityBody, 'quantity', (b, req) => ({ kind: 'quantity', entryId: entryId(req), quantity: b.quantity })),
+    );
     scope.delete(`${CART_API.ENTRIES}/:entryId`, async (req, reply) => {
       const found = await site(req, reply);
       if (!found) return reply;
       const { status, ...answer } = await run(req, reply, await shopperOf(app, deps, req, found), { kind: 'remove', entryId: entryId(req) });
       return reply.code(status).header('cache-control', 'no-store').send(answer);
     });
-    scope.post(CART_API.COUPONS, json(couponBody, undefined, (b) => ({ kind: 'coupon', code: b.code })));
+    scope.post(
+      CART_API.COUPONS,
+      json(couponBody, undefined, (b) => ({ kind: 'coupon', code: b.code })),
+    );
     scope.delete(`${CART_API.COUPONS}/:code`, async (req, reply) => {
       const found = await site(req, reply);
       if (!found) return reply;
@@ -115,8 +135,14 @@ export async function registerCartApi(app: FastifyInstance, database: Pick<Datab
       const { status, ...answer } = await run(req, reply, await shopperOf(app, deps, req, found), { kind: 'removeCoupon', code: parsed.data.code });
       return reply.code(status).header('cache-control', 'no-store').send(answer);
     });
-    scope.put(CART_API.SHIPPING_LOCATION, json(shippingLocationBody, undefined, (b) => ({ kind: 'location', location: b })));
-    scope.put(CART_API.SHIPPING_OPTION, json(shippingOptionBody, undefined, (b) => ({ kind: 'option', optionId: b.optionId })));
+    scope.put(
+      CART_API.SHIPPING_LOCATION,
+      json(shippingLocationBody, undefined, (b) => ({ kind: 'location', location: b })),
+    );
+    scope.put(
+      CART_API.SHIPPING_OPTION,
+      json(shippingOptionBody, undefined, (b) => ({ kind: 'option', optionId: b.optionId })),
+    );
 
     // The cart page's forms without JavaScript: whatever happens, back to the cart page (a refusal is shown there by the cart itself).
     scope.post(ROUTES.CART, async (req, reply) => {
