@@ -3,8 +3,6 @@
  * these) and the cart page. Here, apart from the contract's schemas, so the browser code that calls
  * them (the add-to-cart buttons, the cart page) carries no schema library.
  */
-import { ROUTES } from './paths';
-
 export const CART_API = {
   CART: '/api/commerce/cart',
   ENTRIES: '/api/commerce/cart/entries',
@@ -18,5 +16,5 @@ export const CART_API = {
 /** `POST /cart` refused: back to `/cart?failed={kind}`, the kind of change that failed (add, quantity, remove, coupon, removeCoupon, location, option). */
 export const CART_FAILED_QUERY = 'failed';
 
-/** The cart page's address (page type 205, commerce cart v2). */
-export const CART_PAGE_PATH = ROUTES.CART;
+/** The cart page's address (page type 205, commerce cart v2; ./paths.ts ROUTES.CART). */
+export const CART_PAGE_PATH = '/cart';

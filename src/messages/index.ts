@@ -9,6 +9,7 @@
  * `format(forms.characterCount, { length, max })` fills a message's arguments (format.ts). This
  * index is for the tests and tools that look at the whole catalogue.
  */
+import { addToCart } from './add-to-cart';
 import { analyticsApi } from './analytics-api';
 import { analyticsReport } from './analytics-report';
 import { authentication } from './authentication';
@@ -75,6 +76,7 @@ import { twoFactor } from './two-factor';
 import { videoBlock } from './video-block';
 
 export const CATALOGUE = {
+  addToCart,
   analyticsApi,
   analyticsReport,
   authentication,

@@ -1,7 +1,6 @@
 /**
  * The cart page's answer (`GET /cart` on a site with a shop): this shopper's cart, read and priced
- * by the cart module, drawn by render/cart-page.tsx, with its summary cookie written again so the
- * indicator agrees with the page. Never cached. Its forms need the crumb in their address: the
+ * by the cart module, drawn by render/cart-page.tsx. Never cached. Its forms need the crumb in their address: the
  * visitor's own, or the one this answer is giving them (a first visit's crumb cookie, set on the
  * way in by the crumb plugin). `?failed={action}` (a form the server refused, src/contracts/cart.ts)
  * shows the seed's words for it.
@@ -11,7 +10,7 @@ import type { Database } from '../../db/client';
 import { CART_FAILED_QUERY } from '../../domain/cart-paths';
 import { COOKIE_NAMES } from '../../domain/cookies';
 import { cartFailure } from '../../ui/cart/cart-failures';
-import { cartDeps, readCart, setCartSummary, shopperOf } from '../modules/cart';
+import { cartDeps, readCart, shopperOf } from '../modules/cart';
 import type { WebsiteRow } from '../modules/sites';
 import type { ClientAssets } from '../render/assets';
 import { renderCartPage } from '../render/cart-page';
@@ -42,7 +41,6 @@ export async function answerCartPage(
   const deps = cartDeps(app, database);
   const shopper = await shopperOf(app, deps, req, site);
   const cart = await readCart(deps, shopper);
-  setCartSummary(reply, cart, shopper.format);
   return renderCartPage(app.siteContent, site, info, assets, {
     cart,
     money: shopper.format,

@@ -71,7 +71,7 @@ export async function renderCartPage(
       islands: [CART_PAGE_ISLAND],
       visitor: info.visitor,
       before: (
-        <div className="cart-page-island" data-island={CART_PAGE_ISLAND} data-load="eager" data-commerce="">
+        <div className="cart-page-island" data-island={CART_PAGE_ISLAND} data-load="eager">
           <div className="cart-page" data-cart-root="">
             <CartView {...props} />
           </div>

@@ -13,7 +13,7 @@ import { TextView } from '../../blocks/text/view';
 import type { RenderContext } from '../../blocks/types';
 import { format } from '../../messages/format';
 import { shop } from '../../messages/shop';
-import { cart } from '../../messages/cart';
+import { addToCart as words } from '../../messages/add-to-cart';
 import { scriptJson } from './page';
 
 /** The island that wakes a product's picker and images (src/runtime/islands/product-page.ts). */
@@ -86,7 +86,7 @@ function AddToCart() {
   return (
     <div className="add-to-cart">
       <button type="button" className="button button-primary button-medium" data-add-to-cart="" disabled>
-        {cart.addToCart}
+        {words.addToCart}
       </button>
       <p className="add-to-cart-status" role="status" />
     </div>

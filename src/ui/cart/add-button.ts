@@ -3,12 +3,13 @@
  * adds what `choice` names, says 'Adding…', then 'Added to cart' with a link to the cart page, or
  * the seed's 'Unable to add item' (seed 001 §8). The button stays disabled while nothing can be
  * added (a sold-out variant, a combination not offered) and while a request is out. The server
- * renders it disabled, so a page without this code offers no button that does nothing.
+ * renders it disabled, so a page without this code offers no button that does nothing. The calls'
+ * code (the data-request client) is fetched on the first click, so a product page before any
+ * interaction stays within its budget (e2e/shop.test.ts).
  */
 import { CART_PAGE_PATH } from '../../domain/cart-paths';
-import { cart } from '../../messages/cart';
+import { addToCart as words } from '../../messages/add-to-cart';
 import { commerce } from '../../messages/commerce';
-import { cartCalls } from './cart-client';
 
 export type AddChoice = { productId: string; variantId: string | undefined; quantity: number } | undefined;
 
@@ -25,15 +26,15 @@ export function wireAddButton(button: HTMLButtonElement, status: HTMLElement | n
     if (!chosen || busy) return;
     busy = true;
     refresh();
-    say(cart.adding);
-    cartCalls
-      .add(chosen.productId, chosen.variantId, chosen.quantity)
+    say(words.adding);
+    import('./cart-client')
+      .then(({ cartCalls }) => cartCalls.add(chosen.productId, chosen.variantId, chosen.quantity))
       .then(
         () => {
           const link = document.createElement('a');
           link.href = CART_PAGE_PATH;
-          link.textContent = cart.viewCart;
-          say(`${cart.added} `, link);
+          link.textContent = words.viewCart;
+          say(`${words.added} `, link);
         },
         () => say(commerce.addItemFailed),
       )

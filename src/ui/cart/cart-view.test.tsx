@@ -138,7 +138,7 @@ describe('the cart page view', () => {
     expect(texts(page, '.cart-option-name')).toEqual(['Royal Mail', 'Collect from the studio']);
     expect(texts(page, '.cart-option-price')).toEqual(['£3.95', 'Free']);
     expect(page.querySelector<HTMLInputElement>('input[value="o1"]')!.checked).toBe(true);
-    expect(texts(page, '.cart-total-row dt')).toEqual(['Subtotal', 'Discount', 'Shipping', 'Total']);
+    expect(texts(page, '.cart-total-row dt')).toEqual(['Subtotal', 'Discounts', 'Shipping cost', 'Order total']);
     expect(texts(page, '.cart-total-row dd')).toEqual(['£59.00', '−£5.90', '£3.95', '£57.05']);
     expect(page.querySelector('.cart-tax-included')!.textContent).toBe('Including VAT £10.49');
     expect(page.querySelector('.cart-minimum')).toBeNull();
@@ -146,7 +146,7 @@ describe('the cart page view', () => {
 
   it('adds tax as a line when prices exclude it, and says what the minimum subtotal is when the cart is below it', () => {
     const page = render({ pricesIncludeTax: false, meetsMinimum: false, minimumSubtotalCents: 10000, requiresShipping: false });
-    expect(texts(page, '.cart-total-row dt')).toEqual(['Subtotal', 'Discount', 'Tax', 'Total']);
+    expect(texts(page, '.cart-total-row dt')).toEqual(['Subtotal', 'Discounts', 'Sales tax', 'Order total']);
     expect(page.querySelector('.cart-shipping')).toBeNull();
     expect(page.querySelector('.cart-minimum')!.textContent).toBe('To check out, your order subtotal must be £100.00 or more.');
   });

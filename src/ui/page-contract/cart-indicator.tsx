@@ -14,22 +14,21 @@ export const CART_INDICATOR_ISLAND = 'cart-indicator';
  * The cart indicator in the header of a site with a shop (seed 001 §2): a link to the cart page,
  * drawn empty for everyone so the page it sits on stays cacheable. Its island fills in the count
  * and the subtotal from the readable summary cookie; the loader imports it only when that cookie is
- * there (`data-load="cookie"`), or at once on pages that can change the cart (`eager`).
+ * there (`data-cookie`), or at once on pages that can change the cart (`eager`).
  */
 export function CartIndicator({ load }: { load: 'eager' | 'cookie' }) {
+  // Named by its words ("Cart 2 items £64.00"), the count's noun read but not shown.
   return (
     <a
       className="cart-indicator"
       href={CART_PAGE_PATH}
-      aria-label={cartIndicator.emptyName}
       data-island={CART_INDICATOR_ISLAND}
       data-load={load}
-      {...(load === 'cookie' ? { 'data-cookie': CART_SUMMARY_COOKIE } : {})}
-      data-commerce=""
+      {...(load === 'cookie' ? { 'data-cookie': `${CART_SUMMARY_COOKIE}=` } : {})}
       data-empty=""
     >
       <span className="cart-indicator-word">{cartIndicator.word}</span> <span className="cart-indicator-count">0</span>{' '}
-      <span className="cart-indicator-subtotal" />
+      <span className="cart-indicator-items visually-hidden">{cartIndicator.items}</span> <span className="cart-indicator-subtotal" />
     </a>
   );
 }
