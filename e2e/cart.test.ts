@@ -128,6 +128,21 @@ describe('adding to the cart', () => {
     await context.close();
   });
 
+  it('adds from a quick view, and the shop page’s indicator counts it', async () => {
+    const context = await visitorContext(env.browser(), env.site(), desktop);
+    const page = await open(context, SHOP.path);
+    await islandsReady(page, ['shop', 'cart-indicator']);
+    await page.locator('.product-card').first().hover();
+    await page.getByRole('button', { name: 'Quick view: Speckled Mug' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick view: Speckled Mug' });
+    await dialog.locator('.product-detail[data-stock-known]').waitFor();
+    await dialog.getByRole('combobox', { name: 'Glaze' }).selectOption('Moss');
+    await dialog.getByRole('button', { name: 'Add to cart' }).click();
+    await dialog.getByRole('status').filter({ hasText: 'Added to cart' }).waitFor();
+    await expect.poll(() => indicatorName(page)).toBe('Cart 1 item $32.00');
+    await context.close();
+  });
+
   it('offers no add for a product that is sold out', async () => {
     const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await open(context, `${SHOP.path}/sold-out-plate`);
