@@ -10,6 +10,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, withShop } from '../test/shop-fixture';
+import { seriousViolations } from './axe';
 import { changeSiteDocument, desktop, islandsReady, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
@@ -177,6 +178,7 @@ describe('the cart page', () => {
     await root.getByRole('heading', { name: 'Your cart', level: 1 }).waitFor();
     const line = root.getByRole('listitem').filter({ hasText: 'Stacking Bowl' });
     await line.getByText('Only 3 left').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
 
     await line.getByRole('button', { name: 'Increase the quantity of Stacking Bowl' }).click();
     await expect.poll(() => line.getByRole('spinbutton', { name: 'Quantity of Stacking Bowl' }).inputValue()).toBe('2');
