@@ -7,6 +7,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CART_SUMMARY_COOKIE, writeCartSummary } from '../src/domain/cart-summary';
 import { desktop, isBlockChunk, isPageRuntime, recordScripts, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
@@ -109,6 +110,27 @@ describe.each(consentStates)('JavaScript budgets, $name', ({ cookies }) => {
     const ctx = await context();
     const m = await measure(ctx, '/');
     expect(m.bytes).toBeLessThanOrEqual(15 * 1024);
+    await ctx.close();
+  });
+});
+
+describe('commerce code', () => {
+  // covers 000-2.16
+  it('the cart indicator loads only for a visitor with a cart, at most 2 KB; the cart page loads at most 100 KB, the runtime included', async () => {
+    const ctx = await visitorContext(env.browser(), env.site(), desktop);
+    // A page of a shop's site, for a visitor without a cart: none of the cart's code.
+    const without = await measure(ctx, '/about');
+    expect(without.scripts.filter((s) => /cart|add-button|data-request/.test(s))).toEqual([]);
+    await ctx.addCookies([{ name: CART_SUMMARY_COOKIE, value: writeCartSummary({ count: 2, subtotal: '£64.00' }), url: env.site().url }]);
+    const withCart = await measure(ctx, '/about');
+    expect(withCart.scripts.filter((s) => s.startsWith('/assets/island-cart-indicator-'))).toHaveLength(1);
+    const indicator = withCart.bytes - without.bytes;
+    expect(indicator).toBeGreaterThan(0);
+    expect(indicator).toBeLessThanOrEqual(2 * 1024);
+    const cart = await measure(ctx, '/cart');
+    expect(cart.scripts.filter((s) => s.startsWith('/assets/island-cart-page-'))).toHaveLength(1);
+    expect(cart.bytes + cart.runtimeBytes).toBeLessThanOrEqual(100 * 1024);
+    console.info(`cart indicator ${indicator} B, cart page ${cart.bytes + cart.runtimeBytes} B (runtime ${cart.runtimeBytes} B) gzip`);
     await ctx.close();
   });
 });

@@ -542,7 +542,8 @@ export function isBlockChunk(path: string): boolean {
  * being scrolled to (the page-level ones, eager and idle blocks); `kinds` names the ones to wait for.
  */
 export async function islandsReady(page: Page, kinds?: readonly string[]): Promise<void> {
-  const selector = kinds ? kinds.map((k) => `[data-island="${k}"]`).join(', ') : '[data-island]:not([data-load="visible"])';
+  // The cart indicator loads only for a visitor with a cart (data-load="cookie"): name it to wait for it.
+  const selector = kinds ? kinds.map((k) => `[data-island="${k}"]`).join(', ') : '[data-island]:not([data-load="visible"]):not([data-load="cookie"])';
   await page.waitForFunction(
     ({ selector, named }) => {
       const found = [...document.querySelectorAll(selector)];

@@ -248,11 +248,12 @@ describe('security headers', () => {
     expect(res.body).not.toMatch(/ style="/);
   });
 
-  it('sends a page of text and an image only the loader, the image loader, the page-level consent and measurement islands and the header menu (which loads only where it shows)', async () => {
+  it('sends a page of text and an image only the loader, the image loader, the page-level consent and measurement islands, the header menu (which loads only where it shows) and the cart indicator (only for a visitor with a cart)', async () => {
     const res = await get('/about');
     const islands = JSON.parse(/<script type="application\/json" id="islands">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '{}') as Record<string, string>;
-    expect(Object.keys(islands)).toEqual(['cookie-banner', 'image', 'measure', 'menu']);
+    expect(Object.keys(islands)).toEqual(['cart-indicator', 'cookie-banner', 'image', 'measure', 'menu']);
     expect(res.body).toContain('data-island="menu" data-load="visible"');
+    expect(res.body).toContain('data-island="cart-indicator" data-load="cookie" data-cookie="op_cart_summary="');
     const inline = [...res.body.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     expect(inline).toHaveLength(1);
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${sha256Base64(inline[0]!)}';`);

@@ -11,6 +11,9 @@ import type { BlockDataSchemas } from '../document/layout';
 import { accordionDefaults, accordionSize } from './accordion/defaults';
 import { accordionFields } from './accordion/fields';
 import { accordionSchema } from './accordion/schema';
+import { addToCartDefaults, addToCartSize } from './add-to-cart/defaults';
+import { addToCartFields } from './add-to-cart/fields';
+import { addToCartData } from './add-to-cart/schema';
 import { buttonDefaults, buttonSize } from './button/defaults';
 import { buttonFields } from './button/fields';
 import { buttonData } from './button/schema';
@@ -183,6 +186,16 @@ export const BLOCK_DEFINITIONS: readonly BlockDefinition[] = [
     fields: productFields,
     // Only a card offering a quick view has browser behaviour.
     island: { load: 'visible', when: (data) => data.quickView },
+  }),
+  defineBlock({
+    type: BLOCK_TYPES.ADD_TO_CART,
+    kind: 'add-to-cart',
+    label: 'Add-to-cart button',
+    schema: () => addToCartData,
+    defaults: addToCartDefaults,
+    size: addToCartSize,
+    fields: addToCartFields,
+    island: { load: 'visible' },
   }),
 ];
 

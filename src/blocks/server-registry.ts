@@ -15,4 +15,6 @@ export const BLOCK_SERVERS: ReadonlyMap<number, BlockServer> = new Map([
   [BLOCK_TYPES.GALLERY, galleryServer],
   [BLOCK_TYPES.VIDEO, videoServer],
   [BLOCK_TYPES.PRODUCT, productServer],
+  // The same rule: the product named must be the store's.
+  [BLOCK_TYPES.ADD_TO_CART, productServer],
 ]);

@@ -6,6 +6,7 @@
 import { createElement, type ReactElement } from 'react';
 import { BLOCK_TYPES } from '../domain/block-types';
 import { AccordionView } from './accordion/view';
+import { AddToCartView } from './add-to-cart/view';
 import { ButtonView } from './button/view';
 import { CodeView } from './code/view';
 import { FormView } from './form/view';
@@ -41,6 +42,7 @@ export const BLOCK_VIEWS: ReadonlyMap<number, AnyBlockView> = new Map([
   [BLOCK_TYPES.NEWSLETTER, erased(NewsletterView)],
   [BLOCK_TYPES.VIDEO, erased(VideoView)],
   [BLOCK_TYPES.PRODUCT, erased(ProductView)],
+  [BLOCK_TYPES.ADD_TO_CART, erased(AddToCartView)],
 ]);
 
 /** The element rendering a block of `type` with `props`, or null for a type no kind has. */

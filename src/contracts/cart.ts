@@ -27,23 +27,8 @@
 import { z } from 'zod';
 import { COUPON_KINDS, COUPON_REFUSALS, SHIPPING_RATE_KINDS } from '../domain/pricing/limits';
 import { PRODUCT_TYPES } from '../domain/commerce';
-import { ROUTES } from '../domain/paths';
 
-export const CART_API = {
-  CART: '/api/commerce/cart',
-  ENTRIES: '/api/commerce/cart/entries',
-  entry: (entryId: string) => `/api/commerce/cart/entries/${encodeURIComponent(entryId)}`,
-  COUPONS: '/api/commerce/cart/coupons',
-  coupon: (code: string) => `/api/commerce/cart/coupons/${encodeURIComponent(code)}`,
-  SHIPPING_LOCATION: '/api/commerce/cart/shipping-location',
-  SHIPPING_OPTION: '/api/commerce/cart/shipping-option',
-} as const;
-
-/** `POST /cart` refused: back to `/cart?failed={kind}`, the kind of change that failed (add, quantity, remove, coupon, removeCoupon, location, option). */
-export const CART_FAILED_QUERY = 'failed';
-
-/** The cart page's address (page type 205, commerce cart v2). */
-export const CART_PAGE_PATH = ROUTES.CART;
+export { CART_API, CART_FAILED_QUERY, CART_PAGE_PATH } from '../domain/cart-paths';
 
 const money = z.object({ currency: z.string(), minor: z.number().int() });
 

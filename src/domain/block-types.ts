@@ -35,6 +35,8 @@ export const BLOCK_TYPES = {
   COMMENTS: 29,
   CHART: 30,
   EVENTS_SUMMARY: 31,
+  /** A button adding one product to the cart (issue 31; the seed names no such block). */
+  ADD_TO_CART: 32,
 } as const;
 
 export type BlockTypeName = keyof typeof BLOCK_TYPES;

@@ -13,6 +13,14 @@ export const CART_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 /** What tabs of one site say to each other when their cart changes (BroadcastChannel). */
 export const CART_CHANNEL = 'openpress-cart';
 
+/** Seed 000 §9: the cart count display caps at 100. */
+export const CART_COUNT_CAP = 100;
+
+/** '100+' above the cap, the count itself otherwise. */
+export function formatCartCount(count: number): string {
+  return count > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(count);
+}
+
 export type CartSummary = { count: number; subtotal: string };
 
 export const EMPTY_CART_SUMMARY: CartSummary = { count: 0, subtotal: '' };

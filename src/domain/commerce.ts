@@ -157,13 +157,8 @@ export function isIndefinitePlan(numBillingCycles: number | null | undefined): b
   return numBillingCycles === undefined || numBillingCycles === null || numBillingCycles === 0;
 }
 
-/** Seed 000 §9: the cart count display caps at 100. */
-export const CART_COUNT_CAP = 100;
-
-/** '100+' above the cap, the count itself otherwise. */
-export function formatCartCount(count: number): string {
-  return count > CART_COUNT_CAP ? `${CART_COUNT_CAP}+` : String(count);
-}
+/** Seed 000 §9's cart count cap, beside the cart's summary cookie so the cart indicator's chunk carries only what it draws. */
+export { CART_COUNT_CAP, formatCartCount } from './cart-summary';
 
 /**
  * Whether visitors see a product: PUBLISHED, or SCHEDULED and its time has come. Every other

@@ -3,12 +3,13 @@
  * calls. A module of its own so the visitor's measurement code, on every published page, can use
  * the paths without the rest of routes.ts; routes.ts re-exports them for everyone else.
  */
+import { CART_PAGE_PATH } from './cart-paths';
 import { MEASUREMENT_PATHS, quickViewPath, SEARCH_PATH } from './measurement-paths';
 
 export const ROUTES = {
   GOTO_CHECKOUT: '/commerce/goto-checkout',
   /** The cart page (page type 205), on every site with a shop. */
-  CART: '/cart',
+  CART: CART_PAGE_PATH,
   SUBSCRIBE_CHECKOUT: '/checkout/subscribe',
   DONATE_CHECKOUT: '/checkout/donate',
   GIFT_CARD_CHECKOUT: '/checkout/giftcard',

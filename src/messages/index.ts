@@ -9,6 +9,7 @@
  * `format(forms.characterCount, { length, max })` fills a message's arguments (format.ts). This
  * index is for the tests and tools that look at the whole catalogue.
  */
+import { addToCart } from './add-to-cart';
 import { analyticsApi } from './analytics-api';
 import { analyticsReport } from './analytics-report';
 import { authentication } from './authentication';
@@ -17,7 +18,9 @@ import { blockCover } from './block-cover';
 import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
+import { cart } from './cart';
 import { cartApi } from './cart-api';
+import { cartIndicator } from './cart-indicator';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -73,6 +76,7 @@ import { twoFactor } from './two-factor';
 import { videoBlock } from './video-block';
 
 export const CATALOGUE = {
+  addToCart,
   analyticsApi,
   analyticsReport,
   authentication,
@@ -81,7 +85,9 @@ export const CATALOGUE = {
   blocks,
   captcha,
   captchaSettings,
+  cart,
   cartApi,
+  cartIndicator,
   commerce,
   configArea,
   cookieBanner,

@@ -229,7 +229,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerConfigShell(app, opts.assets);
   app.all('/api/*', async (_req, reply) => reply.code(404).send({ error: http.noSuchCall }));
 
-  await app.register(pageRoutesPlugin, { db, assets: opts.assets });
+  await app.register(pageRoutesPlugin, { db, database: opts.database, assets: opts.assets });
   await app.register(staticAssetsPlugin, { assets: opts.assets });
   front.attach(app, { trustProxy: opts.trustProxy, requestLines });
   return app;

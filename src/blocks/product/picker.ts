@@ -78,15 +78,20 @@ export function showImage(root: HTMLElement, file: string | undefined) {
   if (sizes) for (const node of target.querySelectorAll<HTMLImageElement | HTMLSourceElement>('img, source')) node.sizes = sizes;
 }
 
-export function enhancePicker(root: HTMLElement): void {
+/** What the add-to-cart button asks of the picker: the variant chosen (undefined for a combination not offered), whether it is sold out, and each change. */
+export type PickerChoice = { variant(): PickerVariant | undefined; soldOut(): boolean; onChange(listener: () => void): void };
+
+export function enhancePicker(root: HTMLElement): PickerChoice | undefined {
   const json = root.querySelector('script.product-variants')?.textContent;
-  if (!json) return;
+  if (!json) return undefined;
   const data = JSON.parse(json) as PickerData;
   const selects = [...root.querySelectorAll<HTMLSelectElement>('select[data-option]')];
   const priceLine = root.querySelector<HTMLElement>('.product-price');
   const stock = root.querySelector<HTMLElement>('.product-stock');
   let states = new Map<string, StockState>();
   const chosen = () => selects.map((s) => s.value);
+  const listeners: (() => void)[] = [];
+  const current = () => variantFor(data.variants, chosen());
 
   function update(showPhoto: boolean) {
     const now = chosen();
@@ -106,6 +111,7 @@ export function enhancePicker(root: HTMLElement): void {
         option.textContent = soldOut ? format(shop.soldOutChoice, { value: option.value }) : option.value;
       }
     });
+    for (const listener of listeners) listener();
   }
 
   for (const select of selects) select.addEventListener('change', () => update(true));
@@ -114,4 +120,12 @@ export function enhancePicker(root: HTMLElement): void {
     update(false);
     root.dataset.stockKnown = '';
   });
+  return {
+    variant: current,
+    soldOut: () => {
+      const variant = current();
+      return variant !== undefined && states.get(variant.id)?.state === 'soldOut';
+    },
+    onChange: (listener) => listeners.push(listener),
+  };
 }

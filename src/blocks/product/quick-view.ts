@@ -92,7 +92,9 @@ async function open(button: HTMLButtonElement) {
   dialog.showModal();
   close.focus();
   enhanceGallery(detail, { lightbox: false });
-  enhancePicker(detail);
+  // Its code comes with the first quick view, not with every page showing a product card.
+  const picker = enhancePicker(detail);
+  void import('./add-to-cart').then(({ enhanceAddToCart }) => enhanceAddToCart(detail, picker));
 }
 
 /** Shows a card's quick view button and opens the dialog on click. */

@@ -2,7 +2,7 @@
  * Published pages: GET of any address not claimed by another route, answered from the page cache
  * when a page for the same host, path and visitor islands is stored (rendered once per change),
  * else rendered (render/site-page.tsx) and stored unless it is for one visitor. The customer
- * account pages and the newsletter pages are rendered per request. Every page answer carries the
+ * account pages, the newsletter pages and the cart page are rendered per request. Every page answer carries the
  * headers of http/headers.ts, its policy built from the page's own hashes.
  *
  * A stored page keeps its answer prepared (front/stored-answer.ts: headers, each coding, entity
@@ -11,7 +11,8 @@
  * with the same bytes.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { CART_PAGE_PATH } from '../../domain/cart-paths';
 import type { PageAccess } from '../../document/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { sameOriginPath } from '../../domain/redirect-target';
@@ -29,9 +30,10 @@ import { requestHost, requestOrigin } from '../request';
 import { SESSION_COOKIE } from '../modules/accounts';
 import { MEMBER_COOKIE } from '../modules/accounts';
 import { appPlugin } from './app-plugin';
+import { answerCartPage } from './cart-page';
 import { http } from '../../messages/http';
 
-export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db: Db; assets: ClientAssets }) => {
+export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db: Db; database: Pick<Database, 'db' | 'pool'>; assets: ClientAssets }) => {
   const { db, assets } = opts;
 
   const sendHtml = (req: FastifyRequest, reply: FastifyReply, status: number, html: string, csp: string, personal = false) =>
@@ -101,6 +103,11 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     }
     if (path === NEWSLETTER_PATHS.HOME || path.startsWith(`${NEWSLETTER_PATHS.HOME}/`)) {
       const res = await renderNewsletterPage(app.siteContent, site, { ...info, query: params }, assets);
+      if (res?.kind === 'page')
+        return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
+    }
+    if (path === CART_PAGE_PATH) {
+      const res = await answerCartPage(app, opts.database, assets, { req, reply, site, info: { ...info, query: params } });
       if (res?.kind === 'page')
         return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }

@@ -35,11 +35,19 @@ const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
  * then its rules), then every block kind's own rules (cached once by the browser for all pages, so
  * a page does not wait for a kind's rules when a block appears),
  * the badge and info bar rules generated from the shared constants (z-index, the 1024 px width),
- * and the cookie banner's rules, shared with the config area's live preview.
+ * the cookie banner's rules, shared with the config area's live preview, and the cart's (its
+ * indicator and page).
  */
 export function themeStylesheet(): string {
   const blocks = BLOCK_DEFINITIONS.map((b) => read(`src/blocks/${b.kind}/style.css`)).join('');
-  return themeRootCss() + read('src/server/render/theme.css') + blocks + SITE_CHROME_CSS + read('src/ui/page-contract/cookie-banner.css');
+  return (
+    themeRootCss() +
+    read('src/server/render/theme.css') +
+    blocks +
+    SITE_CHROME_CSS +
+    read('src/ui/page-contract/cookie-banner.css') +
+    read('src/ui/cart/cart.css')
+  );
 }
 
 export type ManifestEntry = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };

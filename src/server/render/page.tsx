@@ -18,6 +18,8 @@ import { SITE_CONTEXT_ELEMENT_ID } from '../../ui/page-contract/site-context';
 import type { ClientAssets } from './assets';
 import { sha256Base64 } from './assets';
 import { pageSiteContext, type PageVisitor, type SiteConsent } from './page-context';
+import { BLOCK_TYPES } from '../../domain/block-types';
+import { CART_INDICATOR_ISLAND, CartIndicator } from '../../ui/page-contract/cart-indicator';
 import { SiteChrome, type SiteChromeSettings } from './site-chrome';
 import { IconLinks, logoCss, SiteBrand } from './site-brand';
 import { siteChrome } from '../../messages/site-chrome';
@@ -40,6 +42,8 @@ export type ShellSite = {
   templateId: string;
   /** The cookie banner, when enabled, and the cookie policy (page-context.ts). */
   consent: SiteConsent;
+  /** A site with a shop (a visible product): its header carries the cart indicator. */
+  shopPath?: string | undefined;
 };
 
 export type PageHead = {
@@ -135,7 +139,26 @@ const headerHasMenu = (site: ShellSite) => site.navigation.length > 0 || headerB
 /** The id of the header's menu panel: the Menu link's target when JavaScript is off. */
 const MENU_ID = 'site-menu';
 
-function Header({ site, currentPath, files }: { site: ShellSite; currentPath: string; files: RenderContext['files'] }) {
+/** Islands of pages that can change the cart: there the indicator loads at once, so a first add shows. */
+const CART_CHANGING_ISLANDS = new Set(['shop', 'product-page', 'cart-page']);
+const CART_CHANGING_BLOCKS = new Set<number>([BLOCK_TYPES.PRODUCT, BLOCK_TYPES.ADD_TO_CART]);
+
+function cartLoad(sections: readonly StoredSection[], islands: readonly string[]): 'eager' | 'cookie' {
+  const changes = islands.some((k) => CART_CHANGING_ISLANDS.has(k)) || sections.some((s) => s.blocks.some((b) => CART_CHANGING_BLOCKS.has(b.type)));
+  return changes ? 'eager' : 'cookie';
+}
+
+function Header({
+  site,
+  currentPath,
+  files,
+  cart = 'cookie',
+}: {
+  site: ShellSite;
+  currentPath: string;
+  files: RenderContext['files'];
+  cart?: 'eager' | 'cookie';
+}) {
   const button = headerButton(site);
   return (
     <header className={`site-header header-${site.header.layout}`}>
@@ -166,6 +189,7 @@ function Header({ site, currentPath, files }: { site: ShellSite; currentPath: st
             </div>
           </>
         ) : null}
+        {site.shopPath !== undefined ? <CartIndicator load={cart} /> : null}
       </div>
     </header>
   );
@@ -247,7 +271,7 @@ export function renderPage(opts: {
   );
   const body = renderToString(
     <>
-      <Header site={site} currentPath={opts.currentPath} files={opts.ctx.files} />
+      <Header site={site} currentPath={opts.currentPath} files={opts.ctx.files} cart={cartLoad(opts.sections, opts.islands ?? [])} />
       <main
         id="content"
         className={`page page-type-${opts.pageType}`}
@@ -276,6 +300,7 @@ export function renderPage(opts: {
   for (const { name } of pageIslands) kinds.add(name);
   for (const name of opts.islands ?? []) kinds.add(name);
   if (headerHasMenu(site)) kinds.add('menu');
+  if (site.shopPath !== undefined) kinds.add(CART_INDICATOR_ISLAND);
   const css = logoCss(site.header, opts.ctx.files) + layoutCss(opts.sections);
   const islandMap = Object.fromEntries([...kinds].sort().flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : [])));
   const hasIslands = Object.keys(islandMap).length > 0;

@@ -2,7 +2,7 @@
  * A product shown in full (its page, a shop in single-product view, and what quick view takes from
  * the page): its images with the gallery's lightbox, name, price with the reduced one struck
  * through, its options as the variant picker's choices, quantity, weight and size in the store's
- * units, and its description. Everything is the first variant's until the picker (an island) runs;
+ * units, its add-to-cart button, and its description. Everything is the first variant's until the picker (an island) runs;
  * nothing says anything of stock (docs/decisions/0312-cacheable-shop-pages.md).
  */
 import { PriceView, ProductImage, imageAlt } from '../../blocks/product/card';
@@ -13,6 +13,7 @@ import { TextView } from '../../blocks/text/view';
 import type { RenderContext } from '../../blocks/types';
 import { format } from '../../messages/format';
 import { shop } from '../../messages/shop';
+import { addToCart as words } from '../../messages/add-to-cart';
 import { scriptJson } from './page';
 
 /** The island that wakes a product's picker and images (src/runtime/islands/product-page.ts). */
@@ -80,6 +81,18 @@ function Picker({ product }: { product: ShopProduct }) {
   );
 }
 
+/** Disabled until the page's code runs (src/runtime/islands/product-page.ts): a cached page cannot carry the crumb a form would need. */
+function AddToCart() {
+  return (
+    <div className="add-to-cart">
+      <button type="button" className="button button-primary button-medium" data-add-to-cart="" disabled>
+        {words.addToCart}
+      </button>
+      <p className="add-to-cart-status" role="status" />
+    </div>
+  );
+}
+
 export function ProductDetail({
   product,
   store,
@@ -109,6 +122,7 @@ export function ProductDetail({
           <label htmlFor={quantityId}>{shop.quantity}</label>
           <input id={quantityId} name="quantity" type="number" inputMode="numeric" min={1} step={1} defaultValue={1} />
         </div>
+        <AddToCart />
         <dl className="product-specs">
           <div data-spec="weight" hidden={measures.weight === undefined}>
             <dt>{shop.weight}</dt>

@@ -53,9 +53,11 @@ type RequestInfo = {
 /** A restricted page for this visitor: shown, locked (lock screen 103), or refused (access denied 106). */
 export type AccessDecision = 'allow' | 'locked' | 'denied';
 
-export function shell(site: WebsiteRow, host: string): ShellSite {
+/** `shopPath`: the site's shop when it has one (a visible product), whose pages then carry the cart indicator. */
+export function shell(site: WebsiteRow, host: string, shopPath?: string): ShellSite {
   const settings = siteSettings(site);
   return {
+    ...(shopPath === undefined ? {} : { shopPath }),
     id: site.id,
     identifier: site.identifier,
     title: settings.title,
@@ -94,7 +96,8 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
 
   const plain = renderContext(content, req.host);
   const catalogue = req.catalogue && (() => req.catalogue!.read(site.id));
-  const hasProducts = (sections: readonly StoredSection[]) => sections.some((s) => s.blocks.some((b) => b.type === BLOCK_TYPES.PRODUCT));
+  const hasProducts = (sections: readonly StoredSection[]) =>
+    sections.some((s) => s.blocks.some((b) => b.type === BLOCK_TYPES.PRODUCT || b.type === BLOCK_TYPES.ADD_TO_CART));
   // Product blocks look their products up in the catalogue; a page without one never reads it.
   const withCatalogue = async (sections: readonly StoredSection[]) => {
     if (!catalogue || !hasProducts(sections)) return plain;
@@ -102,7 +105,7 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
     return { ...plain, catalogue: catalogueLookup(held, storeFormat(held, settings.locale, plain)) };
   };
   const base = {
-    site: shell(site, req.host),
+    site: shell(site, req.host, await shopPathOf(req.catalogue, site.id)),
     currentPath: path,
     ctx: plain,
     assets,
@@ -216,7 +219,12 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   // Seed 001 §2 (2.02): `/<page>/<slide>` is a public page whose gallery has that slide, opened in its lightbox by the page's script; its canonical link stays the page's.
   const named = await slidePage(source, site, content, path);
   if (named) return renderSitePath(source, site, { ...req, path: named }, assets);
-  return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND);
+  return systemPageResponse(content, site, req, assets, PAGE_TYPES.NOT_FOUND, base.site.shopPath);
+}
+
+/** The site's shop, when its published catalogue shows a product (held in memory: no query once read). */
+export async function shopPathOf(catalogue: CatalogueSource | undefined, websiteId: string): Promise<string | undefined> {
+  return catalogue ? (await catalogue.read(websiteId)).shopPath : undefined;
 }
 
 /** A collection's RSS feed when the path is a collection's, else undefined (the address is a page, answered as one). */
@@ -248,7 +256,7 @@ export async function renderSystemPage(
   assets: ClientAssets,
   pageType: typeof PAGE_TYPES.NOT_FOUND | typeof PAGE_TYPES.ERROR,
 ): Promise<SiteResponse> {
-  return systemPageResponse(await source.read(site.id, req.path), site, req, assets, pageType);
+  return systemPageResponse(await source.read(site.id, req.path), site, req, assets, pageType, await shopPathOf(req.catalogue, site.id));
 }
 
 function systemPageResponse(
@@ -257,6 +265,7 @@ function systemPageResponse(
   req: RequestInfo,
   assets: ClientAssets,
   pageType: typeof PAGE_TYPES.NOT_FOUND | typeof PAGE_TYPES.ERROR,
+  shopPath?: string,
 ): SiteResponse {
   const settings = siteSettings(site);
   const own = content.systemPage(pageType);
@@ -267,7 +276,7 @@ function systemPageResponse(
     kind: 'page',
     status: notFound ? 404 : 500,
     page: renderPage({
-      site: shell(site, req.host),
+      site: shell(site, req.host, shopPath),
       currentPath: req.path,
       ctx,
       assets,

@@ -38,6 +38,8 @@ export type PublishedCatalogue = {
   shopProducts(shopId: string): readonly PublishedProduct[];
   /** Where a visible product that was at `path` before its address changed is now (a 301's target). */
   redirect(path: string): string | undefined;
+  /** The shop of the first visible product; undefined when none is visible (the site then shows no cart). */
+  shopPath: string | undefined;
 };
 
 const richTextLike = z.unknown();
@@ -153,5 +155,6 @@ export async function readPublishedCatalogue(pool: pg.Pool, websiteId: string): 
     productById: (id) => byId.get(id),
     shopProducts: (shopId) => byShop.get(shopId) ?? [],
     redirect: (path) => (Object.hasOwn(row.redirects, path) ? row.redirects[path] : undefined),
+    shopPath: list[0] && (list[0].path.slice(0, -(list[0].slug.length + 1)) || '/'),
   };
 }
