@@ -87,10 +87,10 @@ describe('accordion block', () => {
       await page.waitForLoadState('networkidle');
       const islands = await page.locator('script#islands').evaluate((s) => Object.keys(JSON.parse(s.textContent ?? '{}') as object));
       const blockKinds = islands.filter(isBlockKind).sort();
-      // A kind's name is letters only; the build's hash after it may hold a dash.
+      // A kind's name is lowercase words joined by dashes; the build's hash after it is 8 characters and may hold a dash too.
       const loaded = scripts
         .filter(isBlockChunk)
-        .map((s) => /^\/assets\/island-([a-z]+)-[\w-]+\.js$/.exec(s)?.[1])
+        .map((s) => /^\/assets\/island-([a-z]+(?:-[a-z]+)*)-[\w-]{8}\.js$/.exec(s)?.[1])
         .sort();
       expect(loaded, path).toEqual(blockKinds);
       // The text block's island loads only for a text holding a highlight, as the demo's text page does.

@@ -81,7 +81,22 @@ describe('the visual editor', () => {
 
     // Every kind from the palette, each added to the selected block's section and announced.
     const kinds = await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('list').getByRole('button').allTextContents();
-    expect(kinds).toEqual(['Text', 'Image', 'Button', 'Spacer', 'Line', 'Code', 'Accordion', 'Form', 'Gallery', 'Map', 'Newsletter', 'Video', 'Product']);
+    expect(kinds).toEqual([
+      'Text',
+      'Image',
+      'Button',
+      'Spacer',
+      'Line',
+      'Code',
+      'Accordion',
+      'Form',
+      'Gallery',
+      'Map',
+      'Newsletter',
+      'Video',
+      'Product',
+      'Add-to-cart button',
+    ]);
     const before = await canvas.locator('.block').count();
     for (const kind of kinds) {
       await page.getByRole('button', { name: `Add ${kind}` }).click();

@@ -525,8 +525,11 @@ export function isPageRuntime(path: string): boolean {
   return path.startsWith('/assets/visitor-') || PAGE_ISLANDS.some((kind) => path.startsWith(`/assets/island-${kind}-`));
 }
 
-/** Page-level islands of the site's chrome, loaded only where they show (the header's menu, on narrow screens). */
-export const CHROME_ISLANDS = ['menu'] as const;
+/**
+ * Page-level islands of the site's chrome, loaded only where they show: the header's menu (on
+ * narrow screens) and a shop's cart indicator (for a visitor with a cart, and beside commerce blocks).
+ */
+export const CHROME_ISLANDS = ['menu', 'cart-indicator'] as const;
 
 /** A block's island kind, as opposed to a page-level island's. */
 export const isBlockKind = (kind: string): boolean => ![...PAGE_ISLANDS, ...CHROME_ISLANDS].some((k) => k === kind);

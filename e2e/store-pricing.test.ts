@@ -80,7 +80,7 @@ describe('the pricing screens', () => {
     await outcome.getByText('Choose a country to see what a shopper there is offered.').waitFor();
     await preview.getByLabel('Country', { exact: true }).selectOption({ label: 'France' });
     await outcome.getByText('Options from the zone Worldwide').waitFor();
-    await outcome.getByRole('listitem').filter({ hasText: 'International' }).getByText('$15.00').waitFor();
+    await outcome.getByRole('listitem').filter({ hasText: 'International' }).getByText('£15.00').waitFor();
 
     await page.getByRole('button', { name: 'Add shipping zone' }).click();
     const form = page.getByRole('form', { name: 'New shipping zone' });
@@ -97,11 +97,11 @@ describe('the pricing screens', () => {
 
     // The preview (France still chosen) now offers the new zone's rate.
     await outcome.getByText('Options from the zone France').waitFor();
-    await outcome.getByRole('listitem').filter({ hasText: 'Colissimo' }).getByText('$7.00').waitFor();
+    await outcome.getByRole('listitem').filter({ hasText: 'Colissimo' }).getByText('£7.00').waitFor();
     await preview.getByLabel('Country', { exact: true }).selectOption({ label: 'United Kingdom' });
-    await outcome.getByRole('listitem').filter({ hasText: 'Standard' }).getByText('$4.50').waitFor();
-    await outcome.getByRole('listitem').filter({ hasText: 'Express' }).getByText('$9.00').waitFor();
-    // Standard is free from a subtotal of $60.00.
+    await outcome.getByRole('listitem').filter({ hasText: 'Standard' }).getByText('£4.50').waitFor();
+    await outcome.getByRole('listitem').filter({ hasText: 'Express' }).getByText('£9.00').waitFor();
+    // Standard is free from a subtotal of £60.00.
     await preview.getByLabel('Cart subtotal').fill('60.00');
     await outcome.getByRole('listitem').filter({ hasText: 'Standard' }).getByText('Free', { exact: true }).waitFor();
     await close();
@@ -128,7 +128,7 @@ describe('the pricing screens', () => {
     await preview.getByLabel('Country', { exact: true }).selectOption({ label: 'United Kingdom' });
     await preview.getByLabel('Amount').fill('120.00');
     await outcome.getByText('VAT at 20%').waitFor();
-    await outcome.getByText('The price holds $20.00 of tax.').waitFor();
+    await outcome.getByText('The price holds £20.00 of tax.').waitFor();
 
     await page.getByRole('button', { name: 'Add tax rule' }).click();
     const form = page.getByRole('form', { name: 'New tax rule' });
@@ -142,7 +142,7 @@ describe('the pricing screens', () => {
     await preview.getByLabel('Country', { exact: true }).selectOption({ label: 'France' });
     await outcome.getByText('TVA at 5.5%').waitFor();
     // 120.00 holds 120 × 5.5 ÷ 105.5 = 6.255…, rounded half-up to 6.26.
-    await outcome.getByText('The price holds $6.26 of tax.').waitFor();
+    await outcome.getByText('The price holds £6.26 of tax.').waitFor();
     await close();
   });
 

@@ -49,7 +49,7 @@ import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
 import { cartDeps } from './modules/cart';
-import { signOutCart } from './modules/cart/routes/cookies';
+import { signOutCart } from './plugins/cart-cookies';
 import { registerCrumb } from './plugins/crumb';
 import { pageRoutesPlugin } from './plugins/page-routes';
 import { loggerOptions, newRequestId, registerRequestGuards, type LogLevel } from './plugins/request-guards';

@@ -14,6 +14,7 @@ import { cartDeps, readCart, shopperOf } from '../modules/cart';
 import type { WebsiteRow } from '../modules/sites';
 import type { ClientAssets } from '../render/assets';
 import { renderCartPage } from '../render/cart-page';
+import { setCartSummary } from './cart-cookies';
 import type { PageIsland } from '../render/page';
 import type { PageVisitor } from '../render/page-context';
 import { shopPathOf, type SiteResponse } from '../render/site-page';
@@ -41,6 +42,8 @@ export async function answerCartPage(
   const deps = cartDeps(app, database);
   const shopper = await shopperOf(app, deps, req, site);
   const cart = await readCart(deps, shopper);
+  // The page shows the cart as it is now: the indicator's summary says the same.
+  setCartSummary(reply, cart, shopper.format);
   return renderCartPage(app.siteContent, site, info, assets, {
     cart,
     money: shopper.format,

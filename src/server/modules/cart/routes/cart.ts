@@ -22,7 +22,7 @@ import { http } from '../../../../messages/http';
 import { registerFormBodyParser } from '../../../http/form-body';
 import { zodMessage } from '../../accounts';
 import type { WebsiteRow } from '../../sites';
-import { setCartSummary, setCartToken } from './cookies';
+import { setCartSummary, setCartToken } from '../../../plugins/cart-cookies';
 import { CartRefusal, changeCart, type CartChange } from '../operations/change-cart';
 import { readCart } from '../operations/read-cart';
 import { cartDeps, shopperOf, type Shopper } from '../shopper';

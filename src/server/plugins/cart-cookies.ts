@@ -2,16 +2,15 @@
  * The cart's cookies on an answer: the cart cookie (HttpOnly, SameSite=Lax, Secure behind TLS) when a
  * change made the cart, and the readable summary the indicator draws from, whenever the cart was
  * read or changed. Only cart calls and the cart page (never cached) set them: a cached page never
- * carries a cart cookie.
+ * carries a cart cookie. Here, beside the crumb's, since the cart's routes and the cart page both set them.
  */
 import type { FastifyReply } from 'fastify';
-import type { CartAnswer } from '../../../../contracts/cart';
-import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CART_SUMMARY_COOKIE, writeCartSummary } from '../../../../domain/cart-summary';
-import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../../../domain/commerce';
-import { setCookie } from '../../../plugins/crumb';
-import type { WebsiteRow } from '../../sites';
-import { cloneCustomerCart } from '../operations/sign-out';
-import type { CartDeps } from '../shopper';
+import type { CartAnswer } from '../../contracts/cart';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_SECONDS, CART_SUMMARY_COOKIE, writeCartSummary } from '../../domain/cart-summary';
+import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../domain/commerce';
+import { cloneCustomerCart, type CartDeps } from '../modules/cart';
+import type { WebsiteRow } from '../modules/sites';
+import { setCookie } from './crumb';
 
 const base = { path: '/', sameSite: 'lax' as const };
 
