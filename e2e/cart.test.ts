@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, withShop } from '../test/shop-fixture';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, desktop, islandsReady, siteForFile, visitorContext } from './harness';
+import { changeSiteDocument, desktop, islandsReady, layoutShift, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
 const id = (n: number) => `f1f1f1f1f1f1f1f1f1f1f1${n.toString(16).padStart(2, '0')}`;
@@ -178,6 +178,8 @@ describe('the cart page', () => {
     await root.getByRole('heading', { name: 'Your cart', level: 1 }).waitFor();
     const line = root.getByRole('listitem').filter({ hasText: 'Stacking Bowl' });
     await line.getByText('Only 3 left').waitFor();
+    // The island takes over the server's markup without moving anything.
+    expect(await layoutShift(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     await line.getByRole('button', { name: 'Increase the quantity of Stacking Bowl' }).click();

@@ -10,7 +10,18 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOP, withShop } from '../test/shop-fixture';
 import { seriousViolations } from './axe';
-import { changeSiteDocument, createTestSite, desktop, islandsReady, ownerApi, recordScripts, siteForFile, visitorContext, type TestSite } from './harness';
+import {
+  changeSiteDocument,
+  createTestSite,
+  desktop,
+  islandsReady,
+  layoutShift,
+  ownerApi,
+  recordScripts,
+  siteForFile,
+  visitorContext,
+  type TestSite,
+} from './harness';
 
 const env = siteForFile();
 let german: TestSite;
@@ -33,24 +44,11 @@ async function open(path: string, site: TestSite = env.site()): Promise<Page> {
 
 const cardNames = (page: Page) => page.locator('.product-list .product-card-name').allTextContents();
 
-/** The layout shift the page has had so far. */
-const shifted = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let total = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-      }),
-  );
-
 describe('a shopper on the shop', () => {
   it('filters by a category and sorts by price', async () => {
     const page = await open(SHOP.path);
     await islandsReady(page, ['shop']);
-    expect(await shifted(page)).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     expect(await cardNames(page)).toEqual(['Speckled Mug', 'Stacking Bowl', 'Tall Vase', 'Studio Tour', 'Water Jug']);
 
@@ -69,7 +67,7 @@ describe('a shopper on the shop', () => {
   it('picks a variant and sees its photo and price; a sold-out choice says so, and few left are counted', async () => {
     const page = await open(`${SHOP.path}/speckled-mug`);
     await page.locator('.product-detail[data-stock-known]').waitFor();
-    expect(await shifted(page)).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     const glaze = page.getByRole('combobox', { name: 'Glaze' });
     const main = page.locator('.product-slide.is-main img');
@@ -124,7 +122,7 @@ describe('a shopper on a phone', () => {
     for (const path of [SHOP.path, `${SHOP.path}/speckled-mug`]) {
       await page.goto(`${env.site().url}${path}`);
       await islandsReady(page);
-      expect(await shifted(page), path).toBe(0);
+      expect(await layoutShift(page), path).toBe(0);
       expect(await seriousViolations(page), path).toEqual([]);
     }
     await context.close();

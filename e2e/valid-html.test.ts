@@ -1,5 +1,6 @@
 /**
- * Valid HTML: every page of the demo's sitemap (and the page a wrong address gets) as a visitor's
+ * Valid HTML: every page of the demo's sitemap (and the page a wrong address gets, and the cart page
+ * empty and holding a product of each kind, a discount code and a shipping estimate) as a visitor's
  * browser receives it, through the Nu Html Checker (the `vnu-jar` package, on Debian's Java), with
  * no error. Warnings and notes are the checker's advice, not errors, and are not counted.
  */
@@ -9,6 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { demoDocument } from '../test/fixtures';
 import { siteForFile, visitorApi } from './harness';
 
 const env = siteForFile();
@@ -41,18 +43,35 @@ function check(files: string[]): Promise<Message[]> {
 }
 
 describe('the HTML of the published site', () => {
-  it('has no error on any page of the demo sitemap, nor on the not-found page', { timeout: 120_000 }, async () => {
-    const { http } = await visitorApi(env.site());
+  it('has no error on any page of the demo sitemap, nor on the not-found page, nor on the cart page empty and filled', { timeout: 120_000 }, async () => {
+    const { http, call } = await visitorApi(env.site());
     const sitemap = await (await http.get('/sitemap.xml')).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
     expect(paths.length).toBeGreaterThan(20);
     dir = await mkdtemp(path.join(tmpdir(), 'openpress-html-'));
     const files = new Map<string, string>();
-    for (const [i, page] of [...paths, '/no-such-page'].entries()) {
-      const file = path.join(dir, `${i}.html`);
-      await writeFile(file, await (await http.get(page)).text());
+    const save = async (name: string, page: string) => {
+      const file = path.join(dir!, `${name}.html`);
+      const html = await (await http.get(page)).text();
+      await writeFile(file, html);
       files.set(`file:${file}`, page);
+      return html;
+    };
+    for (const [i, page] of [...paths, '/no-such-page', '/cart'].entries()) await save(String(i), page);
+    // One of each kind of the demo's products in stock (its first variant); a code that applies and one that does not; an address in the UK.
+    const kinds = new Set<string>();
+    for (const product of demoDocument().store.products) {
+      const variant = product.variants.find((v) => v.unlimited || v.qtyInStock > 0);
+      if (product.status !== 1 || kinds.has(product.productType) || !variant) continue;
+      kinds.add(product.productType);
+      await call('POST', '/api/commerce/cart/entries', { productId: product.id, variantId: variant.id });
     }
+    expect([...kinds].sort()).toEqual(['DIGITAL', 'GIFT_CARD', 'PHYSICAL', 'SERVICE']);
+    await call('POST', '/api/commerce/cart/coupons', { code: 'WELCOME10' });
+    await call('POST', '/api/commerce/cart/coupons', { code: 'NOT-A-CODE' });
+    await call('PUT', '/api/commerce/cart/shipping-location', { country: 'GB', postcode: 'SW1A 1AA' });
+    const filled = await save('cart-filled', '/cart');
+    for (const words of ['Harbour mug', 'Gift card', 'Glaze recipe booklet', 'WELCOME10', 'NOT-A-CODE']) expect(filled).toContain(words);
     const errors = (await check([...files.keys()].map((f) => f.slice('file:'.length))))
       .filter((m) => m.type === 'error' || m.type === 'non-document-error')
       .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? ''} ${m.message} «${(m.extract ?? '').trim()}»`);

@@ -55,9 +55,12 @@ function Stepper({ entry, props }: { entry: CartEntryAnswer; props: CartViewProp
           disabled={busy}
           {...submitOnChange(props)}
         />
-        <button type="submit" className="cart-quantity-update button button-tertiary button-small" disabled={busy}>
-          {words.update}
-        </button>
+        {/* With the page's code running a typed quantity is sent as it changes; the button is for a browser without it, so nothing moves once the code runs. */}
+        <noscript>
+          <button type="submit" className="cart-quantity-update button button-tertiary button-small">
+            {words.update}
+          </button>
+        </noscript>
       </CartForm>
       {step(entry.quantity + 1, format(words.increase, { name: entry.productName }), '+')}
     </div>
