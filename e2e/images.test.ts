@@ -7,7 +7,7 @@
 import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_WIDTHS } from '../src/domain/media';
-import { changeSiteDocument, desktop, siteForFile, visitorContext, type DocumentBlock } from './harness';
+import { changeSiteDocument, desktop, layoutShift, siteForFile, visitorContext, type DocumentBlock } from './harness';
 
 const env = siteForFile();
 const PAGE = '/image-loading';
@@ -58,17 +58,7 @@ describe('images for visitors', () => {
     expect(await hero.getAttribute('width')).toBe('2000');
     expect(await hero.getAttribute('height')).toBe('1250');
     expect(await hero.getAttribute('fetchpriority')).toBe('high');
-    const shifted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-          requestAnimationFrame(() => requestAnimationFrame(() => resolve(total)));
-        }),
-    );
-    expect(shifted).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     await context.close();
   });
 
