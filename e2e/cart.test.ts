@@ -321,3 +321,17 @@ describe('the cart page’s module blocked', () => {
     await context.close();
   });
 });
+
+describe('on a phone', () => {
+  it('fits a phone’s width with a cart: the header keeps the count (the subtotal is read out) and the cart page scrolls only down', async () => {
+    const context = await visitorContext(env.browser(), env.site(), { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await addFromProductPage(page, 'speckled-mug');
+    for (const path of [`${SHOP.path}/speckled-mug`, '/cart']) {
+      await page.goto(`${env.site().url}${path}`);
+      await expect.poll(() => indicatorName(page)).toBe('Cart 1 item $28.00');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+});
