@@ -15,6 +15,7 @@ import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
 import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
+import { dropAbandonedCarts } from '../src/server/modules/cart';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
@@ -303,6 +304,28 @@ describe('the cart', () => {
     expect(refused.headers.location).toBe('/cart?failed=add');
     expect((await post(`action=remove&entryId=${entry.id}`)).statusCode).toBe(303);
     expect(cartOf(await c.call('GET', '/api/commerce/cart')).entries).toEqual([]);
+  });
+});
+
+describe('carts left behind', () => {
+  it('keeps a cart cookie alive with each change, and drops a visitor’s cart idle past its lifetime but never a customer’s', async () => {
+    const idle = await visitor();
+    await add(idle, BOWL, 1, SHOP.bowl);
+    const again = await add(idle, BOWL, 1, SHOP.bowl);
+    const renewed = ([] as string[]).concat(again.headers['set-cookie'] ?? []).find((l) => l.startsWith(`${CART_COOKIE}=`));
+    expect(renewed).toMatch(/Max-Age=2592000/);
+    const kept = await visitor();
+    await add(kept, BOWL, 1, SHOP.bowl);
+    const member = await customer();
+    await add(member, BLUE, 1);
+    const idleId = cartOf(await idle.call('GET', '/api/commerce/cart')).id;
+    const memberId = cartOf(await member.call('GET', '/api/commerce/cart')).id;
+    await database.pool.query("UPDATE carts SET updated_at = now() - interval '31 days' WHERE id = ANY($1)", [[idleId, memberId]]);
+    expect(await dropAbandonedCarts(database.pool)).toBe(1);
+    expect(cartOf(await idle.call('GET', '/api/commerce/cart')).entries).toEqual([]);
+    expect(cartOf(await kept.call('GET', '/api/commerce/cart')).totalQuantity).toBe(1);
+    expect(cartOf(await member.call('GET', '/api/commerce/cart')).totalQuantity).toBeGreaterThan(0);
+    await member.call('DELETE', '/api/site-users/account/session');
   });
 });
 

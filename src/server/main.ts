@@ -21,6 +21,7 @@ import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { openBlobStore } from './blobs/open';
 import { encodesRunning } from './modules/files';
 import { IMAGE_JOB_KINDS, imageJobHandlers, startImageSweep } from './modules/files';
+import { startAbandonedCartSweep } from './modules/cart';
 import { pruneJobs, startWorker } from './jobs/queue';
 import { moveStoredBytes } from './modules/files';
 import { createMetrics } from './metrics';
@@ -140,6 +141,8 @@ async function main() {
   );
   // Images left 'processing' by a worker killed during their job's last attempt are queued again or marked failed.
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
+  // Visitors' carts idle past their cookie's lifetime are dropped.
+  const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
 
   /** METRICS_LISTEN's listener, once listening. */
   let metricsServer: Server | undefined;
@@ -161,6 +164,7 @@ async function main() {
       await app.close();
       await worker.stop();
       await imageSweep.stop();
+      await cartSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();

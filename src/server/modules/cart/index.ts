@@ -3,3 +3,4 @@ export { cartDeps, shopperOf, type CartDeps, type Shopper } from './shopper';
 export { readCart } from './operations/read-cart';
 export { changeCart, CartRefusal, type CartChange, type CartOutcome } from './operations/change-cart';
 export { cloneCustomerCart } from './operations/sign-out';
+export { dropAbandonedCarts, startAbandonedCartSweep } from './abandoned';

@@ -77,7 +77,9 @@ export async function registerCartApi(app: FastifyInstance, database: Pick<Datab
   const run = async (req: FastifyRequest, reply: FastifyReply, shopper: Shopper, change: CartChange): Promise<Answer> => {
     try {
       const outcome = await changeCart(deps, shopper, change);
-      if (outcome.newToken !== undefined) setCartToken(reply, outcome.newToken);
+      // A change keeps the cart cookie alive as long again: only a cart left alone runs out (../abandoned.ts).
+      const token = outcome.newToken ?? shopper.token;
+      if (token !== undefined) setCartToken(reply, token);
       setCartSummary(reply, outcome.cart, shopper.format);
       return { status: outcome.newToken !== undefined && change.kind === 'add' ? 201 : 200, cart: outcome.cart };
     } catch (err) {

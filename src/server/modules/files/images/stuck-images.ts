@@ -13,6 +13,7 @@ import { files } from '../schema/files';
 import { jobs } from '../../../jobs/schema';
 import type { BlobStore } from '../../../blobs/store';
 import { enqueue } from '../../../jobs/queue';
+import { startPeriodic, type Periodic } from '../../../jobs/periodic';
 import { lockSite } from '../../sites';
 import { fileIs, IMAGE_JOB_ATTEMPTS, IMAGE_JOB_KINDS, IMAGE_MORE_VARIANTS_JOB, IMAGE_VARIANTS_JOB, setFailed, strayBlobs, withFileLock } from './variants-job';
 
@@ -114,22 +115,10 @@ export function startImageSweep(
   database: Database,
   store: BlobStore,
   opts: { everyMs?: number; olderThanMs?: number; log?: (line: string) => void } = {},
-): { stop(): Promise<void> } {
+): Periodic {
   const log = opts.log ?? ((line: string) => console.warn(line));
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= sweepStuckImages(database, store, { olderThanMs: opts.olderThanMs, log })
-      .then(() => undefined)
-      .catch((err: unknown) => log(`sweeping images left processing failed: ${err instanceof Error ? err.message : String(err)}`))
-      .finally(() => (running = undefined));
-  };
-  const timer = setInterval(sweep, opts.everyMs ?? SWEEP_EVERY_MS);
-  timer.unref();
-  sweep();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodic(() => sweepStuckImages(database, store, { olderThanMs: opts.olderThanMs, log }), {
+    everyMs: opts.everyMs ?? SWEEP_EVERY_MS,
+    failed: (err) => log(`sweeping images left processing failed: ${err instanceof Error ? err.message : String(err)}`),
+  });
 }
