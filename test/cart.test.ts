@@ -307,6 +307,15 @@ describe('the cart', () => {
   });
 });
 
+describe('the cart indicator', () => {
+  it('is in the header of the site’s own pages, its account and newsletter pages included, linking to the cart', async () => {
+    for (const url of ['/', `${SHOP.path}/speckled-mug`, '/account/login', '/newsletter-subscription/unsubscribe?token=x', '/no-such-page']) {
+      const res = await app.inject({ method: 'GET', url, headers: { host: HOST } });
+      expect(res.body, url).toMatch(/<a class="cart-indicator" href="\/cart"/);
+    }
+  });
+});
+
 describe('carts left behind', () => {
   it('keeps a cart cookie alive with each change, and drops a visitor’s cart idle past its lifetime but never a customer’s', async () => {
     const idle = await visitor();

@@ -25,7 +25,7 @@ import type { ClientAssets } from '../render/assets';
 import { renderNewsletterPage } from '../render/newsletter-pages';
 import { FEED_QUERY } from '../render/feed';
 import { pageAccess, visitorIslands } from '../render/page-visitor';
-import { renderSiteFeed, renderSitePath, renderSystemPage, type SiteResponse } from '../render/site-page';
+import { renderSiteFeed, renderSitePath, renderSystemPage, shopPathOf, type SiteResponse } from '../render/site-page';
 import { requestHost, requestOrigin } from '../request';
 import { SESSION_COOKIE } from '../modules/accounts';
 import { MEMBER_COOKIE } from '../modules/accounts';
@@ -96,13 +96,19 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
-      const res = await renderAccountPage(app.siteContent, site, { ...info, query: params }, assets, member?.user);
+      const res = await renderAccountPage(
+        app.siteContent,
+        site,
+        { ...info, query: params, shopPath: await shopPathOf(app.catalogue, site.id) },
+        assets,
+        member?.user,
+      );
       if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
       if (res)
         return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }
     if (path === NEWSLETTER_PATHS.HOME || path.startsWith(`${NEWSLETTER_PATHS.HOME}/`)) {
-      const res = await renderNewsletterPage(app.siteContent, site, { ...info, query: params }, assets);
+      const res = await renderNewsletterPage(app.siteContent, site, { ...info, query: params, shopPath: await shopPathOf(app.catalogue, site.id) }, assets);
       if (res?.kind === 'page')
         return sendHtml(req, reply, res.status, res.page.html, pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, tls), true);
     }

@@ -24,7 +24,16 @@ import { renderContext, shell, type SiteResponse } from './site-page';
 import { authentication } from '../../messages/authentication';
 import { memberPages } from '../../messages/member-pages';
 
-type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
+/** `shopPath`: the site's shop, when it has one, so the page's header carries the cart indicator as every other page's does. */
+type Info = {
+  host: string;
+  origin: string;
+  path: string;
+  query: URLSearchParams;
+  pageIslands?: readonly PageIsland[];
+  visitor?: PageVisitor;
+  shopPath?: string | undefined;
+};
 
 /** Only a path on this site may be a place to return to (the one same-origin check). */
 export function safeReturnTo(raw: string | null, origin: string): string {
@@ -242,7 +251,7 @@ export async function renderAccountPage(
     status: 200,
     personal: true,
     page: renderPage({
-      site: shell(site, info.host),
+      site: shell(site, info.host, info.shopPath),
       currentPath: info.path,
       ctx: renderContext(await source.read(site.id, info.path), info.host),
       assets,

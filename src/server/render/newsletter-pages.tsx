@@ -19,7 +19,16 @@ import { renderPage, type PageIsland } from './page';
 import type { PageVisitor } from './page-context';
 import { renderContext, shell, type SiteResponse } from './site-page';
 
-type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
+/** `shopPath`: the site's shop, when it has one, so the page's header carries the cart indicator as every other page's does. */
+type Info = {
+  host: string;
+  origin: string;
+  path: string;
+  query: URLSearchParams;
+  pageIslands?: readonly PageIsland[];
+  visitor?: PageVisitor;
+  shopPath?: string | undefined;
+};
 
 function LinkForm({ kind, token, submit, children }: { kind: 'confirm' | 'unsubscribe'; token: string; submit: string; children: ReactNode }) {
   return (
@@ -75,7 +84,7 @@ export async function renderNewsletterPage(source: SiteContentSource, site: Webs
     // The token is in the address: never cached, never indexed.
     personal: true,
     page: renderPage({
-      site: shell(site, info.host),
+      site: shell(site, info.host, info.shopPath),
       currentPath: info.path,
       ctx: renderContext(await source.read(site.id, info.path), info.host),
       assets,
