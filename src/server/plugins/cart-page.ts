@@ -15,11 +15,9 @@ import type { WebsiteRow } from '../modules/sites';
 import type { ClientAssets } from '../render/assets';
 import { renderCartPage } from '../render/cart-page';
 import { setCartSummary } from './cart-cookies';
-import type { PageIsland } from '../render/page';
-import type { PageVisitor } from '../render/page-context';
-import { shopPathOf, type SiteResponse } from '../render/site-page';
+import { shopPathOf, type SiteResponse, type SystemPageInfo } from '../render/site-page';
 
-type Info = { host: string; origin: string; path: string; query: URLSearchParams; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
+type Info = SystemPageInfo;
 
 /** The crumb this visitor's browser holds once this answer arrives. */
 function crumbOf(req: FastifyRequest, reply: FastifyReply): string {

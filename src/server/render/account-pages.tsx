@@ -18,22 +18,12 @@ import type { SiteContentSource } from '../modules/content';
 import type { WebsiteRow } from '../modules/sites';
 import { siteSettings } from '../modules/sites';
 import type { ClientAssets } from './assets';
-import { renderPage, type PageIsland } from './page';
-import type { PageVisitor } from './page-context';
-import { renderContext, shell, type SiteResponse } from './site-page';
+import { renderPage } from './page';
+import { renderContext, shell, type SiteResponse, type SystemPageInfo } from './site-page';
 import { authentication } from '../../messages/authentication';
 import { memberPages } from '../../messages/member-pages';
 
-/** `shopPath`: the site's shop, when it has one, so the page's header carries the cart indicator as every other page's does. */
-type Info = {
-  host: string;
-  origin: string;
-  path: string;
-  query: URLSearchParams;
-  pageIslands?: readonly PageIsland[];
-  visitor?: PageVisitor;
-  shopPath?: string | undefined;
-};
+type Info = SystemPageInfo;
 
 /** Only a path on this site may be a place to return to (the one same-origin check). */
 export function safeReturnTo(raw: string | null, origin: string): string {

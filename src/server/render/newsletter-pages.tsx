@@ -15,20 +15,10 @@ import type { SiteContentSource } from '../modules/content';
 import type { WebsiteRow } from '../modules/sites';
 import { siteSettings } from '../modules/sites';
 import type { ClientAssets } from './assets';
-import { renderPage, type PageIsland } from './page';
-import type { PageVisitor } from './page-context';
-import { renderContext, shell, type SiteResponse } from './site-page';
+import { renderPage } from './page';
+import { renderContext, shell, type SiteResponse, type SystemPageInfo } from './site-page';
 
-/** `shopPath`: the site's shop, when it has one, so the page's header carries the cart indicator as every other page's does. */
-type Info = {
-  host: string;
-  origin: string;
-  path: string;
-  query: URLSearchParams;
-  pageIslands?: readonly PageIsland[];
-  visitor?: PageVisitor;
-  shopPath?: string | undefined;
-};
+type Info = SystemPageInfo;
 
 function LinkForm({ kind, token, submit, children }: { kind: 'confirm' | 'unsubscribe'; token: string; submit: string; children: ReactNode }) {
   return (

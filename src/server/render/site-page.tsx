@@ -53,6 +53,17 @@ type RequestInfo = {
 /** A restricted page for this visitor: shown, locked (lock screen 103), or refused (access denied 106). */
 export type AccessDecision = 'allow' | 'locked' | 'denied';
 
+/** A page of the platform's own (account, newsletter, cart): where it is asked for, and the site's shop when it has one, so its header carries the cart indicator as every other page's does. */
+export type SystemPageInfo = {
+  host: string;
+  origin: string;
+  path: string;
+  query: URLSearchParams;
+  pageIslands?: readonly PageIsland[];
+  visitor?: PageVisitor;
+  shopPath?: string | undefined;
+};
+
 /** `shopPath`: the site's shop when it has one (a visible product), whose pages then carry the cart indicator. */
 export function shell(site: WebsiteRow, host: string, shopPath?: string): ShellSite {
   const settings = siteSettings(site);
