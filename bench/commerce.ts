@@ -7,18 +7,12 @@
  * answering a cart-sized JSON body to the same 50 shoppers, pausing alike, in the same run.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteDocumentSchema } from '../src/blocks/site-document';
-import { connect, runMigrations } from '../src/db/client';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
-import { DATA_MIGRATIONS } from '../src/server/modules/content';
-import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDocument } from '../test/fixtures';
 import { SHOP, withShop } from '../test/shop-fixture';
+import { withSiteServer } from './site-server';
 import { fmt, type GoalRow } from './table';
 
 export type CommerceBenchTools = {
@@ -130,28 +124,8 @@ async function bareShoppers(url: string, seconds: number): Promise<number[]> {
   return times;
 }
 
-/** The images' copies are made by the app's jobs after it starts: measured once they are done, not beside them. */
-export async function jobsDone(database: ReturnType<typeof connect>): Promise<void> {
-  for (let waited = 0; waited < 120; waited++) {
-    const { rows } = await database.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE status <> 'done' AND status <> 'failed'");
-    if (rows[0]!.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 export async function commerceBench(dataDir: string, children: ChildProcess[], tools: CommerceBenchTools): Promise<GoalRow[]> {
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'commerce-db') });
-  const database = connect(db.url, 2);
-  try {
-    await runMigrations(database, DATA_MIGRATIONS);
-    const loaded = loadDocument(benchShop(), siteDocumentSchema);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
-    await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
-    const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
-    const app = await tools.spawnServer(['dist/server/main.js'], env);
-    children.push(app.child);
-    await jobsDone(database);
-    const origin = `http://127.0.0.1:${app.port}`;
+  return withSiteServer({ dataDir, name: 'commerce', doc: benchShop(), children, spawnServer: tools.spawnServer }, async (origin) => {
     // One shopper's cart answer, as the baseline's body.
     const sample: { cookies: Map<string, string> } = { cookies: new Map() };
     keep(sample, await fetch(`${origin}/`).then(async (r) => (await r.arrayBuffer(), r)));
@@ -190,13 +164,5 @@ export async function commerceBench(dataDir: string, children: ChildProcess[], t
         met: measured.errors === 0,
       },
     ];
-  } finally {
-    await database.close();
-    await Promise.all(
-      children
-        .splice(0)
-        .map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))))),
-    );
-    await db.stop();
-  }
+  });
 }

@@ -5,19 +5,12 @@
  * autocannon against the app and against a bare Node server sending the same bytes.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { siteDocumentSchema } from '../src/blocks/site-document';
-import { connect, runMigrations } from '../src/db/client';
-import { startEmbeddedPostgres } from '../src/db/embedded';
-import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
-import { DATA_MIGRATIONS } from '../src/server/modules/content';
-import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { demoDocument } from '../test/fixtures';
 import { SHOP, withShop } from '../test/shop-fixture';
-import { jobsDone } from './commerce';
+import { withSiteServer } from './site-server';
 import { fmt, type GoalRow } from './table';
 
 type Load = { rps: number; p50: number; p99: number; errors: number };
@@ -32,18 +25,9 @@ const ACCEPT_ENCODING = 'br, gzip';
 const PRODUCT = `${SHOP.path}/speckled-mug`;
 
 export async function shopPageBench(dataDir: string, children: ChildProcess[], tools: ShopBenchTools): Promise<GoalRow[]> {
-  const db = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'shop-db') });
-  const database = connect(db.url, 2);
-  try {
-    await runMigrations(database, DATA_MIGRATIONS);
-    const loaded = loadDocument(withShop(demoDocument()) as SiteDocument, siteDocumentSchema);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
-    await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
-    const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
-    const app = await tools.spawnServer(['dist/server/main.js'], env);
-    children.push(app.child);
-    await jobsDone(database);
-    const url = `http://127.0.0.1:${app.port}${PRODUCT}`;
+  const doc = withShop(demoDocument()) as SiteDocument;
+  return withSiteServer({ dataDir, name: 'shop', doc, children, spawnServer: tools.spawnServer }, async (origin) => {
+    const url = `${origin}${PRODUCT}`;
     const headers = { 'accept-encoding': ACCEPT_ENCODING };
     // Twice: the first answer renders and stores the page, the second is the cached one measured.
     await fetch(url, { headers }).then((r) => r.arrayBuffer());
@@ -69,14 +53,5 @@ export async function shopPageBench(dataDir: string, children: ChildProcess[], t
         met: ratio >= 0.6 && cached.errors === 0,
       },
     ];
-  } finally {
-    await database.close();
-    // The section's servers stop before their database does.
-    await Promise.all(
-      children
-        .splice(0)
-        .map((child) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM'))))),
-    );
-    await db.stop();
-  }
+  });
 }

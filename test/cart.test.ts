@@ -316,6 +316,18 @@ describe('the cart indicator', () => {
   });
 });
 
+describe('the cart page', () => {
+  it('is page type 205 (commerce cart v2), never cached, holding this shopper’s cart in its root element', async () => {
+    const c = await visitor();
+    await add(c, BOWL, 1, SHOP.bowl);
+    const res = await c.call('GET', '/cart');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"pageType":205');
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect(res.body).toMatch(/<div class="cart-page" data-cart-root="">[\s\S]*Stacking Bowl/);
+  });
+});
+
 describe('carts left behind', () => {
   it('keeps a cart cookie alive with each change, and drops a visitor’s cart idle past its lifetime but never a customer’s', async () => {
     const idle = await visitor();

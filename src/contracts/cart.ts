@@ -98,8 +98,7 @@ export const cartAnswer = z.object({
   hasDigital: z.boolean(),
   purelyDigital: z.boolean(),
   requiresShipping: z.boolean(),
-  /** Ours beside the seed's: what the cart page needs to say. */
-  currency: z.string(),
+  /** Ours beside the seed's: what the cart page needs to say (the currency is subtotalAmount's). */
   pricesIncludeTax: z.boolean(),
   minimumSubtotalCents: z.number().int(),
   meetsMinimum: z.boolean(),

@@ -26,7 +26,8 @@ export function setCartSummary(reply: FastifyReply, cart: CartAnswer, format: Mo
     clearSummary(reply);
     return;
   }
-  const subtotal = isCurrencyCode(cart.currency) ? formatPrice({ currency: cart.currency, minor: cart.subtotalCents }, format) : '';
+  const { currency } = cart.subtotalAmount;
+  const subtotal = isCurrencyCode(currency) ? formatPrice({ currency, minor: cart.subtotalCents }, format) : '';
   setCookie(reply, CART_SUMMARY_COOKIE, writeCartSummary({ count: cart.totalQuantity, subtotal }), { ...base, maxAge: CART_COOKIE_MAX_AGE_SECONDS });
 }
 
@@ -37,7 +38,7 @@ export function setCartSummary(reply: FastifyReply, cart: CartAnswer, format: Mo
  */
 export function signOutCart(deps: CartDeps) {
   return async (reply: FastifyReply, site: WebsiteRow, siteUserId: string | undefined, cloneCart: boolean): Promise<void> => {
-    const token = cloneCart && siteUserId !== undefined ? await cloneCustomerCart(deps, site.id, siteUserId) : undefined;
+    const token = cloneCart && siteUserId !== undefined ? await cloneCustomerCart(deps.pool, site.id, siteUserId) : undefined;
     setCartToken(reply, token);
     if (token === undefined) clearSummary(reply);
   };

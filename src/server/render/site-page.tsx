@@ -109,7 +109,8 @@ export async function renderSitePath(source: SiteContentSource, site: WebsiteRow
   const catalogue = req.catalogue && (() => req.catalogue!.read(site.id));
   const hasProducts = (sections: readonly StoredSection[]) =>
     sections.some((s) => s.blocks.some((b) => b.type === BLOCK_TYPES.PRODUCT || b.type === BLOCK_TYPES.ADD_TO_CART));
-  // Product blocks look their products up in the catalogue; a page without one never reads it.
+  // Product and add-to-cart blocks look their products up in the catalogue (held in memory, read once a
+  // site change, as the header's cart indicator reads it too); a page without one passes none to its blocks.
   const withCatalogue = async (sections: readonly StoredSection[]) => {
     if (!catalogue || !hasProducts(sections)) return plain;
     const held = await catalogue();

@@ -28,8 +28,8 @@ export type CartViewProps = CartPageProps & {
 
 export type Money = (minor: number) => string;
 
-export function moneyOf(cart: Pick<CartAnswer, 'currency'>, money: MoneyFormat): Money {
-  return (minor) => formatPrice({ currency: cart.currency as CurrencyCode, minor }, money);
+export function moneyOf(cart: Pick<CartAnswer, 'subtotalAmount'>, money: MoneyFormat): Money {
+  return (minor) => formatPrice({ currency: cart.subtotalAmount.currency as CurrencyCode, minor }, money);
 }
 
 /** One of the page's forms: `action` and its fields, posted to the cart page's form endpoint, or handed to `onSubmit`. */

@@ -73,7 +73,6 @@ const base: CartAnswer = {
   hasDigital: false,
   purelyDigital: false,
   requiresShipping: true,
-  currency: 'GBP',
   pricesIncludeTax: true,
   minimumSubtotalCents: 0,
   meetsMinimum: true,

@@ -106,7 +106,6 @@ export function cartAnswerOf(row: CartRow | undefined, ctx: PricingContext): Car
     hasDigital: priced.hasDigital,
     purelyDigital: priced.purelyDigital,
     requiresShipping: priced.requiresShipping,
-    currency,
     pricesIncludeTax: ctx.pricing.tax.pricesIncludeTax,
     minimumSubtotalCents: ctx.catalogue.settings.minimumSubtotalCents,
     meetsMinimum: priced.meetsMinimum,

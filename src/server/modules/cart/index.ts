@@ -2,5 +2,5 @@
 export { cartDeps, shopperOf, type CartDeps, type Shopper } from './shopper';
 export { readCart } from './operations/read-cart';
 export { changeCart, CartRefusal, type CartChange, type CartOutcome } from './operations/change-cart';
-export { cloneCustomerCart } from './operations/sign-out';
+export { cloneCustomerCart } from './cart-rows';
 export { dropAbandonedCarts, startAbandonedCartSweep } from './abandoned';
