@@ -51,6 +51,8 @@ export const couponUses = pgTable(
     websiteId: text('website_id').notNull(),
     couponId: text('coupon_id').notNull(),
     customerKey: text('customer_key').notNull(),
+    /** The checkout attempt that took it: released with the attempt's other holds when it fails. */
+    attemptId: text('attempt_id'),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [

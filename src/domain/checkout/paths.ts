@@ -1,0 +1,22 @@
+/**
+ * Checkout's addresses: the page (type 201), the provider's way back, the order pages a token opens
+ * (order confirmed 202 once paid, order received 207 while a manual payment is awaited) and the
+ * signed download links. Here, apart from the contract's schemas, for the browser code that uses them.
+ */
+export const CHECKOUT_PATHS = {
+  /** Seed 000 §2: reached through the top window; without a cart cookie, the alert (000-8.09). */
+  GOTO: '/commerce/goto-checkout',
+  PAGE: '/checkout',
+  /** Where a provider's detour (3-D Secure-like) sends the shopper back: `?attempt={key}`. */
+  RETURN: '/checkout/return',
+  order: (token: string) => `/checkout/orders/${encodeURIComponent(token)}`,
+  download: (token: string) => `/downloads/${encodeURIComponent(token)}`,
+} as const;
+
+export const CHECKOUT_API = {
+  /** `POST`: place the order (src/contracts/checkout.ts placeOrderRequest). */
+  PLACE: '/api/commerce/checkout/place',
+} as const;
+
+/** The query parameter that names the attempt on the way back from a provider's detour. */
+export const ATTEMPT_QUERY = 'attempt';

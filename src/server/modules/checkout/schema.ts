@@ -1,0 +1,112 @@
+/**
+ * Checkout attempts and the holds they take (the placement protocol, ./CONTEXT.md): an attempt is
+ * one shopper's "Place order" however often it is sent; its holds keep stock and coupon uses from
+ * others until it is placed, fails, or its holds expire and the sweep releases them.
+ */
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { CheckoutAddress, PaymentChoice } from '../../../contracts/checkout';
+import { websites } from '../sites/schema/sites';
+
+/** What the attempt is for, priced by the server when its holds were taken: the order is made from this. */
+export type AttemptSnapshot = {
+  lines: {
+    productId: string;
+    variantId: string;
+    productName: string;
+    productType: string;
+    optionValues: { optionName: string; value: string }[];
+    sku: string;
+    quantity: number;
+    unitPriceCents: number;
+    discountCents: number;
+    taxCents: number;
+    totalCents: number;
+    downloadFile: string | null;
+  }[];
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  pricesIncludeTax: boolean;
+  couponCodes: string[];
+  shipping: { rateId: string; name: string; amountCents: number } | null;
+};
+
+export const checkoutAttempts = pgTable(
+  'checkout_attempts',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    /** Made by the checkout page when it loads, sent with every retry of "Place order". */
+    key: text('key').notNull(),
+    cartId: text('cart_id').notNull(),
+    siteUserId: text('site_user_id'),
+    email: text('email').notNull(),
+    /** Who uses a coupon once per customer: `account:{id}` or `email:{lowercased address}`. */
+    customerKey: text('customer_key').notNull(),
+    /** src/domain/checkout/protocol.ts ATTEMPT_STATES. */
+    state: text('state').notNull(),
+    payment: jsonb('payment').$type<PaymentChoice>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<CheckoutAddress>(),
+    snapshot: jsonb('snapshot').$type<AttemptSnapshot>().notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** test or manual (Stripe later). */
+    provider: text('provider').notNull(),
+    /** The provider's id for the payment, stored before the provider is asked to authorise it. */
+    providerPaymentId: text('provider_payment_id'),
+    orderId: text('order_id'),
+    /** Why it failed, in the shopper's words (a decline's message). */
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.id] }),
+    uniqueIndex('checkout_attempts_key').on(t.websiteId, t.key),
+    index('checkout_attempts_open').on(t.state, t.updatedAt).where(sql`${t.state} IN ('held', 'authorizing', 'requires_action')`),
+    check('checkout_attempts_amount', sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/** Stock an attempt keeps from others: taken off `qty_in_stock` when held, given back when released. */
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    websiteId: text('website_id').notNull(),
+    attemptId: text('attempt_id').notNull(),
+    variantId: text('variant_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.attemptId, t.variantId] }),
+    foreignKey({ columns: [t.websiteId, t.attemptId], foreignColumns: [checkoutAttempts.websiteId, checkoutAttempts.id] }).onDelete('cascade'),
+    index('stock_holds_expiry').on(t.expiresAt),
+    check('stock_holds_quantity', sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * A coupon use an attempt keeps: `counted` when it took one of a limited coupon's uses
+ * (`coupons.used_count`); a once-per-customer coupon's use is its `coupon_uses` row, named by the attempt.
+ */
+export const couponHolds = pgTable(
+  'coupon_holds',
+  {
+    websiteId: text('website_id').notNull(),
+    attemptId: text('attempt_id').notNull(),
+    couponId: text('coupon_id').notNull(),
+    counted: boolean('counted').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.attemptId, t.couponId] }),
+    foreignKey({ columns: [t.websiteId, t.attemptId], foreignColumns: [checkoutAttempts.websiteId, checkoutAttempts.id] }).onDelete('cascade'),
+    index('coupon_holds_expiry').on(t.expiresAt),
+  ],
+);
