@@ -1,0 +1,13 @@
+/** The payments module's face: the providers (`app.payments`) and what their callers need. */
+export { createPaymentProviders, testModeKey, type PaymentProvidersOptions } from './providers';
+export {
+  ProviderUnavailable,
+  type PaymentAmount,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentProviders,
+  type WebhookEvent,
+} from './provider';
+export { ProviderRefused } from './refused';
+export { ATTEMPT_METADATA, TEST_PROVIDER_TIMEOUT_MS } from './test-provider';
+export { manualPaymentId } from './manual-provider';
