@@ -1,6 +1,7 @@
 /**
  * The test payment service as a program of its own (`node dist/server/test-payments.js --data-dir
- * DIR [--port N]`), started beside the app by ./process.ts. Its files live in DIR/test-payments/:
+ * DIR [--port N] [--host H] [--public-url URL]`), started beside the app by ./process.ts (the public
+ * address is where browsers reach its authentication pages). Its files live in DIR/test-payments/:
  * the ledger, the pid file (taken exclusively, so two services never share a ledger) and the port
  * file (written once it listens, so a starter knows where it answers). SIGTERM stops it.
  */
@@ -42,7 +43,12 @@ const pidIn = async (dir: string) => Number((await readFile(path.join(dir, PID_F
 
 async function main() {
   const { values } = parseArgs({
-    options: { 'data-dir': { type: 'string' }, port: { type: 'string', default: '0' }, host: { type: 'string', default: '127.0.0.1' } },
+    options: {
+      'data-dir': { type: 'string' },
+      port: { type: 'string', default: '0' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'public-url': { type: 'string' },
+    },
   });
   if (!values['data-dir']) throw new Error('--data-dir is required');
   const dir = serviceDir(values['data-dir']);
@@ -50,7 +56,8 @@ async function main() {
   if (!(await claimPidFile(dir))) process.exit(ALREADY_RUNNING);
   const file = `${dir}/${LEDGER_FILE}`;
   let port = 0;
-  const accounts = createAccounts(() => `http://${values.host}:${port}`);
+  // Where browsers reach its authentication pages.
+  const accounts = createAccounts(() => values['public-url']?.replace(/\/$/, '') ?? `http://${values.host}:${port}`);
   for (const record of await readLedger<LedgerRecord>(file)) accounts.apply(record);
   const ledger = await openLedger<LedgerRecord>(file);
   const server = createTestPaymentsServer({ accounts, ledger, ledgerDir: dir });

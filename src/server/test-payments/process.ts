@@ -105,7 +105,10 @@ export async function startTestPayments(opts: { dataDir: string; log?: (line: st
   const deadline = Date.now() + READY_TIMEOUT_MS;
   for (;;) {
     const found = await serviceOf(dir);
-    if (found) return handle(found, found.pid !== child.pid);
+    if (found) {
+      log(`test payment service: ${found.pid === child.pid ? 'started' : 'adopted'} (pid ${found.pid}, ${found.url}), ledger in ${dir}`);
+      return handle(found, found.pid !== child.pid);
+    }
     if (exit !== undefined && exit !== ALREADY_RUNNING) {
       throw new Error(`the test payment service exited during start (code ${exit}); see ${path.join(dir, LOG_FILE)}`);
     }
