@@ -9,7 +9,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { spawnServer } from '../e2e/server-process';
+import { createDatabase, dropDatabase } from '../src/db/databases';
+import { databaseUrl } from './db';
 import { TEST_CARDS, testCard } from '../src/domain/checkout/test-cards';
 import { testPayments } from '../src/messages/test-payments';
 import { isAlive, startTestPayments, type TestPaymentsService } from '../src/server/test-payments/process';
@@ -244,6 +248,37 @@ describe('the service’s process', () => {
     const health = (await (await fetch(`${a.url}/health`)).json()) as { service: string; pid: number };
     expect(health).toMatchObject({ service: 'openpress-test-payments', pid: a.pid });
   });
+});
+
+describe('beside the app', () => {
+  it('is started by the app, left running by a kill -9 of the app, adopted by its next start and stopped by a clean stop', async () => {
+    const name = `t_pay_${randomBytes(4).toString('hex')}`;
+    await createDatabase(inject('pgUrl'), name, inject('templateDatabase'));
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'openpress-payments-app-'));
+    // TEST_PAYMENTS_URL empty: the app starts its own rather than use the run's.
+    const env = {
+      DATABASE_URL: databaseUrl(inject('pgUrl'), name),
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      START_WITH: 'blank',
+      TEST_PAYMENTS_URL: '',
+    };
+    try {
+      const first = await spawnServer(dataDir, env);
+      const pid = Number(/test payment service: started \(pid (\d+)/.exec(first.output())?.[1]);
+      expect(servicesOf(dataDir)).toEqual([pid]);
+      process.kill(-first.process.pid!, 'SIGKILL');
+      await new Promise((r) => first.process.once('exit', r));
+      expect(isAlive(pid)).toBe(true);
+      const second = await spawnServer(dataDir, env);
+      expect(second.output()).toContain(`test payment service: adopted the one left running (pid ${pid},`);
+      expect(servicesOf(dataDir)).toEqual([pid]);
+      await second.stop({ remove: false });
+      await expect.poll(() => isAlive(pid)).toBe(false);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await dropDatabase(inject('pgUrl'), name);
+    }
+  }, 180_000);
 });
 
 /** The service processes running for a data dir, from /proc. */
