@@ -52,6 +52,7 @@ import { passwords } from './passwords';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
+import { orderEmails } from './order-emails';
 import { pricingScreens } from './pricing-screens';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
@@ -114,6 +115,7 @@ export const CATALOGUE = {
   googleMaps,
   newsletter,
   operations,
+  orderEmails,
   pages,
   passwords,
   pricing,
