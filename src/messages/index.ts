@@ -56,6 +56,7 @@ import { orderEmails } from './order-emails';
 import { pricingScreens } from './pricing-screens';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
+import { reservedPaths } from './reserved-paths';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
@@ -124,6 +125,7 @@ export const CATALOGUE = {
   pricingScreens,
   productCsv,
   relativeTime,
+  reservedPaths,
   richText,
   securityEmails,
   settingsScreens,
