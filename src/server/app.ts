@@ -49,6 +49,7 @@ import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
 import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
+import { registerCheckoutApi } from './modules/checkout/routes/place';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
 import { registerCrumb } from './plugins/crumb';
@@ -220,6 +221,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
   await registerCartApi(app, opts.database);
   registerDownloadRoutes(app, db);
+  await registerCheckoutApi(app, opts.database);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
   await registerGoogleMapsApi(app, db);
