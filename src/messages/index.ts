@@ -21,6 +21,7 @@ import { captchaSettings } from './captcha-settings';
 import { cart } from './cart';
 import { cartApi } from './cart-api';
 import { cartIndicator } from './cart-indicator';
+import { checkoutApi } from './checkout-api';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -52,10 +53,12 @@ import { passwords } from './passwords';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
+import { orderEmails } from './order-emails';
 import { pricingScreens } from './pricing-screens';
 import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
+import { reservedPaths } from './reserved-paths';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
@@ -89,6 +92,7 @@ export const CATALOGUE = {
   cart,
   cartApi,
   cartIndicator,
+  checkoutApi,
   commerce,
   configArea,
   cookieBanner,
@@ -115,6 +119,7 @@ export const CATALOGUE = {
   googleMaps,
   newsletter,
   operations,
+  orderEmails,
   pages,
   passwords,
   pricing,
@@ -124,6 +129,7 @@ export const CATALOGUE = {
   testPayments,
   productCsv,
   relativeTime,
+  reservedPaths,
   richText,
   securityEmails,
   settingsScreens,
