@@ -21,6 +21,7 @@ import { captchaSettings } from './captcha-settings';
 import { cart } from './cart';
 import { cartApi } from './cart-api';
 import { cartIndicator } from './cart-indicator';
+import { checkoutApi } from './checkout-api';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -90,6 +91,7 @@ export const CATALOGUE = {
   cart,
   cartApi,
   cartIndicator,
+  checkoutApi,
   commerce,
   configArea,
   cookieBanner,

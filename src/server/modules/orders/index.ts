@@ -1,4 +1,9 @@
 /** The orders module's face: what other modules and the platform may use. */
+// Creating an order in checkout's transaction, its token, and the capture that follows it.
+export { createOrder, type CreatedOrder, type NewOrder, type OrderLineInput } from './create-order';
+export { orderToken, orderTokenHash, orderTokenSecret } from './order-token';
+export { captureHandler, captureJob, recordCaptured, PAYMENT_CAPTURE_JOB, type CapturePayload } from './capture';
+// After an order is placed: marking it paid, cancelling it, the unpaid sweep, the owner's list and next number.
 export { cancelOrder, type CancelOptions } from './cancel-order';
 export { orderNumberOf, setNextOrderNumber } from './first-order-number';
 export { markOrderPaid, markPaidByOwner } from './mark-paid';
