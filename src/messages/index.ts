@@ -56,6 +56,7 @@ import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
 import { pricingScreens } from './pricing-screens';
+import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -126,6 +127,7 @@ export const CATALOGUE = {
   productChooser,
   pricingApi,
   pricingScreens,
+  testPayments,
   productCsv,
   relativeTime,
   richText,
