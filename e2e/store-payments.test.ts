@@ -106,6 +106,8 @@ describe('Store → Payments', () => {
     await page.getByRole('button', { name: 'Save order number' }).click();
     await page.getByRole('status').filter({ hasText: 'The next order will be number 5000.' }).waitFor();
     await page.reload();
+    // The field is drawn before its number loads: the hint comes with the number.
+    await page.getByText('It may be set to 1002 or more.', { exact: false }).waitFor();
     expect(await page.getByLabel('Next order number').inputValue()).toBe('5000');
     await close();
   });
