@@ -10,7 +10,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import type { PlaceOrderRequest } from '../src/contracts/checkout';
 import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
-import { connect } from '../src/db/client';
+import { connect, type Database } from '../src/db/client';
 import { buildApp } from '../src/server/app';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { loadClientAssets } from '../src/server/render/assets';
@@ -45,6 +45,8 @@ export function checkoutShop(identifier = 'checkout-shop'): SiteDocument {
 export type Shop = {
   app: FastifyInstance;
   database: Awaited<ReturnType<typeof freshDatabase>>;
+  /** The app's connections: the file's database, or a pool of the size asked. */
+  appDatabase: Database;
   websiteId: string;
   close(): Promise<void>;
 };
@@ -67,6 +69,7 @@ export async function openShop(prepare?: (app: FastifyInstance) => void, opts: {
   return {
     app,
     database,
+    appDatabase,
     websiteId,
     async close() {
       await app.close();

@@ -42,6 +42,8 @@ import { sealPlainSecrets } from './secrets/stored';
 import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './modules/content';
 import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalogue';
 import { defaultSite } from './modules/sites';
+import { checkoutDeps, startHoldSweep } from './modules/checkout';
+import { captureHandler, PAYMENT_CAPTURE_JOB } from './modules/orders';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -113,7 +115,9 @@ async function main() {
     60 * 60 * 1000,
   );
   housekeeping.unref();
+  const checkout = checkoutDeps(app, opened.database);
   const handlers = {
+    [PAYMENT_CAPTURE_JOB]: captureHandler(db, checkout.payments),
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
@@ -143,6 +147,8 @@ async function main() {
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
   // Visitors' carts idle past their cookie's lifetime are dropped.
   const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
+  // Checkout holds past their time are given back (an attempt whose payment is in doubt once its provider has answered).
+  const holdSweep = startHoldSweep(checkout, (line) => console.warn(line));
 
   /** METRICS_LISTEN's listener, once listening. */
   let metricsServer: Server | undefined;
@@ -165,6 +171,7 @@ async function main() {
       await worker.stop();
       await imageSweep.stop();
       await cartSweep.stop();
+      await holdSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();
