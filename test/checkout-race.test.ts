@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_COOKIE } from '../src/domain/cart-summary';
 import { checkoutDeps, placeOrder, PlaceRefusal, type HoldStock } from '../src/server/modules/checkout';
 import { countOf, HOST, openShop, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
-import { paymentDouble } from './payment-double';
 import type { Client } from './session';
 import { SHOP } from './shop-fixture';
 
@@ -19,12 +18,11 @@ const SHOPPERS = 50;
 const STOCK = 5;
 const JUG = 'd0d0d0d0d0d0d0d0d0d0d006';
 
-const provider = paymentDouble();
 let shop: Shop;
 let port: number;
 
 beforeAll(async () => {
-  shop = await openShop((app) => provider.install(app), { poolSize: 24 });
+  shop = await openShop({ poolSize: 24 });
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   port = (shop.app.server.address() as AddressInfo).port;
 });

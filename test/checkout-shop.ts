@@ -8,16 +8,20 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import type { PlaceOrderRequest } from '../src/contracts/checkout';
+import { testCard, type TestCardOutcome } from '../src/domain/checkout/test-cards';
 import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { connect, type Database } from '../src/db/client';
 import { buildApp } from '../src/server/app';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
+import { ATTEMPT_METADATA, testModeKey } from '../src/server/modules/payments';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
+import { stripeClient } from './payments-service-client';
 import { client, type Client } from './session';
 import { printProduct, withShop } from './shop-fixture';
+import { testPaymentsUrl } from './test-payments';
 
 export const HOST = 'checkout-shop.sites.test';
 export const BOWL_VARIANT = 'd0d0d0d0d0d0d0d0d0d0d003';
@@ -48,11 +52,15 @@ export type Shop = {
   /** The app's connections: the file's database, or a pool of the size asked. */
   appDatabase: Database;
   websiteId: string;
+  /** The site's account at the test payment service. */
+  stripe: ReturnType<typeof stripeClient>;
+  /** Payments authorised at the service for the attempt with this key: its ledger's charges. */
+  charges(attemptKey: string): Promise<number>;
   close(): Promise<void>;
 };
 
-/** An app on a fresh database holding the checkout shop, test mode and bank transfer on. `prepare` runs before the app's first request. */
-export async function openShop(prepare?: (app: FastifyInstance) => void, opts: { poolSize?: number } = {}): Promise<Shop> {
+/** An app on a fresh database holding the checkout shop, test mode and bank transfer on, paying at the run's test payment service. */
+export async function openShop(opts: { poolSize?: number } = {}): Promise<Shop> {
   const database = await freshDatabase();
   const loaded = loadDocument(checkoutShop(), siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
@@ -63,14 +71,26 @@ export async function openShop(prepare?: (app: FastifyInstance) => void, opts: {
   ]);
   // A race needs as many connections as shoppers at once: the file's database has four.
   const appDatabase = opts.poolSize === undefined ? database : connect(database.url, opts.poolSize);
-  const app = await buildApp({ database: appDatabase, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
-  prepare?.(app);
+  const secret = randomBytes(32);
+  const app = await buildApp({
+    database: appDatabase,
+    assets: loadClientAssets(),
+    appDomain: 'sites.test',
+    serveDefaultSite: false,
+    payments: { testPaymentsUrl: testPaymentsUrl(), secret },
+  });
   await app.siteChanges.ready;
+  const stripe = stripeClient(testPaymentsUrl(), testModeKey(secret, websiteId));
   return {
     app,
     database,
     appDatabase,
     websiteId,
+    stripe,
+    async charges(attemptKey) {
+      const authorised = await stripe.events('payment_intent.amount_capturable_updated');
+      return authorised.filter((e) => e.data.object.metadata[ATTEMPT_METADATA] === attemptKey).length;
+    },
     async close() {
       await app.close();
       if (appDatabase !== database) await appDatabase.close();
@@ -83,14 +103,14 @@ export const newAttemptKey = () => randomBytes(16).toString('hex');
 
 export const NY_ADDRESS = { name: 'Ada Lovelace', line1: '1 Main Street', city: 'New York', region: 'US-NY', postcode: '10001', country: 'US' };
 
-export const TEST_CARD = '4242 4242 4242 4242';
+export const card = (outcome: TestCardOutcome) => testCard(outcome).number;
 
 export function placeBody(more: Partial<PlaceOrderRequest> = {}): PlaceOrderRequest {
   return {
     attemptKey: newAttemptKey(),
     email: 'shopper@example.com',
     shippingAddress: NY_ADDRESS,
-    payment: { provider: 'test', card: TEST_CARD },
+    payment: { provider: 'test', card: card('succeed') },
     ...more,
   };
 }

@@ -54,6 +54,7 @@ import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
 import { pricingScreens } from './pricing-screens';
+import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -122,6 +123,7 @@ export const CATALOGUE = {
   productChooser,
   pricingApi,
   pricingScreens,
+  testPayments,
   productCsv,
   relativeTime,
   richText,

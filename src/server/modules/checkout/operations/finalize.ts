@@ -11,7 +11,7 @@ import { enqueue } from '../../../jobs/queue';
 import { markCartPurchased } from '../../cart';
 import { captureJob, createOrder, orderToken } from '../../orders';
 import type { PaymentOutcome, PaymentProvider } from '../../payments';
-import { ProviderUnavailable } from '../../payments';
+import { ProviderRefused, ProviderUnavailable } from '../../payments';
 import { lockAttempt, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
 import { consumeHolds, releaseHolds, rowsOf } from '../holds';
@@ -26,12 +26,13 @@ export function providerOf(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId
   return deps.payments().provider(attempt.websiteId, attempt.provider);
 }
 
-/** A provider call: an answer lost or refused is the shopper's "try again", never a second charge. */
+/** A provider call: an answer lost is the shopper's "try again", never a second charge; a request the provider refuses, a decline in its words. */
 export async function asked<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (err instanceof ProviderUnavailable) throw refusals.providerUnavailable();
+    if (err instanceof ProviderRefused) throw refusals.declined(err.message);
     throw err;
   }
 }
