@@ -49,6 +49,7 @@ import { registerSiteIconRoutes } from './modules/files/routes/site-icon';
 import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
+import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
 import { registerCheckoutApi } from './modules/checkout/routes/place';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
@@ -226,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
   await registerCartApi(app, opts.database);
+  registerDownloadRoutes(app, db);
   await registerCheckoutApi(app, opts.database);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
