@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrderAnswer } from '../src/contracts/checkout';
 import { checkoutDeps, sweepExpiredHolds, takeStockHolds, type CheckoutDeps } from '../src/server/modules/checkout';
 import { holdAttempt } from '../src/server/modules/checkout/attempts';
-import { captureHandler, PAYMENT_CAPTURE_JOB } from '../src/server/modules/orders';
+import { captureHandler, ORDER_EMAIL_JOB, PAYMENT_CAPTURE_JOB } from '../src/server/modules/orders';
 import type { JobRow } from '../src/server/jobs/queue';
-import { card, countOf, NY_ADDRESS, openShop, place, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
+import { card, countOf, GIFT_CARD, NY_ADDRESS, openShop, place, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
 import { PRINT, SHOP } from './shop-fixture';
 import { statementsDuring } from './statements';
 
@@ -153,6 +153,23 @@ describe('the hold sweep', () => {
 });
 
 describe('after the order', () => {
+  it('issues a gift card per unit bought and queues the confirmation and the team’s notice with the order', async () => {
+    const c = await shopperWith(shop.app, [[GIFT_CARD.product, GIFT_CARD.variant, 2]]);
+    const answer = placeOrderAnswer.parse((await place(c, placeBody({ shippingAddress: undefined }))).json());
+    if (answer.state !== 'placed') throw new Error('not placed');
+    const [order] = await sql<{ id: string }>('SELECT id FROM orders WHERE website_id = $1 AND number = $2', [shop.websiteId, answer.orderNumber]);
+    const cards = await sql<{ amount_cents: number }>('SELECT amount_cents FROM gift_cards WHERE website_id = $1 AND order_id = $2', [
+      shop.websiteId,
+      order!.id,
+    ]);
+    expect(cards).toEqual([{ amount_cents: 5000 }, { amount_cents: 5000 }]);
+    const emails = await sql<{ to: string }>(
+      `SELECT payload->>'to' AS to FROM jobs WHERE website_id = $1 AND kind = $2 AND payload->>'orderId' = $3 ORDER BY payload->>'to'`,
+      [shop.websiteId, ORDER_EMAIL_JOB, order!.id],
+    );
+    expect(emails).toEqual([{ to: 'shopper' }, { to: 'team' }]);
+  });
+
   it('places a free order without asking the provider, paid at once', async () => {
     const c = await shopperWith(shop.app, [[SHOP.tour, 'd0d0d0d0d0d0d0d0d0d0d005', 1]]);
     const answer = placeOrderAnswer.parse((await place(c, placeBody({ shippingAddress: undefined }))).json());

@@ -20,18 +20,28 @@ import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { stripeClient } from './payments-service-client';
 import { client, type Client } from './session';
-import { printProduct, withShop } from './shop-fixture';
+import { printProduct, SHOP, withShop } from './shop-fixture';
 import { testPaymentsUrl } from './test-payments';
 
 export const HOST = 'checkout-shop.sites.test';
 export const BOWL_VARIANT = 'd0d0d0d0d0d0d0d0d0d0d003';
 const id = (n: number) => `f0f0f0f0f0f0f0f0f0f0f0${n.toString(16).padStart(2, '0')}`;
 export const COUPONS = { once: id(1), limited: id(2) };
+export const GIFT_CARD = { product: id(30), variant: id(31) };
 
 export function checkoutShop(identifier = 'checkout-shop'): SiteDocument {
   const doc = withShop(siteNamed(identifier, 'Checkout shop')) as SiteDocument & { store: Record<string, unknown> };
   const store = doc.store as { products: unknown[] };
-  store.products.push(printProduct());
+  store.products.push(printProduct(), {
+    id: GIFT_CARD.product,
+    shopId: SHOP.shopId,
+    slug: 'gift-card',
+    name: 'Studio Gift Card',
+    productType: 'GIFT_CARD',
+    status: 1,
+    createdAt: '2026-01-01T00:00:00Z',
+    variants: [{ id: GIFT_CARD.variant, priceCents: 5000, unlimited: true }],
+  });
   Object.assign(doc.store, {
     coupons: [
       { id: COUPONS.once, code: 'WELCOME', kind: 'PERCENT', percentOff: 10, oncePerCustomer: true },

@@ -9,7 +9,7 @@ import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
 import { enqueue } from '../../../jobs/queue';
 import { markCartPurchased } from '../../cart';
-import { captureJob, createOrder, orderToken } from '../../orders';
+import { captureJob, createOrder, enqueueOrderEmails, issueGiftCards, orderToken } from '../../orders';
 import type { PaymentOutcome, PaymentProvider } from '../../payments';
 import { ProviderRefused, ProviderUnavailable } from '../../payments';
 import { lockAttempt, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
@@ -95,7 +95,7 @@ class SoldMeanwhile extends Error {
 /**
  * Transaction B: lock the attempt; its order if it has one; else its holds become sales (taken
  * again, conditionally, if the sweep released them), the order, its lines, payment and number, the
- * cart purchased, the capture job; the attempt placed. The capture runs after the commit, in the job.
+ * cart purchased, its gift cards, the confirmation and the team's notice, the capture job; the attempt placed. The capture runs after the commit, in the job.
  */
 export async function finalize(
   deps: CheckoutDeps,
@@ -148,6 +148,13 @@ export async function finalize(
         tokenSecret,
       });
       await markCartPurchased(tx, websiteId, locked.cartId, created.orderId);
+      await issueGiftCards(tx, {
+        websiteId,
+        orderId: created.orderId,
+        currency: locked.currency,
+        lines: snapshot.lines.map((l, i) => ({ position: i + 1, productType: l.productType, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
+      });
+      await enqueueOrderEmails(tx, { websiteId, orderId: created.orderId, accessToken: created.accessToken });
       if (outcome.status === 'authorized') {
         await enqueue(
           tx,
