@@ -11,14 +11,14 @@ import { checkoutApi } from '../../../../messages/checkout-api';
 import type { PaymentOutcome } from '../../payments';
 import { attemptByKey, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
-import type { CheckoutPaymentSettings } from '../payment-settings';
+import type { PaymentSettings } from '../payment-settings';
 import { PlaceRefusal, refusals } from '../refusal';
 import { asked, fail, placedAnswer, providerOf, settle } from './finalize';
 
 export type CarryOnContext = {
   /** Where the provider's detour sends the shopper back: `/checkout/return?attempt={key}` on this site. */
   returnUrl: string;
-  settings?: CheckoutPaymentSettings;
+  settings?: PaymentSettings;
 };
 
 const inflight = new Map<string, Promise<PlaceOrderAnswer>>();

@@ -15,7 +15,7 @@ import { ProviderRefused, ProviderUnavailable } from '../../payments';
 import { lockAttempt, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
 import { consumeHolds, releaseHolds, rowsOf } from '../holds';
-import { instructionsOf, paymentSettingsOf, type CheckoutPaymentSettings } from '../payment-settings';
+import { instructionsOf, paymentSettingsOf, type PaymentSettings } from '../payment-settings';
 import { refusals, type PlaceRefusal } from '../refusal';
 
 export type Placed = Extract<PlaceOrderAnswer, { state: 'placed' }>;
@@ -53,7 +53,7 @@ export async function fail(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId
 }
 
 /** Where the provider's answer leads. `settings` saves a read when the caller has them. */
-export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentOutcome, settings?: CheckoutPaymentSettings): Promise<PlaceOrderAnswer> {
+export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentOutcome, settings?: PaymentSettings): Promise<PlaceOrderAnswer> {
   switch (outcome.status) {
     case 'authorized':
     case 'captured':
@@ -101,7 +101,7 @@ export async function finalize(
   deps: CheckoutDeps,
   attempt: Attempt,
   outcome: Extract<PaymentOutcome, { status: 'authorized' | 'captured' | 'pending' }>,
-  known?: CheckoutPaymentSettings,
+  known?: PaymentSettings,
 ): Promise<Placed> {
   const { websiteId, snapshot } = attempt;
   const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
