@@ -152,11 +152,14 @@ describe('placing an order', () => {
     expect(days).toBeCloseTo(7, 2);
   });
 
-  it('refuses a US ZIP code that is not 5 digits, a shipped cart without an address, a way to pay the store does not offer, and an empty cart', async () => {
+  it('refuses a US ZIP code that is not 5 digits, a shipped cart without an address, a way to pay the store does not offer and an empty cart, then places with a ZIP code of 5 digits', async () => {
     const c = await shopperWith(shop.app, [[SHOP.mug, SHOP.mugBlue, 1]]);
-    const zip = await place(c, placeBody({ shippingAddress: { ...NY_ADDRESS, postcode: '1234' } }));
-    expect(zip.statusCode).toBe(400);
-    expect(zip.json()).toMatchObject({ reason: 'invalid', field: 'shippingAddress.postcode', error: 'A US ZIP code is exactly 5 digits.' });
+    // covers 000-5.01
+    for (const postcode of ['1234', '123456', '1234a']) {
+      const zip = await place(c, placeBody({ shippingAddress: { ...NY_ADDRESS, postcode } }));
+      expect(zip.statusCode).toBe(400);
+      expect(zip.json()).toMatchObject({ reason: 'invalid', field: 'shippingAddress.postcode', error: 'A US ZIP code is exactly 5 digits.' });
+    }
     const { shippingAddress: _, ...noAddress } = placeBody();
     const none = await place(c, noAddress);
     expect(none.json()).toMatchObject({ reason: 'invalid', field: 'shippingAddress' });
@@ -172,5 +175,6 @@ describe('placing an order', () => {
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toMatchObject({ reason: 'cartChanged', error: 'Your cart is empty.' });
     expect(await countOf(shop, 'stock_holds')).toBe(0);
+    expect((await place(c, placeBody({ shippingAddress: { ...NY_ADDRESS, postcode: '12345' } }))).statusCode).toBe(201);
   });
 });
