@@ -10,6 +10,7 @@ import { testPayments } from '../../messages/test-payments';
 import {
   API_VERSION,
   errorAnswer,
+  IDEMPOTENCY_KEY_TTL_S,
   invalid,
   missing,
   newId,
@@ -176,7 +177,10 @@ export function createAccounts(baseUrl: () => string) {
 
   return {
     apply,
-    answer: (p: Partition, key: string): SavedAnswer | undefined => accounts.get(p)?.answers.get(key),
+    answer: (p: Partition, key: string): SavedAnswer | undefined => {
+      const saved = accounts.get(p)?.answers.get(key);
+      return saved && now() - saved.at < IDEMPOTENCY_KEY_TTL_S ? saved : undefined;
+    },
     saveAnswer: (p: Partition, key: string, a: SavedAnswer): LedgerRecord => {
       const record: LedgerRecord = { t: 'idem', p, k: key, a };
       apply(record);

@@ -155,7 +155,8 @@ export function createTestPaymentsServer(opts: { accounts: Accounts; ledger: Led
     running.add(slot);
     try {
       const answer = route.run(p, params, id);
-      if (kept(answer.status)) answer.records.push(accounts.saveAnswer(p, key, { fingerprint, status: answer.status, body: answer.body }));
+      if (kept(answer.status))
+        answer.records.push(accounts.saveAnswer(p, key, { fingerprint, status: answer.status, body: answer.body, at: Math.floor(Date.now() / 1000) }));
       await deliver(res, answer, { 'idempotency-key': key });
     } finally {
       running.delete(slot);

@@ -98,8 +98,11 @@ export type StripeEvent = {
 /** What the service keeps of a payment beyond Stripe's object: its card's outcome and the way back from its detour. */
 export type PaymentPrivate = { outcome: TestCardOutcome | null; returnUrl: string | null; charge: Charge | null };
 
-/** An answer the service keeps for an idempotency key: replayed to every repeat of the same request. */
-export type SavedAnswer = { fingerprint: string; status: number; body: unknown };
+/** An answer the service keeps for an idempotency key: replayed to every repeat of the same request, for a day (`at`, unix seconds), as Stripe does. */
+export type SavedAnswer = { fingerprint: string; status: number; body: unknown; at: number };
+
+/** How long an idempotency key's answer is kept: a key used again later makes a new request. */
+export const IDEMPOTENCY_KEY_TTL_S = 24 * 60 * 60;
 
 export type LedgerRecord =
   | { t: 'pi'; p: Partition; o: PaymentIntent; x: PaymentPrivate }
