@@ -5,25 +5,15 @@
  * succeeds after its holds were released takes the stock again, or, when it is gone, is voided and
  * the shopper told the product sold out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeOrderAnswer } from '../src/contracts/checkout';
-import { checkoutDeps, releaseHolds, sweepExpiredHolds, type CheckoutDeps } from '../src/server/modules/checkout';
-import { card, countOf, openShop, place, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
+import { releaseHolds, sweepExpiredHolds } from '../src/server/modules/checkout';
+import { card, countOf, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import type { Client } from './session';
 import { PRINT, SHOP } from './shop-fixture';
 
-let shop: Shop;
-let deps: CheckoutDeps;
-
-beforeAll(async () => {
-  shop = await openShop();
-  deps = checkoutDeps(shop.app, shop.database);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-const sql = <T>(text: string, values: unknown[] = []) => shop.database.pool.query(text, values).then((r) => r.rows as T[]);
+const shop = shopForFile();
+const sql = <T>(text: string, values: unknown[] = []) => shop.sql<T>(text, values);
 const attemptOf = async (key: string) =>
   (
     await sql<{ id: string; state: string; payment: string }>(
@@ -66,7 +56,7 @@ describe('the way back from a detour', () => {
     const c = await shopperWith(shop.app, [[SHOP.mug, SHOP.mugMoss, 1]]);
     const { key } = await detour(c);
     await sql(`UPDATE stock_holds SET expires_at = now() - interval '1 minute' WHERE website_id = $1`, [shop.websiteId]);
-    expect(await sweepExpiredHolds(deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
+    expect(await sweepExpiredHolds(shop.deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
     const attempt = await attemptOf(key);
     expect(attempt.state).toBe('failed');
     expect(await intentStatus(attempt.payment)).toBe('canceled');

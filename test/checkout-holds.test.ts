@@ -5,28 +5,18 @@
  * once; the sweep releases expired holds, asking the provider first when a payment's outcome is
  * unknown; the capture job marks an order paid; and placing costs a fixed number of statements.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeOrderAnswer } from '../src/contracts/checkout';
-import { checkoutDeps, sweepExpiredHolds, takeStockHolds, type CheckoutDeps } from '../src/server/modules/checkout';
+import { sweepExpiredHolds, takeStockHolds } from '../src/server/modules/checkout';
 import { holdAttempt } from '../src/server/modules/checkout/attempts';
 import { captureHandler, ORDER_EMAIL_JOB, PAYMENT_CAPTURE_JOB } from '../src/server/modules/orders';
 import type { JobRow } from '../src/server/jobs/queue';
-import { card, countOf, GIFT_CARD, NY_ADDRESS, openShop, place, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
+import { card, countOf, GIFT_CARD, NY_ADDRESS, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import { PRINT, SHOP } from './shop-fixture';
 import { statementsDuring } from './statements';
 
-let shop: Shop;
-let deps: CheckoutDeps;
-
-beforeAll(async () => {
-  shop = await openShop();
-  deps = checkoutDeps(shop.app, shop.database);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-const sql = <T>(text: string, values: unknown[] = []) => shop.database.pool.query(text, values).then((r) => r.rows as T[]);
+const shop = shopForFile();
+const sql = <T>(text: string, values: unknown[] = []) => shop.sql<T>(text, values);
 /** An attempt as transaction A makes it, for the hold function called on its own. */
 const newAttempt = (tx: Parameters<typeof holdAttempt>[0], key: string) =>
   holdAttempt(tx, {
@@ -139,12 +129,12 @@ describe('the hold sweep', () => {
     });
     expect(await qtyInStock(shop, BOWL)).toBe(stock - 2);
     // Not yet expired: the sweep leaves the lost answer alone.
-    expect(await sweepExpiredHolds(deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
+    expect(await sweepExpiredHolds(shop.deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
     expect(await attemptState('abandoned-before-the-provider-01')).toBe('failed');
     expect(await qtyInStock(shop, BOWL)).toBe(stock - 1);
     const ordersBefore = await countOf(shop, 'orders');
     await sql("UPDATE stock_holds SET expires_at = now() - interval '1 minute' WHERE website_id = $1", [shop.websiteId]);
-    expect(await sweepExpiredHolds(deps)).toEqual({ released: 0, placed: 1, unknown: 0 });
+    expect(await sweepExpiredHolds(shop.deps)).toEqual({ released: 0, placed: 1, unknown: 0 });
     expect(await attemptState(lostBody.attemptKey)).toBe('placed');
     expect(await countOf(shop, 'orders')).toBe(ordersBefore + 1);
     expect(await qtyInStock(shop, BOWL)).toBe(stock - 1);
@@ -186,8 +176,8 @@ describe('after the order', () => {
       `SELECT id, website_id AS "websiteId", kind, payload FROM jobs WHERE kind = $1 AND website_id = $2 ORDER BY id DESC LIMIT 1`,
       [PAYMENT_CAPTURE_JOB, shop.websiteId],
     );
-    await captureHandler(shop.database.db, deps.payments)(job!);
-    await captureHandler(shop.database.db, deps.payments)(job!);
+    await captureHandler(shop.database.db, shop.deps.payments)(job!);
+    await captureHandler(shop.database.db, shop.deps.payments)(job!);
     const [order] = await sql<{ payment_status: string; paid: boolean }>(
       'SELECT payment_status, paid_at IS NOT NULL AS paid FROM orders WHERE website_id = $1 AND number = $2',
       [shop.websiteId, answer.orderNumber],

@@ -5,22 +5,15 @@
  * order and one charge; a decline gives the stock back; a lost answer is found on retry; a detour
  * comes back to an order; a manual payment's order awaits its money; the refusals and their words.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartAnswer } from '../src/contracts/cart';
 import { placeOrderAnswer, placeOrderRefusal } from '../src/contracts/checkout';
 import { DEFAULT_FIRST_ORDER_NUMBER } from '../src/domain/checkout/protocol';
 import { orderTokenHash } from '../src/server/modules/orders';
-import { BOWL_VARIANT, card, countOf, HOST, NY_ADDRESS, openShop, place, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
+import { BOWL_VARIANT, card, countOf, HOST, NY_ADDRESS, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import { SHOP } from './shop-fixture';
 
-let shop: Shop;
-
-beforeAll(async () => {
-  shop = await openShop();
-});
-afterAll(async () => {
-  await shop?.close();
-});
+const shop = shopForFile();
 
 const orderOf = async (orderNumber: number) =>
   (

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import type { PlaceOrderRequest } from '../src/contracts/checkout';
 import { testCard, type TestCardOutcome } from '../src/domain/checkout/test-cards';
@@ -13,6 +13,7 @@ import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
 import { connect, type Database } from '../src/db/client';
 import { buildApp } from '../src/server/app';
+import { checkoutDeps, type CheckoutDeps } from '../src/server/modules/checkout';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { ATTEMPT_METADATA, testModeKey } from '../src/server/modules/payments';
 import { loadClientAssets } from '../src/server/render/assets';
@@ -66,6 +67,10 @@ export type Shop = {
   stripe: ReturnType<typeof stripeClient>;
   /** Payments authorised at the service for the attempt with this key: its ledger's charges. */
   charges(attemptKey: string): Promise<number>;
+  /** Checkout's dependencies as the app holds them, for the operations called on their own. */
+  deps: CheckoutDeps;
+  /** Rows the server stored, read with the file's connections. */
+  sql<T>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 };
 
@@ -97,6 +102,8 @@ export async function openShop(opts: { poolSize?: number } = {}): Promise<Shop> 
     appDatabase,
     websiteId,
     stripe,
+    deps: checkoutDeps(app, appDatabase),
+    sql: async <T>(text: string, values: unknown[] = []) => (await database.pool.query(text, values)).rows as T[],
     async charges(attemptKey) {
       const authorised = await stripe.events('payment_intent.amount_capturable_updated');
       return authorised.filter((e) => e.data.object.metadata[ATTEMPT_METADATA] === attemptKey).length;
@@ -107,6 +114,18 @@ export async function openShop(opts: { poolSize?: number } = {}): Promise<Shop> 
       await database.drop();
     },
   };
+}
+
+/** The file's shop: opened before its tests and closed after them; its fields are there when the tests run. */
+export function shopForFile(opts: { poolSize?: number } = {}): Shop {
+  const shop = {} as Shop;
+  beforeAll(async () => {
+    Object.assign(shop, await openShop(opts));
+  });
+  afterAll(async () => {
+    await shop.close?.();
+  });
+  return shop;
 }
 
 export const newAttemptKey = () => randomBytes(16).toString('hex');
