@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import type { AttemptState } from '../../../../domain/checkout/protocol';
 import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
 import { enqueue } from '../../../jobs/queue';
@@ -46,9 +47,14 @@ export async function placedAnswer(deps: CheckoutDeps, websiteId: string, orderI
 }
 
 /** Declined or given up: exactly the attempt's holds released, once, and the attempt failed with the shopper's words. */
-export async function fail(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId' | 'id'>, failure: string): Promise<void> {
+export async function fail(
+  deps: CheckoutDeps,
+  attempt: Pick<Attempt, 'websiteId' | 'id'>,
+  failure: string,
+  from: readonly AttemptState[] = OPEN,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (await moveAttempt(tx, attempt, OPEN, { state: 'failed', failure })) await releaseHolds(tx, attempt.websiteId, attempt.id);
+    if (await moveAttempt(tx, attempt, from, { state: 'failed', failure })) await releaseHolds(tx, attempt.websiteId, attempt.id);
   });
 }
 
