@@ -48,6 +48,7 @@ import { registerSiteIconRoutes } from './modules/files/routes/site-icon';
 import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
+import { registerCheckoutPages } from './modules/checkout/routes/checkout-pages';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
 import { registerCrumb } from './plugins/crumb';
@@ -218,6 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
   await registerCartApi(app, opts.database);
+  await registerCheckoutPages(app, opts.database, opts.assets);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
   await registerGoogleMapsApi(app, db);
