@@ -1,2 +1,7 @@
-/** The orders module's face: what checkout and the page routes may use. */
+/** The orders module's face: what other modules and the platform may use. */
+export { cancelOrder, type CancelOptions } from './cancel-order';
+export { orderNumberOf, setNextOrderNumber } from './first-order-number';
+export { markOrderPaid, markPaidByOwner } from './mark-paid';
+export { listOrders } from './orders-list';
+export { cancelOverdueUnpaidOrders, startUnpaidOrderSweep } from './unpaid-sweep';
 export { orderForToken, accessTokenHashOf, type OrderView, type OrderViewLine } from './order-view';
