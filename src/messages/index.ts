@@ -55,6 +55,7 @@ import { paymentsScreens } from './payments-screens';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
+import { orderEmails } from './order-emails';
 import { pricingScreens } from './pricing-screens';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
@@ -118,6 +119,7 @@ export const CATALOGUE = {
   googleMaps,
   newsletter,
   operations,
+  orderEmails,
   pages,
   passwords,
   paymentsApi,

@@ -51,6 +51,7 @@ import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
 import { registerCheckoutPages } from './modules/checkout/routes/checkout-pages';
+import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
 import { registerCrumb } from './plugins/crumb';
@@ -224,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
   await registerCartApi(app, opts.database);
   await registerCheckoutPages(app, opts.database, opts.assets);
+  registerDownloadRoutes(app, db);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
   await registerGoogleMapsApi(app, db);

@@ -42,6 +42,8 @@ import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
 import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './modules/content';
 import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalogue';
+import { downloadLinks } from './modules/checkout';
+import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
@@ -119,6 +121,12 @@ async function main() {
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
     [PRODUCT_AVAILABLE_JOB]: productAvailableHandler(opened.database),
+    [ORDER_EMAIL_JOB]: orderEmailHandler(opened.database, {
+      policy: { allowPrivate: config.allowPrivateTargets.mail },
+      siteOrigin: (site) => app.siteOrigin(site),
+      configOrigin: (site) => app.configOrigin(site),
+      downloads: downloadLinks(db),
+    }),
   };
   const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: IMAGE_JOB_KINDS } });
   // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them. Sites take turns, every

@@ -5,3 +5,6 @@ export { markOrderPaid, markPaidByOwner } from './mark-paid';
 export { listOrders } from './orders-list';
 export { cancelOverdueUnpaidOrders, startUnpaidOrderSweep } from './unpaid-sweep';
 export { orderForToken, accessTokenHashOf, type OrderView, type OrderViewLine } from './order-view';
+export { giftCardCodeHash, giftCardCodesOf, issueGiftCards, normalizeGiftCardCode, type IssuedGiftCard } from './gift-cards';
+export { ORDER_EMAIL_JOB, ORDERS_CONFIG_PATH, enqueueOrderEmails, orderEmailHandler, type DownloadGrant, type OrderEmailDeps } from './order-emails';
+export { orderLineDownload } from './order-downloads';
