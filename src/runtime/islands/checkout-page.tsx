@@ -7,7 +7,7 @@
  * order; only a decline makes a new key (that attempt has failed). A detour the provider asks for
  * leaves the page for it; a refusal is said beside the button.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PlaceOrderAnswer, PlaceOrderRefusal } from '../../contracts/checkout';
 import { CART_API } from '../../domain/cart-paths';
@@ -27,12 +27,18 @@ import {
 import { CheckoutView, type CheckoutViewProps } from '../../ui/checkout/checkout-view';
 import { DataRequestError, dataRequest } from '../../ui/data-request';
 
+const noChanges = () => () => undefined;
+const isBrowser = () => true;
+const isServer = () => false;
+
 function CheckoutPage({ initial }: { initial: CheckoutPageProps }) {
   const [cart, setCart] = useState(initial.cart);
   const [values, setValues] = useState(() => initialValues(initial));
   const [problems, setProblems] = useState<FieldProblems>({});
   const [busy, setBusy] = useState<CheckoutViewProps['busy']>();
   const [error, setError] = useState(initial.error);
+  // Hydration keeps the server's attributes: "Place order" is enabled by the render after it (the server's snapshot first, then the browser's).
+  const live = useSyncExternalStore(noChanges, isBrowser, isServer);
   const attemptKey = useRef(newAttemptKey());
   const placing = useRef(false);
   const sentPlace = useRef(JSON.stringify(shippingPlace(values)));
@@ -92,7 +98,7 @@ function CheckoutPage({ initial }: { initial: CheckoutPageProps }) {
       values={values}
       problems={problems}
       busy={busy}
-      live
+      live={live}
       error={error}
       onChange={onChange}
       onPlace={onPlace}

@@ -11,6 +11,7 @@ import { PAGE_TYPES } from '../../domain/page-types';
 import { cart as cartWords } from '../../messages/cart';
 import { checkout as words } from '../../messages/checkout';
 import { format } from '../../messages/format';
+import { paymentsScreens } from '../../messages/payments-screens';
 import { OrderSummary } from '../../ui/checkout/order-summary';
 import type { SiteContentSource } from '../modules/content';
 import type { OrderView } from '../modules/orders';
@@ -30,9 +31,9 @@ export type OrderPageView = {
 };
 
 const METHOD_WORDS: Readonly<Record<string, string>> = {
-  bank_transfer: words.bank_transfer,
-  cash_on_delivery: words.cash_on_delivery,
-  pay_at_pickup: words.pay_at_pickup,
+  bank_transfer: paymentsScreens.bank_transfer,
+  cash_on_delivery: paymentsScreens.cash_on_delivery,
+  pay_at_pickup: paymentsScreens.pay_at_pickup,
 };
 
 /** A part of the page listing what the order delivers (downloads, gift card codes), when it has any. */

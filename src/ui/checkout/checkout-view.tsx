@@ -11,6 +11,7 @@ import type { InputHTMLAttributes, ReactNode } from 'react';
 import { moneyOf } from '../cart/cart-form';
 import { cart as cartWords } from '../../messages/cart';
 import { checkout as words } from '../../messages/checkout';
+import { paymentsScreens } from '../../messages/payments-screens';
 import { shop } from '../../messages/shop';
 import { cartSummary, type CheckoutPageProps, type CheckoutValues, type FieldProblems } from './checkout-model';
 import { OrderSummary } from './order-summary';
@@ -234,7 +235,7 @@ function Payment({ props }: { props: CheckoutViewProps }) {
             </div>,
           )
         : null}
-      {payment.manual.map((m) => choice(m.method, words[m.method], <p className="checkout-method-more checkout-instructions">{m.instructions}</p>))}
+      {payment.manual.map((m) => choice(m.method, paymentsScreens[m.method], <p className="checkout-method-more checkout-instructions">{m.instructions}</p>))}
     </Part>
   );
 }

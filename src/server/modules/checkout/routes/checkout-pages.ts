@@ -27,7 +27,9 @@ import { requestHost, requestOrigin } from '../../../request';
 import { serverSecret } from '../../../secrets/server-secrets';
 import { MEMBER_COOKIE } from '../../accounts';
 import { cartDeps, readCart, shopperOf } from '../../cart';
-import { orderForToken } from '../../orders';
+import { giftCardCodesOf, orderForToken, type OrderView } from '../../orders';
+import { paymentSettingsOf } from '../../payments';
+import { downloadLink } from '../downloads';
 import { siteSettings, type WebsiteRow } from '../../sites';
 
 /** The query parameter that carries the signed cart token to the primary host. */
@@ -95,6 +97,25 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
   const notFound = async (req: FastifyRequest, reply: FastifyReply, site: WebsiteRow, info: SystemPageInfo) =>
     send(req, reply, await renderSystemPage(app.siteContent, site, { ...info, catalogue: app.catalogue }, assets, PAGE_TYPES.NOT_FOUND));
 
+  /** How the store takes payment, as the checkout page offers it: the test card in test mode, the manual methods turned on. */
+  const paymentOffer = async (websiteId: string) => {
+    const settings = await paymentSettingsOf(db, websiteId);
+    return {
+      testMode: settings.testMode,
+      testCards: [],
+      manual: settings.manualMethods.filter((m) => m.enabled).map((m) => ({ method: m.method, instructions: m.instructions })),
+    };
+  };
+  /** Signed links to the files of the order's digital lines, made afresh each time the page is shown. */
+  const downloadsOf = (websiteId: string, order: OrderView) =>
+    Promise.all(
+      order.lines.flatMap((l) =>
+        l.downloadFile
+          ? [downloadLink(db, { websiteId, orderId: order.id, line: l.position, file: l.downloadFile }).then((url) => ({ name: l.productName, url }))]
+          : [],
+      ),
+    );
+
   app.get(CHECKOUT_PATHS.GOTO, async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
@@ -126,7 +147,7 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
         shopPath,
         cartPath: CART_PAGE_PATH,
         email: member?.user.email ?? '',
-        payment: { testMode: false, testCards: [], manual: [] },
+        payment: await paymentOffer(site.id),
       }),
     );
   });
@@ -138,10 +159,12 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
     const order = await orderForToken(db, site.id, req.params.token);
     if (!order) return notFound(req, reply, site, info);
     const shopper = await shopperOf(app, deps, req, site);
+    const [downloads, giftCards] = await Promise.all([downloadsOf(site.id, order), giftCardCodesOf(db, site.id, order.id)]);
+    const named = giftCards.map((g) => ({ name: order.lines.find((l) => l.position === g.orderLine)?.productName ?? '', code: g.code }));
     return send(
       req,
       reply,
-      await renderOrderPage(app.siteContent, site, info, assets, { order, money: shopper.format, shopPath, downloads: [], giftCards: [] }),
+      await renderOrderPage(app.siteContent, site, info, assets, { order, money: shopper.format, shopPath, downloads, giftCards: named }),
     );
   });
 }
