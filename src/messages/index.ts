@@ -57,6 +57,7 @@ import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
 import { orderEmails } from './order-emails';
 import { pricingScreens } from './pricing-screens';
+import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
 import { richText } from './rich-text';
@@ -128,6 +129,7 @@ export const CATALOGUE = {
   productChooser,
   pricingApi,
   pricingScreens,
+  testPayments,
   productCsv,
   relativeTime,
   richText,

@@ -2,3 +2,8 @@
 export type { PaymentAmount, PaymentOutcome, PaymentProvider, PaymentProviders, WebhookEvent } from './provider';
 export { paymentSettingsOf, startStorePayments, updatePaymentSettings, writePaymentSettings, type PaymentSettings } from './settings';
 export { authorizedPaymentOf, capturePendingPayment, recordPaymentVoided, voidPendingPayment, type AuthorizedPayment } from './order-payments';
+export { ProviderUnavailable } from './provider';
+export { ProviderRefused } from './refused';
+export { createPaymentProviders, testModeKey, type PaymentProvidersOptions } from './providers';
+export { ATTEMPT_METADATA, TEST_PROVIDER_TIMEOUT_MS } from './test-provider';
+export { manualPaymentId } from './manual-provider';
