@@ -21,15 +21,15 @@ import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
 import { client, type Client } from './session';
-import { SHOP, withShop } from './shop-fixture';
+import { PRINT, printProduct, SHOP, withShop } from './shop-fixture';
 import { statementsDuring } from './statements';
 
 const BLUE = SHOP.mugBlue;
 const ASH = SHOP.mugAsh;
 const BOWL = 'd0d0d0d0d0d0d0d0d0d0d003';
 const TOUR = 'd0d0d0d0d0d0d0d0d0d0d005';
-const SIZES = 'b0b0b0b0b0b0b0b0b0b0b0ff';
-const sizeVariant = (i: number) => `e1e1e1e1e1e1e1e1e1e1e1${i.toString(16).padStart(2, '0')}`;
+const SIZES = PRINT.product;
+const sizeVariant = PRINT.size;
 
 const id = (n: number) => `f0f0f0f0f0f0f0f0f0f0f0${n.toString(16).padStart(2, '0')}`;
 
@@ -38,22 +38,7 @@ function usShop(): SiteDocument {
   const doc = withShop(siteNamed('cart-shop', 'Cart shop')) as SiteDocument & { store: Record<string, unknown> };
   const store = doc.store as { products: unknown[]; settings: Record<string, unknown> };
   store.settings = { ...store.settings, minimumSubtotalCents: 1000 };
-  store.products.push({
-    id: SIZES,
-    shopId: SHOP.shopId,
-    slug: 'print',
-    name: 'Print',
-    productType: 'PHYSICAL',
-    status: 1,
-    createdAt: '2026-01-01T00:00:00Z',
-    options: [{ name: 'Size', values: Array.from({ length: 20 }, (_, i) => `S${i}`) }],
-    variants: Array.from({ length: 20 }, (_, i) => ({
-      id: sizeVariant(i),
-      priceCents: 100 + i,
-      qtyInStock: 50,
-      optionValues: [{ optionName: 'Size', value: `S${i}` }],
-    })),
-  });
+  store.products.push(printProduct());
   Object.assign(doc.store, {
     coupons: [
       { id: id(1), code: 'TENOFF', kind: 'PERCENT', percentOff: 10 },

@@ -12,7 +12,7 @@ import { CART_COOKIE } from '../src/domain/cart-summary';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
-import { accessTokenHashOf } from '../src/server/modules/orders';
+import { orderTokenHash } from '../src/server/modules/orders';
 import { orderLines, orders } from '../src/server/modules/orders/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
@@ -134,7 +134,7 @@ describe('the order pages', () => {
       provider: 'test',
       paymentMethod: 'card',
       testMode: true,
-      accessTokenHash: accessTokenHashOf(token),
+      accessTokenHash: orderTokenHash(token),
       ...over,
     });
     await database.db.insert(orderLines).values({

@@ -139,3 +139,25 @@ export function withShop<D extends Doc>(doc: D, opts: { currency?: string; measu
   ];
   return doc;
 }
+
+export const PRINT = { product: 'b0b0b0b0b0b0b0b0b0b0b0ff', size: (i: number) => `e1e1e1e1e1e1e1e1e1e1e1${i.toString(16).padStart(2, '0')}` } as const;
+
+/** A print in twenty sizes (S0 to S19, 50 of each), for carts of many lines. */
+export function printProduct() {
+  return {
+    id: PRINT.product,
+    shopId: SHOP.shopId,
+    slug: 'print',
+    name: 'Print',
+    productType: 'PHYSICAL',
+    status: 1,
+    createdAt: '2026-01-01T00:00:00Z',
+    options: [{ name: 'Size', values: Array.from({ length: 20 }, (_, i) => `S${i}`) }],
+    variants: Array.from({ length: 20 }, (_, i) => ({
+      id: PRINT.size(i),
+      priceCents: 100 + i,
+      qtyInStock: 50,
+      optionValues: [{ optionName: 'Size', value: `S${i}` }],
+    })),
+  };
+}

@@ -22,6 +22,7 @@ import { cart } from './cart';
 import { checkout } from './checkout';
 import { cartApi } from './cart-api';
 import { cartIndicator } from './cart-indicator';
+import { checkoutApi } from './checkout-api';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
@@ -94,6 +95,7 @@ export const CATALOGUE = {
   checkout,
   cartApi,
   cartIndicator,
+  checkoutApi,
   commerce,
   configArea,
   cookieBanner,

@@ -53,6 +53,7 @@ import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
 import { registerCheckoutPages } from './modules/checkout/routes/checkout-pages';
 import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
+import { registerCheckoutApi } from './modules/checkout/routes/place';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
 import { registerCrumb } from './plugins/crumb';
@@ -233,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerCartApi(app, opts.database);
   await registerCheckoutPages(app, opts.database, opts.assets);
   registerDownloadRoutes(app, db);
+  await registerCheckoutApi(app, opts.database);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);
   await registerGoogleMapsApi(app, db);

@@ -46,6 +46,8 @@ import { downloadLinks } from './modules/checkout';
 import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
 import { startTestPayments, type TestPaymentsService } from './test-payments/process';
+import { checkoutDeps, startHoldSweep } from './modules/checkout';
+import { captureHandler, PAYMENT_CAPTURE_JOB } from './modules/orders';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -125,7 +127,9 @@ async function main() {
     60 * 60 * 1000,
   );
   housekeeping.unref();
+  const checkout = checkoutDeps(app, opened.database);
   const handlers = {
+    [PAYMENT_CAPTURE_JOB]: captureHandler(db, checkout.payments),
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
@@ -163,6 +167,8 @@ async function main() {
   const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
   // Offline orders left unpaid past their store's days cancel themselves and their stock is for sale again.
   const unpaidSweep = startUnpaidOrderSweep(db, (line) => console.warn(line));
+  // Checkout holds past their time are given back (an attempt whose payment is in doubt once its provider has answered).
+  const holdSweep = startHoldSweep(checkout, (line) => console.warn(line));
 
   /** METRICS_LISTEN's listener, once listening. */
   let metricsServer: Server | undefined;
@@ -186,6 +192,7 @@ async function main() {
       await imageSweep.stop();
       await cartSweep.stop();
       await unpaidSweep.stop();
+      await holdSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();

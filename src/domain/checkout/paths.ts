@@ -20,3 +20,6 @@ export const CHECKOUT_API = {
 
 /** The query parameter that names the attempt on the way back from a provider's detour. */
 export const ATTEMPT_QUERY = 'attempt';
+
+/** The checkout page's query parameter naming why the way back from a detour did not place the order (a PLACE_REFUSALS reason). */
+export const CHECKOUT_FAILED_QUERY = 'failed';

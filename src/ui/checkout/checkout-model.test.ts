@@ -20,8 +20,7 @@ describe('the checkout form’s own checks', () => {
   // covers 000-5.01
   it('takes a US ZIP code of exactly 5 digits and refuses any other, saying so', () => {
     expect(addressProblems(us)).toEqual({});
-    for (const bad of ['1234', '123456', '1234a', ''])
-      expect(addressProblems({ ...us, postcode: bad }).postcode).toBe('A US ZIP code is exactly 5 digits, like 12345.');
+    for (const bad of ['1234', '123456', '1234a', '']) expect(addressProblems({ ...us, postcode: bad }).postcode).toBe('A US ZIP code is exactly 5 digits.');
     expect(addressProblems({ ...us, country: 'GB', region: '', postcode: 'SW1A 1AA' })).toEqual({});
   });
 

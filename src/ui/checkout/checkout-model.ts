@@ -10,6 +10,7 @@ import type { ManualMethod } from '../../domain/checkout/protocol';
 import { regionsOf, type Region } from '../../domain/checkout/regions';
 import { isUsZipCode } from '../../domain/forms';
 import { checkout as words } from '../../messages/checkout';
+import { checkoutApi } from '../../messages/checkout-api';
 import type { SummaryLine, SummaryTotals } from './order-summary';
 
 export type CheckoutPageProps = {
@@ -69,7 +70,7 @@ export type FieldProblems = Partial<Record<'postcode' | 'region', string>>;
 /** What the browser checks beyond the fields' own `required`: a US ZIP code of exactly 5 digits (seed 000 §5), a region from the list where there is one. */
 export function addressProblems(values: CheckoutValues): FieldProblems {
   const problems: FieldProblems = {};
-  if (values.country === 'US' && !isUsZipCode(values.postcode.trim())) problems.postcode = words.usZipInvalid;
+  if (values.country === 'US' && !isUsZipCode(values.postcode.trim())) problems.postcode = checkoutApi.usZipCode;
   const list = regionsOf(values.country);
   if (list && !list.some((r) => r.code === values.region)) problems.region = words.regionRequired;
   return problems;

@@ -6,33 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { CheckoutAddress, PaymentChoice } from '../../../contracts/checkout';
+import type { OrderLineValues, OrderShipping, OrderTotals } from '../orders/schema';
 import { websites } from '../sites/schema/sites';
 
 /** What the attempt is for, priced by the server when its holds were taken: the order is made from this. */
 export type AttemptSnapshot = {
-  lines: {
-    productId: string;
-    variantId: string;
-    productName: string;
-    productType: string;
-    optionValues: { optionName: string; value: string }[];
-    sku: string;
-    quantity: number;
-    unitPriceCents: number;
-    discountCents: number;
-    taxCents: number;
-    totalCents: number;
-    downloadFile: string | null;
-  }[];
-  subtotalCents: number;
-  discountCents: number;
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-  pricesIncludeTax: boolean;
-  couponCodes: string[];
-  shipping: { rateId: string; name: string; amountCents: number } | null;
-};
+  lines: OrderLineValues[];
+  shipping: OrderShipping | null;
+  /** How many times this attempt took holds: a failed attempt placed again is a new round, with a payment of its own. */
+  round?: number;
+} & OrderTotals;
 
 export const checkoutAttempts = pgTable(
   'checkout_attempts',

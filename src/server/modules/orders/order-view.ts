@@ -4,9 +4,9 @@
  * the order's secret (no sign-in); an unknown one finds nothing. What the page shows is decided here:
  * confirmed once the payment is authorised or taken, received while a manual payment is awaited.
  */
-import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../db/types';
+import { orderTokenHash } from './order-token';
 import { orderLines, orders } from './schema';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -39,9 +39,6 @@ export type OrderView = Pick<
   lines: OrderViewLine[];
 };
 
-/** How an order's access token is kept: its SHA-256, hex. */
-export const accessTokenHashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
-
 const CONFIRMED = new Set(['authorized', 'paid']);
 
 export async function orderForToken(db: Executor, websiteId: string, token: string): Promise<OrderView | undefined> {
@@ -50,7 +47,7 @@ export async function orderForToken(db: Executor, websiteId: string, token: stri
     .select({ order: orders, line: orderLines })
     .from(orders)
     .leftJoin(orderLines, and(eq(orderLines.websiteId, orders.websiteId), eq(orderLines.orderId, orders.id)))
-    .where(and(eq(orders.websiteId, websiteId), eq(orders.accessTokenHash, accessTokenHashOf(token))))
+    .where(and(eq(orders.websiteId, websiteId), eq(orders.accessTokenHash, orderTokenHash(token))))
     .orderBy(asc(orderLines.position));
   const order = rows[0]?.order;
   if (!order) return undefined;

@@ -92,6 +92,20 @@ export const orderLines = pgTable(
   ],
 );
 
+/** An order's money as its payment was for it (checkout's snapshot of the cart, then the order). */
+export type OrderTotals = {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  pricesIncludeTax: boolean;
+  couponCodes: string[];
+};
+
+/** A line's content as checkout priced it (the attempt's snapshot) and the order keeps it. */
+export type OrderLineValues = Omit<typeof orderLines.$inferSelect, 'websiteId' | 'orderId' | 'position'>;
+
 /** The number a store's next order takes. */
 export const orderNumbers = pgTable('order_numbers', {
   websiteId: text('website_id')

@@ -13,9 +13,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../../db/client';
 import { CART_FAILED_QUERY, CART_PAGE_PATH } from '../../../../domain/cart-paths';
 import { CART_COOKIE } from '../../../../domain/cart-summary';
-import { CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import { CHECKOUT_FAILED_QUERY, CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import { TEST_CARDS } from '../../../../domain/checkout/test-cards';
 import { PAGE_TYPES } from '../../../../domain/page-types';
+import { checkout as words } from '../../../../messages/checkout';
 import { http } from '../../../../messages/http';
+import { testPayments } from '../../../../messages/test-payments';
 import { pageCsp, pageHeaders } from '../../../http/headers';
 import { setCartSummary, setCartToken } from '../../../plugins/cart-cookies';
 import type { ClientAssets } from '../../../render/assets';
@@ -102,7 +105,7 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
     const settings = await paymentSettingsOf(db, websiteId);
     return {
       testMode: settings.testMode,
-      testCards: [],
+      testCards: settings.testMode ? TEST_CARDS.map((c) => ({ number: c.number, label: testPayments[c.label] })) : [],
       manual: settings.manualMethods.filter((m) => m.enabled).map((m) => ({ method: m.method, instructions: m.instructions })),
     };
   };
@@ -148,6 +151,11 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
         cartPath: CART_PAGE_PATH,
         email: member?.user.email ?? '',
         payment: await paymentOffer(site.id),
+        error: info.query.has(CHECKOUT_FAILED_QUERY)
+          ? info.query.get(CHECKOUT_FAILED_QUERY) === 'declined'
+            ? words.detourFailed
+            : words.placeFailed
+          : undefined,
       }),
     );
   });

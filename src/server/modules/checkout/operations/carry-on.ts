@@ -1,0 +1,87 @@
+/**
+ * An attempt carried on from where it stands (./CONTEXT.md step 1): a placed one answers its order,
+ * an open one goes to its provider (step 3), outside any transaction and with no connection held.
+ * The provider's payment is made first (`initiate`) and its id stored, then authorised; every call
+ * is keyed by the attempt, so a retry after a lost answer gets the provider's replayed answer.
+ * Placements of one attempt at once on this server share one provider step; on different
+ * servers, the provider's keys keep them to one charge.
+ */
+import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
+import { checkoutApi } from '../../../../messages/checkout-api';
+import type { PaymentOutcome } from '../../payments';
+import { attemptByKey, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
+import type { CheckoutDeps } from '../deps';
+import type { CheckoutPaymentSettings } from '../payment-settings';
+import { refusals } from '../refusal';
+import { asked, placedAnswer, providerOf, settle } from './finalize';
+
+export type CarryOnContext = {
+  /** Where the provider's detour sends the shopper back: `/checkout/return?attempt={key}` on this site. */
+  returnUrl: string;
+  settings?: CheckoutPaymentSettings;
+};
+
+const inflight = new Map<string, Promise<PlaceOrderAnswer>>();
+
+export async function carryOn(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnContext): Promise<PlaceOrderAnswer> {
+  if (attempt.orderId !== null) return placedAnswer(deps, attempt.websiteId, attempt.orderId);
+  if (attempt.state === 'failed' || attempt.state === 'placed') throw refusals.cartChanged(checkoutApi.emptyCart);
+  const key = `${attempt.websiteId}\n${attempt.id}`;
+  const running = inflight.get(key);
+  if (running) return running;
+  const step = providerStep(deps, attempt, ctx).finally(() => inflight.delete(key));
+  inflight.set(key, step);
+  return step;
+}
+
+/** Carries on the attempt with this key, if there is one. */
+export async function carryOnByKey(deps: CheckoutDeps, websiteId: string, key: string, ctx: CarryOnContext): Promise<PlaceOrderAnswer | undefined> {
+  const attempt = await attemptByKey(deps.db, websiteId, key);
+  return attempt ? carryOn(deps, attempt, ctx) : undefined;
+}
+
+function describe(attempt: Attempt): string {
+  return attempt.snapshot.lines
+    .map((l) => (l.quantity > 1 ? `${l.productName} × ${l.quantity}` : l.productName))
+    .join(', ')
+    .slice(0, 200);
+}
+
+async function providerStep(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnContext): Promise<PlaceOrderAnswer> {
+  const provider = await providerOf(deps, attempt);
+  const attemptKey = providerAttemptKey(attempt);
+  let paymentId = attempt.providerPaymentId;
+  if (paymentId === null) {
+    const made = await asked(() =>
+      provider.initiate({ attemptKey, amountCents: attempt.amountCents, currency: attempt.currency, email: attempt.email, description: describe(attempt) }),
+    );
+    paymentId = made.paymentId;
+    await moveAttempt(deps.db, attempt, ['held', 'authorizing'], { state: 'authorizing', providerPaymentId: paymentId });
+  }
+  const id = paymentId;
+  const method = attempt.payment.provider === 'test' ? attempt.payment.card : attempt.payment.method;
+  // A shopper on a detour who places again is answered where the payment stands, not authorised anew.
+  const outcome: PaymentOutcome =
+    attempt.state === 'requires_action'
+      ? await asked(() => provider.retrieve(id))
+      : await asked(() => provider.authorize({ attemptKey, paymentId: id, method, returnUrl: ctx.returnUrl }));
+  return settle(deps, { ...attempt, providerPaymentId: id }, outcome, ctx.settings);
+}
+
+/**
+ * Back from the provider's detour, or found by the sweep: the provider is asked where the payment
+ * stands, and the attempt settled accordingly.
+ */
+export async function settleFromProvider(deps: CheckoutDeps, attempt: Attempt): Promise<PlaceOrderAnswer> {
+  if (attempt.orderId !== null) return placedAnswer(deps, attempt.websiteId, attempt.orderId);
+  if (attempt.providerPaymentId === null) throw refusals.providerUnavailable();
+  const id = attempt.providerPaymentId;
+  const provider = await providerOf(deps, attempt);
+  return settle(deps, attempt, await asked(() => provider.retrieve(id)));
+}
+
+/** `GET /checkout/return?attempt={key}`: the shopper back from the detour; undefined when the key names no attempt. */
+export async function finishDetour(deps: CheckoutDeps, websiteId: string, key: string): Promise<PlaceOrderAnswer | undefined> {
+  const attempt = await attemptByKey(deps.db, websiteId, key);
+  return attempt ? settleFromProvider(deps, attempt) : undefined;
+}

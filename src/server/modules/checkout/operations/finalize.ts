@@ -1,0 +1,172 @@
+/**
+ * `finalize`, the only path to an order (./CONTEXT.md step 4), and its counterpart `fail` (step 5).
+ * `settle` takes whatever the provider answered (placing, the way back from a detour, the sweep)
+ * and goes where the protocol says: an order, the detour, or the holds released and a refusal.
+ */
+import { sql } from 'drizzle-orm';
+import { CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
+import { checkoutApi } from '../../../../messages/checkout-api';
+import { enqueue } from '../../../jobs/queue';
+import { markCartPurchased } from '../../cart';
+import { captureJob, createOrder, orderToken } from '../../orders';
+import type { PaymentOutcome, PaymentProvider } from '../../payments';
+import { ProviderUnavailable } from '../../payments';
+import { lockAttempt, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
+import type { CheckoutDeps } from '../deps';
+import { consumeHolds, releaseHolds, rowsOf } from '../holds';
+import { instructionsOf, paymentSettingsOf, type CheckoutPaymentSettings } from '../payment-settings';
+import { refusals, type PlaceRefusal } from '../refusal';
+
+export type Placed = Extract<PlaceOrderAnswer, { state: 'placed' }>;
+
+const OPEN = ['held', 'authorizing', 'requires_action'] as const;
+
+export function providerOf(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId' | 'provider'>): Promise<PaymentProvider> {
+  return deps.payments().provider(attempt.websiteId, attempt.provider);
+}
+
+/** A provider call: an answer lost or refused is the shopper's "try again", never a second charge. */
+export async function asked<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    if (err instanceof ProviderUnavailable) throw refusals.providerUnavailable();
+    throw err;
+  }
+}
+
+/** The order page's answer for an attempt's order. */
+export async function placedAnswer(deps: CheckoutDeps, websiteId: string, orderId: string, number?: number): Promise<Placed> {
+  const orderNumber =
+    number ?? (await rowsOf<{ number: number }>(deps.db, sql`SELECT number FROM orders WHERE website_id = ${websiteId} AND id = ${orderId}`))[0]?.number;
+  if (orderNumber === undefined) throw new Error(`order ${orderId} is missing`);
+  return { state: 'placed', orderNumber, orderPath: CHECKOUT_PATHS.order(orderToken(await deps.tokenSecret(), websiteId, orderId)) };
+}
+
+/** Declined or given up: exactly the attempt's holds released, once, and the attempt failed with the shopper's words. */
+export async function fail(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId' | 'id'>, failure: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (await moveAttempt(tx, attempt, OPEN, { state: 'failed', failure })) await releaseHolds(tx, attempt.websiteId, attempt.id);
+  });
+}
+
+/** Where the provider's answer leads. `settings` saves a read when the caller has them. */
+export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentOutcome, settings?: CheckoutPaymentSettings): Promise<PlaceOrderAnswer> {
+  switch (outcome.status) {
+    case 'authorized':
+    case 'captured':
+      if (outcome.amountCents !== attempt.amountCents || outcome.currency.toUpperCase() !== attempt.currency.toUpperCase()) {
+        // Not what this attempt is for: never an order for a payment of another amount.
+        await voidPayment(deps, attempt);
+        await fail(deps, attempt, checkoutApi.providerUnavailable);
+        throw refusals.declined(checkoutApi.providerUnavailable);
+      }
+      return finalize(deps, attempt, outcome, settings);
+    case 'pending':
+      return finalize(deps, attempt, outcome, settings);
+    case 'requires_action':
+      await moveAttempt(deps.db, attempt, ['held', 'authorizing'], { state: 'requires_action', providerPaymentId: outcome.paymentId });
+      return { state: 'requiresAction', actionUrl: outcome.actionUrl };
+    case 'declined':
+      await fail(deps, attempt, outcome.message);
+      throw refusals.declined(outcome.message);
+    case 'canceled':
+      await fail(deps, attempt, checkoutApi.providerUnavailable);
+      throw refusals.declined(checkoutApi.providerUnavailable);
+  }
+}
+
+/** Voids the attempt's payment at its provider (keyed `cancel`); a provider out of reach leaves it to expire there. */
+async function voidPayment(deps: CheckoutDeps, attempt: Attempt): Promise<void> {
+  if (attempt.providerPaymentId === null) return;
+  const provider = await providerOf(deps, attempt);
+  await provider.cancel({ attemptKey: providerAttemptKey(attempt), paymentId: attempt.providerPaymentId }).catch(() => undefined);
+}
+
+/** The payment succeeded after the sweep gave its stock back, and the stock is gone now. */
+class SoldMeanwhile extends Error {
+  constructor(readonly refusal: PlaceRefusal) {
+    super(refusal.message);
+  }
+}
+
+/**
+ * Transaction B: lock the attempt; its order if it has one; else its holds become sales (taken
+ * again, conditionally, if the sweep released them), the order, its lines, payment and number, the
+ * cart purchased, the capture job; the attempt placed. The capture runs after the commit, in the job.
+ */
+export async function finalize(
+  deps: CheckoutDeps,
+  attempt: Attempt,
+  outcome: Extract<PaymentOutcome, { status: 'authorized' | 'captured' | 'pending' }>,
+  known?: CheckoutPaymentSettings,
+): Promise<Placed> {
+  const { websiteId, snapshot } = attempt;
+  const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
+  const settings = manual ? (known ?? (await paymentSettingsOf(deps.db, websiteId))) : undefined;
+  const tokenSecret = await deps.tokenSecret();
+  try {
+    const made = await deps.db.transaction(async (tx) => {
+      const locked = await lockAttempt(tx, websiteId, attempt.id);
+      if (!locked) throw refusals.cartChanged(checkoutApi.unknownAttempt);
+      if (locked.orderId !== null) return { orderId: locked.orderId, number: undefined };
+      if (locked.state === 'failed') {
+        const again = await deps.holdStock(tx, { websiteId, attemptId: locked.id, lines: snapshot.lines, expiresAt: new Date() });
+        if (!again.taken) {
+          const line = snapshot.lines.find((l) => l.variantId === again.variantId);
+          throw new SoldMeanwhile(refusals.soldOut(line?.productName ?? '', again.left));
+        }
+      }
+      await consumeHolds(tx, websiteId, locked.id);
+      const created = await createOrder(tx, {
+        websiteId,
+        attemptId: locked.id,
+        cartId: locked.cartId,
+        siteUserId: locked.siteUserId,
+        email: locked.email,
+        customerName: locked.shippingAddress?.name ?? locked.email,
+        shippingAddress: locked.shippingAddress,
+        shipping: snapshot.shipping,
+        currency: locked.currency,
+        subtotalCents: snapshot.subtotalCents,
+        discountCents: snapshot.discountCents,
+        shippingCents: snapshot.shippingCents,
+        taxCents: snapshot.taxCents,
+        totalCents: snapshot.totalCents,
+        pricesIncludeTax: snapshot.pricesIncludeTax,
+        couponCodes: snapshot.couponCodes,
+        paymentStatus: outcome.status === 'captured' ? 'paid' : outcome.status === 'authorized' ? 'authorized' : 'unpaid',
+        provider: locked.provider,
+        paymentMethod: manual ? manual.method : 'card',
+        paymentInstructions: settings ? instructionsOf(settings, locked.payment) : null,
+        testMode: locked.provider === 'test',
+        cancelUnpaidAt: settings ? new Date(Date.now() + settings.cancelUnpaidDays * 86_400_000) : null,
+        lines: snapshot.lines,
+        payment: { providerPaymentId: outcome.paymentId, status: outcome.status },
+        tokenSecret,
+      });
+      await markCartPurchased(tx, websiteId, locked.cartId, created.orderId);
+      if (outcome.status === 'authorized') {
+        await enqueue(
+          tx,
+          captureJob(websiteId, {
+            orderId: created.orderId,
+            attemptKey: providerAttemptKey(locked),
+            provider: locked.provider,
+            paymentId: outcome.paymentId,
+            amountCents: locked.amountCents,
+            currency: locked.currency,
+          }),
+        );
+      }
+      await moveAttempt(tx, locked, [...OPEN, 'failed'], { state: 'placed', orderId: created.orderId });
+      return { orderId: created.orderId, number: created.number };
+    });
+    return await placedAnswer(deps, websiteId, made.orderId, made.number);
+  } catch (err) {
+    if (!(err instanceof SoldMeanwhile)) throw err;
+    await voidPayment(deps, attempt);
+    throw err.refusal;
+  }
+}
