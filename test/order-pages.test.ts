@@ -12,7 +12,8 @@ import { CART_COOKIE } from '../src/domain/cart-summary';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
-import { orderTokenHash } from '../src/server/modules/orders';
+import { eq } from 'drizzle-orm';
+import { giftCardCodesOf, issueGiftCards, orderTokenHash } from '../src/server/modules/orders';
 import { orderLines, orders } from '../src/server/modules/orders/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
@@ -92,7 +93,7 @@ describe('the checkout page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('"pageType":201');
     expect(res.headers['cache-control']).toMatch(/no-store/);
-    expect(res.body).toMatch(/<div class="checkout-page" data-checkout-root="">[\s\S]*Shipping address[\s\S]*Stacking Bowl/);
+    expect(res.body).toMatch(/<div class="checkout-page" data-checkout-root="">[\s\S]*Delivery address[\s\S]*Stacking Bowl/);
     expect(res.body).toContain('<meta name="robots" content="noindex');
   });
 
@@ -100,7 +101,7 @@ describe('the checkout page', () => {
     const tour = await add(DOMAIN, TOUR, SHOP.tour);
     const res = await tour.call('GET', '/checkout');
     expect(res.body).toContain('Studio Tour');
-    expect(res.body).not.toContain('Shipping address');
+    expect(res.body).not.toContain('Delivery address');
     const empty = await (await client(app, DOMAIN)).call('GET', '/checkout');
     expect(empty.body).toContain('Your cart is empty');
     expect(empty.body).toMatch(/href="\/pottery"[^>]*>Continue shopping/);
@@ -187,6 +188,26 @@ describe('the order pages', () => {
     expect(res.body).toContain('"pageType":207');
     for (const words of ['Thank you! We have received your order', 'Bank transfer', 'Pay to IBAN GB00 TEST 0000']) expect(res.body).toContain(words);
     expect(res.body).not.toContain('Test mode: no money is taken');
+  });
+
+  // covers 000-1.09
+  it('show the codes of the gift cards an order issued', async () => {
+    const token = await placed({});
+    const [order] = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.accessTokenHash, orderTokenHash(token)));
+    await issueGiftCards(database.db, {
+      websiteId,
+      orderId: order!.id,
+      currency: 'USD',
+      lines: [{ position: 0, productType: 'GIFT_CARD', quantity: 2, unitPriceCents: 2500 }],
+    });
+    const codes = await giftCardCodesOf(database.db, websiteId, order!.id);
+    expect(codes).toHaveLength(2);
+    const res = await (await client(app, DOMAIN)).call('GET', `/checkout/orders/${token}`);
+    expect(res.body).toContain('Your gift card codes');
+    for (const { code } of codes) expect(res.body).toContain(`Stacking Bowl: ${code}`);
   });
 
   it('find nothing for a token no order has', async () => {

@@ -207,7 +207,7 @@ function Payment({ props }: { props: CheckoutViewProps }) {
     </div>
   );
   return (
-    <Part name="payment" title={words.payment}>
+    <Part name="payment" title={paymentsScreens.payment}>
       {payment.testMode ? (
         <p className="checkout-test-mode" role="note">
           {words.testMode}

@@ -11,6 +11,7 @@ import { labsFlags } from '../../../../domain/labs';
 import { format } from '../../../../messages/format';
 import { cart } from '../../../../messages/cart';
 import { orderEmails as words } from '../../../../messages/order-emails';
+import { paymentsScreens } from '../../../../messages/payments-screens';
 import { siteHeader, siteSettings, type WebsiteRow } from '../../sites';
 import { giftCardCodesOf, type IssuedGiftCard } from '../gift-cards';
 import { orderLines, orders } from '../schema';
@@ -73,9 +74,9 @@ export function totalRows(order: OrderRow, money: MailMoney): { rows: AmountRow[
 
 const METHOD_WORDS: Record<string, string> = {
   card: words.methodCard,
-  bank_transfer: words.methodBankTransfer,
-  cash_on_delivery: words.methodCashOnDelivery,
-  pay_at_pickup: words.methodPayAtPickup,
+  bank_transfer: paymentsScreens.bank_transfer,
+  cash_on_delivery: paymentsScreens.cash_on_delivery,
+  pay_at_pickup: paymentsScreens.pay_at_pickup,
 };
 
 export function methodName(order: OrderRow): string {
