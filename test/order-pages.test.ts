@@ -2,7 +2,7 @@
  * What the shopper is shown of checkout, through the app: `/commerce/goto-checkout` (on to the
  * checkout page with a cart cookie, back to the cart page's alert words without), the primary host
  * and its signed cart token, the checkout page (page type 201, no-store, its form drawn on the
- * server: the address for a cart that ships, none for a service), and the order pages a token
+ * server: the address for a cart that ships, none for a service, a customer's email filled in), and the order pages a token
  * opens (202 once paid, 207 while a manual payment is awaited; an unknown token finds nothing).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +11,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { CART_COOKIE } from '../src/domain/cart-summary';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { eq } from 'drizzle-orm';
 import { giftCardCodesOf, issueGiftCards, orderTokenHash } from '../src/server/modules/orders';
@@ -35,6 +36,7 @@ beforeAll(async () => {
   const loaded = loadDocument(withShop(siteNamed('order-pages', 'Order pages', [DOMAIN])), siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
   ({ websiteId } = await writeSiteDocument(database.db, loaded.document));
+  await createVerifiedSiteUser(database.db, websiteId, 'customer@example.com', 'customer-password-1');
   app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
   await app.siteChanges.ready;
 });
@@ -95,6 +97,14 @@ describe('the checkout page', () => {
     expect(res.headers['cache-control']).toMatch(/no-store/);
     expect(res.body).toMatch(/<div class="checkout-page" data-checkout-root="">[\s\S]*Delivery address[\s\S]*Stacking Bowl/);
     expect(res.body).toContain('<meta name="robots" content="noindex');
+  });
+
+  it('fills in a signed-in customer’s email', async () => {
+    const shopper = await add(DOMAIN, BOWL, SHOP.bowl);
+    const signIn = await shopper.call('POST', '/api/site-users/account/session', { email: 'customer@example.com', password: 'customer-password-1' });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const res = await shopper.call('GET', '/checkout');
+    expect(res.body).toMatch(/<input id="checkout-email"[^>]*name="email" value="customer@example.com"/);
   });
 
   it('skips the address and shipping for a service, and shows an empty cart kindly', async () => {
