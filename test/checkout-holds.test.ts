@@ -5,30 +5,18 @@
  * once; the sweep releases expired holds, asking the provider first when a payment's outcome is
  * unknown; the capture job marks an order paid; and placing costs a fixed number of statements.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placeOrderAnswer } from '../src/contracts/checkout';
-import { checkoutDeps, sweepExpiredHolds, takeStockHolds, type CheckoutDeps } from '../src/server/modules/checkout';
+import { sweepExpiredHolds, takeStockHolds } from '../src/server/modules/checkout';
 import { holdAttempt } from '../src/server/modules/checkout/attempts';
-import { captureHandler, PAYMENT_CAPTURE_JOB } from '../src/server/modules/orders';
+import { captureHandler, ORDER_EMAIL_JOB, PAYMENT_CAPTURE_JOB } from '../src/server/modules/orders';
 import type { JobRow } from '../src/server/jobs/queue';
-import { countOf, NY_ADDRESS, openShop, place, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
-import { CARDS, paymentDouble } from './payment-double';
+import { card, countOf, GIFT_CARD, NY_ADDRESS, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import { PRINT, SHOP } from './shop-fixture';
 import { statementsDuring } from './statements';
 
-const provider = paymentDouble();
-let shop: Shop;
-let deps: CheckoutDeps;
-
-beforeAll(async () => {
-  shop = await openShop((app) => provider.install(app));
-  deps = checkoutDeps(shop.app, shop.database);
-});
-afterAll(async () => {
-  await shop?.close();
-});
-
-const sql = <T>(text: string, values: unknown[] = []) => shop.database.pool.query(text, values).then((r) => r.rows as T[]);
+const shop = shopForFile();
+const sql = <T>(text: string, values: unknown[] = []) => shop.sql<T>(text, values);
 /** An attempt as transaction A makes it, for the hold function called on its own. */
 const newAttempt = (tx: Parameters<typeof holdAttempt>[0], key: string) =>
   holdAttempt(tx, {
@@ -38,7 +26,7 @@ const newAttempt = (tx: Parameters<typeof holdAttempt>[0], key: string) =>
     siteUserId: null,
     email: 'alone@example.com',
     customerKey: 'email:alone@example.com',
-    payment: { provider: 'test', card: CARDS.succeed },
+    payment: { provider: 'test', card: card('succeed') },
     shippingAddress: NY_ADDRESS,
     snapshot: {
       lines: [],
@@ -132,7 +120,7 @@ describe('the hold sweep', () => {
   it('releases an expired held attempt at once, and asks the provider about one whose answer was lost before settling it', async () => {
     const stock = await qtyInStock(shop, BOWL);
     const lost = await shopperWith(shop.app, [[SHOP.bowl, BOWL, 1]]);
-    const lostBody = placeBody({ payment: { provider: 'test', card: CARDS.timeoutAfterSuccess } });
+    const lostBody = placeBody({ payment: { provider: 'test', card: card('timeout_after_success') } });
     expect((await place(lost, lostBody)).statusCode).toBe(502);
     expect(await attemptState(lostBody.attemptKey)).toBe('authorizing');
     await shop.database.db.transaction(async (tx) => {
@@ -141,12 +129,12 @@ describe('the hold sweep', () => {
     });
     expect(await qtyInStock(shop, BOWL)).toBe(stock - 2);
     // Not yet expired: the sweep leaves the lost answer alone.
-    expect(await sweepExpiredHolds(deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
+    expect(await sweepExpiredHolds(shop.deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
     expect(await attemptState('abandoned-before-the-provider-01')).toBe('failed');
     expect(await qtyInStock(shop, BOWL)).toBe(stock - 1);
     const ordersBefore = await countOf(shop, 'orders');
     await sql("UPDATE stock_holds SET expires_at = now() - interval '1 minute' WHERE website_id = $1", [shop.websiteId]);
-    expect(await sweepExpiredHolds(deps)).toEqual({ released: 0, placed: 1, unknown: 0 });
+    expect(await sweepExpiredHolds(shop.deps)).toEqual({ released: 0, placed: 1, unknown: 0 });
     expect(await attemptState(lostBody.attemptKey)).toBe('placed');
     expect(await countOf(shop, 'orders')).toBe(ordersBefore + 1);
     expect(await qtyInStock(shop, BOWL)).toBe(stock - 1);
@@ -155,22 +143,47 @@ describe('the hold sweep', () => {
 });
 
 describe('after the order', () => {
-  it('captures an authorised payment in the job the order enqueued, and marks the order paid', async () => {
+  it('issues a gift card per unit bought and queues the confirmation and the team’s notice with the order', async () => {
+    const c = await shopperWith(shop.app, [[GIFT_CARD.product, GIFT_CARD.variant, 2]]);
+    const answer = placeOrderAnswer.parse((await place(c, placeBody({ shippingAddress: undefined }))).json());
+    if (answer.state !== 'placed') throw new Error('not placed');
+    const [order] = await sql<{ id: string }>('SELECT id FROM orders WHERE website_id = $1 AND number = $2', [shop.websiteId, answer.orderNumber]);
+    const cards = await sql<{ amount_cents: number }>('SELECT amount_cents FROM gift_cards WHERE website_id = $1 AND order_id = $2', [
+      shop.websiteId,
+      order!.id,
+    ]);
+    expect(cards).toEqual([{ amount_cents: 5000 }, { amount_cents: 5000 }]);
+    const emails = await sql<{ to: string }>(
+      `SELECT payload->>'to' AS to FROM jobs WHERE website_id = $1 AND kind = $2 AND payload->>'orderId' = $3 ORDER BY payload->>'to'`,
+      [shop.websiteId, ORDER_EMAIL_JOB, order!.id],
+    );
+    expect(emails).toEqual([{ to: 'shopper' }, { to: 'team' }]);
+  });
+
+  it('places a free order without asking the provider, paid at once', async () => {
     const c = await shopperWith(shop.app, [[SHOP.tour, 'd0d0d0d0d0d0d0d0d0d0d005', 1]]);
     const answer = placeOrderAnswer.parse((await place(c, placeBody({ shippingAddress: undefined }))).json());
+    if (answer.state !== 'placed') throw new Error('not placed');
+    const [order] = await sql('SELECT payment_status, total_cents FROM orders WHERE website_id = $1 AND number = $2', [shop.websiteId, answer.orderNumber]);
+    expect(order).toEqual({ payment_status: 'paid', total_cents: 0 });
+  });
+
+  it('captures an authorised payment in the job the order enqueued, and marks the order paid', async () => {
+    const c = await shopperWith(shop.app, [[SHOP.jug, 'd0d0d0d0d0d0d0d0d0d0d006', 1]]);
+    const answer = placeOrderAnswer.parse((await place(c, placeBody())).json());
     if (answer.state !== 'placed') throw new Error('not placed');
     const [job] = await sql<JobRow>(
       `SELECT id, website_id AS "websiteId", kind, payload FROM jobs WHERE kind = $1 AND website_id = $2 ORDER BY id DESC LIMIT 1`,
       [PAYMENT_CAPTURE_JOB, shop.websiteId],
     );
-    await captureHandler(shop.database.db, deps.payments)(job!);
-    await captureHandler(shop.database.db, deps.payments)(job!);
+    await captureHandler(shop.database.db, shop.deps.payments)(job!);
+    await captureHandler(shop.database.db, shop.deps.payments)(job!);
     const [order] = await sql<{ payment_status: string; paid: boolean }>(
       'SELECT payment_status, paid_at IS NOT NULL AS paid FROM orders WHERE website_id = $1 AND number = $2',
       [shop.websiteId, answer.orderNumber],
     );
     expect(order).toEqual({ payment_status: 'paid', paid: true });
-    expect(provider.payment(job!.payload.paymentId as string)?.status).toBe('captured');
+    expect((await shop.stripe.get(`/v1/payment_intents/${job!.payload.paymentId as string}`)).body.status).toBe('succeeded');
   });
 
   it('places an order in at most 25 statements, BEGIN and COMMIT included, for one line and for twenty', async () => {

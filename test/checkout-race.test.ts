@@ -7,11 +7,10 @@
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CART_COOKIE } from '../src/domain/cart-summary';
 import { checkoutDeps, placeOrder, PlaceRefusal, type HoldStock } from '../src/server/modules/checkout';
-import { countOf, HOST, openShop, placeBody, qtyInStock, shopperWith, type Shop } from './checkout-shop';
-import { paymentDouble } from './payment-double';
+import { countOf, HOST, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import type { Client } from './session';
 import { SHOP } from './shop-fixture';
 
@@ -19,17 +18,12 @@ const SHOPPERS = 50;
 const STOCK = 5;
 const JUG = 'd0d0d0d0d0d0d0d0d0d0d006';
 
-const provider = paymentDouble();
-let shop: Shop;
+const shop = shopForFile({ poolSize: 24 });
 let port: number;
 
 beforeAll(async () => {
-  shop = await openShop((app) => provider.install(app), { poolSize: 24 });
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   port = (shop.app.server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  await shop?.close();
 });
 
 /** A POST on a connection of its own: its status and body. */

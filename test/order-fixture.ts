@@ -33,6 +33,8 @@ export type OrderSeed = {
   customerName?: string;
   totalCents?: number;
   currency?: string;
+  /** The provider's id for the payment (`pay_{orderId}` when not given). */
+  providerPaymentId?: string;
 };
 
 /** The order, its lines and its payment row (pending for a manual order, authorised or captured for the test provider); answers the order's id. */
@@ -75,7 +77,7 @@ export async function insertOrder(pool: pg.Pool, websiteId: string, seed: OrderS
   await pool.query(
     `INSERT INTO payments (website_id, id, attempt_id, order_id, provider, provider_payment_id, method, amount_cents, currency, status)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [websiteId, hex(), attemptId, orderId, provider, `pay_${orderId}`, method, total, seed.currency ?? 'USD', paymentRow],
+    [websiteId, hex(), attemptId, orderId, provider, seed.providerPaymentId ?? `pay_${orderId}`, method, total, seed.currency ?? 'USD', paymentRow],
   );
   return orderId;
 }

@@ -5,12 +5,15 @@
  * cancels unpaid offline orders past their days and leaves paid ones; the owner's list shows each
  * order's number, customer, total and payment, to whoever may see orders (`commerce-orders`).
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { testCard } from '../src/domain/checkout/test-cards';
 import { orderAnswer, ordersAnswer } from '../src/contracts/orders';
 import { cancelOrder, cancelOverdueUnpaidOrders, markOrderPaid } from '../src/server/modules/orders';
-import type { PaymentOutcome, PaymentProvider, PaymentProviders } from '../src/server/modules/payments';
+import { createPaymentProviders, type PaymentOutcome, type PaymentProvider, type PaymentProviders } from '../src/server/modules/payments';
 import { insertOrder, orderState, stockedVariant } from './order-fixture';
 import { storeSiteForFile } from './store-harness';
+import { testPaymentsUrl } from './test-payments';
 
 const site = storeSiteForFile('orders-core');
 let nextNumber = 1001;
@@ -71,6 +74,37 @@ describe('cancelling an order', () => {
     expect((await order.state()).qty).toBe(3);
   });
 
+  it('would give the stock back once per caller if it read the order and then wrote it (the mutation the test above catches)', async () => {
+    const order = await anOrder({ qty: 1, quantity: 2 });
+    const callers = 3;
+    let read = 0;
+    let allRead!: () => void;
+    const everyoneRead = new Promise<void>((resolve) => (allRead = resolve));
+    // The naive version: each caller sees the order open, then cancels it and restocks unconditionally.
+    const naiveCancel = async () => {
+      const c = await site.database.pool.connect();
+      try {
+        await c.query('BEGIN');
+        const { rows } = await c.query(`SELECT status FROM orders WHERE website_id = $1 AND id = $2`, [site.websiteId, order.orderId]);
+        if (++read === callers) allRead();
+        await everyoneRead;
+        if (rows[0].status === 'open') {
+          await c.query(`UPDATE orders SET status = 'canceled' WHERE website_id = $1 AND id = $2`, [site.websiteId, order.orderId]);
+          await c.query(
+            `UPDATE product_variants v SET qty_in_stock = v.qty_in_stock + l.quantity FROM order_lines l
+              WHERE l.website_id = $1 AND l.order_id = $2 AND v.website_id = $1 AND v.id = l.variant_id AND NOT v.unlimited`,
+            [site.websiteId, order.orderId],
+          );
+        }
+        await c.query('COMMIT');
+      } finally {
+        c.release();
+      }
+    };
+    await Promise.all(Array.from({ length: callers }, naiveCancel));
+    expect((await order.state()).qty).toBe(1 + 2 * callers);
+  });
+
   it('leaves a variant that is not counted as it was, and refuses a paid order', async () => {
     const unlimited = await anOrder({ qty: 0, unlimited: true });
     await cancelOrder(site.database.db, site.websiteId, unlimited.orderId, { accountId: null });
@@ -103,6 +137,19 @@ describe('cancelling an order', () => {
     await Promise.all([1, 2].map(() => cancelOrder(site.database.db, site.websiteId, order.orderId, { accountId: null, providers })));
     expect(calls.filter((c) => c.startsWith('cancel'))).toEqual([`cancel ${'k'.repeat(22)} pay_${order.orderId}`]);
     expect(await order.state()).toMatchObject({ status: 'canceled', payment_status: 'voided', payment: 'voided', qty: 5 });
+  });
+
+  it('voids a payment authorised at the test payment service there, once', async () => {
+    const providers = createPaymentProviders({ db: site.database.db, testPaymentsUrl: testPaymentsUrl(), secret: randomBytes(32) });
+    const provider = await providers.provider(site.websiteId, 'test');
+    const attemptKey = randomBytes(16).toString('hex');
+    const { paymentId } = await provider.initiate({ attemptKey, description: 'Order', email: 'ada@example.com', amountCents: 2500, currency: 'USD' });
+    const authorized = await provider.authorize({ attemptKey, paymentId, method: testCard('succeed').number, returnUrl: 'http://localhost/checkout/return' });
+    expect(authorized.status).toBe('authorized');
+    const order = await anOrder({ provider: 'test', qty: 2, quantity: 1, providerPaymentId: paymentId });
+    await Promise.all([1, 2].map(() => cancelOrder(site.database.db, site.websiteId, order.orderId, { accountId: null, providers })));
+    expect(await provider.retrieve(paymentId)).toMatchObject({ status: 'canceled', attemptKey });
+    expect(await order.state()).toMatchObject({ status: 'canceled', payment_status: 'voided', payment: 'voided', qty: 3 });
   });
 });
 

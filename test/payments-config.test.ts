@@ -91,6 +91,7 @@ describe('payment settings', () => {
     expect(await settings()).toEqual(before);
   });
 
+  // related to 000-6.02 (the commerce-payments sub-area enforced; the page context's accessPermissions are not asserted here)
   it('are read by whoever may see the store’s payments and changed only by whoever may change them, with the crumb', async () => {
     const body = { testMode: true, manualMethods: [], cancelUnpaidDays: 7 };
     expect((await site.editor.call('GET', SETTINGS)).statusCode).toBe(403);

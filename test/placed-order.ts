@@ -3,8 +3,9 @@
  * the tests of what follows an order (its emails, gift cards and download links) without going
  * through the checkout.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import type { Executor } from '../src/db/client';
+import { randomBytes } from 'node:crypto';
+import type { Db, Executor } from '../src/db/client';
+import { orderToken, orderTokenHash, orderTokenSecret } from '../src/server/modules/orders';
 import { files } from '../src/server/modules/files/schema/files';
 import { orderLines, orders } from '../src/server/modules/orders/schema';
 import { websites } from '../src/server/modules/sites/schema/sites';
@@ -34,7 +35,8 @@ export async function testSite(
 /** Writes an order and its lines on `tx`; answers its id, number, access token and lines as written. */
 export async function writeOrder(tx: Executor, websiteId: string, lines: TestLine[], more: Partial<OrderRow> = {}) {
   const id = randomBytes(12).toString('hex');
-  const accessToken = randomBytes(32).toString('base64url');
+  // The token as placing makes it (a transaction serves for the shared secret's read and first write).
+  const accessToken = orderToken(await orderTokenSecret(tx as Db), websiteId, id);
   const number = more.number ?? 1001;
   const rows = lines.map((l, i) => ({
     websiteId,
@@ -73,7 +75,7 @@ export async function writeOrder(tx: Executor, websiteId: string, lines: TestLin
     provider: 'test',
     paymentMethod: 'card',
     testMode: false,
-    accessTokenHash: createHash('sha256').update(accessToken).digest('hex'),
+    accessTokenHash: orderTokenHash(accessToken),
     ...more,
   });
   await tx.insert(orderLines).values(rows);

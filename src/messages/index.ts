@@ -61,6 +61,7 @@ import { pricingScreens } from './pricing-screens';
 import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
+import { reservedPaths } from './reserved-paths';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
@@ -134,6 +135,7 @@ export const CATALOGUE = {
   testPayments,
   productCsv,
   relativeTime,
+  reservedPaths,
   richText,
   securityEmails,
   settingsScreens,

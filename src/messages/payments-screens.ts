@@ -43,7 +43,7 @@ export const paymentsScreens = {
   voided: 'Voided',
   canceled: 'Cancelled',
   markPaid: 'Mark paid',
-  markPaidOf: 'Mark order {number} paid',
+  markPaidOf: 'Mark paid: order {number}',
   markedPaid: 'Order {number} is marked paid.',
   moreOrders: 'Show older orders',
 } as const;

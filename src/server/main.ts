@@ -45,9 +45,9 @@ import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalo
 import { downloadLinks } from './modules/checkout';
 import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
-import { startTestPayments, type TestPaymentsService } from './test-payments/process';
 import { checkoutDeps, startHoldSweep } from './modules/checkout';
 import { captureHandler, PAYMENT_CAPTURE_JOB } from './modules/orders';
+import { startTestPayments, type TestPaymentsService } from './test-payments/process';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -165,10 +165,10 @@ async function main() {
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
   // Visitors' carts idle past their cookie's lifetime are dropped.
   const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
-  // Offline orders left unpaid past their store's days cancel themselves and their stock is for sale again.
-  const unpaidSweep = startUnpaidOrderSweep(db, (line) => console.warn(line));
   // Checkout holds past their time are given back (an attempt whose payment is in doubt once its provider has answered).
   const holdSweep = startHoldSweep(checkout, (line) => console.warn(line));
+  // Offline orders left unpaid past their store's days cancel themselves and their stock is for sale again.
+  const unpaidSweep = startUnpaidOrderSweep(db, (line) => console.warn(line));
 
   /** METRICS_LISTEN's listener, once listening. */
   let metricsServer: Server | undefined;
@@ -191,8 +191,8 @@ async function main() {
       await worker.stop();
       await imageSweep.stop();
       await cartSweep.stop();
-      await unpaidSweep.stop();
       await holdSweep.stop();
+      await unpaidSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client';
 import { cartDeps } from '../cart';
 import { orderTokenSecret } from '../orders';
-import type { PaymentProviders } from '../payments';
 import { once, type CheckoutDeps } from './deps';
 import { takeStockHolds, type HoldStock } from './holds';
 
@@ -12,6 +11,7 @@ export { placeOrder } from './operations/place-order';
 export { finishDetour } from './operations/carry-on';
 export { finalize, settle } from './operations/finalize';
 export { PlaceRefusal } from './refusal';
+export { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, downloadTokens, openDownload, type OpenedDownload } from './downloads';
 export { takeStockHolds, takeCouponHolds, releaseHolds, type HoldStock, type StockHoldInput, type StockHoldOutcome } from './holds';
 export { sweepExpiredHolds, startHoldSweep, HOLD_SWEEP_MS } from './sweep';
 
@@ -19,9 +19,8 @@ export { sweepExpiredHolds, startHoldSweep, HOLD_SWEEP_MS } from './sweep';
 export function checkoutDeps(app: FastifyInstance, database: Pick<Database, 'db' | 'pool'>, holdStock: HoldStock = takeStockHolds): CheckoutDeps {
   return {
     ...cartDeps(app, database),
-    payments: () => (app as FastifyInstance & { payments: PaymentProviders }).payments,
+    payments: () => app.payments,
     tokenSecret: once(() => orderTokenSecret(database.db)),
     holdStock,
   };
 }
-export { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, downloadTokens, openDownload, type OpenedDownload } from './downloads';

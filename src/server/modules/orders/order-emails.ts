@@ -3,9 +3,9 @@
  * team (the members whose role may see orders). Both are queued in the transaction that places the
  * order (checkout's finalize), in one statement, so an order rolled back sends nothing; each job
  * names the order only. The handler reads the order when it runs and renders the emails then, so
- * gift card codes and download links are never written to the jobs table; the order page's access
- * token travels sealed with the server's key. A repeat delivery of a job carries the same
- * Message-ID (for the notice, one per member).
+ * gift card codes and download links are never written to the jobs table. Nor is the order page's
+ * access token: the handler makes it again from the order (./order-token.ts), as placing it did. A
+ * repeat delivery of a job carries the same Message-ID (for the notice, one per member).
  */
 import { z } from 'zod';
 import type { Database, Executor } from '../../../db/client';
@@ -14,11 +14,11 @@ import { canAccess } from '../../../domain/permissions';
 import { enqueueAll, PermanentJobError, type JobHandler } from '../../jobs/queue';
 import { mailTransportFor, messageIdFor } from '../../mail/mailer';
 import { RefusedTargetError, type OutgoingPolicy } from '../../net/outgoing';
-import { seal, unseal } from '../../secrets/sealed';
 import { listTeam } from '../accounts';
 import { siteRow, siteSettings, type WebsiteRow } from '../sites';
 import { confirmationEmail, type RenderedEmail } from './emails/confirmation';
 import { newOrderNotice } from './emails/notice';
+import { orderToken, orderTokenSecret } from './order-token';
 import { addressLines, mailLines, mailSite, methodName, moneyOf, placedOrder, totalRows, type PlacedOrder } from './emails/order-view';
 
 export const ORDER_EMAIL_JOB = 'orders.email';
@@ -28,15 +28,18 @@ export const ORDERS_CONFIG_PATH = '/config/store/orders';
 const ORDER_EMAIL_MAX_ATTEMPTS = 12;
 
 const payloadSchema = z.discriminatedUnion('to', [
-  z.object({ to: z.literal('shopper'), orderId: z.string(), accessToken: z.string() }),
+  z.object({ to: z.literal('shopper'), orderId: z.string() }),
   z.object({ to: z.literal('team'), orderId: z.string() }),
 ]);
 
-/** Queues the confirmation and the team's notice; call it on the transaction that places the order. */
+/**
+ * Queues the confirmation and the team's notice; call it on the transaction that places the order.
+ * `accessToken` is the one placing made: the handler makes the same again, so it is never stored.
+ */
 export async function enqueueOrderEmails(tx: Executor, input: { websiteId: string; orderId: string; accessToken: string }): Promise<void> {
   const { websiteId, orderId } = input;
   await enqueueAll(tx, [
-    { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'shopper', orderId, accessToken: seal(input.accessToken) }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
+    { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'shopper', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
     { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'team', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
   ]);
 }
@@ -124,7 +127,8 @@ export function orderEmailHandler(database: Database, deps: OrderEmailDeps): Job
     if (!site || !placed) return;
     const messages: { to: string; messageKey: string; email: RenderedEmail }[] = [];
     if (payload.to === 'shopper') {
-      const email = await confirmation(placed, site, unseal(payload.accessToken), deps);
+      const token = orderToken(await orderTokenSecret(database.db), site.id, placed.order.id);
+      const email = await confirmation(placed, site, token, deps);
       messages.push({ to: placed.order.email, messageKey: job.deliveryKey, email });
     } else {
       const email = notice(placed, site, deps);
