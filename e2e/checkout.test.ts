@@ -273,7 +273,7 @@ describe('placing an order', () => {
   });
 
   // covers 000-1.09
-  it('sells the recipe booklet and a gift card with no shipping step, the booklet’s download link opening its file', async () => {
+  it('sells the recipe booklet and a gift card with no shipping step: the booklet’s download link opens its file, the gift card’s code is shown', async () => {
     const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
     await add(page, 'glaze-recipe-booklet');
@@ -290,6 +290,11 @@ describe('placing an order', () => {
     expect(res.status()).toBe(200);
     expect((await res.body()).length).toBeGreaterThan(0);
     await page.getByRole('region', { name: 'Your order' }).getByRole('listitem').filter({ hasText: 'Gift card' }).waitFor();
+    // covers 000-1.09 (a gift card's code, shown on the token-gated order page)
+    await page
+      .getByRole('region', { name: 'Your gift card codes' })
+      .getByText(/^Gift card: [2-9A-HJ-NP-Z]{4}(-[2-9A-HJ-NP-Z]{4}){3}$/)
+      .waitFor();
     await context.close();
   });
 });
