@@ -133,6 +133,15 @@ describe('commerce code', () => {
     console.info(`cart indicator ${indicator} B, cart page ${cart.bytes + cart.runtimeBytes} B (runtime ${cart.runtimeBytes} B) gzip`);
     await ctx.close();
   });
+
+  it('the checkout page loads at most 120 KB before interaction, the runtime included', async () => {
+    const ctx = await visitorContext(env.browser(), env.site(), desktop);
+    const checkout = await measure(ctx, '/checkout');
+    expect(checkout.scripts.filter((s) => s.startsWith('/assets/island-checkout-page-'))).toHaveLength(1);
+    expect(checkout.bytes + checkout.runtimeBytes).toBeLessThanOrEqual(120 * 1024);
+    console.info(`checkout page ${checkout.bytes + checkout.runtimeBytes} B gzip`);
+    await ctx.close();
+  });
 });
 
 describe('editor code on published pages', () => {

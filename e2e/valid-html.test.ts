@@ -1,17 +1,19 @@
 /**
- * Valid HTML: every page of the demo's sitemap (and the page a wrong address gets, and the cart page
- * empty and holding a product of each kind, a discount code and a shipping estimate) as a visitor's
+ * Valid HTML: every page of the demo's sitemap (and the page a wrong address gets, and the cart and
+ * checkout pages empty and holding a product of each kind, a discount code and a shipping estimate, and
+ * the page of the order they make) as a visitor's
  * browser receives it, through the Nu Html Checker (the `vnu-jar` package, on Debian's Java), with
  * no error. Warnings and notes are the checker's advice, not errors, and are not counted.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoDocument } from '../test/fixtures';
-import { siteForFile, visitorApi } from './harness';
+import { ownerApi, siteForFile, visitorApi } from './harness';
 
 const env = siteForFile();
 const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
@@ -43,7 +45,9 @@ function check(files: string[]): Promise<Message[]> {
 }
 
 describe('the HTML of the published site', () => {
-  it('has no error on any page of the demo sitemap, nor on the not-found page, nor on the cart page empty and filled', { timeout: 120_000 }, async () => {
+  it('has no error on any page of the demo sitemap, nor on the not-found page, nor on the cart and checkout pages empty and filled, nor on the page of an order', {
+    timeout: 120_000,
+  }, async () => {
     const { http, call } = await visitorApi(env.site());
     const sitemap = await (await http.get('/sitemap.xml')).text();
     const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
@@ -57,7 +61,7 @@ describe('the HTML of the published site', () => {
       files.set(`file:${file}`, page);
       return html;
     };
-    for (const [i, page] of [...paths, '/no-such-page', '/cart'].entries()) await save(String(i), page);
+    for (const [i, page] of [...paths, '/no-such-page', '/cart', '/checkout'].entries()) await save(String(i), page);
     // One of each kind of the demo's products in stock (its first variant); a code that applies and one that does not; an address in the UK.
     const kinds = new Set<string>();
     for (const product of demoDocument().store.products) {
@@ -71,6 +75,19 @@ describe('the HTML of the published site', () => {
     await call('POST', '/api/commerce/cart/coupons', { code: 'NOT-A-CODE' });
     await call('PUT', '/api/commerce/cart/shipping-location', { country: 'GB', postcode: 'SW1A 1AA' });
     const filled = await save('cart-filled', '/cart');
+    await save('checkout-filled', '/checkout');
+    // The order those make, paid with the test card (the store in test mode): its order page (order confirmed).
+    await (await ownerApi(env.site())).call('PUT', '/api/config/store/payments', { testMode: true, manualMethods: [], cancelUnpaidDays: 7 });
+    const address = { name: 'Ada Shopper', line1: '1 Pottery Lane', city: 'London', postcode: 'SW1A 1AA', country: 'GB' };
+    const { shippingOptions } = (await call<{ cart: { shippingOptions: { id: string }[] } }>('GET', '/api/commerce/cart')).cart;
+    await call('PUT', '/api/commerce/cart/shipping-option', { optionId: shippingOptions[0]!.id });
+    const placed = await call<{ orderPath: string }>('POST', '/api/commerce/checkout/place', {
+      attemptKey: randomUUID().replace(/-/g, ''),
+      email: 'valid-html@example.com',
+      shippingAddress: address,
+      payment: { provider: 'test', card: '4242424242424242' },
+    });
+    expect(await save('order-confirmed', placed.orderPath)).toContain('Thank you! Your order is confirmed');
     for (const words of ['Harbour mug', 'Gift card', 'Glaze recipe booklet', 'WELCOME10', 'NOT-A-CODE']) expect(filled).toContain(words);
     const errors = (await check([...files.keys()].map((f) => f.slice('file:'.length))))
       .filter((m) => m.type === 'error' || m.type === 'non-document-error')

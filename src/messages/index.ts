@@ -19,6 +19,7 @@ import { blocks } from './blocks';
 import { captcha } from './captcha';
 import { captchaSettings } from './captcha-settings';
 import { cart } from './cart';
+import { checkout } from './checkout';
 import { cartApi } from './cart-api';
 import { cartIndicator } from './cart-indicator';
 import { checkoutApi } from './checkout-api';
@@ -93,6 +94,7 @@ export const CATALOGUE = {
   captcha,
   captchaSettings,
   cart,
+  checkout,
   cartApi,
   cartIndicator,
   checkoutApi,

@@ -163,7 +163,6 @@ export const storeScreens = {
   metric: 'Metric',
   metricHint: 'Kilograms (kg) and centimetres (cm)',
   measurementConverts: 'When you save, the weights and sizes of your products are converted to the new units.',
-  checkoutTitle: 'Checkout',
   expressCheckout: 'Express checkout',
   expressCheckoutHint: 'Buying a product goes straight to checkout, without the cart page.',
   minimumSubtotal: 'Minimum order subtotal',

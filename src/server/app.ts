@@ -51,6 +51,7 @@ import { registerSiteIconRoutes } from './modules/files/routes/site-icon';
 import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
+import { registerCheckoutPages } from './modules/checkout/routes/checkout-pages';
 import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
 import { registerCheckoutApi } from './modules/checkout/routes/place';
 import { cartDeps } from './modules/cart';
@@ -231,6 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
   await registerCartApi(app, opts.database);
+  await registerCheckoutPages(app, opts.database, opts.assets);
   registerDownloadRoutes(app, db);
   await registerCheckoutApi(app, opts.database);
   await registerFormRoutes(app, db);

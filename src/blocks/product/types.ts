@@ -33,7 +33,8 @@ export type ShopProduct = {
 };
 
 /** The store's currency and measurement standard, and the site's money format (its locale, and whether the flag asks for it). */
-export type StoreFormat = { currency: CurrencyCode; money: MoneyFormat; measurementStandard: number };
+/** `expressCheckout` (seed 000 §3): buying a product goes straight to checkout, its button reading 'Purchase'. */
+export type StoreFormat = { currency: CurrencyCode; money: MoneyFormat; measurementStandard: number; expressCheckout?: boolean };
 
 /** What a product block looks a product up in: the site's published catalogue, held in memory. */
 export type CatalogueLookup = { format: StoreFormat; productById(id: string): ShopProduct | undefined };

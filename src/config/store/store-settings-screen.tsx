@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { STORE_API, storeSettingsAnswer } from '../../contracts/catalogue';
 import { MEASUREMENT_STANDARDS } from '../../domain/commerce';
 import type { StoreSettings } from '../../document/store';
+import { checkout } from '../../messages/checkout';
 import { format } from '../../messages/format';
 import { words } from './words';
 import { Field } from '../../ui/field';
@@ -81,7 +82,7 @@ export function StoreSettingsScreen({ writable }: { writable: boolean }) {
           {converting ? <p className="store-note">{words.measurementConverts}</p> : null}
         </section>
         <section className="store-card" aria-labelledby="store-checkout">
-          <h2 id="store-checkout">{words.checkoutTitle}</h2>
+          <h2 id="store-checkout">{checkout.checkout}</h2>
           <Field label={words.expressCheckout} hint={words.expressCheckoutHint} check>
             {(c) => (
               <input {...c} type="checkbox" checked={form.expressCheckout} disabled={!writable} onChange={(e) => set({ expressCheckout: e.target.checked })} />

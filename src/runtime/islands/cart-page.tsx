@@ -4,7 +4,8 @@
  * the cart root (`[data-cart-root]`, seed 001 §2) from the state the server wrote beside it, sends
  * each form's fields as the cart's JSON calls instead of posting the form, and draws the answer.
  * A failure keeps the cart as it was and says so in the seed's words (seed 001 §8). Each change is
- * announced to the cart indicators of every tab (../../ui/cart/cart-client.ts).
+ * announced to the cart indicators of every tab (../../ui/cart/cart-client.ts). Checkout goes through
+ * ../../ui/checkout/goto-checkout.ts (the cookie test, the seed's alert, the top window).
  */
 import { useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -54,7 +55,8 @@ function CartPage({ initial }: { initial: CartPageProps }) {
       .then(setCart, () => setError(cartFailure(fields.action)))
       .finally(() => setBusy(false));
   };
-  return <CartView {...initial} cart={cart} busy={busy} error={error} onSubmit={onSubmit} />;
+  const onCheckout = () => void import('../../ui/checkout/goto-checkout').then((m) => m.goToCheckout());
+  return <CartView {...initial} cart={cart} busy={busy} error={error} onSubmit={onSubmit} onCheckout={onCheckout} />;
 }
 
 export default function cartPage(el: HTMLElement): void {

@@ -46,7 +46,8 @@ export function themeStylesheet(): string {
     blocks +
     SITE_CHROME_CSS +
     read('src/ui/page-contract/cookie-banner.css') +
-    read('src/ui/cart/cart.css')
+    read('src/ui/cart/cart.css') +
+    read('src/ui/checkout/checkout.css')
   );
 }
 

@@ -12,14 +12,13 @@ import type { SiteContentSource } from '../modules/content';
 import type { WebsiteRow } from '../modules/sites';
 import { siteSettings } from '../modules/sites';
 import type { ClientAssets } from './assets';
-import { renderPage, scriptJson, type PageIsland } from './page';
-import type { PageVisitor } from './page-context';
-import { renderContext, shell, type SiteResponse } from './site-page';
+import { IslandRoot, renderPersonalPage, type PersonalPageInfo } from './personal-page';
+import type { SiteResponse } from './site-page';
 
 /** The cart page's island (src/runtime/islands/cart-page.tsx). */
 export const CART_PAGE_ISLAND = 'cart-page';
 
-type Info = { host: string; origin: string; path: string; pageIslands?: readonly PageIsland[]; visitor?: PageVisitor };
+type Info = PersonalPageInfo;
 
 /** Codes Intl names that are not countries one ships to (groupings, reserved and private-use codes). */
 const NOT_COUNTRIES = new Set(['AC', 'CP', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UN', 'XA', 'XB', 'ZZ']);
@@ -53,31 +52,16 @@ export async function renderCartPage(
   assets: ClientAssets,
   view: Omit<CartPageProps, 'countries'>,
 ): Promise<SiteResponse> {
-  const settings = siteSettings(site);
-  const props: CartPageProps = { ...view, countries: countryChoices(settings.locale) };
-  return {
-    kind: 'page',
-    status: 200,
-    personal: true,
-    page: renderPage({
-      site: shell(site, info.host, view.shopPath),
-      currentPath: info.path,
-      ctx: renderContext(await source.read(site.id, info.path), info.host),
-      assets,
-      pageType: PAGE_TYPES.COMMERCE_CART_V2,
-      sections: [],
-      head: { title: `${words.pageTitle} — ${settings.title}`, url: `${info.origin}${info.path}`, noindex: true },
-      ...(info.pageIslands ? { pageIslands: info.pageIslands } : {}),
-      islands: [CART_PAGE_ISLAND],
-      visitor: info.visitor,
-      before: (
-        <div className="cart-page-island" data-island={CART_PAGE_ISLAND} data-load="eager">
-          <div className="cart-page" data-cart-root="">
-            <CartView {...props} />
-          </div>
-          <script type="application/json" className="cart-state" dangerouslySetInnerHTML={{ __html: scriptJson(props) }} />
-        </div>
-      ),
-    }),
-  };
+  const props: CartPageProps = { ...view, countries: countryChoices(siteSettings(site).locale) };
+  return renderPersonalPage(source, site, info, assets, {
+    pageType: PAGE_TYPES.COMMERCE_CART_V2,
+    title: words.pageTitle,
+    shopPath: view.shopPath,
+    islands: [CART_PAGE_ISLAND],
+    body: (
+      <IslandRoot name="cart" island={CART_PAGE_ISLAND} state={props}>
+        <CartView {...props} />
+      </IslandRoot>
+    ),
+  });
 }

@@ -14,6 +14,7 @@ import type { RenderContext } from '../../blocks/types';
 import { format } from '../../messages/format';
 import { shop } from '../../messages/shop';
 import { addToCart as words } from '../../messages/add-to-cart';
+import { checkout } from '../../messages/checkout';
 import { scriptJson } from './page';
 
 /** The island that wakes a product's picker and images (src/runtime/islands/product-page.ts). */
@@ -81,12 +82,15 @@ function Picker({ product }: { product: ShopProduct }) {
   );
 }
 
-/** Disabled until the page's code runs (src/runtime/islands/product-page.ts): a cached page cannot carry the crumb a form would need. */
-function AddToCart() {
+/**
+ * Disabled until the page's code runs (src/runtime/islands/product-page.ts): a cached page cannot carry the crumb a form would need.
+ * With express checkout it reads 'Purchase' and goes on to checkout once added (src/ui/cart/add-button.ts).
+ */
+function AddToCart({ express }: { express: boolean }) {
   return (
     <div className="add-to-cart">
-      <button type="button" className="button button-primary button-medium" data-add-to-cart="" disabled>
-        {words.addToCart}
+      <button type="button" className="button button-primary button-medium" data-add-to-cart="" {...(express ? { 'data-express': '' } : {})} disabled>
+        {express ? checkout.purchase : words.addToCart}
       </button>
       <p className="add-to-cart-status" role="status" />
     </div>
@@ -122,7 +126,7 @@ export function ProductDetail({
           <label htmlFor={quantityId}>{shop.quantity}</label>
           <input id={quantityId} name="quantity" type="number" inputMode="numeric" min={1} step={1} defaultValue={1} />
         </div>
-        <AddToCart />
+        <AddToCart express={store.expressCheckout === true} />
         <dl className="product-specs">
           <div data-spec="weight" hidden={measures.weight === undefined}>
             <dt>{shop.weight}</dt>

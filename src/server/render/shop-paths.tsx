@@ -32,6 +32,7 @@ export function storeFormat(catalogue: PublishedCatalogue, locale: string, ctx: 
   return {
     currency: catalogue.settings.selectedCurrency,
     measurementStandard: catalogue.settings.measurementStandard,
+    expressCheckout: catalogue.settings.expressCheckout,
     money: { locale, localeFormatting: ctx.featureFlags.includes(FEATURE_FLAGS.CURRENCY_FORMATTING) },
   };
 }

@@ -5,7 +5,8 @@
  * added (a sold-out variant, a combination not offered) and while a request is out. The server
  * renders it disabled, so a page without this code offers no button that does nothing. The calls'
  * code (the data-request client) is fetched on the first click, so a product page before any
- * interaction stays within its budget (e2e/shop.test.ts).
+ * interaction stays within its budget (e2e/shop.test.ts). A button marked `data-express` (the store's
+ * express checkout) goes on to checkout once the item is added.
  */
 import { CART_PAGE_PATH } from '../../domain/cart-paths';
 import { addToCart as words } from '../../messages/add-to-cart';
@@ -31,6 +32,8 @@ export function wireAddButton(button: HTMLButtonElement, status: HTMLElement | n
       .then(({ cartCalls }) => cartCalls.add(chosen.productId, chosen.variantId, chosen.quantity))
       .then(
         () => {
+          // Express checkout (seed 000 §3): the item is in the cart, and the shopper goes straight on to checkout.
+          if (button.hasAttribute('data-express')) return import('../checkout/goto-checkout').then((m) => m.goToCheckout());
           const link = document.createElement('a');
           link.href = CART_PAGE_PATH;
           link.textContent = words.viewCart;

@@ -10,6 +10,8 @@ const FAILURES: Readonly<Record<string, string>> = {
   removeCoupon: cart.couponFailed,
   location: cart.shippingFailed,
   option: cart.shippingFailed,
+  /** `/commerce/goto-checkout` without a cart cookie (000-8.09). */
+  checkout: commerce.checkoutNoCookies,
 };
 
 export function cartFailure(action: string | null | undefined): string | undefined {

@@ -24,6 +24,8 @@ export type CartViewProps = CartPageProps & {
   busy?: boolean;
   /** With JavaScript: a form's fields, sent as a call instead of the form. */
   onSubmit?: (fields: CartFields) => void;
+  /** With JavaScript: the Checkout button's own way to checkout (src/ui/checkout/goto-checkout.ts). */
+  onCheckout?: () => void;
 };
 
 export type Money = (minor: number) => string;

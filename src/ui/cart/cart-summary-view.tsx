@@ -5,6 +5,8 @@
  * or "Including VAT …" when prices include it) and the minimum-subtotal message (seed 000 §5).
  */
 import type { ReactNode } from 'react';
+import { CHECKOUT_PATHS } from '../../domain/checkout/paths';
+import { checkout } from '../../messages/checkout';
 import { commerce } from '../../messages/commerce';
 import { cart as words } from '../../messages/cart';
 import { format } from '../../messages/format';
@@ -138,11 +140,42 @@ function Totals({ props, money }: { props: CartViewProps; money: Money }) {
         <p className="cart-tax-included">{format(words.includedTax, { name: taxName, amount: money(cart.taxCents) })}</p>
       ) : null}
       {cart.meetsMinimum ? null : (
-        <p className="cart-minimum" role="note">
+        <p id="cart-minimum" className="cart-minimum" role="note">
           {format(commerce.checkoutMinimumSubtotal, { subtotal: money(cart.minimumSubtotalCents) })}
         </p>
       )}
     </Part>
+  );
+}
+
+/** To checkout through the top window (seed 000 §2), a form so it goes there without JavaScript too; disabled, with its reason, below the minimum. */
+function Checkout({ props }: { props: CartViewProps }) {
+  const { onCheckout } = props;
+  const blocked = !props.cart.meetsMinimum;
+  return (
+    <form
+      className="cart-checkout"
+      method="get"
+      action={CHECKOUT_PATHS.GOTO}
+      target="_top"
+      {...(onCheckout
+        ? {
+            onSubmit: (e: { preventDefault(): void }) => {
+              e.preventDefault();
+              onCheckout();
+            },
+          }
+        : {})}
+    >
+      <button
+        type="submit"
+        className="button button-primary button-large"
+        disabled={blocked || props.busy}
+        {...(blocked ? { 'aria-describedby': 'cart-minimum' } : {})}
+      >
+        {checkout.checkout}
+      </button>
+    </form>
   );
 }
 
@@ -152,6 +185,7 @@ export function CartSummary({ props, money }: { props: CartViewProps; money: Mon
       <Coupons props={props} money={money} />
       {props.cart.requiresShipping ? <Shipping props={props} money={money} /> : null}
       <Totals props={props} money={money} />
+      <Checkout props={props} />
     </div>
   );
 }

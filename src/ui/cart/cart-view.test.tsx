@@ -121,7 +121,7 @@ describe('the cart page view', () => {
 
   it('posts every control to the cart page with the crumb and the fields of its action', () => {
     const page = render();
-    const forms = [...page.querySelectorAll('form')];
+    const forms = [...page.querySelectorAll('form[method="post"]')];
     expect(new Set(forms.map((f) => f.getAttribute('action')))).toEqual(new Set(['/cart?crumb=abc%2B%2F%3D']));
     expect(forms.every((f) => f.getAttribute('method') === 'post')).toBe(true);
     const actions = forms.map((f) => (f.querySelector('input[name="action"]') as HTMLInputElement).value);
@@ -148,6 +148,16 @@ describe('the cart page view', () => {
     expect(texts(page, '.cart-total-row dt')).toEqual(['Subtotal', 'Discounts', 'Sales tax', 'Order total']);
     expect(page.querySelector('.cart-shipping')).toBeNull();
     expect(page.querySelector('.cart-minimum')!.textContent).toBe('To check out, your order subtotal must be £100.00 or more.');
+    const checkout = page.querySelector<HTMLButtonElement>('.cart-checkout button')!;
+    expect(checkout.disabled).toBe(true);
+    expect(page.querySelector(`#${checkout.getAttribute('aria-describedby')}`)!.textContent).toBe(page.querySelector('.cart-minimum')!.textContent);
+  });
+
+  it('goes to checkout through the top window, a form that works without JavaScript', () => {
+    const form = render().querySelector('form.cart-checkout')!;
+    expect([form.getAttribute('method'), form.getAttribute('action'), form.getAttribute('target')]).toEqual(['get', '/commerce/goto-checkout', '_top']);
+    expect(form.querySelector<HTMLButtonElement>('button')!.textContent).toBe('Checkout');
+    expect(form.querySelector<HTMLButtonElement>('button')!.disabled).toBe(false);
   });
 
   it('says an empty cart is empty and leads back to the shop', () => {

@@ -13,3 +13,4 @@ export { orderNumberOf, setNextOrderNumber } from './first-order-number';
 export { markOrderPaid, markPaidByOwner } from './mark-paid';
 export { listOrders } from './orders-list';
 export { cancelOverdueUnpaidOrders, startUnpaidOrderSweep } from './unpaid-sweep';
+export { orderForToken, type OrderView, type OrderViewLine } from './order-view';

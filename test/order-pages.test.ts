@@ -1,0 +1,227 @@
+/**
+ * What the shopper is shown of checkout, through the app: `/commerce/goto-checkout` (on to the
+ * checkout page with a cart cookie, back to the cart page's alert words without), the primary host
+ * and its signed cart token, the checkout page (page type 201, no-store, its form drawn on the
+ * server: the address for a cart that ships, none for a service, a customer's email filled in), and the order pages a token
+ * opens (202 once paid, 207 while a manual payment is awaited; an unknown token finds nothing).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteDocumentSchema } from '../src/blocks/site-document';
+import { CART_COOKIE } from '../src/domain/cart-summary';
+import { loadDocument } from '../src/document/load';
+import { buildApp } from '../src/server/app';
+import { createVerifiedSiteUser } from '../src/server/modules/accounts/site-users';
+import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
+import { eq } from 'drizzle-orm';
+import { giftCardCodesOf, issueGiftCards, orderTokenHash } from '../src/server/modules/orders';
+import { orderLines, orders } from '../src/server/modules/orders/schema';
+import { loadClientAssets } from '../src/server/render/assets';
+import { freshDatabase } from './db';
+import { siteNamed } from './fixtures';
+import { client } from './session';
+import { SHOP, withShop } from './shop-fixture';
+
+const HOST = 'order-pages.sites.test';
+const DOMAIN = 'shop.order-pages.test';
+const BOWL = 'd0d0d0d0d0d0d0d0d0d0d003';
+const TOUR = 'd0d0d0d0d0d0d0d0d0d0d005';
+
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let app: FastifyInstance;
+let websiteId: string;
+
+beforeAll(async () => {
+  database = await freshDatabase();
+  const loaded = loadDocument(withShop(siteNamed('order-pages', 'Order pages', [DOMAIN])), siteDocumentSchema);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
+  ({ websiteId } = await writeSiteDocument(database.db, loaded.document));
+  await createVerifiedSiteUser(database.db, websiteId, 'customer@example.com', 'customer-password-1');
+  app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
+  await app.siteChanges.ready;
+});
+afterAll(async () => {
+  await app?.close();
+  await database?.drop();
+});
+
+const add = async (host: string, variantId: string, productId: string) => {
+  const c = await client(app, host);
+  const res = await c.call('POST', '/api/commerce/cart/entries', { productId, variantId, quantity: 1 });
+  expect(res.statusCode, res.body).toBe(201);
+  return c;
+};
+
+describe('going to checkout', () => {
+  // covers 000-2.01, 000-2.03, 000-8.09
+  it('goes on to the checkout page with a cart cookie, and back to the cart page, saying why, without one', async () => {
+    const shopper = await add(DOMAIN, BOWL, SHOP.bowl);
+    const go = await shopper.call('GET', '/commerce/goto-checkout');
+    expect([go.statusCode, go.headers.location, go.headers['cache-control']]).toEqual([303, '/checkout', 'no-store']);
+
+    const stranger = await client(app, DOMAIN);
+    const refused = await stranger.call('GET', '/commerce/goto-checkout');
+    expect([refused.statusCode, refused.headers.location]).toEqual([303, '/cart?failed=checkout']);
+    const cart = await stranger.call('GET', refused.headers.location as string);
+    expect(cart.body).toContain('Either your session has expired or you do not have cookies enabled. We cannot continue to checkout.');
+  });
+
+  it('sends a shopper on another host of the site to its primary host, with the cart as a signed token that expires', async () => {
+    const shopper = await add(HOST, BOWL, SHOP.bowl);
+    const away = await shopper.call('GET', '/checkout');
+    expect(away.statusCode).toBe(303);
+    const target = new URL(away.headers.location as string);
+    expect(target.host).toBe(DOMAIN);
+    expect(target.pathname).toBe('/commerce/goto-checkout');
+
+    const there = await client(app, DOMAIN);
+    const landed = await there.call('GET', `${target.pathname}${target.search}`);
+    expect([landed.statusCode, landed.headers.location]).toEqual([303, '/checkout']);
+    expect(there.cookies.get(CART_COOKIE)).toBe(shopper.cookies.get(CART_COOKIE));
+    const page = await there.call('GET', '/checkout');
+    expect(page.body).toContain('Stacking Bowl');
+
+    const [token, , mac] = target.searchParams.get('cart')!.split('.');
+    const forged = await (await client(app, DOMAIN)).call('GET', `/commerce/goto-checkout?cart=${token}.${Math.floor(Date.now() / 1000) + 9999}.${mac}`);
+    expect(forged.headers.location).toBe('/cart?failed=checkout');
+  });
+});
+
+describe('the checkout page', () => {
+  // covers 000-2.32
+  it('is page type 201, never stored, the form drawn on the server with the address for a cart that ships', async () => {
+    const shopper = await add(DOMAIN, BOWL, SHOP.bowl);
+    const res = await shopper.call('GET', '/checkout');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"pageType":201');
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect(res.body).toMatch(/<div class="checkout-page" data-checkout-root="">[\s\S]*Delivery address[\s\S]*Stacking Bowl/);
+    expect(res.body).toContain('<meta name="robots" content="noindex');
+  });
+
+  it('fills in a signed-in customer’s email', async () => {
+    const shopper = await add(DOMAIN, BOWL, SHOP.bowl);
+    const signIn = await shopper.call('POST', '/api/site-users/account/session', { email: 'customer@example.com', password: 'customer-password-1' });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const res = await shopper.call('GET', '/checkout');
+    expect(res.body).toMatch(/<input id="checkout-email"[^>]*name="email" value="customer@example.com"/);
+  });
+
+  it('skips the address and shipping for a service, and shows an empty cart kindly', async () => {
+    const tour = await add(DOMAIN, TOUR, SHOP.tour);
+    const res = await tour.call('GET', '/checkout');
+    expect(res.body).toContain('Studio Tour');
+    expect(res.body).not.toContain('Delivery address');
+    const empty = await (await client(app, DOMAIN)).call('GET', '/checkout');
+    expect(empty.body).toContain('Your cart is empty');
+    expect(empty.body).toMatch(/href="\/pottery"[^>]*>Continue shopping/);
+  });
+});
+
+describe('the order pages', () => {
+  let n = 0;
+  async function placed(over: Partial<typeof orders.$inferInsert>): Promise<string> {
+    n += 1;
+    const token = `order-page-token-${n}-${'x'.repeat(24)}`;
+    const id = `order${n}`;
+    await database.db.insert(orders).values({
+      websiteId,
+      id,
+      number: 1000 + n,
+      attemptId: `attempt${n}`,
+      cartId: `cart${n}`,
+      email: 'shopper@example.com',
+      customerName: 'Ada Shopper',
+      shippingAddress: { name: 'Ada Shopper', line1: '1 Main Street', city: 'Springfield', region: 'US-IL', postcode: '62701', country: 'US' },
+      shipping: { rateId: 'r', name: 'Ground', amountCents: 800 },
+      currency: 'USD',
+      subtotalCents: 4200,
+      discountCents: 0,
+      shippingCents: 800,
+      taxCents: 0,
+      totalCents: 5000,
+      pricesIncludeTax: false,
+      paymentStatus: 'authorized',
+      provider: 'test',
+      paymentMethod: 'card',
+      testMode: true,
+      accessTokenHash: orderTokenHash(token),
+      ...over,
+    });
+    await database.db.insert(orderLines).values({
+      websiteId,
+      orderId: id,
+      position: 0,
+      productId: SHOP.bowl,
+      variantId: BOWL,
+      productName: 'Stacking Bowl',
+      productType: 'PHYSICAL',
+      optionValues: [],
+      sku: '',
+      quantity: 1,
+      unitPriceCents: 4200,
+      discountCents: 0,
+      taxCents: 0,
+      totalCents: 4200,
+    });
+    return token;
+  }
+
+  // covers 000-2.32
+  it('say order confirmed (202) once the payment is authorised, with the number, lines, totals, address and the test-mode banner', async () => {
+    const token = await placed({});
+    const res = await (await client(app, DOMAIN)).call('GET', `/checkout/orders/${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"pageType":202');
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    for (const words of [
+      'Thank you! Your order is confirmed',
+      'Order number 1001',
+      'Stacking Bowl',
+      '$42.00',
+      '$50.00',
+      '1 Main Street',
+      'Test mode: no money is taken',
+    ])
+      expect(res.body).toContain(words);
+  });
+
+  it('say order received (207) while a bank transfer is awaited, with its instructions', async () => {
+    const token = await placed({
+      paymentStatus: 'unpaid',
+      provider: 'manual',
+      paymentMethod: 'bank_transfer',
+      paymentInstructions: 'Pay to IBAN GB00 TEST 0000',
+      testMode: false,
+    });
+    const res = await (await client(app, DOMAIN)).call('GET', `/checkout/orders/${token}`);
+    expect(res.body).toContain('"pageType":207');
+    for (const words of ['Thank you! We have received your order', 'Bank transfer', 'Pay to IBAN GB00 TEST 0000']) expect(res.body).toContain(words);
+    expect(res.body).not.toContain('Test mode: no money is taken');
+  });
+
+  // covers 000-1.09
+  it('show the codes of the gift cards an order issued', async () => {
+    const token = await placed({});
+    const [order] = await database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(eq(orders.accessTokenHash, orderTokenHash(token)));
+    await issueGiftCards(database.db, {
+      websiteId,
+      orderId: order!.id,
+      currency: 'USD',
+      lines: [{ position: 0, productType: 'GIFT_CARD', quantity: 2, unitPriceCents: 2500 }],
+    });
+    const codes = await giftCardCodesOf(database.db, websiteId, order!.id);
+    expect(codes).toHaveLength(2);
+    const res = await (await client(app, DOMAIN)).call('GET', `/checkout/orders/${token}`);
+    expect(res.body).toContain('Your gift card codes');
+    for (const { code } of codes) expect(res.body).toContain(`Stacking Bowl: ${code}`);
+  });
+
+  it('find nothing for a token no order has', async () => {
+    const res = await (await client(app, DOMAIN)).call('GET', `/checkout/orders/not-an-order-token-at-all-000`);
+    expect(res.statusCode).toBe(404);
+  });
+});
