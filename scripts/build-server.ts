@@ -18,6 +18,7 @@ export const ENTRIES = {
   user: 'src/cli/user.ts',
   secrets: 'src/cli/secrets.ts',
   backup: 'src/cli/backup.ts',
+  'test-payments': 'src/server/test-payments/main.ts',
 } as const;
 
 export async function buildServer(outdir = SERVER_DIST): Promise<void> {

@@ -157,7 +157,13 @@ describe('the owner-HTML data migration', () => {
       expect(spacer).toEqual({});
     }
     const { rows } = await database.pool.query<{ name: string }>('SELECT name FROM drizzle.__data_migrations ORDER BY applied_at, name');
-    expect(rows.map((r) => r.name)).toEqual(['0001_sanitize_owner_html', '0002_page_revisions', '0003_rich_text', '0004_owner_html_ids']);
+    expect(rows.map((r) => r.name)).toEqual([
+      '0001_sanitize_owner_html',
+      '0002_page_revisions',
+      '0003_rich_text',
+      '0004_owner_html_ids',
+      '0005_reserved_shop_paths',
+    ]);
   });
 });
 

@@ -16,6 +16,7 @@ import { DATA_MIGRATIONS } from '../src/server/modules/content';
 import { createDatabase } from '../src/db/databases';
 import { prepareCluster, startEmbeddedPostgres } from '../src/db/embedded';
 import { ensureServerBundle } from '../e2e/bundle';
+import { sharedTestPayments } from './test-payments';
 
 export const TEMPLATE = 'openpress_template';
 
@@ -79,9 +80,15 @@ export async function sharedPostgres(): Promise<{ url: string; preparedCluster: 
 }
 
 export default async function setup(project: TestProject) {
-  const postgres = await sharedPostgres();
+  const [postgres, payments] = await Promise.all([sharedPostgres(), sharedTestPayments()]);
   project.provide('pgUrl', postgres.url);
   project.provide('templateDatabase', TEMPLATE);
   project.provide('preparedCluster', postgres.preparedCluster);
-  return () => postgres.release();
+  project.provide('testPaymentsUrl', payments.url);
+  // Servers the tests spawn (their environment is this process's) use the run's service rather than start their own.
+  process.env.TEST_PAYMENTS_URL = payments.url;
+  return async () => {
+    await payments.release();
+    await postgres.release();
+  };
 }

@@ -76,7 +76,18 @@ export function logoutReturnUrl(base: string = '/'): string {
 export const LOCAL_HOSTNAMES: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
 /** First path segments the platform answers itself: site pages may not use them. */
-export const RESERVED_PATH_SEGMENTS = ['account', 'api', 'assets', 'cart', 'commerce', 'config', 'newsletter-subscription', 's'] as const;
+export const RESERVED_PATH_SEGMENTS = [
+  'account',
+  'api',
+  'assets',
+  'cart',
+  'checkout',
+  'commerce',
+  'config',
+  'downloads',
+  'newsletter-subscription',
+  's',
+] as const;
 
 /** The newsletter pages every published site has: confirming a sign-up, and unsubscribing (page type 300). */
 export const NEWSLETTER_PATHS = {

@@ -53,9 +53,12 @@ import { passwords } from './passwords';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
+import { orderEmails } from './order-emails';
 import { pricingScreens } from './pricing-screens';
+import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
 import { relativeTime } from './relative-time';
+import { reservedPaths } from './reserved-paths';
 import { richText } from './rich-text';
 import { securityEmails } from './security-emails';
 import { settingsScreens } from './settings-screens';
@@ -116,14 +119,17 @@ export const CATALOGUE = {
   googleMaps,
   newsletter,
   operations,
+  orderEmails,
   pages,
   passwords,
   pricing,
   productChooser,
   pricingApi,
   pricingScreens,
+  testPayments,
   productCsv,
   relativeTime,
+  reservedPaths,
   richText,
   securityEmails,
   settingsScreens,

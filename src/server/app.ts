@@ -9,6 +9,7 @@
  * 7. static assets: the browser build's files.
  * Routes call their module's operations for everything they read or write (src/server/modules).
  */
+import { randomBytes } from 'node:crypto';
 import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
@@ -48,6 +49,7 @@ import { registerSiteIconRoutes } from './modules/files/routes/site-icon';
 import { registerSitePagesApi } from './modules/content/routes/site-pages';
 import { registerSiteUserRoutes } from './modules/accounts/routes/site-users';
 import { registerCartApi } from './modules/cart/routes/cart';
+import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
 import { registerCheckoutApi } from './modules/checkout/routes/place';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
@@ -67,6 +69,7 @@ import { postgresRateLimits, type RateLimitStore } from './rate-limits/rate-limi
 import type { WebsiteRow } from './modules/sites';
 import { onStoredProblem, siteSettings } from './modules/sites';
 import { http } from '../messages/http';
+import { createPaymentProviders, type PaymentProviders } from './modules/payments';
 
 export type AppOptions = {
   database: Database;
@@ -99,6 +102,8 @@ export type AppOptions = {
   videoEmbeds?: ResolveOptions;
   /** Import and storage limits, who creates sites, punycode identifiers (config.ts); the settings' defaults when not given. */
   siteLimits?: Partial<SiteLimits>;
+  /** The test payment service's address (none: the test provider answers unavailable) and the key sites' test-mode keys derive from (a random one when not given). */
+  payments?: { testPaymentsUrl?: string; secret?: Buffer };
 };
 
 declare module 'fastify' {
@@ -123,6 +128,8 @@ declare module 'fastify' {
     siteLimits: SiteLimits;
     /** APP_DOMAIN: sites answer on {identifier}.{appDomain}. */
     appDomain: string;
+    /** The payment providers a site may use (src/server/modules/payments). */
+    payments: PaymentProviders;
   }
 }
 
@@ -195,6 +202,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('videoEmbeds', opts.videoEmbeds ?? { allowPrivate: false });
   app.decorate('siteLimits', { ...DEFAULT_SITE_LIMITS, ...opts.siteLimits });
   app.decorate('appDomain', opts.appDomain);
+  app.decorate('payments', createPaymentProviders({ db, testPaymentsUrl: opts.payments?.testPaymentsUrl, secret: opts.payments?.secret ?? randomBytes(32) }));
   if (!opts.blobStore) app.addHook('onClose', () => blobs.close());
   await registerFileRoutes(app, db, blobs);
   await registerSeoRoutes(app, db);
@@ -219,6 +227,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerAnalyticsApi(app, db);
   await registerSiteUserRoutes(app, db, { signOutCart: signOutCart(cartDeps(app, opts.database)) });
   await registerCartApi(app, opts.database);
+  registerDownloadRoutes(app, db);
   await registerCheckoutApi(app, opts.database);
   await registerFormRoutes(app, db);
   await registerCaptchaApi(app, db);

@@ -180,6 +180,13 @@ const env = z.object({
   ),
   /** Who may create sites: accounts that are ADMIN of some site, any account, or only the operator (npm run site -- new). */
   SITE_CREATION: unsetWhenEmpty(z.enum(SITE_CREATION_RIGHTS, 'SITE_CREATION must be admins, anyone or operator').default(DEFAULT_SITE_LIMITS.siteCreation)),
+  /** An operator's own test payment service (src/server/test-payments), or a test run's shared one; unset, `npm start` starts one beside the app, or adopts it. */
+  TEST_PAYMENTS_URL: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/?$/, 'TEST_PAYMENTS_URL must be an http:// or https:// address with no path')
+      .optional(),
+  ),
   /** "true" lets a site take a punycode identifier (xn--…). */
   ALLOW_PUNYCODE_IDENTIFIERS: flag('ALLOW_PUNYCODE_IDENTIFIERS'),
   S3_PREFIX: unsetWhenEmpty(
@@ -237,6 +244,8 @@ export type ServerConfig = {
   mapTiles: MapTiles;
   /** Import and storage limits, who creates sites, and punycode identifiers (services/site-limits.ts). */
   siteLimits: SiteLimits;
+  /** TEST_PAYMENTS_URL: the test payment service to use rather than start. */
+  testPaymentsUrl: string | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
@@ -288,6 +297,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
           }
         : undefined,
     mapTiles: mapTilesOf(e),
+    testPaymentsUrl: e.TEST_PAYMENTS_URL?.replace(/\/$/, ''),
     siteLimits: {
       importMaxBytes: e.IMPORT_MAX_BYTES,
       importMaxRatio: e.IMPORT_MAX_RATIO,

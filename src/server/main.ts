@@ -41,7 +41,10 @@ import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
 import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './modules/content';
 import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalogue';
+import { downloadLinks } from './modules/checkout';
+import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
+import { startTestPayments, type TestPaymentsService } from './test-payments/process';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -88,6 +91,13 @@ async function main() {
   const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const blobs = await openBlobStore(config, opened.database);
+  // The test payment service runs beside the app (its ledger in DATA_DIR), unless TEST_PAYMENTS_URL names one; without it, only test payments fail.
+  const testPayments: TestPaymentsService | undefined = config.testPaymentsUrl
+    ? undefined
+    : await startTestPayments({ dataDir: config.dataDir, log: (line) => console.log(line) }).catch((err: unknown) => {
+        console.warn(`test payments are unavailable: ${err instanceof Error ? err.message : String(err)}`);
+        return undefined;
+      });
   const app = await buildApp({
     database: opened.database,
     assets,
@@ -102,6 +112,7 @@ async function main() {
     contentCacheBytes: config.contentCacheBytes,
     blobStore: blobs,
     siteLimits: config.siteLimits,
+    payments: { testPaymentsUrl: config.testPaymentsUrl ?? testPayments?.url, secret: keys.current },
   });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(
@@ -118,6 +129,12 @@ async function main() {
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
     [PRODUCT_AVAILABLE_JOB]: productAvailableHandler(opened.database),
+    [ORDER_EMAIL_JOB]: orderEmailHandler(opened.database, {
+      policy: { allowPrivate: config.allowPrivateTargets.mail },
+      siteOrigin: (site) => app.siteOrigin(site),
+      configOrigin: (site) => app.configOrigin(site),
+      downloads: downloadLinks(db),
+    }),
   };
   const worker = startWorker(opened.database, handlers, { log: (line) => console.warn(line), metrics: app.metrics, kinds: { except: IMAGE_JOB_KINDS } });
   // Images take seconds each: a worker of their own, so emails and webhooks never wait behind them. Sites take turns, every
@@ -168,6 +185,7 @@ async function main() {
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();
+      await testPayments?.stop();
     } catch (err) {
       console.error(`shutdown failed: ${err instanceof Error ? err.message : String(err)}`);
       code = 1;

@@ -45,7 +45,7 @@ export async function recentTeamActivity(db: Db, websiteId: string) {
   return entries.map(({ accountId, ...entry }) => ({ ...entry, email: (accountId && emails.get(accountId)) ?? null }));
 }
 
-export async function listTeam(db: Db, websiteId: string) {
+export async function listTeam(db: Executor, websiteId: string) {
   return db
     .select({ accountId: accounts.id, email: accounts.email, displayName: accounts.displayName, role: websiteMembers.role, since: websiteMembers.createdAt })
     .from(websiteMembers)

@@ -12,6 +12,7 @@ export { placeOrder } from './operations/place-order';
 export { finishDetour } from './operations/carry-on';
 export { finalize, settle } from './operations/finalize';
 export { PlaceRefusal } from './refusal';
+export { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, downloadTokens, openDownload, type OpenedDownload } from './downloads';
 export { takeStockHolds, takeCouponHolds, releaseHolds, type HoldStock, type StockHoldInput, type StockHoldOutcome } from './holds';
 export { sweepExpiredHolds, startHoldSweep, HOLD_SWEEP_MS } from './sweep';
 

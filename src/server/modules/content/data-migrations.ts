@@ -12,6 +12,7 @@ import type { DataMigration } from '../../../db/data-migrations';
 import type { Executor } from '../../../db/types';
 import { contentColumns, rewriteContent } from '../../versions/rewrite';
 import { PAGES, POSTS } from './drafts/versioned';
+import { moveReservedContent } from './reserved-paths';
 import { pageRevisions, pages } from './schema/content';
 
 /** Rows read and written per statement, so a large site's content never sits in memory whole. */
@@ -69,4 +70,6 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
   { name: '0003_rich_text', run: documentVersion(1) },
   // Owner HTML's ids get their prefix (OWNER_ID_PREFIX in src/blocks/sanitize.ts): the same pass as the first.
   { name: '0004_owner_html_ids', run: sanitizeOwnerHtml },
+  // The shop's addresses join the platform's: content already there moves aside and the owner is told.
+  { name: '0005_reserved_shop_paths', run: (tx) => moveReservedContent(tx, ['cart', 'commerce', 'checkout', 'downloads']).then(() => undefined) },
 ];

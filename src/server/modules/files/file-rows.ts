@@ -36,6 +36,15 @@ export async function privateFileExists(tx: Executor, websiteId: string, name: s
   return file !== undefined;
 }
 
+/** A private file of the site by name (a digital product's download, for its signed link). */
+export async function privateFile(tx: Executor, websiteId: string, name: string): Promise<FileRow | undefined> {
+  const [file] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, true)));
+  return file;
+}
+
 /** The site's files by name and type, in the library's order. */
 export async function siteFileNames(db: Executor, websiteId: string): Promise<{ name: string; contentType: string }[]> {
   return db.select({ name: files.name, contentType: files.contentType }).from(files).where(eq(files.websiteId, websiteId)).orderBy(asc(files.position));

@@ -3,6 +3,7 @@ export {
   deleteFileRows,
   insertFileRows,
   libraryImageNames,
+  privateFile,
   privateFileExists,
   siteFileNames,
   siteFileRows,

@@ -1,0 +1,23 @@
+/** The test payment service's words: its test cards as the checkout page lists them, its authentication page, and the errors it answers with (Stripe's own wording). */
+export const testPayments = {
+  cardSucceeds: 'Succeeds',
+  cardDeclined: 'Declined',
+  cardInsufficientFunds: 'Declined: insufficient funds',
+  cardProcessingError: 'Processing error',
+  cardRequiresAction: 'Asks for authentication',
+  cardCaptureFails: 'Authorised, then the capture fails',
+  cardSlow: 'Answers slowly',
+  cardTimeoutAfterSuccess: 'Charged, then the answer is lost',
+  authenticateTitle: 'Authenticate this test payment',
+  authenticateIntro: 'A test payment of {amount} asks you to authenticate, as a bank would.',
+  completeAuthentication: 'Complete authentication',
+  failAuthentication: 'Fail authentication',
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  processingError: 'An error occurred while processing your card. Try again in a little bit.',
+  captureFailed: 'The capture of this payment failed.',
+  incorrectNumber: 'Your card number is incorrect.',
+  authenticationFailed: 'The provided PaymentMethod has failed authentication.',
+  manualRefund: 'A manual payment is refunded by the owner, outside the store.',
+  unavailable: 'The test payment service could not be reached; the payment may or may not have been made.',
+} as const;

@@ -1,0 +1,152 @@
+/**
+ * An order's two emails: the confirmation to the shopper and the new-order notice to the store's
+ * team (the members whose role may see orders). Both are queued in the transaction that places the
+ * order (checkout's finalize), in one statement, so an order rolled back sends nothing; each job
+ * names the order only. The handler reads the order when it runs and renders the emails then, so
+ * gift card codes and download links are never written to the jobs table. Nor is the order page's
+ * access token: the handler makes it again from the order (./order-token.ts), as placing it did. A
+ * repeat delivery of a job carries the same Message-ID (for the notice, one per member).
+ */
+import { z } from 'zod';
+import type { Database, Executor } from '../../../db/client';
+import { CHECKOUT_PATHS } from '../../../domain/checkout/paths';
+import { canAccess } from '../../../domain/permissions';
+import { enqueueAll, PermanentJobError, type JobHandler } from '../../jobs/queue';
+import { mailTransportFor, messageIdFor } from '../../mail/mailer';
+import { RefusedTargetError, type OutgoingPolicy } from '../../net/outgoing';
+import { listTeam } from '../accounts';
+import { siteRow, siteSettings, type WebsiteRow } from '../sites';
+import { confirmationEmail, type RenderedEmail } from './emails/confirmation';
+import { newOrderNotice } from './emails/notice';
+import { orderToken, orderTokenSecret } from './order-token';
+import { addressLines, mailLines, mailSite, methodName, moneyOf, placedOrder, totalRows, type PlacedOrder } from './emails/order-view';
+
+export const ORDER_EMAIL_JOB = 'orders.email';
+/** Where the team manages orders, in the site's config area. */
+export const ORDERS_CONFIG_PATH = '/config/store/orders';
+/** As an email's, so a mail server's outage of hours is waited out. */
+const ORDER_EMAIL_MAX_ATTEMPTS = 12;
+
+const payloadSchema = z.discriminatedUnion('to', [
+  z.object({ to: z.literal('shopper'), orderId: z.string() }),
+  z.object({ to: z.literal('team'), orderId: z.string() }),
+]);
+
+/**
+ * Queues the confirmation and the team's notice; call it on the transaction that places the order.
+ * `accessToken` is the one placing made: the handler makes the same again, so it is never stored.
+ */
+export async function enqueueOrderEmails(tx: Executor, input: { websiteId: string; orderId: string; accessToken: string }): Promise<void> {
+  const { websiteId, orderId } = input;
+  await enqueueAll(tx, [
+    { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'shopper', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
+    { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'team', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
+  ]);
+}
+
+/** A digital line's file, as a signed download link grants it (checkout's downloads). */
+export type DownloadGrant = { websiteId: string; orderId: string; line: number; file: string };
+
+export type OrderEmailDeps = {
+  /** Whether a site's own SMTP host may be a private address. */
+  policy: OutgoingPolicy;
+  /** The site's own address (never a request's): links in emails start there. */
+  siteOrigin(site: WebsiteRow): string;
+  /** Where the site's config area is. */
+  configOrigin(site: WebsiteRow): string;
+  /** The path of a signed, expiring link to one line's file, and how many days it works. */
+  downloads: { path(grant: DownloadGrant): Promise<string>; days: number };
+};
+
+async function confirmation(placed: PlacedOrder, site: WebsiteRow, token: string, deps: OrderEmailDeps): Promise<RenderedEmail> {
+  const { order, lines } = placed;
+  const origin = deps.siteOrigin(site);
+  const money = moneyOf(site, order.currency);
+  const lang = siteSettings(site).locale;
+  const { rows, includedTax } = totalRows(order, money);
+  const open = order.status !== 'canceled';
+  const downloads = open
+    ? await Promise.all(
+        lines
+          .filter((l) => l.downloadFile !== null)
+          .map(async (l) => ({
+            name: l.productName,
+            url: `${origin}${await deps.downloads.path({ websiteId: order.websiteId, orderId: order.id, line: l.position, file: l.downloadFile! })}`,
+          })),
+      )
+    : [];
+  const shipTo = addressLines(order, lang);
+  return confirmationEmail({
+    site: mailSite(site, origin),
+    lang,
+    number: order.number,
+    awaitingPayment: order.provider === 'manual' && order.paymentStatus === 'unpaid',
+    lines: mailLines(lines, money),
+    totals: rows,
+    ...(includedTax ? { includedTax } : {}),
+    ...(shipTo ? { shipTo } : {}),
+    ...(order.provider === 'manual' && order.paymentInstructions ? { payment: { method: methodName(order), instructions: order.paymentInstructions } } : {}),
+    downloads,
+    downloadDays: deps.downloads.days,
+    giftCards: placed.giftCards.map((g) => ({ amount: money(g.amountCents), code: g.code })),
+    orderUrl: `${origin}${CHECKOUT_PATHS.order(token)}`,
+    testMode: order.testMode,
+  });
+}
+
+function notice(placed: PlacedOrder, site: WebsiteRow, deps: OrderEmailDeps): RenderedEmail {
+  const { order, lines } = placed;
+  const money = moneyOf(site, order.currency);
+  return newOrderNotice({
+    site: mailSite(site, deps.siteOrigin(site)),
+    lang: siteSettings(site).locale,
+    number: order.number,
+    customer: order.customerName,
+    email: order.email,
+    total: money(order.totalCents),
+    method: methodName(order),
+    lines: mailLines(lines, money),
+    ordersUrl: `${deps.configOrigin(site)}${ORDERS_CONFIG_PATH}`,
+    testMode: order.testMode,
+  });
+}
+
+/** The team members who hear of new orders: those whose role may see orders. */
+async function teamRecipients(database: Database, websiteId: string): Promise<{ key: string; email: string }[]> {
+  const team = await listTeam(database.db, websiteId);
+  return team.filter((m) => canAccess(m.role, 'commerce-orders', 'read')).map((m) => ({ key: m.accountId, email: m.email }));
+}
+
+/** The handler for ORDER_EMAIL_JOB: renders the email from the order as it stands and sends it. */
+export function orderEmailHandler(database: Database, deps: OrderEmailDeps): JobHandler {
+  return async (job) => {
+    if (!job.websiteId) throw new PermanentJobError('an order email names no site');
+    const payload = payloadSchema.parse(job.payload);
+    const [site, placed] = await Promise.all([siteRow(database.db, job.websiteId), placedOrder(database.db, job.websiteId, payload.orderId)]);
+    // A site or order deleted since has no one to tell.
+    if (!site || !placed) return;
+    const messages: { to: string; messageKey: string; email: RenderedEmail }[] = [];
+    if (payload.to === 'shopper') {
+      const token = orderToken(await orderTokenSecret(database.db), site.id, placed.order.id);
+      const email = await confirmation(placed, site, token, deps);
+      messages.push({ to: placed.order.email, messageKey: job.deliveryKey, email });
+    } else {
+      const email = notice(placed, site, deps);
+      for (const r of await teamRecipients(database, site.id)) messages.push({ to: r.email, messageKey: `${job.deliveryKey}.${r.key}`, email });
+    }
+    if (messages.length === 0) return;
+    let sender: Awaited<ReturnType<typeof mailTransportFor>>;
+    try {
+      sender = await mailTransportFor(database.db, site.id, deps.policy);
+    } catch (err) {
+      throw err instanceof RefusedTargetError ? new PermanentJobError(err.message) : err;
+    }
+    try {
+      for (const m of messages) {
+        await sender.transport.sendMail({ ...m.email, to: m.to, from: sender.from, messageId: messageIdFor(m.messageKey) });
+      }
+    } finally {
+      sender.transport.close();
+    }
+  };
+}

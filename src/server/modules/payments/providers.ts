@@ -1,0 +1,35 @@
+/**
+ * The providers a site may use, as the app holds them (`app.payments`). A site's test-mode key for
+ * the test payment service is derived from the server's secret key and the site's id, nothing
+ * stored: each site sees only its own test payments, and every app server of an install (sharing
+ * SECRET_KEY) opens the same account. Whether the test provider is offered (test mode) is the
+ * store's setting, checked by whoever offers it.
+ */
+import { createHmac } from 'node:crypto';
+import type { Db } from '../../../db/client';
+import { manualProvider } from './manual-provider';
+import type { PaymentProviders } from './provider';
+import { testProvider } from './test-provider';
+
+export type PaymentProvidersOptions = {
+  db: Db;
+  /** Where the test payment service answers; unset, the test provider answers ProviderUnavailable. */
+  testPaymentsUrl: string | undefined;
+  /** The server's secret key, which the sites' test-mode keys are derived from. */
+  secret: Buffer;
+  /** How long a test provider call may take (TEST_PROVIDER_TIMEOUT_MS when not given). */
+  timeoutMs?: number;
+};
+
+/** A site's secret key for the test payment service. */
+export const testModeKey = (secret: Buffer, websiteId: string) =>
+  `sk_test_${createHmac('sha256', secret).update(`openpress test payments: ${websiteId}`).digest('hex').slice(0, 40)}`;
+
+export function createPaymentProviders(opts: PaymentProvidersOptions): PaymentProviders {
+  return {
+    provider: async (websiteId, id) =>
+      id === 'test'
+        ? testProvider({ url: opts.testPaymentsUrl, apiKey: testModeKey(opts.secret, websiteId), timeoutMs: opts.timeoutMs })
+        : manualProvider({ db: opts.db, websiteId }),
+  };
+}

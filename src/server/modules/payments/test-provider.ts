@@ -1,0 +1,167 @@
+/**
+ * The `test` provider: a client of the test payment service (src/server/test-payments), speaking
+ * Stripe's REST API as the Stripe adapter will. Every call that changes a payment sends
+ * `providerKey(attemptKey, step)` as its Idempotency-Key (a refund its own key) and the attempt's
+ * key in the payment's metadata. No answer in time, a dropped connection, a 5xx, or a request with
+ * the same key still running (409) is ProviderUnavailable: the outcome is unknown until the same
+ * call is retried (its answer is replayed) or the payment retrieved.
+ */
+import { providerKey } from '../../../domain/checkout/protocol';
+import { testPayments } from '../../../messages/test-payments';
+import { verifySignature, webhookSecretFor } from '../../test-payments/signing';
+import { ProviderRefused } from './refused';
+import { ProviderUnavailable, type PaymentOutcome, type PaymentProvider, type WebhookEvent } from './provider';
+
+/** How long a call may take before its outcome is taken as unknown. */
+export const TEST_PROVIDER_TIMEOUT_MS = 10_000;
+
+type Intent = {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  metadata: Record<string, string>;
+  next_action: { redirect_to_url?: { url: string } } | null;
+  last_payment_error: { message: string } | null;
+};
+type StripeError = { error: { type: string; code?: string; message: string; payment_intent?: Intent } };
+
+/** The metadata entry that names the attempt a payment is for. */
+export const ATTEMPT_METADATA = 'attempt_key';
+
+function outcomeOf(pi: Intent): PaymentOutcome {
+  const amount = { amountCents: pi.amount, currency: pi.currency.toUpperCase() };
+  switch (pi.status) {
+    case 'requires_action':
+      return { status: 'requires_action', paymentId: pi.id, actionUrl: pi.next_action?.redirect_to_url?.url ?? '' };
+    case 'requires_capture':
+      return { status: 'authorized', paymentId: pi.id, ...amount };
+    case 'succeeded':
+      return { status: 'captured', paymentId: pi.id, ...amount };
+    case 'canceled':
+      return { status: 'canceled', paymentId: pi.id };
+    default:
+      // A payment confirmed and refused keeps its error until it is confirmed again.
+      return pi.last_payment_error ? { status: 'declined', paymentId: pi.id, message: pi.last_payment_error.message } : { status: 'pending', paymentId: pi.id };
+  }
+}
+
+function form(params: Record<string, string | number | Record<string, string>>): string {
+  const out = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value === 'object') for (const [k, v] of Object.entries(value)) out.append(`${name}[${k}]`, v);
+    else out.append(name, String(value));
+  }
+  return out.toString();
+}
+
+const EVENT_ACTIONS: Record<string, WebhookEvent['action']> = {
+  'payment_intent.amount_capturable_updated': 'authorized',
+  'payment_intent.succeeded': 'captured',
+  'payment_intent.payment_failed': 'declined',
+  'payment_intent.canceled': 'canceled',
+  'charge.refunded': 'refunded',
+};
+
+export function testProvider(opts: { url: string | undefined; apiKey: string; timeoutMs?: number }): PaymentProvider {
+  const timeoutMs = opts.timeoutMs ?? TEST_PROVIDER_TIMEOUT_MS;
+
+  const call = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    params?: Parameters<typeof form>[0],
+    key?: string,
+  ): Promise<{ status: number; body: T | StripeError }> => {
+    if (!opts.url) throw new ProviderUnavailable(testPayments.unavailable);
+    let res: Response;
+    let body: T | StripeError;
+    try {
+      res = await fetch(`${opts.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${opts.apiKey}`,
+          ...(params ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        body: params ? form(params) : undefined,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      body = (await res.json()) as T | StripeError;
+    } catch (error) {
+      throw new ProviderUnavailable(testPayments.unavailable, { cause: error });
+    }
+    if (res.status >= 500 || res.status === 409 || res.status === 429)
+      throw new ProviderUnavailable((body as StripeError).error?.message ?? testPayments.unavailable);
+    return { status: res.status, body };
+  };
+
+  const refused = (body: unknown): never => {
+    const error = (body as StripeError).error;
+    throw new ProviderRefused(error?.message ?? 'refused', error?.code);
+  };
+
+  const intent = async (paymentId: string): Promise<Intent> => {
+    const { status, body } = await call<Intent>('GET', `/v1/payment_intents/${encodeURIComponent(paymentId)}`);
+    return status === 200 ? (body as Intent) : refused(body);
+  };
+
+  /** A change to a payment: its new state; a card refusal as a decline; a change its state no longer allows as the state it is in. */
+  const change = async (paymentId: string, action: string, params: Parameters<typeof form>[0], key: string): Promise<PaymentOutcome> => {
+    const { status, body } = await call<Intent>('POST', `/v1/payment_intents/${encodeURIComponent(paymentId)}/${action}`, params, key);
+    if (status === 200) return outcomeOf(body as Intent);
+    const error = (body as StripeError).error;
+    if (status === 402) return { status: 'declined', paymentId, message: error.message };
+    if (error?.code === 'payment_intent_unexpected_state') return outcomeOf(await intent(paymentId));
+    return refused(body);
+  };
+
+  return {
+    id: 'test',
+    async initiate({ attemptKey, description, email, amountCents, currency }) {
+      const params = {
+        amount: amountCents,
+        currency: currency.toLowerCase(),
+        capture_method: 'manual',
+        description,
+        receipt_email: email,
+        metadata: { [ATTEMPT_METADATA]: attemptKey },
+      };
+      const { status, body } = await call<Intent>('POST', '/v1/payment_intents', params, providerKey(attemptKey, 'initiate'));
+      return status === 200 ? { paymentId: (body as Intent).id } : refused(body);
+    },
+    authorize: ({ attemptKey, paymentId, method, returnUrl }) =>
+      change(paymentId, 'confirm', { payment_method: method, return_url: returnUrl }, providerKey(attemptKey, 'authorize')),
+    capture: ({ attemptKey, paymentId, amountCents }) => change(paymentId, 'capture', { amount_to_capture: amountCents }, providerKey(attemptKey, 'capture')),
+    cancel: ({ attemptKey, paymentId }) => change(paymentId, 'cancel', {}, providerKey(attemptKey, 'cancel')),
+    async refund({ refundKey, paymentId, amountCents }) {
+      const { status, body } = await call<{ id: string; amount: number }>('POST', '/v1/refunds', { payment_intent: paymentId, amount: amountCents }, refundKey);
+      if (status !== 200) return refused(body);
+      const refund = body as { id: string; amount: number };
+      return { refundId: refund.id, amountCents: refund.amount };
+    },
+    async retrieve(paymentId) {
+      const pi = await intent(paymentId);
+      return { ...outcomeOf(pi), amountCents: pi.amount, currency: pi.currency.toUpperCase(), attemptKey: pi.metadata[ATTEMPT_METADATA] ?? '' };
+    },
+    parseWebhook(raw, headers) {
+      const header = headers['stripe-signature'];
+      if (typeof header !== 'string' || !verifySignature(webhookSecretFor(opts.apiKey), raw, header)) return null;
+      let event: {
+        id?: string;
+        type?: string;
+        data?: { object?: { object?: string; id?: string; payment_intent?: string; metadata?: Record<string, string> } };
+      };
+      try {
+        event = JSON.parse(raw.toString('utf8')) as typeof event;
+      } catch {
+        return null;
+      }
+      const action = EVENT_ACTIONS[event.type ?? ''];
+      const object = event.data?.object;
+      const paymentId = object?.object === 'charge' ? object.payment_intent : object?.id;
+      const attemptKey = object?.metadata?.[ATTEMPT_METADATA];
+      if (!action || !event.id || !paymentId || !attemptKey) return null;
+      return { eventId: event.id, action, attemptKey, paymentId };
+    },
+  };
+}

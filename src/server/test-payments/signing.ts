@@ -1,0 +1,32 @@
+/**
+ * Webhook signatures as Stripe makes them (`Stripe-Signature: t={unix seconds},v1={hex}`, the
+ * HMAC-SHA256 of `{t}.{raw body}` under the endpoint's secret), and the secret the test payment
+ * service signs an account's webhooks with: derived from the account's secret key, so the service
+ * and the app agree on it without storing it anywhere.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** How old a signature may be (Stripe's libraries' default): a replay later than this is refused. */
+export const SIGNATURE_TOLERANCE_S = 300;
+
+export const webhookSecretFor = (apiKey: string) => `whsec_${createHmac('sha256', apiKey).update('openpress test payments: webhooks').digest('hex')}`;
+
+const digest = (secret: string, t: number, payload: Buffer | string) => createHmac('sha256', secret).update(`${t}.`).update(payload).digest('hex');
+
+export function signPayload(secret: string, payload: Buffer | string, t = Math.floor(Date.now() / 1000)): string {
+  return `t=${t},v1=${digest(secret, t, payload)}`;
+}
+
+/** Whether one of the header's v1 signatures is the payload's under `secret`, made within the tolerance. */
+export function verifySignature(secret: string, payload: Buffer, header: string, nowS = Math.floor(Date.now() / 1000)): boolean {
+  const parts = header.split(',').map((part) => part.trim().split('='));
+  const t = Number(parts.find(([k]) => k === 't')?.[1]);
+  if (!Number.isInteger(t) || Math.abs(nowS - t) > SIGNATURE_TOLERANCE_S) return false;
+  const expected = Buffer.from(digest(secret, t, payload), 'hex');
+  return parts
+    .filter(([k, v]) => k === 'v1' && v && /^[0-9a-f]+$/.test(v))
+    .some(([, v]) => {
+      const given = Buffer.from(v!, 'hex');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    });
+}
