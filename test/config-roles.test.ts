@@ -156,6 +156,13 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'POST /api/config/store/tax/rules': [...STORE_WRITERS],
   'PUT /api/config/store/tax/rules/:ruleId': [...STORE_WRITERS],
   'DELETE /api/config/store/tax/rules/:ruleId': [...STORE_WRITERS],
+  // Store → Payments and the next order number are commerce-payments; the orders list and "Mark paid" commerce-orders.
+  'GET /api/config/store/payments': [...STORE_READERS],
+  'PUT /api/config/store/payments': [...STORE_WRITERS],
+  'GET /api/config/store/order-number': [...STORE_READERS],
+  'PUT /api/config/store/order-number': [...STORE_WRITERS],
+  'GET /api/config/store/orders': [...STORE_READERS],
+  'POST /api/config/store/orders/:orderId/mark-paid': [...STORE_WRITERS],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -349,6 +356,18 @@ async function resetTarget() {
     `INSERT INTO tax_rules (website_id, id, name, country, rate_thousandths, position) VALUES ($1, $2, 'Role tax', 'DE', 19000, 999) ON CONFLICT DO NOTHING`,
     [websiteId, TAX_RULE_ID],
   );
+  // The orders rows' unpaid bank-transfer order, with its awaited payment, for "Mark paid".
+  await database.pool.query(
+    `INSERT INTO orders (website_id, id, number, attempt_id, cart_id, email, customer_name, currency, subtotal_cents, discount_cents, shipping_cents, tax_cents,
+        total_cents, prices_include_tax, payment_status, provider, payment_method, test_mode, access_token_hash)
+      VALUES ($1, $2, 1001, 'role-attempt', 'role-cart', 'role@example.com', 'Role shopper', 'USD', 1500, 0, 0, 0, 1500, false, 'unpaid', 'manual', 'bank_transfer', false, 'role-order-token') ON CONFLICT DO NOTHING`,
+    [websiteId, ORDER_ID],
+  );
+  await database.pool.query(
+    `INSERT INTO payments (website_id, id, attempt_id, order_id, provider, provider_payment_id, method, amount_cents, currency, status)
+      VALUES ($1, 'role-payment', 'role-attempt', $2, 'manual', 'role-payment', 'bank_transfer', 1500, 'USD', 'pending') ON CONFLICT DO NOTHING`,
+    [websiteId, ORDER_ID],
+  );
 }
 
 const SHOP_ID = 'a5a5a5a5a5a5a5a5a5a5a501';
@@ -358,6 +377,7 @@ const CATEGORY_ID = 'd2d2d2d2d2d2d2d2d2d2d201';
 const COUPON_ID = 'e3e3e3e3e3e3e3e3e3e3e301';
 const ZONE_ID = 'f4f4f4f4f4f4f4f4f4f4f401';
 const TAX_RULE_ID = 'a6a6a6a6a6a6a6a6a6a6a601';
+const ORDER_ID = 'a8a8a8a8a8a8a8a8a8a8a801';
 const ROLE_RATE = { id: 'a7a7a7a7a7a7a7a7a7a7a701', name: 'Standard', kind: 'FLAT', amountCents: 500, tiers: [] };
 /** A region no other call's zone names, so each allowed role's new zone is its own. */
 const roleRegion = () => `FR-${randomUUID().slice(0, 3).toUpperCase()}`;
@@ -430,6 +450,7 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     .replace(':couponId', COUPON_ID)
     .replace(':zoneId', ZONE_ID)
     .replace(':ruleId', TAX_RULE_ID)
+    .replace(':orderId', ORDER_ID)
     .replace(':pageId', pattern.startsWith('/api/config/pages/') ? SCRATCH_PAGE_ID : homePageId())
     .replace(':accountId', targetId)
     .replace(':blogId', BLOG_ID)
@@ -510,6 +531,12 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     'PUT /api/config/store/tax/settings': { pricesIncludeTax: true, taxShipping: true, originCountry: 'GB' },
     'POST /api/config/store/tax/rules': { name: 'Role tax', country: 'FR', ratePercent: 20 },
     'PUT /api/config/store/tax/rules/:ruleId': { name: 'Role tax', country: 'DE', ratePercent: 7 },
+    'PUT /api/config/store/payments': {
+      testMode: true,
+      manualMethods: [{ method: 'bank_transfer', enabled: true, instructions: 'Pay to the role test account.' }],
+      cancelUnpaidDays: 5,
+    },
+    'PUT /api/config/store/order-number': { nextNumber: 90_000 },
   };
   const uploads = ['POST /api/config/files', 'PUT /api/config/files/:fileId/content', 'POST /api/config/store/products/:productId/download'].includes(key);
   const csv = key === 'POST /api/config/store/products/import' ? { headers: { 'content-type': 'text/csv' } } : {};

@@ -20,6 +20,7 @@ import { zodMessage } from '../server/modules/accounts';
 import { createAccount, findAccountByEmail } from '../server/modules/accounts';
 import { createSite, SiteTakenError } from '../server/modules/content';
 import { moveStoredBytes } from '../server/modules/files';
+import { startStorePayments } from '../server/modules/payments';
 import { identifierRefused } from '../server/modules/sites';
 import { configurePasswordHashing, generatePassword, hashPassword } from '../server/modules/accounts';
 import { openDatabase } from '../server/database';
@@ -171,7 +172,8 @@ async function newSite(config: ServerConfig, identifier: string, args: string[])
     let password: string | undefined;
     const accountId = existing?.id ?? (await createAccount(db, email, (password = generatePassword())));
     try {
-      await createSite(db, accountId, parsed.data);
+      const { websiteId } = await createSite(db, accountId, parsed.data);
+      await startStorePayments(db, websiteId, { testMode: config.siteLimits.newStoreTestMode });
     } catch (err) {
       if (err instanceof SiteTakenError) {
         console.error(`Not created: ${err.message}`);

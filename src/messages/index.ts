@@ -50,6 +50,8 @@ import { newsletter } from './newsletter';
 import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
+import { paymentsApi } from './payments-api';
+import { paymentsScreens } from './payments-screens';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
@@ -122,6 +124,8 @@ export const CATALOGUE = {
   orderEmails,
   pages,
   passwords,
+  paymentsApi,
+  paymentsScreens,
   pricing,
   productChooser,
   pricingApi,

@@ -21,6 +21,8 @@ import { registerBlogApi } from './modules/content/routes/blog';
 import { registerProductsApi } from './modules/catalogue/routes/products';
 import { registerStoreApi } from './modules/catalogue/routes/store';
 import { registerPricingConfigApi } from './modules/pricing/routes/pricing-config';
+import { registerPaymentsConfigApi } from './modules/payments/routes/payments-config';
+import { registerOrdersConfigApi } from './modules/orders/routes/orders-config';
 import { registerCaptchaApi } from './modules/sites/routes/captcha';
 import { registerAvailabilityRoute } from './modules/catalogue/routes/availability';
 import { registerGoogleMapsApi } from './modules/files/routes/google-maps';
@@ -215,6 +217,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerBlogApi(app, db);
   await registerStoreApi(app, db);
   registerPricingConfigApi(app, db);
+  registerPaymentsConfigApi(app, db);
+  registerOrdersConfigApi(app, db);
   await registerProductsApi(app, db, { blobs });
   await registerSitePagesApi(app, db);
   await registerNewSitesApi(app, db);

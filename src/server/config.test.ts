@@ -100,7 +100,10 @@ describe('import and storage limits, site creation and punycode identifiers', ()
       storageBytes: 2_000_000_000,
       siteCreation: 'admins',
       allowPunycode: false,
+      newStoreTestMode: true,
     });
+    // A managed database is a real store's: its new stores take real payments from the start.
+    expect(readConfig({ DATABASE_URL: 'postgres://shop@db.example.com/openpress' }).siteLimits.newStoreTestMode).toBe(false);
     expect(
       readConfig({
         IMPORT_MAX_BYTES: '5000000',
@@ -109,7 +112,14 @@ describe('import and storage limits, site creation and punycode identifiers', ()
         SITE_CREATION: 'operator',
         ALLOW_PUNYCODE_IDENTIFIERS: 'true',
       }).siteLimits,
-    ).toEqual({ importMaxBytes: 5_000_000, importMaxRatio: 20, storageBytes: 250_500_000, siteCreation: 'operator', allowPunycode: true });
+    ).toEqual({
+      importMaxBytes: 5_000_000,
+      importMaxRatio: 20,
+      storageBytes: 250_500_000,
+      siteCreation: 'operator',
+      allowPunycode: true,
+      newStoreTestMode: true,
+    });
     expect(() => readConfig({ IMPORT_MAX_BYTES: '1000' })).toThrow('IMPORT_MAX_BYTES must be a whole number of bytes, at least 1000000');
     expect(() => readConfig({ IMPORT_MAX_RATIO: '1' })).toThrow('IMPORT_MAX_RATIO must be a whole number from 2 to 100000');
     expect(() => readConfig({ SITE_STORAGE_MB: 'lots' })).toThrow('SITE_STORAGE_MB must be a number of megabytes, at least 1');

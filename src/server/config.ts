@@ -304,6 +304,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
       storageBytes: Math.round(e.SITE_STORAGE_MB * 1_000_000),
       siteCreation: e.SITE_CREATION,
       allowPunycode: e.ALLOW_PUNYCODE_IDENTIFIERS === 'true',
+      newStoreTestMode: e.DATABASE_URL === undefined,
     },
   };
 }

@@ -9,6 +9,7 @@ import { loadDocument } from '../document/load';
 import { chooseAltcha, hasAnySite } from './modules/sites';
 import { DEMO_SITE_FILE, startNewSiteLabs, templateDocument } from './modules/content';
 import { writeSiteDocument } from './modules/content';
+import { startStorePayments } from './modules/payments';
 
 /** The demo site's sample customer, made at first start with a printed password. */
 export const DEMO_CUSTOMER_EMAIL = 'member@example.com';
@@ -27,6 +28,8 @@ export async function importDemoIfEmpty(db: Db): Promise<string | undefined> {
   const { websiteId } = await writeSiteDocument(db, loaded.document, { makeDefault: true, within: (tx, site) => startNewSiteLabs(tx, site.websiteId) });
   // The demo contact form asks for a captcha: the site gets a key for the built-in one.
   await chooseAltcha(db, websiteId, null);
+  // The demo's store is for trying: test mode, so checkout works and no money is taken.
+  await startStorePayments(db, websiteId, { testMode: true });
   return websiteId;
 }
 
@@ -34,12 +37,18 @@ async function noSiteYet(db: Db): Promise<boolean> {
   return !(await hasAnySite(db));
 }
 
-/** On a database with no site yet: the blank site, as the default site. Answers its id, or undefined when there were sites. */
-export async function importBlankIfEmpty(db: Db): Promise<string | undefined> {
+/**
+ * On a database with no site yet: the blank site, as the default site, its store in test mode as
+ * the server starts new stores (`store`). Answers its id, or undefined when there were sites.
+ */
+export async function importBlankIfEmpty(db: Db, store = { testMode: true }): Promise<string | undefined> {
   if (!(await noSiteYet(db))) return undefined;
   const { websiteId } = await writeSiteDocument(db, await templateDocument('blank', BLANK_SITE.identifier, BLANK_SITE.title), {
     makeDefault: true,
-    within: (tx, site) => startNewSiteLabs(tx, site.websiteId),
+    within: async (tx, site) => {
+      await startNewSiteLabs(tx, site.websiteId);
+      await startStorePayments(tx, site.websiteId, store);
+    },
   });
   return websiteId;
 }

@@ -22,6 +22,7 @@ import { openBlobStore } from './blobs/open';
 import { encodesRunning } from './modules/files';
 import { IMAGE_JOB_KINDS, imageJobHandlers, startImageSweep } from './modules/files';
 import { startAbandonedCartSweep } from './modules/cart';
+import { startUnpaidOrderSweep } from './modules/orders';
 import { pruneJobs, startWorker } from './jobs/queue';
 import { moveStoredBytes } from './modules/files';
 import { createMetrics } from './metrics';
@@ -88,7 +89,7 @@ async function main() {
   }
   // A fresh install starts with the demo site, or with --blank (START_WITH=blank) a blank one.
   const demoId = config.startWith === 'demo' ? await importDemoIfEmpty(db) : undefined;
-  const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db) : undefined;
+  const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db, { testMode: config.siteLimits.newStoreTestMode }) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const blobs = await openBlobStore(config, opened.database);
   // The test payment service runs beside the app (its ledger in DATA_DIR), unless TEST_PAYMENTS_URL names one; without it, only test payments fail.
@@ -160,6 +161,8 @@ async function main() {
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
   // Visitors' carts idle past their cookie's lifetime are dropped.
   const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
+  // Offline orders left unpaid past their store's days cancel themselves and their stock is for sale again.
+  const unpaidSweep = startUnpaidOrderSweep(db, (line) => console.warn(line));
 
   /** METRICS_LISTEN's listener, once listening. */
   let metricsServer: Server | undefined;
@@ -182,6 +185,7 @@ async function main() {
       await worker.stop();
       await imageSweep.stop();
       await cartSweep.stop();
+      await unpaidSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();
       await blobs.close();

@@ -23,6 +23,7 @@ import { blog as blogMessages } from '../../messages/blog';
 import { navigation as navigationMessages } from '../../messages/navigation';
 import { filesScreen as filesMessages } from '../../messages/files-screen';
 import { pricingScreens } from '../../messages/pricing-screens';
+import { paymentsScreens } from '../../messages/payments-screens';
 
 /**
  * Every screen loads when first opened (src/config/shell/lazy-screen.tsx): the visual editor (Tiptap, the
@@ -55,6 +56,8 @@ const StoreScreens = {
   coupons: lazyScreen(() => import('../store/coupons-screen').then((m) => m.CouponsScreen), pricingScreens.loading),
   shipping: lazyScreen(() => import('../store/shipping-screen').then((m) => m.ShippingScreen), pricingScreens.loading),
   taxes: lazyScreen(() => import('../store/taxes-screen').then((m) => m.TaxesScreen), pricingScreens.loading),
+  payments: lazyScreen(() => import('../store/payments-screen').then((m) => m.PaymentsScreen), paymentsScreens.loading),
+  orders: lazyScreen(() => import('../store/orders-screen').then((m) => m.OrdersScreen), paymentsScreens.loading),
 };
 const TransferScreen = lazyScreen(() => import('../settings/transfer-screen').then((m) => m.TransferScreen));
 
@@ -121,6 +124,8 @@ const SCREENS: Partial<Record<ScreenId, (props: { me: Me; onEdit: (target: Edito
   'store-coupons': ({ me }) => <StoreScreens.coupons writable={canWrite(me, 'commerce-coupons')} />,
   'store-shipping': ({ me }) => <StoreScreens.shipping writable={canWrite(me, 'commerce-shipping')} />,
   'store-taxes': ({ me }) => <StoreScreens.taxes writable={canWrite(me, 'commerce-taxes')} />,
+  'store-payments': ({ me }) => <StoreScreens.payments writable={canWrite(me, 'commerce-payments')} />,
+  'store-orders': ({ me }) => <StoreScreens.orders writable={canWrite(me, 'commerce-orders')} />,
 };
 
 const canWrite = (me: Me, area: ConfigArea) => me.role !== null && canAccess(me.role, area, 'write');

@@ -10,6 +10,7 @@ import { blog } from '../../messages/blog';
 import { configArea } from '../../messages/config-area';
 import { filesScreen } from '../../messages/files-screen';
 import { navigation } from '../../messages/navigation';
+import { paymentsScreens } from '../../messages/payments-screens';
 import { pricingScreens } from '../../messages/pricing-screens';
 import { storeScreens } from '../../messages/store-screens';
 import { editorTargetAt } from '../editor/target';
@@ -40,7 +41,9 @@ export type ScreenId =
   | 'store-settings'
   | 'store-coupons'
   | 'store-shipping'
-  | 'store-taxes';
+  | 'store-taxes'
+  | 'store-payments'
+  | 'store-orders';
 
 /** Each screen's address; a screen's label is its heading too. */
 export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
@@ -70,6 +73,8 @@ export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
   'store-coupons': '/config/store/coupons',
   'store-shipping': '/config/store/shipping',
   'store-taxes': '/config/store/taxes',
+  'store-payments': '/config/store/payments',
+  'store-orders': '/config/store/orders',
 };
 
 /** A sidebar entry: the screen, its label, and the area a role must be able to use to see it. */
@@ -96,9 +101,11 @@ export const NAV_GROUPS: { label: string; entries: NavEntry[] }[] = [
       { id: 'store-products', label: storeScreens.productsTitle, area: 'commerce-inventory' },
       { id: 'store-inventory', label: storeScreens.inventoryTitle, area: 'commerce-inventory' },
       { id: 'store-categories', label: blog.categories, area: 'commerce-inventory' },
+      { id: 'store-orders', label: paymentsScreens.ordersTitle, area: 'commerce-orders' },
       { id: 'store-coupons', label: pricingScreens.couponsTitle, area: 'commerce-coupons' },
       { id: 'store-shipping', label: pricingScreens.shippingTitle, area: 'commerce-shipping' },
       { id: 'store-taxes', label: pricingScreens.taxesTitle, area: 'commerce-taxes' },
+      { id: 'store-payments', label: paymentsScreens.paymentsTitle, area: 'commerce-payments' },
       { id: 'store-settings', label: storeScreens.settingsTitle, area: 'commerce-payments' },
       { id: 'forms', label: 'Forms', area: 'forms' },
       { id: 'analytics', label: 'Analytics', area: 'analytics' },

@@ -14,6 +14,8 @@ export const STORE_ADDRESSES = {
   coupons: '/config/store/coupons',
   shipping: '/config/store/shipping',
   taxes: '/config/store/taxes',
+  payments: '/config/store/payments',
+  orders: '/config/store/orders',
 } as const;
 
 const PRODUCT = /^\/config\/store\/products\/([0-9a-f]{24})\/?$/;

@@ -20,6 +20,7 @@ export { publishProduct } from './operations/publish-product';
 export { deleteProduct } from './operations/delete-product';
 export { listInventory, type InventoryFilters } from './operations/inventory';
 export { editStock, type StockChange } from './operations/edit-stock';
+export { restockVariants, type StockReturn } from './restock';
 export { uploadDownload } from './operations/upload-download';
 export { moveShopProducts, productCountsByShop } from './operations/shop-products';
 export { type SkuGenerator } from './operations/skus';

@@ -7,3 +7,9 @@ export { captureHandler, captureJob, recordCaptured, PAYMENT_CAPTURE_JOB, type C
 export { giftCardCodeHash, giftCardCodesOf, issueGiftCards, normalizeGiftCardCode, type IssuedGiftCard } from './gift-cards';
 export { ORDER_EMAIL_JOB, ORDERS_CONFIG_PATH, enqueueOrderEmails, orderEmailHandler, type DownloadGrant, type OrderEmailDeps } from './order-emails';
 export { orderLineDownload } from './order-downloads';
+// After an order is placed: marking it paid, cancelling it, the unpaid sweep, the owner's list and next number.
+export { cancelOrder, type CancelOptions } from './cancel-order';
+export { orderNumberOf, setNextOrderNumber } from './first-order-number';
+export { markOrderPaid, markPaidByOwner } from './mark-paid';
+export { listOrders } from './orders-list';
+export { cancelOverdueUnpaidOrders, startUnpaidOrderSweep } from './unpaid-sweep';

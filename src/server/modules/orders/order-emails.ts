@@ -111,10 +111,10 @@ function notice(placed: PlacedOrder, site: WebsiteRow, deps: OrderEmailDeps): Re
   });
 }
 
-/** The team members who hear of new orders: those whose role may see orders. */
+/** The team members who hear of new orders: those whose role may act on them (ADMIN, website and store managers), not those who may only look. */
 async function teamRecipients(database: Database, websiteId: string): Promise<{ key: string; email: string }[]> {
   const team = await listTeam(database.db, websiteId);
-  return team.filter((m) => canAccess(m.role, 'commerce-orders', 'read')).map((m) => ({ key: m.accountId, email: m.email }));
+  return team.filter((m) => canAccess(m.role, 'commerce-orders', 'write')).map((m) => ({ key: m.accountId, email: m.email }));
 }
 
 /** The handler for ORDER_EMAIL_JOB: renders the email from the order as it stands and sends it. */

@@ -1,7 +1,15 @@
-/** The payments module's face: what other modules and the platform may use. */
-export type { PaymentAmount, PaymentOutcome, PaymentProvider, PaymentProviders, WebhookEvent } from './provider';
-export { ProviderUnavailable } from './provider';
-export { ProviderRefused } from './refused';
+/** The payments module's face: the providers (`app.payments`) and what their callers need, the store's payment settings and orders' payment rows. */
 export { createPaymentProviders, testModeKey, type PaymentProvidersOptions } from './providers';
+export {
+  ProviderUnavailable,
+  type PaymentAmount,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentProviders,
+  type WebhookEvent,
+} from './provider';
+export { ProviderRefused } from './refused';
 export { ATTEMPT_METADATA, TEST_PROVIDER_TIMEOUT_MS } from './test-provider';
 export { manualPaymentId } from './manual-provider';
+export { paymentSettingsOf, startStorePayments, updatePaymentSettings, writePaymentSettings, type PaymentSettings } from './settings';
+export { authorizedPaymentOf, capturePendingPayment, recordPaymentVoided, voidPendingPayment, type AuthorizedPayment } from './order-payments';

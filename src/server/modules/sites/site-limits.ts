@@ -22,6 +22,8 @@ export type SiteLimits = {
   siteCreation: SiteCreationRight;
   /** ALLOW_PUNYCODE_IDENTIFIERS: whether a site may take an `xn--` identifier. */
   allowPunycode: boolean;
+  /** Whether a new site's store starts in test mode: on with the embedded database, off with a managed one (DATABASE_URL). */
+  newStoreTestMode: boolean;
 };
 
 export const DEFAULT_SITE_LIMITS: SiteLimits = {
@@ -30,6 +32,7 @@ export const DEFAULT_SITE_LIMITS: SiteLimits = {
   storageBytes: 2_000 * BYTES_PER_MB,
   siteCreation: 'admins',
   allowPunycode: false,
+  newStoreTestMode: true,
 };
 
 /** The bytes a site's files take, as uploaded (the copies the image pipeline makes are the server's, not counted). */

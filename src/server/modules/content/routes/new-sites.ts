@@ -19,6 +19,7 @@ import { moveStoredBytes } from '../../files';
 import { refusedByLimits } from '../../../rate-limits/rate-limit';
 import { identifierRefused, mayCreateSites, whoCreatesSites } from '../../sites';
 import { sitesOfAccount } from '../../accounts';
+import { startStorePayments } from '../../payments';
 import { siteAndAccount } from '../../accounts';
 
 const HOUR = 60 * 60 * 1000;
@@ -48,7 +49,9 @@ export async function registerNewSitesApi(app: FastifyInstance, db: Db) {
       return reply;
     const { identifier, title, template } = parsed.data;
     try {
-      await createSite(db, who.account.id, { identifier, title, template });
+      const { websiteId } = await createSite(db, who.account.id, { identifier, title, template });
+      // Its store starts in test mode on the embedded database, taking real payments with a managed one.
+      await startStorePayments(db, websiteId, { testMode: app.siteLimits.newStoreTestMode });
     } catch (err) {
       if (err instanceof SiteTakenError) return reply.code(409).send({ error: err.message, errors: { identifier: err.message } });
       throw err;
