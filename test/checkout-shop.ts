@@ -5,29 +5,44 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
 import type { PlaceOrderRequest } from '../src/contracts/checkout';
+import { testCard, type TestCardOutcome } from '../src/domain/checkout/test-cards';
 import { loadDocument } from '../src/document/load';
 import type { SiteDocument } from '../src/document/schema';
-import { connect } from '../src/db/client';
+import { connect, type Database } from '../src/db/client';
 import { buildApp } from '../src/server/app';
+import { checkoutDeps, type CheckoutDeps } from '../src/server/modules/checkout';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
+import { ATTEMPT_METADATA, testModeKey } from '../src/server/modules/payments';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
+import { stripeClient } from './payments-service-client';
 import { client, type Client } from './session';
-import { printProduct, withShop } from './shop-fixture';
+import { printProduct, SHOP, withShop } from './shop-fixture';
+import { testPaymentsUrl } from './test-payments';
 
 export const HOST = 'checkout-shop.sites.test';
 export const BOWL_VARIANT = 'd0d0d0d0d0d0d0d0d0d0d003';
 const id = (n: number) => `f0f0f0f0f0f0f0f0f0f0f0${n.toString(16).padStart(2, '0')}`;
 export const COUPONS = { once: id(1), limited: id(2) };
+export const GIFT_CARD = { product: id(30), variant: id(31) };
 
 export function checkoutShop(identifier = 'checkout-shop'): SiteDocument {
   const doc = withShop(siteNamed(identifier, 'Checkout shop')) as SiteDocument & { store: Record<string, unknown> };
   const store = doc.store as { products: unknown[] };
-  store.products.push(printProduct());
+  store.products.push(printProduct(), {
+    id: GIFT_CARD.product,
+    shopId: SHOP.shopId,
+    slug: 'gift-card',
+    name: 'Studio Gift Card',
+    productType: 'GIFT_CARD',
+    status: 1,
+    createdAt: '2026-01-01T00:00:00Z',
+    variants: [{ id: GIFT_CARD.variant, priceCents: 5000, unlimited: true }],
+  });
   Object.assign(doc.store, {
     coupons: [
       { id: COUPONS.once, code: 'WELCOME', kind: 'PERCENT', percentOff: 10, oncePerCustomer: true },
@@ -45,12 +60,22 @@ export function checkoutShop(identifier = 'checkout-shop'): SiteDocument {
 export type Shop = {
   app: FastifyInstance;
   database: Awaited<ReturnType<typeof freshDatabase>>;
+  /** The app's connections: the file's database, or a pool of the size asked. */
+  appDatabase: Database;
   websiteId: string;
+  /** The site's account at the test payment service. */
+  stripe: ReturnType<typeof stripeClient>;
+  /** Payments authorised at the service for the attempt with this key: its ledger's charges. */
+  charges(attemptKey: string): Promise<number>;
+  /** Checkout's dependencies as the app holds them, for the operations called on their own. */
+  deps: CheckoutDeps;
+  /** Rows the server stored, read with the file's connections. */
+  sql<T>(text: string, values?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 };
 
-/** An app on a fresh database holding the checkout shop, test mode and bank transfer on. `prepare` runs before the app's first request. */
-export async function openShop(prepare?: (app: FastifyInstance) => void, opts: { poolSize?: number } = {}): Promise<Shop> {
+/** An app on a fresh database holding the checkout shop, test mode and bank transfer on, paying at the run's test payment service. */
+export async function openShop(opts: { poolSize?: number } = {}): Promise<Shop> {
   const database = await freshDatabase();
   const loaded = loadDocument(checkoutShop(), siteDocumentSchema);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors));
@@ -61,13 +86,28 @@ export async function openShop(prepare?: (app: FastifyInstance) => void, opts: {
   ]);
   // A race needs as many connections as shoppers at once: the file's database has four.
   const appDatabase = opts.poolSize === undefined ? database : connect(database.url, opts.poolSize);
-  const app = await buildApp({ database: appDatabase, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: false });
-  prepare?.(app);
+  const secret = randomBytes(32);
+  const app = await buildApp({
+    database: appDatabase,
+    assets: loadClientAssets(),
+    appDomain: 'sites.test',
+    serveDefaultSite: false,
+    payments: { testPaymentsUrl: testPaymentsUrl(), secret },
+  });
   await app.siteChanges.ready;
+  const stripe = stripeClient(testPaymentsUrl(), testModeKey(secret, websiteId));
   return {
     app,
     database,
+    appDatabase,
     websiteId,
+    stripe,
+    deps: checkoutDeps(app, appDatabase),
+    sql: async <T>(text: string, values: unknown[] = []) => (await database.pool.query(text, values)).rows as T[],
+    async charges(attemptKey) {
+      const authorised = await stripe.events('payment_intent.amount_capturable_updated');
+      return authorised.filter((e) => e.data.object.metadata[ATTEMPT_METADATA] === attemptKey).length;
+    },
     async close() {
       await app.close();
       if (appDatabase !== database) await appDatabase.close();
@@ -76,18 +116,30 @@ export async function openShop(prepare?: (app: FastifyInstance) => void, opts: {
   };
 }
 
+/** The file's shop: opened before its tests and closed after them; its fields are there when the tests run. */
+export function shopForFile(opts: { poolSize?: number } = {}): Shop {
+  const shop = {} as Shop;
+  beforeAll(async () => {
+    Object.assign(shop, await openShop(opts));
+  });
+  afterAll(async () => {
+    await shop.close?.();
+  });
+  return shop;
+}
+
 export const newAttemptKey = () => randomBytes(16).toString('hex');
 
 export const NY_ADDRESS = { name: 'Ada Lovelace', line1: '1 Main Street', city: 'New York', region: 'US-NY', postcode: '10001', country: 'US' };
 
-export const TEST_CARD = '4242 4242 4242 4242';
+export const card = (outcome: TestCardOutcome) => testCard(outcome).number;
 
 export function placeBody(more: Partial<PlaceOrderRequest> = {}): PlaceOrderRequest {
   return {
     attemptKey: newAttemptKey(),
     email: 'shopper@example.com',
     shippingAddress: NY_ADDRESS,
-    payment: { provider: 'test', card: TEST_CARD },
+    payment: { provider: 'test', card: card('succeed') },
     ...more,
   };
 }

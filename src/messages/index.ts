@@ -51,6 +51,7 @@ import { operations } from './operations';
 import { pages } from './pages';
 import { passwords } from './passwords';
 import { paymentsApi } from './payments-api';
+import { paymentMethods } from './payment-methods';
 import { paymentsScreens } from './payments-screens';
 import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
@@ -125,6 +126,7 @@ export const CATALOGUE = {
   pages,
   passwords,
   paymentsApi,
+  paymentMethods,
   paymentsScreens,
   pricing,
   productChooser,

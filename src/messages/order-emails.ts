@@ -19,10 +19,6 @@ export const orderEmails = {
   noticeIntro: '{customer} ({email}) placed order {number} for {total}.',
   noticePayment: 'Payment: {method}',
   manageOrders: 'See the orders',
-  methodCard: 'Card',
-  methodBankTransfer: 'Bank transfer',
-  methodCashOnDelivery: 'Cash on delivery',
-  methodPayAtPickup: 'Pay at pickup',
   downloadGoneTitle: 'This download link no longer works',
   downloadGone: 'Download links stop working after a while, and when an order is cancelled. Open your order from its confirmation email to get a fresh link.',
 } as const;

@@ -12,9 +12,6 @@ export const paymentsScreens = {
 
   manualTitle: 'Offline payments',
   manualHint: 'Shoppers pay outside the store and you mark the order paid once the money comes. Their stock is kept for them until then.',
-  bank_transfer: 'Bank transfer',
-  cash_on_delivery: 'Cash on delivery',
-  pay_at_pickup: 'Pay at pickup',
   offerMethod: 'Offer {method}',
   instructions: 'Instructions for {method}',
   instructionsHint: 'Shown at checkout and in the order email: your bank details, or where and when to pay.',

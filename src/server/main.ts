@@ -45,6 +45,8 @@ import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalo
 import { downloadLinks } from './modules/checkout';
 import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
+import { checkoutDeps, startHoldSweep } from './modules/checkout';
+import { captureHandler, PAYMENT_CAPTURE_JOB } from './modules/orders';
 import { startTestPayments, type TestPaymentsService } from './test-payments/process';
 
 /** How long requests in flight are given to finish once SIGTERM arrives. */
@@ -125,7 +127,9 @@ async function main() {
     60 * 60 * 1000,
   );
   housekeeping.unref();
+  const checkout = checkoutDeps(app, opened.database);
   const handlers = {
+    [PAYMENT_CAPTURE_JOB]: captureHandler(db, checkout.payments),
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),
@@ -161,6 +165,8 @@ async function main() {
   const imageSweep = startImageSweep(opened.database, blobs, { log: (line) => console.warn(line) });
   // Visitors' carts idle past their cookie's lifetime are dropped.
   const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
+  // Checkout holds past their time are given back (an attempt whose payment is in doubt once its provider has answered).
+  const holdSweep = startHoldSweep(checkout, (line) => console.warn(line));
   // Offline orders left unpaid past their store's days cancel themselves and their stock is for sale again.
   const unpaidSweep = startUnpaidOrderSweep(db, (line) => console.warn(line));
 
@@ -185,6 +191,7 @@ async function main() {
       await worker.stop();
       await imageSweep.stop();
       await cartSweep.stop();
+      await holdSweep.stop();
       await unpaidSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();

@@ -9,6 +9,7 @@ import { orderNumberAnswer, PAYMENTS_API, paymentSettingsAnswer, type PaymentSet
 import { MAX_CANCEL_UNPAID_DAYS, MIN_CANCEL_UNPAID_DAYS } from '../../domain/checkout/payment-settings';
 import type { ManualMethod } from '../../domain/checkout/protocol';
 import { format } from '../../messages/format';
+import { paymentMethods } from '../../messages/payment-methods';
 import { Field } from '../../ui/field';
 import { call } from '../shared/api';
 import { Messages, useLoad, useSave } from '../shared/ui';
@@ -16,7 +17,7 @@ import { words } from './payments-words';
 import './store.css';
 import './pricing.css';
 
-const methodName = (method: ManualMethod) => words[method];
+const methodName = (method: ManualMethod) => paymentMethods[method];
 
 /** A whole number typed in a field, or the text itself so the server names what is wrong with it. */
 const numberOr = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);

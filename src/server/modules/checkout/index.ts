@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../db/client';
 import { cartDeps } from '../cart';
 import { orderTokenSecret } from '../orders';
-import type { PaymentProviders } from '../payments';
 import { once, type CheckoutDeps } from './deps';
 import { takeStockHolds, type HoldStock } from './holds';
 
@@ -20,7 +19,7 @@ export { sweepExpiredHolds, startHoldSweep, HOLD_SWEEP_MS } from './sweep';
 export function checkoutDeps(app: FastifyInstance, database: Pick<Database, 'db' | 'pool'>, holdStock: HoldStock = takeStockHolds): CheckoutDeps {
   return {
     ...cartDeps(app, database),
-    payments: () => (app as FastifyInstance & { payments: PaymentProviders }).payments,
+    payments: () => app.payments,
     tokenSecret: once(() => orderTokenSecret(database.db)),
     holdStock,
   };

@@ -28,7 +28,8 @@ export async function sweepExpiredHolds(deps: CheckoutDeps, now = new Date()): P
 
 async function settleExpired(deps: CheckoutDeps, attempt: Attempt): Promise<keyof SweepReport> {
   if (attempt.state === 'held' || attempt.providerPaymentId === null) {
-    await fail(deps, attempt, checkoutApi.unknownAttempt);
+    // Only while still held: an attempt that went on to its provider meanwhile is asked about next run.
+    await fail(deps, attempt, checkoutApi.unknownAttempt, ['held']);
     return 'released';
   }
   try {

@@ -11,14 +11,14 @@ import { checkoutApi } from '../../../../messages/checkout-api';
 import type { PaymentOutcome } from '../../payments';
 import { attemptByKey, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
-import type { CheckoutPaymentSettings } from '../payment-settings';
-import { refusals } from '../refusal';
-import { asked, placedAnswer, providerOf, settle } from './finalize';
+import type { PaymentSettings } from '../payment-settings';
+import { PlaceRefusal, refusals } from '../refusal';
+import { asked, fail, placedAnswer, providerOf, settle } from './finalize';
 
 export type CarryOnContext = {
   /** Where the provider's detour sends the shopper back: `/checkout/return?attempt={key}` on this site. */
   returnUrl: string;
-  settings?: CheckoutPaymentSettings;
+  settings?: PaymentSettings;
 };
 
 const inflight = new Map<string, Promise<PlaceOrderAnswer>>();
@@ -48,6 +48,20 @@ function describe(attempt: Attempt): string {
 }
 
 async function providerStep(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnContext): Promise<PlaceOrderAnswer> {
+  try {
+    return await askProvider(deps, attempt, ctx);
+  } catch (err) {
+    // Refused outright (not merely unanswered): no charge can follow, so the holds go back at once.
+    if (err instanceof PlaceRefusal && err.reason === 'declined') await fail(deps, attempt, err.message);
+    throw err;
+  }
+}
+
+async function askProvider(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnContext): Promise<PlaceOrderAnswer> {
+  if (attempt.amountCents === 0) {
+    // Nothing to pay (a free studio tour): no provider takes a payment of nothing.
+    return settle(deps, attempt, { status: 'captured', paymentId: `free:${attempt.key}`, amountCents: 0, currency: attempt.currency }, ctx.settings);
+  }
   const provider = await providerOf(deps, attempt);
   const attemptKey = providerAttemptKey(attempt);
   let paymentId = attempt.providerPaymentId;

@@ -5,17 +5,18 @@
  */
 import { sql } from 'drizzle-orm';
 import { CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import type { AttemptState } from '../../../../domain/checkout/protocol';
 import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
 import { enqueue } from '../../../jobs/queue';
 import { markCartPurchased } from '../../cart';
-import { captureJob, createOrder, orderToken } from '../../orders';
+import { captureJob, createOrder, enqueueOrderEmails, issueGiftCards, orderToken } from '../../orders';
 import type { PaymentOutcome, PaymentProvider } from '../../payments';
-import { ProviderUnavailable } from '../../payments';
+import { ProviderRefused, ProviderUnavailable } from '../../payments';
 import { lockAttempt, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
 import { consumeHolds, releaseHolds, rowsOf } from '../holds';
-import { instructionsOf, paymentSettingsOf, type CheckoutPaymentSettings } from '../payment-settings';
+import { instructionsOf, paymentSettingsOf, type PaymentSettings } from '../payment-settings';
 import { refusals, type PlaceRefusal } from '../refusal';
 
 export type Placed = Extract<PlaceOrderAnswer, { state: 'placed' }>;
@@ -26,12 +27,13 @@ export function providerOf(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId
   return deps.payments().provider(attempt.websiteId, attempt.provider);
 }
 
-/** A provider call: an answer lost or refused is the shopper's "try again", never a second charge. */
+/** A provider call: an answer lost is the shopper's "try again", never a second charge; a request the provider refuses, a decline in its words. */
 export async function asked<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
     if (err instanceof ProviderUnavailable) throw refusals.providerUnavailable();
+    if (err instanceof ProviderRefused) throw refusals.declined(err.message);
     throw err;
   }
 }
@@ -45,14 +47,19 @@ export async function placedAnswer(deps: CheckoutDeps, websiteId: string, orderI
 }
 
 /** Declined or given up: exactly the attempt's holds released, once, and the attempt failed with the shopper's words. */
-export async function fail(deps: CheckoutDeps, attempt: Pick<Attempt, 'websiteId' | 'id'>, failure: string): Promise<void> {
+export async function fail(
+  deps: CheckoutDeps,
+  attempt: Pick<Attempt, 'websiteId' | 'id'>,
+  failure: string,
+  from: readonly AttemptState[] = OPEN,
+): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    if (await moveAttempt(tx, attempt, OPEN, { state: 'failed', failure })) await releaseHolds(tx, attempt.websiteId, attempt.id);
+    if (await moveAttempt(tx, attempt, from, { state: 'failed', failure })) await releaseHolds(tx, attempt.websiteId, attempt.id);
   });
 }
 
 /** Where the provider's answer leads. `settings` saves a read when the caller has them. */
-export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentOutcome, settings?: CheckoutPaymentSettings): Promise<PlaceOrderAnswer> {
+export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: PaymentOutcome, settings?: PaymentSettings): Promise<PlaceOrderAnswer> {
   switch (outcome.status) {
     case 'authorized':
     case 'captured':
@@ -94,13 +101,13 @@ class SoldMeanwhile extends Error {
 /**
  * Transaction B: lock the attempt; its order if it has one; else its holds become sales (taken
  * again, conditionally, if the sweep released them), the order, its lines, payment and number, the
- * cart purchased, the capture job; the attempt placed. The capture runs after the commit, in the job.
+ * cart purchased, its gift cards, the confirmation and the team's notice, the capture job; the attempt placed. The capture runs after the commit, in the job.
  */
 export async function finalize(
   deps: CheckoutDeps,
   attempt: Attempt,
   outcome: Extract<PaymentOutcome, { status: 'authorized' | 'captured' | 'pending' }>,
-  known?: CheckoutPaymentSettings,
+  known?: PaymentSettings,
 ): Promise<Placed> {
   const { websiteId, snapshot } = attempt;
   const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
@@ -147,6 +154,13 @@ export async function finalize(
         tokenSecret,
       });
       await markCartPurchased(tx, websiteId, locked.cartId, created.orderId);
+      await issueGiftCards(tx, {
+        websiteId,
+        orderId: created.orderId,
+        currency: locked.currency,
+        lines: snapshot.lines.map((l, i) => ({ position: i + 1, productType: l.productType, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
+      });
+      await enqueueOrderEmails(tx, { websiteId, orderId: created.orderId, accessToken: created.accessToken });
       if (outcome.status === 'authorized') {
         await enqueue(
           tx,

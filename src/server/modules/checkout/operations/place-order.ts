@@ -104,6 +104,9 @@ function sameLocation(a: PricingLocation | null, b: PricingLocation): boolean {
 /** What the cart must be to be placed: something to buy, the store's minimum, an address and a shipping option when it ships. */
 function checkCart(cart: CartAnswer, request: PlaceOrderRequest): void {
   if (cart.entries.length === 0) throw refusals.cartChanged(checkoutApi.emptyCart);
+  // Used up since the shopper saw it applied (another order took the last use): never a dearer order in silence.
+  const usedUp = cart.invalidCoupons.find((c) => c.reason === 'USED_UP' || c.reason === 'ALREADY_USED');
+  if (usedUp) throw refusals.couponUsedUp(usedUp.code);
   const address = request.shippingAddress;
   if (address?.country === 'US' && !isUsZipCode(address.postcode ?? '')) throw refusals.invalid('shippingAddress.postcode', checkoutApi.usZipCode);
   if (cart.requiresShipping) {

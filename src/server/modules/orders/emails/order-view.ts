@@ -11,6 +11,7 @@ import { labsFlags } from '../../../../domain/labs';
 import { format } from '../../../../messages/format';
 import { cart } from '../../../../messages/cart';
 import { orderEmails as words } from '../../../../messages/order-emails';
+import { paymentMethods } from '../../../../messages/payment-methods';
 import { siteHeader, siteSettings, type WebsiteRow } from '../../sites';
 import { giftCardCodesOf, type IssuedGiftCard } from '../gift-cards';
 import { orderLines, orders } from '../schema';
@@ -71,15 +72,8 @@ export function totalRows(order: OrderRow, money: MailMoney): { rows: AmountRow[
   return included ? { rows, includedTax: included } : { rows };
 }
 
-const METHOD_WORDS: Record<string, string> = {
-  card: words.methodCard,
-  bank_transfer: words.methodBankTransfer,
-  cash_on_delivery: words.methodCashOnDelivery,
-  pay_at_pickup: words.methodPayAtPickup,
-};
-
 export function methodName(order: OrderRow): string {
-  return METHOD_WORDS[order.paymentMethod] ?? order.paymentMethod;
+  return (paymentMethods as Record<string, string>)[order.paymentMethod] ?? order.paymentMethod;
 }
 
 /** The shipping address as lines to print, the country by its name in the site's language. */
