@@ -38,7 +38,7 @@ function benchShop(): SiteDocument {
 }
 
 /** A shopper's pause between two steps: 100 to 500 ms, from a fixed sequence so runs compare. */
-function pauses(seed: number) {
+export function pauses(seed: number) {
   let state = seed;
   return () => {
     state = (state * 1103515245 + 12345) % 2 ** 31;
@@ -46,14 +46,14 @@ function pauses(seed: number) {
   };
 }
 
-const p95 = (times: number[]) => {
+export const p95 = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
 };
 
-type Shopper = { cookies: Map<string, string> };
-const cookieHeader = (s: Shopper) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-function keep(s: Shopper, res: Response) {
+export type Shopper = { cookies: Map<string, string> };
+export const cookieHeader = (s: Shopper) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+export function keep(s: Shopper, res: Response) {
   for (const line of res.headers.getSetCookie()) {
     const [pair] = line.split(';');
     const eq = pair!.indexOf('=');

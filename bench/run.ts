@@ -61,6 +61,7 @@ import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
 import { signInBench } from './sign-in';
 import { shopPageBench } from './shop';
+import { checkoutBench } from './checkout';
 import { commerceBench } from './commerce';
 import { fuzzBench } from './fuzz';
 import { formRows } from './forms';
@@ -400,7 +401,10 @@ async function main() {
     const sections: Record<string, (dir: string) => Promise<GoalRow[]>> = {
       pages: cachedPageSection,
       shop: (dir) => withServers((children) => shopPageBench(dir, children, { spawnServer, load, rawGet, resultLine })),
-      commerce: (dir) => withServers((children) => commerceBench(dir, children, { spawnServer, seconds: DURATION_S })),
+      commerce: async (dir) => [
+        ...(await withServers((children) => commerceBench(dir, children, { spawnServer, seconds: DURATION_S }))),
+        ...(await withServers((children) => checkoutBench(dir, children, { spawnServer, seconds: DURATION_S }))),
+      ],
       forms: formSection,
       census: censusSection,
       render: renderSection,

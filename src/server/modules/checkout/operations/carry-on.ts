@@ -14,6 +14,7 @@ import type { CheckoutDeps } from '../deps';
 import type { PaymentSettings } from '../payment-settings';
 import { PlaceRefusal, refusals } from '../refusal';
 import { asked, fail, placedAnswer, providerOf, settle } from './finalize';
+import { failpoint } from '../../../failpoints';
 
 export type CarryOnContext = {
   /** Where the provider's detour sends the shopper back: `/checkout/return?attempt={key}` on this site. */
@@ -79,6 +80,7 @@ async function askProvider(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnCon
     attempt.state === 'requires_action'
       ? await asked(() => provider.retrieve(id))
       : await asked(() => provider.authorize({ attemptKey, paymentId: id, method, returnUrl: ctx.returnUrl }));
+  if (outcome.status === 'authorized') failpoint('after-provider-success');
   return settle(deps, { ...attempt, providerPaymentId: id }, outcome, ctx.settings);
 }
 

@@ -18,6 +18,7 @@ import type { CheckoutDeps } from '../deps';
 import { consumeHolds, releaseHolds, rowsOf } from '../holds';
 import { instructionsOf, paymentSettingsOf, type PaymentSettings } from '../payment-settings';
 import { refusals, type PlaceRefusal } from '../refusal';
+import { failpoint } from '../../../failpoints';
 
 export type Placed = Extract<PlaceOrderAnswer, { state: 'placed' }>;
 
@@ -175,8 +176,10 @@ export async function finalize(
         );
       }
       await moveAttempt(tx, locked, [...OPEN, 'failed'], { state: 'placed', orderId: created.orderId });
+      failpoint('before-order-commit');
       return { orderId: created.orderId, number: created.number };
     });
+    failpoint('after-commit-before-capture');
     return await placedAnswer(deps, websiteId, made.orderId, made.number);
   } catch (err) {
     if (!(err instanceof SoldMeanwhile)) throw err;

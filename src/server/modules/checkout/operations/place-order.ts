@@ -19,6 +19,7 @@ import { offered, paymentSettingsOf } from '../payment-settings';
 import { refusals } from '../refusal';
 import type { AttemptSnapshot } from '../schema';
 import { carryOn, carryOnByKey, type CarryOnContext } from './carry-on';
+import { failpoint } from '../../../failpoints';
 
 /** The place call's work, for the route, the tests and the bench alike. */
 export async function placeOrder(
@@ -83,7 +84,10 @@ export async function placeOrder(
       return attempt;
     }),
   );
-  if (held) return carryOn(deps, held, carry);
+  if (held) {
+    failpoint('after-holds');
+    return carryOn(deps, held, carry);
+  }
   const answer = await carryOnByKey(deps, websiteId, request.attemptKey, carry);
   if (!answer) throw refusals.cartChanged(checkoutApi.unknownAttempt);
   return answer;
