@@ -9,8 +9,10 @@
  * 3. The provider answering each authorisation after 250 ms (the slow test card), 50 shoppers back
  *    to back: orders per second at least twice what 10 connections held across the call could give
  *    (10 / 0.25 s = 40/s).
+ * 4. The bigger counts of the tests that `npm test` runs smaller: 50 races of 20 buyers for the last
+ *    unit (test/checkout-races.test.ts) and 20 kill -9 trials at each point (test/checkout-crash.test.ts).
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -194,4 +196,28 @@ export async function checkoutBench(dataDir: string, children: ChildProcess[], t
       },
     ];
   });
+}
+
+/** The race and crash tests with the bench's counts, in a Vitest run of their own: whether they held, and how long they took. */
+export async function checkoutProofs(): Promise<GoalRow[]> {
+  const started = performance.now();
+  const passed = await new Promise<boolean>((resolve) => {
+    const child = spawn('npx', ['vitest', 'run', '--project', 'integration', 'test/checkout-races.test.ts', 'test/checkout-crash.test.ts'], {
+      env: { ...process.env, LAST_UNIT_RACES: '50', CRASH_TRIALS: '20' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', (code) => resolve(code === 0));
+  });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`Checkout's races (50 for the last unit) and crashes (20 trials at each of 4 points): ${passed ? 'held' : 'FAILED'} in ${fmt(seconds)} s\n`);
+  return [
+    {
+      path: '50 races for the last unit, 20 crash trials a point',
+      measured: passed ? 'every order once, no oversell' : 'failed',
+      baseline: 'one order per unit and per charge',
+      ratio: passed ? 1 : 0,
+      goal: 'all hold',
+      met: passed,
+    },
+  ];
 }

@@ -61,7 +61,7 @@ import { dashboardBench } from './dashboard';
 import { editorBench } from './editor';
 import { signInBench } from './sign-in';
 import { shopPageBench } from './shop';
-import { checkoutBench } from './checkout';
+import { checkoutBench, checkoutProofs } from './checkout';
 import { commerceBench } from './commerce';
 import { fuzzBench } from './fuzz';
 import { formRows } from './forms';
@@ -404,6 +404,7 @@ async function main() {
       commerce: async (dir) => [
         ...(await withServers((children) => commerceBench(dir, children, { spawnServer, seconds: DURATION_S }))),
         ...(await withServers((children) => checkoutBench(dir, children, { spawnServer, seconds: DURATION_S }))),
+        ...(await checkoutProofs()),
       ],
       forms: formSection,
       census: censusSection,

@@ -103,7 +103,9 @@ describe('a placement whose app dies at any point', () => {
       }
     }
 
-    // The restart: the app again, whose job worker takes up the captures left queued.
+    // The restart: the app again, whose job worker takes up the captures left queued, and those a
+    // killed app's worker had claimed once their lease has run out (as it has, by the time the holds expire).
+    await database.pool.query("UPDATE jobs SET locked_until = now() - interval '1 second' WHERE status = 'running'");
     const restarted = await server();
     try {
       // The recovery step: the hold sweep, as it runs once the holds have expired.

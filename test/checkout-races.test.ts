@@ -201,3 +201,61 @@ describe('placements at once never sell more than the stock', () => {
     await expect.poll(deadlocks, { timeout: 10_000 }).toBeGreaterThan(before);
   });
 });
+
+describe('no lock is held while the provider is asked', () => {
+  it('another connection locks the variant NOWAIT, no session idles in a transaction, and another placement for it completes', async () => {
+    const variant = SHOP.mugMoss;
+    await setStock(variant, 2);
+    const [first, second] = await shoppers(2, [[SHOP.mug, variant, 1]]);
+    // The first authorisation waits at the provider until the test lets it go; every other goes straight through.
+    let reached!: () => void;
+    const atProvider = new Promise<void>((resolve) => (reached = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const payments = shop.app.payments;
+    const real = payments.provider.bind(payments);
+    let gated = false;
+    payments.provider = async (websiteId, id) => {
+      const provider = await real(websiteId, id);
+      return new Proxy(provider, {
+        get(target, name, receiver) {
+          if (name === 'authorize' && !gated) {
+            gated = true;
+            return async (input: Parameters<typeof provider.authorize>[0]) => {
+              reached();
+              await released;
+              return target.authorize(input);
+            };
+          }
+          const value: unknown = Reflect.get(target, name, receiver);
+          return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    };
+    try {
+      const placing = placeOverHttp(first!, placeBody());
+      await atProvider;
+      const other = await shop.database.pool.connect();
+      try {
+        await other.query('BEGIN');
+        const locked = await other.query('SELECT id FROM product_variants WHERE website_id = $1 AND id = $2 FOR UPDATE NOWAIT', [shop.websiteId, variant]);
+        expect(locked.rowCount).toBe(1);
+        await other.query('ROLLBACK');
+        const idle = await other.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+        );
+        expect(idle.rows[0]!.n).toBe(0);
+      } finally {
+        other.release();
+      }
+      const meanwhile = await placeOverHttp(second!, placeBody());
+      expect(meanwhile.status, meanwhile.body).toBe(201);
+      release();
+      expect((await placing).status).toBe(201);
+      expect(await qtyInStock(shop, variant)).toBe(0);
+    } finally {
+      release();
+      payments.provider = real;
+    }
+  });
+});
