@@ -103,7 +103,7 @@ describe('going to checkout', () => {
     await context.close();
   });
 
-  // covers 000-5.58
+  // covers 000-5.58, 001-5.13
   it('tests cookies by writing one and reading it back: a browser that drops written cookies gets the alert', async () => {
     const context = await visitorContext(env.browser(), env.site(), desktop);
     const page = await context.newPage();
