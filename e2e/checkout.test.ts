@@ -208,6 +208,9 @@ describe('placing an order', () => {
     await page.getByText(`Order number ${String(order!.number)}`).waitFor();
     await page.getByText('Test mode: no money is taken').waitFor();
     expect(await page.locator('main').getAttribute('class')).toContain('page-type-202');
+    // The cart was bought: the header's cart says so on the order page.
+    const cart = page.getByRole('banner').locator('a.cart-indicator');
+    await expect.poll(async () => ((await cart.textContent()) ?? '').replace(/\s+/g, ' ').trim()).toBe('Cart 0 items');
     await context.close();
   });
 

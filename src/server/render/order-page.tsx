@@ -20,6 +20,7 @@ import type { ClientAssets } from './assets';
 import { countryChoices } from './cart-page';
 import { renderPersonalPage } from './personal-page';
 import type { SiteResponse, SystemPageInfo } from './site-page';
+import { townLine } from '../../domain/checkout/address';
 
 export type OrderPageView = {
   order: OrderView;
@@ -100,14 +101,7 @@ function OrderDetails({ view, countryName }: { view: OrderPageView; countryName:
                   {words.shipsTo}
                 </h2>
                 <address className="order-address">
-                  {[
-                    address.name,
-                    address.line1,
-                    address.line2,
-                    [address.postcode, address.city].filter(Boolean).join(' '),
-                    address.region,
-                    countryName(address.country),
-                  ]
+                  {[address.name, address.line1, address.line2, townLine(address), countryName(address.country)]
                     .filter((part): part is string => !!part)
                     .map((part) => (
                       <span key={part}>{part}</span>

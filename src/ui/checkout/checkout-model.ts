@@ -24,6 +24,8 @@ export type CheckoutPageProps = {
   regions: Readonly<Record<string, readonly Region[]>>;
   /** A signed-in customer's email, else empty. */
   email: string;
+  /** The store's own country (its tax settings'): the address's country until the shopper says another. */
+  storeCountry?: string | undefined;
   payment: {
     testMode: boolean;
     /** The test provider's cards (src/domain/checkout/test-cards.ts), listed in test mode. */
@@ -59,7 +61,7 @@ export function initialValues(props: CheckoutPageProps): CheckoutValues {
     city: '',
     region: place.region ?? '',
     postcode: place.postcode ?? '',
-    country: place.country ?? '',
+    country: place.country ?? props.storeCountry ?? '',
     method: payment.testMode ? 'test' : (payment.manual[0]?.method ?? ''),
     card: '',
   };

@@ -150,6 +150,7 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
         shopPath,
         cartPath: CART_PAGE_PATH,
         email: member?.user.email ?? '',
+        storeCountry: (await deps.pricing.read(site.id)).tax.originCountry,
         payment: await paymentOffer(site.id),
         error: info.query.has(CHECKOUT_FAILED_QUERY)
           ? info.query.get(CHECKOUT_FAILED_QUERY) === 'declined'
@@ -167,6 +168,8 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
     const order = await orderForToken(db, site.id, req.params.token);
     if (!order) return notFound(req, reply, site, info);
     const shopper = await shopperOf(app, deps, req, site);
+    // The cart was bought: the indicator the page's header draws from the summary cookie says so.
+    setCartSummary(reply, await readCart(deps, shopper), shopper.format);
     const [downloads, giftCards] = await Promise.all([downloadsOf(site.id, order), giftCardCodesOf(db, site.id, order.id)]);
     const named = giftCards.map((g) => ({ name: order.lines.find((l) => l.position === g.orderLine)?.productName ?? '', code: g.code }));
     return send(

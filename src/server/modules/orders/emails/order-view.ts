@@ -5,6 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
+import { townLine } from '../../../../domain/checkout/address';
 import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../../../domain/commerce';
 import { FEATURE_FLAGS } from '../../../../domain/feature-flags';
 import { labsFlags } from '../../../../domain/labs';
@@ -81,6 +82,5 @@ export function addressLines(order: OrderRow, lang: string): string[] | undefine
   const a = order.shippingAddress;
   if (!a) return undefined;
   const country = new Intl.DisplayNames([lang], { type: 'region' }).of(a.country) ?? a.country;
-  const place = [a.postcode, a.city, a.region].filter((part) => part !== undefined && part !== '').join(' ');
-  return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), place, country, ...(a.phone ? [a.phone] : [])];
+  return [a.name, a.line1, ...(a.line2 ? [a.line2] : []), townLine(a), country, ...(a.phone ? [a.phone] : [])];
 }
