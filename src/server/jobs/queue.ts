@@ -105,7 +105,7 @@ export async function enqueueAll(tx: Executor, list: readonly NewJob[]): Promise
       throw new RangeError(`maxAttempts must be a whole number of at least 1, not ${job.maxAttempts}`);
     }
   }
-  const rows = await tx
+  const made = tx
     .insert(jobs)
     .values(
       list.map((job) => ({
@@ -118,9 +118,12 @@ export async function enqueueAll(tx: Executor, list: readonly NewJob[]): Promise
       })),
     )
     .returning({ id: jobs.id });
-  // Inside a transaction PostgreSQL delivers this at commit, and never after a rollback.
-  await tx.execute(sql`SELECT pg_notify(${JOBS_CHANNEL}, '')`);
-  return rows.map((r) => r.id);
+  // The notification rides on the insert (one statement). Inside a transaction PostgreSQL delivers it
+  // at commit, and never after a rollback.
+  const { rows } = await tx.execute<{ id: number }>(
+    sql`WITH made AS (${made.getSQL()}) SELECT made.id, (SELECT pg_notify(${JOBS_CHANNEL}, '')) AS woke FROM made`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** Exponential from 5 s, doubling per attempt, at most an hour, with ±25 % jitter so retries of a burst spread out. */
@@ -193,10 +196,12 @@ function fairlyDue(limit: number, at: SQL, isDue: SQL, ofKind: SQL, first: reado
       FROM ${jobs} WHERE ${isDue} AND ${ofKind}
     ),
     busy AS (
-      SELECT ${jobs.websiteId} AS website_id, count(*) FILTER (WHERE ${jobs.status} = 'running' AND ${jobs.lockedUntil} >= ${at}) AS n,
-        max(${jobs.updatedAt}) AS served
-      FROM ${jobs} WHERE ${jobs.status} <> 'pending' AND ${ofKind} AND ${jobs.websiteId} IN (SELECT website_id FROM due)
-      GROUP BY ${jobs.websiteId}
+      -- Per site with due jobs: its jobs running now, and its latest claimed or finished (an index,
+      -- jobs_served, finds it without reading the site's history of done jobs).
+      SELECT s.website_id,
+        (SELECT count(*) FROM ${jobs} WHERE ${jobs.websiteId} = s.website_id AND ${jobs.status} = 'running' AND ${jobs.lockedUntil} >= ${at} AND ${ofKind}) AS n,
+        (SELECT max(${jobs.updatedAt}) FROM ${jobs} WHERE ${jobs.websiteId} = s.website_id AND ${jobs.status} <> 'pending' AND ${ofKind}) AS served
+      FROM (SELECT DISTINCT website_id FROM due) s
     )
     SELECT j.id FROM ${jobs} j JOIN due ON due.id = j.id LEFT JOIN busy ON busy.website_id = due.website_id
     ORDER BY due.rank, due.turn + coalesce(busy.n, 0), busy.served NULLS FIRST, due.run_at, due.id

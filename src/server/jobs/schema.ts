@@ -1,4 +1,5 @@
 /** Background work and outgoing mail: the job queue, and a site's own mail server. */
+import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { websites } from '../modules/sites/schema/sites';
 
@@ -25,7 +26,13 @@ export const jobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due').on(t.status, t.runAt), index('jobs_site').on(t.websiteId, t.status), uniqueIndex('jobs_delivery_key').on(t.deliveryKey)],
+  (t) => [
+    index('jobs_due').on(t.status, t.runAt),
+    index('jobs_site').on(t.websiteId, t.status),
+    uniqueIndex('jobs_delivery_key').on(t.deliveryKey),
+    // A site's latest job claimed or finished (the fair claim's "served longest ago"), found without reading its history.
+    index('jobs_served').on(t.websiteId, t.updatedAt).where(sql`${t.status} <> 'pending'`),
+  ],
 );
 
 /** A site's outgoing mail server; without a row the server-wide default from the environment is used. */

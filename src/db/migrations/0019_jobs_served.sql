@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_served" ON "jobs" USING btree ("website_id","updated_at") WHERE "jobs"."status" <> 'pending';
