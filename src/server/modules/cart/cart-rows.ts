@@ -54,13 +54,16 @@ WITH cart AS (
   UPDATE carts c SET updated_at = now()
   WHERE c.website_id = $1 AND c.id = (SELECT c.id FROM carts c WHERE ${OWNED} ${ORDER_OWNED})
   RETURNING c.id
+),
+added AS (
+  INSERT INTO cart_lines (website_id, cart_id, id, product_id, variant_id, quantity)
+  SELECT $1, cart.id, $4, $5, $6, $7 FROM cart
+  WHERE (SELECT count(*) FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = cart.id) < ${MAX_CART_LINES}
+     OR EXISTS (SELECT 1 FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = cart.id AND l.variant_id = $6)
+  ON CONFLICT (website_id, cart_id, variant_id) DO UPDATE SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})
+  RETURNING cart_id
 )
-INSERT INTO cart_lines (website_id, cart_id, id, product_id, variant_id, quantity)
-SELECT $1, cart.id, $4, $5, $6, $7 FROM cart
-WHERE (SELECT count(*) FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = cart.id) < ${MAX_CART_LINES}
-   OR EXISTS (SELECT 1 FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = cart.id AND l.variant_id = $6)
-ON CONFLICT (website_id, cart_id, variant_id) DO UPDATE SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})
-RETURNING cart_id AS "cartId"`;
+SELECT EXISTS (SELECT 1 FROM cart) AS "hasCart", EXISTS (SELECT 1 FROM added) AS added`;
 
 const NEW_CART_WITH_LINE_SQL = `
 WITH cart AS (
@@ -78,13 +81,14 @@ export type AddOutcome = { added: true; newToken?: string } | { added: false; fu
 export async function addLine(pool: pg.Pool, owner: CartOwner, line: { productId: string; variantId: string; quantity: number }): Promise<AddOutcome> {
   const quantity = Math.min(line.quantity, MAX_LINE_QUANTITY);
   if (owner.token !== undefined || owner.siteUserId !== undefined) {
-    const { rowCount } = await pool.query({
+    const { rows } = await pool.query<{ hasCart: boolean; added: boolean }>({
       name: 'openpress_cart_add',
       text: ADD_SQL,
       values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null, newId(), line.productId, line.variantId, quantity],
     });
-    if (rowCount) return { added: true };
-    if (await hasCart(pool, owner)) return { added: false, full: true };
+    // One statement says both: added to the open cart, or refused by a full one; else there is no open cart yet.
+    if (rows[0]?.added) return { added: true };
+    if (rows[0]?.hasCart) return { added: false, full: true };
   }
   const token = newToken();
   await pool.query({
@@ -93,10 +97,6 @@ export async function addLine(pool: pg.Pool, owner: CartOwner, line: { productId
     values: [owner.websiteId, newId(), token, owner.siteUserId ?? null, newId(), line.productId, line.variantId, quantity],
   });
   return { added: true, newToken: token };
-}
-
-async function hasCart(pool: pg.Pool, owner: CartOwner): Promise<boolean> {
-  return (await ownedCarts(pool, owner)).length > 0;
 }
 
 const SET_QUANTITY_SQL = `

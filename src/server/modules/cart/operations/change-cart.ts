@@ -8,6 +8,7 @@
  */
 import type { CartAnswer } from '../../../../contracts/cart';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../../domain/pricing/limits';
+import type { StockState } from '../../../../domain/commerce';
 import type { PricingLocation } from '../../../../domain/pricing/types';
 import { cartApi } from '../../../../messages/cart-api';
 import { commerce } from '../../../../messages/commerce';
@@ -47,6 +48,8 @@ const isCountry = (code: string) => /^[A-Z]{2}$/.test(code) && regionNames.of(co
 
 export async function changeCart(deps: CartDeps, shopper: Shopper, change: CartChange): Promise<CartOutcome> {
   let newToken: string | undefined;
+  /** Stock read for the change (the variant added), not read again for the answer. */
+  let known: ReadonlyMap<string, StockState> | undefined;
   const owner = shopper;
   switch (change.kind) {
     case 'add': {
@@ -67,11 +70,13 @@ export async function changeCart(deps: CartDeps, shopper: Shopper, change: CartC
         );
       const quantity = change.quantity ?? 1;
       if (quantity > MAX_LINE_QUANTITY) throw new CartRefusal(400, commerce.addItemFailed, format(cartApi.tooMany, { max: MAX_LINE_QUANTITY }));
-      const stock = (await variantsAvailability(deps.pool, shopper.websiteId, [variant.id])).get(variant.id);
+      const read = await variantsAvailability(deps.pool, shopper.websiteId, [variant.id]);
+      const stock = read.get(variant.id);
       if (!stock || stock.state === 'soldOut') throw new CartRefusal(409, commerce.addItemFailed, cartApi.soldOut);
       const added = await addLine(deps.pool, owner, { productId: product.id, variantId: variant.id, quantity });
       if (!added.added) throw new CartRefusal(409, commerce.addItemFailed, format(cartApi.cartFull, { max: MAX_CART_LINES }));
       newToken = added.newToken;
+      known = read;
       break;
     }
     case 'quantity':
@@ -102,6 +107,6 @@ export async function changeCart(deps: CartDeps, shopper: Shopper, change: CartC
     }
   }
   const shopperNow = newToken === undefined ? shopper : { ...shopper, token: newToken };
-  const cart = await priceOpenCart(deps, shopperNow, await openCart(deps, shopperNow));
+  const cart = await priceOpenCart(deps, shopperNow, await openCart(deps, shopperNow), known ? { known } : {});
   return { cart, ...(newToken !== undefined ? { newToken } : {}) };
 }
