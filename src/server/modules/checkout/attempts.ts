@@ -77,8 +77,21 @@ export async function attemptByKey(ex: Executor, websiteId: string, key: string)
   return row;
 }
 
-export async function lockAttempt(tx: Executor, websiteId: string, id: string): Promise<Attempt | undefined> {
-  const [row] = await rowsOf<Attempt>(tx, sql`SELECT ${COLUMNS} FROM checkout_attempts WHERE website_id = ${websiteId} AND id = ${id} FOR UPDATE`);
+/**
+ * Transaction B's first statement: the attempt locked and, unless it has its order already, its holds
+ * turned into sales (as `consumeHolds` does). A finalize waiting on the lock sees the order the one
+ * before it made, and deletes nothing.
+ */
+export async function lockForOrder(tx: Executor, websiteId: string, id: string): Promise<Attempt | undefined> {
+  const [row] = await rowsOf<Attempt>(
+    tx,
+    sql`
+WITH a AS (SELECT ${COLUMNS} FROM checkout_attempts WHERE website_id = ${websiteId} AND id = ${id} FOR UPDATE),
+open AS (SELECT 1 FROM a WHERE a."orderId" IS NULL),
+stock AS (DELETE FROM stock_holds WHERE website_id = ${websiteId} AND attempt_id = ${id} AND EXISTS (SELECT 1 FROM open) RETURNING 1),
+coupons AS (DELETE FROM coupon_holds WHERE website_id = ${websiteId} AND attempt_id = ${id} AND EXISTS (SELECT 1 FROM open) RETURNING 1)
+SELECT a.* FROM a`,
+  );
   return row;
 }
 

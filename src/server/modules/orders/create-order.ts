@@ -1,9 +1,11 @@
 /**
- * Creating an order inside the caller's transaction (checkout's `finalize`): its number, the order,
- * its lines and its payment row in one statement. The number is the site's next (`order_numbers`,
- * the owner's first number or DEFAULT_FIRST_ORDER_NUMBER): the row lock keeps numbers increasing
- * per site, and a rolled-back order leaves a gap, which is allowed. Prices and totals are those the
- * payment was for, never read again from the catalogue.
+ * Creating an order inside the caller's transaction (checkout's `finalize`): the order, its lines
+ * and its payment row in one statement, under a number taken beforehand. `takeOrderNumber` gives the
+ * site's next (`order_numbers`, the owner's first number or DEFAULT_FIRST_ORDER_NUMBER) in a
+ * statement of its own, so every order of a site waits for the number row only while that statement
+ * commits, never across the caller's transaction; numbers increase per site, and one taken for an
+ * order that is never made leaves a gap, which is allowed. Prices and totals are those the payment
+ * was for, never read again from the catalogue.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -16,6 +18,8 @@ import type { OrderLineValues, OrderShipping, OrderTotals } from './schema';
 export type OrderLineInput = OrderLineValues;
 
 export type NewOrder = {
+  /** From `takeOrderNumber`. */
+  number: number;
   websiteId: string;
   attemptId: string;
   cartId: string;
@@ -43,6 +47,22 @@ export type CreatedOrder = { orderId: string; number: number; accessToken: strin
 
 const newId = () => randomBytes(12).toString('hex');
 
+/** The site's next order number, in a statement of its own: outside the transaction that makes the order. */
+export async function takeOrderNumber(ex: Executor, websiteId: string): Promise<number> {
+  const { rows } = await ex.execute(sql`
+INSERT INTO order_numbers (website_id, next_number) VALUES (${websiteId}, ${DEFAULT_FIRST_ORDER_NUMBER + 1})
+ON CONFLICT (website_id) DO UPDATE SET next_number = order_numbers.next_number + 1
+RETURNING next_number - 1 AS number`);
+  return (rows[0] as { number: number }).number;
+}
+
+/** Whether an error is the site's order numbers meeting (the owner set the next number back while an order held one). */
+export function isOrderNumberTaken(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const found = e.code === '23505' ? e : e.cause?.code === '23505' ? e.cause : undefined;
+  return found?.constraint === 'orders_number';
+}
+
 export async function createOrder(tx: Executor, o: NewOrder): Promise<CreatedOrder> {
   const orderId = newId();
   const accessToken = orderToken(o.tokenSecret, o.websiteId, orderId);
@@ -66,21 +86,16 @@ export async function createOrder(tx: Executor, o: NewOrder): Promise<CreatedOrd
   );
   const paid = o.paymentStatus === 'paid';
   const { rows } = await tx.execute(sql`
-WITH num AS (
-  INSERT INTO order_numbers (website_id, next_number) VALUES (${o.websiteId}, ${DEFAULT_FIRST_ORDER_NUMBER + 1})
-  ON CONFLICT (website_id) DO UPDATE SET next_number = order_numbers.next_number + 1
-  RETURNING next_number - 1 AS number
-),
-made AS (
+WITH made AS (
   INSERT INTO orders (website_id, id, number, attempt_id, cart_id, site_user_id, email, customer_name, shipping_address, shipping, currency,
     subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, prices_include_tax, coupon_codes, payment_status, provider,
     payment_method, payment_instructions, test_mode, access_token_hash, paid_at, cancel_unpaid_at)
-  SELECT ${o.websiteId}, ${orderId}, num.number, ${o.attemptId}, ${o.cartId}, ${o.siteUserId}, ${o.email}, ${o.customerName},
+  VALUES (${o.websiteId}, ${orderId}, ${o.number}, ${o.attemptId}, ${o.cartId}, ${o.siteUserId}, ${o.email}, ${o.customerName},
     ${json(o.shippingAddress)}::jsonb, ${json(o.shipping)}::jsonb, ${o.currency}, ${o.subtotalCents}, ${o.discountCents}, ${o.shippingCents},
     ${o.taxCents}, ${o.totalCents}, ${o.pricesIncludeTax}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(o.couponCodes)}::jsonb)), ${o.paymentStatus}, ${o.provider},
     ${o.paymentMethod}, ${o.paymentInstructions}, ${o.testMode}, ${orderTokenHash(accessToken)}, CASE WHEN ${paid}::boolean THEN now() END,
-    ${o.cancelUnpaidAt?.toISOString() ?? null}::timestamptz
-  FROM num RETURNING number
+    ${o.cancelUnpaidAt?.toISOString() ?? null}::timestamptz)
+  RETURNING number
 ),
 lines AS (
   INSERT INTO order_lines (website_id, order_id, position, product_id, variant_id, product_name, product_type, option_values, sku, quantity,

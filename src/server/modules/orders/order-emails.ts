@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Database, Executor } from '../../../db/client';
 import { CHECKOUT_PATHS } from '../../../domain/checkout/paths';
 import { canAccess } from '../../../domain/permissions';
-import { enqueueAll, PermanentJobError, type JobHandler } from '../../jobs/queue';
+import { enqueueAll, PermanentJobError, type JobHandler, type NewJob } from '../../jobs/queue';
 import { mailTransportFor, messageIdFor } from '../../mail/mailer';
 import { RefusedTargetError, type OutgoingPolicy } from '../../net/outgoing';
 import { listTeam } from '../accounts';
@@ -36,12 +36,17 @@ const payloadSchema = z.discriminatedUnion('to', [
  * Queues the confirmation and the team's notice; call it on the transaction that places the order.
  * `accessToken` is the one placing made: the handler makes the same again, so it is never stored.
  */
-export async function enqueueOrderEmails(tx: Executor, input: { websiteId: string; orderId: string; accessToken: string }): Promise<void> {
+/** The confirmation to the shopper and the notice to the team, as jobs for the caller's transaction. */
+export function orderEmailJobs(input: { websiteId: string; orderId: string }): NewJob[] {
   const { websiteId, orderId } = input;
-  await enqueueAll(tx, [
+  return [
     { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'shopper', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
     { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'team', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
-  ]);
+  ];
+}
+
+export async function enqueueOrderEmails(tx: Executor, input: { websiteId: string; orderId: string; accessToken: string }): Promise<void> {
+  await enqueueAll(tx, orderEmailJobs(input));
 }
 
 /** A digital line's file, as a signed download link grants it (checkout's downloads). */

@@ -8,12 +8,12 @@ import { CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
 import type { AttemptState } from '../../../../domain/checkout/protocol';
 import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
-import { enqueue } from '../../../jobs/queue';
+import { enqueueAll } from '../../../jobs/queue';
 import { markCartPurchased } from '../../cart';
-import { captureJob, createOrder, enqueueOrderEmails, issueGiftCards, orderToken } from '../../orders';
+import { captureJob, createOrder, isOrderNumberTaken, issueGiftCards, orderEmailJobs, orderToken, takeOrderNumber } from '../../orders';
 import type { PaymentOutcome, PaymentProvider } from '../../payments';
 import { ProviderRefused, ProviderUnavailable } from '../../payments';
-import { lockAttempt, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
+import { lockForOrder, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
 import { consumeHolds, releaseHolds, rowsOf } from '../holds';
 import { instructionsOf, paymentSettingsOf, type PaymentSettings } from '../payment-settings';
@@ -101,8 +101,10 @@ class SoldMeanwhile extends Error {
 
 /**
  * Transaction B: lock the attempt; its order if it has one; else its holds become sales (taken
- * again, conditionally, if the sweep released them), the order, its lines, payment and number, the
- * cart purchased, its gift cards, the confirmation and the team's notice, the capture job; the attempt placed. The capture runs after the commit, in the job.
+ * again, conditionally, if the sweep released them), the order, its lines and payment under the
+ * number taken just before (outside the transaction, so orders of a site never wait on one another's
+ * transactions), the cart purchased, its gift cards, the confirmation and the team's notice, the
+ * capture job; the attempt placed. The capture runs after the commit, in the job.
  */
 export async function finalize(
   deps: CheckoutDeps,
@@ -110,80 +112,105 @@ export async function finalize(
   outcome: Extract<PaymentOutcome, { status: 'authorized' | 'captured' | 'pending' }>,
   known?: PaymentSettings,
 ): Promise<Placed> {
-  const { websiteId, snapshot } = attempt;
+  const { websiteId } = attempt;
   const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
   const settings = manual ? (known ?? (await paymentSettingsOf(deps.db, websiteId))) : undefined;
   const tokenSecret = await deps.tokenSecret();
   try {
-    const made = await deps.db.transaction(async (tx) => {
-      const locked = await lockAttempt(tx, websiteId, attempt.id);
-      if (!locked) throw refusals.cartChanged(checkoutApi.unknownAttempt);
-      if (locked.orderId !== null) return { orderId: locked.orderId, number: undefined };
-      if (locked.state === 'failed') {
-        const again = await deps.holdStock(tx, { websiteId, attemptId: locked.id, lines: snapshot.lines, expiresAt: new Date() });
-        if (!again.taken) {
-          const line = snapshot.lines.find((l) => l.variantId === again.variantId);
-          throw new SoldMeanwhile(refusals.soldOut(line?.productName ?? '', again.left));
-        }
+    for (let tries = 1; ; tries++) {
+      const number = attempt.orderId === null ? await takeOrderNumber(deps.db, websiteId) : 0;
+      try {
+        const made = await orderInTransaction(deps, attempt, outcome, { number, settings, tokenSecret });
+        failpoint('after-commit-before-capture');
+        return await placedAnswer(deps, websiteId, made.orderId, made.number);
+      } catch (err) {
+        // The owner set the next number back below one held by an order not yet made: another number.
+        if (!isOrderNumberTaken(err) || tries >= 3) throw err;
       }
-      await consumeHolds(tx, websiteId, locked.id);
-      const created = await createOrder(tx, {
-        websiteId,
-        attemptId: locked.id,
-        cartId: locked.cartId,
-        siteUserId: locked.siteUserId,
-        email: locked.email,
-        customerName: locked.shippingAddress?.name ?? locked.email,
-        shippingAddress: locked.shippingAddress,
-        shipping: snapshot.shipping,
-        currency: locked.currency,
-        subtotalCents: snapshot.subtotalCents,
-        discountCents: snapshot.discountCents,
-        shippingCents: snapshot.shippingCents,
-        taxCents: snapshot.taxCents,
-        totalCents: snapshot.totalCents,
-        pricesIncludeTax: snapshot.pricesIncludeTax,
-        couponCodes: snapshot.couponCodes,
-        paymentStatus: outcome.status === 'captured' ? 'paid' : outcome.status === 'authorized' ? 'authorized' : 'unpaid',
-        provider: locked.provider,
-        paymentMethod: manual ? manual.method : 'card',
-        paymentInstructions: settings ? instructionsOf(settings, locked.payment) : null,
-        testMode: locked.provider === 'test',
-        cancelUnpaidAt: settings ? new Date(Date.now() + settings.cancelUnpaidDays * 86_400_000) : null,
-        lines: snapshot.lines,
-        payment: { providerPaymentId: outcome.paymentId, status: outcome.status },
-        tokenSecret,
-      });
-      await markCartPurchased(tx, websiteId, locked.cartId, created.orderId);
-      await issueGiftCards(tx, {
-        websiteId,
-        orderId: created.orderId,
-        currency: locked.currency,
-        lines: snapshot.lines.map((l, i) => ({ position: i + 1, productType: l.productType, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
-      });
-      await enqueueOrderEmails(tx, { websiteId, orderId: created.orderId, accessToken: created.accessToken });
-      if (outcome.status === 'authorized') {
-        await enqueue(
-          tx,
-          captureJob(websiteId, {
-            orderId: created.orderId,
-            attemptKey: providerAttemptKey(locked),
-            provider: locked.provider,
-            paymentId: outcome.paymentId,
-            amountCents: locked.amountCents,
-            currency: locked.currency,
-          }),
-        );
-      }
-      await moveAttempt(tx, locked, [...OPEN, 'failed'], { state: 'placed', orderId: created.orderId });
-      failpoint('before-order-commit');
-      return { orderId: created.orderId, number: created.number };
-    });
-    failpoint('after-commit-before-capture');
-    return await placedAnswer(deps, websiteId, made.orderId, made.number);
+    }
   } catch (err) {
     if (!(err instanceof SoldMeanwhile)) throw err;
     await voidPayment(deps, attempt);
     throw err.refusal;
   }
+}
+
+async function orderInTransaction(
+  deps: CheckoutDeps,
+  attempt: Attempt,
+  outcome: Extract<PaymentOutcome, { status: 'authorized' | 'captured' | 'pending' }>,
+  given: { number: number; settings: PaymentSettings | undefined; tokenSecret: string },
+): Promise<{ orderId: string; number: number | undefined }> {
+  const { websiteId, snapshot } = attempt;
+  const { settings } = given;
+  const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockForOrder(tx, websiteId, attempt.id);
+    if (!locked) throw refusals.cartChanged(checkoutApi.unknownAttempt);
+    if (locked.orderId !== null) return { orderId: locked.orderId, number: undefined };
+    if (locked.state === 'failed') {
+      // Its holds went back when it failed: taken again, conditionally, then turned into sales.
+      const again = await deps.holdStock(tx, { websiteId, attemptId: locked.id, lines: snapshot.lines, expiresAt: new Date() });
+      if (!again.taken) {
+        const line = snapshot.lines.find((l) => l.variantId === again.variantId);
+        throw new SoldMeanwhile(refusals.soldOut(line?.productName ?? '', again.left));
+      }
+      await consumeHolds(tx, websiteId, locked.id);
+    }
+    const created = await createOrder(tx, {
+      number: given.number,
+      websiteId,
+      attemptId: locked.id,
+      cartId: locked.cartId,
+      siteUserId: locked.siteUserId,
+      email: locked.email,
+      customerName: locked.shippingAddress?.name ?? locked.email,
+      shippingAddress: locked.shippingAddress,
+      shipping: snapshot.shipping,
+      currency: locked.currency,
+      subtotalCents: snapshot.subtotalCents,
+      discountCents: snapshot.discountCents,
+      shippingCents: snapshot.shippingCents,
+      taxCents: snapshot.taxCents,
+      totalCents: snapshot.totalCents,
+      pricesIncludeTax: snapshot.pricesIncludeTax,
+      couponCodes: snapshot.couponCodes,
+      paymentStatus: outcome.status === 'captured' ? 'paid' : outcome.status === 'authorized' ? 'authorized' : 'unpaid',
+      provider: locked.provider,
+      paymentMethod: manual ? manual.method : 'card',
+      paymentInstructions: settings ? instructionsOf(settings, locked.payment) : null,
+      testMode: locked.provider === 'test',
+      cancelUnpaidAt: settings ? new Date(Date.now() + settings.cancelUnpaidDays * 86_400_000) : null,
+      lines: snapshot.lines,
+      payment: { providerPaymentId: outcome.paymentId, status: outcome.status },
+      tokenSecret: given.tokenSecret,
+    });
+    const { orderId } = created;
+    await markCartPurchased(tx, websiteId, locked.cartId, orderId);
+    await issueGiftCards(tx, {
+      websiteId,
+      orderId,
+      currency: locked.currency,
+      lines: snapshot.lines.map((l, i) => ({ position: i + 1, productType: l.productType, quantity: l.quantity, unitPriceCents: l.unitPriceCents })),
+    });
+    // The confirmation, the team's notice and the capture: one insert, one notification.
+    await enqueueAll(tx, [
+      ...orderEmailJobs({ websiteId, orderId }),
+      ...(outcome.status === 'authorized'
+        ? [
+            captureJob(websiteId, {
+              orderId,
+              attemptKey: providerAttemptKey(locked),
+              provider: locked.provider,
+              paymentId: outcome.paymentId,
+              amountCents: locked.amountCents,
+              currency: locked.currency,
+            }),
+          ]
+        : []),
+    ]);
+    await moveAttempt(tx, locked, [...OPEN, 'failed'], { state: 'placed', orderId });
+    failpoint('before-order-commit');
+    return { orderId, number: created.number };
+  });
 }

@@ -29,10 +29,10 @@ export async function placeOrder(
   ctx: Omit<CarryOnContext, 'settings'>,
 ): Promise<PlaceOrderAnswer> {
   const { websiteId } = shopper;
-  const settings = await paymentSettingsOf(deps.db, websiteId);
+  // Independent reads side by side: the store's payment settings and the shopper's cart.
+  const [settings, row] = await Promise.all([paymentSettingsOf(deps.db, websiteId), openCart(deps, shopper)]);
   if (!offered(settings, request.payment)) throw refusals.paymentUnavailable();
   const carry = { ...ctx, settings };
-  const row = await openCart(deps, shopper);
   if (!row || row.lines.length === 0) {
     // A placement retried after its order was made finds the cart purchased: the attempt answers.
     const answer = await carryOnByKey(deps, websiteId, request.attemptKey, carry);
@@ -41,49 +41,54 @@ export async function placeOrder(
   }
   const address = request.shippingAddress;
   const location = address ? locationOf(address) : undefined;
-  const cart = await priceOpenCart(deps, shopper, location ? { ...row, shippingLocation: location } : row);
+  // Prices and totals only: the holds below are the word on stock.
+  const cart = await priceOpenCart(deps, shopper, location ? { ...row, shippingLocation: location } : row, { stock: false });
   checkCart(cart, request);
-  if (location && !sameLocation(row.shippingLocation, location)) await setCartFields(deps.pool, shopper, { shippingLocation: location });
   const pricing = await deps.pricing.read(websiteId);
   const snapshot = snapshotOf(cart);
   const expiresAt = new Date(Date.now() + HOLD_MINUTES * 60_000);
   const customerKey = shopper.siteUserId !== undefined ? `account:${shopper.siteUserId}` : `email:${request.email.toLowerCase()}`;
-  const held = await retried(() =>
-    deps.db.transaction(async (tx): Promise<Attempt | undefined> => {
-      const attempt = await holdAttempt(tx, {
-        websiteId,
-        key: request.attemptKey,
-        cartId: row.id,
-        siteUserId: shopper.siteUserId ?? null,
-        email: request.email,
-        customerKey,
-        payment: request.payment,
-        shippingAddress: address ?? null,
-        snapshot,
-        amountCents: cart.grandTotalCents,
-        currency: cart.subtotalAmount.currency,
-        provider: request.payment.provider,
-      });
-      if (!attempt) return undefined;
-      const stock = await deps.holdStock(tx, { websiteId, attemptId: attempt.id, lines: snapshot.lines, expiresAt });
-      if (!stock.taken) {
-        const line = snapshot.lines.find((l) => l.variantId === stock.variantId);
-        throw refusals.soldOut(line?.productName ?? '', stock.left);
-      }
-      const usedUp = await takeCouponHolds(tx, {
-        websiteId,
-        attemptId: attempt.id,
-        customerKey,
-        expiresAt,
-        coupons: cart.validCoupons.map((c) => {
-          const coupon = pricing.coupons.find((k) => k.id === c.couponId);
-          return { couponId: c.couponId, code: c.code, limited: coupon?.usageLimit !== undefined, oncePerCustomer: coupon?.oncePerCustomer ?? false };
-        }),
-      });
-      if (usedUp !== undefined) throw refusals.couponUsedUp(usedUp);
-      return attempt;
-    }),
-  );
+  // The cart keeps the address's place for its next pricing (a detour's return), written beside transaction A: neither waits for the other.
+  const remembered = location && !sameLocation(row.shippingLocation, location) ? setCartFields(deps.pool, shopper, { shippingLocation: location }) : undefined;
+  const [, held] = await Promise.all([
+    remembered,
+    retried(() =>
+      deps.db.transaction(async (tx): Promise<Attempt | undefined> => {
+        const attempt = await holdAttempt(tx, {
+          websiteId,
+          key: request.attemptKey,
+          cartId: row.id,
+          siteUserId: shopper.siteUserId ?? null,
+          email: request.email,
+          customerKey,
+          payment: request.payment,
+          shippingAddress: address ?? null,
+          snapshot,
+          amountCents: cart.grandTotalCents,
+          currency: cart.subtotalAmount.currency,
+          provider: request.payment.provider,
+        });
+        if (!attempt) return undefined;
+        const stock = await deps.holdStock(tx, { websiteId, attemptId: attempt.id, lines: snapshot.lines, expiresAt });
+        if (!stock.taken) {
+          const line = snapshot.lines.find((l) => l.variantId === stock.variantId);
+          throw refusals.soldOut(line?.productName ?? '', stock.left);
+        }
+        const usedUp = await takeCouponHolds(tx, {
+          websiteId,
+          attemptId: attempt.id,
+          customerKey,
+          expiresAt,
+          coupons: cart.validCoupons.map((c) => {
+            const coupon = pricing.coupons.find((k) => k.id === c.couponId);
+            return { couponId: c.couponId, code: c.code, limited: coupon?.usageLimit !== undefined, oncePerCustomer: coupon?.oncePerCustomer ?? false };
+          }),
+        });
+        if (usedUp !== undefined) throw refusals.couponUsedUp(usedUp);
+        return attempt;
+      }),
+    ),
+  ]);
   if (held) {
     failpoint('after-holds');
     return carryOn(deps, held, carry);
