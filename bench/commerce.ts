@@ -18,6 +18,8 @@ import { fmt, type GoalRow } from './table';
 export type CommerceBenchTools = {
   spawnServer(args: string[], env?: Record<string, string>): Promise<{ port: number; child: ChildProcess }>;
   seconds: number;
+  /** Seconds of the same load first, not measured (BENCH_WARMUP_SECONDS, at most 5 here): the first orders compile the code they run. */
+  warmupSeconds?: number;
 };
 
 const SHOPPERS = 50;

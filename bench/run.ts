@@ -403,7 +403,7 @@ async function main() {
       shop: (dir) => withServers((children) => shopPageBench(dir, children, { spawnServer, load, rawGet, resultLine })),
       commerce: async (dir) => [
         ...(await withServers((children) => commerceBench(dir, children, { spawnServer, seconds: DURATION_S }))),
-        ...(await withServers((children) => checkoutBench(dir, children, { spawnServer, seconds: DURATION_S }))),
+        ...(await withServers((children) => checkoutBench(dir, children, { spawnServer, seconds: DURATION_S, warmupSeconds: Math.min(5, WARMUP_S) }))),
         ...(await checkoutProofs()),
       ],
       forms: formSection,

@@ -18,7 +18,7 @@ export type SpawnServer = (args: string[], env?: Record<string, string>) => Prom
 
 /** Runs `measure` against the app serving `doc` (its origin, e.g. http://127.0.0.1:PORT); everything started is stopped after. */
 export async function withSiteServer<T>(
-  opts: { dataDir: string; name: string; doc: SiteDocument; children: ChildProcess[]; spawnServer: SpawnServer },
+  opts: { dataDir: string; name: string; doc: SiteDocument; children: ChildProcess[]; spawnServer: SpawnServer; env?: Record<string, string> },
   measure: (origin: string, database: Database) => Promise<T>,
 ): Promise<T> {
   const db = await startEmbeddedPostgres({ dataDir: path.join(opts.dataDir, `${opts.name}-db`) });
@@ -28,7 +28,7 @@ export async function withSiteServer<T>(
     const loaded = loadDocument(opts.doc, siteDocumentSchema);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
     await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
-    const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent' };
+    const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', ...opts.env };
     const app = await opts.spawnServer(['dist/server/main.js'], env);
     opts.children.push(app.child);
     await jobsDone(database);
