@@ -49,21 +49,27 @@ export async function ownedCarts(pool: pg.Pool, owner: CartOwner): Promise<CartR
   return rows;
 }
 
+/** Into the shopper's open cart, or a new one ($8, its token $9) when they have none: one statement either way. */
 const ADD_SQL = `
 WITH cart AS (
   UPDATE carts c SET updated_at = now()
   WHERE c.website_id = $1 AND c.id = (SELECT c.id FROM carts c WHERE ${OWNED} ${ORDER_OWNED})
   RETURNING c.id
 ),
+made AS (
+  INSERT INTO carts (website_id, id, token, site_user_id) SELECT $1, $8, $9, $3 WHERE NOT EXISTS (SELECT 1 FROM cart)
+  RETURNING id
+),
+target AS (SELECT id FROM cart UNION ALL SELECT id FROM made),
 added AS (
   INSERT INTO cart_lines (website_id, cart_id, id, product_id, variant_id, quantity)
-  SELECT $1, cart.id, $4, $5, $6, $7 FROM cart
-  WHERE (SELECT count(*) FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = cart.id) < ${MAX_CART_LINES}
-     OR EXISTS (SELECT 1 FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = cart.id AND l.variant_id = $6)
+  SELECT $1, target.id, $4, $5, $6, $7 FROM target
+  WHERE (SELECT count(*) FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = target.id) < ${MAX_CART_LINES}
+     OR EXISTS (SELECT 1 FROM cart_lines l WHERE l.website_id = $1 AND l.cart_id = target.id AND l.variant_id = $6)
   ON CONFLICT (website_id, cart_id, variant_id) DO UPDATE SET quantity = least(cart_lines.quantity + excluded.quantity, ${MAX_LINE_QUANTITY})
   RETURNING cart_id
 )
-SELECT EXISTS (SELECT 1 FROM cart) AS "hasCart", EXISTS (SELECT 1 FROM added) AS added`;
+SELECT EXISTS (SELECT 1 FROM added) AS added, EXISTS (SELECT 1 FROM made) AS made`;
 
 const NEW_CART_WITH_LINE_SQL = `
 WITH cart AS (
@@ -81,14 +87,15 @@ export type AddOutcome = { added: true; newToken?: string } | { added: false; fu
 export async function addLine(pool: pg.Pool, owner: CartOwner, line: { productId: string; variantId: string; quantity: number }): Promise<AddOutcome> {
   const quantity = Math.min(line.quantity, MAX_LINE_QUANTITY);
   if (owner.token !== undefined || owner.siteUserId !== undefined) {
-    const { rows } = await pool.query<{ hasCart: boolean; added: boolean }>({
+    const token = newToken();
+    const { rows } = await pool.query<{ added: boolean; made: boolean }>({
       name: 'openpress_cart_add',
       text: ADD_SQL,
-      values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null, newId(), line.productId, line.variantId, quantity],
+      values: [owner.websiteId, owner.token ?? null, owner.siteUserId ?? null, newId(), line.productId, line.variantId, quantity, newId(), token],
     });
-    // One statement says both: added to the open cart, or refused by a full one; else there is no open cart yet.
-    if (rows[0]?.added) return { added: true };
-    if (rows[0]?.hasCart) return { added: false, full: true };
+    // Not added: the open cart holds the most lines already.
+    if (!rows[0]?.added) return { added: false, full: true };
+    return rows[0].made ? { added: true, newToken: token } : { added: true };
   }
   const token = newToken();
   await pool.query({
