@@ -78,18 +78,23 @@ export async function attemptByKey(ex: Executor, websiteId: string, key: string)
 }
 
 /**
- * Transaction B's first statement: the attempt locked and, unless it has its order already, its holds
- * turned into sales (as `consumeHolds` does). A finalize waiting on the lock sees the order the one
- * before it made, and deletes nothing.
+ * Transaction B's first statement: the attempt locked and, unless it has its order already (from
+ * any other state, `placed` excepted), marked placed under `orderId` with its holds turned into
+ * sales (as `consumeHolds` does). Answers the attempt as it stood before: a finalize that waited on
+ * the lock finds the order the one before it made, and changes nothing.
  */
-export async function lockForOrder(tx: Executor, websiteId: string, id: string): Promise<Attempt | undefined> {
+export async function placeAttempt(tx: Executor, websiteId: string, id: string, orderId: string): Promise<Attempt | undefined> {
   const [row] = await rowsOf<Attempt>(
     tx,
     sql`
 WITH a AS (SELECT ${COLUMNS} FROM checkout_attempts WHERE website_id = ${websiteId} AND id = ${id} FOR UPDATE),
-open AS (SELECT 1 FROM a WHERE a."orderId" IS NULL),
-stock AS (DELETE FROM stock_holds WHERE website_id = ${websiteId} AND attempt_id = ${id} AND EXISTS (SELECT 1 FROM open) RETURNING 1),
-coupons AS (DELETE FROM coupon_holds WHERE website_id = ${websiteId} AND attempt_id = ${id} AND EXISTS (SELECT 1 FROM open) RETURNING 1)
+placed AS (
+  UPDATE checkout_attempts c SET state = 'placed', order_id = ${orderId}, updated_at = now()
+  FROM a WHERE c.website_id = ${websiteId} AND c.id = ${id} AND a."orderId" IS NULL AND a.state <> 'placed'
+  RETURNING c.id
+),
+stock AS (DELETE FROM stock_holds WHERE website_id = ${websiteId} AND attempt_id = ${id} AND EXISTS (SELECT 1 FROM placed) RETURNING 1),
+coupons AS (DELETE FROM coupon_holds WHERE website_id = ${websiteId} AND attempt_id = ${id} AND EXISTS (SELECT 1 FROM placed) RETURNING 1)
 SELECT a.* FROM a`,
   );
   return row;

@@ -18,6 +18,8 @@ import type { OrderLineValues, OrderShipping, OrderTotals } from './schema';
 export type OrderLineInput = OrderLineValues;
 
 export type NewOrder = {
+  /** Made beforehand (`newOrderId`) when rows written before the order name it. */
+  orderId?: string;
   /** From `takeOrderNumber`. */
   number: number;
   websiteId: string;
@@ -47,6 +49,8 @@ export type CreatedOrder = { orderId: string; number: number; accessToken: strin
 
 const newId = () => randomBytes(12).toString('hex');
 
+export const newOrderId = newId;
+
 /** The site's next order number, in a statement of its own: outside the transaction that makes the order. */
 export async function takeOrderNumber(ex: Executor, websiteId: string): Promise<number> {
   const { rows } = await ex.execute(sql`
@@ -64,7 +68,7 @@ export function isOrderNumberTaken(err: unknown): boolean {
 }
 
 export async function createOrder(tx: Executor, o: NewOrder): Promise<CreatedOrder> {
-  const orderId = newId();
+  const orderId = o.orderId ?? newId();
   const accessToken = orderToken(o.tokenSecret, o.websiteId, orderId);
   const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
   const lines = JSON.stringify(

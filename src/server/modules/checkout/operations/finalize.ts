@@ -10,10 +10,10 @@ import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
 import { enqueueAll } from '../../../jobs/queue';
 import { markCartPurchased } from '../../cart';
-import { captureJob, createOrder, isOrderNumberTaken, issueGiftCards, orderEmailJobs, orderToken, takeOrderNumber } from '../../orders';
+import { captureJob, createOrder, isOrderNumberTaken, issueGiftCards, newOrderId, orderEmailJobs, orderToken, takeOrderNumber } from '../../orders';
 import type { PaymentOutcome, PaymentProvider } from '../../payments';
 import { ProviderRefused, ProviderUnavailable } from '../../payments';
-import { lockForOrder, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
+import { moveAttempt, placeAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
 import { consumeHolds, releaseHolds, rowsOf } from '../holds';
 import { instructionsOf, paymentSettingsOf, type PaymentSettings } from '../payment-settings';
@@ -145,7 +145,8 @@ async function orderInTransaction(
   const { settings } = given;
   const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
   return deps.db.transaction(async (tx) => {
-    const locked = await lockForOrder(tx, websiteId, attempt.id);
+    const orderId = newOrderId();
+    const locked = await placeAttempt(tx, websiteId, attempt.id, orderId);
     if (!locked) throw refusals.cartChanged(checkoutApi.unknownAttempt);
     if (locked.orderId !== null) return { orderId: locked.orderId, number: undefined };
     if (locked.state === 'failed') {
@@ -158,6 +159,7 @@ async function orderInTransaction(
       await consumeHolds(tx, websiteId, locked.id);
     }
     const created = await createOrder(tx, {
+      orderId,
       number: given.number,
       websiteId,
       attemptId: locked.id,
@@ -185,7 +187,6 @@ async function orderInTransaction(
       payment: { providerPaymentId: outcome.paymentId, status: outcome.status },
       tokenSecret: given.tokenSecret,
     });
-    const { orderId } = created;
     await markCartPurchased(tx, websiteId, locked.cartId, orderId);
     await issueGiftCards(tx, {
       websiteId,
@@ -209,7 +210,6 @@ async function orderInTransaction(
           ]
         : []),
     ]);
-    await moveAttempt(tx, locked, [...OPEN, 'failed'], { state: 'placed', orderId });
     failpoint('before-order-commit');
     return { orderId, number: created.number };
   });
