@@ -12,7 +12,7 @@ import type { Db } from '../../../db/client';
 import { CHECKOUT_PATHS } from '../../../domain/checkout/paths';
 import type { BlobStore } from '../../blobs/store';
 import { serverSecret } from '../../secrets/server-secrets';
-import { fileBytes, fileSize, privateFile } from '../files';
+import { fileBytes, fileNamed, fileSize } from '../files';
 import { orderLineDownload, type DownloadGrant } from '../orders';
 
 /** How long a download link works: a week, long enough for an email read late, short enough that a forwarded link dies. */
@@ -89,7 +89,7 @@ export async function openDownload(
   const line = await orderLineDownload(deps.db, websiteId, grant.orderId, grant.line);
   if (!line?.file || fileDigest(line.file) !== grant.fileDigest) return undefined;
   if (line.canceled) return 'gone';
-  const file = await privateFile(deps.db, websiteId, line.file);
+  const file = await fileNamed(deps.db, websiteId, line.file, 'private');
   const body = file && (await fileBytes(deps.blobs, file));
   if (!file || !body) return undefined;
   return { name: file.name, contentType: file.contentType, size: fileSize(file), body };

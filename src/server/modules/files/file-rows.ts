@@ -27,22 +27,21 @@ export async function libraryImageNames(tx: Executor, websiteId: string, names: 
   return new Set(rows.map((r) => r.name));
 }
 
-/** Whether the site has a private file of this name (a digital product's download). */
-export async function privateFileExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
-  const [file] = await tx
-    .select({ name: files.name })
-    .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, true)));
-  return file !== undefined;
-}
-
-/** A private file of the site by name (a digital product's download, for its signed link). */
-export async function privateFile(tx: Executor, websiteId: string, name: string): Promise<FileRow | undefined> {
-  const [file] = await tx
+/**
+ * The site's file of this name, public (what `/s/{name}` serves) or private (a digital product's
+ * download, for its signed link): a private file has no public address, and a public one no link.
+ */
+export async function fileNamed(ex: Executor, websiteId: string, name: string, kept: 'public' | 'private'): Promise<FileRow | undefined> {
+  const [file] = await ex
     .select()
     .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, true)));
+    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, kept === 'private')));
   return file;
+}
+
+/** Whether the site has a private file of this name (a digital product's download). */
+export async function privateFileExists(tx: Executor, websiteId: string, name: string): Promise<boolean> {
+  return (await fileNamed(tx, websiteId, name, 'private')) !== undefined;
 }
 
 /** The site's files by name and type, in the library's order. */

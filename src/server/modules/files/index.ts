@@ -3,7 +3,7 @@ export {
   deleteFileRows,
   insertFileRows,
   libraryImageNames,
-  privateFile,
+  fileNamed,
   privateFileExists,
   siteFileNames,
   siteFileRows,

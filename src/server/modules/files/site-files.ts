@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
+import { fileNamed } from './file-rows';
 import { fileVariants, files, type FileStatus } from './schema/files';
 import { formatFileSize, type FileKind } from '../../../domain/files';
 import { format } from '../../../messages/format';
@@ -45,11 +46,7 @@ export const newOriginalPath = (fileId: string) => `files/${fileId}/original-${r
 
 /** The file whose address is /s/{name}. A private file (a digital product's download) has none. */
 export async function siteFile(db: Db, websiteId: string, name: string): Promise<FileRow | undefined> {
-  const [file] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.websiteId, websiteId), eq(files.name, name), eq(files.private, false)));
-  return file;
+  return fileNamed(db, websiteId, name, 'public');
 }
 
 /** A file of the library by id: never a private one, which the library neither lists nor changes. */
