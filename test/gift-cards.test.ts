@@ -7,7 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobs } from '../src/server/jobs/schema';
-import { enqueueOrderEmails, giftCardCodeHash, giftCardCodesOf, issueGiftCards } from '../src/server/modules/orders';
+import { enqueueAll } from '../src/server/jobs/queue';
+import { orderEmailJobs, giftCardCodeHash, giftCardCodesOf, issueGiftCards } from '../src/server/modules/orders';
 import { giftCards } from '../src/server/modules/orders/schema';
 import { freshDatabase } from './db';
 import { testSite, writeOrder, type TestLine } from './placed-order';
@@ -22,7 +23,7 @@ async function placeWithCards(lines: TestLine[]) {
   return database.db.transaction(async (tx) => {
     const order = await writeOrder(tx, websiteId, lines, { number: 1001 + Math.floor(Math.random() * 1e6) });
     await issueGiftCards(tx, { websiteId, orderId: order.id, currency: 'USD', lines: order.lines });
-    await enqueueOrderEmails(tx, { websiteId, orderId: order.id, accessToken: order.accessToken });
+    await enqueueAll(tx, orderEmailJobs({ websiteId, orderId: order.id }));
     return order;
   });
 }

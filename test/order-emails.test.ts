@@ -6,13 +6,14 @@
  * card codes, a working download link and the order page's link on the site's own address — an
  * HTML part in the site's frame beside the plain text, each job's delivery key as its Message-ID.
  */
+import { enqueueAll } from '../src/server/jobs/queue';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, smtpSettings } from '../src/server/jobs/schema';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { createAccount, setRole } from '../src/server/modules/accounts';
 import { downloadLinks, openDownload } from '../src/server/modules/checkout';
-import { ORDER_EMAIL_JOB, enqueueOrderEmails, giftCardCodesOf, issueGiftCards, orderEmailHandler } from '../src/server/modules/orders';
+import { ORDER_EMAIL_JOB, orderEmailJobs, giftCardCodesOf, issueGiftCards, orderEmailHandler } from '../src/server/modules/orders';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { memoryBlobStore } from './memory-blob-store';
 import { freshDatabase } from './db';
@@ -86,7 +87,7 @@ describe('order emails', () => {
       database.db.transaction(async (tx) => {
         const order = await writeOrder(tx, websiteId, [MUG], { number: 2001 });
         orderId = order.id;
-        await enqueueOrderEmails(tx, { websiteId, orderId: order.id, accessToken: order.accessToken });
+        await enqueueAll(tx, orderEmailJobs({ websiteId, orderId: order.id }));
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
@@ -110,7 +111,7 @@ describe('order emails', () => {
         testMode: true,
       });
       await issueGiftCards(tx, { websiteId, orderId: o.id, currency: 'USD', lines: o.lines });
-      await enqueueOrderEmails(tx, { websiteId, orderId: o.id, accessToken: o.accessToken });
+      await enqueueAll(tx, orderEmailJobs({ websiteId, orderId: o.id }));
       return o;
     });
     startMailWorker();
@@ -149,7 +150,7 @@ describe('order emails', () => {
     const order = await database.db.transaction(async (tx) => {
       const o = await writeOrder(tx, websiteId, [MUG, CARD], { number: 1043, pricesIncludeTax: true, taxCents: 1770 });
       await issueGiftCards(tx, { websiteId, orderId: o.id, currency: 'USD', lines: o.lines });
-      await enqueueOrderEmails(tx, { websiteId, orderId: o.id, accessToken: o.accessToken });
+      await enqueueAll(tx, orderEmailJobs({ websiteId, orderId: o.id }));
       return o;
     });
     startMailWorker();

@@ -121,14 +121,9 @@ unused AS (DELETE FROM coupon_uses u WHERE u.website_id = ${websiteId} AND u.att
 SELECT (SELECT count(*) FROM back) + (SELECT count(*) FROM uncounted) + (SELECT count(*) FROM unused) AS released`);
 }
 
-/** Turns an attempt's holds into sales (finalize): its hold rows deleted, the stock staying taken. Answers whether any were still there. */
-export async function consumeHolds(tx: Executor, websiteId: string, attemptId: string): Promise<{ stockHeld: boolean }> {
-  const [row] = await rowsOf<{ stock: number }>(
-    tx,
-    sql`
-WITH stock AS (DELETE FROM stock_holds WHERE website_id = ${websiteId} AND attempt_id = ${attemptId} RETURNING 1),
-freed AS (DELETE FROM coupon_holds WHERE website_id = ${websiteId} AND attempt_id = ${attemptId} RETURNING 1)
-SELECT (SELECT count(*) FROM stock)::int AS stock, (SELECT count(*) FROM freed)::int AS coupons`,
-  );
-  return { stockHeld: (row?.stock ?? 0) > 0 };
+/** Turns an attempt's holds into sales (finalize, for an attempt whose holds were taken again): its hold rows deleted, the stock staying taken. */
+export async function consumeHolds(tx: Executor, websiteId: string, attemptId: string): Promise<void> {
+  await tx.execute(sql`
+WITH stock AS (DELETE FROM stock_holds WHERE website_id = ${websiteId} AND attempt_id = ${attemptId} RETURNING 1)
+DELETE FROM coupon_holds WHERE website_id = ${websiteId} AND attempt_id = ${attemptId}`);
 }

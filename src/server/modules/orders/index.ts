@@ -8,7 +8,6 @@ export { giftCardCodeHash, giftCardCodesOf, issueGiftCards, normalizeGiftCardCod
 export {
   ORDER_EMAIL_JOB,
   ORDERS_CONFIG_PATH,
-  enqueueOrderEmails,
   orderEmailHandler,
   orderEmailJobs,
   type DownloadGrant,

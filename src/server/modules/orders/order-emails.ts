@@ -8,10 +8,10 @@
  * repeat delivery of a job carries the same Message-ID (for the notice, one per member).
  */
 import { z } from 'zod';
-import type { Database, Executor } from '../../../db/client';
+import type { Database } from '../../../db/client';
 import { CHECKOUT_PATHS } from '../../../domain/checkout/paths';
 import { canAccess } from '../../../domain/permissions';
-import { enqueueAll, PermanentJobError, type JobHandler, type NewJob } from '../../jobs/queue';
+import { PermanentJobError, type JobHandler, type NewJob } from '../../jobs/queue';
 import { mailTransportFor, messageIdFor } from '../../mail/mailer';
 import { RefusedTargetError, type OutgoingPolicy } from '../../net/outgoing';
 import { listTeam } from '../accounts';
@@ -43,10 +43,6 @@ export function orderEmailJobs(input: { websiteId: string; orderId: string }): N
     { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'shopper', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
     { websiteId, kind: ORDER_EMAIL_JOB, payload: { to: 'team', orderId }, maxAttempts: ORDER_EMAIL_MAX_ATTEMPTS },
   ];
-}
-
-export async function enqueueOrderEmails(tx: Executor, input: { websiteId: string; orderId: string; accessToken: string }): Promise<void> {
-  await enqueueAll(tx, orderEmailJobs(input));
 }
 
 /** A digital line's file, as a signed download link grants it (checkout's downloads). */
