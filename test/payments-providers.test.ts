@@ -185,6 +185,18 @@ describe('the test provider, when answers are lost', () => {
     await expect.poll(async () => (await authorize().catch(() => undefined))?.status, { timeout: 10_000 }).toBe('authorized');
   });
 
+  it('answers a call made while the same call still runs with the first one’s answer, one charge', async () => {
+    const p = await app.payments.provider(websiteId, 'test');
+    const key = attemptKey();
+    const { paymentId } = await p.initiate({ attemptKey: key, ...payment, description: 'slow' });
+    await stripe().post(`/v1/payment_intents/${paymentId}`, { 'metadata[delay_ms]': 60 });
+    const authorize = () => p.authorize({ attemptKey: key, paymentId, method: testCard('slow').number, returnUrl });
+    const answers = await Promise.all([authorize(), authorize()]);
+    expect(answers.map((a) => a.status)).toEqual(['authorized', 'authorized']);
+    const charges = (await stripe().events('payment_intent.amount_capturable_updated')).filter((e) => e.data.object.id === paymentId);
+    expect(charges).toHaveLength(1);
+  });
+
   it('throws ProviderUnavailable when the service cannot be reached', async () => {
     const { testProvider } = await import('../src/server/modules/payments/test-provider');
     const p = testProvider({ url: 'http://127.0.0.1:9', apiKey: testModeKey(secret, websiteId) });

@@ -3,7 +3,7 @@
  * Stripe's REST API as the Stripe adapter will. Every call that changes a payment sends
  * `providerKey(attemptKey, step)` as its Idempotency-Key (a refund its own key) and the attempt's
  * key in the payment's metadata. No answer in time, a dropped connection, a 5xx, or a request with
- * the same key still running (409) is ProviderUnavailable: the outcome is unknown until the same
+ * the same key still running (409, after brief retries) is ProviderUnavailable: the outcome is unknown until the same
  * call is retried (its answer is replayed) or the payment retrieved.
  */
 import { providerKey } from '../../../domain/checkout/protocol';
@@ -14,6 +14,13 @@ import { ProviderUnavailable, type PaymentOutcome, type PaymentProvider, type We
 
 /** How long a call may take before its outcome is taken as unknown. */
 export const TEST_PROVIDER_TIMEOUT_MS = 10_000;
+
+/**
+ * The waits before a call whose key another call is still using is sent again, as Stripe's own
+ * clients retry a 409: a second call made while the first runs (two cancellations of one order at
+ * once) then gets the first's answer replayed. A call still running past them is ProviderUnavailable.
+ */
+const IN_USE_RETRY_MS = [25, 50, 100];
 
 type Intent = {
   id: string;
@@ -72,6 +79,26 @@ export function testProvider(opts: { url: string | undefined; apiKey: string; ti
     params?: Parameters<typeof form>[0],
     key?: string,
   ): Promise<{ status: number; body: T | StripeError }> => {
+    for (const wait of IN_USE_RETRY_MS) {
+      const answer = await callOnce<T>(method, path, params, key);
+      if (answer.status !== 409 || (answer.body as StripeError).error?.code !== 'idempotency_key_in_use') return unavailableOr(answer);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+    return unavailableOr(await callOnce<T>(method, path, params, key));
+  };
+
+  const unavailableOr = <T>(answer: { status: number; body: T | StripeError }): { status: number; body: T | StripeError } => {
+    if (answer.status >= 500 || answer.status === 409 || answer.status === 429)
+      throw new ProviderUnavailable((answer.body as StripeError).error?.message ?? testPayments.unavailable);
+    return answer;
+  };
+
+  const callOnce = async <T>(
+    method: 'GET' | 'POST',
+    path: string,
+    params?: Parameters<typeof form>[0],
+    key?: string,
+  ): Promise<{ status: number; body: T | StripeError }> => {
     if (!opts.url) throw new ProviderUnavailable(testPayments.unavailable);
     let res: Response;
     let body: T | StripeError;
@@ -90,8 +117,6 @@ export function testProvider(opts: { url: string | undefined; apiKey: string; ti
     } catch (error) {
       throw new ProviderUnavailable(testPayments.unavailable, { cause: error });
     }
-    if (res.status >= 500 || res.status === 409 || res.status === 429)
-      throw new ProviderUnavailable((body as StripeError).error?.message ?? testPayments.unavailable);
     return { status: res.status, body };
   };
 
