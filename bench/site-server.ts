@@ -1,6 +1,7 @@
 /**
  * A bench section's own site: an embedded PostgreSQL of its own, migrated, the site document written
- * as the default site, the built app started on it and its image jobs done before anything is
+ * as the default site, the built app started on it (its files, and the test payment service's
+ * ledger, under the section's directory too) and its image jobs done before anything is
  * measured; then the section's servers stopped before their database is (bench/shop.ts, bench/commerce.ts).
  */
 import type { ChildProcess } from 'node:child_process';
@@ -28,7 +29,15 @@ export async function withSiteServer<T>(
     const loaded = loadDocument(opts.doc, siteDocumentSchema);
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.errors.slice(0, 3)));
     await writeSiteDocument(database.db, loaded.document, { makeDefault: true });
-    const env = { PORT: '0', HOST: '127.0.0.1', DATABASE_URL: db.url, SECRET_KEY: randomBytes(32).toString('base64'), LOG_LEVEL: 'silent', ...opts.env };
+    const env = {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(opts.dataDir, `${opts.name}-app`),
+      DATABASE_URL: db.url,
+      SECRET_KEY: randomBytes(32).toString('base64'),
+      LOG_LEVEL: 'silent',
+      ...opts.env,
+    };
     const app = await opts.spawnServer(['dist/server/main.js'], env);
     opts.children.push(app.child);
     await jobsDone(database);

@@ -6,6 +6,12 @@ import { openLedger, readLedger } from './ledger';
 import { parseForm } from './server';
 import { signPayload, verifySignature } from './signing';
 
+async function readAll<T>(file: string): Promise<T[]> {
+  const records: T[] = [];
+  for await (const record of readLedger<T>(file)) records.push(record);
+  return records;
+}
+
 describe('the ledger', () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
@@ -20,7 +26,7 @@ describe('the ledger', () => {
     const ledger = await openLedger<{ n: number }>(at);
     await Promise.all(Array.from({ length: 50 }, (_, n) => ledger.append([{ n }])));
     await ledger.close();
-    expect((await readLedger<{ n: number }>(at)).map((r) => r.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
+    expect((await readAll<{ n: number }>(at)).map((r) => r.n)).toEqual(Array.from({ length: 50 }, (_, n) => n));
   });
 
   it('drops a last line a crash cut short: it was never answered', async () => {
@@ -29,12 +35,23 @@ describe('the ledger', () => {
     await ledger.append([{ n: 1 }, { n: 2 }]);
     await ledger.close();
     await appendFile(at, '{"n":3,"tr');
-    expect(await readLedger(at)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await readAll(at)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(await readFile(at, 'utf8')).toMatch(/\{"n":3,"tr$/);
   });
 
+  it('reads records longer than a read buffer whole, and a ledger of many lines in order', async () => {
+    const at = await file();
+    const ledger = await openLedger<{ n: number; pad: string }>(at);
+    const pad = 'x'.repeat(100_000);
+    for (let n = 0; n < 20; n++) await ledger.append(Array.from({ length: 50 }, (_, i) => ({ n: n * 50 + i, pad: i === 0 ? pad : '' })));
+    await ledger.close();
+    const records = await readAll<{ n: number; pad: string }>(at);
+    expect(records.map((r) => r.n)).toEqual(Array.from({ length: 1000 }, (_, n) => n));
+    expect(records.filter((r) => r.pad === pad)).toHaveLength(20);
+  });
+
   it('reads a missing ledger as empty', async () => {
-    expect(await readLedger(path.join(tmpdir(), 'no-such-ledger.jsonl'))).toEqual([]);
+    expect(await readAll(path.join(tmpdir(), 'no-such-ledger.jsonl'))).toEqual([]);
   });
 });
 

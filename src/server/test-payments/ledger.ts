@@ -6,7 +6,8 @@
  * once per batch rather than once per request. On start the file is read back in order; a line a
  * crash cut short (the last one) is dropped, as it was never acknowledged.
  */
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 
 export type Ledger<T> = {
   /** Resolves once the records are on disk. */
@@ -16,24 +17,33 @@ export type Ledger<T> = {
   close(): Promise<void>;
 };
 
-export async function readLedger<T>(file: string): Promise<T[]> {
-  let text: string;
+/**
+ * The records in order, read a line at a time: a ledger of many test orders can outgrow the
+ * longest string JavaScript holds, and the records are applied as they are read rather than kept.
+ */
+export async function* readLedger<T>(file: string): AsyncGenerator<T> {
+  let handle: FileHandle;
   try {
-    text = await readFile(file, 'utf8');
+    handle = await open(file, 'r');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  const records: T[] = [];
-  for (const line of text.split('\n')) {
-    if (!line) continue;
-    try {
-      records.push(JSON.parse(line) as T);
-    } catch {
-      // Only the last line can be cut short (appends are sequential): it was never answered.
+  try {
+    for await (const line of createInterface({ input: handle.createReadStream({ autoClose: false }), crlfDelay: Number.POSITIVE_INFINITY })) {
+      if (!line) continue;
+      let record: T;
+      try {
+        record = JSON.parse(line) as T;
+      } catch {
+        // Only the last line can be cut short (appends are sequential): it was never answered.
+        continue;
+      }
+      yield record;
     }
+  } finally {
+    await handle.close();
   }
-  return records;
 }
 
 type Batch = { lines: string[]; done: Promise<void>; resolve(): void; reject(error: unknown): void };

@@ -58,7 +58,7 @@ async function main() {
   let port = 0;
   // Where browsers reach its authentication pages.
   const accounts = createAccounts(() => values['public-url']?.replace(/\/$/, '') ?? `http://${values.host}:${port}`);
-  for (const record of await readLedger<LedgerRecord>(file)) accounts.apply(record);
+  for await (const record of readLedger<LedgerRecord>(file)) accounts.apply(record);
   const ledger = await openLedger<LedgerRecord>(file);
   const server = createTestPaymentsServer({ accounts, ledger, ledgerDir: dir });
   await new Promise<void>((resolve, reject) => {
