@@ -19,6 +19,7 @@ import { ATTEMPT_METADATA, testModeKey } from '../src/server/modules/payments';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
+import { webhookSecretFor } from '../src/server/test-payments/signing';
 import { stripeClient } from './payments-service-client';
 import { client, type Client } from './session';
 import { printProduct, SHOP, withShop } from './shop-fixture';
@@ -65,6 +66,8 @@ export type Shop = {
   websiteId: string;
   /** The site's account at the test payment service. */
   stripe: ReturnType<typeof stripeClient>;
+  /** The secret the test payment service signs the site's webhooks with. */
+  webhookSecret: string;
   /** Payments authorised at the service for the attempt with this key: its ledger's charges. */
   charges(attemptKey: string): Promise<number>;
   /** Checkout's dependencies as the app holds them, for the operations called on their own. */
@@ -102,6 +105,7 @@ export async function openShop(opts: { poolSize?: number } = {}): Promise<Shop> 
     appDatabase,
     websiteId,
     stripe,
+    webhookSecret: webhookSecretFor(testModeKey(secret, websiteId)),
     deps: checkoutDeps(app, appDatabase),
     sql: async <T>(text: string, values: unknown[] = []) => (await database.pool.query(text, values)).rows as T[],
     async charges(attemptKey) {

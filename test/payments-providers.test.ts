@@ -207,7 +207,7 @@ describe('the test provider, when answers are lost', () => {
 describe('webhooks', () => {
   const event = (type: string, object: Record<string, unknown>) => Buffer.from(JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object } }));
 
-  it('parses an event signed with the site’s webhook secret, and nothing else', async () => {
+  it('parses an event signed with the site’s webhook secret, and nothing else; a signed event about no attempt is ignored', async () => {
     const p = await app.payments.provider(websiteId, 'test');
     const whsec = webhookSecretFor(testModeKey(secret, websiteId));
     const raw = event('payment_intent.amount_capturable_updated', { object: 'payment_intent', id: 'pi_1', metadata: { attempt_key: 'a1' } });
@@ -223,6 +223,10 @@ describe('webhooks', () => {
     expect(p.parseWebhook(raw, { 'stripe-signature': signPayload(whsec, raw, Math.floor(Date.now() / 1000) - 301) })).toBeNull();
     expect(p.parseWebhook(Buffer.concat([raw, Buffer.from(' ')]), { 'stripe-signature': signPayload(whsec, raw) })).toBeNull();
     expect(p.parseWebhook(raw, {})).toBeNull();
+    const created = event('payment_intent.created', { object: 'payment_intent', id: 'pi_1', metadata: { attempt_key: 'a1' } });
+    expect(p.parseWebhook(created, { 'stripe-signature': signPayload(whsec, created) })).toBe('ignored');
+    const unrelated = event('payment_intent.succeeded', { object: 'payment_intent', id: 'pi_2', metadata: {} });
+    expect(p.parseWebhook(unrelated, { 'stripe-signature': signPayload(whsec, unrelated) })).toBe('ignored');
     expect((await app.payments.provider(websiteId, 'manual')).parseWebhook(raw, { 'stripe-signature': signPayload(whsec, raw) })).toBeNull();
   });
 });

@@ -13,4 +13,7 @@ export const checkoutApi = {
   declined: 'Your payment was declined: {reason}',
   providerUnavailable: 'Your payment could not be confirmed. Please try again: you will not be charged twice.',
   unknownAttempt: 'This checkout has expired. Please review your cart and try again.',
+  /** To a payment provider's server, not a shopper. */
+  webhookSignature: 'The webhook signature does not match this store’s signing secret, or it was made more than 5 minutes ago.',
+  webhookProvider: 'No payment provider takes webhooks at this address.',
 } as const;

@@ -54,6 +54,7 @@ import { registerCartApi } from './modules/cart/routes/cart';
 import { registerCheckoutPages } from './modules/checkout/routes/checkout-pages';
 import { registerDownloadRoutes } from './modules/checkout/routes/downloads';
 import { registerCheckoutApi } from './modules/checkout/routes/place';
+import { isPaymentWebhook } from './modules/checkout/routes/webhooks';
 import { cartDeps } from './modules/cart';
 import { signOutCart } from './plugins/cart-cookies';
 import { registerCrumb } from './plugins/crumb';
@@ -198,8 +199,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   };
   // The newsletter's one-click unsubscribe is posted by a mail provider's server, which has no crumb
   // or cookie (RFC 8058); the sealed token in its address alone authorises it, and it can only
-  // unsubscribe the one address that token names (docs/security.md).
-  await registerCrumb(app, db, { exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req), siteHosts });
+  // unsubscribe the one address that token names (docs/security.md). A payment provider's webhook
+  // is posted by its server too: the signature under the site's secret authorises it.
+  await registerCrumb(app, db, {
+    exempt: (req) => isCrumbExempt(req) || isAccountPagePost(req) || isOneClickUnsubscribe(req) || isPaymentWebhook(req),
+    siteHosts,
+  });
   const blobs = opts.blobStore ?? postgresBlobStore(opts.database);
   app.decorate('blobs', blobs);
   app.decorate('videoEmbeds', opts.videoEmbeds ?? { allowPrivate: false });

@@ -45,7 +45,7 @@ import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalo
 import { downloadLinks } from './modules/checkout';
 import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
-import { checkoutDeps, startHoldSweep } from './modules/checkout';
+import { checkoutDeps, PAYMENT_EVENT_JOB, paymentEventHandler, pruneProviderEvents, startHoldSweep } from './modules/checkout';
 import { captureHandler, PAYMENT_CAPTURE_JOB } from './modules/orders';
 import { startTestPayments, type TestPaymentsService } from './test-payments/process';
 
@@ -117,11 +117,11 @@ async function main() {
     siteLimits: config.siteLimits,
     payments: { testPaymentsUrl: config.testPaymentsUrl ?? testPayments?.url, secret: keys.current },
   });
-  // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, and finished jobs past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
+  // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, finished jobs past theirs and payment webhooks' ids past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(
     () => {
-      Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db)]).catch((err: unknown) =>
-        console.warn('housekeeping failed', err),
+      Promise.all([pruneSessions(db), rateLimits.prune(), pruneFormData(db), pruneMeasurement(db), pruneJobs(db), pruneProviderEvents(db)]).catch(
+        (err: unknown) => console.warn('housekeeping failed', err),
       );
     },
     60 * 60 * 1000,
@@ -130,6 +130,7 @@ async function main() {
   const checkout = checkoutDeps(app, opened.database);
   const handlers = {
     [PAYMENT_CAPTURE_JOB]: captureHandler(db, checkout.payments),
+    [PAYMENT_EVENT_JOB]: paymentEventHandler(checkout),
     [EMAIL_JOB]: emailHandler(opened.database, { allowPrivate: config.allowPrivateTargets.mail }),
     [WEBHOOK_JOB]: webhookHandler(opened.database, { allowPrivate: config.allowPrivateTargets.webhooks }),
     [SCHEDULED_POSTS_JOB]: scheduledPostsHandler(opened.database),

@@ -16,6 +16,8 @@ export const CHECKOUT_PATHS = {
 export const CHECKOUT_API = {
   /** `POST`: place the order (src/contracts/checkout.ts placeOrderRequest). */
   PLACE: '/api/commerce/checkout/place',
+  /** `POST`: a payment provider's webhook, signed by the provider (the address the owner gives it). */
+  webhook: (provider: string) => `/api/commerce/webhooks/${encodeURIComponent(provider)}`,
 } as const;
 
 /** The query parameter that names the attempt on the way back from a provider's detour. */

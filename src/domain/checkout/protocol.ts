@@ -21,6 +21,8 @@ export const HOLD_MINUTES = 15;
 /** The payment providers of this issue; Stripe joins them later. */
 export const PAYMENT_PROVIDERS = ['test', 'manual'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+/** The providers that send webhooks (a manual payment is marked paid by the owner). */
+export const WEBHOOK_PROVIDERS = ['test'] as const satisfies readonly PaymentProviderId[];
 
 /** The offline ways to pay: the shopper is told how, and the owner marks the order paid. */
 export const MANUAL_METHODS = ['bank_transfer', 'cash_on_delivery', 'pay_at_pickup'] as const;

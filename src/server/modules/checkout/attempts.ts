@@ -78,6 +78,23 @@ export async function attemptByKey(ex: Executor, websiteId: string, key: string)
 }
 
 /**
+ * The attempt a provider knows by `providerKey` (its own key, or `{key}-r{round}` for a later
+ * round), when that is the attempt's current round; undefined for a round it has left behind.
+ */
+export async function attemptByProviderKey(ex: Executor, websiteId: string, providerKey: string): Promise<Attempt | undefined> {
+  const round = /^(.+)-r\d+$/.exec(providerKey);
+  const keys = round ? [providerKey, round[1]!] : [providerKey];
+  const rows = await rowsOf<Attempt>(
+    ex,
+    sql`SELECT ${COLUMNS} FROM checkout_attempts WHERE website_id = ${websiteId} AND key IN (${sql.join(
+      keys.map((k) => sql`${k}`),
+      sql`, `,
+    )})`,
+  );
+  return rows.find((a) => providerAttemptKey(a) === providerKey);
+}
+
+/**
  * Transaction B's first statement: the attempt locked and, unless it has its order already (from
  * any other state, `placed` excepted), marked placed under `orderId` with its holds turned into
  * sales (as `consumeHolds` does). Answers the attempt as it stood before: a finalize that waited on

@@ -14,6 +14,16 @@ export { PlaceRefusal } from './refusal';
 export { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, downloadTokens, openDownload, type OpenedDownload } from './downloads';
 export { takeStockHolds, takeCouponHolds, releaseHolds, type HoldStock, type StockHoldInput, type StockHoldOutcome } from './holds';
 export { sweepExpiredHolds, startHoldSweep, HOLD_SWEEP_MS } from './sweep';
+export {
+  actOnPayment,
+  paymentEventHandler,
+  pruneProviderEvents,
+  receiveWebhook,
+  PAYMENT_EVENT_JOB,
+  PROVIDER_EVENT_DAYS,
+  type PaymentEventPayload,
+  type WebhookReceipt,
+} from './webhooks';
 
 /** Checkout's dependencies as the app holds them; `holdStock` replaced only by the race tests' naive version. */
 export function checkoutDeps(app: FastifyInstance, database: Pick<Database, 'db' | 'pool'>, holdStock: HoldStock = takeStockHolds): CheckoutDeps {

@@ -93,3 +93,25 @@ export const couponHolds = pgTable(
     index('coupon_holds_expiry').on(t.expiresAt),
   ],
 );
+
+/**
+ * A provider's webhook, kept once per event id: a repeat delivery finds its row and is answered
+ * without a second job. The job it made asks the provider where the payment stands (./webhooks.ts).
+ */
+export const providerEvents = pgTable(
+  'provider_events',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    /** What the event said happened (authorized, captured, declined, canceled, refunded); never acted on as such. */
+    action: text('action').notNull(),
+    paymentId: text('payment_id').notNull(),
+    /** The key the provider knows the attempt by (`{key}`, or `{key}-r{round}`). */
+    attemptKey: text('attempt_key').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.provider, t.eventId] }), index('provider_events_received').on(t.receivedAt)],
+);

@@ -39,8 +39,12 @@ export interface PaymentProvider {
   refund(input: { refundKey: string; paymentId: string; amountCents: number }): Promise<{ refundId: string; amountCents: number }>;
   /** The payment as the provider holds it now, with what it is for. */
   retrieve(paymentId: string): Promise<PaymentOutcome & PaymentAmount & { attemptKey: string }>;
-  /** A webhook from its raw body and headers, or null when its signature does not hold. */
-  parseWebhook(raw: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): WebhookEvent | null;
+  /**
+   * A webhook from its raw body and headers: the event; `ignored` when it is signed but not about an
+   * attempt's payment (a kind of event the store does not act on); null when its signature does not
+   * hold (a wrong secret, or made more than SIGNATURE_TOLERANCE_S ago).
+   */
+  parseWebhook(raw: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): WebhookEvent | 'ignored' | null;
 }
 
 /** The providers a site may use, as the app holds them (`app.payments`). */

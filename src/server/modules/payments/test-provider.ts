@@ -179,13 +179,13 @@ export function testProvider(opts: { url: string | undefined; apiKey: string; ti
       try {
         event = JSON.parse(raw.toString('utf8')) as typeof event;
       } catch {
-        return null;
+        return 'ignored';
       }
       const action = EVENT_ACTIONS[event.type ?? ''];
       const object = event.data?.object;
       const paymentId = object?.object === 'charge' ? object.payment_intent : object?.id;
       const attemptKey = object?.metadata?.[ATTEMPT_METADATA];
-      if (!action || !event.id || !paymentId || !attemptKey) return null;
+      if (!action || !event.id || !paymentId || !attemptKey) return 'ignored';
       return { eventId: event.id, action, attemptKey, paymentId };
     },
   };

@@ -13,6 +13,7 @@ import { requestOrigin } from '../../../request';
 import { shopperOf } from '../../cart';
 import type { WebsiteRow } from '../../sites';
 import { checkoutDeps, finishDetour, placeOrder, PlaceRefusal, type CheckoutDeps } from '..';
+import { registerPaymentWebhooks } from './webhooks';
 
 export async function registerCheckoutApi(
   app: FastifyInstance,
@@ -63,4 +64,5 @@ export async function registerCheckoutApi(
     }
     return reply.code(303).header('cache-control', 'no-store').header('location', location).send();
   });
+  await registerPaymentWebhooks(app, deps);
 }
