@@ -3,8 +3,8 @@
  * checkout/CONTEXT.md): the app as `npm start` runs it, in a process of its own, is killed -9 at
  * four points of a placement — after the holds, after the provider's success, before the order's
  * commit, after the commit before the capture — five times each. Then the app starts again and the
- * recovery step runs (the hold sweep, as it runs once the holds have expired; the capture jobs the
- * restarted app's worker takes up): every charge at the test payment service has exactly one order,
+ * recovery step runs (the reconcile sweep, as it runs two minutes after an attempt last moved; the
+ * capture jobs the restarted app's worker takes up): every charge at the test payment service has exactly one order,
  * every order one charge, each order's payment is captured, and the stock is what the orders took.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,11 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteDocumentSchema } from '../src/blocks/site-document';
-import { HOLD_MINUTES } from '../src/domain/checkout/protocol';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { FAILPOINT_ENV, FAILPOINTS } from '../src/server/failpoints';
-import { checkoutDeps, sweepExpiredHolds } from '../src/server/modules/checkout';
+import { checkoutDeps, reconcileAttempts, RECONCILE_AFTER_MS } from '../src/server/modules/checkout';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
 import { ATTEMPT_METADATA, testModeKey } from '../src/server/modules/payments';
 import { loadClientAssets } from '../src/server/render/assets';
@@ -104,11 +103,11 @@ describe('a placement whose app dies at any point', () => {
     }
 
     // The restart: the app again, whose job worker takes up the captures left queued, and those a
-    // killed app's worker had claimed once their lease has run out (as it has, by the time the holds expire).
+    // killed app's worker had claimed once their lease has run out (as it has, by the time the sweep runs).
     await database.pool.query("UPDATE jobs SET locked_until = now() - interval '1 second' WHERE status = 'running'");
     const restarted = await server();
     try {
-      // The recovery step: the hold sweep, as it runs once the holds have expired.
+      // The recovery step: the reconcile sweep, as it runs two minutes after the attempts last moved.
       const app = await buildApp({
         database,
         assets: loadClientAssets(),
@@ -117,7 +116,7 @@ describe('a placement whose app dies at any point', () => {
         payments: { testPaymentsUrl: testPaymentsUrl(), secret: SECRET },
       });
       try {
-        await sweepExpiredHolds(checkoutDeps(app, database), new Date(Date.now() + (HOLD_MINUTES + 1) * 60_000));
+        await reconcileAttempts(checkoutDeps(app, database), new Date(Date.now() + RECONCILE_AFTER_MS + 60_000));
       } finally {
         await app.close();
       }

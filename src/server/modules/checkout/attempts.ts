@@ -149,3 +149,14 @@ WHERE a.state IN ('held', 'authorizing', 'requires_action')
 ORDER BY a.updated_at LIMIT ${limit}`,
   );
 }
+
+/** Attempts `held` or `authorizing` and unchanged since `before` (the reconcile sweep's work), oldest first. */
+export async function staleAttempts(ex: Executor, before: Date, limit: number): Promise<Attempt[]> {
+  return rowsOf<Attempt>(
+    ex,
+    sql`
+SELECT ${COLUMNS} FROM checkout_attempts
+WHERE state IN ('held', 'authorizing') AND updated_at < ${before.toISOString()}::timestamptz
+ORDER BY updated_at LIMIT ${limit}`,
+  );
+}
