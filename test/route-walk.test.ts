@@ -83,7 +83,8 @@ describe('every route', () => {
   it('refuses a NUL anywhere in a JSON body with 400 naming where it is; SaveFormSubmission answers in its own shape', async () => {
     const body = { a: 'x\u0000y', nested: { list: ['ok', 'z\u0000'] }, 'k\u0000': 1 };
     for (const route of routes.filter((r) => r.method !== 'GET')) {
-      const url = fill(route.url, 'x');
+      // A webhook's address names a provider that sends them; its body, read as signed bytes, is refused for its signature.
+      const url = fill(route.url.replace(':provider', 'test'), 'x');
       const res = await send(route.method, url, { body });
       const what = `${route.method} ${url}: ${res.body.slice(0, 200)}`;
       expectNothingInternal(res, what);
