@@ -18,7 +18,7 @@ import { newsletter as newsletterMessages } from '../src/messages/newsletter';
 import { MASKED_SECRET } from '../src/domain/secrets';
 import { linkIn } from '../test/mailbox';
 import { seriousViolations } from './axe';
-import { desktop, mailFor, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { desktop, islandsReady, mailFor, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 
 const THANKS = 'Thank you for writing. We answer within two working days.';
 const SAVE_PATH = '/api/form/SaveFormSubmission';
@@ -241,6 +241,8 @@ describe('the newsletter sign-up', () => {
     expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([
       { status: 'pending' },
     ]);
+    // The button sends the token through the page's script: clicked before that script has run, it would only reload the page.
+    await islandsReady(page, ['newsletter-link']);
     await page.getByRole('button', { name: 'Confirm my subscription' }).click();
     await page.getByText(newsletterMessages.confirmed).waitFor();
     expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([
@@ -255,6 +257,7 @@ describe('the newsletter sign-up', () => {
     // covers 000-2.32 (newsletter unsubscribe 300)
     expect(await page.locator('main').getAttribute('class')).toContain('page-type-300');
     a11y.push(...(await seriousViolations(page)).map((v) => `unsubscribe page: ${v}`));
+    await islandsReady(page, ['newsletter-link']);
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByText(newsletterMessages.unsubscribed).waitFor();
     expect(await sqlOn(env.site(), 'SELECT status FROM newsletter_subscribers WHERE website_id = $1 AND email = $2', [env.site().websiteId, address])).toEqual([
