@@ -11,7 +11,8 @@ import { testCard } from '../src/domain/checkout/test-cards';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
-import { ProviderRefused, ProviderUnavailable, testModeKey, type PaymentProvider } from '../src/server/modules/payments';
+import Stripe from 'stripe';
+import { ProviderRefused, ProviderUnavailable, stripeProvider, testModeKey, type PaymentProvider } from '../src/server/modules/payments';
 import { payments } from '../src/server/modules/payments/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { signPayload, webhookSecretFor } from '../src/server/test-payments/signing';
@@ -48,7 +49,9 @@ const payment = { amountCents: 4200, currency: 'EUR', description: 'Order at Pay
 const returnUrl = 'http://payments.sites.test/checkout/return?attempt=x';
 
 type Spec = {
-  id: 'test' | 'manual';
+  id: 'test' | 'manual' | 'stripe';
+  /** The provider under test: the app's, or (Stripe, not connected to a site here) made for the test. */
+  make?: () => PaymentProvider;
   /** How the shopper pays: a card that succeeds, or a manual method. */
   method: string;
   /** Where an authorised payment stands: held on the card, or awaiting the shopper's transfer. */
@@ -60,8 +63,25 @@ type Spec = {
   refunds: boolean;
 };
 
+/** The Stripe provider as a site connected to Stripe has it, through Stripe's SDK pointed at the test payment service. */
+const stripeAtService = (webhookSecrets?: string[]) =>
+  stripeProvider({
+    secretKey: testModeKey(secret, websiteId),
+    webhookSecrets: webhookSecrets ?? [webhookSecretFor(testModeKey(secret, websiteId))],
+    api: testPaymentsUrl(),
+  });
+
 const SPECS: Spec[] = [
   { id: 'test', method: testCard('succeed').number, authorized: 'authorized', captured: 'captured', ordered: async () => undefined, refunds: true },
+  {
+    id: 'stripe',
+    make: () => stripeAtService(),
+    method: testCard('succeed').stripePaymentMethod!,
+    authorized: 'authorized',
+    captured: 'captured',
+    ordered: async () => undefined,
+    refunds: true,
+  },
   {
     id: 'manual',
     method: 'bank_transfer',
@@ -86,7 +106,7 @@ const SPECS: Spec[] = [
 
 for (const spec of SPECS) {
   describe(`the ${spec.id} provider`, () => {
-    const provider = () => app.payments.provider(websiteId, spec.id);
+    const provider = async () => spec.make?.() ?? app.payments.provider(websiteId, spec.id);
     const authorised = async (p: PaymentProvider, key: string) => {
       const { paymentId } = await p.initiate({ attemptKey: key, ...payment });
       const outcome = await p.authorize({ attemptKey: key, paymentId, method: spec.method, returnUrl });
@@ -104,7 +124,7 @@ for (const spec of SPECS) {
       const again = await p.initiate({ attemptKey: key, ...payment });
       expect(again.paymentId).toBe(first!.paymentId);
       expect(await p.retrieve(first!.paymentId)).toMatchObject({ amountCents: 4200, currency: 'EUR', attemptKey: key });
-      if (spec.id === 'test') {
+      if (spec.id !== 'manual') {
         const created = await stripeClient(testPaymentsUrl(), testModeKey(secret, websiteId)).events('payment_intent.created');
         expect(created.filter((e) => e.data.object.id === first!.paymentId)).toHaveLength(1);
       }
@@ -205,6 +225,24 @@ describe('the test provider, when answers are lost', () => {
 });
 
 describe('webhooks', () => {
+  it('parses, through Stripe’s SDK, an event signed by its own test helper under either secret while one is rolled, and refuses others', () => {
+    const whsec = webhookSecretFor(testModeKey(secret, websiteId));
+    const p = stripeAtService(['whsec_the_old_one', whsec]);
+    const payload = JSON.stringify({
+      id: 'evt_2',
+      object: 'event',
+      type: 'payment_intent.amount_capturable_updated',
+      data: { object: { object: 'payment_intent', id: 'pi_2', metadata: { attempt_key: 'a2' } } },
+    });
+    const sign = (secret: string, timestamp?: number) => Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+    const raw = Buffer.from(payload);
+    expect(p.parseWebhook(raw, { 'stripe-signature': sign(whsec) })).toEqual({ eventId: 'evt_2', action: 'authorized', attemptKey: 'a2', paymentId: 'pi_2' });
+    expect(p.parseWebhook(raw, { 'stripe-signature': sign('whsec_the_old_one') })).toMatchObject({ eventId: 'evt_2' });
+    expect(p.parseWebhook(raw, { 'stripe-signature': sign('whsec_someone_elses') })).toBeNull();
+    expect(p.parseWebhook(raw, { 'stripe-signature': sign(whsec, Math.floor(Date.now() / 1000) - 301) })).toBeNull();
+    expect(p.parseWebhook(raw, {})).toBeNull();
+  });
+
   const event = (type: string, object: Record<string, unknown>) => Buffer.from(JSON.stringify({ id: 'evt_1', object: 'event', type, data: { object } }));
 
   it('parses an event signed with the site’s webhook secret, and nothing else; a signed event about no attempt is ignored', async () => {

@@ -1,5 +1,6 @@
 /** Store → Payments' calls and the orders list's (src/contracts/payments.ts, src/contracts/orders.ts): refusals, in an owner's words. */
 export const paymentsApi = {
+  stripeNotConnected: 'Stripe is not connected to this store yet: connect it under Store → Payments.',
   instructionsRequired: 'Write the instructions shoppers are shown and emailed for this method, or turn it off.',
   instructionsTooLong: 'Instructions are at most 2,000 characters.',
   methodTwice: 'Each payment method is listed once.',

@@ -19,7 +19,7 @@ export type AttemptState = (typeof ATTEMPT_STATES)[number];
 export const HOLD_MINUTES = 15;
 
 /** The payment providers of this issue; Stripe joins them later. */
-export const PAYMENT_PROVIDERS = ['test', 'manual'] as const;
+export const PAYMENT_PROVIDERS = ['test', 'manual', 'stripe'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 /** The providers that send webhooks (a manual payment is marked paid by the owner). */
 export const WEBHOOK_PROVIDERS = ['test'] as const satisfies readonly PaymentProviderId[];

@@ -9,7 +9,9 @@ export {
   type WebhookEvent,
 } from './provider';
 export { ProviderRefused } from './refused';
-export { ATTEMPT_METADATA, TEST_PROVIDER_TIMEOUT_MS } from './test-provider';
+export { TEST_PROVIDER_TIMEOUT_MS } from './test-provider';
+export { ATTEMPT_METADATA } from './stripe-intents';
+export { stripeProvider, type StripeProviderOptions } from './stripe-provider';
 export { manualPaymentId } from './manual-provider';
 export { paymentSettingsOf, startStorePayments, updatePaymentSettings, writePaymentSettings, type PaymentSettings } from './settings';
 export { authorizedPaymentOf, capturePendingPayment, recordPaymentVoided, voidPendingPayment, type AuthorizedPayment } from './order-payments';

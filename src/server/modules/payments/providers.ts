@@ -8,7 +8,8 @@
 import { createHmac } from 'node:crypto';
 import type { Db } from '../../../db/client';
 import { manualProvider } from './manual-provider';
-import type { PaymentProviders } from './provider';
+import { ProviderUnavailable, type PaymentProviders } from './provider';
+import { paymentsApi } from '../../../messages/payments-api';
 import { testProvider } from './test-provider';
 
 export type PaymentProvidersOptions = {
@@ -27,9 +28,16 @@ export const testModeKey = (secret: Buffer, websiteId: string) =>
 
 export function createPaymentProviders(opts: PaymentProvidersOptions): PaymentProviders {
   return {
-    provider: async (websiteId, id) =>
-      id === 'test'
-        ? testProvider({ url: opts.testPaymentsUrl, apiKey: testModeKey(opts.secret, websiteId), timeoutMs: opts.timeoutMs })
-        : manualProvider({ db: opts.db, websiteId }),
+    provider: async (websiteId, id) => {
+      switch (id) {
+        case 'test':
+          return testProvider({ url: opts.testPaymentsUrl, apiKey: testModeKey(opts.secret, websiteId), timeoutMs: opts.timeoutMs });
+        case 'manual':
+          return manualProvider({ db: opts.db, websiteId });
+        case 'stripe':
+          // A site connects Stripe under Store → Payments (its keys); until then no payment goes to it.
+          throw new ProviderUnavailable(paymentsApi.stripeNotConnected);
+      }
+    },
   };
 }

@@ -10,7 +10,8 @@ import { providerKey } from '../../../domain/checkout/protocol';
 import { testPayments } from '../../../messages/test-payments';
 import { verifySignature, webhookSecretFor } from '../../test-payments/signing';
 import { ProviderRefused } from './refused';
-import { ProviderUnavailable, type PaymentOutcome, type PaymentProvider, type WebhookEvent } from './provider';
+import { ProviderUnavailable, type PaymentOutcome, type PaymentProvider } from './provider';
+import { ATTEMPT_METADATA, intentParams, outcomeOf, webhookEventOf, type Intent, type StripeError } from './stripe-intents';
 
 /** How long a call may take before its outcome is taken as unknown. */
 export const TEST_PROVIDER_TIMEOUT_MS = 10_000;
@@ -22,37 +23,6 @@ export const TEST_PROVIDER_TIMEOUT_MS = 10_000;
  */
 const IN_USE_RETRY_MS = [25, 50, 100];
 
-type Intent = {
-  id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  metadata: Record<string, string>;
-  next_action: { redirect_to_url?: { url: string } } | null;
-  last_payment_error: { message: string } | null;
-};
-type StripeError = { error: { type: string; code?: string; message: string; payment_intent?: Intent } };
-
-/** The metadata entry that names the attempt a payment is for. */
-export const ATTEMPT_METADATA = 'attempt_key';
-
-function outcomeOf(pi: Intent): PaymentOutcome {
-  const amount = { amountCents: pi.amount, currency: pi.currency.toUpperCase() };
-  switch (pi.status) {
-    case 'requires_action':
-      return { status: 'requires_action', paymentId: pi.id, actionUrl: pi.next_action?.redirect_to_url?.url ?? '' };
-    case 'requires_capture':
-      return { status: 'authorized', paymentId: pi.id, ...amount };
-    case 'succeeded':
-      return { status: 'captured', paymentId: pi.id, ...amount };
-    case 'canceled':
-      return { status: 'canceled', paymentId: pi.id };
-    default:
-      // A payment confirmed and refused keeps its error until it is confirmed again.
-      return pi.last_payment_error ? { status: 'declined', paymentId: pi.id, message: pi.last_payment_error.message } : { status: 'pending', paymentId: pi.id };
-  }
-}
-
 function form(params: Record<string, string | number | Record<string, string>>): string {
   const out = new URLSearchParams();
   for (const [name, value] of Object.entries(params)) {
@@ -61,14 +31,6 @@ function form(params: Record<string, string | number | Record<string, string>>):
   }
   return out.toString();
 }
-
-const EVENT_ACTIONS: Record<string, WebhookEvent['action']> = {
-  'payment_intent.amount_capturable_updated': 'authorized',
-  'payment_intent.succeeded': 'captured',
-  'payment_intent.payment_failed': 'declined',
-  'payment_intent.canceled': 'canceled',
-  'charge.refunded': 'refunded',
-};
 
 export function testProvider(opts: { url: string | undefined; apiKey: string; timeoutMs?: number }): PaymentProvider {
   const timeoutMs = opts.timeoutMs ?? TEST_PROVIDER_TIMEOUT_MS;
@@ -142,16 +104,8 @@ export function testProvider(opts: { url: string | undefined; apiKey: string; ti
 
   return {
     id: 'test',
-    async initiate({ attemptKey, description, email, amountCents, currency }) {
-      const params = {
-        amount: amountCents,
-        currency: currency.toLowerCase(),
-        capture_method: 'manual',
-        description,
-        receipt_email: email,
-        metadata: { [ATTEMPT_METADATA]: attemptKey },
-      };
-      const { status, body } = await call<Intent>('POST', '/v1/payment_intents', params, providerKey(attemptKey, 'initiate'));
+    async initiate(input) {
+      const { status, body } = await call<Intent>('POST', '/v1/payment_intents', intentParams(input), providerKey(input.attemptKey, 'initiate'));
       return status === 200 ? { paymentId: (body as Intent).id } : refused(body);
     },
     authorize: ({ attemptKey, paymentId, method, returnUrl }) =>
@@ -171,22 +125,11 @@ export function testProvider(opts: { url: string | undefined; apiKey: string; ti
     parseWebhook(raw, headers) {
       const header = headers['stripe-signature'];
       if (typeof header !== 'string' || !verifySignature(webhookSecretFor(opts.apiKey), raw, header)) return null;
-      let event: {
-        id?: string;
-        type?: string;
-        data?: { object?: { object?: string; id?: string; payment_intent?: string; metadata?: Record<string, string> } };
-      };
       try {
-        event = JSON.parse(raw.toString('utf8')) as typeof event;
+        return webhookEventOf(JSON.parse(raw.toString('utf8')) as Parameters<typeof webhookEventOf>[0]);
       } catch {
         return 'ignored';
       }
-      const action = EVENT_ACTIONS[event.type ?? ''];
-      const object = event.data?.object;
-      const paymentId = object?.object === 'charge' ? object.payment_intent : object?.id;
-      const attemptKey = object?.metadata?.[ATTEMPT_METADATA];
-      if (!action || !event.id || !paymentId || !attemptKey) return 'ignored';
-      return { eventId: event.id, action, attemptKey, paymentId };
     },
   };
 }
