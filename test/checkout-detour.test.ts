@@ -8,19 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { placeOrderAnswer } from '../src/contracts/checkout';
 import { releaseHolds, sweepExpiredHolds } from '../src/server/modules/checkout';
-import { card, countOf, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
+import { attemptOf, card, countOf, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import type { Client } from './session';
 import { PRINT, SHOP } from './shop-fixture';
 
 const shop = shopForFile();
 const sql = <T>(text: string, values: unknown[] = []) => shop.sql<T>(text, values);
-const attemptOf = async (key: string) =>
-  (
-    await sql<{ id: string; state: string; payment: string }>(
-      'SELECT id, state, provider_payment_id AS payment FROM checkout_attempts WHERE website_id = $1 AND key = $2',
-      [shop.websiteId, key],
-    )
-  )[0]!;
 const intentStatus = async (paymentId: string) => (await shop.stripe.get(`/v1/payment_intents/${paymentId}`)).body.status;
 
 /** Places with the card that asks for the detour: the attempt's key and the provider's page. */
@@ -48,7 +41,7 @@ describe('the way back from a detour', () => {
     expect(await qtyInStock(shop, SHOP.mugBlue)).toBe(stock - 2);
     expect(await back(c, actionUrl, 'fail')).toBe('/checkout?failed=declined');
     expect(await qtyInStock(shop, SHOP.mugBlue)).toBe(stock);
-    expect((await attemptOf(key)).state).toBe('failed');
+    expect((await attemptOf(shop, key)).state).toBe('failed');
   });
 
   it('voids a detour still open when its holds expire, and gives the stock back', async () => {
@@ -57,7 +50,7 @@ describe('the way back from a detour', () => {
     const { key } = await detour(c);
     await sql(`UPDATE stock_holds SET expires_at = now() - interval '1 minute' WHERE website_id = $1`, [shop.websiteId]);
     expect(await sweepExpiredHolds(shop.deps)).toEqual({ released: 1, placed: 0, unknown: 0 });
-    const attempt = await attemptOf(key);
+    const attempt = await attemptOf(shop, key);
     expect(attempt.state).toBe('failed');
     expect(await intentStatus(attempt.payment)).toBe('canceled');
     expect(await qtyInStock(shop, SHOP.mugMoss)).toBe(stock);
@@ -67,7 +60,7 @@ describe('the way back from a detour', () => {
     const stock = await qtyInStock(shop, PRINT.size(5));
     const c = await shopperWith(shop.app, [[PRINT.product, PRINT.size(5), 1]]);
     const { key, actionUrl } = await detour(c);
-    const { id } = await attemptOf(key);
+    const { id } = await attemptOf(shop, key);
     // As a sweep would have done while the payment's outcome was unknown.
     await shop.database.db.transaction((tx) => releaseHolds(tx, shop.websiteId, id));
     await sql(`UPDATE checkout_attempts SET state = 'failed' WHERE website_id = $1 AND id = $2`, [shop.websiteId, id]);
@@ -80,7 +73,7 @@ describe('the way back from a detour', () => {
   it('voids a payment that succeeds after its stock was released and sold to someone else, and says the product sold out', async () => {
     const c = await shopperWith(shop.app, [[PRINT.product, PRINT.size(6), 1]]);
     const { key, actionUrl } = await detour(c);
-    const { id, payment } = await attemptOf(key);
+    const { id, payment } = await attemptOf(shop, key);
     await shop.database.db.transaction((tx) => releaseHolds(tx, shop.websiteId, id));
     await sql(`UPDATE checkout_attempts SET state = 'failed' WHERE website_id = $1 AND id = $2`, [shop.websiteId, id]);
     await sql('UPDATE product_variants SET qty_in_stock = 0 WHERE website_id = $1 AND id = $2', [shop.websiteId, PRINT.size(6)]);

@@ -7,22 +7,13 @@
 import { describe, expect, it } from 'vitest';
 import { placeOrderAnswer } from '../src/contracts/checkout';
 import { reconcileAttempts, RECONCILE_AFTER_MS } from '../src/server/modules/checkout';
-import { card, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
+import { attemptOf, card, ordersOf, place, placeBody, qtyInStock, shopperWith, shopForFile } from './checkout-shop';
 import { PRINT } from './shop-fixture';
 
 const shop = shopForFile();
 const sql = <T>(text: string, values: unknown[] = []) => shop.sql<T>(text, values);
 const later = () => new Date(Date.now() + RECONCILE_AFTER_MS + 60_000);
 
-const attemptOf = async (key: string) =>
-  (
-    await sql<{ id: string; state: string; payment: string | null; amount: number; currency: string }>(
-      'SELECT id, state, provider_payment_id AS payment, amount_cents AS amount, currency FROM checkout_attempts WHERE website_id = $1 AND key = $2',
-      [shop.websiteId, key],
-    )
-  )[0]!;
-const ordersOf = async (attemptId: string) =>
-  (await sql<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE website_id = $1 AND attempt_id = $2', [shop.websiteId, attemptId]))[0]!.n;
 const intentStatus = async (paymentId: string) => (await shop.stripe.get(`/v1/payment_intents/${paymentId}`)).body.status;
 
 describe('the reconcile sweep', () => {
@@ -30,13 +21,13 @@ describe('the reconcile sweep', () => {
     const c = await shopperWith(shop.app, [[PRINT.product, PRINT.size(7), 1]]);
     const body = placeBody({ payment: { provider: 'test', card: card('timeout_after_success') } });
     expect((await place(c, body)).statusCode).toBe(502);
-    const attempt = await attemptOf(body.attemptKey);
+    const attempt = await attemptOf(shop, body.attemptKey);
     expect(attempt.state).toBe('authorizing');
     await reconcileAttempts(shop.deps);
-    expect((await attemptOf(body.attemptKey)).state).toBe('authorizing');
+    expect((await attemptOf(shop, body.attemptKey)).state).toBe('authorizing');
     expect(await reconcileAttempts(shop.deps, later())).toMatchObject({ placed: 1 });
-    expect((await attemptOf(body.attemptKey)).state).toBe('placed');
-    expect(await ordersOf(attempt.id)).toBe(1);
+    expect((await attemptOf(shop, body.attemptKey)).state).toBe('placed');
+    expect(await ordersOf(shop, attempt.id)).toBe(1);
     expect(await shop.charges(body.attemptKey)).toBe(1);
     expect(await reconcileAttempts(shop.deps, later())).toEqual({ placed: 0, released: 0, unknown: 0 });
   });
@@ -50,7 +41,7 @@ describe('the reconcile sweep', () => {
     await sql(`UPDATE checkout_attempts SET state = 'held', provider_payment_id = NULL WHERE website_id = $1 AND key = $2`, [shop.websiteId, body.attemptKey]);
     expect(await qtyInStock(shop, PRINT.size(8))).toBe(stock - 2);
     expect(await reconcileAttempts(shop.deps, later())).toMatchObject({ released: 1 });
-    expect((await attemptOf(body.attemptKey)).state).toBe('failed');
+    expect((await attemptOf(shop, body.attemptKey)).state).toBe('failed');
     expect(await qtyInStock(shop, PRINT.size(8))).toBe(stock);
   });
 
@@ -59,7 +50,7 @@ describe('the reconcile sweep', () => {
     const c = await shopperWith(shop.app, [[PRINT.product, PRINT.size(9), 1]]);
     const body = placeBody({ payment: { provider: 'test', card: card('requires_action') } });
     expect(placeOrderAnswer.parse((await place(c, body)).json()).state).toBe('requiresAction');
-    const attempt = await attemptOf(body.attemptKey);
+    const attempt = await attemptOf(shop, body.attemptKey);
     // The payment as `initiate` makes it, and the attempt as a placement that stopped before confirming leaves it.
     const made = await shop.stripe.post('/v1/payment_intents', {
       amount: attempt.amount,
@@ -75,8 +66,8 @@ describe('the reconcile sweep', () => {
     ]);
     expect(await reconcileAttempts(shop.deps, later())).toMatchObject({ released: 1 });
     expect(await intentStatus(paymentId)).toBe('canceled');
-    expect((await attemptOf(body.attemptKey)).state).toBe('failed');
-    expect(await ordersOf(attempt.id)).toBe(0);
+    expect((await attemptOf(shop, body.attemptKey)).state).toBe('failed');
+    expect(await ordersOf(shop, attempt.id)).toBe(0);
     expect(await qtyInStock(shop, PRINT.size(9))).toBe(stock);
   });
 });

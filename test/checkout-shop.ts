@@ -168,6 +168,27 @@ export async function qtyInStock(shop: Shop, variantId: string): Promise<number>
   return rows[0]!.q;
 }
 
+export type AttemptRow = { id: string; state: string; payment: string; order: string | null; amount: number; currency: string };
+
+/** The attempt with this key as stored: its state, the provider's payment id, its order, what it is for. */
+export async function attemptOf(shop: Shop, key: string): Promise<AttemptRow> {
+  const { rows } = await shop.database.pool.query<AttemptRow>(
+    `SELECT id, state, provider_payment_id AS payment, order_id AS "order", amount_cents AS amount, currency
+     FROM checkout_attempts WHERE website_id = $1 AND key = $2`,
+    [shop.websiteId, key],
+  );
+  return rows[0]!;
+}
+
+/** How many orders the attempt made (one at most, whoever finalised it). */
+export async function ordersOf(shop: Shop, attemptId: string): Promise<number> {
+  const { rows } = await shop.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE website_id = $1 AND attempt_id = $2', [
+    shop.websiteId,
+    attemptId,
+  ]);
+  return rows[0]!.n;
+}
+
 export async function countOf(shop: Shop, table: 'orders' | 'stock_holds' | 'coupon_holds' | 'payments' | 'coupon_uses'): Promise<number> {
   const { rows } = await shop.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE website_id = $1`, [shop.websiteId]);
   return rows[0]!.n;

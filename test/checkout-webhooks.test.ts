@@ -10,7 +10,7 @@ import { placeOrderAnswer } from '../src/contracts/checkout';
 import { paymentEventHandler, pruneProviderEvents, PAYMENT_EVENT_JOB } from '../src/server/modules/checkout';
 import type { JobRow } from '../src/server/jobs/queue';
 import { signPayload } from '../src/server/test-payments/signing';
-import { card, HOST, place, placeBody, shopperWith, shopForFile } from './checkout-shop';
+import { attemptOf, card, HOST, ordersOf, place, placeBody, shopperWith, shopForFile } from './checkout-shop';
 import type { Client } from './session';
 import { PRINT, SHOP } from './shop-fixture';
 import { statementsDuring } from './statements';
@@ -53,15 +53,6 @@ async function runEventJobs(): Promise<void> {
   if (rows.length > 0) await sql(`UPDATE jobs SET status = 'done' WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
 }
 
-const attemptOf = async (key: string) =>
-  (
-    await sql<{ id: string; state: string; payment: string; order: string | null }>(
-      'SELECT id, state, provider_payment_id AS payment, order_id AS "order" FROM checkout_attempts WHERE website_id = $1 AND key = $2',
-      [shop.websiteId, key],
-    )
-  )[0]!;
-const ordersOf = async (attemptId: string) =>
-  (await sql<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE website_id = $1 AND attempt_id = $2', [shop.websiteId, attemptId]))[0]!.n;
 const countEvents = async () => (await sql<{ n: number }>('SELECT count(*)::int AS n FROM provider_events WHERE website_id = $1', [shop.websiteId]))[0]!.n;
 
 /** Places with the card that asks for the detour, and completes the detour at the provider without coming back. */
@@ -71,7 +62,7 @@ async function authorisedOnDetour(c: Client, key?: string): Promise<{ key: strin
   if (answer.state !== 'requiresAction') throw new Error('no detour');
   const done = await fetch(answer.actionUrl, { method: 'POST', body: new URLSearchParams({ outcome: 'complete' }), redirect: 'manual' });
   expect(done.status).toBe(303);
-  return { key: body.attemptKey, paymentId: (await attemptOf(body.attemptKey)).payment, actionUrl: answer.actionUrl };
+  return { key: body.attemptKey, paymentId: (await attemptOf(shop, body.attemptKey)).payment, actionUrl: answer.actionUrl };
 }
 
 function shuffled<T>(list: T[]): T[] {
@@ -95,13 +86,13 @@ describe('payment webhooks', () => {
     // Kept once each: those of the kinds the store acts on (not the payment's creation, nor its detour).
     expect((await countEvents()) - before).toBe(events.filter((e) => ACTED.has(e.type)).length);
     await runEventJobs();
-    const attempt = await attemptOf(key);
+    const attempt = await attemptOf(shop, key);
     expect(attempt.state).toBe('placed');
-    expect(await ordersOf(attempt.id)).toBe(1);
+    expect(await ordersOf(shop, attempt.id)).toBe(1);
     expect(await shop.charges(key)).toBe(1);
     await Promise.all(events.map(deliver));
     await runEventJobs();
-    expect(await ordersOf(attempt.id)).toBe(1);
+    expect(await ordersOf(shop, attempt.id)).toBe(1);
   });
 
   it('makes one order when the webhook races the shopper coming back', async () => {
@@ -117,20 +108,20 @@ describe('payment webhooks', () => {
     ]);
     expect(landed.statusCode).toBe(303);
     expect(landed.headers.location).toMatch(/^\/checkout\/orders\//);
-    expect(await ordersOf((await attemptOf(key)).id)).toBe(1);
+    expect(await ordersOf(shop, (await attemptOf(shop, key)).id)).toBe(1);
   });
 
   it('places the order of a payment whose answer was lost on the way back from the provider', async () => {
     const c = await shopperWith(shop.app, [[PRINT.product, PRINT.size(3), 1]]);
     const body = placeBody({ payment: { provider: 'test', card: card('timeout_after_success') } });
     expect((await place(c, body)).statusCode).toBe(502);
-    const attempt = await attemptOf(body.attemptKey);
+    const attempt = await attemptOf(shop, body.attemptKey);
     expect(attempt.state).toBe('authorizing');
     const authorised = (await eventsOf(attempt.payment)).find((e) => e.type === 'payment_intent.amount_capturable_updated')!;
     expect((await deliver(authorised)).statusCode).toBe(200);
     await runEventJobs();
-    expect(await attemptOf(body.attemptKey)).toMatchObject({ state: 'placed', order: expect.any(String) });
-    expect(await ordersOf(attempt.id)).toBe(1);
+    expect(await attemptOf(shop, body.attemptKey)).toMatchObject({ state: 'placed', order: expect.any(String) });
+    expect(await ordersOf(shop, attempt.id)).toBe(1);
   });
 
   it('voids a payment of a round its attempt left behind: no charge without its order', async () => {
@@ -138,7 +129,7 @@ describe('payment webhooks', () => {
     const body = placeBody({ payment: { provider: 'test', card: card('requires_action') } });
     const first = placeOrderAnswer.parse((await place(c, body)).json());
     if (first.state !== 'requiresAction') throw new Error('no detour');
-    const { id, payment: firstPayment } = await attemptOf(body.attemptKey);
+    const { id, payment: firstPayment } = await attemptOf(shop, body.attemptKey);
     // The shopper gave up on the detour (as a failed one leaves it) and paid with another card under the same key.
     await sql(`UPDATE checkout_attempts SET state = 'failed' WHERE website_id = $1 AND id = $2`, [shop.websiteId, id]);
     await sql('DELETE FROM stock_holds WHERE website_id = $1 AND attempt_id = $2', [shop.websiteId, id]);
@@ -149,7 +140,7 @@ describe('payment webhooks', () => {
     expect((await deliver(authorised)).statusCode).toBe(200);
     await runEventJobs();
     expect((await shop.stripe.get(`/v1/payment_intents/${firstPayment}`)).body.status).toBe('canceled');
-    expect(await ordersOf(id)).toBe(1);
+    expect(await ordersOf(shop, id)).toBe(1);
   });
 
   it('refuses a wrong secret or a signature 301 s old with 400, and keeps nothing', async () => {
@@ -171,7 +162,7 @@ describe('payment webhooks', () => {
     expect((await post(raw, both)).statusCode).toBe(200);
     expect(await countEvents()).toBe(before + 1);
     await runEventJobs();
-    expect((await attemptOf(key)).state).toBe('placed');
+    expect((await attemptOf(shop, key)).state).toBe('placed');
   });
 
   it('keeps an event’s id for 30 days, long enough to know a provider’s retry', async () => {

@@ -45,7 +45,7 @@ import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalo
 import { downloadLinks } from './modules/checkout';
 import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
 import { defaultSite } from './modules/sites';
-import { checkoutDeps, PAYMENT_EVENT_JOB, paymentEventHandler, pruneProviderEvents, startHoldSweep } from './modules/checkout';
+import { checkoutDeps, PAYMENT_EVENT_JOB, paymentEventHandler, pruneProviderEvents, startCheckoutSweeps } from './modules/checkout';
 import { captureHandler, PAYMENT_CAPTURE_JOB } from './modules/orders';
 import { startTestPayments, type TestPaymentsService } from './test-payments/process';
 
@@ -167,7 +167,7 @@ async function main() {
   // Visitors' carts idle past their cookie's lifetime are dropped.
   const cartSweep = startAbandonedCartSweep(opened.database.pool, (line) => console.warn(line));
   // Checkout holds past their time are given back (an attempt whose payment is in doubt once its provider has answered).
-  const holdSweep = startHoldSweep(checkout, (line) => console.warn(line));
+  const checkoutSweeps = startCheckoutSweeps(checkout, (line) => console.warn(line));
   // Offline orders left unpaid past their store's days cancel themselves and their stock is for sale again.
   const unpaidSweep = startUnpaidOrderSweep(db, (line) => console.warn(line));
 
@@ -192,7 +192,7 @@ async function main() {
       await worker.stop();
       await imageSweep.stop();
       await cartSweep.stop();
-      await holdSweep.stop();
+      await checkoutSweeps.stop();
       await unpaidSweep.stop();
       await imageWorker.stop();
       await rateLimits.close();

@@ -21,6 +21,9 @@ export const HOLD_MINUTES = 15;
 /** The payment providers of this issue; Stripe joins them later. */
 export const PAYMENT_PROVIDERS = ['test', 'manual', 'stripe'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
+/** How old a webhook's signature may be (Stripe's libraries' default): a replay later than this is refused. */
+export const WEBHOOK_TOLERANCE_S = 300;
+
 /** The providers that send webhooks (a manual payment is marked paid by the owner). */
 export const WEBHOOK_PROVIDERS = ['test'] as const satisfies readonly PaymentProviderId[];
 

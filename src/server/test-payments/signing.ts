@@ -6,8 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** How old a signature may be (Stripe's libraries' default): a replay later than this is refused. */
-export const SIGNATURE_TOLERANCE_S = 300;
+import { WEBHOOK_TOLERANCE_S } from '../../domain/checkout/protocol';
 
 export const webhookSecretFor = (apiKey: string) => `whsec_${createHmac('sha256', apiKey).update('openpress test payments: webhooks').digest('hex')}`;
 
@@ -21,7 +20,7 @@ export function signPayload(secret: string, payload: Buffer | string, t = Math.f
 export function verifySignature(secret: string, payload: Buffer, header: string, nowS = Math.floor(Date.now() / 1000)): boolean {
   const parts = header.split(',').map((part) => part.trim().split('='));
   const t = Number(parts.find(([k]) => k === 't')?.[1]);
-  if (!Number.isInteger(t) || Math.abs(nowS - t) > SIGNATURE_TOLERANCE_S) return false;
+  if (!Number.isInteger(t) || Math.abs(nowS - t) > WEBHOOK_TOLERANCE_S) return false;
   const expected = Buffer.from(digest(secret, t, payload), 'hex');
   return parts
     .filter(([k, v]) => k === 'v1' && v && /^[0-9a-f]+$/.test(v))

@@ -13,7 +13,7 @@ export { finalize, settle } from './operations/finalize';
 export { PlaceRefusal } from './refusal';
 export { DOWNLOAD_LINK_DAYS, downloadLink, downloadLinks, downloadTokens, openDownload, type OpenedDownload } from './downloads';
 export { takeStockHolds, takeCouponHolds, releaseHolds, type HoldStock, type StockHoldInput, type StockHoldOutcome } from './holds';
-export { reconcileAttempts, sweepExpiredHolds, startHoldSweep, HOLD_SWEEP_MS, RECONCILE_AFTER_MS } from './sweep';
+export { reconcileAttempts, sweepExpiredHolds, startCheckoutSweeps, HOLD_SWEEP_MS, RECONCILE_AFTER_MS } from './sweep';
 export {
   actOnPayment,
   paymentEventHandler,

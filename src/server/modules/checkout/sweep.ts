@@ -13,9 +13,9 @@
  */
 import { checkoutApi } from '../../../messages/checkout-api';
 import { startPeriodic, type Periodic } from '../../jobs/periodic';
-import { expiredAttempts, providerAttemptKey, staleAttempts, type Attempt } from './attempts';
+import { expiredAttempts, staleAttempts, type Attempt } from './attempts';
 import type { CheckoutDeps } from './deps';
-import { asked, fail, providerOf, settle } from './operations/finalize';
+import { asked, fail, providerOf, settle, voidPayment } from './operations/finalize';
 import { PlaceRefusal } from './refusal';
 
 export const HOLD_SWEEP_MS = 60_000;
@@ -50,7 +50,7 @@ async function settleExpired(deps: CheckoutDeps, attempt: Attempt): Promise<keyo
   if (settled !== 'waiting') return settled;
   // Still on its detour past the holds' time: the payment is voided and the stock given back.
   try {
-    await voidAt(deps, attempt);
+    await voidPayment(deps, attempt);
   } catch (err) {
     if (err instanceof PlaceRefusal && err.reason === 'providerUnavailable') return 'unknown';
     throw err;
@@ -72,7 +72,7 @@ async function settleStale(deps: CheckoutDeps, attempt: Attempt): Promise<Settle
     const held = await asked(() => provider.retrieve(id));
     if (held.status === 'pending' && attempt.provider !== 'manual') {
       // Made and never confirmed: the placement stopped in between. Voided, so it cannot be confirmed later.
-      await voidAt(deps, attempt);
+      await voidPayment(deps, attempt);
       await fail(deps, attempt, checkoutApi.unknownAttempt);
       return 'released';
     }
@@ -84,15 +84,8 @@ async function settleStale(deps: CheckoutDeps, attempt: Attempt): Promise<Settle
   }
 }
 
-async function voidAt(deps: CheckoutDeps, attempt: Attempt): Promise<void> {
-  if (attempt.providerPaymentId === null) return;
-  const provider = await providerOf(deps, attempt);
-  const paymentId = attempt.providerPaymentId;
-  await asked(() => provider.cancel({ attemptKey: providerAttemptKey(attempt), paymentId }));
-}
-
 /** Both sweeps, one after the other, every HOLD_SWEEP_MS. */
-export function startHoldSweep(deps: CheckoutDeps, log: (line: string) => void): Periodic {
+export function startCheckoutSweeps(deps: CheckoutDeps, log: (line: string) => void): Periodic {
   return startPeriodic(
     async () => {
       await reconcileAttempts(deps);

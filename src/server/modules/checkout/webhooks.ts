@@ -12,7 +12,7 @@ import type { Db, Executor } from '../../../db/client';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { recordCaptured } from '../orders';
 import type { PaymentProvider } from '../payments';
-import { attemptByProviderKey, type Attempt } from './attempts';
+import { attemptByProviderKey } from './attempts';
 import type { CheckoutDeps } from './deps';
 import { settleFromProvider } from './operations/carry-on';
 import { PlaceRefusal } from './refusal';
@@ -80,7 +80,7 @@ export async function actOnPayment(deps: CheckoutDeps, websiteId: string, paymen
   const current =
     attempt !== undefined && attempt.provider === payment.provider && (attempt.providerPaymentId === null || attempt.providerPaymentId === payment.paymentId);
   if (!current) return voidStray(provider, payment);
-  if (attempt.orderId !== null) return recordCapture(deps.db, provider, websiteId, attempt, payment);
+  if (attempt.orderId !== null) return recordCapture(deps.db, provider, websiteId, attempt.orderId, payment);
   try {
     const answer = await settleFromProvider(deps, { ...attempt, providerPaymentId: payment.paymentId });
     return answer.state === 'placed' ? 'placed' : 'nothing';
@@ -98,16 +98,11 @@ async function voidStray(provider: PaymentProvider, payment: PaymentEventPayload
   return 'voided';
 }
 
-async function recordCapture(
-  ex: Executor,
-  provider: PaymentProvider,
-  websiteId: string,
-  attempt: Attempt,
-  payment: PaymentEventPayload,
-): Promise<PaymentActed> {
+/** An order's payment taken at the provider (by our capture job, or in its dashboard) is recorded as captured. */
+async function recordCapture(ex: Executor, provider: PaymentProvider, websiteId: string, orderId: string, payment: PaymentEventPayload): Promise<PaymentActed> {
   const held = await provider.retrieve(payment.paymentId);
-  if (held.status !== 'captured' || attempt.orderId === null) return 'nothing';
-  await recordCaptured(ex, websiteId, { orderId: attempt.orderId, provider: payment.provider, paymentId: payment.paymentId });
+  if (held.status !== 'captured') return 'nothing';
+  await recordCaptured(ex, websiteId, { orderId, provider: payment.provider, paymentId: payment.paymentId });
   return 'captured';
 }
 

@@ -42,7 +42,7 @@ export interface PaymentProvider {
   /**
    * A webhook from its raw body and headers: the event; `ignored` when it is signed but not about an
    * attempt's payment (a kind of event the store does not act on); null when its signature does not
-   * hold (a wrong secret, or made more than SIGNATURE_TOLERANCE_S ago).
+   * hold (a wrong secret, or made more than WEBHOOK_TOLERANCE_S ago).
    */
   parseWebhook(raw: Buffer, headers: Readonly<Record<string, string | string[] | undefined>>): WebhookEvent | 'ignored' | null;
 }

@@ -60,7 +60,8 @@ export const EVENT_ACTIONS: Record<string, WebhookEvent['action']> = {
   'charge.refunded': 'refunded',
 };
 
-type EventShape = {
+/** The parts of an event (Stripe.Event, or the test service's) the store reads. */
+export type EventShape = {
   id?: string;
   type?: string;
   data?: { object?: { object?: string; id?: string; payment_intent?: string | { id?: string } | null; metadata?: Record<string, string> } };

@@ -10,11 +10,10 @@
  * payment retrieved); any other refusal is ProviderRefused.
  */
 import Stripe from 'stripe';
-import { providerKey } from '../../../domain/checkout/protocol';
-import { SIGNATURE_TOLERANCE_S } from '../../test-payments/signing';
+import { providerKey, WEBHOOK_TOLERANCE_S } from '../../../domain/checkout/protocol';
 import { ProviderUnavailable, type PaymentOutcome, type PaymentProvider } from './provider';
 import { ProviderRefused } from './refused';
-import { ATTEMPT_METADATA, intentParams, outcomeOf, webhookEventOf, type Intent } from './stripe-intents';
+import { ATTEMPT_METADATA, intentParams, outcomeOf, webhookEventOf, type EventShape, type Intent } from './stripe-intents';
 
 export type StripeProviderOptions = {
   /** The account's secret key (`sk_live_…`, `sk_test_…`, or a restricted `rk_…`). */
@@ -112,11 +111,11 @@ export function stripeProvider(opts: StripeProviderOptions): PaymentProvider {
       for (const secret of opts.webhookSecrets) {
         let event: Stripe.Event;
         try {
-          event = stripe.webhooks.constructEvent(raw, header, secret, SIGNATURE_TOLERANCE_S);
+          event = stripe.webhooks.constructEvent(raw, header, secret, WEBHOOK_TOLERANCE_S);
         } catch {
           continue;
         }
-        return webhookEventOf(event as unknown as Parameters<typeof webhookEventOf>[0]);
+        return webhookEventOf(event as unknown as EventShape);
       }
       return null;
     },

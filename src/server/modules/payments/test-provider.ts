@@ -11,7 +11,7 @@ import { testPayments } from '../../../messages/test-payments';
 import { verifySignature, webhookSecretFor } from '../../test-payments/signing';
 import { ProviderRefused } from './refused';
 import { ProviderUnavailable, type PaymentOutcome, type PaymentProvider } from './provider';
-import { ATTEMPT_METADATA, intentParams, outcomeOf, webhookEventOf, type Intent, type StripeError } from './stripe-intents';
+import { ATTEMPT_METADATA, intentParams, outcomeOf, webhookEventOf, type EventShape, type Intent, type StripeError } from './stripe-intents';
 
 /** How long a call may take before its outcome is taken as unknown. */
 export const TEST_PROVIDER_TIMEOUT_MS = 10_000;
@@ -126,7 +126,7 @@ export function testProvider(opts: { url: string | undefined; apiKey: string; ti
       const header = headers['stripe-signature'];
       if (typeof header !== 'string' || !verifySignature(webhookSecretFor(opts.apiKey), raw, header)) return null;
       try {
-        return webhookEventOf(JSON.parse(raw.toString('utf8')) as Parameters<typeof webhookEventOf>[0]);
+        return webhookEventOf(JSON.parse(raw.toString('utf8')) as EventShape);
       } catch {
         return 'ignored';
       }

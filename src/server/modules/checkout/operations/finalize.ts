@@ -66,7 +66,7 @@ export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: Paym
     case 'captured':
       if (outcome.amountCents !== attempt.amountCents || outcome.currency.toUpperCase() !== attempt.currency.toUpperCase()) {
         // Not what this attempt is for: never an order for a payment of another amount.
-        await voidPayment(deps, attempt);
+        await voidQuietly(deps, attempt);
         await fail(deps, attempt, checkoutApi.providerUnavailable);
         throw refusals.declined(checkoutApi.providerUnavailable);
       }
@@ -85,12 +85,16 @@ export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: Paym
   }
 }
 
-/** Voids the attempt's payment at its provider (keyed `cancel`); a provider out of reach leaves it to expire there. */
-async function voidPayment(deps: CheckoutDeps, attempt: Attempt): Promise<void> {
+/** Voids the attempt's payment at its provider (keyed `cancel`); an answer lost is the PlaceRefusal `asked` makes of it. */
+export async function voidPayment(deps: CheckoutDeps, attempt: Attempt): Promise<void> {
   if (attempt.providerPaymentId === null) return;
   const provider = await providerOf(deps, attempt);
-  await provider.cancel({ attemptKey: providerAttemptKey(attempt), paymentId: attempt.providerPaymentId }).catch(() => undefined);
+  const paymentId = attempt.providerPaymentId;
+  await asked(() => provider.cancel({ attemptKey: providerAttemptKey(attempt), paymentId }));
 }
+
+/** As voidPayment, for a shopper being refused anyway: a provider out of reach leaves the payment to expire there. */
+const voidQuietly = (deps: CheckoutDeps, attempt: Attempt) => voidPayment(deps, attempt).catch(() => undefined);
 
 /** The payment succeeded after the sweep gave its stock back, and the stock is gone now. */
 class SoldMeanwhile extends Error {
@@ -113,8 +117,7 @@ export async function finalize(
   known?: PaymentSettings,
 ): Promise<Placed> {
   const { websiteId } = attempt;
-  const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
-  const settings = manual ? (known ?? (await paymentSettingsOf(deps.db, websiteId))) : undefined;
+  const settings = attempt.payment.provider === 'manual' ? (known ?? (await paymentSettingsOf(deps.db, websiteId))) : undefined;
   const tokenSecret = await deps.tokenSecret();
   try {
     for (let tries = 1; ; tries++) {
@@ -130,7 +133,7 @@ export async function finalize(
     }
   } catch (err) {
     if (!(err instanceof SoldMeanwhile)) throw err;
-    await voidPayment(deps, attempt);
+    await voidQuietly(deps, attempt);
     throw err.refusal;
   }
 }
@@ -143,7 +146,6 @@ async function orderInTransaction(
 ): Promise<{ orderId: string; number: number | undefined }> {
   const { websiteId, snapshot } = attempt;
   const { settings } = given;
-  const manual = attempt.payment.provider === 'manual' ? attempt.payment : undefined;
   return deps.db.transaction(async (tx) => {
     const orderId = newOrderId();
     const locked = await placeAttempt(tx, websiteId, attempt.id, orderId);
@@ -179,7 +181,7 @@ async function orderInTransaction(
       couponCodes: snapshot.couponCodes,
       paymentStatus: outcome.status === 'captured' ? 'paid' : outcome.status === 'authorized' ? 'authorized' : 'unpaid',
       provider: locked.provider,
-      paymentMethod: manual ? manual.method : 'card',
+      paymentMethod: locked.payment.provider === 'manual' ? locked.payment.method : 'card',
       paymentInstructions: settings ? instructionsOf(settings, locked.payment) : null,
       testMode: locked.provider === 'test',
       cancelUnpaidAt: settings ? new Date(Date.now() + settings.cancelUnpaidDays * 86_400_000) : null,
