@@ -10,15 +10,21 @@ export type Body = Omit<PaymentIntent, 'object' | 'status'> & {
   error: StripeError & { payment_intent: PaymentIntent };
   data: StripeEvent[];
 };
-export type Reply = { status: number; headers: Headers; body: Body };
+/** An answer: the Body above by default, or the object a call names (`post<WebhookEndpoint>(…)`). */
+export type Reply<T = Body> = { status: number; headers: Headers; body: T };
 
 /** A fresh secret key: an account of its own at the service. */
 export const freshKey = () => `sk_test_${randomBytes(12).toString('hex')}`;
 
 export function stripeClient(url: string, key = freshKey()) {
-  const call = async (method: 'GET' | 'POST', path: string, params: Record<string, string | number> = {}, idempotencyKey?: string): Promise<Reply> => {
+  const call = async <T = Body>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    params: Record<string, string | number> = {},
+    idempotencyKey?: string,
+  ): Promise<Reply<T>> => {
     const body = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
-    const res = await fetch(`${url}${path}${method === 'GET' && body ? `?${body}` : ''}`, {
+    const res = await fetch(`${url}${path}${method !== 'POST' && body ? `?${body}` : ''}`, {
       method,
       headers: {
         authorization: `Bearer ${key}`,
@@ -28,13 +34,14 @@ export function stripeClient(url: string, key = freshKey()) {
       body: method === 'POST' ? body : undefined,
       redirect: 'manual',
     });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Body };
+    return { status: res.status, headers: res.headers, body: (await res.json()) as T };
   };
   return {
     key,
     call,
-    post: (path: string, params?: Record<string, string | number>, idempotencyKey?: string) => call('POST', path, params, idempotencyKey),
-    get: (path: string, params?: Record<string, string | number>) => call('GET', path, params),
+    post: <T = Body>(path: string, params?: Record<string, string | number>, idempotencyKey?: string) => call<T>('POST', path, params, idempotencyKey),
+    get: <T = Body>(path: string, params?: Record<string, string | number>) => call<T>('GET', path, params),
+    delete: <T = Body>(path: string) => call<T>('DELETE', path),
     /** The account's events of one type, newest first. */
     events: async (type: string) => (await call('GET', '/v1/events', { type, limit: 100 })).body.data,
   };

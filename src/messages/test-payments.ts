@@ -18,6 +18,8 @@ export const testPayments = {
   captureFailed: 'The capture of this payment failed.',
   incorrectNumber: 'Your card number is incorrect.',
   authenticationFailed: 'The provided PaymentMethod has failed authentication.',
+  publishableKeyRefused:
+    'This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.',
   manualRefund: 'A manual payment is refunded by the owner, outside the store.',
   unavailable: 'The test payment service could not be reached; the payment may or may not have been made.',
 } as const;

@@ -1,13 +1,17 @@
 /**
- * The test payment service's state: one account per secret key (payments, refunds, events and
- * saved idempotent answers), rebuilt from the ledger on start. Each call checks and changes the
- * state at once (the service is one thread, so two calls never interleave inside one) and returns
- * the answer with the records the ledger must hold before it is sent. The outcome of a payment is
- * its card's (src/domain/checkout/test-cards.ts).
+ * The test payment service's state: one account per secret key (payments, refunds, events, saved
+ * idempotent answers, webhook endpoints with their signing secrets, payment method domains),
+ * rebuilt from the ledger on start. Each call checks and changes the state at once (the service is
+ * one thread, so two calls never interleave inside one) and returns the answer with the records the
+ * ledger must hold before it is sent. The outcome of a payment is its card's
+ * (src/domain/checkout/test-cards.ts). The account object itself (`GET /v1/account`) is derived
+ * from the key's partition, never stored; webhook deliveries are ./webhooks.ts's.
  */
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_SLOW_MS, MAX_SLOW_MS, testCardOf, type TestCardOutcome } from '../../domain/checkout/test-cards';
 import { testPayments } from '../../messages/test-payments';
 import {
+  accountObject,
   API_VERSION,
   errorAnswer,
   IDEMPOTENCY_KEY_TTL_S,
@@ -18,15 +22,18 @@ import {
   unexpectedState,
   type Answer,
   type Charge,
+  type CreatedWebhookEndpoint,
   type EventType,
   type LedgerRecord,
   type Partition,
   type PaymentIntent,
+  type PaymentMethodDomain,
   type PaymentPrivate,
   type Refund,
   type SavedAnswer,
   type StripeError,
   type StripeEvent,
+  type WebhookEndpoint,
 } from './stripe-objects';
 
 export type Params = { [name: string]: string | Params };
@@ -36,7 +43,12 @@ type Account = {
   refunds: Map<string, Refund>;
   events: StripeEvent[];
   answers: Map<string, SavedAnswer>;
+  endpoints: Map<string, WebhookTarget>;
+  domains: Map<string, PaymentMethodDomain>;
 };
+
+/** A webhook endpoint and the secret its deliveries are signed with (shown once, in the create answer). */
+export type WebhookTarget = { o: WebhookEndpoint; secret: string };
 
 const DECLINES: Partial<Record<TestCardOutcome, { code: string; decline_code?: string; message: string }>> = {
   decline: { code: 'card_declined', decline_code: 'generic_decline', message: testPayments.declined },
@@ -50,6 +62,56 @@ const metadataOf = (params: Params): Record<string, string> => {
   return m && typeof m === 'object' ? Object.fromEntries(Object.entries(m).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 };
 
+/** A list param as Stripe's SDK sends it (`a[0]=x&a[1]=y`) or a browser form (`a[]=x&a[]=y`), in order; null when given as a single value. */
+const listParam = (params: Params, name: string): string[] | undefined | null => {
+  const v = params[name];
+  if (v === undefined) return undefined;
+  if (typeof v === 'string') return null;
+  return Object.entries(v)
+    .filter((e): e is [string, string] => /^\d+$/.test(e[0]) && typeof e[1] === 'string')
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, x]) => x);
+};
+
+/** An event type as Stripe names them (`charge.dispute.created`), or `*`: any Stripe type is accepted, though the service makes only EVENT_TYPES. */
+const EVENT_NAME = /^(\*|[a-z_]+(\.[a-z_]+)+)$/;
+const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/;
+
+const isWebUrl = (url: string) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** A page of a list, newest first as Stripe lists: `limit` (1 to 100, default 10) after `starting_after`. */
+function page<T extends { id: string }>(url: string, newestFirst: T[], params: Params): Answer {
+  const limit = Math.min(Math.max(Number(text(params, 'limit') ?? 10) || 10, 1), 100);
+  const after = text(params, 'starting_after');
+  const rest = after ? newestFirst.slice(newestFirst.findIndex((e) => e.id === after) + 1) : newestFirst;
+  return { status: 200, body: { object: 'list', url, has_more: rest.length > limit, data: rest.slice(0, limit) }, records: [] };
+}
+
+/** Applies a webhook endpoint's `enabled_events`, `url` and `description` params to it: the error answer when one is invalid. */
+function setEndpointFields(o: WebhookEndpoint, params: Params): Answer | undefined {
+  const url = text(params, 'url');
+  if (url !== undefined) {
+    if (!isWebUrl(url)) return invalid(`Invalid URL: ${url}. URLs must begin with http:// or https://.`, 'url', 'url_invalid');
+    o.url = url;
+  }
+  const events = listParam(params, 'enabled_events');
+  if (events === null || events?.length === 0) return invalid('Invalid array', 'enabled_events', 'parameter_invalid_empty');
+  if (events) {
+    const wrong = events.find((e) => !EVENT_NAME.test(e));
+    if (wrong !== undefined) return invalid(`Invalid enabled_events: '${wrong}' is not an event type.`, 'enabled_events');
+    o.enabled_events = events;
+  }
+  const description = text(params, 'description');
+  if (description !== undefined) o.description = description || null;
+  return undefined;
+}
+
 export type Accounts = ReturnType<typeof createAccounts>;
 
 /** `baseUrl`: where browsers reach the service (its authentication pages). */
@@ -60,7 +122,7 @@ export function createAccounts(baseUrl: () => string) {
 
   const account = (p: Partition): Account => {
     let found = accounts.get(p);
-    if (!found) accounts.set(p, (found = { intents: new Map(), refunds: new Map(), events: [], answers: new Map() }));
+    if (!found) accounts.set(p, (found = { intents: new Map(), refunds: new Map(), events: [], answers: new Map(), endpoints: new Map(), domains: new Map() }));
     return found;
   };
 
@@ -72,7 +134,10 @@ export function createAccounts(baseUrl: () => string) {
       owners.set(record.o.id, record.p);
     } else if (record.t === 're') a.refunds.set(record.o.id, record.o);
     else if (record.t === 'ev') a.events.push(record.o);
-    else a.answers.set(record.k, record.a);
+    else if (record.t === 'idem') a.answers.set(record.k, record.a);
+    else if (record.t === 'we') a.endpoints.set(record.o.id, { o: record.o, secret: record.secret });
+    else if (record.t === 'we-deleted') a.endpoints.delete(record.id);
+    else a.domains.set(record.o.id, record.o);
   };
 
   /** Records and applies a payment's new state, and the event it causes. */
@@ -360,17 +425,135 @@ export function createAccounts(baseUrl: () => string) {
 
     /** Newest first, as Stripe lists them. */
     listEvents(p: Partition, params: Params): Answer {
-      const limit = Math.min(Math.max(Number(text(params, 'limit') ?? 10) || 10, 1), 100);
       const type = text(params, 'type');
-      let events = [...(accounts.get(p)?.events ?? [])].reverse().filter((e) => !type || e.type === type);
-      const after = text(params, 'starting_after');
-      if (after) events = events.slice(events.findIndex((e) => e.id === after) + 1);
-      return { status: 200, body: { object: 'list', url: '/v1/events', has_more: events.length > limit, data: events.slice(0, limit) }, records: [] };
+      return page(
+        '/v1/events',
+        [...(accounts.get(p)?.events ?? [])].reverse().filter((e) => !type || e.type === type),
+        params,
+      );
     },
 
     retrieveEvent(p: Partition, id: string): Answer {
       const event = accounts.get(p)?.events.find((e) => e.id === id);
       return event ? { status: 200, body: event, records: [] } : missing('event', id);
+    },
+
+    /** The payment a browser names by id and client secret (Stripe.js with a publishable key): its account, when the secret is the payment's. */
+    ownerByClientSecret(id: string, clientSecret: string): Partition | undefined {
+      const p = owners.get(id);
+      return p !== undefined && accounts.get(p)?.intents.get(id)?.pi.client_secret === clientSecret ? p : undefined;
+    },
+
+    retrieveAccount: (p: Partition): Answer => ({ status: 200, body: accountObject(p), records: [] }),
+
+    createEndpoint(p: Partition, params: Params): Answer {
+      if (text(params, 'url') === undefined) return invalid('Missing required param: url.', 'url', 'parameter_missing');
+      if (params.enabled_events === undefined) return invalid('Missing required param: enabled_events.', 'enabled_events', 'parameter_missing');
+      const o: WebhookEndpoint = {
+        id: newId('we'),
+        object: 'webhook_endpoint',
+        api_version: text(params, 'api_version') ?? null,
+        application: null,
+        created: now(),
+        description: null,
+        enabled_events: [],
+        livemode: false,
+        metadata: metadataOf(params),
+        status: 'enabled',
+        url: '',
+      };
+      const refused = setEndpointFields(o, params);
+      if (refused) return refused;
+      const record: LedgerRecord = { t: 'we', p, o, secret: `whsec_${randomBytes(24).toString('hex')}` };
+      apply(record);
+      const body: CreatedWebhookEndpoint = { ...structuredClone(o), secret: record.secret };
+      return { status: 200, body, records: [record] };
+    },
+
+    /** The secret is shown only when the endpoint is made, as Stripe does. */
+    listEndpoints: (p: Partition, params: Params): Answer =>
+      page('/v1/webhook_endpoints', [...(accounts.get(p)?.endpoints.values() ?? [])].map((e) => e.o).reverse(), params),
+
+    retrieveEndpoint(p: Partition, id: string): Answer {
+      const found = accounts.get(p)?.endpoints.get(id);
+      return found ? { status: 200, body: found.o, records: [] } : missing('webhook_endpoint', id);
+    },
+
+    updateEndpoint(p: Partition, id: string, params: Params): Answer {
+      const found = accounts.get(p)?.endpoints.get(id);
+      if (!found) return missing('webhook_endpoint', id);
+      const o = structuredClone(found.o);
+      const refused = setEndpointFields(o, params);
+      if (refused) return refused;
+      const disabled = text(params, 'disabled');
+      if (disabled !== undefined && disabled !== 'true' && disabled !== 'false') return invalid(`Invalid boolean: ${disabled}`, 'disabled');
+      if (disabled) o.status = disabled === 'true' ? 'disabled' : 'enabled';
+      for (const [k, v] of Object.entries(metadataOf(params))) {
+        if (v === '') delete o.metadata[k];
+        else o.metadata[k] = v;
+      }
+      const record: LedgerRecord = { t: 'we', p, o, secret: found.secret };
+      apply(record);
+      return { status: 200, body: o, records: [record] };
+    },
+
+    deleteEndpoint(p: Partition, id: string): Answer {
+      if (!accounts.get(p)?.endpoints.has(id)) return missing('webhook_endpoint', id);
+      const record: LedgerRecord = { t: 'we-deleted', p, id };
+      apply(record);
+      return { status: 200, body: { id, object: 'webhook_endpoint', deleted: true }, records: [record] };
+    },
+
+    /** An endpoint and its secret, for the deliveries. */
+    endpoint: (p: Partition, id: string): WebhookTarget | undefined => accounts.get(p)?.endpoints.get(id),
+
+    /** The account's enabled endpoints that asked for events of this type. */
+    endpointsFor: (p: Partition, type: string): WebhookTarget[] =>
+      [...(accounts.get(p)?.endpoints.values() ?? [])].filter(
+        (e) => e.o.status === 'enabled' && (e.o.enabled_events.includes('*') || e.o.enabled_events.includes(type)),
+      ),
+
+    /** The same domain again answers the one registered, as Stripe does. */
+    createDomain(p: Partition, params: Params): Answer {
+      const name = text(params, 'domain_name')?.toLowerCase();
+      if (!name) return invalid('Missing required param: domain_name.', 'domain_name', 'parameter_missing');
+      if (!DOMAIN_NAME.test(name)) return invalid(`Invalid domain_name: '${name}' is not a domain name.`, 'domain_name');
+      const enabled = text(params, 'enabled');
+      if (enabled !== undefined && enabled !== 'true' && enabled !== 'false') return invalid(`Invalid boolean: ${enabled}`, 'enabled');
+      const known = [...account(p).domains.values()].find((d) => d.domain_name === name);
+      if (known) return { status: 200, body: known, records: [] };
+      const active = { status: 'active' } as const;
+      const o: PaymentMethodDomain = {
+        id: newId('pmd'),
+        object: 'payment_method_domain',
+        amazon_pay: active,
+        apple_pay: active,
+        created: now(),
+        domain_name: name,
+        enabled: enabled !== 'false',
+        google_pay: active,
+        klarna: active,
+        link: active,
+        livemode: false,
+        paypal: active,
+      };
+      const record: LedgerRecord = { t: 'pmd', p, o };
+      apply(record);
+      return { status: 200, body: o, records: [record] };
+    },
+
+    listDomains(p: Partition, params: Params): Answer {
+      const name = text(params, 'domain_name')?.toLowerCase();
+      const enabled = text(params, 'enabled');
+      const domains = [...(accounts.get(p)?.domains.values() ?? [])]
+        .reverse()
+        .filter((d) => (!name || d.domain_name === name) && (enabled === undefined || String(d.enabled) === enabled));
+      return page('/v1/payment_method_domains', domains, params);
+    },
+
+    retrieveDomain(p: Partition, id: string): Answer {
+      const found = accounts.get(p)?.domains.get(id);
+      return found ? { status: 200, body: found, records: [] } : missing('payment_method_domain', id);
     },
 
     /** Charges authorised in an account: how tests count "one charge in the ledger". */

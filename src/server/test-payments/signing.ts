@@ -1,8 +1,9 @@
 /**
  * Webhook signatures as Stripe makes them (`Stripe-Signature: t={unix seconds},v1={hex}`, the
- * HMAC-SHA256 of `{t}.{raw body}` under the endpoint's secret), and the secret the test payment
- * service signs an account's webhooks with: derived from the account's secret key, so the service
- * and the app agree on it without storing it anywhere.
+ * HMAC-SHA256 of `{t}.{raw body}` under the endpoint's secret): the service's deliveries
+ * (./webhooks.ts) are signed under the secret each webhook endpoint was made with. Beside it, a
+ * secret derived from an account's secret key, which the app's test provider checks the webhooks
+ * it gets against, so the app and the tests that sign for it agree on one without storing it.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 

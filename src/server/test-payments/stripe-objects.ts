@@ -1,9 +1,9 @@
 /**
  * The test payment service's objects, shaped as Stripe's (PaymentIntent, Refund, Charge, Event,
- * error), and the ledger's records that hold them. Pure shapes and builders: the state machine is
+ * WebhookEndpoint, PaymentMethodDomain, Account, error), and the ledger's records that hold them. Pure shapes and builders: the state machine is
  * ./accounts.ts, the HTTP face ./server.ts.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { TestCardOutcome } from '../../domain/checkout/test-cards';
 
 /** The account a secret key opens: a hash of the key, so the ledger never holds a key. */
@@ -95,6 +95,97 @@ export type StripeEvent = {
   type: EventType;
 };
 
+export type WebhookEndpoint = {
+  id: string;
+  object: 'webhook_endpoint';
+  /** null: events are rendered in the account's version (API_VERSION), as Stripe answers for an endpoint made without one. */
+  api_version: string | null;
+  application: null;
+  created: number;
+  description: string | null;
+  /** Event types, or `*` for all. */
+  enabled_events: string[];
+  livemode: false;
+  metadata: Record<string, string>;
+  status: 'enabled' | 'disabled';
+  url: string;
+};
+
+/** As the create call answers it: the only answer that shows the signing secret, as Stripe's. */
+export type CreatedWebhookEndpoint = WebhookEndpoint & { secret: string };
+
+type WalletStatus = { status: 'active' | 'inactive' };
+
+export type PaymentMethodDomain = {
+  id: string;
+  object: 'payment_method_domain';
+  amazon_pay: WalletStatus;
+  apple_pay: WalletStatus;
+  created: number;
+  domain_name: string;
+  enabled: boolean;
+  google_pay: WalletStatus;
+  klarna: WalletStatus;
+  link: WalletStatus;
+  livemode: false;
+  paypal: WalletStatus;
+};
+
+/** The account a secret key opens, as `GET /v1/account` answers it: one fixed test account, its id the partition's. */
+export type Account = {
+  id: string;
+  object: 'account';
+  type: 'standard';
+  country: string;
+  default_currency: string;
+  charges_enabled: true;
+  payouts_enabled: true;
+  details_submitted: true;
+  email: null;
+  capabilities: { card_payments: 'active' };
+  metadata: Record<string, string>;
+  business_profile: {
+    name: string;
+    mcc: null;
+    minority_owned_business_designation: null;
+    specified_commercial_transactions_act_url: null;
+    support_address: null;
+    support_email: null;
+    support_phone: null;
+    support_url: null;
+    url: null;
+  };
+  settings: { dashboard: { display_name: string; timezone: string } };
+};
+
+const ACCOUNT_NAME = 'OpenPress test account';
+
+export const accountObject = (p: Partition): Account => ({
+  id: `acct_${createHash('sha256').update(p).digest('hex').slice(0, 16)}`,
+  object: 'account',
+  type: 'standard',
+  country: 'GB',
+  default_currency: 'gbp',
+  charges_enabled: true,
+  payouts_enabled: true,
+  details_submitted: true,
+  email: null,
+  capabilities: { card_payments: 'active' },
+  metadata: {},
+  business_profile: {
+    name: ACCOUNT_NAME,
+    mcc: null,
+    minority_owned_business_designation: null,
+    specified_commercial_transactions_act_url: null,
+    support_address: null,
+    support_email: null,
+    support_phone: null,
+    support_url: null,
+    url: null,
+  },
+  settings: { dashboard: { display_name: ACCOUNT_NAME, timezone: 'Etc/UTC' } },
+});
+
 /** What the service keeps of a payment beyond Stripe's object: its card's outcome and the way back from its detour. */
 export type PaymentPrivate = { outcome: TestCardOutcome | null; returnUrl: string | null; charge: Charge | null };
 
@@ -108,7 +199,10 @@ export type LedgerRecord =
   | { t: 'pi'; p: Partition; o: PaymentIntent; x: PaymentPrivate }
   | { t: 're'; p: Partition; o: Refund }
   | { t: 'ev'; p: Partition; o: StripeEvent }
-  | { t: 'idem'; p: Partition; k: string; a: SavedAnswer };
+  | { t: 'idem'; p: Partition; k: string; a: SavedAnswer }
+  | { t: 'we'; p: Partition; o: WebhookEndpoint; secret: string }
+  | { t: 'we-deleted'; p: Partition; id: string }
+  | { t: 'pmd'; p: Partition; o: PaymentMethodDomain };
 
 /** The API version the events say they were made with (the version the next issue's adapter pins). */
 export const API_VERSION = '2025-01-27.acacia';
