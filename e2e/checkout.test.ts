@@ -12,6 +12,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
+import { fillUkAddress } from './checkout-form';
 import { changeSiteDocument, desktop, islandsReady, layoutShift, ownerApi, siteForFile, sqlOn, visitorContext } from './harness';
 
 const env = siteForFile();
@@ -47,16 +48,6 @@ async function atCheckout(context: BrowserContext, ...slugs: string[]): Promise<
 
 async function fillContact(page: Page, email = `shopper+${env.site().tag}@example.com`) {
   await page.getByRole('textbox', { name: 'Email for your receipt' }).fill(email);
-}
-
-async function fillUkAddress(page: Page) {
-  await page.getByRole('textbox', { name: 'Full name' }).fill('Ada Shopper');
-  await page.getByRole('textbox', { name: 'Street address', exact: true }).fill('1 Pottery Lane');
-  await page.getByRole('textbox', { name: 'Town or city' }).fill('Stoke-on-Trent');
-  await page.getByRole('combobox', { name: 'Country or territory' }).selectOption({ label: 'United Kingdom' });
-  await page.getByRole('textbox', { name: 'Postcode' }).fill('ST1 1AA');
-  await page.getByRole('textbox', { name: 'Postcode' }).blur();
-  await page.getByRole('radio', { name: /Standard/ }).check();
 }
 
 const place = (page: Page) => page.getByRole('button', { name: 'Place order' });

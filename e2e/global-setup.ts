@@ -94,6 +94,8 @@ export default async function setup(project: TestProject) {
     // The sites' mail server, the Places stand-in and the tests' webhook receivers listen on this machine.
     OUTGOING_ALLOW_PRIVATE: 'true',
     GOOGLE_PLACES_URL: places.url,
+    // Stripe's API is the run's test payment service (test/global-setup.ts starts it and sets TEST_PAYMENTS_URL).
+    ...(process.env.TEST_PAYMENTS_URL ? { STRIPE_API_URL: process.env.TEST_PAYMENTS_URL } : {}),
     MAP_TILE_URL: TEST_TILES.url,
     MAP_TILE_ATTRIBUTION: TEST_TILES.attribution,
     MAP_TILE_ATTRIBUTION_URL: TEST_TILES.attributionUrl,

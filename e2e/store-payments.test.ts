@@ -3,26 +3,58 @@
  * the demo shop (a new store on the shared servers' managed database: test mode off). The owner
  * turns test mode on and off and on again, each time told what it means for shoppers; turns bank transfer on, is asked for its
  * instructions, gives them; sets the next order number, refused at or below an order's number; and
- * marks an offline order paid in the orders list. Each screen has its own address and passes axe.
+ * marks an offline order paid in the orders list. The owner connects Stripe with test keys (the
+ * server checks the secret key with the test payment service, which takes any sk_test_ key): sees
+ * and copies the webhook endpoint's address and events, is told a wrong publishable key is wrong,
+ * sees the secret key only by its last four characters, changes the webhook secret (the old one
+ * still accepted for a while) and disconnects after confirming; the card fits a 390 px phone in
+ * both states. Each screen has its own address and passes axe; SCREENSHOTS=dir keeps a picture of
+ * the card in each state at each width.
  */
-import type { Page } from 'playwright-core';
+import { randomInt } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PAYMENTS_API } from '../src/contracts/payments';
+import { CHECKOUT_API } from '../src/domain/checkout/paths';
+import { STRIPE_WEBHOOK_EVENTS } from '../src/domain/checkout/protocol';
+import { paymentsApi } from '../src/messages/payments-api';
 import { seriousViolations } from './axe';
-import { desktop, signInAsOwner, siteForFile, sqlOn, visitorContext } from './harness';
+import { desktop, ownerApi, signInAsOwner, siteForFile, sqlOn, visitorContext } from './harness';
 
 const env = siteForFile();
+const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 } };
+
+async function picture(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+}
+
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const alphanumerics = (n: number) => Array.from({ length: n }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
+/** Test keys as Stripe's dashboard shows them, new for each test. */
+const testKeys = () => ({
+  publishableKey: `pk_test_${alphanumerics(24)}`,
+  secretKey: `sk_test_${alphanumerics(24)}`,
+  webhookSecret: `whsec_${alphanumerics(32)}`,
+});
+
+/** Every text the page holds, its fields' values and attributes too. */
+const everything = (page: Page) => page.evaluate(() => document.documentElement.outerHTML + document.body.innerText);
 
 async function openSidebar(page: Page, label: string) {
   await page.getByRole('navigation', { name: 'Config' }).getByRole('link', { name: label, exact: true }).click();
   await page.getByRole('heading', { name: label, level: 1 }).waitFor();
 }
 
-async function ownerPage() {
+async function ownerPage(viewport = desktop) {
   // bypassCSP lets the accessibility check inject axe-core.
-  const context = await visitorContext(env.browser(), env.site(), { ...desktop, bypassCSP: true });
+  const context = await visitorContext(env.browser(), env.site(), { ...viewport, bypassCSP: true });
   const page = await context.newPage();
   await signInAsOwner(page, env.site());
-  return { page, close: () => context.close() };
+  return { page, context, close: () => context.close() };
 }
 
 /** An unpaid bank-transfer order numbered `number`, as checkout leaves one, with its awaited payment. */
@@ -55,7 +87,7 @@ describe('Store → Payments', () => {
     // A new store on a managed database (DATABASE_URL) takes real payments from the start.
     await page.getByText('Test mode is off: shoppers pay for real, with the payment methods you turn on.').waitFor();
     expect(await testMode.isChecked()).toBe(false);
-    await page.getByText('When you connect a card processor, you will be asked to turn test mode off so that shoppers pay for real.').waitFor();
+    await page.getByText('While test mode is on, checkout offers a test card beside your other payment methods', { exact: false }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await testMode.check();
     await on.waitFor();
@@ -132,6 +164,158 @@ describe('Store → Payments', () => {
     expect((await sqlOn(env.site(), `SELECT payment_status FROM orders WHERE website_id = $1 AND number = 1002`, [env.site().websiteId]))[0]).toEqual({
       payment_status: 'paid',
     });
+    await close();
+  });
+  it('an owner connects Stripe with test keys, changes the webhook secret and disconnects', { timeout: 180_000 }, async () => {
+    const keys = testKeys();
+    const { page, context, close } = await ownerPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.site().url });
+    await openSidebar(page, 'Payments');
+    const card = page.getByRole('region', { name: 'Card payments (Stripe)' });
+    await card.getByText('Not connected', { exact: true }).waitFor();
+    await card.getByText('Card details go straight from the shopper to Stripe and never reach your store.', { exact: false }).waitFor();
+
+    // The endpoint to add in Stripe's dashboard: its address, copied with a click, and each event it is sent.
+    const endpoint = card.getByRole('textbox', { name: 'Endpoint URL' });
+    const address = await endpoint.inputValue();
+    expect(address).toMatch(/^https?:\/\//);
+    expect(new URL(address).pathname).toBe(CHECKOUT_API.webhook('stripe'));
+    expect(await endpoint.getAttribute('readonly')).not.toBeNull();
+    await card.getByRole('button', { name: 'Copy URL' }).click();
+    await card.getByRole('status').filter({ hasText: 'Copied the endpoint URL.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+    const events = card.getByRole('list', { name: 'Events to send' });
+    for (const event of STRIPE_WEBHOOK_EVENTS) await events.getByText(event, { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Copy all events' }).click();
+    await card.getByRole('status').filter({ hasText: 'Copied the events, one a line.' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(STRIPE_WEBHOOK_EVENTS.join('\n'));
+
+    const publishable = card.getByLabel('Publishable key');
+    const secret = card.getByLabel('Secret key');
+    const webhook = card.getByLabel('Webhook secret');
+    expect(await secret.getAttribute('type')).toBe('password');
+    expect(await secret.getAttribute('autocomplete')).toBe('off');
+    expect(await webhook.getAttribute('type')).toBe('password');
+    expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'stripe-not-connected-1280');
+
+    // The secret key pasted where the publishable key goes: refused, on that field.
+    await publishable.fill(keys.secretKey);
+    await secret.fill(keys.secretKey);
+    await webhook.fill(keys.webhookSecret);
+    await card.getByRole('button', { name: 'Connect Stripe' }).click();
+    await card
+      .getByText('Paste the publishable key from Stripe’s dashboard (Developers → API keys): it starts with pk_live_ or pk_test_.', { exact: true })
+      .first()
+      .waitFor();
+    expect(await publishable.getAttribute('aria-invalid')).toBe('true');
+    expect(await secret.getAttribute('aria-invalid')).toBeNull();
+    await card.getByText('Not connected', { exact: true }).waitFor();
+
+    // Stripe out of reach (the server's 502, played by the browser once): said at the top of the card, the keys still typed.
+    await publishable.fill(keys.publishableKey);
+    await page.route(`**${PAYMENTS_API.STRIPE}*`, (route) => route.fulfill({ status: 502, json: { error: paymentsApi.stripeUnreachable } }), { times: 1 });
+    await card.getByRole('button', { name: 'Connect Stripe' }).click();
+    await card.getByRole('alert').filter({ hasText: 'Stripe could not be reached to check the keys. Nothing was changed; try again in a moment.' }).waitFor();
+    expect(await publishable.getAttribute('aria-invalid')).toBeNull();
+    expect(await secret.inputValue()).toBe(keys.secretKey);
+    await card.getByText('Not connected', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: 'Connect Stripe' }).click();
+    await card.getByRole('status').filter({ hasText: 'Stripe is connected.' }).waitFor();
+    await card.getByText('Connected', { exact: true }).waitFor();
+    await card.getByText('Stripe test mode', { exact: true }).waitFor();
+    await card.getByText(/^Connected to .+\.$/).waitFor();
+    await card.getByText('These are test keys (Stripe’s test mode): shoppers pay with Stripe’s test cards and no money is taken.', { exact: false }).waitFor();
+    await card.getByText(keys.publishableKey, { exact: true }).waitFor();
+    await card.getByText(`Ending in ••••${keys.secretKey.slice(-4)}`, { exact: true }).waitFor();
+    await card.getByText('Set', { exact: true }).waitFor();
+    // Focus is not left on the form that went away.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Card payments (Stripe)');
+    // The secrets are nowhere in the page, not even in a field's value.
+    expect(await everything(page)).not.toContain(keys.secretKey);
+    expect(await everything(page)).not.toContain(keys.webhookSecret);
+    // Test mode's words follow: the test card beside Card, and Stripe's test keys take no money either.
+    const testModeOn = await page.getByRole('checkbox', { name: 'Test mode' }).isChecked();
+    await page
+      .getByText(
+        testModeOn
+          ? 'Test mode is on: checkout offers the test card beside Card, and your Stripe keys are test keys, so no money is taken either way.'
+          : 'Test mode is off, but your Stripe keys are test keys: Card takes only Stripe’s test cards, and no money.',
+      )
+      .waitFor();
+    // Saving the other settings keeps the connection as it is.
+    await page.getByRole('button', { name: 'Save payment settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Payment settings saved.' }).waitFor();
+    await page.reload();
+    await card.getByText(`Ending in ••••${keys.secretKey.slice(-4)}`, { exact: true }).waitFor();
+    await card.getByText('In Stripe’s dashboard (Developers → Webhooks), the store’s endpoint has this address and is sent these events.').waitFor();
+    expect(await card.getByRole('textbox', { name: 'Endpoint URL' }).inputValue()).toBe(address);
+    expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'stripe-connected-1280');
+
+    // A new webhook secret, the keys kept: the old secret is still accepted while Stripe rolls it over.
+    await card.getByRole('button', { name: 'Change keys' }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('text');
+    expect(await publishable.inputValue()).toBe(keys.publishableKey);
+    expect(await secret.inputValue()).toBe('');
+    await card.getByText(`Leave it empty to keep the stored key, ending in ••••${keys.secretKey.slice(-4)}.`).waitFor();
+    const rolled = `whsec_${alphanumerics(32)}`;
+    await webhook.fill(rolled);
+    expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'stripe-change-keys-1280');
+    await card.getByRole('button', { name: 'Save keys' }).click();
+    await card.getByRole('status').filter({ hasText: 'The new Stripe keys are saved.' }).waitFor();
+    await card.getByText(/^The previous signing secret is still accepted until .+\d.*, while Stripe rolls it over\.$/).waitFor();
+    await card.getByText(`Ending in ••••${keys.secretKey.slice(-4)}`, { exact: true }).waitFor();
+    expect(await card.getByRole('button', { name: 'Save keys' }).count()).toBe(0);
+    expect(await everything(page)).not.toContain(rolled);
+
+    // Disconnecting asks first; cancelled, nothing changes.
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Disconnect Stripe?' });
+    await dialog.getByText('Orders already paid by card keep their payments.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('Connected', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Disconnect' }).click();
+    await dialog.getByRole('button', { name: 'Disconnect' }).click();
+    await card.getByRole('status').filter({ hasText: 'Stripe is disconnected: shoppers can no longer pay by card.' }).waitFor();
+    await card.getByText('Not connected', { exact: true }).waitFor();
+    expect(await card.getByLabel('Publishable key').inputValue()).toBe('');
+    await page.reload();
+    await card.getByText('Not connected', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Connect Stripe' }).waitFor();
+    await close();
+  });
+
+  it('the Stripe card fits a 390 px phone, connected or not, and warns when the webhook secret is missing', { timeout: 120_000 }, async () => {
+    const { page, close } = await ownerPage(phone);
+    await page.goto(`${env.site().url}/config/store/payments`);
+    const card = page.getByRole('region', { name: 'Card payments (Stripe)' });
+    await card.getByRole('button', { name: 'Connect Stripe' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'stripe-not-connected-390');
+
+    // Connected without a webhook secret: said plainly, with what it costs.
+    const { webhookSecret: _none, ...keys } = testKeys();
+    const api = await ownerApi(env.site());
+    await api.call('PUT', PAYMENTS_API.STRIPE, keys);
+    await page.reload();
+    await card.getByText('Missing', { exact: true }).waitFor();
+    await card
+      .getByText('Without the webhook secret, a payment whose shopper closed the page is noticed within a few minutes instead of at once.', { exact: false })
+      .waitFor();
+    await card.getByRole('button', { name: 'Change keys' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'stripe-connected-390');
+    await card.getByRole('button', { name: 'Change keys' }).click();
+    await card.getByRole('button', { name: 'Save keys' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await picture(page, 'stripe-change-keys-390');
+    await api.call('DELETE', PAYMENTS_API.STRIPE);
     await close();
   });
 });

@@ -95,7 +95,7 @@ export async function openShop(opts: { poolSize?: number } = {}): Promise<Shop> 
     assets: loadClientAssets(),
     appDomain: 'sites.test',
     serveDefaultSite: false,
-    payments: { testPaymentsUrl: testPaymentsUrl(), secret },
+    payments: { testPaymentsUrl: testPaymentsUrl(), secret, stripeApiUrl: testPaymentsUrl() },
   });
   await app.siteChanges.ready;
   const stripe = stripeClient(testPaymentsUrl(), testModeKey(secret, websiteId));

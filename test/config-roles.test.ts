@@ -11,6 +11,7 @@ import { siteDocumentSchema } from '../src/blocks/site-document';
 import { TEAM_ROLES, type TeamRoleName } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
+import { testPaymentsUrl } from './test-payments';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { editorPage, editorPost } from '../src/server/modules/content/drafts/page-drafts';
@@ -159,6 +160,8 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   // Store → Payments and the next order number are commerce-payments; the orders list and "Mark paid" commerce-orders.
   'GET /api/config/store/payments': [...STORE_READERS],
   'PUT /api/config/store/payments': [...STORE_WRITERS],
+  'PUT /api/config/store/payments/stripe': [...STORE_WRITERS],
+  'DELETE /api/config/store/payments/stripe': [...STORE_WRITERS],
   'GET /api/config/store/order-number': [...STORE_READERS],
   'PUT /api/config/store/order-number': [...STORE_WRITERS],
   'GET /api/config/store/orders': [...STORE_READERS],
@@ -260,7 +263,13 @@ beforeAll(async () => {
   // The multilingual calls answer 404 while the site's multilingual labs flag is off.
   await database.pool.query(`UPDATE websites SET labs = '{"internal": ["multilingual"], "circle": []}' WHERE id = $1`, [websiteId]);
   siteDocument = JSON.parse(JSON.stringify(await exportSite(database.db, websiteId)));
-  app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
+  app = await buildApp({
+    database,
+    assets: loadClientAssets(),
+    appDomain: 'sites.test',
+    serveDefaultSite: true,
+    payments: { stripeApiUrl: testPaymentsUrl() },
+  });
   for (const role of ALL_ROLES) {
     const id = await createAccount(database.db, `${role.toLowerCase()}@example.com`, `${role}-password-1`);
     await setRole(database.db, websiteId, id, TEAM_ROLES[role]);
@@ -537,6 +546,11 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
       cancelUnpaidDays: 5,
     },
     'PUT /api/config/store/order-number': { nextNumber: 90_000 },
+    'PUT /api/config/store/payments/stripe': {
+      publishableKey: 'pk_test_roleRoleRoleRoleRole01',
+      secretKey: 'sk_test_roleRoleRoleRoleRole01',
+      webhookSecret: 'whsec_roleRoleRoleRoleRoleRole01',
+    },
   };
   const uploads = ['POST /api/config/files', 'PUT /api/config/files/:fileId/content', 'POST /api/config/store/products/:productId/download'].includes(key);
   const csv = key === 'POST /api/config/store/products/import' ? { headers: { 'content-type': 'text/csv' } } : {};

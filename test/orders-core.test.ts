@@ -133,7 +133,7 @@ describe('cancelling an order', () => {
         return { status: 'canceled', paymentId: input.paymentId };
       },
     } as unknown as PaymentProvider;
-    const providers: PaymentProviders = { provider: async () => provider };
+    const providers: PaymentProviders = { provider: async () => provider, changed: () => undefined };
     await Promise.all([1, 2].map(() => cancelOrder(site.database.db, site.websiteId, order.orderId, { accountId: null, providers })));
     expect(calls.filter((c) => c.startsWith('cancel'))).toEqual([`cancel ${'k'.repeat(22)} pay_${order.orderId}`]);
     expect(await order.state()).toMatchObject({ status: 'canceled', payment_status: 'voided', payment: 'voided', qty: 5 });

@@ -37,7 +37,10 @@ const RECAPTCHA_SECRET = '6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe';
 const API_KEY = 'deepl-key-9a8b7c6d5e';
 const TOTP_SEED = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const WEBHOOK_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const PLAIN = [SMTP_PASSWORD, RECAPTCHA_SECRET, API_KEY, TOTP_SEED, WEBHOOK_SECRET];
+const STRIPE_SECRET_KEY = 'sk_test_51Plain0SecretKey0From0Before0Sealing';
+const STRIPE_WEBHOOK_SECRET = 'whsec_stripeEndpointSecretBeforeSealing01';
+const STRIPE_ROLLED_SECRET = 'whsec_stripeRolledSecretBeforeSealing002';
+const PLAIN = [SMTP_PASSWORD, RECAPTCHA_SECRET, API_KEY, TOTP_SEED, WEBHOOK_SECRET, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_ROLLED_SECRET];
 
 let demo: DemoApp;
 let app: FastifyInstance;
@@ -99,12 +102,19 @@ describe('the start', () => {
       JSON.stringify({ provider: 'deepl', apiKey: API_KEY, connectedAt: new Date().toISOString() }),
     ]);
     await pool.query(`UPDATE accounts SET totp_secret = $2 WHERE id = $1`, [ownerId, TOTP_SEED]);
-    expect(await storedSecretKeys(demo.database.db)).toEqual({ plain: 5, byKey: {} });
+    await pool.query(
+      `INSERT INTO payment_settings (website_id, stripe_publishable_key, stripe_secret_key, stripe_webhook_secret, stripe_previous_webhook_secret)
+       VALUES ($1, 'pk_test_51PlainPublishableKey', $2, $3, $4)
+       ON CONFLICT (website_id) DO UPDATE SET stripe_publishable_key = excluded.stripe_publishable_key, stripe_secret_key = excluded.stripe_secret_key,
+         stripe_webhook_secret = excluded.stripe_webhook_secret, stripe_previous_webhook_secret = excluded.stripe_previous_webhook_secret`,
+      [websiteId, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_ROLLED_SECRET],
+    );
+    expect(await storedSecretKeys(demo.database.db)).toEqual({ plain: 8, byKey: {} });
 
     const passes = await Promise.all([sealPlainSecrets(demo.database.db), sealPlainSecrets(demo.database.db)]);
-    expect(passes.sort()).toEqual([0, 5]);
+    expect(passes.sort()).toEqual([0, 8]);
     expect(await sealPlainSecrets(demo.database.db)).toBe(0);
-    expect(await storedSecretKeys(demo.database.db)).toEqual({ plain: 0, byKey: { [ID_A]: 5 } });
+    expect(await storedSecretKeys(demo.database.db)).toEqual({ plain: 0, byKey: { [ID_A]: 8 } });
     for (const text of await allTexts()) for (const plain of PLAIN) expect(text).not.toContain(plain);
     expect(await opened()).toEqual({
       'SMTP passwords': [SMTP_PASSWORD],
@@ -112,6 +122,9 @@ describe('the start', () => {
       'webhook signing secrets': [WEBHOOK_SECRET],
       'translation API keys': [API_KEY],
       'two-factor seeds': [TOTP_SEED],
+      'Stripe secret keys': [STRIPE_SECRET_KEY],
+      'Stripe webhook signing secrets': [STRIPE_WEBHOOK_SECRET],
+      'Stripe webhook signing secrets being rolled': [STRIPE_ROLLED_SECRET],
     });
     // The mailer opens what it sends with.
     const { transport } = await mailTransportFor(demo.database.db, websiteId, {

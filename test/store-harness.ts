@@ -8,6 +8,7 @@ import { productAnswer, shopRow, type ProductAnswer, type ShopRow } from '../src
 import { TEAM_ROLES } from '../src/domain/roles';
 import { loadDocument } from '../src/document/load';
 import { buildApp } from '../src/server/app';
+import { testPaymentsUrl } from './test-payments';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
@@ -43,7 +44,13 @@ export async function storeSite(identifier: string): Promise<StoreSite> {
   for (const [who, role] of ROLES) {
     await setRole(database.db, websiteId, await createAccount(database.db, `${who}@example.com`, `${who}-password-123`), role);
   }
-  const app = await buildApp({ database, assets: loadClientAssets(), appDomain: 'sites.test', serveDefaultSite: true });
+  const app = await buildApp({
+    database,
+    assets: loadClientAssets(),
+    appDomain: 'sites.test',
+    serveDefaultSite: true,
+    payments: { stripeApiUrl: testPaymentsUrl() },
+  });
   const signIn = (who: string) => signedIn(app, `${who}@example.com`, `${who}-password-123`);
   const [owner, editor, storeManager, viewer] = await Promise.all(ROLES.map(([who]) => signIn(who)));
   const res = await owner!.call('POST', '/api/config/store/shops', { title: 'Shop', path: '/shop' });

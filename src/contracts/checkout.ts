@@ -8,10 +8,11 @@
  *   shipping option, payment method. Shipping location and option go through the cart calls
  *   (src/contracts/cart.ts), so the totals shown are always the server's.
  * - `POST /api/commerce/checkout/place` `placeOrderRequest`: answers `placeOrderAnswer` — 201 with
- *   the order page when placed, 200 with the provider's detour when it requires action; a refusal
+ *   the order page when placed, 200 with the provider's detour when it requires action, 200 with
+ *   the payment to confirm in the browser for a card through Stripe; a refusal
  *   is `{ error, reason, productName? }`: 409 `soldOut` (naming the product; the cart is kept),
  *   409 `couponUsedUp`, 409 `cartChanged` (empty, below the minimum, or no shipping to the address),
- *   402 `declined`, 502 `providerUnavailable` (the same attempt key may be retried safely), 400 for
+ *   402 `declined`, 409 `unpaid` (a card payment not confirmed yet: no order), 502 `providerUnavailable` (the same attempt key may be retried safely), 400 for
  *   a malformed body (`invalid`, with the field). The same attempt key placed again answers the same
  *   attempt: one order, one charge.
  * - `GET /checkout/return?attempt={key}`: back from the provider's detour; finalises and sends the
@@ -45,6 +46,8 @@ export const paymentChoice = z.discriminatedUnion('provider', [
   /** The test provider (test mode only): a card number as Stripe's test cards (src/domain/checkout/test-cards.ts). */
   z.object({ provider: z.literal('test'), card: z.string().trim().min(12).max(23) }).strict(),
   z.object({ provider: z.literal('manual'), method: z.enum(MANUAL_METHODS) }).strict(),
+  /** A card through Stripe: the card is typed into Stripe's Payment Element and confirmed by Stripe's script; nothing of it reaches the store. */
+  z.object({ provider: z.literal('stripe') }).strict(),
 ]);
 export type PaymentChoice = z.infer<typeof paymentChoice>;
 
@@ -64,10 +67,17 @@ export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 export const placeOrderAnswer = z.discriminatedUnion('state', [
   z.object({ state: z.literal('placed'), orderNumber: z.number().int(), orderPath: z.string() }),
   z.object({ state: z.literal('requiresAction'), actionUrl: z.string() }),
+  /**
+   * A card through Stripe: the payment is made for the server's amount and held for this attempt;
+   * the browser confirms it with Stripe's script (`stripe.confirmPayment` with this client secret
+   * and `return_url`), then goes to `returnUrl`, where the store asks Stripe how it went and
+   * finalises. Placing again with the same key answers the same payment.
+   */
+  z.object({ state: z.literal('confirm'), clientSecret: z.string(), returnUrl: z.string() }),
 ]);
 export type PlaceOrderAnswer = z.infer<typeof placeOrderAnswer>;
 
-export const PLACE_REFUSALS = ['invalid', 'soldOut', 'couponUsedUp', 'cartChanged', 'declined', 'providerUnavailable', 'paymentUnavailable'] as const;
+export const PLACE_REFUSALS = ['invalid', 'soldOut', 'couponUsedUp', 'cartChanged', 'declined', 'providerUnavailable', 'paymentUnavailable', 'unpaid'] as const;
 export type PlaceRefusal = (typeof PLACE_REFUSALS)[number];
 
 export const placeOrderRefusal = z.object({

@@ -7,6 +7,7 @@ export const checkoutApi = {
   emptyCart: 'Your cart is empty.',
   belowMinimum: 'Your order is below the store’s minimum.',
   paymentUnavailable: 'This way to pay is not offered by the store.',
+  unpaid: 'Your payment was not completed, so no order was placed. Check your card details and place your order again.',
   soldOutOne: '{product} has sold out.',
   onlyLeft: 'Only {left} of {product} {left, plural, one {is} other {are}} left.',
   couponUsedUp: 'The discount code {code} can no longer be used.',

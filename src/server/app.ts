@@ -107,7 +107,7 @@ export type AppOptions = {
   /** Import and storage limits, who creates sites, punycode identifiers (config.ts); the settings' defaults when not given. */
   siteLimits?: Partial<SiteLimits>;
   /** The test payment service's address (none: the test provider answers unavailable) and the key sites' test-mode keys derive from (a random one when not given). */
-  payments?: { testPaymentsUrl?: string; secret?: Buffer };
+  payments?: { testPaymentsUrl?: string; secret?: Buffer; stripeApiUrl?: string | undefined };
 };
 
 declare module 'fastify' {
@@ -210,7 +210,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('videoEmbeds', opts.videoEmbeds ?? { allowPrivate: false });
   app.decorate('siteLimits', { ...DEFAULT_SITE_LIMITS, ...opts.siteLimits });
   app.decorate('appDomain', opts.appDomain);
-  app.decorate('payments', createPaymentProviders({ db, testPaymentsUrl: opts.payments?.testPaymentsUrl, secret: opts.payments?.secret ?? randomBytes(32) }));
+  app.decorate(
+    'payments',
+    createPaymentProviders({
+      db,
+      testPaymentsUrl: opts.payments?.testPaymentsUrl,
+      secret: opts.payments?.secret ?? randomBytes(32),
+      stripeApiUrl: opts.payments?.stripeApiUrl,
+    }),
+  );
   if (!opts.blobStore) app.addHook('onClose', () => blobs.close());
   await registerFileRoutes(app, db, blobs);
   await registerSeoRoutes(app, db);

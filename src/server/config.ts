@@ -187,6 +187,13 @@ const env = z.object({
       .regex(/^https?:\/\/[^/\s]+\/?$/, 'TEST_PAYMENTS_URL must be an http:// or https:// address with no path')
       .optional(),
   ),
+  /** Where Stripe's API answers, when not at api.stripe.com: tests point it at the test payment service. Unset in production. */
+  STRIPE_API_URL: unsetWhenEmpty(
+    z
+      .string()
+      .regex(/^https?:\/\/[^/\s]+\/?$/, 'STRIPE_API_URL must be an http:// or https:// address with no path')
+      .optional(),
+  ),
   /** "true" lets a site take a punycode identifier (xn--…). */
   ALLOW_PUNYCODE_IDENTIFIERS: flag('ALLOW_PUNYCODE_IDENTIFIERS'),
   S3_PREFIX: unsetWhenEmpty(
@@ -246,6 +253,8 @@ export type ServerConfig = {
   siteLimits: SiteLimits;
   /** TEST_PAYMENTS_URL: the test payment service to use rather than start. */
   testPaymentsUrl: string | undefined;
+  /** STRIPE_API_URL: Stripe's API elsewhere than at Stripe (tests). */
+  stripeApiUrl: string | undefined;
 };
 
 export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
@@ -298,6 +307,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
         : undefined,
     mapTiles: mapTilesOf(e),
     testPaymentsUrl: e.TEST_PAYMENTS_URL?.replace(/\/$/, ''),
+    stripeApiUrl: e.STRIPE_API_URL?.replace(/\/$/, ''),
     siteLimits: {
       importMaxBytes: e.IMPORT_MAX_BYTES,
       importMaxRatio: e.IMPORT_MAX_RATIO,

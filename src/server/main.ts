@@ -115,7 +115,7 @@ async function main() {
     contentCacheBytes: config.contentCacheBytes,
     blobStore: blobs,
     siteLimits: config.siteLimits,
-    payments: { testPaymentsUrl: config.testPaymentsUrl ?? testPayments?.url, secret: keys.current },
+    payments: { testPaymentsUrl: config.testPaymentsUrl ?? testPayments?.url, secret: keys.current, stripeApiUrl: config.stripeApiUrl },
   });
   // Expired sessions, rate-limit counters, form submission keys and spent captchas, submissions and measurement data past their site's retention, finished jobs past theirs and payment webhooks' ids past theirs are dropped hourly (every app server may do it: the deletes are idempotent).
   const housekeeping = setInterval(

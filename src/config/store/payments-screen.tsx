@@ -1,11 +1,19 @@
 /**
- * The Payments screen (/config/store/payments): test mode with what it means for shoppers (a card
- * processor, when one is connected, asks for it off), the offline methods (bank transfer, cash on
- * delivery, pay at pickup) each on or off with the instructions shoppers are shown and emailed, the
- * days before an unpaid offline order cancels itself; and the number the next order takes.
+ * The Payments screen (/config/store/payments): card payments through the owner's Stripe account
+ * (./stripe-connection.tsx); test mode with what it means for shoppers, with Stripe connected or
+ * not; the offline methods (bank transfer, cash on delivery, pay at pickup) each on or off with the
+ * instructions shoppers are shown and emailed, the days before an unpaid offline order cancels
+ * itself; and the number the next order takes.
  */
 import { useState, type FormEvent } from 'react';
-import { orderNumberAnswer, PAYMENTS_API, paymentSettingsAnswer, type PaymentSettingsAnswer } from '../../contracts/payments';
+import {
+  orderNumberAnswer,
+  PAYMENTS_API,
+  paymentSettingsAnswer,
+  type PaymentSettingsAnswer,
+  type PaymentSettingsBody,
+  type StripeConnection,
+} from '../../contracts/payments';
 import { MAX_CANCEL_UNPAID_DAYS, MIN_CANCEL_UNPAID_DAYS } from '../../domain/checkout/payment-settings';
 import type { ManualMethod } from '../../domain/checkout/protocol';
 import { format } from '../../messages/format';
@@ -14,6 +22,7 @@ import { Field } from '../../ui/field';
 import { call } from '../shared/api';
 import { Messages, useLoad, useSave } from '../shared/ui';
 import { words } from './payments-words';
+import { StripeConnectionCard } from './stripe-connection';
 import './store.css';
 import './pricing.css';
 
@@ -22,11 +31,28 @@ const methodName = (method: ManualMethod) => paymentMethods[method];
 /** A whole number typed in a field, or the text itself so the server names what is wrong with it. */
 const numberOr = (text: string): number | string => (/^\s*\d+\s*$/.test(text) ? Number(text) : text);
 
-function SettingsForm({ settings, writable, onSaved }: { settings: PaymentSettingsAnswer; writable: boolean; onSaved: () => void }) {
-  const [form, setForm] = useState(settings);
+/** What test mode means for shoppers: the test card is offered beside Card while it is on, and Stripe's own test keys take no money either. */
+function testModeText(testMode: boolean, stripe: StripeConnection): string {
+  if (!stripe.connected) return testMode ? words.testModeOn : words.testModeOff;
+  if (testMode) return stripe.mode === 'live' ? words.testModeOnStripeLive : words.testModeOnStripeTest;
+  return stripe.mode === 'test' ? words.testModeOffStripeTest : words.testModeOff;
+}
+
+function SettingsForm({
+  settings,
+  stripe,
+  writable,
+  onSaved,
+}: {
+  settings: PaymentSettingsAnswer;
+  stripe: StripeConnection;
+  writable: boolean;
+  onSaved: () => void;
+}) {
+  const [form, setForm] = useState<Omit<PaymentSettingsBody, 'cancelUnpaidDays'>>({ testMode: settings.testMode, manualMethods: settings.manualMethods });
   const [days, setDays] = useState(String(settings.cancelUnpaidDays));
   const { error, fieldErrors, done, busy, save } = useSave(words.paymentsSaved);
-  const setMethod = (i: number, change: Partial<PaymentSettingsAnswer['manualMethods'][number]>) =>
+  const setMethod = (i: number, change: Partial<PaymentSettingsBody['manualMethods'][number]>) =>
     setForm({ ...form, manualMethods: form.manualMethods.map((m, j) => (j === i ? { ...m, ...change } : m)) });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,7 +69,7 @@ function SettingsForm({ settings, writable, onSaved }: { settings: PaymentSettin
           )}
         </Field>
         <p className="pricing-muted" role="status">
-          {form.testMode ? words.testModeOn : words.testModeOff}
+          {testModeText(form.testMode, stripe)}
         </p>
       </fieldset>
       <fieldset>
@@ -137,12 +163,20 @@ function OrderNumberForm({ writable }: { writable: boolean }) {
 
 export function PaymentsScreen({ writable }: { writable: boolean }) {
   const [settings, loadError, reload] = useLoad(paymentSettingsAnswer, PAYMENTS_API.SETTINGS);
+  // The connection as Stripe's calls last answered it, until the settings are read again.
+  const [changed, setChanged] = useState<StripeConnection | null>(null);
+  const stripe = changed ?? settings?.stripe;
   return (
     <section className="store-screen pricing-screen" aria-labelledby="payments-title">
       <h1 id="payments-title">{words.paymentsTitle}</h1>
       <p className="hint">{words.paymentsHint}</p>
       <Messages error={loadError} />
-      {settings ? <SettingsForm settings={settings} writable={writable} onSaved={() => void reload()} /> : null}
+      {settings && stripe ? (
+        <>
+          <StripeConnectionCard stripe={stripe} writable={writable} onChange={setChanged} />
+          <SettingsForm settings={settings} stripe={stripe} writable={writable} onSaved={() => void reload().then(() => setChanged(null))} />
+        </>
+      ) : null}
       <OrderNumberForm writable={writable} />
     </section>
   );

@@ -3,4 +3,4 @@ import { blog } from '../../messages/blog';
 import { paymentsScreens } from '../../messages/payments-screens';
 import { pricingScreens } from '../../messages/pricing-screens';
 
-export const words = { ...paymentsScreens, date: blog.columnDate, total: pricingScreens.previewTotal } as const;
+export const words = { ...paymentsScreens, date: blog.columnDate, cancel: blog.cancel, total: pricingScreens.previewTotal } as const;

@@ -18,14 +18,27 @@ export type AttemptState = (typeof ATTEMPT_STATES)[number];
 /** How long a hold keeps stock and coupon uses from others before the sweep may release it. */
 export const HOLD_MINUTES = 15;
 
-/** The payment providers of this issue; Stripe joins them later. */
+/** The payment providers: the test service (test mode), the offline methods, and cards through Stripe. */
 export const PAYMENT_PROVIDERS = ['test', 'manual', 'stripe'] as const;
 export type PaymentProviderId = (typeof PAYMENT_PROVIDERS)[number];
 /** How old a webhook's signature may be (Stripe's libraries' default): a replay later than this is refused. */
 export const WEBHOOK_TOLERANCE_S = 300;
 
 /** The providers that send webhooks (a manual payment is marked paid by the owner). */
-export const WEBHOOK_PROVIDERS = ['test'] as const satisfies readonly PaymentProviderId[];
+export const WEBHOOK_PROVIDERS = ['test', 'stripe'] as const satisfies readonly PaymentProviderId[];
+
+/**
+ * The Stripe events a store's webhook endpoint must be sent (Store → Payments lists them for the
+ * owner to tick in Stripe's dashboard): a payment authorised, taken, refused or cancelled, and a refund.
+ */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'payment_intent.amount_capturable_updated',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+  'charge.refunded',
+] as const;
+export type StripeWebhookEvent = (typeof STRIPE_WEBHOOK_EVENTS)[number];
 
 /** The offline ways to pay: the shopper is told how, and the owner marks the order paid. */
 export const MANUAL_METHODS = ['bank_transfer', 'cash_on_delivery', 'pay_at_pickup'] as const;

@@ -26,6 +26,19 @@ describe('the security headers', () => {
     );
   });
 
+  it('allow Stripe’s hosts only on a page that offers cards through Stripe', () => {
+    const page = { scriptHashes: ['sha256-aaa'], styleHashes: [] };
+    const without = pageCsp({ ...page, html: '<form><input type="radio" name="method" value="test"></form>' }, { tls: false });
+    expect(without).not.toContain('stripe');
+    const csp = pageCsp({ ...page, html: '<div class="checkout-method" data-payment-provider="stripe"></div>' }, { tls: false });
+    expect(csp).toContain("script-src 'self' 'sha256-aaa' https://js.stripe.com https://*.js.stripe.com;");
+    expect(csp).toContain("frame-src 'self' https: https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com;");
+    expect(csp).toContain("connect-src 'self' https://api.stripe.com;");
+    expect(csp).toContain("img-src 'self' data: https:;");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(pageCsp({ ...page }, { tls: false })).not.toContain('stripe');
+  });
+
   it('answer a page for one visitor as never stored, and a shared one as revalidated', () => {
     expect(pageHeaders('x', true, { secure: false })).toMatchObject({
       'cache-control': 'private, no-store',

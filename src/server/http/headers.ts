@@ -9,6 +9,7 @@
  * (docs/decisions/0099-referrer-policy.md); Cross-Origin-Embedder-Policy is not sent, so pages may
  * embed images and frames from other sites.
  */
+import { STRIPE_CSP, usesStripe } from '../../domain/checkout/stripe-js';
 import { GOOGLE_MAPS_CSP, usesGoogleMaps } from '../../domain/google-maps';
 
 export type HeaderSet = Readonly<Record<string, string>>;
@@ -58,24 +59,32 @@ export type PageFacts = { scriptHashes: readonly string[]; styleHashes: readonly
 /**
  * A published page's policy: its own inline script and style by hash, and nothing else inline. A
  * page that renders a reCAPTCHA container (a site that chose reCAPTCHA over the built-in captcha)
- * may load Google's scripts; frame-src already allows its https: frame.
+ * may load Google's scripts; frame-src already allows its https: frame. A checkout page offering
+ * cards through Stripe may load Stripe.js, frame its Payment Element and call Stripe's API (its
+ * frame hosts named as Stripe lists them, so they stay allowed should frame-src ever drop https:).
  */
 export function pageCsp(page: PageFacts, facts: Pick<RequestFacts, 'tls'>): string {
   const hashes = (list: readonly string[]) => list.map((h) => ` '${h}'`).join('');
-  const thirdParty = page.html !== undefined && usesRecaptcha(page.html) ? ` ${RECAPTCHA_CSP_SOURCES.join(' ')}` : '';
+  const recaptcha = page.html !== undefined && usesRecaptcha(page.html);
   // A page showing a Google map (only on a site with a key) allows Google's hosts; the map writes
   // <style> elements of its own, so its styles are allowed inline (a hash would switch that off).
   const maps = page.html !== undefined && usesGoogleMaps(page.html);
-  const more = (list: readonly string[]) => (maps ? ` ${list.join(' ')}` : '');
+  const stripe = page.html !== undefined && usesStripe(page.html);
+  /** The sources of the lists whose condition holds, each after a space. */
+  const more = (...lists: (readonly string[] | false)[]) =>
+    lists
+      .flatMap((list) => list || [])
+      .map((source) => ` ${source}`)
+      .join('');
   return [
     "default-src 'self'",
-    `script-src 'self'${hashes(page.scriptHashes)}${thirdParty}${more(GOOGLE_MAPS_CSP.script)}`,
+    `script-src 'self'${hashes(page.scriptHashes)}${more(recaptcha && RECAPTCHA_CSP_SOURCES, maps && GOOGLE_MAPS_CSP.script, stripe && STRIPE_CSP.script)}`,
     maps ? `style-src 'self' 'unsafe-inline'${more(GOOGLE_MAPS_CSP.style)}` : `style-src 'self'${hashes(page.styleHashes)}`,
     "img-src 'self' data: https:",
-    `font-src 'self' data:${more(GOOGLE_MAPS_CSP.font)}`,
-    `connect-src 'self'${more(GOOGLE_MAPS_CSP.connect)}`,
+    `font-src 'self' data:${more(maps && GOOGLE_MAPS_CSP.font)}`,
+    `connect-src 'self'${more(maps && GOOGLE_MAPS_CSP.connect, stripe && STRIPE_CSP.connect)}`,
     ...(maps ? [`worker-src 'self'${more(GOOGLE_MAPS_CSP.worker)}`] : []),
-    "frame-src 'self' https:",
+    `frame-src 'self' https:${more(stripe && STRIPE_CSP.frame)}`,
     "media-src 'self' https:",
     "object-src 'none'",
     "base-uri 'self'",

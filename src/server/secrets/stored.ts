@@ -6,7 +6,9 @@
  * The places: SMTP passwords (smtp_settings.password), captcha keys (site_captcha.secret: the
  * built-in captcha's HMAC key or the reCAPTCHA secret), webhook signing secrets
  * (webhook_secrets.secret), translation providers' API keys (websites.multilingual, at
- * connection.apiKey) and two-factor seeds (accounts.totp_secret). Each module declares its own
+ * connection.apiKey), two-factor seeds (accounts.totp_secret) and Stripe's secret key and webhook
+ * signing secrets (payment_settings.stripe_secret_key, stripe_webhook_secret,
+ * stripe_previous_webhook_secret). Each module declares its own
  * places (./places.ts) beside its tables; a new place is added to the list here, or neither pass
  * sees it.
  */
@@ -15,6 +17,7 @@ import type { Db, Executor } from '../../db/client';
 import { smtpSettings } from '../jobs/schema';
 import { twoFactorSeeds } from '../modules/accounts';
 import { webhookSigningSecrets } from '../modules/forms';
+import { stripeSecretPlaces } from '../modules/payments';
 import { captchaKeys, translationApiKeys } from '../modules/sites';
 import { SEALING_APPLICATION_PREFIX } from './keys';
 import { secretColumn, type SecretPlace } from './places';
@@ -26,6 +29,7 @@ export const SECRET_PLACES: SecretPlace[] = [
   webhookSigningSecrets,
   translationApiKeys,
   twoFactorSeeds,
+  ...stripeSecretPlaces,
 ];
 
 /** An arbitrary constant naming "re-sealing stored secrets" among advisory locks: passes of app servers starting together, and a rotation, run one at a time. */

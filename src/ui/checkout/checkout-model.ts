@@ -31,6 +31,8 @@ export type CheckoutPageProps = {
     /** The test provider's cards (src/domain/checkout/test-cards.ts), listed in test mode. */
     testCards: readonly { number: string; label: string }[];
     manual: readonly { method: ManualMethod; instructions: string }[];
+    /** Cards through Stripe, when the store connected it: the publishable key (the only key a browser sees). */
+    stripe: { publishableKey: string } | null;
   };
   /** A refusal brought back from a provider's detour. */
   error?: string | undefined;
@@ -45,7 +47,7 @@ export type CheckoutValues = {
   region: string;
   postcode: string;
   country: string;
-  /** 'test' or a manual method. */
+  /** 'card' (Stripe), 'test' or a manual method. */
   method: string;
   card: string;
 };
@@ -62,6 +64,7 @@ export function initialValues(props: CheckoutPageProps): CheckoutValues {
     region: place.region ?? '',
     postcode: place.postcode ?? '',
     country: place.country ?? props.storeCountry ?? '',
+    // Card is never chosen for the shopper: Stripe's script loads only once they choose it.
     method: payment.testMode ? 'test' : (payment.manual[0]?.method ?? ''),
     card: '',
   };
@@ -88,7 +91,11 @@ export function shippingPlace(values: CheckoutValues): { country: string; region
 
 export function placeRequest(values: CheckoutValues, attemptKey: string, ships: boolean): PlaceOrderRequest {
   const payment: PaymentChoice =
-    values.method === 'test' ? { provider: 'test', card: values.card.replace(/\s+/g, '') } : { provider: 'manual', method: values.method as ManualMethod };
+    values.method === 'card'
+      ? { provider: 'stripe' }
+      : values.method === 'test'
+        ? { provider: 'test', card: values.card.replace(/\s+/g, '') }
+        : { provider: 'manual', method: values.method as ManualMethod };
   const optional = (v: string) => (v.trim() ? v.trim() : undefined);
   const address: CheckoutAddress = {
     name: values.name.trim(),

@@ -2,13 +2,16 @@
  * The checkout page (page type 201), a pure React view: rendered by the server into the page and
  * hydrated by the checkout page's island (src/runtime/islands/checkout-page.tsx), which holds the
  * values and sends the calls. Contact; the shipping address and method when the cart ships (a
- * service or purely digital cart skips them); the payment method (the test card in test mode, with
- * its banner and cards, and the manual methods with their instructions); "Place order" with the
- * refusal beside it; the order summary beside the form. "Place order" is disabled until the island
- * runs and while a placement is out. An empty cart gets a friendly word and a way back to the shop.
+ * service or purely digital cart skips them); the payment method (a card through Stripe, first,
+ * when the store connected it: the island mounts Stripe's Payment Element in the box drawn here;
+ * the test card in test mode, with its banner and cards; the manual methods with their
+ * instructions); "Place order" with the refusal beside it; the order summary beside the form.
+ * "Place order" is disabled until the island runs and while a placement is out. An empty cart gets
+ * a friendly word and a way back to the shop.
  */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { moneyOf } from '../cart/cart-form';
+import { STRIPE_MARK } from '../../domain/checkout/stripe-js';
 import { cart as cartWords } from '../../messages/cart';
 import { checkout as words } from '../../messages/checkout';
 import { paymentMethods } from '../../messages/payment-methods';
@@ -29,7 +32,15 @@ export type CheckoutViewProps = CheckoutPageProps & {
   /** "Place order" pressed, the fields' own checks passed. */
   onPlace?: () => void;
   onOption?: (optionId: string) => void;
+  /** The card form, while the shopper has chosen to pay by card through Stripe. */
+  cardForm?: CardForm | undefined;
 };
+
+/**
+ * The box Stripe's Payment Element is mounted in: `target` receives the element React leaves
+ * empty for it; `state` is what the shopper is told over it until the element is drawn.
+ */
+export type CardForm = { state: 'loading' | 'ready' | 'failed'; target: Ref<HTMLDivElement>; onRetry: () => void };
 
 function Part({ name, title, children }: { name: string; title: string; children: ReactNode }) {
   return (
@@ -196,10 +207,33 @@ function Shipping({ props, money }: { props: CheckoutViewProps; money: (minor: n
   );
 }
 
+/** The card form's box: its height kept from the start (checkout.css), the status over it until Stripe's element is drawn. */
+function CardBox({ form }: { form: CardForm | undefined }) {
+  const state = form?.state ?? 'loading';
+  return (
+    <div className="checkout-card" data-state={state}>
+      <div className="checkout-card-element" ref={form?.target} />
+      {state === 'loading' ? (
+        <p className="checkout-card-status" role="status">
+          {words.cardLoading}
+        </p>
+      ) : null}
+      {state === 'failed' ? (
+        <div className="checkout-card-status" role="alert">
+          <p>{words.cardLoadFailed}</p>
+          <button type="button" className="button button-secondary button-small" onClick={form?.onRetry}>
+            {words.cardRetry}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 function Payment({ props }: { props: CheckoutViewProps }) {
   const { payment, values } = props;
-  const choice = (method: string, label: string, more: ReactNode) => (
-    <div className="checkout-method" key={method}>
+  const choice = (method: string, label: string, more: ReactNode, mark?: Record<string, string>) => (
+    <div className="checkout-method" key={method} {...mark}>
       <label className="checkout-choice">
         <input type="radio" name="method" value={method} checked={values.method === method} required onChange={() => props.onChange?.({ method })} />
         <span className="checkout-choice-name">{label}</span>
@@ -207,6 +241,7 @@ function Payment({ props }: { props: CheckoutViewProps }) {
       {values.method === method ? more : null}
     </div>
   );
+  const none = !payment.testMode && payment.manual.length === 0 && !payment.stripe;
   return (
     <Part name="payment" title={paymentsScreens.payment}>
       {payment.testMode ? (
@@ -214,7 +249,19 @@ function Payment({ props }: { props: CheckoutViewProps }) {
           {words.testMode}
         </p>
       ) : null}
-      {!payment.testMode && payment.manual.length === 0 ? <p className="checkout-note">{words.noPaymentMethod}</p> : null}
+      {none ? <p className="checkout-note">{words.noPaymentMethod}</p> : null}
+      {payment.stripe
+        ? choice(
+            'card',
+            paymentMethods.card,
+            <div className="checkout-method-more">
+              <p className="checkout-note">{words.cardNote}</p>
+              <CardBox form={props.cardForm} />
+            </div>,
+            // The mark gives the page Stripe's hosts in its policy, before the shopper chooses card.
+            { [STRIPE_MARK.name]: STRIPE_MARK.value },
+          )
+        : null}
       {payment.testMode
         ? choice(
             'test',

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
-import type { AttemptState } from '../../../domain/checkout/protocol';
+import type { AttemptState, PaymentProviderId } from '../../../domain/checkout/protocol';
 import type { CheckoutAddress, PaymentChoice } from '../../../contracts/checkout';
 import { rowsOf } from './holds';
 import type { AttemptSnapshot } from './schema';
@@ -25,7 +25,7 @@ export type Attempt = {
   snapshot: AttemptSnapshot;
   amountCents: number;
   currency: string;
-  provider: 'test' | 'manual';
+  provider: PaymentProviderId;
   providerPaymentId: string | null;
   orderId: string | null;
   failure: string | null;

@@ -4,9 +4,16 @@ import type { PaymentSettings } from '../payments';
 
 export { paymentSettingsOf, type PaymentSettings } from '../payments';
 
-/** Whether the store offers this way to pay: the test provider in test mode only, a manual method when turned on. */
+/** Whether the store offers this way to pay: the test provider in test mode only, a card through Stripe once it is connected, a manual method when turned on. */
 export function offered(settings: PaymentSettings, choice: PaymentChoice): boolean {
-  return choice.provider === 'test' ? settings.testMode : settings.manualMethods.some((m) => m.method === choice.method && m.enabled);
+  switch (choice.provider) {
+    case 'test':
+      return settings.testMode;
+    case 'stripe':
+      return settings.stripe !== null;
+    case 'manual':
+      return settings.manualMethods.some((m) => m.method === choice.method && m.enabled);
+  }
 }
 
 /** A manual method's instructions as the store words them now (copied onto the order). */

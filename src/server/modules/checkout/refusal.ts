@@ -37,4 +37,5 @@ export const refusals = {
   paymentUnavailable: () => new PlaceRefusal(400, 'paymentUnavailable', checkoutApi.paymentUnavailable, { field: 'payment' }),
   declined: (reason: string) => new PlaceRefusal(402, 'declined', format(checkoutApi.declined, { reason })),
   providerUnavailable: () => new PlaceRefusal(502, 'providerUnavailable', checkoutApi.providerUnavailable),
+  unpaid: () => new PlaceRefusal(409, 'unpaid', checkoutApi.unpaid),
 };

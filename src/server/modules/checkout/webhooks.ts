@@ -11,7 +11,7 @@ import type { PaymentProviderId } from '../../../domain/checkout/protocol';
 import type { Db, Executor } from '../../../db/client';
 import { enqueue, type JobHandler } from '../../jobs/queue';
 import { recordCaptured } from '../orders';
-import type { PaymentProvider } from '../payments';
+import { ProviderUnavailable, type PaymentProvider } from '../payments';
 import { attemptByProviderKey } from './attempts';
 import type { CheckoutDeps } from './deps';
 import { settleFromProvider } from './operations/carry-on';
@@ -36,7 +36,15 @@ export async function receiveWebhook(
   raw: Buffer,
   headers: Headers,
 ): Promise<WebhookReceipt> {
-  const event = (await deps.payments().provider(websiteId, provider)).parseWebhook(raw, headers);
+  // A store that has not connected the provider has no secret any signature could hold under.
+  const found = await deps
+    .payments()
+    .provider(websiteId, provider)
+    .catch((err: unknown) => {
+      if (err instanceof ProviderUnavailable) return null;
+      throw err;
+    });
+  const event = found ? found.parseWebhook(raw, headers) : null;
   if (event === null) return 'refused';
   if (event === 'ignored') return 'ignored';
   return deps.db.transaction(async (tx) => {
@@ -85,6 +93,7 @@ export async function actOnPayment(deps: CheckoutDeps, websiteId: string, paymen
     const answer = await settleFromProvider(deps, { ...attempt, providerPaymentId: payment.paymentId });
     return answer.state === 'placed' ? 'placed' : 'nothing';
   } catch (err) {
+    if (err instanceof PlaceRefusal && err.reason === 'unpaid') return 'nothing';
     if (err instanceof PlaceRefusal && err.reason !== 'providerUnavailable') return 'released';
     throw err;
   }

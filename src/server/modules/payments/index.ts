@@ -13,5 +13,6 @@ export { TEST_PROVIDER_TIMEOUT_MS } from './test-provider';
 export { ATTEMPT_METADATA } from './stripe-intents';
 export { stripeProvider, type StripeProviderOptions } from './stripe-provider';
 export { manualPaymentId } from './manual-provider';
+export { stripeSecretPlaces } from './stripe-connection';
 export { paymentSettingsOf, startStorePayments, updatePaymentSettings, writePaymentSettings, type PaymentSettings } from './settings';
 export { authorizedPaymentOf, capturePendingPayment, recordPaymentVoided, voidPendingPayment, type AuthorizedPayment } from './order-payments';

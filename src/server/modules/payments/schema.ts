@@ -19,6 +19,16 @@ export const paymentSettings = pgTable('payment_settings', {
   manualMethods: jsonb('manual_methods').$type<ManualMethodSetting[]>().notNull().default(sql`'[]'::jsonb`),
   /** Days an unpaid manual order waits before it cancels itself and releases its stock. */
   cancelUnpaidDays: integer('cancel_unpaid_days').notNull().default(7),
+  /** Stripe, once the owner connects it (Store → Payments): the publishable key, the only one a browser is given. */
+  stripePublishableKey: text('stripe_publishable_key'),
+  /** Sealed (src/server/secrets): the secret key and the webhook endpoint's signing secret. */
+  stripeSecretKey: text('stripe_secret_key'),
+  stripeWebhookSecret: text('stripe_webhook_secret'),
+  /** Sealed: the signing secret being rolled, accepted until `stripe_previous_until`. */
+  stripePreviousWebhookSecret: text('stripe_previous_webhook_secret'),
+  stripePreviousUntil: timestamp('stripe_previous_until', { withTimezone: true, mode: 'string' }),
+  /** The account's name as Stripe gave it when the keys were checked. */
+  stripeAccountName: text('stripe_account_name'),
 });
 
 /** A payment at a provider: made by an attempt, joined to its order when the order exists. */

@@ -9,8 +9,15 @@ import type { Db, Executor } from '../../../db/client';
 import { DEFAULT_CANCEL_UNPAID_DAYS, MANUAL_METHODS } from '../../../domain/checkout/protocol';
 import { logActivity } from '../sites';
 import { paymentSettings, type ManualMethodSetting } from './schema';
+import { isConnected } from './stripe-connection';
 
-export type PaymentSettings = { testMode: boolean; manualMethods: ManualMethodSetting[]; cancelUnpaidDays: number };
+export type PaymentSettings = {
+  testMode: boolean;
+  manualMethods: ManualMethodSetting[];
+  cancelUnpaidDays: number;
+  /** Cards through Stripe, when the store connected it: its publishable key (./stripe-connection.ts). */
+  stripe: { publishableKey: string } | null;
+};
 
 /** Every manual method in MANUAL_METHODS order: one the row does not name is off, with no instructions. */
 function everyMethod(stored: readonly ManualMethodSetting[]): ManualMethodSetting[] {
@@ -24,6 +31,7 @@ export async function paymentSettingsOf(tx: Executor, websiteId: string): Promis
     testMode: row?.testMode ?? false,
     manualMethods: everyMethod(row?.manualMethods ?? []),
     cancelUnpaidDays: row?.cancelUnpaidDays ?? DEFAULT_CANCEL_UNPAID_DAYS,
+    stripe: row && isConnected(row) ? { publishableKey: row.stripePublishableKey! } : null,
   };
 }
 

@@ -3,6 +3,7 @@
  * provider (a client of the test payment service) and the Stripe provider (the `stripe` SDK).
  * Where a PaymentIntent stands, as a PaymentOutcome; which events the store acts on.
  */
+import type { StripeWebhookEvent } from '../../../domain/checkout/protocol';
 import type { PaymentOutcome, WebhookEvent } from './provider';
 
 /** The fields of a PaymentIntent the store reads (Stripe.PaymentIntent has them all). */
@@ -12,6 +13,7 @@ export type Intent = {
   currency: string;
   status: string;
   metadata: Record<string, string>;
+  client_secret?: string | null;
   next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
   last_payment_error?: { message?: string | null } | null;
 };
@@ -52,7 +54,7 @@ export function outcomeOf(pi: Intent): PaymentOutcome {
 }
 
 /** The events the store acts on, and what each says happened. */
-export const EVENT_ACTIONS: Record<string, WebhookEvent['action']> = {
+export const EVENT_ACTIONS: Record<StripeWebhookEvent, WebhookEvent['action']> = {
   'payment_intent.amount_capturable_updated': 'authorized',
   'payment_intent.succeeded': 'captured',
   'payment_intent.payment_failed': 'declined',
@@ -69,7 +71,7 @@ export type EventShape = {
 
 /** A verified event as the store acts on it: about an attempt's payment, or `ignored`. */
 export function webhookEventOf(event: EventShape): WebhookEvent | 'ignored' {
-  const action = EVENT_ACTIONS[event.type ?? ''];
+  const action = (EVENT_ACTIONS as Record<string, WebhookEvent['action']>)[event.type ?? ''];
   const object = event.data?.object;
   const charged = object?.payment_intent;
   const paymentId = object?.object === 'charge' ? (typeof charged === 'string' ? charged : charged?.id) : object?.id;

@@ -30,10 +30,11 @@ export type StripeProviderOptions = {
 const NETWORK_RETRIES = 2;
 const TIMEOUT_MS = 10_000;
 
-function clientFor(opts: StripeProviderOptions): Stripe {
+/** Stripe's SDK for a key, pointed at `api` when given (the test payment service, in tests). */
+export function stripeClient(opts: { secretKey: string; api?: string | undefined; timeoutMs?: number | undefined; retries?: number }): Stripe {
   const api = opts.api ? new URL(opts.api) : undefined;
   return new Stripe(opts.secretKey, {
-    maxNetworkRetries: NETWORK_RETRIES,
+    maxNetworkRetries: opts.retries ?? NETWORK_RETRIES,
     timeout: opts.timeoutMs ?? TIMEOUT_MS,
     telemetry: false,
     ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'https:' ? 'https' : 'http' } : {}),
@@ -52,7 +53,7 @@ function unavailableOrRefused(err: unknown): never {
 }
 
 export function stripeProvider(opts: StripeProviderOptions): PaymentProvider {
-  const stripe = clientFor(opts);
+  const stripe = stripeClient(opts);
 
   const retrieveIntent = async (paymentId: string): Promise<Intent> => {
     try {
@@ -75,10 +76,11 @@ export function stripeProvider(opts: StripeProviderOptions): PaymentProvider {
 
   return {
     id: 'stripe',
+    confirmsInBrowser: true,
     async initiate(input) {
       try {
         const made = await stripe.paymentIntents.create(intentParams(input), { idempotencyKey: providerKey(input.attemptKey, 'initiate') });
-        return { paymentId: made.id };
+        return { paymentId: made.id, clientSecret: made.client_secret ?? undefined };
       } catch (err) {
         return unavailableOrRefused(err);
       }
@@ -103,7 +105,13 @@ export function stripeProvider(opts: StripeProviderOptions): PaymentProvider {
     },
     async retrieve(paymentId) {
       const pi = await retrieveIntent(paymentId);
-      return { ...outcomeOf(pi), amountCents: pi.amount, currency: pi.currency.toUpperCase(), attemptKey: pi.metadata[ATTEMPT_METADATA] ?? '' };
+      return {
+        ...outcomeOf(pi),
+        amountCents: pi.amount,
+        currency: pi.currency.toUpperCase(),
+        attemptKey: pi.metadata[ATTEMPT_METADATA] ?? '',
+        clientSecret: pi.client_secret ?? undefined,
+      };
     },
     parseWebhook(raw, headers) {
       const header = headers['stripe-signature'];

@@ -8,7 +8,7 @@
  */
 import type { PlaceOrderAnswer } from '../../../../contracts/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
-import type { PaymentOutcome } from '../../payments';
+import type { PaymentOutcome, PaymentProvider } from '../../payments';
 import { attemptByKey, moveAttempt, providerAttemptKey, type Attempt } from '../attempts';
 import type { CheckoutDeps } from '../deps';
 import type { PaymentSettings } from '../payment-settings';
@@ -64,17 +64,15 @@ async function askProvider(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnCon
     return settle(deps, attempt, { status: 'captured', paymentId: `free:${attempt.key}`, amountCents: 0, currency: attempt.currency }, ctx.settings);
   }
   const provider = await providerOf(deps, attempt);
+  if (provider.confirmsInBrowser) return confirmInBrowser(deps, attempt, provider, ctx);
   const attemptKey = providerAttemptKey(attempt);
   let paymentId = attempt.providerPaymentId;
   if (paymentId === null) {
-    const made = await asked(() =>
-      provider.initiate({ attemptKey, amountCents: attempt.amountCents, currency: attempt.currency, email: attempt.email, description: describe(attempt) }),
-    );
-    paymentId = made.paymentId;
+    paymentId = (await initiate(provider, attempt)).paymentId;
     await moveAttempt(deps.db, attempt, ['held', 'authorizing'], { state: 'authorizing', providerPaymentId: paymentId });
   }
   const id = paymentId;
-  const method = attempt.payment.provider === 'test' ? attempt.payment.card : attempt.payment.method;
+  const method = attempt.payment.provider === 'test' ? attempt.payment.card : attempt.payment.provider === 'manual' ? attempt.payment.method : '';
   // A shopper on a detour who places again is answered where the payment stands, not authorised anew.
   const outcome: PaymentOutcome =
     attempt.state === 'requires_action'
@@ -82,6 +80,43 @@ async function askProvider(deps: CheckoutDeps, attempt: Attempt, ctx: CarryOnCon
       : await asked(() => provider.authorize({ attemptKey, paymentId: id, method, returnUrl: ctx.returnUrl }));
   if (outcome.status === 'authorized') failpoint('after-provider-success');
   return settle(deps, { ...attempt, providerPaymentId: id }, outcome, ctx.settings);
+}
+
+/** The provider's payment for the server's amount, keyed by the attempt (a repeat answers the same payment). */
+const initiate = (provider: PaymentProvider, attempt: Attempt) =>
+  asked(() =>
+    provider.initiate({
+      attemptKey: providerAttemptKey(attempt),
+      amountCents: attempt.amountCents,
+      currency: attempt.currency,
+      email: attempt.email,
+      description: describe(attempt),
+    }),
+  );
+
+/**
+ * A card through Stripe: the payment is made here for the server's amount and its id stored, the
+ * attempt waiting on the shopper (`requires_action`, as on any detour: the hold sweep asks Stripe
+ * before it releases); the browser confirms it with Stripe's script and comes back to `returnUrl`.
+ * Placed again, the same payment is answered where it stands: still to confirm, or settled.
+ */
+async function confirmInBrowser(deps: CheckoutDeps, attempt: Attempt, provider: PaymentProvider, ctx: CarryOnContext): Promise<PlaceOrderAnswer> {
+  const confirm = (clientSecret: string | undefined): PlaceOrderAnswer => {
+    if (!clientSecret) throw refusals.providerUnavailable();
+    return { state: 'confirm', clientSecret, returnUrl: ctx.returnUrl };
+  };
+  if (attempt.providerPaymentId === null) {
+    const made = await initiate(provider, attempt);
+    await moveAttempt(deps.db, attempt, ['held', 'authorizing'], { state: 'requires_action', providerPaymentId: made.paymentId });
+    return confirm(made.clientSecret);
+  }
+  const id = attempt.providerPaymentId;
+  const held = await asked(() => provider.retrieve(id));
+  if (held.status === 'pending' || held.status === 'requires_action') {
+    if (attempt.state !== 'requires_action') await moveAttempt(deps.db, attempt, ['held', 'authorizing'], { state: 'requires_action', providerPaymentId: id });
+    return confirm(held.clientSecret);
+  }
+  return settle(deps, attempt, held, ctx.settings);
 }
 
 /**

@@ -72,6 +72,8 @@ export async function settle(deps: CheckoutDeps, attempt: Attempt, outcome: Paym
       }
       return finalize(deps, attempt, outcome, settings);
     case 'pending':
+      // Only an offline payment is awaited as an order; a card payment not confirmed (or not yet through) makes none.
+      if (attempt.provider !== 'manual') throw refusals.unpaid();
       return finalize(deps, attempt, outcome, settings);
     case 'requires_action':
       await moveAttempt(deps.db, attempt, ['held', 'authorizing'], { state: 'requires_action', providerPaymentId: outcome.paymentId });

@@ -17,6 +17,7 @@ import { CHECKOUT_FAILED_QUERY, CHECKOUT_PATHS } from '../../../../domain/checko
 import { TEST_CARDS } from '../../../../domain/checkout/test-cards';
 import { PAGE_TYPES } from '../../../../domain/page-types';
 import { checkout as words } from '../../../../messages/checkout';
+import { checkoutApi } from '../../../../messages/checkout-api';
 import { http } from '../../../../messages/http';
 import { testPayments } from '../../../../messages/test-payments';
 import { pageCsp, pageHeaders } from '../../../http/headers';
@@ -69,7 +70,8 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
 
   const send = (req: FastifyRequest, reply: FastifyReply, res: SiteResponse) => {
     if (res.kind === 'redirect') return seeOther(reply, res.location);
-    const csp = pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes }, { tls: req.protocol === 'https' });
+    // The page's HTML too: a checkout offering cards through Stripe allows Stripe's hosts.
+    const csp = pageCsp({ scriptHashes: res.page.scriptHashes, styleHashes: res.page.styleHashes, html: res.page.html }, { tls: req.protocol === 'https' });
     return reply
       .code(res.status)
       .headers(pageHeaders(csp, true, { secure: app.secureCookies(req) }))
@@ -100,13 +102,14 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
   const notFound = async (req: FastifyRequest, reply: FastifyReply, site: WebsiteRow, info: SystemPageInfo) =>
     send(req, reply, await renderSystemPage(app.siteContent, site, { ...info, catalogue: app.catalogue }, assets, PAGE_TYPES.NOT_FOUND));
 
-  /** How the store takes payment, as the checkout page offers it: the test card in test mode, the manual methods turned on. */
+  /** How the store takes payment, as the checkout page offers it: a card through Stripe once connected, the test card in test mode, the manual methods turned on. */
   const paymentOffer = async (websiteId: string) => {
     const settings = await paymentSettingsOf(db, websiteId);
     return {
       testMode: settings.testMode,
       testCards: settings.testMode ? TEST_CARDS.map((c) => ({ number: c.number, label: testPayments[c.label] })) : [],
       manual: settings.manualMethods.filter((m) => m.enabled).map((m) => ({ method: m.method, instructions: m.instructions })),
+      stripe: settings.stripe,
     };
   };
   /** Signed links to the files of the order's digital lines, made afresh each time the page is shown. */
@@ -155,7 +158,9 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
         error: info.query.has(CHECKOUT_FAILED_QUERY)
           ? info.query.get(CHECKOUT_FAILED_QUERY) === 'declined'
             ? words.detourFailed
-            : words.placeFailed
+            : info.query.get(CHECKOUT_FAILED_QUERY) === 'unpaid'
+              ? checkoutApi.unpaid
+              : words.placeFailed
           : undefined,
       }),
     );
