@@ -6,23 +6,16 @@
  * new password. Each new screen passes axe-core with no serious violation; SCREENSHOTS=dir keeps
  * a picture of each.
  */
-import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { base32Decode, totp } from '../src/server/modules/accounts/two-factor/totp';
 import { seriousViolations } from './axe';
+import { picture } from './pictures';
 import { addCustomer, desktop, siteForFile, visitorContext } from './harness';
 
 const env = siteForFile();
 const PASSPHRASE = 'correct kiln glaze at dawn';
 const COMMON = 'This password is one of the most common passwords';
-
-async function picture(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 /** A browser of its own (cookies and all), with a user agent that names a real browser and system. */
 async function browserAs(userAgent: string): Promise<{ context: BrowserContext; page: Page }> {

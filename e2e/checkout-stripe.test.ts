@@ -23,6 +23,7 @@ import { testCard } from '../src/domain/checkout/test-cards';
 import { checkout as words } from '../src/messages/checkout';
 import { paymentMethods } from '../src/messages/payment-methods';
 import { seriousViolations } from './axe';
+import { picture } from './pictures';
 import { fillUkAddress } from './checkout-form';
 import { desktop, islandsReady, layoutShift, ownerApi, siteForFile, sqlOn, visitorContext } from './harness';
 
@@ -60,8 +61,12 @@ type Shopper = {
  * A shopper whose browser reaches Stripe on this machine: Stripe.js is the stand-in, held back
  * until `releaseScript` when `holdScript` is set; Stripe's API is the test payment service.
  */
-async function shopper(opts: { holdScript?: boolean; failScriptOnce?: boolean } = {}): Promise<Shopper> {
-  const context = await visitorContext(env.browser(), env.site(), desktop);
+async function shopper(opts: { holdScript?: boolean; failScriptOnce?: boolean; phone?: boolean } = {}): Promise<Shopper> {
+  const context = await visitorContext(
+    env.browser(),
+    env.site(),
+    opts.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : desktop,
+  );
   const stripeRequests: string[] = [];
   context.on('request', (req) => {
     if (/(^|\.)stripe\.com$/.test(new URL(req.url()).hostname)) stripeRequests.push(req.url());
@@ -163,6 +168,7 @@ describe('paying by card through Stripe', () => {
     expect(await layoutShift(page)).toBe(before);
     expect(s.stripeRequests.filter((u) => u.startsWith('https://js.stripe.com/'))).toEqual(['https://js.stripe.com/v3/']);
     expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'checkout-card-desktop');
 
     const email = `card+${env.site().tag}@example.com`;
     await fillUkOrder(page, email);
@@ -206,10 +212,13 @@ describe('paying by card through Stripe', () => {
     await s.context.close();
   });
 
-  it('goes through the 3-D Secure check on the service’s page and back to the order confirmed', async () => {
-    const s = await shopper();
+  it('goes through the 3-D Secure check on the service’s page and back to the order confirmed, on a phone', async () => {
+    const s = await shopper({ phone: true });
     await toCheckout(s);
     await payByCard(s.page, testCard('requires_action').number);
+    // The card form fits the phone's width.
+    expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await picture(s.page, 'checkout-card-phone');
     await fillUkOrder(s.page, `secure+${env.site().tag}@example.com`);
     await place(s.page).click();
     await s.page.getByRole('button', { name: 'Complete authentication' }).click();

@@ -12,7 +12,6 @@
  * the card in each state at each width.
  */
 import { randomInt } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAYMENTS_API } from '../src/contracts/payments';
@@ -20,17 +19,11 @@ import { CHECKOUT_API } from '../src/domain/checkout/paths';
 import { STRIPE_WEBHOOK_EVENTS } from '../src/domain/checkout/protocol';
 import { paymentsApi } from '../src/messages/payments-api';
 import { seriousViolations } from './axe';
+import { picture } from './pictures';
 import { desktop, ownerApi, signInAsOwner, siteForFile, sqlOn, visitorContext } from './harness';
 
 const env = siteForFile();
 const phone: BrowserContextOptions = { viewport: { width: 390, height: 844 } };
-
-async function picture(page: Page, name: string): Promise<void> {
-  const dir = process.env.SCREENSHOTS;
-  if (!dir) return;
-  await mkdir(dir, { recursive: true });
-  await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
-}
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const alphanumerics = (n: number) => Array.from({ length: n }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
