@@ -16,7 +16,20 @@ const env = siteForFile();
 /** The sidebar an ADMIN sees: the preview, then the screens in their groups. */
 const ADMIN_GROUPS = {
   Website: ['Pages', 'Blog', 'Files', 'Design', 'Navigation'],
-  'Sell and engage': ['Products', 'Inventory', 'Categories', 'Orders', 'Coupons', 'Shipping', 'Taxes', 'Payments', 'Store settings', 'Forms', 'Analytics'],
+  'Sell and engage': [
+    'Products',
+    'Inventory',
+    'Categories',
+    'Orders',
+    'Customers',
+    'Coupons',
+    'Shipping',
+    'Taxes',
+    'Payments',
+    'Store settings',
+    'Forms',
+    'Analytics',
+  ],
   Settings: ['Settings', 'Team', 'Email', 'Captcha', 'Cookie banner', 'Import and export', 'Background jobs', 'Activity', 'Labs'],
 };
 const ADMIN_AREAS = ['Preview', ...Object.values(ADMIN_GROUPS).flat()];

@@ -114,6 +114,7 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'GET /api/config/analytics': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/errors': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/analytics/csv/:table': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
+  'GET /api/config/analytics/sales': ['ADMIN', 'WEBSITE_MANAGER', 'REPORTING', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/store/products.csv': ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER', 'VIEWER'],
   'POST /api/config/store/products/import': ['ADMIN', 'WEBSITE_MANAGER', 'STORE_MANAGER'],
   'GET /api/config/files': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
@@ -166,6 +167,17 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'PUT /api/config/store/order-number': [...STORE_WRITERS],
   'GET /api/config/store/orders': [...STORE_READERS],
   'POST /api/config/store/orders/:orderId/mark-paid': [...STORE_WRITERS],
+  'GET /api/config/store/orders/export': [...STORE_READERS],
+  'GET /api/config/store/orders/counts': [...STORE_READERS],
+  'GET /api/config/store/orders/:orderId': [...STORE_READERS],
+  'POST /api/config/store/orders/:orderId/fulfilments': [...STORE_WRITERS],
+  'POST /api/config/store/orders/:orderId/refunds': [...STORE_WRITERS],
+  'POST /api/config/store/orders/:orderId/cancel': [...STORE_WRITERS],
+  'PUT /api/config/store/orders/:orderId/note': [...STORE_WRITERS],
+  // The Customers screen reads what the orders screens read.
+  'GET /api/config/store/customers': [...STORE_READERS],
+  'GET /api/config/store/customers/export': [...STORE_READERS],
+  'GET /api/config/store/customers/:customerId': [...STORE_READERS],
 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
@@ -377,6 +389,28 @@ async function resetTarget() {
       VALUES ($1, 'role-payment', 'role-attempt', $2, 'manual', 'role-payment', 'bank_transfer', 1500, 'USD', 'pending') ON CONFLICT DO NOTHING`,
     [websiteId, ORDER_ID],
   );
+  // A paid bank-transfer order of 20 units, which each allowed role sends one of and refunds one of; and an unpaid one each cancels.
+  for (const [id, number, status, payment] of [
+    [PAID_ORDER_ID, 1002, 'paid', 'captured'],
+    [CANCEL_ORDER_ID, 1003, 'unpaid', 'pending'],
+  ] as const) {
+    await database.pool.query(
+      `INSERT INTO orders (website_id, id, number, attempt_id, cart_id, email, customer_name, currency, subtotal_cents, discount_cents, shipping_cents, tax_cents,
+          total_cents, prices_include_tax, payment_status, provider, payment_method, test_mode, access_token_hash)
+        VALUES ($1, $2, $3, $2, $2, 'role@example.com', 'Role shopper', 'USD', 30000, 0, 0, 0, 30000, false, $4, 'manual', 'bank_transfer', false, $2) ON CONFLICT DO NOTHING`,
+      [websiteId, id, number, status],
+    );
+    await database.pool.query(
+      `INSERT INTO order_lines (website_id, order_id, position, product_id, variant_id, product_name, product_type, option_values, sku, quantity, unit_price_cents, discount_cents, tax_cents, total_cents)
+        VALUES ($1, $2, 1, $3, $4, 'Role product', 'PHYSICAL', '[]', 'ROLE-1', 20, 1500, 0, 0, 30000) ON CONFLICT DO NOTHING`,
+      [websiteId, id, PRODUCT_ID, VARIANT_ID],
+    );
+    await database.pool.query(
+      `INSERT INTO payments (website_id, id, attempt_id, order_id, provider, provider_payment_id, method, amount_cents, currency, status)
+        VALUES ($1, $2, $2, $2, 'manual', $2, 'bank_transfer', 30000, 'USD', $3) ON CONFLICT DO NOTHING`,
+      [websiteId, id, payment],
+    );
+  }
 }
 
 const SHOP_ID = 'a5a5a5a5a5a5a5a5a5a5a501';
@@ -387,6 +421,10 @@ const COUPON_ID = 'e3e3e3e3e3e3e3e3e3e3e301';
 const ZONE_ID = 'f4f4f4f4f4f4f4f4f4f4f401';
 const TAX_RULE_ID = 'a6a6a6a6a6a6a6a6a6a6a601';
 const ORDER_ID = 'a8a8a8a8a8a8a8a8a8a8a801';
+const PAID_ORDER_ID = 'a8a8a8a8a8a8a8a8a8a8a802';
+const CANCEL_ORDER_ID = 'a8a8a8a8a8a8a8a8a8a8a803';
+/** The order a call on one acts on: "Mark paid" the unpaid one, "Cancel" its own, the rest the paid one. */
+const orderFor = (key: string) => (key.endsWith('/mark-paid') ? ORDER_ID : key.endsWith('/cancel') ? CANCEL_ORDER_ID : PAID_ORDER_ID);
 const ROLE_RATE = { id: 'a7a7a7a7a7a7a7a7a7a7a701', name: 'Standard', kind: 'FLAT', amountCents: 500, tiers: [] };
 /** A region no other call's zone names, so each allowed role's new zone is its own. */
 const roleRegion = () => `FR-${randomUUID().slice(0, 3).toUpperCase()}`;
@@ -459,7 +497,8 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     .replace(':couponId', COUPON_ID)
     .replace(':zoneId', ZONE_ID)
     .replace(':ruleId', TAX_RULE_ID)
-    .replace(':orderId', ORDER_ID)
+    .replace(':orderId', orderFor(key))
+    .replace(':customerId', `g-${ORDER_ID}`)
     .replace(':pageId', pattern.startsWith('/api/config/pages/') ? SCRATCH_PAGE_ID : homePageId())
     .replace(':accountId', targetId)
     .replace(':blogId', BLOG_ID)
@@ -546,6 +585,10 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
       cancelUnpaidDays: 5,
     },
     'PUT /api/config/store/order-number': { nextNumber: 90_000 },
+    'POST /api/config/store/orders/:orderId/fulfilments': { lines: [{ position: 1, quantity: 1 }], carrier: 'Role post' },
+    'POST /api/config/store/orders/:orderId/refunds': { refundKey: `role-${randomUUID()}`, lines: [{ position: 1, quantity: 1, restock: false }] },
+    'POST /api/config/store/orders/:orderId/cancel': { reason: 'Role test' },
+    'PUT /api/config/store/orders/:orderId/note': { note: 'Role note' },
     'PUT /api/config/store/payments/stripe': {
       publishableKey: 'pk_test_roleRoleRoleRoleRole01',
       secretKey: 'sk_test_roleRoleRoleRoleRole01',

@@ -13,7 +13,15 @@ import { jobs, smtpSettings } from '../src/server/jobs/schema';
 import { startWorker, type Worker } from '../src/server/jobs/queue';
 import { createAccount, setRole } from '../src/server/modules/accounts';
 import { downloadLinks, openDownload } from '../src/server/modules/checkout';
-import { ORDER_EMAIL_JOB, orderEmailJobs, giftCardCodesOf, issueGiftCards, orderEmailHandler } from '../src/server/modules/orders';
+import {
+  ORDER_EMAIL_JOB,
+  orderEmailJobs,
+  giftCardCodesOf,
+  issueGiftCards,
+  orderEmailHandler,
+  orderUpdateEmailJob,
+  type OrderUpdate,
+} from '../src/server/modules/orders';
 import { TEAM_ROLES } from '../src/domain/roles';
 import { memoryBlobStore } from './memory-blob-store';
 import { freshDatabase } from './db';
@@ -137,10 +145,10 @@ describe('order emails', () => {
     expect(link, body).not.toBeNull();
     const opened = await openDownload({ db: database.db, blobs: memoryBlobStore() }, websiteId, link![1]!);
     expect(opened).toMatchObject({ name: 'handbook.pdf', contentType: 'application/pdf' });
-    expect(body).toContain(`View your order: ${ORIGIN}/checkout/orders/${order.accessToken}`);
+    expect(body).toContain(`View your order: ${ORIGIN}/commerce/orders/${order.accessToken}`);
     // The HTML part: the site's frame (its logo on its own address) and the same words, escaped.
     expect(body).toContain(`<img src="${ORIGIN}/s/logo.png" alt="The mail shop"`);
-    expect(body).toContain(`href="${ORIGIN}/checkout/orders/${order.accessToken}"`);
+    expect(body).toContain(`href="${ORIGIN}/commerce/orders/${order.accessToken}"`);
     const payloads = JSON.stringify((await database.db.select().from(jobs)).map((j) => j.payload));
     for (const { code } of codes) expect(`${payloads}\n${logs.join('\n')}`).not.toContain(code);
     expect(payloads).not.toContain(order.accessToken);
@@ -167,5 +175,79 @@ describe('order emails', () => {
     for (const { code } of await giftCardCodesOf(database.db, websiteId, order.id)) expect(body).not.toContain(code);
     expect(body).not.toContain(order.accessToken);
     expect(mailbox.received.filter((m) => m.to.includes('editor@example.com'))).toEqual([]);
+  });
+});
+
+describe('the shopper’s emails after the confirmation', () => {
+  /** An order of two mugs to its own shopper, and the update email about it, queued as the change's transaction queues it. */
+  async function updated(email: string, number: number, change: (orderId: string) => Promise<OrderUpdate>, more: Parameters<typeof writeOrder>[3] = {}) {
+    const order = await writeOrder(database.db, websiteId, [MUG], { number, email, ...more });
+    const update = await change(order.id);
+    await enqueueAll(database.db, [orderUpdateEmailJob({ websiteId, orderId: order.id, ...update })]);
+    startMailWorker();
+    const mail = await mailFor(mailbox, email);
+    return { order, mail, body: decoded(mail) };
+  }
+
+  it('tells of a parcel sent: what is in it, the carrier, the tracking number and its link, and the order’s status page', async () => {
+    const { order, mail, body } = await updated('parcel@example.org', 3001, async (orderId) => {
+      await database.pool.query(`UPDATE order_lines SET fulfilled_quantity = 1 WHERE website_id = $1 AND order_id = $2`, [websiteId, orderId]);
+      await database.pool.query(
+        `INSERT INTO fulfilments (website_id, id, order_id, lines, carrier, tracking_number, tracking_url) VALUES ($1, 'parcel-1', $2, $3::jsonb, 'USPS', '9400 1000 0000 0000 0000 00', 'https://tools.usps.example/track?n=94001')`,
+        [websiteId, orderId, JSON.stringify([{ position: 1, quantity: 1 }])],
+      );
+      return { about: 'fulfilment', fulfilmentId: 'parcel-1' };
+    });
+    expect(mail.headers.get('subject')).toBe('Part of your order 3001 from The mail shop is on its way');
+    for (const words of [
+      'Good news: part of your order is on its way.',
+      '1 × Speckled Mug (Glaze: Harbour Blue)',
+      'Carrier: USPS',
+      'Tracking number: 9400 1000 0000 0000 0000 00',
+      'Track your parcel: https://tools.usps.example/track?n=94001',
+      `View your order: ${ORIGIN}/commerce/orders/${order.accessToken}`,
+    ])
+      expect(body).toContain(words);
+    const events = await database.pool.query(`SELECT kind, detail FROM order_events WHERE website_id = $1 AND order_id = $2`, [websiteId, order.id]);
+    expect(events.rows).toContainEqual({ kind: 'email_sent', detail: { email: 'fulfilment' } });
+  });
+
+  it('tells of money given back: how much, for what, and when a card shows it; a refund that failed tells nothing', async () => {
+    const { mail, body } = await updated('refund@example.org', 3002, async (orderId) => {
+      await database.pool.query(
+        `INSERT INTO refunds (website_id, id, order_id, refund_key, lines, shipping_cents, amount_cents, reason, status)
+         VALUES ($1, 'refund-1', $2, 'refund-key-000000001', $3::jsonb, 0, 2800, 'Arrived chipped', 'succeeded')`,
+        [websiteId, orderId, JSON.stringify([{ position: 1, quantity: 1, amountCents: 2800, restock: false }])],
+      );
+      return { about: 'refund', refundId: 'refund-1' };
+    });
+    expect(mail.headers.get('subject')).toBe('A refund of $28.00 for your order 3002');
+    for (const words of ['We have refunded $28.00 to you.', '1 × Speckled Mug', 'may take 5 to 10 days']) expect(body).toContain(words);
+    // The owner's reason is the team's alone.
+    expect(body).not.toContain('Arrived chipped');
+
+    const failed = await writeOrder(database.db, websiteId, [MUG], { number: 3003, email: 'failed-refund@example.org' });
+    await database.pool.query(
+      `INSERT INTO refunds (website_id, id, order_id, refund_key, lines, amount_cents, status) VALUES ($1, 'refund-2', $2, 'refund-key-000000002', '[]'::jsonb, 100, 'failed')`,
+      [websiteId, failed.id],
+    );
+    await enqueueAll(database.db, [orderUpdateEmailJob({ websiteId, orderId: failed.id, about: 'refund', refundId: 'refund-2' })]);
+    await expect.poll(async () => (await database.db.select().from(jobs).where(eq(jobs.kind, ORDER_EMAIL_JOB))).every((j) => j.status === 'done')).toBe(true);
+    expect(mailbox.received.filter((m) => m.to.includes('failed-refund@example.org'))).toEqual([]);
+  });
+
+  it('tells of a cancelled order, with the store’s reason and what became of the payment', async () => {
+    const { mail, body } = await updated(
+      'cancelled@example.org',
+      3004,
+      async () => ({ about: 'cancellation', reason: 'We did not receive your payment in time.' }),
+      {
+        status: 'canceled',
+        paymentStatus: 'voided',
+      },
+    );
+    expect(mail.headers.get('subject')).toBe('Your order 3004 from The mail shop has been cancelled');
+    for (const words of ['Your order has been cancelled.', 'Reason: We did not receive your payment in time.', 'The hold on your card has been released'])
+      expect(body).toContain(words);
   });
 });

@@ -19,7 +19,10 @@ import { orderLines, orders } from '../src/server/modules/orders/schema';
 import { loadClientAssets } from '../src/server/render/assets';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
-import { client } from './session';
+import { client, signedIn } from './session';
+import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { TEAM_ROLES } from '../src/domain/roles';
+import { EMAIL_FRAME_CSP } from '../src/server/http/headers';
 import { SHOP, withShop } from './shop-fixture';
 
 const HOST = 'order-pages.sites.test';
@@ -223,5 +226,147 @@ describe('the order pages', () => {
   it('find nothing for a token no order has', async () => {
     const res = await (await client(app, DOMAIN)).call('GET', `/checkout/orders/not-an-order-token-at-all-000`);
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the order status page', () => {
+  // covers 000-2.32 (order status, 211)
+  let n = 100;
+  async function placedWith(lines: { type: string; quantity: number }[], over: Partial<typeof orders.$inferInsert> = {}) {
+    n += 1;
+    const token = `order-status-token-${n}-${'y'.repeat(24)}`;
+    const id = `status${n}`;
+    await database.db.insert(orders).values({
+      websiteId,
+      id,
+      number: 2000 + n,
+      attemptId: `status-attempt${n}`,
+      cartId: `status-cart${n}`,
+      email: 'shopper@example.com',
+      customerName: 'Ada Shopper',
+      shippingAddress: { name: 'Ada Shopper', line1: '1 Main Street', city: 'Springfield', region: 'US-IL', postcode: '62701', country: 'US' },
+      shipping: { rateId: 'r', name: 'Ground', amountCents: 800 },
+      currency: 'USD',
+      subtotalCents: 4200 * lines.length,
+      discountCents: 0,
+      shippingCents: 800,
+      taxCents: 0,
+      totalCents: 4200 * lines.length + 800,
+      pricesIncludeTax: false,
+      paymentStatus: 'paid',
+      provider: 'test',
+      paymentMethod: 'card',
+      testMode: false,
+      accessTokenHash: orderTokenHash(token),
+      ...over,
+    });
+    await database.db.insert(orderLines).values(
+      lines.map((l, position) => ({
+        websiteId,
+        orderId: id,
+        position,
+        productId: SHOP.bowl,
+        variantId: BOWL,
+        productName: position === 0 ? 'Stacking Bowl' : `Glaze booklet ${position}`,
+        productType: l.type,
+        optionValues: [],
+        sku: '',
+        quantity: l.quantity,
+        unitPriceCents: 4200,
+        discountCents: 0,
+        taxCents: 0,
+        totalCents: 4200 * l.quantity,
+      })),
+    );
+    return { token, id };
+  }
+  const open = async (token: string) => (await client(app, DOMAIN)).call('GET', `/commerce/orders/${token}`);
+
+  it('says the order is being got ready until a parcel is sent, then shows the parcel, its carrier and tracking link', async () => {
+    const { token, id } = await placedWith([{ type: 'PHYSICAL', quantity: 2 }]);
+    const before = await open(token);
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('"pageType":211');
+    expect(before.headers['cache-control']).toMatch(/no-store/);
+    for (const words of ['We are getting your order ready', 'Order number 2101', 'Stacking Bowl']) expect(before.body).toContain(words);
+    expect(before.body).not.toContain('Parcels');
+
+    await database.pool.query(`UPDATE order_lines SET fulfilled_quantity = 1 WHERE website_id = $1 AND order_id = $2`, [websiteId, id]);
+    await database.pool.query(
+      `INSERT INTO fulfilments (website_id, id, order_id, lines, carrier, tracking_number, tracking_url) VALUES ($1, 'f1', $2, $3::jsonb, 'Royal Mail', 'RM123456785GB', 'https://track.example/RM123456785GB')`,
+      [websiteId, id, JSON.stringify([{ position: 0, quantity: 1 }])],
+    );
+    const partly = await open(token);
+    for (const words of ['Part of your order is on its way', 'Parcels', 'Royal Mail', 'Tracking number RM123456785GB', '1 × Stacking Bowl', '1 of 2 sent'])
+      expect(partly.body).toContain(words);
+    expect(partly.body).toContain('href="https://track.example/RM123456785GB"');
+
+    await database.pool.query(`UPDATE order_lines SET fulfilled_quantity = 2 WHERE website_id = $1 AND order_id = $2`, [websiteId, id]);
+    expect((await open(token)).body).toContain('Your order is on its way');
+  });
+
+  it('says an order of files alone is complete, an unpaid one waits for payment, and a cancelled or refunded one so', async () => {
+    expect((await open((await placedWith([{ type: 'DIGITAL', quantity: 1 }])).token)).body).toContain('Your order is complete');
+    const unpaid = await placedWith([{ type: 'PHYSICAL', quantity: 1 }], {
+      paymentStatus: 'unpaid',
+      provider: 'manual',
+      paymentMethod: 'bank_transfer',
+      paymentInstructions: 'Pay to IBAN GB00 TEST 0000',
+    });
+    const waiting = (await open(unpaid.token)).body;
+    for (const words of ['Waiting for your payment', 'Pay to IBAN GB00 TEST 0000']) expect(waiting).toContain(words);
+    expect((await open((await placedWith([{ type: 'PHYSICAL', quantity: 1 }], { status: 'canceled' })).token)).body).toContain('Your order has been cancelled');
+    const refunded = (await open((await placedWith([{ type: 'PHYSICAL', quantity: 1 }], { paymentStatus: 'refunded', refundedCents: 5000 })).token)).body;
+    for (const words of ['Your order has been refunded', 'Refunded: $50.00']) expect(refunded).toContain(words);
+  });
+
+  it('finds nothing for a token no order has', async () => {
+    expect((await open('not-an-order-token-at-all-000')).statusCode).toBe(404);
+  });
+});
+
+describe('the order email preview', () => {
+  // covers 000-2.32 (commerce email preview, 301)
+  const PREVIEW = '/commerce/email-preview';
+  let manager: Awaited<ReturnType<typeof signedIn>>;
+  beforeAll(async () => {
+    await setRole(database.db, websiteId, await createAccount(database.db, 'manager@example.com', 'manager-password-1'), TEAM_ROLES.STORE_MANAGER);
+    await setRole(database.db, websiteId, await createAccount(database.db, 'editor@example.com', 'editor-password-1'), TEAM_ROLES.EDITOR);
+    manager = await signedIn(app, 'manager@example.com', 'manager-password-1', DOMAIN);
+  });
+
+  it('shows each order email about a sample order to the team members who may see orders', async () => {
+    const page = await manager.call('GET', PREVIEW);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('"pageType":301');
+    expect(page.headers['cache-control']).toMatch(/no-store/);
+    for (const words of ['Order email preview', 'Order confirmation', 'Order on its way', 'Money refunded', 'Cancelled order', 'New order, to your team'])
+      expect(page.body).toContain(words);
+    expect(page.body).toContain('Subject: Your order 1001 at Order pages');
+    expect(page.body).toContain(`src="${PREVIEW}/confirmation"`);
+    const subjects = {
+      fulfilment: 'Subject: Your order 1001 from Order pages is on its way',
+      refund: 'Subject: A refund of',
+      cancellation: 'Subject: Your order 1001 from Order pages has been cancelled',
+      notice: 'Subject: New order 1001:',
+    };
+    for (const [kind, subject] of Object.entries(subjects)) {
+      const other = await manager.call('GET', `${PREVIEW}?email=${kind}`);
+      expect(other.body).toContain(subject);
+      const frame = await manager.call('GET', `${PREVIEW}/${kind}`);
+      expect(frame.statusCode).toBe(200);
+      expect(frame.headers['content-security-policy']).toBe(EMAIL_FRAME_CSP);
+      expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(frame.body).toContain('Order 1001');
+    }
+  });
+
+  it('is nothing to a visitor, a customer or a team member who may not see orders', async () => {
+    const editor = await signedIn(app, 'editor@example.com', 'editor-password-1', DOMAIN);
+    for (const who of [await client(app, DOMAIN), editor]) {
+      expect((await who.call('GET', PREVIEW)).statusCode).toBe(404);
+      expect((await who.call('GET', `${PREVIEW}/confirmation`)).statusCode).toBe(404);
+    }
+    expect((await manager.call('GET', `${PREVIEW}/not-an-email`)).statusCode).toBe(404);
   });
 });

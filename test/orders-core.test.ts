@@ -188,6 +188,9 @@ describe('the orders list', () => {
       paymentMethod: 'bank_transfer',
       testMode: false,
       canMarkPaid: true,
+      fulfilmentStatus: 'unfulfilled',
+      refundedCents: 0,
+      itemCount: 3,
     });
     expect(list.orders.map((o) => o.number)).toEqual([...list.orders.map((o) => o.number)].sort((a, b) => b - a));
     expect(list.next).toBeNull();

@@ -18,7 +18,16 @@ describe('store settings', () => {
   // covers 000-3.19, 000-3.16
   it('start in US dollars with the imperial standard, listing every currency with its name and fraction digits', async () => {
     const answer = await settingsOf();
-    expect(answer.settings).toEqual({ selectedCurrency: 'USD', measurementStandard: 1, expressCheckout: false, minimumSubtotalCents: 0, lowStockThreshold: 5 });
+    expect(answer.settings).toEqual({
+      selectedCurrency: 'USD',
+      measurementStandard: 1,
+      expressCheckout: false,
+      minimumSubtotalCents: 0,
+      lowStockThreshold: 5,
+      businessName: '',
+      businessAddress: '',
+      vatNumber: '',
+    });
     expect(answer.currencies).toHaveLength(27);
     expect(answer.currencies.find((c) => c.code === 'JPY')).toEqual({ code: 'JPY', name: 'Yen', fractionDigits: 0 });
     expect(answer.currencies.find((c) => c.code === 'EUR')).toEqual({ code: 'EUR', name: 'Euro', fractionDigits: 2 });
@@ -93,6 +102,23 @@ describe('store settings', () => {
     expect((await settingsOf()).settings.expressCheckout).toBe(false);
     expect((await put({ expressCheckout: true }, site.storeManager)).statusCode).toBe(200);
     expect((await put({ expressCheckout: false }, site.storeManager)).statusCode).toBe(200);
+  });
+
+  it('keep the seller’s business details for receipts, trimmed, and carry them in the site’s export', async () => {
+    const details = {
+      businessName: '  Juniper Ceramics Ltd ',
+      businessAddress: '12 Harbour Road\nFalmouth TR11 2AA\nUnited Kingdom',
+      vatNumber: 'GB123456789',
+    };
+    const res = await put(details);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(storeSettingsAnswer.parse(res.json()).settings).toMatchObject({ ...details, businessName: 'Juniper Ceramics Ltd' });
+    const exported = await site.owner.call('GET', '/api/config/export/document');
+    expect(exported.json().store.settings).toMatchObject({ businessName: 'Juniper Ceramics Ltd', vatNumber: 'GB123456789' });
+    const tooLong = await put({ ...details, vatNumber: 'X'.repeat(51) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().errors).toHaveProperty('vatNumber');
+    await put({});
   });
 
   it('refuse what is no settings with a 4xx, never a 500', async () => {

@@ -1,10 +1,14 @@
 /**
  * The owner's analytics dashboard as the server answers it: GET /api/config/analytics (the
- * report over a range of site days) and GET /api/config/analytics/errors (the recent JavaScript
- * errors, a page at a time). The rules behind the figures are src/domain/analytics-report.ts.
+ * report over a range of site days), GET /api/config/analytics/errors (the recent JavaScript
+ * errors, a page at a time) and GET /api/config/analytics/sales (the store's sales over the same
+ * range, by day). The rules behind the figures are src/domain/analytics-report.ts and
+ * src/domain/sales-figures.ts.
  */
 import { z } from 'zod';
 import { type CAMPAIGN_FIELDS, DEVICE_CLASSES, RATING_LABELS, REPORT_VITALS } from '../domain/analytics-report';
+import { CURRENCY_CODES, type CurrencyCode } from '../domain/commerce';
+import type { SalesDay, SalesTotals } from '../domain/sales-figures';
 
 const count = z.number();
 const VITAL_NAMES = REPORT_VITALS.map((v) => v.name) as [VitalName, ...VitalName[]];
@@ -72,6 +76,41 @@ export const dashboardReport = z.object({
   thresholds: z.record(z.enum(VITAL_NAMES), z.tuple([z.number(), z.number()]).readonly()),
 });
 
+/** One site day of sales: the sales' revenue (minor units of the store's currency, refunds taken off) and count, and the product views. */
+export const salesDay = z.object({
+  day: z.string(),
+  revenueCents: count,
+  orders: count,
+  /** Page views of product pages. */
+  productPageViews: count,
+  /** Products opened in a quick view. */
+  quickViews: count,
+}) satisfies z.ZodType<SalesDay>;
+
+/**
+ * GET /api/config/analytics/sales?from&to: the sales over the dashboard's range, every day of it
+ * listed, in the store's currency (src/domain/sales-figures.ts says which orders are sales).
+ */
+export const salesReport = z.object({
+  range: reportRange,
+  timeZone: z.string(),
+  currency: z.enum(CURRENCY_CODES as [CurrencyCode, ...CurrencyCode[]]),
+  totals: z.object({
+    revenueCents: count,
+    orders: count,
+    averageOrderCents: count.nullable(),
+    productPageViews: count,
+    quickViews: count,
+    /** Orders per 100 product views, one decimal. */
+    conversionPercent: count.nullable(),
+  }) satisfies z.ZodType<SalesTotals>,
+  days: z.array(salesDay),
+  /** Orders of the range that would be sales but were placed in test mode: left out of every figure. */
+  testOrders: count,
+  /** Orders of the range that would be sales but are in another currency than the store's now (placed before it changed): left out. */
+  otherCurrencyOrders: count,
+});
+
 export type Totals = z.infer<typeof totals>;
 export type DayRow = z.infer<typeof dayRow>;
 export type PageRow = z.infer<typeof pageRow>;
@@ -86,3 +125,4 @@ export type VitalsRow = z.infer<typeof vitalsRow>;
 export type ErrorRow = z.infer<typeof errorRow>;
 export type ErrorsPage = z.infer<typeof errorsPage>;
 export type DashboardReport = z.infer<typeof dashboardReport>;
+export type SalesReport = z.infer<typeof salesReport>;

@@ -57,7 +57,16 @@ describe('the store in the site document', () => {
     const loaded = loadDocument(doc({ products: [product(1, { options, variants })] }), schema as z.ZodType<never, unknown>);
     expect(loaded.ok).toBe(true);
     const store = (loaded as unknown as { document: { store: { settings: unknown; products: { variants: unknown[] }[] } } }).document.store;
-    expect(store.settings).toEqual({ selectedCurrency: 'USD', measurementStandard: 1, expressCheckout: false, minimumSubtotalCents: 0, lowStockThreshold: 5 });
+    expect(store.settings).toEqual({
+      selectedCurrency: 'USD',
+      measurementStandard: 1,
+      expressCheckout: false,
+      minimumSubtotalCents: 0,
+      lowStockThreshold: 5,
+      businessName: '',
+      businessAddress: '',
+      vatNumber: '',
+    });
     expect(store.products[0]!.variants[0]).toMatchObject({ salePriceCents: 0, onSale: false, unlimited: false, qtyInStock: 0 });
   });
 
@@ -128,7 +137,16 @@ describe('the store in the site document', () => {
   it('upgrades a version-3 document to an empty store, with no coupons, shipping zones or tax rules', () => {
     const loaded = loadDocument({ ...doc({}), version: 3, store: undefined }, schema as z.ZodType<never, unknown>);
     expect(loaded.ok && (loaded.document as { store: unknown }).store).toEqual({
-      settings: { selectedCurrency: 'USD', measurementStandard: 1, expressCheckout: false, minimumSubtotalCents: 0, lowStockThreshold: 5 },
+      settings: {
+        selectedCurrency: 'USD',
+        measurementStandard: 1,
+        expressCheckout: false,
+        minimumSubtotalCents: 0,
+        lowStockThreshold: 5,
+        businessName: '',
+        businessAddress: '',
+        vatNumber: '',
+      },
       categories: [],
       products: [],
       coupons: [],

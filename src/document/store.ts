@@ -60,6 +60,10 @@ export const storeSettingsSchema = z
     minimumSubtotalCents: cents.default(0),
     /** "Only N left" is shown at or below this many in stock. */
     lowStockThreshold: z.number().int().min(0).max(100000).default(DEFAULT_LOW_STOCK_THRESHOLD),
+    /** The seller as receipts name it: the business's name, its postal address (lines), its VAT or tax number. */
+    businessName: z.string().trim().max(200).default(''),
+    businessAddress: z.string().trim().max(1000).default(''),
+    vatNumber: z.string().trim().max(50).default(''),
   })
   .strict();
 export type StoreSettings = z.infer<typeof storeSettingsSchema>;

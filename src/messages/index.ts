@@ -26,6 +26,7 @@ import { checkoutApi } from './checkout-api';
 import { commerce } from './commerce';
 import { configArea } from './config-area';
 import { cookieBanner } from './cookie-banner';
+import { customers } from './customers';
 import { dataRequest } from './data-request';
 import { dialogs } from './dialogs';
 import { editing } from './editing';
@@ -58,6 +59,10 @@ import { pricing } from './pricing';
 import { productChooser } from './product-chooser';
 import { pricingApi } from './pricing-api';
 import { orderEmails } from './order-emails';
+import { emailPreview } from './email-preview';
+import { sampleOrder } from './sample-order';
+import { ordersScreens } from './orders-screens';
+import { ordersApi } from './orders-api';
 import { pricingScreens } from './pricing-screens';
 import { testPayments } from './test-payments';
 import { productCsv } from './product-csv';
@@ -101,6 +106,7 @@ export const CATALOGUE = {
   commerce,
   configArea,
   cookieBanner,
+  customers,
   dataRequest,
   dialogs,
   editing,
@@ -125,6 +131,10 @@ export const CATALOGUE = {
   newsletter,
   operations,
   orderEmails,
+  emailPreview,
+  sampleOrder,
+  ordersScreens,
+  ordersApi,
   pages,
   passwords,
   paymentsApi,

@@ -94,7 +94,7 @@ export const paymentsScreens = {
   saveOrderNumber: 'Save order number',
   orderNumberSaved: 'The next order will be number {number}.',
 
-  ordersHint: 'The store’s orders, newest first. Mark an offline order paid once its money has come.',
+  ordersHint: 'The store’s orders, newest first. Open one to fulfil, refund or cancel it; mark an offline order paid once its money has come.',
   noOrders: 'No orders yet. They appear here as shoppers check out.',
   number: 'Order',
   customer: 'Customer',
@@ -110,5 +110,4 @@ export const paymentsScreens = {
   markPaid: 'Mark paid',
   markPaidOf: 'Mark paid: order {number}',
   markedPaid: 'Order {number} is marked paid.',
-  moreOrders: 'Show older orders',
 } as const;

@@ -170,5 +170,12 @@ export const storeScreens = {
   lowStockThreshold: 'Low stock at',
   lowStockThresholdHint: 'Shoppers see “Only a few left” and the Low stock view lists a variant at or below this many.',
   saveSettings: 'Save store settings',
+  businessTitle: 'Business details',
+  businessHint: 'Printed on your customers’ receipts, as tax rules ask of a seller.',
+  businessName: 'Business name',
+  businessAddress: 'Business address',
+  businessAddressHint: 'As it should appear on a receipt, one line each.',
+  vatNumber: 'VAT or tax number',
+  vatNumberHint: 'Leave it empty if your business has none.',
   settingsSaved: 'Store settings saved.',
 } as const;

@@ -23,6 +23,7 @@ import { registerStoreApi } from './modules/catalogue/routes/store';
 import { registerPricingConfigApi } from './modules/pricing/routes/pricing-config';
 import { registerPaymentsConfigApi } from './modules/payments/routes/payments-config';
 import { registerOrdersConfigApi } from './modules/orders/routes/orders-config';
+import { registerCustomersConfigApi } from './modules/accounts/routes/customers-config';
 import { registerCaptchaApi } from './modules/sites/routes/captcha';
 import { registerAvailabilityRoute } from './modules/catalogue/routes/availability';
 import { registerGoogleMapsApi } from './modules/files/routes/google-maps';
@@ -233,6 +234,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerPricingConfigApi(app, db);
   registerPaymentsConfigApi(app, db);
   registerOrdersConfigApi(app, db);
+  registerCustomersConfigApi(app, db);
   await registerProductsApi(app, db, { blobs });
   await registerSitePagesApi(app, db);
   await registerNewSitesApi(app, db);

@@ -18,12 +18,32 @@ const AXIS: uPlot.Axis = {
   font: '12px system-ui, sans-serif',
 };
 const count = new Intl.NumberFormat();
-/** Whole numbers on the value axis, never 0.5 visits. */
-const wholeTicks = (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? count.format(t) : ''));
-/** From zero, and at least 0 to 4 so one visit is not a full-height line. */
-const fromZero: uPlot.Scale.Range = (_u, _min, max) => [0, Math.max(4, max)];
+/** From zero, and at least 0 to `least` so one visit is not a full-height line. */
+const fromZero =
+  (least: number): uPlot.Scale.Range =>
+  (_u, _min, max) => [0, Math.max(least, max)];
 
 export type ChartSeries = { label: string; values: number[]; color: string; dash?: number[] };
+
+/**
+ * What a chart's values are, when not counts (money in minor units): how the value axis and the
+ * numbers table write one, and the least top of the value axis (so one small sale is not a
+ * full-height line). Ticks fall on whole values only.
+ */
+export type ChartUnit = { tick: (value: number) => string; text: (value: number) => string; least: number };
+const COUNTS: ChartUnit = { tick: (v) => count.format(v), text: (v) => count.format(v), least: 4 };
+/** Whole values on the value axis, never 0.5 visits. */
+const ticksOf = (unit: ChartUnit) => (_u: uPlot, ticks: number[]) => ticks.map((t) => (Number.isInteger(t) ? unit.tick(t) : ''));
+/** The value axis as wide as its longest label ("£1,250"), and never narrower than uPlot's own 50 pixels. */
+const valueAxisSize: uPlot.Axis.Size = (u, values) => {
+  const longest = (values ?? []).reduce((a, v) => (v.length > a.length ? v : a), '');
+  // uPlot keeps the font it last set: measured in the axis font, then given back.
+  const before = u.ctx.font;
+  u.ctx.font = AXIS.font as string;
+  const width = u.ctx.measureText(longest).width;
+  u.ctx.font = before;
+  return Math.max(50, Math.ceil(width) + 16);
+};
 
 /** Draws the chart into the returned element at its width, again when that changes; rebuilt when `options` or `data` change. */
 function usePlot(options: Omit<uPlot.Options, 'width' | 'height'>, data: uPlot.AlignedData) {
@@ -60,7 +80,7 @@ function Legend({ series }: { series: ChartSeries[] }) {
 }
 
 /** The chart's numbers as a table, folded away. */
-function NumbersTable({ caption, head, rows }: { caption: string; head: string[]; rows: [string, ...number[]][] }) {
+function NumbersTable({ caption, head, rows, unit }: { caption: string; head: string[]; rows: [string, ...number[]][]; unit: ChartUnit }) {
   return (
     <details className="chart-numbers">
       <summary>Show the numbers</summary>
@@ -70,7 +90,7 @@ function NumbersTable({ caption, head, rows }: { caption: string; head: string[]
         rowHeaders
         rows={rows}
         rowKey={(row) => row[0]}
-        columns={head.map((h, i) => ({ header: h, cell: (row: [string, ...number[]]) => (i === 0 ? row[0] : count.format(row[i] as number)) }))}
+        columns={head.map((h, i) => ({ header: h, cell: (row: [string, ...number[]]) => (i === 0 ? row[0] : unit.text(row[i] as number)) }))}
       />
     </details>
   );
@@ -81,19 +101,31 @@ const tickDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'sho
 const dayName = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const unixDay = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-/** A line per series over `days` (site days, YYYY-MM-DD). */
-export function DaysChart({ title, summary, days, series }: { title: string; summary: string; days: string[]; series: ChartSeries[] }) {
+/** A line per series over `days` (site days, YYYY-MM-DD), counts unless `unit` says otherwise. */
+export function DaysChart({
+  title,
+  summary,
+  days,
+  series,
+  unit = COUNTS,
+}: {
+  title: string;
+  summary: string;
+  days: string[];
+  series: ChartSeries[];
+  unit?: ChartUnit;
+}) {
   const options = useMemo(
     (): Omit<uPlot.Options, 'width' | 'height'> => ({
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       // Site days are calendar days: drawn in UTC, so the owner's own zone moves none of them.
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
-      scales: { y: { range: fromZero } },
+      scales: { y: { range: fromZero(unit.least) } },
       // Ticks on whole days only, labelled as days.
       axes: [
         { ...AXIS, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((t) => tickDay.format(new Date(t * 1000))) },
-        { ...AXIS, values: wholeTicks },
+        { ...AXIS, values: ticksOf(unit), size: valueAxisSize },
       ],
       series: [
         {},
@@ -108,7 +140,7 @@ export function DaysChart({ title, summary, days, series }: { title: string; sum
         ),
       ],
     }),
-    [days, series],
+    [days, series, unit],
   );
   const data = useMemo((): uPlot.AlignedData => [days.map(unixDay), ...series.map((s) => s.values)], [days, series]);
   const ref = usePlot(options, data);
@@ -121,6 +153,7 @@ export function DaysChart({ title, summary, days, series }: { title: string; sum
         caption={title}
         head={['Day', ...series.map((s) => s.label)]}
         rows={days.map((d, i) => [dayName.format(new Date(unixDay(d) * 1000)), ...series.map((s) => s.values[i] ?? 0)])}
+        unit={unit}
       />
     </figure>
   );
@@ -144,10 +177,10 @@ export function BarsChart({
     (): Omit<uPlot.Options, 'width' | 'height'> => ({
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: false, range: [-0.5, categories.length - 0.5] }, y: { range: fromZero } },
+      scales: { x: { time: false, range: [-0.5, categories.length - 0.5] }, y: { range: fromZero(COUNTS.least) } },
       axes: [
         { ...AXIS, grid: { show: false }, splits: () => categories.map((_, i) => i), values: () => categories },
-        { ...AXIS, values: wholeTicks },
+        { ...AXIS, values: ticksOf(COUNTS), size: valueAxisSize },
       ],
       series: [
         {},

@@ -1,25 +1,29 @@
 /**
  * The Analytics area of the config area (issue 5, item 8): the owner's dashboard over a range of
  * site days (the last 7, 30 or 90, or any from–to): visits, unique visitors and page views with a
- * chart over the days; top pages, referrers, campaigns; devices and viewport widths as charts with
- * their tables; form views against submissions; button clicks; Core Web Vitals at the 75th
- * percentile per page, rated in words; and the latest JavaScript errors, each opening to its stack,
- * a page at a time. Every table downloads as CSV. This module and uPlot load only when the screen
- * is first opened (../shell/app.tsx), so no other screen, and no published page, pays for them.
+ * chart over the days; the sales (issue 34: revenue, orders, average order value, conversion) with
+ * the revenue's chart over the days; top pages, referrers, campaigns; devices and viewport widths
+ * as charts with their tables; form views against submissions; button clicks; Core Web Vitals at
+ * the 75th percentile per page, rated in words; and the latest JavaScript errors, each opening to
+ * its stack, a page at a time. Every table of visits downloads as CSV. This module and uPlot load
+ * only when the screen is first opened (../shell/app.tsx), so no other screen, and no published
+ * page, pays for them.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { lastDays, REPORT_RANGE } from '../../domain/analytics-report';
-import { dashboardReport, type DashboardReport, type ReportRange } from '../../contracts/analytics';
+import { dashboardReport, salesReport, type DashboardReport, type ReportRange } from '../../contracts/analytics';
 import { call } from '../shared/api';
 import { errorText, Messages } from '../shared/ui';
 import { dayText, rangeQuery } from './report-parts';
 import { Report } from './report';
+import type { SalesState } from './sales-part';
 import './analytics.css';
 
 export function AnalyticsScreen() {
   // null: the server's default range (the last 30 days up to the site's today).
   const [asked, setAsked] = useState<ReportRange | null>(null);
   const [report, setReport] = useState<DashboardReport>();
+  const [sales, setSales] = useState<SalesState>();
   const [today, setToday] = useState<string>();
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
@@ -29,7 +33,13 @@ export function AnalyticsScreen() {
     setAsked(range);
   };
   useEffect(() => {
-    call(dashboardReport, 'GET', `/api/config/analytics${asked ? rangeQuery(asked) : ''}`)
+    const query = asked ? rangeQuery(asked) : '';
+    // The sales come beside the report, for the same range; their part waits for them alone.
+    call(salesReport, 'GET', `/api/config/analytics/sales${query}`).then(
+      (s) => setSales({ sales: s }),
+      (err: unknown) => setSales((last) => ({ sales: last?.sales, error: errorText(err), failed: asked })),
+    );
+    call(dashboardReport, 'GET', `/api/config/analytics${query}`)
       .then(
         (r) => {
           setReport(r);
@@ -50,7 +60,7 @@ export function AnalyticsScreen() {
           {report ? 'Loading the report for the new dates…' : 'Loading the report…'}
         </p>
       ) : null}
-      {report ? <Report report={report} /> : null}
+      {report ? <Report report={report} sales={sales} /> : null}
     </section>
   );
 }

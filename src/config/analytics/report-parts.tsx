@@ -74,10 +74,15 @@ export function Table({
   );
 }
 
-export function Stat({ value, one, many }: { value: number; one: string; many: string }) {
+/** A headline figure as it reads: its value large, then what it is. */
+export function Figure({ value, label }: { value: string; label: string }) {
   return (
     <li>
-      <span className="stat-value">{count.format(value)}</span> <span className="stat-label">{value === 1 ? one : many}</span>
+      <span className="stat-value">{value}</span> <span className="stat-label">{label}</span>
     </li>
   );
+}
+
+export function Stat({ value, one, many }: { value: number; one: string; many: string }) {
+  return <Figure value={count.format(value)} label={value === 1 ? one : many} />;
 }

@@ -1,7 +1,7 @@
 /**
- * The analytics report over a range: the headline figures and the days' chart, top pages, referrers
- * and campaigns, devices and viewport widths, forms, buttons, Core Web Vitals per page, and the
- * latest JavaScript errors a page at a time.
+ * The analytics report over a range: the headline figures and the days' chart, the sales
+ * (./sales-part.tsx), top pages, referrers and campaigns, devices and viewport widths, forms,
+ * buttons, Core Web Vitals per page, and the latest JavaScript errors a page at a time.
  */
 import { useCallback, useMemo } from 'react';
 import { CAMPAIGN_FIELDS, formatVital, REPORT_VITALS, type ReportTable } from '../../domain/analytics-report';
@@ -11,6 +11,7 @@ import { BarsChart, DaysChart, type ChartSeries } from './analytics-charts';
 import { LoadMore, Messages, usePagedList } from '../shared/ui';
 import { analyticsReport } from '../../messages/analytics-report';
 import { count, dayText, pageName, Part, plural, rangeQuery, share, Stat, Table } from './report-parts';
+import { SalesPart, type SalesState } from './sales-part';
 
 const COLORS = { visits: '#1d5c4d', visitors: '#a14d0c', pageViews: '#2d5d99' };
 const CAMPAIGN_LABELS: Record<(typeof CAMPAIGN_FIELDS)[number], string> = {
@@ -23,7 +24,7 @@ const CAMPAIGN_LABELS: Record<(typeof CAMPAIGN_FIELDS)[number], string> = {
   mkwid: 'Keyword id',
 };
 
-export function Report({ report }: { report: DashboardReport }) {
+export function Report({ report, sales }: { report: DashboardReport; sales: SalesState | undefined }) {
   const { range, totals } = report;
   return (
     <>
@@ -40,6 +41,7 @@ export function Report({ report }: { report: DashboardReport }) {
           </>
         )}
       </Part>
+      <SalesPart range={range} state={sales} />
       <Part title="Top pages" table="pages" range={range}>
         {(id) => (
           <Table

@@ -18,12 +18,14 @@ import { NAV_GROUPS, SCREEN_ADDRESSES, screenAt, type ScreenId } from './screens
 import { Login } from '../sign-in/sign-in-screen';
 import { errorText } from '../shared/ui';
 import { lazyScreen } from './lazy-screen';
+import { toFulfilBadge, useOrdersToFulfil } from './orders-badge';
 import { configArea } from '../../messages/config-area';
 import { blog as blogMessages } from '../../messages/blog';
 import { navigation as navigationMessages } from '../../messages/navigation';
 import { filesScreen as filesMessages } from '../../messages/files-screen';
 import { pricingScreens } from '../../messages/pricing-screens';
 import { paymentsScreens } from '../../messages/payments-screens';
+import { customers as customersMessages } from '../../messages/customers';
 
 /**
  * Every screen loads when first opened (src/config/shell/lazy-screen.tsx): the visual editor (Tiptap, the
@@ -58,6 +60,7 @@ const StoreScreens = {
   taxes: lazyScreen(() => import('../store/taxes-screen').then((m) => m.TaxesScreen), pricingScreens.loading),
   payments: lazyScreen(() => import('../store/payments-screen').then((m) => m.PaymentsScreen), paymentsScreens.loading),
   orders: lazyScreen(() => import('../store/orders-screen').then((m) => m.OrdersScreen), paymentsScreens.loading),
+  customers: lazyScreen(() => import('../store/customers-screen').then((m) => m.CustomersScreen), customersMessages.loading),
 };
 const TransferScreen = lazyScreen(() => import('../settings/transfer-screen').then((m) => m.TransferScreen));
 
@@ -126,6 +129,7 @@ const SCREENS: Partial<Record<ScreenId, (props: { me: Me; onEdit: (target: Edito
   'store-taxes': ({ me }) => <StoreScreens.taxes writable={canWrite(me, 'commerce-taxes')} />,
   'store-payments': ({ me }) => <StoreScreens.payments writable={canWrite(me, 'commerce-payments')} />,
   'store-orders': ({ me }) => <StoreScreens.orders writable={canWrite(me, 'commerce-orders')} />,
+  'store-customers': () => <StoreScreens.customers />,
 };
 
 const canWrite = (me: Me, area: ConfigArea) => me.role !== null && canAccess(me.role, area, 'write');
@@ -140,18 +144,22 @@ function NavLink({
   current,
   onOpen,
   className,
+  badge,
 }: {
   id: ScreenId;
   label: string;
   current: ScreenId;
   onOpen: (id: ScreenId) => void;
   className?: string;
+  /** A count shown beside the label, the link's accessible name saying what it counts. */
+  badge?: { count: number; name: string } | undefined;
 }) {
   return (
     <a
       className={className}
       href={SCREEN_ADDRESSES[id]}
       aria-current={current === id ? 'page' : undefined}
+      aria-label={badge?.name}
       onClick={(e) => {
         if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
@@ -159,6 +167,13 @@ function NavLink({
       }}
     >
       {label}
+      {/* A space between the label and the count, so the visible text reads as the start of the link's name. */}
+      {badge ? ' ' : null}
+      {badge ? (
+        <span className="nav-badge" aria-hidden="true">
+          {badge.count}
+        </span>
+      ) : null}
     </a>
   );
 }
@@ -240,6 +255,7 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
   };
   // Labs and Languages sit under Settings in the navigation; Languages only while its feature is on.
   const labs = useLabsScreens(me);
+  const toFulfil = useOrdersToFulfil(me.areas.includes('commerce-orders'));
   const labsScreens = labs.entries;
   const labsScreen = labsScreens.find((s) => s.id === screen);
   const groups = NAV_GROUPS.map((g) => ({
@@ -287,7 +303,13 @@ function Shell({ me, onMeChanged }: { me: Me; onMeChanged: () => void }) {
             <ul>
               {g.entries.map((e) => (
                 <li key={e.id}>
-                  <NavLink id={e.id} label={e.label} current={shown} onOpen={open} />
+                  <NavLink
+                    id={e.id}
+                    label={e.label}
+                    current={shown}
+                    onOpen={open}
+                    badge={e.id === 'store-orders' ? toFulfilBadge(e.label, toFulfil) : undefined}
+                  />
                 </li>
               ))}
             </ul>

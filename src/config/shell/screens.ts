@@ -8,6 +8,7 @@
 import type { ConfigArea } from '../../domain/permissions';
 import { blog } from '../../messages/blog';
 import { configArea } from '../../messages/config-area';
+import { customers } from '../../messages/customers';
 import { filesScreen } from '../../messages/files-screen';
 import { navigation } from '../../messages/navigation';
 import { paymentsScreens } from '../../messages/payments-screens';
@@ -43,7 +44,8 @@ export type ScreenId =
   | 'store-shipping'
   | 'store-taxes'
   | 'store-payments'
-  | 'store-orders';
+  | 'store-orders'
+  | 'store-customers';
 
 /** Each screen's address; a screen's label is its heading too. */
 export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
@@ -75,6 +77,7 @@ export const SCREEN_ADDRESSES: Record<ScreenId, string> = {
   'store-taxes': '/config/store/taxes',
   'store-payments': '/config/store/payments',
   'store-orders': '/config/store/orders',
+  'store-customers': '/config/store/customers',
 };
 
 /** A sidebar entry: the screen, its label, and the area a role must be able to use to see it. */
@@ -102,6 +105,7 @@ export const NAV_GROUPS: { label: string; entries: NavEntry[] }[] = [
       { id: 'store-inventory', label: storeScreens.inventoryTitle, area: 'commerce-inventory' },
       { id: 'store-categories', label: blog.categories, area: 'commerce-inventory' },
       { id: 'store-orders', label: paymentsScreens.ordersTitle, area: 'commerce-orders' },
+      { id: 'store-customers', label: customers.title, area: 'commerce-orders' },
       { id: 'store-coupons', label: pricingScreens.couponsTitle, area: 'commerce-coupons' },
       { id: 'store-shipping', label: pricingScreens.shippingTitle, area: 'commerce-shipping' },
       { id: 'store-taxes', label: pricingScreens.taxesTitle, area: 'commerce-taxes' },
@@ -136,6 +140,10 @@ export function screenAt(pathname: string): ScreenId {
   if (target) return target.kind === 'post' ? 'blog' : 'pages';
   // A product's editor (/config/store/products/{id}) is part of the Products screen.
   if (pathname.startsWith(`${SCREEN_ADDRESSES['store-products']}/`)) return 'store-products';
+  // An order (/config/store/orders/{id}) is part of the Orders screen.
+  if (pathname.startsWith(`${SCREEN_ADDRESSES['store-orders']}/`)) return 'store-orders';
+  // A customer (/config/store/customers/{id}) is part of the Customers screen.
+  if (pathname.startsWith(`${SCREEN_ADDRESSES['store-customers']}/`)) return 'store-customers';
   const bare = pathname.length > '/config/'.length ? pathname.replace(/\/+$/, '') : pathname;
   return BY_ADDRESS.get(bare) ?? 'preview';
 }

@@ -16,6 +16,7 @@ export const STORE_ADDRESSES = {
   taxes: '/config/store/taxes',
   payments: '/config/store/payments',
   orders: '/config/store/orders',
+  customers: '/config/store/customers',
 } as const;
 
 const PRODUCT = /^\/config\/store\/products\/([0-9a-f]{24})\/?$/;

@@ -113,6 +113,37 @@ export function StoreSettingsScreen({ writable }: { writable: boolean }) {
             )}
           </Field>
         </section>
+        <section className="store-card" aria-labelledby="store-business">
+          <h2 id="store-business">{words.businessTitle}</h2>
+          <p className="hint">{words.businessHint}</p>
+          <Field label={words.businessName} error={fieldErrors.businessName}>
+            {(c) => (
+              <input
+                {...c}
+                maxLength={200}
+                autoComplete="organization"
+                value={form.businessName}
+                disabled={!writable}
+                onChange={(e) => set({ businessName: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={words.businessAddress} hint={words.businessAddressHint} error={fieldErrors.businessAddress}>
+            {(c) => (
+              <textarea
+                {...c}
+                rows={4}
+                maxLength={1000}
+                value={form.businessAddress}
+                disabled={!writable}
+                onChange={(e) => set({ businessAddress: e.target.value })}
+              />
+            )}
+          </Field>
+          <Field label={words.vatNumber} hint={words.vatNumberHint} error={fieldErrors.vatNumber}>
+            {(c) => <input {...c} maxLength={50} value={form.vatNumber} disabled={!writable} onChange={(e) => set({ vatNumber: e.target.value })} />}
+          </Field>
+        </section>
         {writable ? (
           <button type="submit" disabled={busy}>
             {words.saveSettings}

@@ -3,6 +3,12 @@
  * (order confirmed 202 once paid, order received 207 while a manual payment is awaited) and the
  * signed download links. Here, apart from the contract's schemas, for the browser code that uses them.
  */
+/** Where the order status pages are, each under its order's token. */
+export const ORDER_STATUS_PREFIX = '/commerce/orders/';
+
+/** The commerce email preview (page type 301), for the store's team: `?email={kind}`; `/{kind}` is the email's own HTML, for its frame. */
+export const EMAIL_PREVIEW_PATH = '/commerce/email-preview';
+
 export const CHECKOUT_PATHS = {
   /** Seed 000 §2: reached through the top window; without a cart cookie, the alert (000-8.09). */
   GOTO: '/commerce/goto-checkout',
@@ -10,6 +16,8 @@ export const CHECKOUT_PATHS = {
   /** Where a provider's detour (3-D Secure-like) sends the shopper back: `?attempt={key}`. */
   RETURN: '/checkout/return',
   order: (token: string) => `/checkout/orders/${encodeURIComponent(token)}`,
+  /** The order's status page (type 211): where it stands, its parcels and tracking; the link in every order email. */
+  orderStatus: (token: string) => `${ORDER_STATUS_PREFIX}${encodeURIComponent(token)}`,
   download: (token: string) => `/downloads/${encodeURIComponent(token)}`,
 } as const;
 

@@ -30,6 +30,9 @@ export const SECURITY_HEADERS: HeaderSet = {
 /** For every answer that sets no policy of its own (assets, files, XML, API answers): nothing runs, nothing frames it. */
 export const LOCKED_DOWN_CSP = "default-src 'none'; img-src 'self'; style-src 'self'; frame-ancestors 'none'";
 
+/** For an email's HTML shown in the owner's preview frame: its inline styles and its images, nothing that runs, framed only by the site itself. */
+export const EMAIL_FRAME_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; frame-ancestors 'self'; form-action 'none'";
+
 export const HSTS = 'max-age=15552000; includeSubDomains';
 
 /** The facts of a request the headers depend on. */

@@ -13,6 +13,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { CART_PAGE_PATH } from '../../domain/cart-paths';
+import { FEATURE_FLAGS } from '../../domain/feature-flags';
+import { labsFlags } from '../../domain/labs';
 import type { PageAccess } from '../../document/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { sameOriginPath } from '../../domain/redirect-target';
@@ -20,7 +22,7 @@ import { ACCOUNT_PATHS, NEWSLETTER_PATHS, QUERY } from '../../domain/routes';
 import { sendStored, storeAnswer } from '../front/stored-answer';
 import { pageCsp, pageHeaders } from '../http/headers';
 import type { CachedResponse } from '../render/cache';
-import { renderAccountPage } from '../render/account-pages';
+import { ORDERS_BEFORE_QUERY, renderAccountPage } from '../render/account-pages';
 import type { ClientAssets } from '../render/assets';
 import { renderNewsletterPage } from '../render/newsletter-pages';
 import { FEED_QUERY } from '../render/feed';
@@ -29,6 +31,8 @@ import { renderSiteFeed, renderSitePath, renderSystemPage, shopPathOf, type Site
 import { requestHost, requestOrigin } from '../request';
 import { SESSION_COOKIE } from '../modules/accounts';
 import { MEMBER_COOKIE } from '../modules/accounts';
+import { accountOrders } from '../modules/orders';
+import { siteSettings } from '../modules/sites';
 import { appPlugin } from './app-plugin';
 import { answerCartPage } from './cart-page';
 import { http } from '../../messages/http';
@@ -96,12 +100,23 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
     };
     const tls = { tls: req.protocol === 'https' };
     if (path === ACCOUNT_PATHS.HOME || path.startsWith(`${ACCOUNT_PATHS.HOME}/`)) {
+      // The signed-in customer's own orders, on their account page alone (personal: never cached).
+      const before = Number(params.get(ORDERS_BEFORE_QUERY));
+      const orders =
+        path === ACCOUNT_PATHS.HOME && member
+          ? {
+              ...(await accountOrders(db, site.id, member.user.id, Number.isSafeInteger(before) && before > 0 ? before : undefined)),
+              money: { locale: siteSettings(site).locale, localeFormatting: labsFlags(site.labs).includes(FEATURE_FLAGS.CURRENCY_FORMATTING) },
+              timeZone: siteSettings(site).timeZone,
+            }
+          : undefined;
       const res = await renderAccountPage(
         app.siteContent,
         site,
         { ...info, query: params, shopPath: await shopPathOf(app.catalogue, site.id) },
         assets,
         member?.user,
+        orders,
       );
       if (res?.kind === 'redirect') return reply.code(302).header('cache-control', 'no-store').header('location', res.location).send();
       if (res)

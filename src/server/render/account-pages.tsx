@@ -1,7 +1,7 @@
 /**
  * The customer account pages every published site has (seed 001 §3 site users): sign in, sign up,
- * confirm the email address, forgotten and new password, and the account itself: its name, changing
- * the password, and where it is signed in (the island fills the list from the sessions call, since
+ * confirm the email address, forgotten and new password, and the account itself: the customer's
+ * orders (each linked to its page), its name, changing the password, and where it is signed in (the island fills the list from the sessions call, since
  * only the browser's own calls know which session is this device). Forms are plain HTML with
  * labels; the `customer-account` island sends them through the data-request client. New-password
  * fields carry the shared rule's hint (src/domain/passwords.ts).
@@ -9,10 +9,14 @@
  * fetches the link changes nothing.
  */
 import type { ReactNode } from 'react';
+import { CHECKOUT_PATHS } from '../../domain/checkout/paths';
+import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../domain/commerce';
+import { orderStatusWords } from '../../domain/order-status-words';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { PASSWORD_HINT } from '../../domain/passwords';
 import { sameOriginPath } from '../../domain/redirect-target';
 import { ACCOUNT_PATHS } from '../../domain/routes';
+import type { CustomerOrder } from '../../contracts/customers';
 import type { SiteUser } from '../modules/accounts';
 import type { SiteContentSource } from '../modules/content';
 import type { WebsiteRow } from '../modules/sites';
@@ -21,7 +25,12 @@ import type { ClientAssets } from './assets';
 import { renderPage } from './page';
 import { renderContext, shell, type SiteResponse, type SystemPageInfo } from './site-page';
 import { authentication } from '../../messages/authentication';
+import { customers } from '../../messages/customers';
+import { format } from '../../messages/format';
 import { memberPages } from '../../messages/member-pages';
+import { orderEmails } from '../../messages/order-emails';
+import { ordersScreens } from '../../messages/orders-screens';
+import { paymentsScreens } from '../../messages/payments-screens';
 
 type Info = SystemPageInfo;
 
@@ -103,12 +112,76 @@ function AccountForm({
 
 const passwordHint = PASSWORD_HINT;
 
+/** The query parameter of the account page naming where its list of orders goes on from (the next page's `before`). */
+export const ORDERS_BEFORE_QUERY = 'ordersBefore';
+
+/** The signed-in customer's orders, a page of them, each with the token its page opens with, and how the site writes money and dates. */
+export type AccountOrders = {
+  orders: readonly (CustomerOrder & { token: string })[];
+  next: number | null;
+  money: MoneyFormat;
+  timeZone: string;
+};
+
+function orderDate(iso: string, locale: string, timeZone: string): string {
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  }
+}
+
+/** "Your orders": each order's number (a link to its page), date, state in words and total; newest first, a page at a time. */
+function YourOrders({ view }: { view: AccountOrders }) {
+  const money = (minor: number, code: string) => (isCurrencyCode(code) ? formatPrice({ currency: code, minor }, view.money) : String(minor));
+  return (
+    <section className="account-section" aria-labelledby="account-orders-title">
+      <h2 id="account-orders-title">{customers.yourOrders}</h2>
+      {view.orders.length === 0 ? (
+        <p className="account-section-intro">{customers.youHaveNoOrders}</p>
+      ) : (
+        <>
+          <p className="account-section-intro">{customers.yourOrdersIntro}</p>
+          <ul className="account-orders" aria-labelledby="account-orders-title">
+            {view.orders.map((o) => (
+              <li key={o.id}>
+                <span className="account-order-what">
+                  <a href={CHECKOUT_PATHS.orderStatus(o.token)}>{format(orderEmails.orderNumber, { number: String(o.number) })}</a>
+                  <time dateTime={new Date(o.createdAt).toISOString()}>
+                    {format(ordersScreens.placedOn, { date: orderDate(o.createdAt, view.money.locale, view.timeZone) })}
+                  </time>
+                </span>
+                <span className="account-order-state">
+                  {orderStatusWords(o).join(' · ')}
+                  {o.testMode ? (
+                    <>
+                      {' '}
+                      <span className="account-order-test">{paymentsScreens.testOrder}</span>
+                    </>
+                  ) : null}
+                </span>
+                <span className="account-order-total">{money(o.totalCents, o.currency)}</span>
+              </li>
+            ))}
+          </ul>
+          {view.next !== null ? (
+            <p className="account-links">
+              <a href={`${ACCOUNT_PATHS.HOME}?${ORDERS_BEFORE_QUERY}=${view.next}`}>{ordersScreens.olderOrders}</a>
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
 function content(
   path: string,
   query: URLSearchParams,
   origin: string,
   member: SiteUser | undefined,
   siteTitle: string,
+  orders: AccountOrders | undefined,
 ): { title: string; body: ReactNode } | undefined {
   const returnTo = safeReturnTo(query.get('returnTo'), origin);
   const token = query.get('token') ?? '';
@@ -184,6 +257,7 @@ function content(
               {`${authentication.signedInAs} `}
               <strong>{member.email}</strong>.
             </p>
+            {orders ? <YourOrders view={orders} /> : null}
             <section className="account-section" aria-labelledby="account-details-title">
               <h2 id="account-details-title">{memberPages.yourDetails}</h2>
               <AccountForm kind="profile" submit={memberPages.save}>
@@ -229,12 +303,13 @@ export async function renderAccountPage(
   info: Info,
   assets: ClientAssets,
   member: SiteUser | undefined,
+  orders?: AccountOrders,
 ): Promise<SiteResponse | undefined> {
   const settings = siteSettings(site);
   if (info.path === ACCOUNT_PATHS.HOME && !member)
     return { kind: 'redirect', location: `${ACCOUNT_PATHS.LOGIN}?returnTo=${encodeURIComponent(ACCOUNT_PATHS.HOME)}` };
   if (info.path === ACCOUNT_PATHS.LOGIN && member) return { kind: 'redirect', location: safeReturnTo(info.query.get('returnTo'), info.origin) };
-  const page = content(info.path, info.query, info.origin, member, settings.title);
+  const page = content(info.path, info.query, info.origin, member, settings.title, orders);
   if (!page) return undefined;
   return {
     kind: 'page',

@@ -12,7 +12,7 @@ import { cart as cartWords } from '../../messages/cart';
 import { checkout as words } from '../../messages/checkout';
 import { format } from '../../messages/format';
 import { paymentMethods } from '../../messages/payment-methods';
-import { OrderSummary } from '../../ui/checkout/order-summary';
+import { OrderSummary, type SummaryLine } from '../../ui/checkout/order-summary';
 import type { SiteContentSource } from '../modules/content';
 import type { OrderView } from '../modules/orders';
 import { siteSettings, type WebsiteRow } from '../modules/sites';
@@ -47,6 +47,27 @@ function ListPart({ name, title, items }: { name: string; title: string; items: 
         ))}
       </ul>
     </section>
+  );
+}
+
+/** An order's lines and totals as its payment was for them, beside its pages (confirmed, received, status). */
+export function PaidOrderSummary({ order, lines, money }: { order: OrderView; lines: SummaryLine[]; money: (minor: number) => string }) {
+  return (
+    <OrderSummary
+      title={words.yourOrder}
+      lines={lines}
+      money={money}
+      totals={{
+        subtotalCents: order.subtotalCents,
+        discountCents: order.discountCents,
+        couponCodes: order.couponCodes,
+        shippingCents: order.shippingAddress ? order.shippingCents : undefined,
+        taxCents: order.taxCents,
+        taxName: cartWords.taxName,
+        pricesIncludeTax: order.pricesIncludeTax,
+        totalCents: order.totalCents,
+      }}
+    />
   );
 }
 
@@ -119,21 +140,7 @@ function OrderDetails({ view, countryName }: { view: OrderPageView; countryName:
             ) : null}
           </div>
           <div className="checkout-aside">
-            <OrderSummary
-              title={words.yourOrder}
-              lines={lines}
-              money={money}
-              totals={{
-                subtotalCents: order.subtotalCents,
-                discountCents: order.discountCents,
-                couponCodes: order.couponCodes,
-                shippingCents: address ? order.shippingCents : undefined,
-                taxCents: order.taxCents,
-                taxName: cartWords.taxName,
-                pricesIncludeTax: order.pricesIncludeTax,
-                totalCents: order.totalCents,
-              }}
-            />
+            <PaidOrderSummary order={order} lines={lines} money={money} />
           </div>
         </div>
       </div>

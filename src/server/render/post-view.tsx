@@ -4,22 +4,15 @@
  */
 import type { ItemSummary, PublishedCollection } from '../modules/content';
 import { systemPages } from '../../messages/system-pages';
+import { formatLongDate } from './dates';
 
 type DateSettings = { locale: string; timeZone: string };
-
-function formatDate(iso: string, locale: string, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-  }
-}
 
 /** A post's publication date and author, under its title on its page and on its blog's list. */
 export function EntryMeta({ item, locale, timeZone }: { item: Pick<ItemSummary, 'publishedAt' | 'author'> } & DateSettings) {
   return (
     <p className="entry-meta">
-      <time dateTime={new Date(item.publishedAt).toISOString()}>{formatDate(item.publishedAt, locale, timeZone)}</time>
+      <time dateTime={new Date(item.publishedAt).toISOString()}>{formatLongDate(item.publishedAt, locale, timeZone)}</time>
       {item.author ? <span> · {item.author}</span> : null}
     </p>
   );

@@ -12,6 +12,7 @@ export {
 } from './passwords/passwords';
 export { SESSION_COOKIE, accountForSession, endSessionsOf, pruneSessions } from './sessions';
 export { MEMBER_COOKIE, createVerifiedSiteUser, memberForSession, type MemberSession, type SiteUser } from './site-users';
+export { customerAccountsView } from './customer-accounts';
 export { TeamRuleError, changeRole, listTeam, recentTeamActivity, removeMember, roleOn, sitesOfAccount, transferOwnership } from './team';
 export { clearTwoFactor, twoFactorSeeds } from './two-factor/two-factor';
 export { SignInRefusal, completeSignIn, signIn, type SignInDeps, type SignedIn } from './operations/sign-in';

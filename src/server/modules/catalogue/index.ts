@@ -21,6 +21,7 @@ export { deleteProduct } from './operations/delete-product';
 export { listInventory, type InventoryFilters } from './operations/inventory';
 export { editStock, type StockChange } from './operations/edit-stock';
 export { restockVariants, type StockReturn } from './restock';
+export { minorUnitsText } from './product-csv/money-text';
 export { uploadDownload } from './operations/upload-download';
 export { moveShopProducts, productCountsByShop } from './operations/shop-products';
 export { type SkuGenerator } from './operations/skus';

@@ -81,6 +81,9 @@ const catalogueRow = z.object({
       expressCheckout: z.boolean(),
       minimumSubtotalCents: z.number(),
       lowStockThreshold: z.number(),
+      businessName: z.string(),
+      businessAddress: z.string(),
+      vatNumber: z.string(),
     })
     .nullable(),
   categories: z.array(z.object({ id: z.string(), name: z.string(), slug: z.string() })),
@@ -97,7 +100,8 @@ const VISIBLE = `(p.status = ${PUBLISHED} OR (p.status = ${SCHEDULED} AND p.avai
 const CATALOGUE_SQL = `
 SELECT
   (SELECT json_build_object('currency', currency, 'measurementStandard', measurement_standard, 'expressCheckout', express_checkout,
-      'minimumSubtotalCents', minimum_subtotal_cents, 'lowStockThreshold', low_stock_threshold) FROM stores WHERE website_id = $1) AS store,
+      'minimumSubtotalCents', minimum_subtotal_cents, 'lowStockThreshold', low_stock_threshold, 'businessName', business_name,
+      'businessAddress', business_address, 'vatNumber', vat_number) FROM stores WHERE website_id = $1) AS store,
   (SELECT coalesce(json_agg(json_build_object('id', id, 'name', name, 'slug', slug) ORDER BY position), '[]') FROM product_categories WHERE website_id = $1) AS categories,
   (SELECT coalesce(json_agg(json_build_object(
       'id', p.id, 'shopId', p.shop_id, 'slug', p.slug, 'path', p.path, 'name', p.name, 'productType', p.product_type, 'createdAt', p.created_at,

@@ -28,6 +28,10 @@ export const stores = pgTable('stores', {
   expressCheckout: boolean('express_checkout').notNull().default(false),
   minimumSubtotalCents: integer('minimum_subtotal_cents').notNull().default(0),
   lowStockThreshold: integer('low_stock_threshold').notNull().default(DEFAULT_LOW_STOCK_THRESHOLD),
+  /** The seller as receipts name it. */
+  businessName: text('business_name').notNull().default(''),
+  businessAddress: text('business_address').notNull().default(''),
+  vatNumber: text('vat_number').notNull().default(''),
 });
 
 export const productCategories = pgTable(

@@ -68,6 +68,9 @@ export async function writeStoreSettings(tx: Executor, websiteId: string, settin
     expressCheckout: settings.expressCheckout,
     minimumSubtotalCents: settings.minimumSubtotalCents,
     lowStockThreshold: settings.lowStockThreshold,
+    businessName: settings.businessName,
+    businessAddress: settings.businessAddress,
+    vatNumber: settings.vatNumber,
   };
   await tx
     .insert(stores)

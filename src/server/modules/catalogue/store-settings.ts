@@ -15,6 +15,9 @@ export function storeSettingsFromRow(row: typeof stores.$inferSelect | undefined
     expressCheckout: row.expressCheckout,
     minimumSubtotalCents: row.minimumSubtotalCents,
     lowStockThreshold: row.lowStockThreshold,
+    businessName: row.businessName,
+    businessAddress: row.businessAddress,
+    vatNumber: row.vatNumber,
   };
 }
 

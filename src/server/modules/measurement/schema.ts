@@ -6,6 +6,7 @@
  * (services/measurement.ts). No foreign keys: a key check per ingested row is the costliest part of
  * a batch, and websites are never deleted (a future site deletion deletes by website_id).
  */
+import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -13,6 +14,7 @@ import {
   boolean,
   date,
   doublePrecision,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -21,6 +23,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { CENSUS_EVENT_TYPES } from '../../../domain/census';
+import type { CENSUS_COUNT_KINDS } from '../../../domain/measurement';
+import { RECORD_TYPES } from '../../../domain/record-types';
 
 /** One random salt per calendar day for the anonymous visitor hashes; a day's salt is deleted once no site is on that day any more. */
 export const measurementSalts = pgTable('measurement_salts', {
@@ -60,6 +65,15 @@ const receivedRow = () => ({
 });
 const receivedKey = (t: { websiteId: AnyPgColumn; day: AnyPgColumn; id: AnyPgColumn }) => [primaryKey({ columns: [t.websiteId, t.day, t.id] })];
 
+/**
+ * The raw rows the dashboard's sales read (sales-report.ts), each through a partial index on
+ * (website_id, day) holding only them: census hits that are page views of a product page, and
+ * census counts that are quick views. The report writes these same constants into its statement,
+ * so the planner matches the indexes' predicates.
+ */
+export const PRODUCT_VIEW_HITS = { event: CENSUS_EVENT_TYPES.PAGE_VIEW, recordType: RECORD_TYPES.PRODUCT } as const;
+export const QUICK_VIEW_EVENTS = { kind: 'quick-view' } as const satisfies { kind: (typeof CENSUS_COUNT_KINDS)[number] };
+
 /** POST /api/census/RecordHit: one row per acknowledged hit (seed 000 §3 payload; fields it does not name are in `extra`). */
 export const censusHits = pgTable(
   'census_hits',
@@ -96,7 +110,12 @@ export const censusHits = pgTable(
     referrer: text('referrer'),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull(),
   },
-  receivedKey,
+  (t) => [
+    ...receivedKey(t),
+    index('census_hits_product_views')
+      .on(t.websiteId, t.day)
+      .where(sql`${t.event} = ${sql.raw(String(PRODUCT_VIEW_HITS.event))} AND ${t.recordType} = ${sql.raw(String(PRODUCT_VIEW_HITS.recordType))}`),
+  ],
 );
 
 /** The census counts: button-render, button-click, form-render, overlay and quick-view (seed 000 §7). */
@@ -112,7 +131,12 @@ export const censusEvents = pgTable(
     targetId: text('target_id').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
   },
-  receivedKey,
+  (t) => [
+    ...receivedKey(t),
+    index('census_events_quick_views')
+      .on(t.websiteId, t.day)
+      .where(sql`${t.kind} = ${sql.raw(`'${QUICK_VIEW_EVENTS.kind}'`)}`),
+  ],
 );
 
 /** POST /api/v1/events (seed 001 §3 envelope). The analytics id is kept only as a keyed hash. */

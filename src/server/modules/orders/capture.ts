@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client';
 import { providerKey, type PaymentProviderId } from '../../../domain/checkout/protocol';
 import type { JobHandler, NewJob } from '../../jobs/queue';
+import { eventsFor } from './order-events';
 import type { PaymentAmount, PaymentProviders } from '../payments';
 
 export const PAYMENT_CAPTURE_JOB = 'payment-capture';
@@ -21,16 +22,20 @@ export function captureJob(websiteId: string, payload: CapturePayload): NewJob {
   return { websiteId, kind: PAYMENT_CAPTURE_JOB, payload, deliveryKey: `${websiteId}:${providerKey(payload.attemptKey, 'capture')}` };
 }
 
-/** The payment captured and its order paid; a repeat changes nothing. */
+/** The payment captured and its order paid, with its `captured` event, in one statement; a repeat changes nothing. */
 export async function recordCaptured(ex: Executor, websiteId: string, payload: Pick<CapturePayload, 'orderId' | 'provider' | 'paymentId'>): Promise<void> {
   await ex.execute(sql`
 WITH payment AS (
   UPDATE payments SET status = 'captured', captured_at = now()
   WHERE website_id = ${websiteId} AND provider = ${payload.provider} AND provider_payment_id = ${payload.paymentId} AND status = 'authorized'
   RETURNING id
+),
+paid AS (
+  UPDATE orders SET payment_status = 'paid', paid_at = now()
+  WHERE website_id = ${websiteId} AND id = ${payload.orderId} AND payment_status = 'authorized'
+  RETURNING website_id, id, total_cents
 )
-UPDATE orders SET payment_status = 'paid', paid_at = now()
-WHERE website_id = ${websiteId} AND id = ${payload.orderId} AND payment_status = 'authorized'`);
+${eventsFor('paid', 'captured', null, sql`jsonb_build_object('amountCents', total_cents)`)}`);
 }
 
 export function captureHandler(db: Db, payments: () => PaymentProviders): JobHandler {

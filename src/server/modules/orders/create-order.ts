@@ -5,13 +5,15 @@
  * statement of its own, so every order of a site waits for the number row only while that statement
  * commits, never across the caller's transaction; numbers increase per site, and one taken for an
  * order that is never made leaves a gap, which is allowed. Prices and totals are those the payment
- * was for, never read again from the catalogue.
+ * was for, never read again from the catalogue. The timeline's first event (placed) is written by
+ * the same statement.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import type { CheckoutAddress } from '../../../contracts/checkout';
 import { DEFAULT_FIRST_ORDER_NUMBER, type PaymentStatus } from '../../../domain/checkout/protocol';
+import { eventsFor } from './order-events';
 import { orderToken, orderTokenHash } from './order-token';
 import type { OrderLineValues, OrderShipping, OrderTotals } from './schema';
 
@@ -99,7 +101,10 @@ WITH made AS (
     ${o.taxCents}, ${o.totalCents}, ${o.pricesIncludeTax}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(o.couponCodes)}::jsonb)), ${o.paymentStatus}, ${o.provider},
     ${o.paymentMethod}, ${o.paymentInstructions}, ${o.testMode}, ${orderTokenHash(accessToken)}, CASE WHEN ${paid}::boolean THEN now() END,
     ${o.cancelUnpaidAt?.toISOString() ?? null}::timestamptz)
-  RETURNING number
+  RETURNING website_id, id, number, total_cents, currency
+),
+placed AS (
+  ${eventsFor('made', 'placed', null, sql`jsonb_build_object('totalCents', total_cents, 'currency', currency)`)}
 ),
 lines AS (
   INSERT INTO order_lines (website_id, order_id, position, product_id, variant_id, product_name, product_type, option_values, sku, quantity,

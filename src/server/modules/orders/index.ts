@@ -10,14 +10,28 @@ export {
   ORDERS_CONFIG_PATH,
   orderEmailHandler,
   orderEmailJobs,
+  orderUpdateEmailJob,
+  PREVIEW_EMAILS,
+  sampleEmail,
+  type OrderUpdate,
+  type PreviewEmail,
   type DownloadGrant,
   type OrderEmailDeps,
 } from './order-emails';
 export { orderLineDownload } from './order-downloads';
-// After an order is placed: marking it paid, cancelling it, the unpaid sweep, the owner's list and next number.
-export { cancelOrder, type CancelOptions } from './cancel-order';
+// After an order is placed: the owner's list, export and order, marking it paid, sending it, refunding
+// it, cancelling it, its note, the unpaid sweep and the next number.
+export { cancelByOwner, cancelOrder, type CancelOptions } from './cancel-order';
 export { orderNumberOf, setNextOrderNumber } from './first-order-number';
 export { markOrderPaid, markPaidByOwner } from './mark-paid';
-export { listOrders } from './orders-list';
+export { listOrders, orderCounts } from './orders-list';
+export { ordersCsv } from './orders-csv';
+export { orderDetail } from './order-detail';
+export { fulfilOrder } from './fulfil-order';
+export { refundOrder } from './refund-order';
+export { setOrderNote } from './order-note';
 export { cancelOverdueUnpaidOrders, startUnpaidOrderSweep } from './unpaid-sweep';
 export { orderForToken, type OrderView, type OrderViewLine } from './order-view';
+export { orderStatusForToken, type OrderParcel, type OrderStatusView } from './order-status';
+export { accountOrders, customerById, customerOrders, customersCsv, customerTarget, listCustomers, type CustomerTarget } from './customer-orders';
+export { salesByDaySql } from './sales-by-day';

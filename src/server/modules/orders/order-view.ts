@@ -12,7 +12,10 @@ import { orderLines, orders } from './schema';
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
 
-export type OrderViewLine = Pick<LineRow, 'position' | 'productName' | 'productType' | 'optionValues' | 'quantity' | 'totalCents' | 'downloadFile'>;
+export type OrderViewLine = Pick<
+  LineRow,
+  'position' | 'productName' | 'productType' | 'optionValues' | 'quantity' | 'totalCents' | 'downloadFile' | 'fulfilledQuantity' | 'refundedQuantity'
+>;
 
 export type OrderView = Pick<
   OrderRow,
@@ -32,6 +35,11 @@ export type OrderView = Pick<
   | 'paymentMethod'
   | 'paymentInstructions'
   | 'testMode'
+  | 'status'
+  | 'paymentStatus'
+  | 'refundedCents'
+  | 'createdAt'
+  | 'paidAt'
 > & {
   /** confirmed (page type 202): paid or authorised; received (207): a manual payment awaited, or a cancelled order. */
   state: 'confirmed' | 'received';
@@ -70,6 +78,11 @@ export async function orderForToken(db: Executor, websiteId: string, token: stri
     paymentMethod: order.paymentMethod,
     paymentInstructions: order.paymentInstructions,
     testMode: order.testMode,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    refundedCents: order.refundedCents,
+    createdAt: order.createdAt,
+    paidAt: order.paidAt,
     lines: rows.flatMap(({ line }) =>
       line
         ? [
@@ -81,6 +94,8 @@ export async function orderForToken(db: Executor, websiteId: string, token: stri
               quantity: line.quantity,
               totalCents: line.totalCents,
               downloadFile: line.downloadFile,
+              fulfilledQuantity: line.fulfilledQuantity,
+              refundedQuantity: line.refundedQuantity,
             },
           ]
         : [],

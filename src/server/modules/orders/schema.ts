@@ -51,6 +51,12 @@ export const orders = pgTable(
     canceledAt: timestamp('canceled_at', { withTimezone: true, mode: 'string' }),
     /** An unpaid manual order cancels itself then. */
     cancelUnpaidAt: timestamp('cancel_unpaid_at', { withTimezone: true, mode: 'string' }),
+    /** The owner's note on the order (the team's; never shown to the customer). */
+    note: text('note').notNull().default(''),
+    /** The sum of its refunds that succeeded or are pending (a pending refund holds its amount until it fails). */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** When its last unfulfilled line was fulfilled. */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'string' }),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.id] }),
@@ -58,8 +64,13 @@ export const orders = pgTable(
     uniqueIndex('orders_attempt').on(t.websiteId, t.attemptId),
     uniqueIndex('orders_access_token').on(t.accessTokenHash),
     index('orders_created').on(t.websiteId, t.createdAt),
+    /** A customer's orders: their account's, and (the account page, the Customers screen) a guest's by email. */
+    index('orders_site_user').on(t.websiteId, t.siteUserId).where(sql`${t.siteUserId} IS NOT NULL`),
+    // The email first: a site's orders by time or number are read through their own indexes, never this one.
+    index('orders_email').on(sql`lower(${t.email})`, t.websiteId),
     index('orders_unpaid').on(t.cancelUnpaidAt).where(sql`${t.cancelUnpaidAt} IS NOT NULL`),
     check('orders_total', sql`${t.totalCents} >= 0`),
+    check('orders_refunded', sql`${t.refundedCents} BETWEEN 0 AND ${t.totalCents}`),
   ],
 );
 
@@ -83,12 +94,95 @@ export const orderLines = pgTable(
     totalCents: integer('total_cents').notNull(),
     /** A digital product's file (its id in Files), delivered by a signed link. */
     downloadFile: text('download_file'),
+    /** Units sent (fulfilments), refunded, and given back to stock (by a refund's restock or a cancellation). */
+    fulfilledQuantity: integer('fulfilled_quantity').notNull().default(0),
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    restockedQuantity: integer('restocked_quantity').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.orderId, t.position] }),
     foreignKey({ columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
     index('order_lines_variant').on(t.websiteId, t.variantId),
     check('order_lines_quantity', sql`${t.quantity} BETWEEN 1 AND 9999`),
+    check(
+      'order_lines_progress',
+      sql`${t.fulfilledQuantity} BETWEEN 0 AND ${t.quantity} AND ${t.refundedQuantity} BETWEEN 0 AND ${t.quantity} AND ${t.restockedQuantity} BETWEEN 0 AND ${t.quantity}`,
+    ),
+  ],
+);
+
+/** Some or all of an order's lines sent, with the carrier and tracking number the customer is told. */
+export const fulfilments = pgTable(
+  'fulfilments',
+  {
+    websiteId: text('website_id').notNull(),
+    id: text('id').notNull(),
+    orderId: text('order_id').notNull(),
+    /** The units sent, by line position. */
+    lines: jsonb('lines').$type<{ position: number; quantity: number }[]>().notNull(),
+    carrier: text('carrier').notNull().default(''),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    trackingUrl: text('tracking_url'),
+    /** Whether the customer was emailed about it. */
+    notified: boolean('notified').notNull().default(false),
+    accountId: text('account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.id] }),
+    foreignKey({ columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+    index('fulfilments_order').on(t.websiteId, t.orderId),
+  ],
+);
+
+/**
+ * Money given back on an order, through the provider that took it: keyed by `refund_key` (unique
+ * per site), so a retried or doubled request refunds once. `pending` while the provider is asked,
+ * then `succeeded` or `failed`.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    websiteId: text('website_id').notNull(),
+    id: text('id').notNull(),
+    orderId: text('order_id').notNull(),
+    refundKey: text('refund_key').notNull(),
+    /** The units refunded by line position, each with its amount (its share of the line's discount and tax) and whether it went back to stock. */
+    lines: jsonb('lines').$type<{ position: number; quantity: number; amountCents: number; restock: boolean }[]>().notNull(),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    failure: text('failure'),
+    accountId: text('account_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.id] }),
+    uniqueIndex('refunds_key').on(t.websiteId, t.refundKey),
+    foreignKey({ columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
+    index('refunds_order').on(t.websiteId, t.orderId),
+    check('refunds_amount', sql`${t.amountCents} > 0 AND ${t.shippingCents} >= 0`),
+  ],
+);
+
+/** What happened to an order, in order: its timeline (placed, paid, fulfilled, refunded, cancelled, a note, an email sent). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    websiteId: text('website_id').notNull(),
+    orderId: text('order_id').notNull(),
+    id: integer('id').generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    /** Who did it (an owner's account), null when the store or the shopper did. */
+    accountId: text('account_id'),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.websiteId, t.orderId, t.id] }),
+    foreignKey({ columns: [t.websiteId, t.orderId], foreignColumns: [orders.websiteId, orders.id] }).onDelete('cascade'),
   ],
 );
 
@@ -104,7 +198,10 @@ export type OrderTotals = {
 };
 
 /** A line's content as checkout priced it (the attempt's snapshot) and the order keeps it. */
-export type OrderLineValues = Omit<typeof orderLines.$inferSelect, 'websiteId' | 'orderId' | 'position'>;
+export type OrderLineValues = Omit<
+  typeof orderLines.$inferSelect,
+  'websiteId' | 'orderId' | 'position' | 'fulfilledQuantity' | 'refundedQuantity' | 'restockedQuantity'
+>;
 
 /** The number a store's next order takes. */
 export const orderNumbers = pgTable('order_numbers', {

@@ -24,7 +24,7 @@ export async function cancelOverdueUnpaidOrders(db: Db): Promise<number> {
       .orderBy(asc(orders.cancelUnpaidAt))
       .limit(BATCH);
     // An order not cancelled here no longer matches (marked paid, or cancelled by another server): the next batch skips it.
-    for (const order of due) if ((await cancelOrder(db, order.websiteId, order.id, { accountId: null, dueOnly: true })).canceled) canceled += 1;
+    for (const order of due) if ((await cancelOrder(db, order.websiteId, order.id, { accountId: null, dueOnly: true, notify: true })).canceled) canceled += 1;
     if (due.length < BATCH) return canceled;
   }
 }

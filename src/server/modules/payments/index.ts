@@ -15,4 +15,13 @@ export { stripeProvider, type StripeProviderOptions } from './stripe-provider';
 export { manualPaymentId } from './manual-provider';
 export { stripeSecretPlaces } from './stripe-connection';
 export { paymentSettingsOf, startStorePayments, updatePaymentSettings, writePaymentSettings, type PaymentSettings } from './settings';
-export { authorizedPaymentOf, capturePendingPayment, recordPaymentVoided, voidPendingPayment, type AuthorizedPayment } from './order-payments';
+export {
+  authorizedPaymentOf,
+  capturePendingPayment,
+  orderPaymentOf,
+  recordPaymentRefunded,
+  recordPaymentVoided,
+  voidPendingPayment,
+  type AuthorizedPayment,
+  type OrderPayment,
+} from './order-payments';

@@ -1,9 +1,10 @@
 /**
  * An order's payment row as the order changes: an offline payment taken (the owner marked the
  * order paid), one no longer awaited (the order cancelled), an authorisation voided at its
- * provider. Each change is conditional on the status it leaves, so a repeat changes nothing.
+ * provider, some or all of it refunded. Each change but a refund is conditional on the status it
+ * leaves, so a repeat changes nothing (a refund is counted once by its caller, under its key).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client';
 import type { PaymentProviderId } from '../../../domain/checkout/protocol';
 import { payments } from './schema';
@@ -45,4 +46,28 @@ export async function recordPaymentVoided(tx: Executor, websiteId: string, payme
     .where(and(eq(payments.websiteId, websiteId), eq(payments.id, paymentId), eq(payments.status, 'authorized')))
     .returning({ id: payments.id });
   return changed.length > 0;
+}
+
+export type OrderPayment = { id: string; provider: PaymentProviderId; providerPaymentId: string; status: string };
+
+/** The order's payment (its newest row, should it ever have more than one). */
+export async function orderPaymentOf(tx: Executor, websiteId: string, orderId: string): Promise<OrderPayment | undefined> {
+  const [row] = await tx
+    .select({ id: payments.id, provider: payments.provider, providerPaymentId: payments.providerPaymentId, status: payments.status })
+    .from(payments)
+    .where(ofOrder(websiteId, orderId))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row ? { ...row, provider: row.provider as PaymentProviderId } : undefined;
+}
+
+/** Some of a captured payment was given back: counted, and the payment `refunded` once all of it is. */
+export async function recordPaymentRefunded(tx: Executor, websiteId: string, paymentId: string, amountCents: number): Promise<void> {
+  await tx
+    .update(payments)
+    .set({
+      refundedCents: sql`${payments.refundedCents} + ${amountCents}`,
+      status: sql`CASE WHEN ${payments.refundedCents} + ${amountCents} >= ${payments.amountCents} THEN 'refunded' ELSE ${payments.status} END`,
+    })
+    .where(and(eq(payments.websiteId, websiteId), eq(payments.id, paymentId), inArray(payments.status, ['captured', 'refunded'])));
 }

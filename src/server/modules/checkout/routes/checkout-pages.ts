@@ -13,25 +13,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../../db/client';
 import { CART_FAILED_QUERY, CART_PAGE_PATH } from '../../../../domain/cart-paths';
 import { CART_COOKIE } from '../../../../domain/cart-summary';
-import { CHECKOUT_FAILED_QUERY, CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import { CHECKOUT_FAILED_QUERY, CHECKOUT_PATHS, EMAIL_PREVIEW_PATH, ORDER_STATUS_PREFIX } from '../../../../domain/checkout/paths';
 import { TEST_CARDS } from '../../../../domain/checkout/test-cards';
 import { PAGE_TYPES } from '../../../../domain/page-types';
 import { checkout as words } from '../../../../messages/checkout';
 import { checkoutApi } from '../../../../messages/checkout-api';
 import { http } from '../../../../messages/http';
 import { testPayments } from '../../../../messages/test-payments';
-import { pageCsp, pageHeaders } from '../../../http/headers';
+import { EMAIL_FRAME_CSP, pageCsp, pageHeaders, securityHeaders } from '../../../http/headers';
 import { setCartSummary, setCartToken } from '../../../plugins/cart-cookies';
 import type { ClientAssets } from '../../../render/assets';
 import { renderCheckoutPage } from '../../../render/checkout-page';
 import { renderOrderPage } from '../../../render/order-page';
+import { renderOrderStatusPage } from '../../../render/order-status-page';
+import { renderEmailPreviewPage } from '../../../render/email-preview-page';
 import { visitorIslands } from '../../../render/page-visitor';
 import { renderSystemPage, shopPathOf, type SiteResponse, type SystemPageInfo } from '../../../render/site-page';
 import { requestHost, requestOrigin } from '../../../request';
 import { serverSecret } from '../../../secrets/server-secrets';
-import { MEMBER_COOKIE } from '../../accounts';
+import { MEMBER_COOKIE, roleOn, signedInAccount } from '../../accounts';
+import { storeSettingsOf } from '../../catalogue';
+import { canAccess } from '../../../../domain/permissions';
 import { cartDeps, readCart, shopperOf } from '../../cart';
-import { giftCardCodesOf, orderForToken, type OrderView } from '../../orders';
+import { giftCardCodesOf, orderForToken, orderStatusForToken, PREVIEW_EMAILS, sampleEmail, type OrderView, type PreviewEmail } from '../../orders';
 import { paymentSettingsOf } from '../../payments';
 import { downloadLink } from '../downloads';
 import { siteSettings, type WebsiteRow } from '../../sites';
@@ -182,5 +186,66 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
       reply,
       await renderOrderPage(app.siteContent, site, info, assets, { order, money: shopper.format, shopPath, downloads, giftCards: named }),
     );
+  });
+
+  /** Whether the request is a team member's who may see orders: the email preview is theirs alone. */
+  const mayPreview = async (req: FastifyRequest, site: WebsiteRow) => {
+    const account = await signedInAccount(db, req);
+    const role = account ? await roleOn(db, site.id, account.id) : undefined;
+    return role !== undefined && canAccess(role, 'commerce-orders', 'read');
+  };
+  const previewKind = (value: unknown): PreviewEmail | undefined => PREVIEW_EMAILS.find((k) => k === value);
+  const previewEmail = async (site: WebsiteRow, kind: PreviewEmail) =>
+    sampleEmail(kind, site, (await storeSettingsOf(db, site.id)).selectedCurrency, {
+      siteOrigin: (s) => app.siteOrigin(s),
+      configOrigin: (s) => app.configOrigin(s),
+    });
+
+  app.get(EMAIL_PREVIEW_PATH, async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
+    const { info } = await pageInfo(req, site);
+    if (!(await mayPreview(req, site))) return notFound(req, reply, site, info);
+    const kind = previewKind(info.query.get('email')) ?? 'confirmation';
+    const email = await previewEmail(site, kind);
+    return send(
+      req,
+      reply,
+      await renderEmailPreviewPage(app.siteContent, site, info, assets, {
+        kinds: PREVIEW_EMAILS,
+        kind,
+        subject: email.subject,
+        text: email.text,
+        frameSrc: `${EMAIL_PREVIEW_PATH}/${kind}`,
+        hrefOf: (k) => `${EMAIL_PREVIEW_PATH}?email=${k}`,
+      }),
+    );
+  });
+
+  // The email's own HTML, for the preview's frame: inline styles as mail readers take them, nothing that runs.
+  app.get<{ Params: { kind: string } }>(`${EMAIL_PREVIEW_PATH}/:kind`, async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    const kind = previewKind(req.params.kind);
+    if (!site || !kind || !(await mayPreview(req, site))) return reply.code(404).type('text/plain; charset=utf-8').send(http.notFound);
+    const email = await previewEmail(site, kind);
+    return reply
+      .headers(securityHeaders({ secure: app.secureCookies(req) }))
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', EMAIL_FRAME_CSP)
+      .send(email.html);
+  });
+
+  app.get<{ Params: { token: string } }>(`${ORDER_STATUS_PREFIX}:token`, async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
+    const { info, shopPath } = await pageInfo(req, site);
+    const status = await orderStatusForToken(db, site.id, req.params.token);
+    if (!status) return notFound(req, reply, site, info);
+    // A cancelled or refunded order's files are no longer given.
+    const delivers = status.stage !== 'canceled' && status.stage !== 'refunded' && status.stage !== 'awaitingPayment';
+    const downloads = delivers ? await downloadsOf(site.id, status.order) : [];
+    const money = (await shopperOf(app, deps, req, site)).format;
+    return send(req, reply, await renderOrderStatusPage(app.siteContent, site, info, assets, { ...status, money, shopPath, downloads }));
   });
 }

@@ -3,7 +3,8 @@
  *
  * - GET /api/config/analytics?from&to: the report over a range of site days (services/analytics-report.ts);
  * - GET /api/config/analytics/errors?from&to&before: the next page of the range's JavaScript errors;
- * - GET /api/config/analytics/csv/:table?from&to: one of the report's tables (REPORT_TABLES), every row, as CSV.
+ * - GET /api/config/analytics/csv/:table?from&to: one of the report's tables (REPORT_TABLES), every row, as CSV;
+ * - GET /api/config/analytics/sales?from&to: the store's sales over the range, by day (../sales-report.ts).
  *
  * `from` and `to` are days written YYYY-MM-DD in the site's time zone, both included; without them
  * the range is the last 30 days up to today there. A range that ends before it starts, or covers
@@ -16,6 +17,7 @@ import type { ReportRange } from '../../../../contracts/analytics';
 import type { Db } from '../../../../db/client';
 import { configRoute, type ConfigContext } from '../../accounts';
 import { dashboardReport, ERROR_CURSOR, recentErrors, reportCsv } from '../analytics-report';
+import { salesReport } from '../sales-report';
 import { csvFileName } from '../../../http/csv';
 import { dayIn } from '../measurement';
 import { siteSettings } from '../../sites';
@@ -77,6 +79,8 @@ export async function registerAnalyticsApi(app: FastifyInstance, db: Db) {
     });
 
   reportRoute('/api/config/analytics', async ({ site }, { range, timeZone }) => dashboardReport(db, site.id, range, timeZone));
+
+  reportRoute('/api/config/analytics/sales', async ({ site }, { range, timeZone }) => salesReport(db, site.id, range, timeZone));
 
   reportRoute('/api/config/analytics/errors', async ({ req, reply, site }, { range }) => {
     const cursor = errorsQuery.safeParse(req.query ?? {});

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_site_user" ON "orders" USING btree ("website_id","site_user_id") WHERE "orders"."site_user_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "orders_email" ON "orders" USING btree (lower("email"),"website_id");
