@@ -95,6 +95,13 @@ describe('following an order', () => {
     expect(await layoutShift(page)).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await picture(page, 'order-status-desktop');
+    // The receipt, for the shopper's records: the tax per rate.
+    await page.getByRole('link', { name: 'Receipt for your records' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Receipt for order \d+$/ }).waitFor();
+    await page.getByRole('heading', { name: 'Tax by rate' }).waitFor();
+    await page.getByRole('cell', { name: /20%$/ }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await picture(page, 'receipt-desktop');
     await context.close();
 
     const small = await visitorContext(env.browser(), env.site(), phone);

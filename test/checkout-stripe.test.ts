@@ -113,6 +113,12 @@ describe('a card through Stripe', () => {
       [shop.websiteId, attempt.id],
     );
     expect(payment).toEqual({ provider: 'stripe', method: 'card', amount: attempt.amount });
+    // The address's tax rule is kept with the order, for its receipt's tax per rate.
+    const [taxed] = await shop.sql<{ name: string | null; rate: number | null }>(
+      `SELECT tax_name AS name, tax_rate_milli AS rate FROM orders WHERE website_id = $1 AND attempt_id = $2`,
+      [shop.websiteId, attempt.id],
+    );
+    expect(taxed).toEqual({ name: 'NY sales tax', rate: 8875 });
     expect((await back(c, answer.returnUrl)).headers.location).toBe(res.headers.location);
   });
 

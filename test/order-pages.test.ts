@@ -370,3 +370,78 @@ describe('the order email preview', () => {
     expect((await manager.call('GET', `${PREVIEW}/not-an-email`)).statusCode).toBe(404);
   });
 });
+
+describe('the receipt', () => {
+  // The issue's VAT receipt: the seller's details and the tax per rate, from the order's status page.
+  it('shows the seller, each line’s net, rate and tax, and the tax per rate, adding up to the total', async () => {
+    await database.pool.query(
+      `INSERT INTO stores (website_id, business_name, business_address, vat_number) VALUES ($1, 'Order Pages Ltd', $2, 'GB123456789')
+       ON CONFLICT (website_id) DO UPDATE SET business_name = excluded.business_name, business_address = excluded.business_address, vat_number = excluded.vat_number`,
+      [websiteId, '1 Kiln Lane\nStoke-on-Trent ST1 1AA'],
+    );
+    const token = `order-receipt-token-${'z'.repeat(24)}`;
+    await database.db.insert(orders).values({
+      websiteId,
+      id: 'receipt1',
+      number: 3001,
+      attemptId: 'receipt-attempt',
+      cartId: 'receipt-cart',
+      email: 'shopper@example.com',
+      customerName: 'Ada Shopper',
+      shippingAddress: { name: 'Ada Shopper', line1: '1 Pottery Lane', city: 'Stoke-on-Trent', postcode: 'ST1 1AA', country: 'GB' },
+      shipping: { rateId: 'r', name: 'Standard', amountCents: 450 },
+      currency: 'GBP',
+      subtotalCents: 8800,
+      discountCents: 0,
+      shippingCents: 450,
+      taxCents: 708,
+      totalCents: 9250,
+      pricesIncludeTax: true,
+      paymentStatus: 'paid',
+      provider: 'test',
+      paymentMethod: 'card',
+      testMode: false,
+      accessTokenHash: orderTokenHash(token),
+      taxName: 'UK VAT',
+      taxRateMilli: 20000,
+      shippingTaxCents: 75,
+    });
+    const line = (position: number, productName: string, totalCents: number, taxCents: number) => ({
+      websiteId,
+      orderId: 'receipt1',
+      position,
+      productId: SHOP.bowl,
+      variantId: BOWL,
+      productName,
+      productType: 'PHYSICAL',
+      optionValues: [],
+      sku: '',
+      quantity: 1,
+      unitPriceCents: totalCents,
+      discountCents: 0,
+      taxCents,
+      totalCents,
+    });
+    await database.db.insert(orderLines).values([line(0, 'Harbour mug', 3800, 633), line(1, 'Gift card', 5000, 0)]);
+    const status = await (await client(app, DOMAIN)).call('GET', `/commerce/orders/${token}`);
+    expect(status.body).toContain(`href="/commerce/orders/${token}/receipt"`);
+    const res = await (await client(app, DOMAIN)).call('GET', `/commerce/orders/${token}/receipt`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    const text = res.body.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|');
+    for (const words of [
+      'Receipt for order 3001',
+      'Order Pages Ltd|1 Kiln Lane|Stoke-on-Trent ST1 1AA|VAT number: GB123456789',
+      '1 × Harbour mug|£38.00|£31.67|20%|£6.33|£38.00',
+      '1 × Gift card|£50.00|£50.00|0%|£0.00|£50.00',
+      'Shipping: Standard|£3.75|20%|£0.75|£4.50',
+      'Ada Shopper|1 Pottery Lane|Stoke-on-Trent ST1 1AA|United Kingdom',
+      'UK VAT 20%|£35.42|£7.08',
+      'Zero rate|£50.00|£0.00',
+      'Total net|£85.42|£7.08',
+      '£92.50',
+    ])
+      expect(text).toContain(words);
+    expect((await (await client(app, DOMAIN)).call('GET', `/commerce/orders/not-an-order-token-at-all-000/receipt`)).statusCode).toBe(404);
+  });
+});

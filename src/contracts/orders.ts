@@ -34,6 +34,8 @@
  *   to stock and an authorisation not captured is voided; answers `orderDetailAnswer`. 409 for a
  *   paid order (refund it first). Cancelled already: the same answer.
  * - `PUT /api/config/store/orders/:orderId/note` (write): `noteBody`; answers `orderDetailAnswer`.
+ * - `GET /api/config/store/orders/:orderId/receipt`: 303 to the order's printable receipt on the
+ *   site (`/commerce/orders/{token}/receipt`: the seller's details, the tax per rate).
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES } from '../domain/checkout/protocol';
@@ -51,6 +53,8 @@ export const ORDERS_API = {
   refund: (orderId: string) => `${orderPath(orderId)}/refunds`,
   cancel: (orderId: string) => `${orderPath(orderId)}/cancel`,
   note: (orderId: string) => `${orderPath(orderId)}/note`,
+  /** GET: 303 to the order's receipt on the site (its token's page), for the owner to print or send. */
+  receipt: (orderId: string) => `${orderPath(orderId)}/receipt`,
 } as const;
 
 /** The orders list's filters: paid (or authorised), awaiting payment, every line sent, some or all of it refunded, cancelled. */

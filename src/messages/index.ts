@@ -61,6 +61,7 @@ import { pricingApi } from './pricing-api';
 import { orderEmails } from './order-emails';
 import { emailPreview } from './email-preview';
 import { sampleOrder } from './sample-order';
+import { receipt } from './receipt';
 import { ordersScreens } from './orders-screens';
 import { ordersApi } from './orders-api';
 import { pricingScreens } from './pricing-screens';
@@ -133,6 +134,7 @@ export const CATALOGUE = {
   orderEmails,
   emailPreview,
   sampleOrder,
+  receipt,
   ordersScreens,
   ordersApi,
   pages,

@@ -7,6 +7,7 @@
  * change orders fulfils, refunds, cancels and marks it paid (./order-dialogs.tsx) and edits the note;
  * each change shows the order as the call answered it, and the sidebar's count follows.
  */
+import { receipt as receiptWords } from '../../messages/receipt';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { ORDERS_API, orderDetailAnswer, type OrderDetail, type OrderDetailLine } from '../../contracts/orders';
 import { format } from '../../messages/format';
@@ -105,6 +106,11 @@ export function OrderDetailScreen({ id, writable }: { id: string; writable: bool
             <span>{format(words.placedOn, { date: when(order.createdAt) })}</span>
             <PaymentBadges order={order} />
             <FulfilmentBadge order={order} />
+          </p>
+          <p>
+            <a href={ORDERS_API.receipt(order.id)} target="_blank" rel="noopener">
+              {receiptWords.openReceipt}
+            </a>
           </p>
         </div>
         {writable && order.status === 'open' ? (

@@ -9,6 +9,8 @@ import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../domain/comm
 import type { OrderStage } from '../../domain/checkout/order-status';
 import { shipsAsParcel } from '../../domain/checkout/order-status';
 import { PAGE_TYPES } from '../../domain/page-types';
+import { CHECKOUT_PATHS } from '../../domain/checkout/paths';
+import { receipt as receiptWords } from '../../messages/receipt';
 import { cart as cartWords } from '../../messages/cart';
 import { checkout as words } from '../../messages/checkout';
 import { format } from '../../messages/format';
@@ -23,6 +25,8 @@ import { renderPersonalPage } from './personal-page';
 import type { SiteResponse, SystemPageInfo } from './site-page';
 
 export type OrderStatusPageView = OrderStatusView & {
+  /** The order's token, for its receipt's address. */
+  token: string;
   money: MoneyFormat;
   shopPath: string | undefined;
   /** Signed links to the files of its digital lines (none once the order is cancelled or refunded). */
@@ -124,6 +128,9 @@ function StatusDetails({ view, day }: { view: OrderStatusPageView; day: (iso: st
                 </ul>
               </section>
             ) : null}
+            <p>
+              <a href={`${CHECKOUT_PATHS.orderStatus(view.token)}/receipt`}>{receiptWords.openReceipt}</a>
+            </p>
             {view.shopPath ? (
               <p>
                 <a className="button button-secondary button-medium" href={view.shopPath}>

@@ -95,12 +95,13 @@ export async function createOrder(tx: Executor, o: NewOrder): Promise<CreatedOrd
 WITH made AS (
   INSERT INTO orders (website_id, id, number, attempt_id, cart_id, site_user_id, email, customer_name, shipping_address, shipping, currency,
     subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, prices_include_tax, coupon_codes, payment_status, provider,
-    payment_method, payment_instructions, test_mode, access_token_hash, paid_at, cancel_unpaid_at)
+    payment_method, payment_instructions, test_mode, access_token_hash, paid_at, cancel_unpaid_at, tax_name, tax_rate_milli, shipping_tax_cents)
   VALUES (${o.websiteId}, ${orderId}, ${o.number}, ${o.attemptId}, ${o.cartId}, ${o.siteUserId}, ${o.email}, ${o.customerName},
     ${json(o.shippingAddress)}::jsonb, ${json(o.shipping)}::jsonb, ${o.currency}, ${o.subtotalCents}, ${o.discountCents}, ${o.shippingCents},
     ${o.taxCents}, ${o.totalCents}, ${o.pricesIncludeTax}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(o.couponCodes)}::jsonb)), ${o.paymentStatus}, ${o.provider},
     ${o.paymentMethod}, ${o.paymentInstructions}, ${o.testMode}, ${orderTokenHash(accessToken)}, CASE WHEN ${paid}::boolean THEN now() END,
-    ${o.cancelUnpaidAt?.toISOString() ?? null}::timestamptz)
+    ${o.cancelUnpaidAt?.toISOString() ?? null}::timestamptz, ${o.taxRate?.name ?? null}, ${o.taxRate ? Math.round(o.taxRate.ratePercent * 1000) : null}::int,
+    ${o.shippingTaxCents ?? 0})
   RETURNING website_id, id, number, total_cents, currency
 ),
 placed AS (

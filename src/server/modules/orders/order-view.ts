@@ -14,7 +14,18 @@ type LineRow = typeof orderLines.$inferSelect;
 
 export type OrderViewLine = Pick<
   LineRow,
-  'position' | 'productName' | 'productType' | 'optionValues' | 'quantity' | 'totalCents' | 'downloadFile' | 'fulfilledQuantity' | 'refundedQuantity'
+  | 'position'
+  | 'productName'
+  | 'productType'
+  | 'optionValues'
+  | 'sku'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'taxCents'
+  | 'totalCents'
+  | 'downloadFile'
+  | 'fulfilledQuantity'
+  | 'refundedQuantity'
 >;
 
 export type OrderView = Pick<
@@ -40,6 +51,10 @@ export type OrderView = Pick<
   | 'refundedCents'
   | 'createdAt'
   | 'paidAt'
+  | 'customerName'
+  | 'taxName'
+  | 'taxRateMilli'
+  | 'shippingTaxCents'
 > & {
   /** confirmed (page type 202): paid or authorised; received (207): a manual payment awaited, or a cancelled order. */
   state: 'confirmed' | 'received';
@@ -83,6 +98,10 @@ export async function orderForToken(db: Executor, websiteId: string, token: stri
     refundedCents: order.refundedCents,
     createdAt: order.createdAt,
     paidAt: order.paidAt,
+    customerName: order.customerName,
+    taxName: order.taxName,
+    taxRateMilli: order.taxRateMilli,
+    shippingTaxCents: order.shippingTaxCents,
     lines: rows.flatMap(({ line }) =>
       line
         ? [
@@ -91,7 +110,10 @@ export async function orderForToken(db: Executor, websiteId: string, token: stri
               productName: line.productName,
               productType: line.productType,
               optionValues: line.optionValues,
+              sku: line.sku,
               quantity: line.quantity,
+              unitPriceCents: line.unitPriceCents,
+              taxCents: line.taxCents,
               totalCents: line.totalCents,
               downloadFile: line.downloadFile,
               fulfilledQuantity: line.fulfilledQuantity,

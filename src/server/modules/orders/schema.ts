@@ -57,6 +57,11 @@ export const orders = pgTable(
     refundedCents: integer('refunded_cents').notNull().default(0),
     /** When its last unfulfilled line was fulfilled. */
     fulfilledAt: timestamp('fulfilled_at', { withTimezone: true, mode: 'string' }),
+    /** The tax rule its address had (one an order): its name and rate in thousandths of a percent; null when none applied. A line with tax is at this rate, one without at zero. */
+    taxName: text('tax_name'),
+    taxRateMilli: integer('tax_rate_milli'),
+    /** The tax on its shipping, inside `tax_cents`. */
+    shippingTaxCents: integer('shipping_tax_cents').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.websiteId, t.id] }),
@@ -195,6 +200,9 @@ export type OrderTotals = {
   totalCents: number;
   pricesIncludeTax: boolean;
   couponCodes: string[];
+  /** The tax rule the address had, for the receipt's tax per rate (absent on attempts made before it was kept). */
+  taxRate?: { name: string; ratePercent: number } | null;
+  shippingTaxCents?: number;
 };
 
 /** A line's content as checkout priced it (the attempt's snapshot) and the order keeps it. */

@@ -180,6 +180,8 @@ async function orderInTransaction(
       taxCents: snapshot.taxCents,
       totalCents: snapshot.totalCents,
       pricesIncludeTax: snapshot.pricesIncludeTax,
+      taxRate: snapshot.taxRate ?? null,
+      shippingTaxCents: snapshot.shippingTaxCents ?? 0,
       couponCodes: snapshot.couponCodes,
       paymentStatus: outcome.status === 'captured' ? 'paid' : outcome.status === 'authorized' ? 'authorized' : 'unpaid',
       provider: locked.provider,

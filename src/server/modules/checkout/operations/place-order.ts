@@ -151,6 +151,9 @@ function snapshotOf(cart: CartAnswer): AttemptSnapshot {
     totalCents: cart.grandTotalCents,
     pricesIncludeTax: cart.pricesIncludeTax,
     couponCodes: cart.validCoupons.map((c) => c.code),
+    taxRate: cart.applicableTaxRules[0] ? { name: cart.applicableTaxRules[0].name, ratePercent: cart.applicableTaxRules[0].ratePercent } : null,
+    // The cart's tax less its lines' is its shipping's.
+    shippingTaxCents: cart.taxCents - cart.entries.reduce((n, e) => n + e.taxCents, 0),
     shipping: option && cart.requiresShipping ? { rateId: option.id, name: option.name, amountCents: option.amountCents } : null,
   };
 }

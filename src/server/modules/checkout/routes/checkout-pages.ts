@@ -27,6 +27,8 @@ import { renderCheckoutPage } from '../../../render/checkout-page';
 import { renderOrderPage } from '../../../render/order-page';
 import { renderOrderStatusPage } from '../../../render/order-status-page';
 import { renderEmailPreviewPage } from '../../../render/email-preview-page';
+import { renderReceiptPage } from '../../../render/receipt-page';
+import { countryChoices } from '../../../render/cart-page';
 import { visitorIslands } from '../../../render/page-visitor';
 import { renderSystemPage, shopPathOf, type SiteResponse, type SystemPageInfo } from '../../../render/site-page';
 import { requestHost, requestOrigin } from '../../../request';
@@ -236,6 +238,29 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
       .send(email.html);
   });
 
+  app.get<{ Params: { token: string } }>(`${ORDER_STATUS_PREFIX}:token/receipt`, async (req, reply) => {
+    const site = await app.siteForRequest(req);
+    if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
+    const { info, shopPath } = await pageInfo(req, site);
+    const [order, store] = await Promise.all([orderForToken(db, site.id, req.params.token), storeSettingsOf(db, site.id)]);
+    if (!order) return notFound(req, reply, site, info);
+    const countries = new Map(countryChoices(siteSettings(site).locale).map((c) => [c.code, c.name]));
+    const money = (await shopperOf(app, deps, req, site)).format;
+    return send(
+      req,
+      reply,
+      await renderReceiptPage(app.siteContent, site, info, assets, {
+        order,
+        token: req.params.token,
+        money,
+        seller: { businessName: store.businessName, businessAddress: store.businessAddress, vatNumber: store.vatNumber },
+        siteTitle: siteSettings(site).title,
+        countryName: (code) => countries.get(code) ?? code,
+        shopPath,
+      }),
+    );
+  });
+
   app.get<{ Params: { token: string } }>(`${ORDER_STATUS_PREFIX}:token`, async (req, reply) => {
     const site = await app.siteForRequest(req);
     if (!site) return reply.code(404).type('text/plain; charset=utf-8').send(http.noSite);
@@ -246,6 +271,10 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
     const delivers = status.stage !== 'canceled' && status.stage !== 'refunded' && status.stage !== 'awaitingPayment';
     const downloads = delivers ? await downloadsOf(site.id, status.order) : [];
     const money = (await shopperOf(app, deps, req, site)).format;
-    return send(req, reply, await renderOrderStatusPage(app.siteContent, site, info, assets, { ...status, money, shopPath, downloads }));
+    return send(
+      req,
+      reply,
+      await renderOrderStatusPage(app.siteContent, site, info, assets, { ...status, token: req.params.token, money, shopPath, downloads }),
+    );
   });
 }

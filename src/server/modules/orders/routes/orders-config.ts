@@ -14,6 +14,9 @@ import type { Db } from '../../../../db/client';
 import { ordersApi } from '../../../../messages/orders-api';
 import { paymentsApi } from '../../../../messages/payments-api';
 import { csvFileName } from '../../../http/csv';
+import { CHECKOUT_PATHS } from '../../../../domain/checkout/paths';
+import { orderToken, orderTokenSecret } from '../order-token';
+import { orderRow } from '../orders-list';
 import { configRoute, type ConfigContext } from '../../accounts';
 import { StoreRefusal } from '../../catalogue';
 import { ProviderUnavailable } from '../../payments';
@@ -83,6 +86,23 @@ export function registerOrdersConfigApi(app: FastifyInstance, db: Db) {
         .header('content-disposition', `attachment; filename="${csvFileName('orders', site.identifier, today(timeZone))}"`)
         .header('cache-control', 'no-store')
         .send(Readable.from(lines));
+    },
+  });
+  // The receipt is the order's page on the site, opened by its token: the owner is sent there (303).
+  configRoute(app, db, {
+    method: 'GET',
+    url: `${ORDERS_API.LIST}/:orderId/receipt`,
+    area: 'commerce-orders',
+    access: 'read',
+    handler: async ({ site, req, reply }) => {
+      const params = orderParams.safeParse(req.params);
+      if (!params.success || !(await orderRow(db, site.id, params.data.orderId))) return reply.code(404).send({ error: paymentsApi.noOrder });
+      const token = orderToken(await orderTokenSecret(db), site.id, params.data.orderId);
+      return reply
+        .code(303)
+        .header('cache-control', 'no-store')
+        .header('location', `${CHECKOUT_PATHS.orderStatus(token)}/receipt`)
+        .send();
     },
   });
   configRoute(app, db, {
