@@ -445,3 +445,22 @@ describe('the receipt', () => {
     expect((await (await client(app, DOMAIN)).call('GET', `/commerce/orders/not-an-order-token-at-all-000/receipt`)).statusCode).toBe(404);
   });
 });
+
+describe('a team member’s page context', () => {
+  // covers 000-6.02 (accessPermissions in the page context use the permission config's sub-areas: orders and payments)
+  it('names the permission sub-areas of their role: orders and payments for a store manager, not for an editor', async () => {
+    const contextOf = async (email: string, password: string) => {
+      const member = await signedIn(app, email, password, DOMAIN);
+      const page = await member.call('GET', '/?noredirect');
+      const json = /<script type="application\/json" id="op-site">([^<]+)<\/script>/.exec(page.body)?.[1];
+      return JSON.parse(json ?? '{}') as { accessPermissions?: string[] };
+    };
+    const manager = await contextOf('manager@example.com', 'manager-password-1');
+    expect(manager.accessPermissions).toEqual(expect.arrayContaining(['commerce-orders', 'commerce-payments']));
+    const editor = await contextOf('editor@example.com', 'editor-password-1');
+    expect(editor.accessPermissions).toContain('content-manager');
+    expect(editor.accessPermissions).not.toContain('commerce-orders');
+    const visitor = await (await client(app, DOMAIN)).call('GET', '/');
+    expect(visitor.body).not.toContain('accessPermissions');
+  });
+});

@@ -4,7 +4,7 @@
  * table). Used by the server on every config call and by the config area to show only what a role
  * may use.
  */
-import { COMMERCE_PERMISSION_AREAS, TEAM_ROLES, type TeamRole } from './roles';
+import { COMMERCE_PERMISSION_AREAS, CONFIG_PERMISSION_AREAS, TEAM_ROLES, type ConfigPermissionArea, type TeamRole } from './roles';
 
 /**
  * Seed 000 §6's commerce sub-areas, named as it names them (docs/decisions/0313-store-sub-areas.md:
@@ -92,4 +92,36 @@ export function canAccess(role: number, area: ConfigArea, access: Access): boole
 /** The areas a role sees in the config area's navigation. */
 export function visibleAreas(role: number): ConfigArea[] {
   return CONFIG_AREAS.filter((a) => canAccess(role, a, 'read'));
+}
+
+/**
+ * Seed 000 §6's permission config names the area each of its sub-areas is ours under: the content
+ * manager is pages, the newsletter's are the forms area (where the sign-up forms and their lists
+ * are), marketing is campaigns; the commerce sub-areas, settings, activity and scheduling are
+ * areas of their own. CRM has no area yet: no role is granted it.
+ */
+const PERMISSION_AREA: Record<ConfigPermissionArea, { area: ConfigArea; access: Access } | null> = {
+  'content-manager': { area: 'pages', access: 'read' },
+  settings: { area: 'settings', access: 'read' },
+  activity: { area: 'activity', access: 'read' },
+  ...(Object.fromEntries(COMMERCE_AREAS.map((a) => [a, { area: a, access: 'read' }])) as Record<CommerceArea, { area: ConfigArea; access: Access }>),
+  'newsletter-subscriber-read': { area: 'forms', access: 'read' },
+  'newsletter-subscriber-write': { area: 'forms', access: 'write' },
+  'newsletter-group-read': { area: 'forms', access: 'read' },
+  'newsletter-group-write': { area: 'forms', access: 'write' },
+  'newsletter-message-read': { area: 'forms', access: 'read' },
+  'newsletter-message-write': { area: 'forms', access: 'write' },
+  'newsletter-settings-read': { area: 'forms', access: 'read' },
+  'newsletter-settings-write': { area: 'forms', access: 'write' },
+  crm: null,
+  marketing: { area: 'campaigns', access: 'read' },
+  scheduling: { area: 'scheduling', access: 'read' },
+};
+
+/** The page context's `accessPermissions` (seed 000 §2, §6): the permission config's sub-areas a team role has, in the seed's order. */
+export function accessPermissionsOf(role: number): ConfigPermissionArea[] {
+  return CONFIG_PERMISSION_AREAS.filter((p) => {
+    const grant = PERMISSION_AREA[p];
+    return grant !== null && canAccess(role, grant.area, grant.access);
+  });
 }

@@ -6,6 +6,7 @@
  * through the team-member island) or a customer's account (pages rendered for a signed-in customer
  * are not cached), so they never reach another visitor.
  */
+import { accessPermissionsOf } from '../../domain/permissions';
 import { UNTRACKED_PAGE_TYPES } from '../../domain/census';
 import { COLLECTION_TYPES } from '../../domain/collection-types';
 import { resolveCookieBanner, type ResolvedCookieBanner } from '../../domain/cookie-banner';
@@ -83,5 +84,6 @@ export function pageSiteContext(
     ...(page.recordType !== undefined ? { recordType: page.recordType } : {}),
     ...(visitor.memberAccountId ? { memberAccountId: visitor.memberAccountId } : {}),
     ...(visitor.teamRole === TEAM_ROLES.ADMIN ? { adminAccess: true } : {}),
+    ...(visitor.teamRole !== undefined ? { accessPermissions: accessPermissionsOf(visitor.teamRole) } : {}),
   };
 }

@@ -26,4 +26,6 @@ export type SiteContext = {
   memberAccountId?: string;
   /** A signed-in team member with admin access: tracked events are mirrored on a BroadcastChannel (seed 000 §6). */
   adminAccess?: boolean;
+  /** A signed-in team member's permission config sub-areas (seed 000 §2 accessPermissions, §6). */
+  accessPermissions?: string[];
 };
