@@ -11,3 +11,12 @@ export async function fillUkAddress(page: Page) {
   await page.getByRole('textbox', { name: 'Postcode' }).blur();
   await page.getByRole('radio', { name: /Standard/ }).check();
 }
+
+/** Adds what the product page at `{siteUrl}/shop/{slug}` has chosen (after `choose`), and waits for the page to say so. */
+export async function addToCart(page: Page, siteUrl: string, slug: string, choose?: (page: Page) => Promise<unknown>) {
+  await page.goto(`${siteUrl}/shop/${slug}`);
+  await page.locator('.product-detail[data-stock-known]').waitFor();
+  await choose?.(page);
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await page.getByRole('status').filter({ hasText: 'Added to cart' }).waitFor();
+}

@@ -12,7 +12,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { fillUkAddress } from './checkout-form';
+import { addToCart, fillUkAddress } from './checkout-form';
 import { changeSiteDocument, desktop, islandsReady, layoutShift, ownerApi, siteForFile, sqlOn, visitorContext } from './harness';
 
 const env = siteForFile();
@@ -29,13 +29,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Adds what the product page at `slug` has chosen, and waits for the page to say so. */
-async function add(page: Page, slug: string, choose?: (page: Page) => Promise<unknown>) {
-  await page.goto(`${env.site().url}${SHOP}/${slug}`);
-  await page.locator('.product-detail[data-stock-known]').waitFor();
-  await choose?.(page);
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('status').filter({ hasText: 'Added to cart' }).waitFor();
-}
+const add = (page: Page, slug: string, choose?: (page: Page) => Promise<unknown>) => addToCart(page, env.site().url, slug, choose);
 
 /** A fresh shopper's page with `slug` in the cart, on the checkout page, its form ready. */
 async function atCheckout(context: BrowserContext, ...slugs: string[]): Promise<Page> {

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
-import { fillUkAddress } from './checkout-form';
+import { addToCart, fillUkAddress } from './checkout-form';
 import type { Received } from '../test/mailbox';
 import { desktop, islandsReady, layoutShift, mailFor, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
 import { picture } from './pictures';
@@ -42,10 +42,7 @@ function statusLinkIn(text: string): string {
 const onSite = (link: string) => `${env.site().url}${new URL(link).pathname}`;
 
 async function buyMug(page: Page, email: string) {
-  await page.goto(`${env.site().url}/shop/harbour-mug`);
-  await page.locator('.product-detail[data-stock-known]').waitFor();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('status').filter({ hasText: 'Added to cart' }).waitFor();
+  await addToCart(page, env.site().url, 'harbour-mug');
   await page.goto(`${env.site().url}/checkout`);
   await islandsReady(page, ['checkout-page']);
   await page.getByRole('textbox', { name: 'Email for your receipt' }).fill(email);

@@ -15,7 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_CSV_COLUMNS, ORDERS_API } from '../src/contracts/orders';
 import { lineRefundCents } from '../src/domain/orders/refund-amounts';
 import { animationsSettled, seriousViolations } from './axe';
-import { fillUkAddress } from './checkout-form';
+import { addToCart, fillUkAddress } from './checkout-form';
 import { desktop, downloadedBytes, islandsReady, ownerApi, signInAsOwner, siteForFile, sqlOn, visitorContext } from './harness';
 
 const env = siteForFile();
@@ -49,12 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Adds the product at `slug` (its first choice) to the shopper's cart. */
-async function add(page: Page, slug: string) {
-  await page.goto(`${env.site().url}/shop/${slug}`);
-  await page.locator('.product-detail[data-stock-known]').waitFor();
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await page.getByRole('status').filter({ hasText: 'Added to cart' }).waitFor();
-}
+const add = (page: Page, slug: string) => addToCart(page, env.site().url, slug);
 
 async function placeOrder(context: BrowserContext, email: string, slugs: string[], pay: (page: Page) => Promise<void>): Promise<void> {
   const page = await context.newPage();

@@ -13,8 +13,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { CART_PAGE_PATH } from '../../domain/cart-paths';
-import { FEATURE_FLAGS } from '../../domain/feature-flags';
-import { labsFlags } from '../../domain/labs';
 import type { PageAccess } from '../../document/schema';
 import { PAGE_TYPES } from '../../domain/page-types';
 import { sameOriginPath } from '../../domain/redirect-target';
@@ -32,7 +30,7 @@ import { requestHost, requestOrigin } from '../request';
 import { SESSION_COOKIE } from '../modules/accounts';
 import { MEMBER_COOKIE } from '../modules/accounts';
 import { accountOrders } from '../modules/orders';
-import { siteSettings } from '../modules/sites';
+import { moneyFormatOf, siteSettings } from '../modules/sites';
 import { appPlugin } from './app-plugin';
 import { answerCartPage } from './cart-page';
 import { http } from '../../messages/http';
@@ -106,7 +104,7 @@ export const pageRoutesPlugin = appPlugin('page-routes', async (app, opts: { db:
         path === ACCOUNT_PATHS.HOME && member
           ? {
               ...(await accountOrders(db, site.id, member.user.id, Number.isSafeInteger(before) && before > 0 ? before : undefined)),
-              money: { locale: siteSettings(site).locale, localeFormatting: labsFlags(site.labs).includes(FEATURE_FLAGS.CURRENCY_FORMATTING) },
+              money: moneyFormatOf(site),
               timeZone: siteSettings(site).timeZone,
             }
           : undefined;

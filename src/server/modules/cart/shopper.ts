@@ -8,12 +8,10 @@ import type pg from 'pg';
 import type { Database, Db } from '../../../db/client';
 import { CART_COOKIE } from '../../../domain/cart-summary';
 import type { MoneyFormat } from '../../../domain/commerce';
-import { FEATURE_FLAGS } from '../../../domain/feature-flags';
-import { labsFlags } from '../../../domain/labs';
 import { MEMBER_COOKIE, memberForSession } from '../accounts';
 import type { CatalogueCache } from '../catalogue';
 import type { PricingCache } from '../pricing';
-import { siteSettings, type WebsiteRow } from '../sites';
+import { moneyFormatOf, type WebsiteRow } from '../sites';
 
 export type CartDeps = { pool: pg.Pool; db: Db; catalogue: CatalogueCache; pricing: PricingCache };
 
@@ -33,6 +31,6 @@ export async function shopperOf(app: FastifyInstance, deps: CartDeps, req: Fasti
     websiteId: site.id,
     token: cookie !== undefined && TOKEN.test(cookie) ? cookie : undefined,
     siteUserId: member?.user.id,
-    format: { locale: siteSettings(site).locale, localeFormatting: labsFlags(site.labs).includes(FEATURE_FLAGS.CURRENCY_FORMATTING) },
+    format: moneyFormatOf(site),
   };
 }

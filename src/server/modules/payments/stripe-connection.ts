@@ -15,7 +15,6 @@ import { paymentsApi } from '../../../messages/payments-api';
 import { secretColumn, type SecretPlace } from '../../secrets/places';
 import { seal, unsealOptional } from '../../secrets/sealed';
 import { logActivity } from '../sites';
-import { ProviderUnavailable } from './provider';
 import { paymentSettings } from './schema';
 import { stripeClient } from './stripe-provider';
 
@@ -92,7 +91,6 @@ export async function checkStripeKey(secretKey: string, api: string | undefined)
     if (err instanceof Stripe.errors.StripePermissionError) return null;
     if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError || err instanceof Stripe.errors.StripeRateLimitError)
       throw new StripeKeysRefused(502, paymentsApi.stripeUnreachable);
-    if (err instanceof ProviderUnavailable) throw new StripeKeysRefused(502, paymentsApi.stripeUnreachable);
     if (err instanceof Stripe.errors.StripeError) throw new StripeKeysRefused(400, paymentsApi.secretKeyRefused, 'secretKey');
     throw err;
   }

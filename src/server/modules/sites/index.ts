@@ -19,3 +19,4 @@ export {
 export { addSiteDomains, createSiteRow, removeSiteDomains, updateSiteRow, withJsonMember, withoutJsonMember } from './site-writes';
 export { onStoredProblem, siteFooter, siteHeader, siteNavigation, siteSettings, storedPageAccess, storedSections, strict } from './stored-json';
 export { captchaKeys, translationApiKeys } from './stored-secrets';
+export { moneyFormatOf } from './money-format';

@@ -40,7 +40,7 @@ import { cartDeps, readCart, shopperOf } from '../../cart';
 import { giftCardCodesOf, orderForToken, orderStatusForToken, PREVIEW_EMAILS, sampleEmail, type OrderView, type PreviewEmail } from '../../orders';
 import { paymentSettingsOf } from '../../payments';
 import { downloadLink } from '../downloads';
-import { siteSettings, type WebsiteRow } from '../../sites';
+import { moneyFormatOf, siteSettings, type WebsiteRow } from '../../sites';
 
 /** The query parameter that carries the signed cart token to the primary host. */
 export const CART_HANDOFF_QUERY = 'cart';
@@ -245,7 +245,7 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
     const [order, store] = await Promise.all([orderForToken(db, site.id, req.params.token), storeSettingsOf(db, site.id)]);
     if (!order) return notFound(req, reply, site, info);
     const countries = new Map(countryChoices(siteSettings(site).locale).map((c) => [c.code, c.name]));
-    const money = (await shopperOf(app, deps, req, site)).format;
+    const money = moneyFormatOf(site);
     return send(
       req,
       reply,
@@ -270,7 +270,7 @@ export async function registerCheckoutPages(app: FastifyInstance, database: Pick
     // A cancelled or refunded order's files are no longer given.
     const delivers = status.stage !== 'canceled' && status.stage !== 'refunded' && status.stage !== 'awaitingPayment';
     const downloads = delivers ? await downloadsOf(site.id, status.order) : [];
-    const money = (await shopperOf(app, deps, req, site)).format;
+    const money = moneyFormatOf(site);
     return send(
       req,
       reply,

@@ -7,13 +7,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../../../db/client';
 import { townLine } from '../../../../domain/checkout/address';
 import { formatPrice, isCurrencyCode, type MoneyFormat } from '../../../../domain/commerce';
-import { FEATURE_FLAGS } from '../../../../domain/feature-flags';
-import { labsFlags } from '../../../../domain/labs';
 import { format } from '../../../../messages/format';
 import { cart } from '../../../../messages/cart';
 import { orderEmails as words } from '../../../../messages/order-emails';
 import { paymentMethods } from '../../../../messages/payment-methods';
-import { siteHeader, siteSettings, type WebsiteRow } from '../../sites';
+import { moneyFormatOf, siteHeader, siteSettings, type WebsiteRow } from '../../sites';
 import { giftCardCodesOf, type IssuedGiftCard } from '../gift-cards';
 import { orderLines, orders } from '../schema';
 import type { AmountRow, MailLine, MailSite } from './frame';
@@ -41,7 +39,7 @@ export async function placedOrder(db: Executor, websiteId: string, orderId: stri
 export type MailMoney = (minor: number) => string;
 
 export function moneyOf(site: WebsiteRow, currency: string): MailMoney {
-  const fmt: MoneyFormat = { locale: siteSettings(site).locale, localeFormatting: labsFlags(site.labs).includes(FEATURE_FLAGS.CURRENCY_FORMATTING) };
+  const fmt: MoneyFormat = moneyFormatOf(site);
   if (!isCurrencyCode(currency)) throw new Error(`an order's currency ${currency} is not one the store knows`);
   return (minor) => formatPrice({ currency, minor }, fmt);
 }
