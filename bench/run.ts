@@ -35,7 +35,10 @@
  *    million generated events, over 30 and 90 days, in milliseconds;
  * 8. generated bad input at full counts (bench/fuzz.ts): about 50,000 requests to every route,
  *    10,000 to each measurement call and 10,000 form bodies, never a 5xx.
- * BENCH_ONLY=pages|shop|commerce|forms|census|render|sign-in|editor|images|dashboard|fuzz runs those sections alone (comma-separated, in the order given).
+ * 9. Lighthouse mobile (bench/lighthouse.ts) on the demo's home page, a gallery and a journal post:
+ *    the median of 3 runs of each category's score and of the bytes transferred, beside the goals
+ *    and the hosted builders' figures, and the audits failing in each category under its goal.
+ * BENCH_ONLY=pages|shop|commerce|forms|census|render|sign-in|editor|images|dashboard|fuzz|lighthouse runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -66,6 +69,7 @@ import { commerceBench } from './commerce';
 import { fuzzBench } from './fuzz';
 import { formRows } from './forms';
 import { imagesBench, servedImagesBench } from './images';
+import { lighthouseBench } from './lighthouse';
 import { fmt, printTable, type GoalRow } from './table';
 import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
 
@@ -419,8 +423,12 @@ async function main() {
       for (const name of only) {
         if (name === 'dashboard') await dashboardBench(dataDir);
         else if (name === 'fuzz') await fuzzBench();
+        else if (name === 'lighthouse') await withServers((children) => lighthouseBench(dataDir, children, spawnServer));
         else if (sections[name]) rows.push(...(await sections[name](dataDir)));
-        else throw new Error(`BENCH_ONLY: no section ${name} (pages, shop, commerce, forms, census, render, sign-in, editor, images, dashboard, fuzz)`);
+        else
+          throw new Error(
+            `BENCH_ONLY: no section ${name} (pages, shop, commerce, forms, census, render, sign-in, editor, images, dashboard, fuzz, lighthouse)`,
+          );
       }
       if (rows.length > 0) printTable(rows);
       return;
@@ -434,6 +442,8 @@ async function main() {
     await dashboardBench(dataDir);
     console.log('');
     await fuzzBench();
+    console.log('');
+    await withServers((children) => lighthouseBench(dataDir, children, spawnServer));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

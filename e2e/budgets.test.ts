@@ -8,12 +8,13 @@
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CART_SUMMARY_COOKIE, writeCartSummary } from '../src/domain/cart-summary';
-import { desktop, isBlockChunk, isPageRuntime, recordScripts, siteForFile, visitorContext } from './harness';
+import { changeSiteDocument, desktop, isBlockChunk, isPageRuntime, recordScripts, siteForFile, visitorContext, type ScriptSize } from './harness';
+import { anchorPage, publishDesign } from './site-motion';
 
 const env = siteForFile();
 
-/** `bytes` leaves out the visitor runtime, whose size is `runtimeBytes`. */
-type Measure = { bytes: number; runtimeBytes: number; scripts: string[] };
+/** `bytes` leaves out the visitor runtime, whose size is `runtimeBytes`; `sizes` are every script's. */
+type Measure = { bytes: number; runtimeBytes: number; scripts: string[]; sizes: ScriptSize[] };
 
 const RUNTIME_BUDGET = 8 * 1024;
 
@@ -35,6 +36,7 @@ async function measure(context: BrowserContext, path: string): Promise<Measure> 
     bytes: sum(external.filter((e) => !isPageRuntime(e.url))),
     runtimeBytes,
     scripts: external.map((e) => e.url),
+    sizes: external,
   };
 }
 
@@ -183,6 +185,47 @@ describe('editor code on published pages', () => {
       // Names these libraries' code carries whatever the minifier does.
       for (const marker of ['ProseMirror', '@tiptap', 'tiptap', 'dnd-kit', 'DndContext']) expect(body, `${url} holds ${marker}`).not.toContain(marker);
     }
+    await ctx.close();
+  });
+});
+
+/** The gzipped bytes of the scripts `with` loads that `without` does not: what a feature adds to a page. */
+function added(withIt: Measure, without: Measure): { scripts: string[]; bytes: number } {
+  const extra = withIt.sizes.filter((s) => !without.scripts.includes(s.url));
+  return { scripts: extra.map((s) => s.url), bytes: extra.reduce((n, s) => n + s.size, 0) };
+}
+
+describe('site animations and anchor scrolling', () => {
+  it('the animation enhancement loads only when the design animates blocks, at most 1 KB', async () => {
+    const ctx = await visitorContext(env.browser(), env.site(), desktop);
+    // The demo's design animates nothing.
+    const still = await measure(ctx, '/about');
+    expect(still.scripts.filter((s) => s.startsWith('/assets/island-motion-'))).toEqual([]);
+    await publishDesign(env.site(), { animation: 'scale', stickyHeader: false }, '/about');
+    try {
+      const animated = await measure(ctx, '/about');
+      const motion = added(animated, still);
+      expect(motion.scripts.filter((s) => s.startsWith('/assets/island-motion-'))).toHaveLength(1);
+      expect(motion.bytes).toBeLessThanOrEqual(1024);
+      console.info(`site animations ${motion.bytes} B gzip (${motion.scripts.join(', ')})`);
+    } finally {
+      await publishDesign(env.site(), { animation: 'none', stickyHeader: false }, '/about');
+    }
+    await ctx.close();
+  });
+
+  it('anchor scrolling loads only on a page with a same-page link, at most 1.5 KB', async () => {
+    await changeSiteDocument(env.site(), (doc) => {
+      doc.pages.push(anchorPage('/anchors', 2).page);
+    });
+    const ctx = await visitorContext(env.browser(), env.site(), desktop);
+    // The demo's pages hold no same-page link but the header's own (the skip link, the menu's).
+    const without = await measure(ctx, '/about');
+    expect(without.scripts.filter((s) => s.startsWith('/assets/island-anchor-scroll-'))).toEqual([]);
+    const anchors = added(await measure(ctx, '/anchors'), without);
+    expect(anchors.scripts.filter((s) => s.startsWith('/assets/island-anchor-scroll-'))).toHaveLength(1);
+    expect(anchors.bytes).toBeLessThanOrEqual(1.5 * 1024);
+    console.info(`anchor scrolling ${anchors.bytes} B gzip (${anchors.scripts.join(', ')})`);
     await ctx.close();
   });
 });

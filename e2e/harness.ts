@@ -527,9 +527,10 @@ export function isPageRuntime(path: string): boolean {
 
 /**
  * Page-level islands of the site's chrome, loaded only where they show: the header's menu (on
- * narrow screens) and a shop's cart indicator (for a visitor with a cart, and beside commerce blocks).
+ * narrow screens), a shop's cart indicator (for a visitor with a cart, and beside commerce blocks),
+ * the design's animations (when it animates) and anchor scrolling (on pages with same-page links).
  */
-export const CHROME_ISLANDS = ['menu', 'cart-indicator'] as const;
+export const CHROME_ISLANDS = ['menu', 'cart-indicator', 'motion', 'anchor-scroll'] as const;
 
 /** A block's island kind, as opposed to a page-level island's. */
 export const isBlockKind = (kind: string): boolean => ![...PAGE_ISLANDS, ...CHROME_ISLANDS].some((k) => k === kind);

@@ -2,7 +2,8 @@
  * `npm test`: the whole suite, and on a fresh machine the set-up it needs.
  *
  * 1. The Debian packages the tests use that npm does not install (Chromium for the end-to-end
- *    tests, redis-server for the Redis rate-limit tests, Java for the HTML checker): installed with apt-get when missing and
+ *    tests, redis-server for the Redis rate-limit tests, Java for the HTML checker, the Liberation
+ *    fonts for the font swap test): installed with apt-get when missing and
  *    running as root, else the run stops at once with the one command to run.
  * 2. The checks, side by side: typecheck (incremental), lint (cached), the dependency rules, the
  *    formatting, and the build (browser chunks and the server bundle, made once for every test);
@@ -28,6 +29,9 @@ const PACKAGES = [
   { program: '/usr/lib/chromium/chromium-headless-shell', name: 'chromium-headless-shell', for: 'the end-to-end tests' },
   { program: '/usr/bin/redis-server', name: 'redis-server', for: 'the Redis rate-limit tests' },
   { program: '/usr/bin/java', name: 'default-jre-headless', for: 'the HTML checker' },
+  // Arial's, Times New Roman's and Courier New's metric twins, as visitors' machines have them: the
+  // fonts' fallback faces are sized against them (the layout-shift test of the font swap).
+  { program: '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf', name: 'fonts-liberation', for: 'the font swap test' },
 ];
 
 function systemPackages(): void {

@@ -163,6 +163,7 @@ describe('the owner-HTML data migration', () => {
       '0003_rich_text',
       '0004_owner_html_ids',
       '0005_reserved_shop_paths',
+      '0006_reserved_font_paths',
     ]);
   });
 });

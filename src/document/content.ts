@@ -13,6 +13,7 @@ import { createSectionSchema, type BlockData, type BlockDataSchemas, type Sectio
 import { siteLink } from './link';
 import { itemPath } from './paths';
 import { contentStatus, hexId, navLink, seo, sitePath } from './primitives';
+import { DEFAULT_DESIGN, designSchema } from './design';
 import { footerSchema, headerSchema, settingsSchema } from './settings';
 import { categoryPath, productPath, storeSchema } from './store';
 
@@ -24,7 +25,7 @@ export const SITE_DOCUMENT_FORMAT = 'openpress.site';
  * Version 4: the store (./store.ts: settings, categories, products), private files, a collection's view mode.
  * Version 5: the store's pricing rules (./pricing.ts: coupons, shipping zones, tax).
  */
-export const SITE_DOCUMENT_VERSION = 5;
+export const SITE_DOCUMENT_VERSION = 6;
 
 /** Page types a document holds (seed 000 §2): pages, splash pages, and the not-found and error pages an owner may restyle. */
 export const DOCUMENT_PAGE_TYPES = [PAGE_TYPES.PAGE, PAGE_TYPES.SPLASH_PAGE, PAGE_TYPES.NOT_FOUND, PAGE_TYPES.ERROR] as const;
@@ -161,7 +162,8 @@ function createSchemas<D extends BlockData>(blockData: BlockDataSchemas<D>) {
     .object({
       format: z.literal(SITE_DOCUMENT_FORMAT),
       version: z.literal(SITE_DOCUMENT_VERSION),
-      settings: settingsSchema,
+      // The site's design is the document's (settings.design), kept apart from the stored settings: it is published, not saved.
+      settings: settingsSchema.extend({ design: designSchema.prefault(DEFAULT_DESIGN) }),
       navigation: z.array(navLink).max(100).default([]),
       header: headerSchema.default({ layout: 'left', showTagline: false }),
       footer: footerSchema.default({ showNavigation: true, links: [] }),

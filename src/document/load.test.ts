@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonPath, loadDocument, upgradeDocument, type DocumentMigration } from './load';
 import { richText } from './rich-text';
+import { DEFAULT_DESIGN } from './design';
 import { createSiteDocumentSchema, SITE_DOCUMENT_VERSION } from './schema';
 
 describe('upgradeDocument', () => {
@@ -126,7 +127,18 @@ describe('version 2: text blocks as rich text', () => {
   it('leaves what it cannot read for the schema to refuse', () => {
     const odd = { ...versionOne(''), pages: 'none', collections: [{ items: [{ sections: [{ blocks: [block(9, 2, { html: 7 })] }] }] }] };
     const out = upgradeDocument(odd);
-    expect(out).toEqual({ ok: true, value: { ...odd, version: SITE_DOCUMENT_VERSION } });
+    expect(out).toEqual({ ok: true, value: { ...odd, settings: { ...odd.settings, design: DEFAULT_DESIGN }, version: SITE_DOCUMENT_VERSION } });
+  });
+});
+
+describe('version 6: the site design', () => {
+  it('gives a site from before designs the design it looked like, and keeps one it has', () => {
+    const before = { format: 'openpress.site', version: 5, settings: { identifier: 'old', title: 'Old' }, pages: [] };
+    const out = upgradeDocument(before);
+    expect(out).toMatchObject({ ok: true, value: { version: SITE_DOCUMENT_VERSION, settings: { design: DEFAULT_DESIGN } } });
+    const own = { ...DEFAULT_DESIGN, animation: 'fade' };
+    const kept = upgradeDocument({ ...before, settings: { ...before.settings, design: own } });
+    expect(kept).toMatchObject({ ok: true, value: { settings: { design: own } } });
   });
 });
 

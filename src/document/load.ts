@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { BLOCK_TYPES } from '../domain/block-types';
 import { isPublishableLink } from '../domain/links';
+import { DEFAULT_DESIGN } from './design';
 import { sectionsWithRichText } from './rich-text-html';
 import { SITE_DOCUMENT_FORMAT, SITE_DOCUMENT_VERSION, type BlockData, type SiteDocument } from './schema';
 
@@ -54,6 +55,12 @@ const textBlocksAsRichText: SectionsUpgrade = {
   finds: `$[*].blocks[*] ? (@.type == ${BLOCK_TYPES.HTML} && exists(@.data.html))`,
 };
 
+/** A version-5 document's settings with the design every site had before designs were data. */
+function withDefaultDesign(doc: Record<string, unknown>): Record<string, unknown> {
+  const settings = typeof doc.settings === 'object' && doc.settings !== null ? (doc.settings as Record<string, unknown>) : {};
+  return { ...doc, settings: { ...settings, design: settings.design ?? DEFAULT_DESIGN } };
+}
+
 /**
  * The migrations from each older version, in order: the one list, for documents loaded and for
  * stored rows. A change to the format adds an entry here and bumps SITE_DOCUMENT_VERSION; one with
@@ -67,6 +74,8 @@ export const DOCUMENT_MIGRATIONS: readonly DocumentMigration[] = [
   { from: 3 },
   // Version 5 adds the store's coupons, shipping zones and tax: a version-4 document has none.
   { from: 4 },
+  // Version 6 adds the site's design (settings.design): a version-5 site looked as the default design does, so it gets that one.
+  { from: 5, upgrade: withDefaultDesign },
 ];
 
 export type DocumentError = { path: string; message: string };

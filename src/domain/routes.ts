@@ -85,6 +85,7 @@ export const RESERVED_PATH_SEGMENTS = [
   'commerce',
   'config',
   'downloads',
+  'fonts',
   'newsletter-subscription',
   's',
 ] as const;

@@ -30,6 +30,7 @@ import { customers } from './customers';
 import { dataRequest } from './data-request';
 import { dialogs } from './dialogs';
 import { editing } from './editing';
+import { design } from './design';
 import { editor } from './editor';
 import { emails } from './emails';
 import { filesScreen } from './files-screen';
@@ -111,6 +112,7 @@ export const CATALOGUE = {
   dataRequest,
   dialogs,
   editing,
+  design,
   editor,
   emails,
   filesScreen,

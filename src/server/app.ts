@@ -6,7 +6,7 @@
  * 4. site resolution by host, with the page cache, site-change notifications and page unlocks;
  * 5. the crumb and Origin check, then the API routes (api/<family>.ts) and the config shell;
  * 6. page routes: published pages, rendered once per change and served from the cache;
- * 7. static assets: the browser build's files.
+ * 7. static assets: the browser build's files, and the font files sites use (./http/fonts.ts).
  * Routes call their module's operations for everything they read or write (src/server/modules).
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +30,7 @@ import { registerGoogleMapsApi } from './modules/files/routes/google-maps';
 import { registerConfigApi } from './modules/content/routes/config';
 import { registerCookieBannerApi } from './modules/content/routes/cookie-banner';
 import { registerEditorApi } from './modules/content/routes/editor';
+import { registerDesignApi } from './modules/content/routes/design';
 import { registerFileRoutes } from './modules/files/routes/files';
 import { postgresBlobStore } from './blobs/postgres-store';
 import type { BlobStore } from './blobs/store';
@@ -64,6 +65,7 @@ import { loggerOptions, newRequestId, registerRequestGuards, type LogLevel } fro
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { siteResolutionPlugin } from './plugins/site-resolution';
 import { staticAssetsPlugin } from './plugins/static-assets';
+import { registerFontFiles } from './http/fonts';
 import { frontPath } from './front/front-path';
 import type { ClientAssets } from './render/assets';
 import { registerConfigShell } from './render/config-shell';
@@ -228,6 +230,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await registerAccountRoutes(app, db);
   await registerConfigApi(app, db, { appDomain: opts.appDomain });
   await registerEditorApi(app, db, opts.assets);
+  await registerDesignApi(app, db, opts.assets);
   await registerPostEditorApi(app, db, opts.assets);
   await registerBlogApi(app, db);
   await registerStoreApi(app, db);
@@ -263,6 +266,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   await app.register(pageRoutesPlugin, { db, database: opts.database, assets: opts.assets });
   await app.register(staticAssetsPlugin, { assets: opts.assets });
+  registerFontFiles(app);
   front.attach(app, { trustProxy: opts.trustProxy, requestLines });
   return app;
 }

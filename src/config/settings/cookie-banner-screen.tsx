@@ -5,7 +5,7 @@
  * markup and stylesheet the published pages use, forced for preview: its buttons do nothing.
  * Roles that may read settings see it; ADMIN and WEBSITE_MANAGER change it.
  */
-import { useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import {
   COOKIE_BANNER_BAR_POSITIONS,
   COOKIE_BANNER_POPUP_POSITIONS,
@@ -25,6 +25,9 @@ import '../../ui/page-contract/cookie-banner.css';
 import type { Me } from '../../contracts/auth';
 import { cookieBannerAnswer, type CookieBannerAnswer } from '../../contracts/cookie-banner';
 import { call } from '../shared/api';
+import { designAnswer } from '../../contracts/design';
+import { DEFAULT_DESIGN, designSchema } from '../../document/design';
+import { designCustomProperties } from '../../document/design-css';
 import { Field } from '../../ui/field';
 import { Messages, useLoad, useSave } from '../shared/ui';
 import { settingsScreens } from '../../messages/settings-screens';
@@ -61,7 +64,24 @@ function draftOf(view: CookieBannerAnswer): Draft {
   };
 }
 
+/**
+ * The banner's colours are the site's design: its published one when the role may read the design,
+ * else the default design's, as custom properties on the preview's stage.
+ */
+function useDesignProperties(me: Me): CSSProperties {
+  const [design, setDesign] = useState(DEFAULT_DESIGN);
+  const readable = me.role !== null && canAccess(me.role, 'design', 'read');
+  useEffect(() => {
+    if (!readable) return;
+    call(designAnswer, 'GET', '/api/config/design')
+      .then((a) => setDesign(designSchema.parse(a.published.design)))
+      .catch(() => undefined);
+  }, [readable]);
+  return Object.fromEntries(designCustomProperties(design)) as CSSProperties;
+}
+
 export function CookieBannerScreen({ me }: { me: Me }) {
+  const designProperties = useDesignProperties(me);
   const [view, loadError, reload] = useLoad(cookieBannerAnswer, COOKIE_BANNER_PATH);
   const [edited, setDraft] = useState<Draft>();
   const { error, fieldErrors, done, busy, save: run, clearDone } = useSave(settingsScreens.savedPublished);
@@ -183,6 +203,7 @@ export function CookieBannerScreen({ me }: { me: Me }) {
       {draft.isCookieBannerEnabled ? null : <p>The banner is off: visitors do not see it.</p>}
       <div
         className="cookie-banner-stage"
+        style={designProperties}
         role="group"
         aria-labelledby="cookie-banner-preview-title"
         // The published pages' banner code runs on the preview too: a preview-forced banner ignores its buttons.

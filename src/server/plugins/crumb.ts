@@ -137,7 +137,16 @@ export type SiteHosts = (req: FastifyRequest) => Promise<readonly string[]>;
  * by browsers and CDNs), the health and metrics checks, which load balancers and scrapers call without
  * keeping cookies, and a product page's availability call, which sets no cookie (src/contracts/catalogue.ts).
  */
-const NO_CRUMB_COOKIE = ['/assets/', '/s/', '/favicon', '/apple-touch-icon', '/api/health/', '/api/metrics', '/api/commerce/product-availability/'] as const;
+const NO_CRUMB_COOKIE = [
+  '/assets/',
+  '/fonts/',
+  '/s/',
+  '/favicon',
+  '/apple-touch-icon',
+  '/api/health/',
+  '/api/metrics',
+  '/api/commerce/product-availability/',
+] as const;
 
 /** Whether the browser says this call came from another site (see the module comment). */
 export async function fromAnotherSite(req: FastifyRequest, siteHosts: SiteHosts): Promise<boolean> {

@@ -31,12 +31,13 @@ export function sha256Base64(text: string): string {
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
 
 /**
- * The one stylesheet of published pages: the theme (its values, generated from src/document/theme.ts,
- * then its rules), then every block kind's own rules (cached once by the browser for all pages, so
- * a page does not wait for a kind's rules when a block appears),
+ * The stylesheet every site's pages share: the theme (its shared values, generated from
+ * src/document/theme.ts, then its rules), then every block kind's own rules (cached once by the
+ * browser for all pages, so a page does not wait for a kind's rules when a block appears),
  * the badge and info bar rules generated from the shared constants (z-index, the 1024 px width),
- * the cookie banner's rules, shared with the config area's live preview, and the cart's (its
- * indicator and page).
+ * the cookie banner's rules, shared with the config area's live preview, the cart's (its indicator
+ * and page), the checkout's, and the design's animations. A site's own values (its design) are in
+ * its per-site stylesheet (render/design-sheet.ts), linked after this one.
  */
 export function themeStylesheet(): string {
   const blocks = BLOCK_DEFINITIONS.map((b) => read(`src/blocks/${b.kind}/style.css`)).join('');
@@ -47,7 +48,8 @@ export function themeStylesheet(): string {
     SITE_CHROME_CSS +
     read('src/ui/page-contract/cookie-banner.css') +
     read('src/ui/cart/cart.css') +
-    read('src/ui/checkout/checkout.css')
+    read('src/ui/checkout/checkout.css') +
+    read('src/ui/motion.css')
   );
 }
 

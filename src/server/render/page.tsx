@@ -222,6 +222,16 @@ export function renderSiteFrame(site: ShellSite, currentPath: string, files: Ren
   };
 }
 
+/** A same-page link (`href="#…"`) other than the header's own: the skip link's, the menu's and its close link's. */
+const PAGE_ANCHOR = new RegExp(`href="#(?!(?:content|${MENU_ID})?")`);
+
+/** The rendered body, with the anchor scrolling island (src/runtime/islands/anchor-scroll.ts) when it holds a same-page link. */
+function withAnchorScroll(body: string, kinds: Set<string>): string {
+  if (!PAGE_ANCHOR.test(body)) return body;
+  kinds.add('anchor-scroll');
+  return `${body}<div hidden data-island="anchor-scroll" data-load="eager"></div>`;
+}
+
 /** Escapes JSON for a <script type="application/json"> body. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value)
@@ -256,6 +266,10 @@ export function renderPage(opts: {
   const pageIslands: readonly PageIsland[] = [
     ...(opts.pageIslands ?? []),
     ...(site.consent.banner || site.consent.restrictive ? [{ name: 'cookie-banner' }] : []),
+    // Blocks animate in only where the design says so and the page has blocks (src/runtime/islands/motion.ts).
+    ...(opts.ctx.design && opts.ctx.design.animation !== 'none' && opts.sections.length > 0
+      ? [{ name: 'motion', data: { animation: opts.ctx.design.animation } }]
+      : []),
     { name: 'measure' },
   ];
   const context = pageSiteContext(
@@ -269,7 +283,7 @@ export function renderPage(opts: {
     },
     opts.visitor,
   );
-  const body = renderToString(
+  const rendered = renderToString(
     <>
       <Header site={site} currentPath={opts.currentPath} files={opts.ctx.files} cart={cartLoad(opts.sections, opts.islands ?? [])} />
       <main
@@ -297,6 +311,7 @@ export function renderPage(opts: {
       ))}
     </>,
   );
+  const body = withAnchorScroll(rendered, kinds);
   for (const { name } of pageIslands) kinds.add(name);
   for (const name of opts.islands ?? []) kinds.add(name);
   if (headerHasMenu(site)) kinds.add('menu');
@@ -328,6 +343,8 @@ export function renderPage(opts: {
       {head.description ? <meta name="twitter:description" content={head.description} /> : null}
       {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
       <link rel="stylesheet" href={assets.theme.url} />
+      {opts.ctx.design?.preload ? <link rel="preload" href={opts.ctx.design.preload} as="font" type="font/woff2" crossOrigin="" /> : null}
+      {opts.ctx.design ? <link rel="stylesheet" href={opts.ctx.design.stylesheet} /> : null}
     </>,
   );
   // JSON-LD is data, never run: no CSP hash, escaped as the other JSON scripts are.

@@ -89,17 +89,17 @@ const CHROME_Z_INDEX = Z_INDEX.DIALOG_BASE - 1;
  * while the visitor scrolls, yet at the end of the page the bar sits below the footer instead of
  * covering its last line. The badge floats just above the bar (or the viewport's bottom edge), and
  * the footer keeps room for it so it never covers the footer's links.
- * Colours pass WCAG AA contrast: black on white and white on black, the theme's ink and accent on
- * paper, and the theme's dark-section colours.
+ * Colours are tokens and pass WCAG AA contrast: the badge's fixed black and white, the light bar in
+ * the white colour theme, the dark bar in the dark colour theme's background, text and link.
  */
 export const SITE_CHROME_CSS = `
 /* The site badge and the mobile information bar: src/server/render/site-chrome.tsx */
 .site-chrome { position: sticky; bottom: 0; z-index: ${CHROME_Z_INDEX}; pointer-events: none; }
 .site-footer:has(~ .site-chrome .site-badge) { padding-bottom: var(--space-7); }
-.site-badge { position: absolute; right: var(--space-3); bottom: calc(100% + var(--space-3)); pointer-events: auto; padding: var(--space-1) var(--space-2); border: 1px solid #000000; border-radius: var(--radius-1); font-size: var(--font-sm); font-weight: var(--weight-bold); line-height: 1.4; text-decoration: none; white-space: nowrap; box-shadow: 0 1px 4px rgba(0, 0, 0, .25); }
+.site-badge { position: absolute; right: var(--space-3); bottom: calc(100% + var(--space-3)); pointer-events: auto; padding: var(--space-1) var(--space-2); border: 1px solid var(--color-badge-black); border-radius: var(--radius-1); font-size: var(--font-sm); font-weight: var(--weight-bold); line-height: 1.4; text-decoration: none; white-space: nowrap; box-shadow: 0 1px 4px var(--color-shadow-strong); }
 .site-badge:hover { text-decoration: underline; }
-.site-badge-black { background: #000000; color: #ffffff; }
-.site-badge-white { background: #ffffff; color: #000000; }
+.site-badge-black { background: var(--color-badge-black); color: var(--color-badge-white); }
+.site-badge-white { background: var(--color-badge-white); color: var(--color-badge-black); }
 .info-bar { display: none; pointer-events: auto; border-top: 1px solid; font-size: var(--font-sm); }
 @media (max-width: ${LAYOUT_THRESHOLDS_PX.INFO_BAR_MOBILE_MAX}px) { .info-bar { display: block; } }
 .info-bar-list { list-style: none; margin: 0; padding: 0 var(--space-3); display: flex; flex-wrap: wrap; justify-content: center; gap: 0 var(--space-4); }
@@ -108,8 +108,8 @@ export const SITE_CHROME_CSS = `
 .info-bar address { font-style: normal; }
 .info-bar-light { background: var(--color-paper); color: var(--color-ink); border-color: var(--color-line); }
 .info-bar-light a { color: var(--color-accent); }
-.info-bar-dark { background: var(--color-dark); color: #f5f3ef; border-color: var(--color-dark); }
-.info-bar-dark a { color: #9fd8c8; }
+.info-bar-dark { background: var(--color-dark); color: var(--color-dark-text); border-color: var(--color-dark); }
+.info-bar-dark a { color: var(--color-dark-link); }
 @media (max-width: ${MOBILE_MAX_WIDTH_PX}px) { .info-bar-detail { display: none; } }
 @media print { .site-chrome { display: none; } }
 `;

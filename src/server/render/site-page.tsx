@@ -7,6 +7,7 @@
  * picks the page and its head; the collection list, the post and the restricted pages are drawn by
  * their own views (collection-list.tsx, post-view.tsx, restricted-page.tsx).
  */
+import { designSheetOf } from './design-sheet';
 import type { RenderContext } from '../../blocks/types';
 import type { PageAccess } from '../../document/schema';
 import { CONTENT_SOURCES } from '../../domain/forms';
@@ -88,8 +89,10 @@ export function shell(site: WebsiteRow, host: string, shopPath?: string): ShellS
 
 export function renderContext(content: SiteContent, host: string): RenderContext {
   const { facts } = content;
+  const sheet = designSheetOf(content);
   return {
     host,
+    design: { stylesheet: sheet.url, ...(sheet.preload ? { preload: sheet.preload } : {}), animation: sheet.animation },
     files: facts.files,
     featureFlags: facts.featureFlags,
     ...(facts.captcha ? { captcha: facts.captcha } : {}),

@@ -1,10 +1,13 @@
 /**
- * The stylesheets below src/ against the theme's custom properties (src/document/theme.ts): every
- * property a rule names is defined, and none of the theme's is declared a second time.
+ * The stylesheets below src/ against the custom properties of the shared theme (src/document/theme.ts)
+ * and of a site's design (src/document/design-css.ts): every property a rule names is defined, and
+ * none of theirs is declared a second time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DESIGN } from '../../document/design';
+import { designCss } from '../../document/design-css';
 import { themeCustomProperties } from '../../document/theme';
 
 const SRC = path.resolve(import.meta.dirname, '../..');
@@ -17,7 +20,7 @@ function sourceFiles(dir: string, pattern: RegExp): string[] {
 }
 
 const STYLESHEETS = sourceFiles(SRC, /\.css$/);
-const CODE = sourceFiles(SRC, /\.tsx?$/).filter((f) => f !== path.join(SRC, 'document/theme.ts'));
+const CODE = sourceFiles(SRC, /\.tsx?$/).filter((f) => ![path.join(SRC, 'document/theme.ts'), path.join(SRC, 'document/design-css.ts')].includes(f));
 
 /** `--x: value` in a rule, or `setProperty('--x', …)` from a script. */
 function declaredIn(file: string): string[] {
@@ -26,7 +29,10 @@ function declaredIn(file: string): string[] {
 }
 
 describe("the stylesheets and the theme's properties", () => {
-  const theme = new Set<string>(themeCustomProperties().map(([name]) => name));
+  const theme = new Set<string>([
+    ...themeCustomProperties().map(([name]) => name),
+    ...[...designCss(DEFAULT_DESIGN).matchAll(/(--[a-z][a-z0-9-]*):/g)].map((m) => m[1]!),
+  ]);
 
   it('name no custom property that is neither the theme’s nor declared by a rule or script of their own', () => {
     const declared = new Set([...STYLESHEETS, ...CODE].flatMap(declaredIn));

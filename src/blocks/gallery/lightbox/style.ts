@@ -12,11 +12,11 @@ const speed = `${LIGHTBOX.SPEED_SECONDS}s`;
 
 export const LIGHTBOX_CSS = `
 html.lightbox-shown { overflow: hidden; }
-.lightbox { position: fixed; inset: 0; z-index: ${LIGHTBOX.OVERLAY_Z_INDEX}; width: 100%; height: 100%; max-width: none; max-height: none; margin: 0; padding: 0; border: 0; background: transparent; overflow: hidden; color: #f5f5f5; font: inherit; }
+.lightbox { position: fixed; inset: 0; z-index: ${LIGHTBOX.OVERLAY_Z_INDEX}; width: 100%; height: 100%; max-width: none; max-height: none; margin: 0; padding: 0; border: 0; background: transparent; overflow: hidden; color: var(--color-on-media); font: inherit; }
 .lightbox::backdrop { background: transparent; }
-.lightbox--light { color: #161616; }
-.lightbox-overlay { position: absolute; inset: 0; background: #000; opacity: 0; transition: opacity ${fade} ease; }
-.lightbox--light .lightbox-overlay { background: #fff; }
+.lightbox--light { color: var(--color-on-lightbox-light); }
+.lightbox-overlay { position: absolute; inset: 0; background: var(--color-lightbox-backdrop); opacity: 0; transition: opacity ${fade} ease; }
+.lightbox--light .lightbox-overlay { background: var(--color-lightbox-backdrop-light); }
 .lightbox--open .lightbox-overlay { opacity: ${LIGHTBOX.OVERLAY_OPACITY}; }
 .lightbox-stage, .lightbox-bar, .lightbox-close { opacity: 0; transition: opacity 0.15s ease; }
 .lightbox--open .lightbox-stage, .lightbox--open .lightbox-bar, .lightbox--open .lightbox-close { opacity: 1; transition: opacity ${fade} ease ${fade}; }
@@ -26,15 +26,16 @@ html.lightbox-shown { overflow: hidden; }
 .lightbox-item { margin: 0; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 12px; box-sizing: border-box; }
 .lightbox-media { position: relative; flex: 0 1 auto; min-height: 0; max-width: 100%; display: flex; align-items: center; justify-content: center; }
 .lightbox-media img { display: block; max-width: 100%; max-height: 100%; width: auto; height: auto; object-fit: contain; }
-.lightbox-media--video { width: 100%; max-height: 100%; aspect-ratio: 16 / 9; background: #000; }
+.lightbox-media--video { width: 100%; max-height: 100%; aspect-ratio: 16 / 9; background: var(--color-lightbox-backdrop); }
 .lightbox-media--video img, .lightbox-media--video iframe, .lightbox-media--video video { position: absolute; inset: 0; width: 100%; height: 100%; max-height: none; border: 0; object-fit: contain; }
-.lightbox-play { position: absolute; inset: 0; margin: auto; width: 68px; height: 68px; padding: 0; border: 0; border-radius: 50%; background: rgba(0, 0, 0, 0.7); color: #fff; cursor: pointer; z-index: 1; }
+.lightbox-play { position: absolute; inset: 0; margin: auto; width: 68px; height: 68px; padding: 0; border: 0; border-radius: 50%; background: var(--color-scrim-strong); color: var(--color-on-media); cursor: pointer; z-index: 1; }
 .lightbox-play svg { display: block; width: 100%; height: 100%; fill: currentColor; }
 .lightbox-meta { flex: 0 0 auto; max-width: 40rem; text-align: center; }
-.lightbox-title { margin: 0; font-size: 1.05rem; line-height: 1.3; }
+/* The title is the lightbox's colour, not the page's headings'. */
+.lightbox-title { margin: 0; font-size: 1.05rem; line-height: 1.3; color: inherit; }
 .lightbox-description { margin: 4px 0 0; font-size: 0.9rem; line-height: 1.4; }
-.lightbox button { font: inherit; color: inherit; background: rgba(0, 0, 0, 0.35); border: 0; border-radius: 999px; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
-.lightbox--light button:not(.lightbox-play) { background: rgba(255, 255, 255, 0.6); }
+.lightbox button { font: inherit; color: inherit; background: var(--color-lightbox-control); border: 0; border-radius: 999px; cursor: pointer; display: inline-flex; align-items: center; justify-content: center; }
+.lightbox--light button:not(.lightbox-play) { background: var(--color-lightbox-control-light); }
 .lightbox button:focus-visible { outline: 3px solid currentColor; outline-offset: 2px; }
 .lightbox button:disabled { opacity: 0.35; cursor: default; }
 .lightbox-close { position: absolute; top: 16px; right: 16px; width: 44px; height: 44px; }

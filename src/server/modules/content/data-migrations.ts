@@ -72,4 +72,6 @@ export const DATA_MIGRATIONS: readonly DataMigration[] = [
   { name: '0004_owner_html_ids', run: sanitizeOwnerHtml },
   // The shop's addresses join the platform's: content already there moves aside and the owner is told.
   { name: '0005_reserved_shop_paths', run: (tx) => moveReservedContent(tx, ['cart', 'commerce', 'checkout', 'downloads']).then(() => undefined) },
+  // Sites' own stylesheets and font files are served at /fonts/: content already there moves aside likewise.
+  { name: '0006_reserved_font_paths', run: (tx) => moveReservedContent(tx, ['fonts']).then(() => undefined) },
 ];

@@ -71,6 +71,8 @@ const contentRow = z.object({
   labs: z.unknown(),
   captcha: z.object({ provider: z.enum(['altcha', 'recaptcha']), siteKey: z.string() }).nullable(),
   googleMaps: z.object({ key: z.string(), language: z.string().nullable(), region: z.string().nullable() }).nullable().optional(),
+  /** The published design (site_designs), null for a site that never saved one. */
+  design: z.unknown(),
   bytes: z.number(),
   pages: part(pageRow),
   collections: part(collectionRow),
@@ -132,6 +134,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
     SELECT w.labs,
       (SELECT json_build_object('provider', provider, 'siteKey', site_key) FROM site_captcha WHERE website_id = w.id) AS captcha,
       (SELECT json_build_object('key', api_key, 'language', language, 'region', region) FROM site_google_maps WHERE website_id = w.id) AS "googleMaps",
+      (SELECT design FROM site_designs WHERE website_id = w.id AND id = 'design') AS design,
       sized.bytes::float8 AS bytes,
       CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM p) END AS pages,
       CASE WHEN sized.bytes <= ${maxBytes} THEN (SELECT '[' || coalesce(string_agg(j, ',' ORDER BY o), '') || ']' FROM c) END AS collections,
@@ -145,7 +148,7 @@ function contentQuery(websiteId: string, path: string | undefined, maxBytes: num
 const dialect = new PgDialect();
 
 export type ContentRow = z.infer<typeof contentRow>;
-const NO_SITE: ContentRow = { labs: {}, captcha: null, bytes: 0, pages: [], collections: [], items: [], redirects: [], files: [] };
+const NO_SITE: ContentRow = { labs: {}, captcha: null, design: null, bytes: 0, pages: [], collections: [], items: [], redirects: [], files: [] };
 
 export async function queryContent(pool: pg.Pool, websiteId: string, path: string | undefined, maxBytes: number): Promise<ContentRow> {
   const query = dialect.sqlToQuery(contentQuery(websiteId, path, maxBytes));

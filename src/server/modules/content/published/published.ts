@@ -21,6 +21,8 @@ import { labsFlags } from '../../../../domain/labs';
 import type { PublicCaptcha } from '../../sites';
 import type { GoogleMapsContext } from '../../../../domain/google-maps';
 import { storedPageAccess, storedSections } from '../../sites';
+import { DEFAULT_DESIGN, type Design } from '../../../../document/design';
+import { storedDesign } from '../design/site-design';
 import { queryContent, SYSTEM_PAGE_TYPES, type ContentRow, type PageRow } from './content-query';
 
 export type SiteFileFacts = RenderedFile;
@@ -101,6 +103,8 @@ export type SiteContent = {
   /** The whole site, or only what one address needs (a site larger than the reader may hold). */
   scope: 'site' | 'path';
   facts: RenderFacts;
+  /** The published design (settings.design), the default for a site that never published one. */
+  design: Design;
   redirect(path: string): string | undefined;
   page(path: string): PublishedPage | undefined;
   collection(path: string): { collection: PublishedCollection; items: readonly ItemSummary[] } | undefined;
@@ -232,6 +236,7 @@ function siteContent(websiteId: string, row: ContentRow, scope: SiteContent['sco
     bytes: row.bytes,
     scope,
     restrictedFiles: () => (scope === 'path' ? undefined : (restricted ??= findRestricted())),
+    design: storedDesign(row.design ?? DEFAULT_DESIGN),
     facts: {
       files: new Map(
         (row.files ?? []).map((f) => [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_DESIGN } from '../../../../document/design';
 import type { SiteContent } from './published';
 import { createSiteContentCache, type SiteContentReader } from './site-content';
 
@@ -9,6 +10,7 @@ function content(websiteId: string, bytes: number, scope: SiteContent['scope'], 
     bytes,
     scope,
     facts: { files: new Map(), featureFlags: [], captcha: undefined },
+    design: DEFAULT_DESIGN,
     redirect: () => readFor,
     page: () => undefined,
     collection: () => undefined,

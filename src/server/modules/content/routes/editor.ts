@@ -13,9 +13,10 @@ import type { Db } from '../../../../db/client';
 import { configRoute } from '../../accounts';
 import { editor } from '../../../../messages/editor';
 import type { ClientAssets } from '../../../render/assets';
+import type { VersionOutcome } from '../../../versions/versions';
 import { renderSiteFrame } from '../../../render/page';
 import { renderContext, shell } from '../../../render/site-page';
-import { discardDraft, editorPage, listRevisions, publishDraft, readRevision, restoreRevision, saveDraft, type Outcome } from '..';
+import { discardDraft, editorPage, listRevisions, publishDraft, readRevision, restoreRevision, saveDraft } from '..';
 import { siteSettings } from '../../sites';
 import type { WebsiteRow } from '../../sites';
 
@@ -43,7 +44,13 @@ function pageIdOf(req: FastifyRequest, reply: FastifyReply): string | undefined 
  * A service's outcome as the answer: its value, or the refusal with its status. `notFound` names
  * what is missing (a page, a post); the conflict message says which version moved.
  */
-export function answer<T>(reply: FastifyReply, outcome: Outcome<T>, conflictMessage: string = editor.draftConflict, notFound: string = editor.noPage) {
+export function answer<T, S>(
+  reply: FastifyReply,
+  outcome: VersionOutcome<T, S>,
+  conflictMessage: string = editor.draftConflict,
+  notFound: string = editor.noPage,
+  invalid: string = editor.invalidSections,
+) {
   if (outcome.ok) return outcome.value;
   const refusal = outcome.refusal;
   switch (refusal.kind) {
@@ -52,7 +59,7 @@ export function answer<T>(reply: FastifyReply, outcome: Outcome<T>, conflictMess
     case 'conflict':
       return reply.code(409).send({ error: conflictMessage, conflict: true, current: refusal.current });
     case 'invalid':
-      return reply.code(400).send({ error: editor.invalidSections, errors: refusal.errors });
+      return reply.code(400).send({ error: invalid, errors: refusal.errors });
     case 'forbidden':
       return reply.code(403).send({ error: refusal.error, errors: refusal.errors });
   }
@@ -66,7 +73,8 @@ export async function canvasSetup(app: FastifyInstance, assets: ClientAssets, si
   const host = new URL(app.siteOrigin(site)).host;
   const ctx = renderContext(await app.siteContent.read(site.id, '/'), host);
   return {
-    stylesheets: [assets.theme.url],
+    // The shared stylesheet, then the site's published design (its colours, fonts and type).
+    stylesheets: [assets.theme.url, ...(ctx.design ? [ctx.design.stylesheet] : [])],
     islands: Object.fromEntries(CANVAS_KINDS.flatMap((k) => (assets.islands.has(k) ? [[k, assets.islands.get(k)!]] : []))),
     ctx: {
       host: ctx.host,

@@ -120,3 +120,32 @@ export const redirects = pgTable(
   },
   (t) => [primaryKey({ columns: [t.websiteId, t.fromPath] })],
 );
+
+/**
+ * A site's design (settings.design in the site document: src/document/design.ts): one row a site,
+ * `design` what visitors see (only publishing, import and reset write it), `starting` the design
+ * the site was made or last imported with, which "Reset to the template's design" brings back.
+ * Its drafts and revisions are versioned content like a page's; `id` is always 'design'.
+ */
+export const siteDesigns = pgTable(
+  'site_designs',
+  {
+    websiteId: text('website_id')
+      .notNull()
+      .references(() => websites.id, { onDelete: 'cascade' }),
+    id: text('id').notNull().default('design'),
+    design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+    starting: jsonb('starting').$type<Record<string, unknown>>().notNull(),
+    /** Always published: the versions' rules ask of every live row whether it is. */
+    status: smallint('status').notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.websiteId, t.id] })],
+);
+
+export const { drafts: designDrafts, revisions: designRevisions } = versionTables<Record<string, unknown>>({
+  name: 'site_design',
+  parent: siteDesigns,
+  parentColumn: 'design_id',
+  content: 'design',
+  account: () => accounts.id,
+});

@@ -22,6 +22,7 @@ import { exportStore, writeStore } from '../../catalogue';
 import { exportPricing, writePricing } from '../../pricing';
 import { markSiteChanged, strict } from '../../sites';
 import { addSiteDomains, createSiteRow, defaultSite, logActivity, removeSiteDomains, siteIdOf, siteRow, updateSiteRow } from '../../sites';
+import { importDesign, publishedDesign } from '../design/site-design';
 
 export class SiteConflictError extends Error {}
 
@@ -67,7 +68,7 @@ export type ImportResult = {
 
 /** `doc` as the writing schema gives it (src/blocks/site-document.ts): its owner HTML sanitised. */
 export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockData>, opts: ImportOptions = {}): Promise<ImportResult> {
-  const { identifier, ...settings } = doc.settings;
+  const { identifier, design, ...settings } = doc.settings;
   try {
     return await db.transaction(async (tx) => {
       const existing = await siteIdOf(tx, identifier, { forUpdate: true });
@@ -112,6 +113,7 @@ export async function writeSiteDocument(db: Db, doc: SiteDocument<StoredBlockDat
         await markSiteChanged(tx, websiteId);
       }
       await addSiteDomains(tx, websiteId, doc.settings.customDomains);
+      await importDesign(tx, websiteId, design);
       if (doc.pages.length > 0) {
         await tx
           .insert(pages)
@@ -344,7 +346,7 @@ export async function exportSiteWithFiles(db: Db, websiteId: string): Promise<{ 
     version: SITE_DOCUMENT_VERSION,
     // Parsed so that settings added after the site was stored come out with their defaults.
     // Links stored before the link rules come out as they are; importing the file asks for them mended.
-    settings: strict.settings(site),
+    settings: { ...strict.settings(site), design: await publishedDesign(db, websiteId) },
     navigation: strict.navigation(site),
     // Sites stored before header and footer settings existed hold {}: the schema fills the defaults.
     header: strict.header(site),

@@ -6,19 +6,22 @@
  */
 import { createHash } from 'node:crypto';
 import { FAVICON_ICO_SIZES } from '../../../../domain/site-brand';
-import { DEFAULT_THEME } from '../../../../document/theme';
+import { DEFAULT_DESIGN } from '../../../../document/design';
+import { paletteValueToHex } from '../../../../domain/palette-color';
 import { makeIcon } from './image-pipeline';
 
+const ACCENT = paletteValueToHex(DEFAULT_DESIGN.palette.swatches.bright);
+
 /**
- * The default mark: a page with a folded corner and lines of text on the default theme's dark
- * green, in a rounded square. Drawn by the pipeline at each size, so nothing is downloaded or built.
+ * The default mark: a page with a folded corner and lines of text on the default design's accent
+ * (its dark green), in a rounded square. Drawn by the pipeline at each size, so nothing is downloaded or built.
  */
 export const DEFAULT_ICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
-<rect width="64" height="64" rx="14" fill="${DEFAULT_THEME.colors.accent}"/>
+<rect width="64" height="64" rx="14" fill="${ACCENT}"/>
 <path d="M19 12h19l11 11v29a2 2 0 0 1-2 2H19a2 2 0 0 1-2-2V14a2 2 0 0 1 2-2z" fill="#ffffff"/>
 <path d="M38 12v9a2 2 0 0 0 2 2h9z" fill="#b9d8cf"/>
-<rect x="23" y="31" width="20" height="4" rx="2" fill="${DEFAULT_THEME.colors.accent}"/>
-<rect x="23" y="40" width="14" height="4" rx="2" fill="${DEFAULT_THEME.colors.accent}"/>
+<rect x="23" y="31" width="20" height="4" rx="2" fill="${ACCENT}"/>
+<rect x="23" y="40" width="14" height="4" rx="2" fill="${ACCENT}"/>
 </svg>`;
 const DEFAULT_ICON = Buffer.from(DEFAULT_ICON_SVG);
 
