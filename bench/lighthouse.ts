@@ -8,7 +8,8 @@
  * started by chrome-launcher). Per page, the median of each category's score and of the bytes
  * transferred (the `total-byte-weight` audit, in KB of 1,024 bytes as Lighthouse's report counts),
  * beside the goals and the hosted builders' figures on the same small site; then, for each
- * category under its goal, the audits that failed, to show what closes the gap.
+ * category under its goal, the audits that failed, to show what closes the gap. Then the same pages
+ * again with each palette preset from #1d5c4d published.
  *
  * Nothing goes past the server measured: Chromium resolves no host but the page's own (a request
  * elsewhere fails, and is listed), and runs with its background networking, component updates and
@@ -21,6 +22,13 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { demoDocument } from '../test/fixtures';
 import { withSiteServer, type SpawnServer } from './site-server';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_DESIGN, withPalette } from '../src/document/design';
+import { PALETTE_PRESETS } from '../src/domain/palette';
+import { paletteFromPreset } from '../src/domain/palette-generator';
+import { TEAM_ROLES } from '../src/domain/roles';
+import { createAccount } from '../src/server/modules/accounts/accounts';
+import { designScreen, publishDesign, saveDesignDraft } from '../src/server/modules/content/design/site-design';
 import { fmt } from './table';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -231,7 +239,7 @@ export function printLighthouseTable(rows: LighthouseRow[]): void {
 /** The section: the demo site's pages under Lighthouse mobile, with the server started and stopped here. */
 export async function lighthouseBench(dataDir: string, children: ChildProcess[], spawnServer: SpawnServer): Promise<void> {
   const start = performance.now();
-  await withSiteServer({ dataDir, name: 'lighthouse', doc: demoDocument(), children, spawnServer }, async (origin) => {
+  await withSiteServer({ dataDir, name: 'lighthouse', doc: demoDocument(), children, spawnServer }, async (origin, database) => {
     console.log(
       `Lighthouse mobile (simulated Slow 4G, 4x CPU slowdown), the demo site (its images' copies made ${fmt((performance.now() - start) / 1000)} s after the start), ` +
         `median of ${RUNS} runs per page, each in a fresh Chromium:`,
@@ -240,5 +248,36 @@ export async function lighthouseBench(dataDir: string, children: ChildProcess[],
     console.log('');
     printLighthouseTable(rows);
     console.log('');
+    // The same pages with each palette preset from #1d5c4d published, as an owner would from the Design screen.
+    const websiteId = (await database.pool.query<{ id: string }>(`SELECT id FROM websites WHERE is_default`)).rows[0]!.id;
+    const accountId = await createAccount(database.db, 'designer@bench.example', randomBytes(16).toString('hex'));
+    for (const preset of PALETTE_PRESETS) {
+      const before = await designSheetOf(origin);
+      const state = await designScreen(database.db, websiteId, TEAM_ROLES.ADMIN);
+      const design = withPalette(DEFAULT_DESIGN, { mode: 'Presets', preset, seed: PRESET_SEED, swatches: paletteFromPreset(preset, PRESET_SEED) });
+      const saved = await saveDesignDraft(database.db, {
+        websiteId,
+        accountId,
+        role: TEAM_ROLES.ADMIN,
+        baseVersion: state.draft.version,
+        changeId: `bench-${preset}`,
+        design,
+      });
+      if (!saved.ok || !(await publishDesign(database.db, websiteId, accountId, saved.value.version)).ok)
+        throw new Error(`the ${preset} design was not published`);
+      // The app drops the site's cached pages on the change's notification: wait until its home page links the new design.
+      while ((await designSheetOf(origin)) === before) await new Promise((resolve) => setTimeout(resolve, 50));
+      console.log(`With the ${preset} palette from ${PRESET_SEED}:`);
+      printLighthouseTable(await lighthouseRows(origin, LIGHTHOUSE_PAGES, RUNS));
+      console.log('');
+    }
   });
+}
+
+const PRESET_SEED = '#1d5c4d';
+
+/** The per-site stylesheet the site's home page links. */
+async function designSheetOf(origin: string): Promise<string | undefined> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return /href="(\/fonts\/[^"]+\.css)"/.exec(html)?.[1];
 }

@@ -17,6 +17,10 @@ import type { SiteDocument } from '../src/document/schema';
 import { buildApp } from '../src/server/app';
 import { loadClientAssets } from '../src/server/render/assets';
 import { writeSiteDocument } from '../src/server/modules/content/sites/sites';
+import { publishDesign, saveDesignDraft } from '../src/server/modules/content/design/site-design';
+import { createAccount } from '../src/server/modules/accounts/accounts';
+import { TEAM_ROLES } from '../src/domain/roles';
+import { DEFAULT_DESIGN } from '../src/document/design';
 import { inject } from 'vitest';
 import { freshDatabase } from './db';
 import { siteNamed } from './fixtures';
@@ -89,6 +93,24 @@ describe('two app servers on one database', () => {
     await writeSiteDocument(database.db, valid(siteNamed('shared', 'After')));
     for (const app of apps) await expect.poll(async () => (await visit(app)).title, { timeout: 5000 }).toBe('About — After');
     for (const app of apps) expect(await visit(app)).toEqual({ title: 'About — After', byFramework: false });
+  });
+
+  it('gives every server a published design within a second', async () => {
+    const websiteId = (await database.pool.query<{ id: string }>(`SELECT id FROM websites`)).rows[0]!.id;
+    const accountId = await createAccount(database.db, 'designer@example.com', 'a-password-of-length');
+    const sheetOn = async (app: FastifyInstance) => /href="(\/fonts\/[^"]+\.css)"/.exec((await rawGet(portOf(app), '/')).body.toString())?.[1];
+    const before = await Promise.all(apps.map(sheetOn));
+    const saved = await saveDesignDraft(database.db, {
+      websiteId,
+      accountId,
+      role: TEAM_ROLES.ADMIN,
+      baseVersion: 0,
+      changeId: 'multi-server',
+      design: { ...DEFAULT_DESIGN, stickyHeader: true },
+    });
+    expect(saved.ok).toBe(true);
+    expect((await publishDesign(database.db, websiteId, accountId, 1)).ok).toBe(true);
+    for (const [i, app] of apps.entries()) await expect.poll(() => sheetOn(app), { timeout: 1000, interval: 20 }).not.toBe(before[i]);
   });
 
   // covers 000-2.32 (error 101)
