@@ -96,7 +96,7 @@ describe('the logo and the site icon', () => {
     const owner = await visitorContext(env.browser(), env.site(), desktop);
     const page = await owner.newPage();
     await signInAsOwner(page, env.site());
-    await page.goto(`${env.site().url}/config/design`);
+    await page.goto(`${env.site().url}/config/design/header`);
     const header = page.getByRole('group', { name: 'Header' });
 
     await header.getByRole('button', { name: 'Choose a logo' }).click();
@@ -117,7 +117,7 @@ describe('the logo and the site icon', () => {
     await expect.poll(() => previewLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(Math.round((await previewLogo.boundingBox())!.height)).toBe(32);
 
-    await page.getByRole('button', { name: 'Save design' }).click();
+    await page.getByRole('button', { name: 'Save header' }).click();
     await page.getByText('Saved. Every page shows the new header and footer now.').waitFor();
     await owner.close();
 

@@ -28,6 +28,7 @@ describe('routes', () => {
   it('recognise the design path, an editor page and the rest of the config area, apart from site pages', () => {
     expect(configAreaPage('/config/design')).toBe('design');
     expect(configAreaPage('/config/design/')).toBe('design');
+    expect(configAreaPage('/config/design/colours')).toBe('design');
     expect(configAreaPage('/config/design?x=1')).toBe('design');
     expect(configAreaPage('/config/pages/0123456789abcdef01234567')).toBe('editor');
     expect(configAreaPage('/config/')).toBe('config');

@@ -132,13 +132,13 @@ export function shouldRedirectToConfig(context: OwnerRedirectContext): boolean {
 
 /**
  * Seed 000 §2: analytics' name for a config-area address: `design` for the design path
- * (/config/design), `editor` for a page open in the editor (/config/pages/{id}), `config` for the rest
+ * (/config/design and its parts, /config/design/colours …), `editor` for a page open in the editor (/config/pages/{id}), `config` for the rest
  * of the config area, and undefined for a site page. The config area opens the screen it names, and
  * it is never counted as a page of the site.
  */
 export function configAreaPage(path: string): 'design' | 'editor' | 'config' | undefined {
   const bare = path.split(/[?#]/, 1)[0]!.replace(/\/+$/, '');
-  if (bare === ROUTES.CONFIG_DESIGN) return 'design';
+  if (bare === ROUTES.CONFIG_DESIGN || bare.startsWith(`${ROUTES.CONFIG_DESIGN}/`)) return 'design';
   if (/^\/config\/pages\/[0-9a-f]{24}$/.test(bare)) return 'editor';
   if (bare === '/config' || bare.startsWith('/config/')) return 'config';
   return undefined;

@@ -144,6 +144,8 @@ export function screenAt(pathname: string): ScreenId {
   if (pathname.startsWith(`${SCREEN_ADDRESSES['store-orders']}/`)) return 'store-orders';
   // A customer (/config/store/customers/{id}) is part of the Customers screen.
   if (pathname.startsWith(`${SCREEN_ADDRESSES['store-customers']}/`)) return 'store-customers';
+  // A part of the site's design (/config/design/colours) is the Design screen's.
+  if (pathname.startsWith(`${SCREEN_ADDRESSES.design}/`)) return 'design';
   const bare = pathname.length > '/config/'.length ? pathname.replace(/\/+$/, '') : pathname;
   return BY_ADDRESS.get(bare) ?? 'preview';
 }

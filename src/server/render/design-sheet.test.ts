@@ -8,7 +8,11 @@ describe('the per-site stylesheet', () => {
   it('stays within 8 KB gzip with three different families and every choice that adds a rule', () => {
     const heavy: Design = {
       ...DEFAULT_DESIGN,
-      fonts: { heading: { family: 'playfair-display', weight: 700 }, body: { family: 'source-sans-3', weight: 400 }, button: { family: 'jetbrains-mono', weight: 500 } },
+      fonts: {
+        heading: { family: 'playfair-display', weight: 700 },
+        body: { family: 'source-sans-3', weight: 400 },
+        button: { family: 'jetbrains-mono', weight: 500 },
+      },
       buttons: { shape: 'pill', style: 'outline', size: 'large' },
       stickyHeader: true,
     };
