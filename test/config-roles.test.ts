@@ -14,6 +14,7 @@ import { buildApp } from '../src/server/app';
 import { testPaymentsUrl } from './test-payments';
 import { loadClientAssets } from '../src/server/render/assets';
 import { createAccount, setRole } from '../src/server/modules/accounts/accounts';
+import { designScreen } from '../src/server/modules/content/design/site-design';
 import { editorPage, editorPost } from '../src/server/modules/content/drafts/page-drafts';
 import { readProduct } from '../src/server/modules/catalogue';
 import { exportSite, writeSiteDocument } from '../src/server/modules/content/sites/sites';
@@ -38,6 +39,14 @@ const EXPECTED: Record<string, TeamRoleName[]> = {
   'DELETE /api/config/smtp': ['ADMIN'],
   'GET /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'PUT /api/site-header-footer': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/design': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
+  'PUT /api/config/design/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/design/publish': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'DELETE /api/config/design/draft': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'GET /api/config/design/revisions': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
+  'POST /api/config/design/revisions/:revision/restore': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/design/reset': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
+  'POST /api/config/design/palette-from-image': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'GET /api/config/pages': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'STORE_MANAGER', 'VIEWER'],
   'GET /api/config/navigation': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR', 'VIEWER'],
   'PUT /api/config/navigation': ['ADMIN', 'WEBSITE_MANAGER', 'EDITOR'],
@@ -479,6 +488,18 @@ async function editorBodies(): Promise<Record<string, unknown>> {
   };
 }
 
+/** As `editorBodies`, for the Design rows (the publish row runs before the restore row, so revision 1 exists). */
+async function designBodies(): Promise<Record<string, unknown>> {
+  const { draft } = await designScreen(database.db, websiteId, TEAM_ROLES.ADMIN);
+  return {
+    'PUT /api/config/design/draft': { baseVersion: draft.version, changeId: `role-test-${randomUUID()}`, design: draft.design },
+    'POST /api/config/design/publish': { version: draft.version },
+    'POST /api/config/design/revisions/:revision/restore': { baseVersion: draft.version },
+    'POST /api/config/design/reset': { baseVersion: draft.version },
+    'POST /api/config/design/palette-from-image': { file: '/s/studio-hero.jpg' },
+  };
+}
+
 /** As `editorBodies`, for the Blog rows' post. */
 async function postBodies(): Promise<Record<string, unknown>> {
   const post = await editorPost(database.db, websiteId, POST_ID, TEAM_ROLES.ADMIN);
@@ -555,6 +576,7 @@ async function callFor(key: string): Promise<{ method: Method; url: string; body
     'POST /api/config/forms/erase': { email: 'role-test@example.com' },
     ...(await editorBodies()),
     ...(await postBodies()),
+    ...(await designBodies()),
     'POST /api/config/blogs': { title: 'Role blog', path: `/role-blog-${randomUUID().slice(0, 8)}` },
     'POST /api/config/blogs/:blogId/posts': { title: 'Role test post', slug: `role-${randomUUID().slice(0, 8)}`, status: 4 },
     'PUT /api/config/posts/:itemId': { title: 'Role post', slug: 'role-post', status: 4 },

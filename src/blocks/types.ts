@@ -44,8 +44,8 @@ export type RenderContext = {
   captcha?: { provider: CaptchaProvider; siteKey: string };
   /** The site's Google Maps browser key, language and region when it has a key: maps are then Google's (src/blocks/map/google.ts). */
   googleMaps?: GoogleMapsContext;
-  /** The site's published design: its per-site stylesheet and body font to preload, and whether blocks animate in (src/server/render/design-sheet.ts). */
-  design?: { stylesheet: string; preload?: string; animation: 'none' | 'fade' | 'scale' | 'slide' };
+  /** The site's published design: its per-site stylesheet and the font files to preload, and whether blocks animate in (src/server/render/design-sheet.ts). */
+  design?: { stylesheet: string; preloads: string[]; animation: 'none' | 'fade' | 'scale' | 'slide' };
   /** The site's published catalogue, on pages that show products (src/server/render/site-page.tsx). */
   catalogue?: CatalogueLookup;
 };

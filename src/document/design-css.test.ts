@@ -67,10 +67,14 @@ describe('the design generator', () => {
   });
 
   // covers 000-7.31 (the stylesheet's address names the families used)
-  it('names the families and weights used, and preloads the body font', () => {
+  it('names the families and weights used, and preloads the body’s, the headings’ and the buttons’ fonts', () => {
     const sheet = designStylesheet(DEFAULT_DESIGN, (family, file) => `/fonts/files/${family}-1/${file}`);
     expect(sheet.name).toBe('inter-400-600,lora-500');
-    expect(sheet.preload).toBe('/fonts/files/inter-1/inter-latin-400-normal.woff2');
+    expect(sheet.preloads).toEqual([
+      '/fonts/files/inter-1/inter-latin-400-normal.woff2',
+      '/fonts/files/lora-1/lora-latin-500-normal.woff2',
+      '/fonts/files/inter-1/inter-latin-600-normal.woff2',
+    ]);
     expect(sheet.css).toContain('font-family: "Lora"');
     expect(value(DEFAULT_DESIGN, '--font-body')).toMatch(/^"Inter", "Inter Fallback", /);
   });

@@ -76,7 +76,7 @@ export function fontStack(family: FontFamily): string {
   return `"${family.name}", "${fallbackName(family)}", ${family.generic}`;
 }
 
-/** The file to preload (`<link rel=preload>`): the body font's latin face at the body's weight, if the design uses it. */
+/** A file to preload (`<link rel=preload>`): a font's latin face at its weight, if the design uses it. */
 export function preloadFile(used: readonly FontUse[], bodyFamilyId: string, bodyWeight: number): string | undefined {
   const body = used.find((u) => u.family.id === bodyFamilyId);
   return body?.weights.includes(bodyWeight) ? fontFileName(bodyFamilyId, 'latin', bodyWeight) : undefined;

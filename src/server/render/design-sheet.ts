@@ -16,8 +16,8 @@ export type DesignSheet = {
   url: string;
   hash: string;
   css: string;
-  /** The body font's file, preloaded. */
-  preload: string | undefined;
+  /** The fonts' files preloaded: the body's, the headings' and the buttons'. */
+  preloads: string[];
   animation: SiteAnimation;
 };
 
@@ -36,7 +36,7 @@ export function designSheetOf(content: SiteContent): DesignSheet {
     url: `${DESIGN_SHEET_PREFIX}${hash}/${sheet.name}.css`,
     hash,
     css: sheet.css,
-    preload: sheet.preload,
+    preloads: sheet.preloads,
     animation: design.animation,
   };
   sheets.set(content, made);

@@ -343,7 +343,9 @@ export function renderPage(opts: {
       {head.description ? <meta name="twitter:description" content={head.description} /> : null}
       {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
       <link rel="stylesheet" href={assets.theme.url} />
-      {opts.ctx.design?.preload ? <link rel="preload" href={opts.ctx.design.preload} as="font" type="font/woff2" crossOrigin="" /> : null}
+      {(opts.ctx.design?.preloads ?? []).map((href) => (
+        <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="" />
+      ))}
       {opts.ctx.design ? <link rel="stylesheet" href={opts.ctx.design.stylesheet} /> : null}
     </>,
   );

@@ -92,7 +92,7 @@ export function renderContext(content: SiteContent, host: string): RenderContext
   const sheet = designSheetOf(content);
   return {
     host,
-    design: { stylesheet: sheet.url, ...(sheet.preload ? { preload: sheet.preload } : {}), animation: sheet.animation },
+    design: { stylesheet: sheet.url, preloads: sheet.preloads, animation: sheet.animation },
     files: facts.files,
     featureFlags: facts.featureFlags,
     ...(facts.captcha ? { captcha: facts.captcha } : {}),
