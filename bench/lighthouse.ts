@@ -22,6 +22,9 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import { screenEmulationMetrics, throttling, userAgents } from 'lighthouse/core/config/constants.js';
 import { demoDocument } from '../test/fixtures';
 import { withSiteServer, type SpawnServer } from './site-server';
+import { readdirSync, readFileSync } from 'node:fs';
+import { projectPath } from '../src/db/project-root';
+import type { SiteDocument } from '../src/document/schema';
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_DESIGN, withPalette } from '../src/document/design';
 import { PALETTE_PRESETS } from '../src/domain/palette';
@@ -280,4 +283,24 @@ const PRESET_SEED = '#1d5c4d';
 async function designSheetOf(origin: string): Promise<string | undefined> {
   const html = await (await fetch(`${origin}/`)).text();
   return /href="(\/fonts\/[^"]+\.css)"/.exec(html)?.[1];
+}
+
+/**
+ * The templates' home pages (every folder of sites/ but the demo, measured above) under the same
+ * Lighthouse mobile run, each template on a server of its own, its images' copies made first.
+ */
+export async function lighthouseTemplatesBench(dataDir: string, children: ChildProcess[], spawnServer: SpawnServer): Promise<void> {
+  const rows: LighthouseRow[] = [];
+  for (const id of readdirSync(projectPath('sites'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && e.name !== 'demo')
+    .map((e) => e.name)) {
+    const doc = JSON.parse(readFileSync(projectPath('sites', id, 'site.json'), 'utf8')) as SiteDocument;
+    await withSiteServer({ dataDir, name: `lighthouse-${id}`, doc, children, spawnServer }, async (origin) => {
+      const [row] = await lighthouseRows(origin, ['/'], RUNS);
+      rows.push({ ...row!, path: `${id} /` });
+    });
+  }
+  console.log(`Lighthouse mobile on each template's home page, median of ${RUNS} runs:`);
+  printLighthouseTable(rows);
+  console.log('');
 }

@@ -37,8 +37,9 @@
  *    10,000 to each measurement call and 10,000 form bodies, never a 5xx.
  * 9. Lighthouse mobile (bench/lighthouse.ts) on the demo's home page, a gallery and a journal post:
  *    the median of 3 runs of each category's score and of the bytes transferred, beside the goals
- *    and the hosted builders' figures, and the audits failing in each category under its goal.
- * BENCH_ONLY=pages|shop|commerce|forms|census|render|sign-in|editor|images|dashboard|fuzz|lighthouse runs those sections alone (comma-separated, in the order given).
+ *    and the hosted builders' figures, and the audits failing in each category under its goal; the
+ *    same with each palette preset; then (`templates`) each template's home page.
+ * BENCH_ONLY=pages|shop|commerce|forms|census|render|sign-in|editor|images|dashboard|fuzz|lighthouse|templates runs those sections alone (comma-separated, in the order given).
  * Timings vary by machine; the ratios are what to compare between runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -69,7 +70,7 @@ import { commerceBench } from './commerce';
 import { fuzzBench } from './fuzz';
 import { formRows } from './forms';
 import { imagesBench, servedImagesBench } from './images';
-import { lighthouseBench } from './lighthouse';
+import { lighthouseBench, lighthouseTemplatesBench } from './lighthouse';
 import { fmt, printTable, type GoalRow } from './table';
 import { installed, startNginx, wrk, WRK_CONNECTIONS } from './wrk';
 
@@ -424,10 +425,11 @@ async function main() {
         if (name === 'dashboard') await dashboardBench(dataDir);
         else if (name === 'fuzz') await fuzzBench();
         else if (name === 'lighthouse') await withServers((children) => lighthouseBench(dataDir, children, spawnServer));
+        else if (name === 'templates') await withServers((children) => lighthouseTemplatesBench(dataDir, children, spawnServer));
         else if (sections[name]) rows.push(...(await sections[name](dataDir)));
         else
           throw new Error(
-            `BENCH_ONLY: no section ${name} (pages, shop, commerce, forms, census, render, sign-in, editor, images, dashboard, fuzz, lighthouse)`,
+            `BENCH_ONLY: no section ${name} (pages, shop, commerce, forms, census, render, sign-in, editor, images, dashboard, fuzz, lighthouse, templates)`,
           );
       }
       if (rows.length > 0) printTable(rows);
@@ -444,6 +446,7 @@ async function main() {
     await fuzzBench();
     console.log('');
     await withServers((children) => lighthouseBench(dataDir, children, spawnServer));
+    await withServers((children) => lighthouseTemplatesBench(dataDir, children, spawnServer));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -4,7 +4,8 @@
  * a block and then its section go back to automatic, all from the keyboard; a revision from three
  * publishes back is compared side by side with the page as it is now, restored as the draft after
  * a confirmation saying what changes, and published for visitors to see; a section added from a
- * layout gets a height and a background, is copied and pasted into another page, and the unpublished
+ * layout (its picker's choices apart at 1280 and 390 px) gets a height and a background, is published
+ * and a visitor opens one of its questions, is copied and pasted into another page, and the unpublished
  * changes there are discarded after a confirmation. Axe finds no serious violation in the history,
  * the layouts dialog or the section's panel.
  */
@@ -12,6 +13,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { desktop, ownerApi, siteForFile, signInAsOwner, sqlOn, visitorContext } from './harness';
+import { overprintedChoices } from './layout-pickers';
 
 const env = siteForFile();
 
@@ -167,43 +169,67 @@ describe('the editor across devices, versions and pages', () => {
     await visitor.context().close();
   });
 
-  it('adds a section from a layout, sets its height and background, pastes it into another page, and discards that', async () => {
+  it('adds a section from a layout, sets its height and background, publishes it for visitors, pastes it into another page, and discards that', async () => {
     const page = await signedIn();
     await openEditor(page, '/about');
     const canvas = canvasOf(page);
     await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('button', { name: 'Add a section' }).click();
     const layouts = page.getByRole('dialog', { name: 'Add a section' });
-    await layouts.getByRole('button', { name: /^Three columns/ }).waitFor();
+    const faq = layouts.getByRole('button', { name: /^Questions and answers/ });
+    await faq.waitFor();
+    // A blank section and the ten layouts, each its picture beside its name and line, apart at a laptop's width and a phone's.
+    expect(await layouts.getByRole('listitem').count()).toBe(11);
+    for (const width of [1280, 390]) expect(await overprintedChoices(page, layouts, width), `${width} px`).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
     expect(await seriousViolations(page)).toEqual([]);
-    await layouts.getByRole('button', { name: /^Three columns/ }).click();
-    await canvas.getByText('First point').waitFor();
+    await faq.click();
+    await canvas.getByText('Frequently asked questions').waitFor();
     const sections = await canvas.locator('section.page-section').count();
     const panel = page.getByRole('complementary', { name: `Section ${sections} settings` });
     await panel.getByLabel('Height').selectOption({ label: 'Large' });
     await panel.getByLabel('Background').selectOption({ label: 'Dark' });
-    await canvas.locator('section.page-section.theme-dark.section-height-large', { hasText: 'First point' }).waitFor();
+    await canvas.locator('section.page-section.theme-dark.section-height-large', { hasText: 'Frequently asked questions' }).waitFor();
     expect(
       await panel
         .getByRole('list', { name: `Layers in section ${sections}` })
         .getByRole('button')
         .count(),
-    ).toBe(3);
+    ).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     await panel.getByRole('button', { name: 'Copy section' }).click();
     await expect.poll(() => announced(page).textContent()).toBe('Section copied. Paste it into any page of this site.');
     await saved(page);
     const about = (await draftOf('/about')).draft.sections.at(-1)!;
     expect(about).toMatchObject({ theme: 'dark', height: 'large' });
-    expect(about.blocks).toHaveLength(3);
+    expect(about.blocks).toHaveLength(2);
+
+    // Published, a visitor opens a question and reads its answer.
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('dialog', { name: 'Publish this page?' }).getByRole('button', { name: 'Publish' }).click();
+    await page.getByText('Published. Visitors now see this version.').first().waitFor();
+    const visitor = await (await visitorContext(env.browser(), env.site())).newPage();
+    await visitor.goto(`${env.site().url}/about`);
+    const answer = visitor.getByText('Most orders arrive within three to five working days.');
+    await visitor.getByText('How long does delivery take?').waitFor();
+    expect(await answer.isVisible()).toBe(false);
+    await visitor.getByText('How long does delivery take?').click();
+    await answer.waitFor();
+    expect(
+      await visitor
+        .getByRole('group')
+        .filter({ hasText: 'How do I place an order?' })
+        .evaluate((d) => (d as HTMLDetailsElement).open),
+    ).toBe(false);
+    await visitor.context().close();
 
     // Another page: paste from the palette, with new ids.
     await openEditor(page, '/');
     await page.getByRole('complementary', { name: 'Add blocks' }).getByRole('button', { name: 'Paste' }).click();
-    await canvas.getByText('First point').waitFor();
+    await canvas.getByText('Frequently asked questions').waitFor();
     await expect.poll(() => announced(page).textContent()).toBe('Section pasted below.');
     await saved(page);
     const home = await draftOf('/');
-    const pasted = home.draft.sections.find((s) => s.blocks.some((b) => JSON.stringify(b.data).includes('First point')))!;
+    const pasted = home.draft.sections.find((s) => s.blocks.some((b) => JSON.stringify(b.data).includes('Frequently asked questions')))!;
     expect(pasted).toMatchObject({ theme: 'dark', height: 'large' });
     expect(pasted.id).not.toBe(about.id);
     expect(pasted.blocks.map((b) => b.id)).not.toEqual(about.blocks.map((b) => b.id));
@@ -211,10 +237,10 @@ describe('the editor across devices, versions and pages', () => {
     // Discarded: the confirmation says what goes, and the page is as published again.
     await page.getByRole('button', { name: 'Discard changes' }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard the unpublished changes?' });
-    await confirm.getByText(/The page goes back to what visitors see now\. 3 blocks removed\. 1 section added or removed\./).waitFor();
+    await confirm.getByText(/The page goes back to what visitors see now\. 2 blocks removed\. 1 section added or removed\./).waitFor();
     await confirm.getByRole('button', { name: 'Discard changes' }).click();
     await page.getByText('Changes discarded: the page is as published.').first().waitFor();
-    expect(await canvas.getByText('First point').count()).toBe(0);
+    expect(await canvas.getByText('Frequently asked questions').count()).toBe(0);
     const after = await draftOf('/');
     expect(after.draft.sections).toEqual(after.published.sections);
     await page.context().close();

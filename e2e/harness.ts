@@ -36,7 +36,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded';
 import { copyPreparedCluster } from '../test/db';
 import { openTempDir } from '../test/global-setup';
 import { parseMessage, textOf, type Received } from '../test/mailbox';
-import { CHROMIUM, CHROMIUM_FLAGS, printed, spawnServer, VISITOR_USER_AGENT, type RunningServer } from './server-process';
+import { CHROMIUM, CHROMIUM_FLAGS, printed, ROOT, spawnServer, VISITOR_USER_AGENT, type RunningServer } from './server-process';
 import { SHARED_HOST_RULES } from './shared';
 
 export { printed, type RunningServer };
@@ -175,8 +175,12 @@ export function defaultSite(): DefaultSite {
 }
 
 export type SiteOptions = {
-  /** The demo's copy (the default) or the blank site. */
-  template?: 'demo' | 'blank';
+  /**
+   * What the site starts from, as the New site screen offers it: 'blank', or a template of sites/
+   * ('demo' is the Shop template, the demo without its site guide). Left out: the demo whole, site
+   * guide included, as a fresh install has it (see createTestSite).
+   */
+  template?: string;
   /** false: no mail server for the site (its Email (SMTP) screen starts empty), so it sends no email. */
   mail?: boolean;
 };
@@ -186,7 +190,11 @@ export type SiteOptions = {
  * `owner+{tag}@example.com` to the default site's team as an ADMIN, who accepts from the emailed link (an
  * account of its own), creates the site `{tag}` from `template` (its ADMIN) and is taken off the
  * default site's team; the owner then gives the site the tests' mail server (Email (SMTP)), unless
- * `mail` is false. Resolves once the site's files are ready (their image copies made).
+ * `mail` is false. With no `template`, the site is the demo whole, as the files have always had it:
+ * a new site leaves the demo's site guide out, so the site is made blank and the owner imports the
+ * demo's document over it (Import and export) and chooses the built-in captcha its forms ask for,
+ * as the Shop template's new site gets. Resolves once the site's files are ready (their image
+ * copies made).
  */
 export async function createTestSite(tag: string, opts: SiteOptions = {}): Promise<TestSite> {
   const { port } = shared().servers[slot()]!;
@@ -199,15 +207,22 @@ export async function createTestSite(tag: string, opts: SiteOptions = {}): Promi
   const token = tokenIn(await mailFor(owner.email), '/config/invitation');
   const joining = await apiOver(await httpFor(defaultHost, forwardedFor));
   await joining.call('POST', '/api/auth/AcceptInvitation', { token, password: owner.password });
-  // A copy of the demo keeps the demo's title, so its pages read as the demo's do.
-  const title = opts.template === 'blank' ? `${tag[0]!.toUpperCase()}${tag.slice(1).replace(/-/g, ' ')}` : 'Juniper Ceramics';
-  await joining.call('POST', '/api/auth/Sites', { identifier: tag, title, template: opts.template ?? 'demo' });
+  // A template's site keeps the template's title (the demo's, Juniper Ceramics), so its pages read as the template's do.
+  const title =
+    opts.template === 'blank' ? `${tag[0]!.toUpperCase()}${tag.slice(1).replace(/-/g, ' ')}` : (await templateJson(opts.template ?? 'demo')).settings.title;
+  await joining.call('POST', '/api/auth/Sites', { identifier: tag, title, template: opts.template ?? 'blank' });
   const { members } = await admin.call<{ members: { accountId: string; email: string }[] }>('GET', '/api/config/team');
   await admin.call('DELETE', `/api/config/team/${members.find((m) => m.email === owner.email)!.accountId}`);
   await Promise.all([admin.http.dispose(), joining.http.dispose()]);
   const [row] = await sql<{ id: string }>('SELECT id FROM websites WHERE identifier = $1', [tag]);
   const host = `${tag}.localhost:${port}`;
   const site: TestSite = { tag, identifier: tag, host, url: `http://${host}`, port, websiteId: row!.id, owner, forwardedFor };
+  if (opts.template === undefined) {
+    const demo = await templateJson('demo');
+    demo.settings = { ...demo.settings, identifier: tag, title, customDomains: [] };
+    await (await ownerApi(site)).call('POST', '/api/config/import', demo);
+    await (await ownerApi(site)).call('PUT', '/api/config/captcha', { provider: 'altcha' });
+  }
   if (opts.mail !== false)
     await (await ownerApi(site)).call('PUT', '/api/config/smtp', {
       host: '127.0.0.1',
@@ -217,6 +232,11 @@ export async function createTestSite(tag: string, opts: SiteOptions = {}): Promi
     });
   await filesReady(site);
   return site;
+}
+
+/** A template's document, as its folder in sites/ holds it. */
+async function templateJson(id: string): Promise<{ settings: Record<string, unknown> & { title: string } } & Record<string, unknown>> {
+  return JSON.parse(await readFile(path.join(ROOT, 'sites', id, 'site.json'), 'utf8')) as Awaited<ReturnType<typeof templateJson>>;
 }
 
 /** The file's tag: its name without `.test.ts`. */

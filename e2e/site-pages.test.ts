@@ -2,18 +2,20 @@
  * A new owner's first site, in Chromium: a team member who is ADMIN of no site is not offered a
  * new site and reads who creates them; from the demo site's config area the owner creates a
  * blank site, follows the link to its own config area and signs in there with the same account;
- * adds two pages (one blank and in the header menu, one from a section layout and left out of it,
+ * adds two pages (one blank and in the header menu, one from the pricing layout and left out of it,
  * the second from the keyboard alone), each opening in the editor at once, moves
  * one with Move up (announced, focus kept), publishes both from the editor, and renames a
  * published page's URL slug: a visitor following the old address lands on the new one. The home
  * page's Delete is refused with its message; the three pages go into the header menu, one in a
- * dropdown, with a footer link to an email address, as visitors then see them. Axe finds no serious violation on the new-site form,
+ * dropdown, with a footer link to an email address, as visitors then see them; the add-page
+ * dialog's eleven choices (blank and ten layouts) do not overprint at 1280 or 390 px. Axe finds no serious violation on the new-site form,
  * the Pages screen, the add-page dialog or the page settings dialog.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe';
 import { addTeamMember, desktop, siteForFile, signInAsOwner, visitorContext } from './harness';
+import { overprintedChoices } from './layout-pickers';
 
 const env = siteForFile();
 
@@ -93,6 +95,10 @@ describe('a new site and its pages', () => {
     const addDialog = page.getByRole('dialog', { name: 'Add a page' });
     await addDialog.getByLabel('Page title').fill('About us');
     expect(await addDialog.getByLabel('Show in the header menu').isChecked()).toBe(true);
+    // A blank page and the ten layouts, each its picture beside its name and line, apart at a laptop's width and a phone's.
+    expect(await addDialog.getByRole('radio').count()).toBe(11);
+    for (const width of [1280, 390]) expect(await overprintedChoices(page, addDialog, width), `${width} px`).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(await seriousViolations(page)).toEqual([]);
     await addDialog.getByRole('button', { name: 'Add page' }).click();
     await inEditorOf(page, 'About us');
@@ -104,8 +110,8 @@ describe('a new site and its pages', () => {
     await page.keyboard.type('Our breads');
     await page.keyboard.press('Tab'); // URL slug, left empty
     await page.keyboard.press('Tab'); // Start from: Blank page
-    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown'); // Heading and text, Image beside text, Three columns
-    expect(await page.getByLabel('Three columns').isChecked()).toBe(true);
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown'); // Hero, Features, Gallery, Testimonials, Pricing
+    expect(await addDialog.getByLabel('Pricing', { exact: true }).isChecked()).toBe(true);
     await page.keyboard.press('Tab'); // Show in the header menu
     await page.keyboard.press('Space');
     expect(await page.getByLabel('Show in the header menu').isChecked()).toBe(false);
@@ -135,7 +141,9 @@ describe('a new site and its pages', () => {
     await publishFromEditor(page, 'About us');
     await publishFromEditor(page, 'Our breads');
     expect((await visitor.goto(`${siteOrigin}/our-breads`))!.status()).toBe(200);
-    await visitor.getByText('First point').waitFor();
+    // The pricing layout: three plans, each with its price and its button.
+    for (const price of ['$19 a month', '$49 a month', '$99 a month']) await visitor.getByText(price, { exact: true }).waitFor();
+    expect(await visitor.getByRole('link', { name: /^Choose (Starter|Standard|Premium)$/ }).count()).toBe(3);
 
     // A new URL slug for the published page: its old address leads to the new one.
     await page.getByRole('button', { name: 'Settings of About us' }).click();

@@ -5,44 +5,20 @@
  * browser receives it, through the Nu Html Checker (the `vnu-jar` package, on Debian's Java), with
  * no error. Warnings and notes are the checker's advice, not errors, and are not counted.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoDocument } from '../test/fixtures';
 import { ownerApi, siteForFile, visitorApi } from './harness';
+import { checkHtml, htmlErrors } from './html-checker';
 
 const env = siteForFile();
-const VNU_JAR = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 let dir: string | undefined;
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-type Message = { type: string; url: string; lastLine?: number; message: string; extract?: string };
-
-/** The checker's messages for the files, one Java process for them all. */
-function check(files: string[]): Promise<Message[]> {
-  if (spawnSync('java', ['-version']).error) {
-    throw new Error("The HTML checker needs Java, which is missing: install Debian's default-jre-headless (npm test installs it when run as root).");
-  }
-  return new Promise((resolve, reject) => {
-    const child = spawn('java', ['-Xss4m', '-jar', VNU_JAR, '--format', 'json', '--exit-zero-always', ...files]);
-    let out = '';
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', () => {
-      try {
-        resolve((JSON.parse(out) as { messages: Message[] }).messages);
-      } catch {
-        reject(new Error(`The HTML checker answered what is not its report: ${out.slice(0, 500)}`));
-      }
-    });
-  });
-}
 
 describe('the HTML of the published site', () => {
   it('has no error on any page of the demo sitemap, nor on the not-found page, nor on the cart and checkout pages empty and filled, nor on the page of an order', {
@@ -89,9 +65,7 @@ describe('the HTML of the published site', () => {
     });
     expect(await save('order-confirmed', placed.orderPath)).toContain('Thank you! Your order is confirmed');
     for (const words of ['Harbour mug', 'Gift card', 'Glaze recipe booklet', 'WELCOME10', 'NOT-A-CODE']) expect(filled).toContain(words);
-    const errors = (await check([...files.keys()].map((f) => f.slice('file:'.length))))
-      .filter((m) => m.type === 'error' || m.type === 'non-document-error')
-      .map((m) => `${files.get(m.url) ?? m.url}:${m.lastLine ?? ''} ${m.message} «${(m.extract ?? '').trim()}»`);
+    const errors = htmlErrors(await checkHtml([...files.keys()].map((f) => f.slice('file:'.length))), files);
     expect(errors).toEqual([]);
   });
 });

@@ -84,13 +84,13 @@ describe('creating a site', () => {
     expect((await visitor.call('GET', '/')).body).toContain('A heading for this section');
   });
 
-  it('creates a copy of the demo site under the new identifier and title, without custom domains', async () => {
+  it('creates a site from the Shop template (the demo without its site guide) under the new identifier and title, without custom domains', async () => {
     const res = await create({ title: 'Second Studio', identifier: 'second-studio', template: 'demo' });
     expect(res.statusCode, res.body).toBe(200);
     const site = (await findWebsiteByIdentifier(demo.database.db, 'second-studio'))!;
     const doc = (await exportSite(demo.database.db, site.id))!;
     expect(doc.settings).toMatchObject({ identifier: 'second-studio', title: 'Second Studio', customDomains: [] });
-    expect(doc.pages.map((p) => p.path)).toEqual(demoDocument().pages.map((p) => p.path));
+    expect(doc.pages.map((p) => p.path)).toEqual(demoDocument().pages.flatMap((p) => (p.path?.startsWith('/blocks') ? [] : [p.path])));
     expect(doc.files.map((f) => f.name)).toEqual(demoDocument().files.map((f) => f.name));
     // The copy's contact form has the built-in captcha, as the demo does.
     expect(await q('SELECT provider FROM site_captcha WHERE website_id = $1', [site.id])).toEqual([{ provider: 'altcha' }]);
@@ -195,11 +195,13 @@ describe('creating a site', () => {
 });
 
 describe('a fresh install from a blank site', () => {
-  it('reads --blank and START_WITH, demo being the default', () => {
+  it('reads --blank, --template and START_WITH, demo being the default', () => {
     expect(readConfig({}).startWith).toBe('demo');
     expect(readConfig({}, ['--blank']).startWith).toBe('blank');
     expect(readConfig({ START_WITH: 'blank' }).startWith).toBe('blank');
-    expect(() => readConfig({ START_WITH: 'shop' })).toThrow('START_WITH must be demo or blank');
+    expect(readConfig({ START_WITH: 'blank' }, ['--template', 'demo']).startWith).toBe('demo');
+    expect(() => readConfig({ START_WITH: 'shop' })).toThrow('START_WITH (or --template) must be one of blank, demo');
+    expect(() => readConfig({}, ['--template'])).toThrow("--template needs a template's name: blank, demo");
   });
 
   it('imports the blank site as the default site on an empty database, and nothing once there is a site', async () => {

@@ -18,7 +18,7 @@ import { newSiteBody } from '../contracts/pages';
 import { readConfig, type ServerConfig } from '../server/config';
 import { zodMessage } from '../server/modules/accounts';
 import { createAccount, findAccountByEmail } from '../server/modules/accounts';
-import { createSite, SiteTakenError } from '../server/modules/content';
+import { BLANK_TEMPLATE, createSite, isTemplateId, SiteTakenError, templateIds, UnknownTemplateError } from '../server/modules/content';
 import { moveStoredBytes } from '../server/modules/files';
 import { startStorePayments } from '../server/modules/payments';
 import { identifierRefused } from '../server/modules/sites';
@@ -28,10 +28,13 @@ import { ArchiveRefusal, importSite, siteArchive, type ImportSource } from '../s
 import type { SiteLimits } from '../server/modules/sites';
 import { exportSite, SiteConflictError, SiteImportRefusal } from '../server/modules/content';
 import { findWebsiteByIdentifier } from '../server/modules/sites';
+import { loadKeyRing } from '../server/secrets/keys';
+import { setSecretKeys } from '../server/secrets/sealed';
 import { runCommand } from './run';
 
 const USAGE =
-  'usage: npm run site -- new SITE_IDENTIFIER --owner EMAIL [--title TITLE] [--template blank|demo]   (a new site and its owner, made with a printed password when new)\n       npm run site -- import FILE [--default]   (a .site.tar archive, gzipped or not, or a .json document)\n       npm run site -- export SITE_IDENTIFIER > FILE.site.tar\n       npm run site -- export SITE_IDENTIFIER --document > FILE.json   (the document alone: files listed, not their bytes)\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
+  `usage: npm run site -- new SITE_IDENTIFIER --owner EMAIL [--title TITLE] [--template ${templateIds().join('|')}]   (a new site and its owner, made with a printed password when new; blank by default, the others the templates of sites/)` +
+  '\n       npm run site -- import FILE [--default]   (a .site.tar archive, gzipped or not, or a .json document)\n       npm run site -- export SITE_IDENTIFIER > FILE.site.tar\n       npm run site -- export SITE_IDENTIFIER --document > FILE.json   (the document alone: files listed, not their bytes)\n       npm run site -- hash-password < PASSWORD_FILE   (a page password hash for a site document)';
 
 /** The first line of standard input: a password never goes on the command line, where `ps` shows it. */
 async function readFirstLine(): Promise<string> {
@@ -163,7 +166,17 @@ async function newSite(config: ServerConfig, identifier: string, args: string[])
     console.error(`Not created: ${refusal}`);
     return 1;
   }
+  if (!isTemplateId(parsed.data.template)) {
+    console.error(`Not created: ${new UnknownTemplateError(parsed.data.template).message}`);
+    console.error(USAGE);
+    return 2;
+  }
   configurePasswordHashing(config.passwordHashCost);
+  // A template whose form asks for a captcha gets a key for the built-in one, sealed as the server seals its secrets.
+  if (parsed.data.template !== BLANK_TEMPLATE) {
+    const keys = await loadKeyRing(config);
+    setSecretKeys(keys.current, keys.older);
+  }
   const opened = await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, poolSize: 2 });
   const store = await openBlobStore(config, opened.database);
   const { db } = opened.database;

@@ -105,7 +105,8 @@ export const pageOrderBody = z.object({ pageIds: z.array(z.string().max(24)).max
 export const pageChangedAnswer = z.object({ id: z.string(), title: z.string(), path: z.string().nullable() });
 export const madeHomeAnswer = z.object({ id: z.string(), oldHome: z.object({ id: z.string(), title: z.string(), path: z.string() }).nullable() });
 
-export const SITE_TEMPLATES = ['blank', 'demo'] as const;
+/** What a new site starts from when it names nothing: the blank site. The templates are the server's (GET /api/auth/Templates). */
+export const BLANK_TEMPLATE = 'blank';
 
 export const newSiteBody = z
   .object({
@@ -117,12 +118,29 @@ export const newSiteBody = z
       .min(2, pages.identifierInvalid)
       .max(63, pages.identifierInvalid)
       .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, pages.identifierInvalid),
-    template: z.enum(SITE_TEMPLATES).default('blank'),
+    /** 'blank' or a template's id; the server refuses one it has not (400 naming it). */
+    template: z
+      .string({ error: pages.templateInvalid })
+      .trim()
+      .max(63, pages.templateInvalid)
+      .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, pages.templateInvalid)
+      .default(BLANK_TEMPLATE),
   })
   .strict();
 export type NewSiteBody = z.input<typeof newSiteBody>;
 
 export const newSiteAnswer = z.object({ identifier: z.string(), title: z.string(), configUrl: z.string() });
+
+/** A template the New site screen offers: its card, its home page's picture (an address, null when it has none yet) and the pages a new site from it gets. */
+export const siteTemplateAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  picture: z.string().nullable(),
+  pages: z.array(z.object({ title: z.string(), path: z.string() })),
+});
+export type SiteTemplateCard = z.infer<typeof siteTemplateAnswer>;
+export const siteTemplatesAnswer = z.object({ templates: z.array(siteTemplateAnswer) });
 
 /**
  * A URL slug made from a title: accents dropped, lowercase, words joined by hyphens, at most 60

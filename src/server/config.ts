@@ -6,6 +6,7 @@ import type { S3Settings } from './blobs/s3-store';
 import { DEFAULT_PASSWORD_HASH_COST, MAX_PASSWORD_HASH_COST, MIN_PASSWORD_HASH_COST } from './modules/accounts';
 import { SITE_CREATION_RIGHTS } from '../domain/new-sites';
 import { DEFAULT_SITE_LIMITS, type SiteLimits } from './modules/sites';
+import { BLANK_TEMPLATE, isTemplateId, templateIds } from './modules/content';
 
 /** Empty (`NAME=` in an env file) means unset. */
 const unsetWhenEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
@@ -27,8 +28,11 @@ const env = z.object({
     .default('localhost'),
   /** "false" stops unknown hosts from getting the default site. */
   SERVE_DEFAULT_SITE: z.enum(['true', 'false']).default('true'),
-  /** The site a fresh install starts with: the demo site, or a blank one (as `npm start -- --blank` does). */
-  START_WITH: unsetWhenEmpty(z.enum(['demo', 'blank'], 'START_WITH must be demo or blank').default('demo')),
+  /**
+   * The site a fresh install starts with: the demo site, a blank one or a template, by its id (as
+   * `npm start -- --blank` and `npm start -- --template NAME` do); checked against sites/ below.
+   */
+  START_WITH: unsetWhenEmpty(z.string().default('demo')),
   /** The first owner's email, for the account created at first start. */
   OWNER_EMAIL: z.string().email('OWNER_EMAIL must be an email address').default('owner@example.com'),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'info', 'debug']).default('warn'),
@@ -224,8 +228,8 @@ export type ServerConfig = {
   appDomain: string;
   serveDefaultSite: boolean;
   ownerEmail: string;
-  /** What a fresh install starts with (only when the database holds no site yet). */
-  startWith: 'demo' | 'blank';
+  /** What a fresh install starts with (only when the database holds no site yet): 'demo', 'blank' or a template's id. */
+  startWith: string;
   publicUrl: string | undefined;
   trustProxy: string | undefined;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
@@ -257,6 +261,17 @@ export type ServerConfig = {
   stripeApiUrl: string | undefined;
 };
 
+/** What a fresh install starts from: `--blank`, `--template NAME` or START_WITH, one the server has (blank, the demo or a template of sites/). */
+function startingSite(argv: readonly string[], fromEnv: string): string {
+  const flag = argv.indexOf('--template');
+  const named = argv.includes('--blank') ? BLANK_TEMPLATE : flag >= 0 ? argv[flag + 1] : fromEnv;
+  if (named === undefined || named.startsWith('-')) throw new Error(`--template needs a template's name: ${templateIds().join(', ')}`);
+  if (!isTemplateId(named)) {
+    throw new Error(`Invalid environment: START_WITH (or --template) must be one of ${templateIds().join(', ')}, not “${named}”`);
+  }
+  return named;
+}
+
 export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): ServerConfig {
   const parsed = env.safeParse(source);
   if (!parsed.success) {
@@ -274,7 +289,7 @@ export function readConfig(source: NodeJS.ProcessEnv = process.env, argv: readon
     appDomain: e.APP_DOMAIN,
     serveDefaultSite: e.SERVE_DEFAULT_SITE === 'true',
     ownerEmail: e.OWNER_EMAIL,
-    startWith: argv.includes('--blank') ? 'blank' : e.START_WITH,
+    startWith: startingSite(argv, e.START_WITH),
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -1,13 +1,15 @@
 /**
  * The site a fresh install starts with, imported on first start when the database holds no site
- * yet: the demo site, or with `npm start -- --blank` (or START_WITH=blank) a blank one.
+ * yet: the demo site, or with `npm start -- --blank` (or START_WITH=blank) a blank one, or with
+ * `npm start -- --template NAME` (or START_WITH=NAME) a template of sites/, whole, under its own
+ * identifier and title.
  */
 import { readFile } from 'node:fs/promises';
 import { siteDocumentSchema } from '../blocks/site-document';
 import type { Db } from '../db/client';
 import { loadDocument } from '../document/load';
 import { chooseAltcha, hasAnySite } from './modules/sites';
-import { DEMO_SITE_FILE, startNewSiteLabs, templateDocument } from './modules/content';
+import { asksForCaptcha, DEMO_SITE_FILE, startNewSiteLabs, templateDocument, templateSettings } from './modules/content';
 import { writeSiteDocument } from './modules/content';
 import { startStorePayments } from './modules/payments';
 
@@ -50,5 +52,26 @@ export async function importBlankIfEmpty(db: Db, store = { testMode: true }): Pr
       await startStorePayments(tx, site.websiteId, store);
     },
   });
+  return websiteId;
+}
+
+/**
+ * On a database with no site yet: the template `id` (not the demo, whose start is
+ * importDemoIfEmpty's) as the default site, whole and under its own identifier and title, its store
+ * as the server starts new stores (`store`) and the built-in captcha when a form of it asks for
+ * one. Answers its id, or undefined when there were sites.
+ */
+export async function importTemplateIfEmpty(db: Db, id: string, store = { testMode: true }): Promise<string | undefined> {
+  if (!(await noSiteYet(db))) return undefined;
+  const { identifier, title } = await templateSettings(id);
+  const doc = await templateDocument(id, identifier, title, { whole: true });
+  const { websiteId } = await writeSiteDocument(db, doc, {
+    makeDefault: true,
+    within: async (tx, site) => {
+      await startNewSiteLabs(tx, site.websiteId);
+      await startStorePayments(tx, site.websiteId, store);
+    },
+  });
+  if (asksForCaptcha(doc)) await chooseAltcha(db, websiteId, null);
   return websiteId;
 }

@@ -16,7 +16,7 @@ import { metricsListener } from './operator/routes';
 import { configureMapTiles } from '../blocks/map/tiles';
 import { readConfig } from './config';
 import { openDatabase } from './database';
-import { importBlankIfEmpty, importDemoIfEmpty } from './demo';
+import { importBlankIfEmpty, importDemoIfEmpty, importTemplateIfEmpty } from './demo';
 import { emailHandler, EMAIL_JOB, serverMailSettings } from './mail/mailer';
 import { openBlobStore } from './blobs/open';
 import { encodesRunning } from './modules/files';
@@ -40,7 +40,7 @@ import { loadClientAssets } from './render/assets';
 import { KEY_FILE, loadKeyRing, NEXT_KEY_FILE, sealingApplicationName } from './secrets/keys';
 import { setSecretKeys } from './secrets/sealed';
 import { sealPlainSecrets } from './secrets/stored';
-import { SCHEDULED_POSTS_JOB, scheduledPostsHandler } from './modules/content';
+import { SCHEDULED_POSTS_JOB, scheduledPostsHandler, siteTemplates } from './modules/content';
 import { PRODUCT_AVAILABLE_JOB, productAvailableHandler } from './modules/catalogue';
 import { downloadLinks } from './modules/checkout';
 import { ORDER_EMAIL_JOB, orderEmailHandler } from './modules/orders';
@@ -89,9 +89,11 @@ async function main() {
     await opened.close({ keepServer: opened.adopted });
     throw err;
   }
-  // A fresh install starts with the demo site, or with --blank (START_WITH=blank) a blank one.
+  // A fresh install starts with the demo site, or with --blank (START_WITH=blank) a blank one, or with --template NAME (START_WITH=NAME) a template.
+  const store = { testMode: config.siteLimits.newStoreTestMode };
   const demoId = config.startWith === 'demo' ? await importDemoIfEmpty(db) : undefined;
-  const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db, { testMode: config.siteLimits.newStoreTestMode }) : undefined;
+  const blankId = config.startWith === 'blank' ? await importBlankIfEmpty(db, store) : undefined;
+  const templateId = config.startWith !== 'demo' && config.startWith !== 'blank' ? await importTemplateIfEmpty(db, config.startWith, store) : undefined;
   const rateLimits = redisRateLimits ?? postgresRateLimits(db);
   const blobs = await openBlobStore(config, opened.database);
   // The test payment service runs beside the app (its ledger in DATA_DIR), unless TEST_PAYMENTS_URL names one; without it, only test payments fail.
@@ -236,6 +238,7 @@ async function main() {
   const banner = [`Server listening on port ${port}${opened.embedded ? ` (embedded PostgreSQL, data in ${config.dataDir})` : ''}`];
   if (demoId) banner.push('Imported the demo site.');
   if (blankId) banner.push('Started with a blank site.');
+  if (templateId) banner.push(`Started from the ${siteTemplates().find((t) => t.id === config.startWith)?.name ?? config.startWith} template.`);
   if (site) {
     banner.push(`Published site: http://localhost:${port}/`);
     banner.push(`Also at:        http://${site.identifier}.${config.appDomain}:${port}/`);

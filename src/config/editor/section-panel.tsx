@@ -9,6 +9,7 @@ import { SECTION_HEIGHTS, SECTION_THEMES, type SectionHeight, type SectionTheme 
 import { editing } from '../../messages/editing';
 import { format } from '../../messages/format';
 import { Popup } from '../../ui/dialogs/popup';
+import { LayoutPreview } from '../shared/layout-preview';
 import { phoneEdited, placements } from './grid';
 import { useEditor, type EditorStore } from './store';
 import { kindLabel, type EditorBlock } from './document';
@@ -100,7 +101,7 @@ export function SectionPanel({ store, sectionId, writable, canPaste }: { store: 
   );
 }
 
-/** The layouts a new section can start from, and a blank one. */
+/** The layouts a new section can start from, and a blank one, each drawn beside its name. */
 export function AddSectionDialog({ onPick, onDone }: { onPick: (layout: SectionLayoutKey | 'blank') => void; onDone: () => void }) {
   return (
     <Popup
@@ -122,6 +123,7 @@ export function AddSectionDialog({ onPick, onDone }: { onPick: (layout: SectionL
                     close('confirm');
                   }}
                 >
+                  <LayoutPreview layout={l.key} />
                   <strong>{l.label}</strong>
                   <span>{l.description}</span>
                 </button>

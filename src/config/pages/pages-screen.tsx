@@ -16,6 +16,7 @@ import { showConfirmation } from '../../ui/dialogs/show';
 import { call } from '../shared/api';
 import { DataTable } from '../shared/data-table';
 import { Field } from '../../ui/field';
+import { LayoutPreview } from '../shared/layout-preview';
 import { ImageChoice, okCall, PageDialog, PageSettingsDialog } from './page-settings';
 import { errorText, fieldErrorsOf, Messages, useDoneAfterReload, useLoad } from '../shared/ui';
 import './pages.css';
@@ -284,7 +285,7 @@ function AddPageDialog({
       )
       .finally(() => setBusy(false));
   };
-  const choices = [{ key: 'blank', label: texts.blankPage, description: texts.blankPageHint }, ...SECTION_LAYOUTS];
+  const choices = [{ key: 'blank' as const, label: texts.blankPage, description: texts.blankPageHint }, ...SECTION_LAYOUTS];
   return (
     <PageDialog title={texts.addPage} open={open} onClosed={() => onDone(null)}>
       <form className="stack" noValidate onSubmit={submit}>
@@ -302,18 +303,25 @@ function AddPageDialog({
         </Field>
         <fieldset>
           <legend>{texts.startFrom}</legend>
-          {choices.map((c) => (
-            <Field
-              key={c.key}
-              id={`new-page-layout-${c.key}`}
-              label={c.label}
-              hint={c.description}
-              check
-              error={c.key === layout ? fieldErrors.layout : undefined}
-            >
-              {(control) => <input {...control} type="radio" name="new-page-layout" checked={layout === c.key} onChange={() => setLayout(c.key)} />}
-            </Field>
-          ))}
+          <div className="layout-choices">
+            {choices.map((c) => (
+              <Field
+                key={c.key}
+                id={`new-page-layout-${c.key}`}
+                label={
+                  <>
+                    <LayoutPreview layout={c.key} />
+                    {c.label}
+                  </>
+                }
+                hint={c.description}
+                check
+                error={c.key === layout ? fieldErrors.layout : undefined}
+              >
+                {(control) => <input {...control} type="radio" name="new-page-layout" checked={layout === c.key} onChange={() => setLayout(c.key)} />}
+              </Field>
+            ))}
+          </div>
         </fieldset>
         {needsImage ? (
           <ImageChoice id="new-page-image" label={texts.image} hint={texts.imageHint} value={image} onChange={setImage} error={fieldErrors.image} />
