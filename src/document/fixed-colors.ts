@@ -16,7 +16,7 @@ export const FIXED_COLORS: Readonly<Record<string, string>> = {
   /** The lit corner of a video's poster when it has no picture. */
   'media-backdrop-glow': '#3a3f47',
   /** A gallery frame or thumbnail whose image has not arrived: a grey that reads on light and dark sections. */
-  'media-placeholder': 'rgb(127 127 127 / 0.12)',
+  'media-empty': 'rgb(127 127 127 / 0.12)',
   /** A video's play disc. */
   'media-control': 'rgb(255 255 255 / 0.94)',
 

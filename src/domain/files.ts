@@ -29,3 +29,8 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 export function formatMegabytes(bytes: number): string {
   return `${Number((Math.max(0, bytes) / BYTES_PER_MB).toFixed(1))} MB`;
 }
+
+/** The name of a site file its address names (`/s/{name}`, as the asset library hands it back), or undefined. */
+export function siteFileNameOf(address: string): string | undefined {
+  return /^\/s\/([A-Za-z0-9][A-Za-z0-9._-]*)$/.exec(address)?.[1];
+}

@@ -10,6 +10,7 @@
  * Every write is one transaction that locks the site row first (the order publishing and the
  * scheduled job use), and marks the site changed when what visitors may see changes.
  */
+import { siteFileNameOf } from '../../../domain/files';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, max, ne, sql } from 'drizzle-orm';
 import type { BlogBody, BlogRow, PostRow, PostSettings } from '../../../contracts/blog';
@@ -177,13 +178,11 @@ function labels(values: readonly string[], max: number): { values: string[]; err
   return long === undefined ? { values: kept } : { values: kept, error: forms.characterLimit };
 }
 
-const FILE_LINK = /^\/s\/([A-Za-z0-9][A-Za-z0-9._-]*)$/;
-
 /** A featured image: an image file of the site (/s/name) or an https address. */
 async function thumbnailError(tx: Executor, websiteId: string, thumbnail: string): Promise<string | undefined> {
   if (thumbnail === '') return undefined;
-  const file = FILE_LINK.exec(thumbnail);
-  if (file) return (await siteImageExists(tx, websiteId, file[1]!)) ? undefined : blog.thumbnailInvalid;
+  const file = siteFileNameOf(thumbnail);
+  if (file !== undefined) return (await siteImageExists(tx, websiteId, file)) ? undefined : blog.thumbnailInvalid;
   try {
     const url = new URL(thumbnail);
     return url.protocol === 'https:' && url.hostname !== '' && !/\s/.test(thumbnail) ? undefined : blog.thumbnailInvalid;

@@ -8,6 +8,7 @@
  * every product is checked by the document's product rules, and the whole store by the
  * document-wide ones (unique SKUs and paths, 200 products a shop …), each refusal on its row.
  */
+import { siteFileNameOf } from '../../../../domain/files';
 import { firstFreePath } from '../../../../contracts/pages';
 import { CONTENT_STATUSES } from '../../../../domain/website';
 import { htmlToRichText } from '../../../../document/rich-text-html';
@@ -206,7 +207,7 @@ export function siteFileResolver(hosts: readonly string[], publicFiles: Readonly
       if (!own.has(parsed.host)) return undefined;
       path = parsed.pathname;
     }
-    const name = /^\/s\/([A-Za-z0-9][A-Za-z0-9._-]*)$/.exec(path)?.[1];
+    const name = siteFileNameOf(path);
     return name !== undefined && publicFiles.has(name) ? `/s/${name}` : undefined;
   };
 }

@@ -51,8 +51,7 @@ export function storedDesign(stored: unknown): Design {
 const DESIGN: VersionRules<Stored, DesignState> = {
   tables: { drafts: designDrafts, revisions: designRevisions },
   live: { table: siteDesigns, websiteId: siteDesigns.websiteId, id: siteDesigns.id, content: siteDesigns.design, status: siteDesigns.status },
-  async state(tx, { websiteId }, draft, live) {
-    void websiteId;
+  async state(tx, _at, draft, live) {
     if (!draft) return { version: 0, design: storedDesign(live), savedAt: null, savedBy: null };
     return { version: draft.version, design: storedDesign(draft.content), savedAt: draft.savedAt.toISOString(), savedBy: await nameOf(tx, draft.savedBy) };
   },

@@ -3,6 +3,7 @@
  * and the per-site stylesheet visitors' pages link (`/fonts/{hash}/{families}.css`): the published
  * design's custom properties and font faces, cached for good at its hashed address.
  */
+import { siteFileNameOf } from '../../../../domain/files';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { designSaveBody, paletteFromImageBody } from '../../../../contracts/design';
@@ -117,7 +118,7 @@ export async function registerDesignApi(app: FastifyInstance, db: Db, assets: Cl
     access: 'read',
     body: paletteFromImageBody,
     handler: async ({ reply, site, body }) => {
-      const name = /^\/s\/([A-Za-z0-9][A-Za-z0-9._-]*)$/.exec(body.file)?.[1];
+      const name = siteFileNameOf(body.file);
       const file = name ? await siteFile(db, site.id, name) : undefined;
       if (!file) return reply.code(404).send({ error: messages.noFile, errors: { file: messages.noFile } });
       if (!file.contentType.startsWith('image/') || (file.size ?? 0) > MAX_IMAGE_BYTES) {
